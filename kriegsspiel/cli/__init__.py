@@ -1,0 +1,92 @@
+"""The command line: ``kriegsspiel COMMAND ...`` (see DESIGN.md, "Command line").
+
+Each command lives in its own module ``kriegsspiel.cli.<module>`` with two functions:
+``add_arguments(parser: argparse.ArgumentParser) -> None`` and ``run(args: argparse.Namespace) -> int``.
+Only the module of the command being run is imported, so ``kriegsspiel check`` never starts pygame.
+Bad input raises :class:`kriegsspiel.errors.UserError`: one line on stderr, exit 2, no traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import tempfile
+import traceback
+
+from kriegsspiel.errors import UserError
+
+#: command name -> (module under kriegsspiel.cli, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("play", "open the umpire's window on a scenario or a save"),
+    "shell": ("shell", "the Umpire shell in a terminal; reads commands from stdin"),
+    "new": ("new", "start a game from a scenario and write its save"),
+    "check": ("check", "validate maps, scenarios and saves"),
+    "measure": ("measure", "measure a move over a map's terrain"),
+    "rules": ("rules", "print a rule set"),
+    "preview": ("preview", "draw a map to a PNG, optionally as the rules read it"),
+    "pov": ("pov", "write the players' pictures of a save"),
+    "replay": ("replay", "the state of a save after N commands"),
+    "verify": ("verify", "replay a save and check every hash and roll"),
+    "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
+}
+
+
+def _usage() -> str:
+    lines = ["usage: kriegsspiel COMMAND [ARGS...]", "", "commands:"]
+    width = max(len(name) for name in COMMANDS)
+    for name, (_, help_text) in COMMANDS.items():
+        lines.append(f"  {name.ljust(width)}  {help_text}")
+    lines.append("")
+    lines.append("'kriegsspiel COMMAND --help' shows a command's arguments.")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the process exit code (0 ok, 1 problems found, 2 bad input)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(_usage())
+        return 0 if args else 2
+    name = args[0]
+    if name not in COMMANDS:
+        print(f"kriegsspiel: unknown command {name!r}; commands: {', '.join(COMMANDS)}", file=sys.stderr)
+        return 2
+    module_name, help_text = COMMANDS[name]
+    try:
+        module = importlib.import_module(f"kriegsspiel.cli.{module_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"kriegsspiel.cli.{module_name}":
+            print(f"kriegsspiel: the command {name!r} is not available in this version", file=sys.stderr)
+            return 2
+        raise
+    parser = argparse.ArgumentParser(prog=f"kriegsspiel {name}", description=help_text)
+    module.add_arguments(parser)
+    try:
+        parsed = parser.parse_args(args[1:])
+    except SystemExit as exc:  # argparse has printed its own one-line usage error
+        return 0 if exc.code == 0 else 2
+    try:
+        return int(module.run(parsed))
+    except UserError as exc:
+        print(f"kriegsspiel {name}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print(f"kriegsspiel {name}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug of ours: say so in one line, keep the details in a file
+        fd, path = tempfile.mkstemp(prefix="kriegsspiel-crash-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as crash:
+            traceback.print_exc(file=crash)
+        print(
+            f"kriegsspiel {name}: internal error ({type(exc).__name__}: {exc}); "
+            f"details in {path}; please report it",
+            file=sys.stderr,
+        )
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""The one exception type that reaches the user as a message rather than a traceback."""
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Bad input from a person (a file, an argument, a command line).
+
+    The message is one line that names the file (or argument), the line or key where known, what is
+    wrong and what to do. The command line prints it on stderr and exits with ``exit_code``.
+    """
+
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code

@@ -1,0 +1,19 @@
+"""Findings of ``kriegsspiel check``: one line each, ``FILE: what is wrong; what to do``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found in a file. ``severity`` is "error" (the file cannot be used) or "warning"."""
+
+    path: str
+    message: str  # "what is wrong; what to do", without the file name
+    severity: str = "error"
+    line: int | None = None
+
+    def format(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        tag = "" if self.severity == "error" else "warning: "
+        return f"{where}: {tag}{self.message}"

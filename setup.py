@@ -1,0 +1,13 @@
+"""Build the two small C kernels of the rules core (lattice search and line of sight).
+
+Everything else is declared in pyproject.toml. The kernels use only the Python C API and the
+buffer protocol (no numpy headers), so they build wherever CPython and a C compiler are present.
+"""
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension("kriegsspiel.core._lattice", ["kriegsspiel/core/_lattice.c"], extra_compile_args=["-O2"]),
+        Extension("kriegsspiel.core._sight", ["kriegsspiel/core/_sight.c"], extra_compile_args=["-O2"]),
+    ]
+)
