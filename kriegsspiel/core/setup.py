@@ -1,0 +1,71 @@
+"""What a game starts from: the validated content of a scenario, as frozen values.
+
+The scenario loader (``kriegsspiel.scenario``) reads a TOML file, checks it against the map and the rule set,
+and produces a :class:`GameSetup`; the core builds the first game state from it. Nothing here reads files.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kriegsspiel.core.geometry import WorldPoint
+
+
+@dataclass(frozen=True, slots=True)
+class SideSetup:
+    """A side (a military): its name, its colour ("#rrggbb") and its nuclear warheads."""
+
+    name: str
+    colour: str
+    warheads: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    """A player who receives pictures: a whole side (``units`` None = "all") or a subcommand (unit ids)."""
+
+    name: str
+    side: str
+    units: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSetup:
+    """A unit at the start: ``type_id`` is a standard type of the rule set (local names already resolved)."""
+
+    id: str
+    type_id: str
+    side: str
+    position: WorldPoint  # world units
+    heading: float | None = None  # degrees clockwise from north
+    health: int | None = None  # None = the type's full health
+    hidden: bool | None = None  # None = the type's default (submarines start hidden)
+    local_name: str | None = None  # the scenario's name for the type ("hussar"), for display
+
+
+@dataclass(frozen=True, slots=True)
+class VictorySetup:
+    """A victory condition: ``kind`` is "hold" (a zone), "destroy" (all enemy units) or "score" (a percentage)."""
+
+    side: str
+    kind: str
+    zone: str | None = None
+    by_round: int | None = None
+    score: float | None = None  # for kind "score": the percentage to reach
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything a game starts from, besides the battlefield and the rule set it names."""
+
+    name: str
+    ruleset_id: str
+    seed: int
+    first_side: str
+    sides: tuple[SideSetup, ...]
+    players: tuple[PlayerSetup, ...]
+    units: tuple[UnitSetup, ...]
+    fog_of_war: int = 6  # a message fails 1 time in fog_of_war
+    air_theatre: bool = False
+    rounds: int | None = None  # the game ends after this many rounds
+    victory: tuple[VictorySetup, ...] = ()
+    unit_names: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # local name -> standard type
