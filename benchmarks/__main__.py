@@ -1,0 +1,80 @@
+"""``python -m benchmarks [--json] [--only NAME] [--repeats N]``: run the registered cases and print a table."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+from pathlib import Path
+
+from benchmarks import CASES, Case, CaseResult
+
+
+def load_cases() -> None:
+    """Import every ``benchmarks/case_*.py`` module so that its cases register themselves."""
+    here = Path(__file__).resolve().parent
+    for module in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
+        if module.name.startswith("case_"):
+            importlib.import_module(f"benchmarks.{module.name}")
+
+
+def _selected(only: list[str] | None) -> list[Case]:
+    if not only:
+        return list(CASES.values())
+    # A name selects itself and every case under it: "movement" selects "movement.path-15".
+    return [c for c in CASES.values() if any(c.name == o or c.name.startswith(o + ".") for o in only)]
+
+
+def _ms(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds * 1000.0:.3f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmarks; returns 0 even when goals are missed (the harness reports, it does not judge)."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--only", action="append", metavar="NAME", help="run only this case or group (repeatable)")
+    parser.add_argument("--repeats", type=int, default=15, help="timed runs per measurement (median); default 15")
+    args = parser.parse_args(argv)
+    load_cases()
+    cases = _selected(args.only)
+    if not CASES:
+        print("python -m benchmarks: no benchmark cases are registered", file=sys.stderr)
+        return 0
+    if not cases:
+        known = ", ".join(CASES) or "none"
+        print(f"python -m benchmarks: no case matches {args.only}; known cases: {known}", file=sys.stderr)
+        return 2
+    rows = []
+    for bench in cases:
+        result: CaseResult = bench.run(args.repeats)
+        rows.append((bench, result))
+        if not args.json:
+            ratio = result.ratio
+            mark = "MISSED" if bench.missed(result) else "ok"
+            extra = " ".join(f"{k}={v}" for k, v in result.extra.items())
+            print(
+                f"{bench.name:<32} project {_ms(result.project_seconds):>12}  reference "
+                f"{_ms(result.reference_seconds):>12}  ratio {'-' if ratio is None else f'{ratio:.2f}':>6}  "
+                f"goal: {bench.goal} [{mark}]" + (f"  {extra}" if extra else ""),
+                flush=True,
+            )
+    if args.json:
+        out = {
+            bench.name: {
+                "project_seconds": result.project_seconds,
+                "reference_seconds": result.reference_seconds,
+                "ratio": result.ratio,
+                "goal": bench.goal,
+                "missed": bench.missed(result),
+                "extra": dict(result.extra),
+            }
+            for bench, result in rows
+        }
+        print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
