@@ -1,0 +1,320 @@
+"""Unit counters in the style of NATO APP-6, drawn with pygame.draw and cached per look.
+
+A counter is a small square plate: on top the frame of the unit's dimension in its side's colour (land: a
+rectangle; surface ships: a circle; submarines: an open U; aircraft: a dome) with the arm's symbol inside
+(infantry: a cross, cavalry: a slash, artillery: a dot, engineers: a bridge, mechanized: a cross over a track,
+special forces: "SF"; ships and aircraft: their class letters), below it the unit id, at the bottom the health
+pips. Badges mark what the unit already did this turn (M moved, F fired); a hidden unit is hatched (only the
+umpire sees it); a disabled unit a purple D badge.
+
+Drawing a counter is slow next to blitting one, so :class:`CounterCache` keeps one Surface per
+:class:`CounterLook` (everything that changes the picture, including the size in pixels). Sizes on screen are
+clamped (:func:`counter_size_px`) so counters stay legible at every zoom.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pygame
+
+from kriegsspiel.render.fonts import font
+from kriegsspiel.render.palette import Colour, blend, parse_colour
+
+#: On-screen counter size bounds in pixels (before the projector's enlargement).
+MIN_COUNTER_PX = 36
+MAX_COUNTER_PX = 64
+#: A counter covers this fraction of a tile when that is within the bounds above.
+COUNTER_TILE_FRACTION = 0.9
+#: The projector mode enlarges counters and labels by this factor for reading at a distance.
+PROJECTOR_SCALE = 1.5
+
+PLATE = (244, 238, 220)
+INK = (20, 20, 24)
+MOVED_BADGE = (70, 70, 78)
+FIRED_BADGE = (226, 110, 20)
+LOW_HEALTH = (210, 30, 30)
+DISABLED_BADGE = (150, 40, 170)
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """What an APP-6 counter shows for a unit type.
+
+    ``frame``: "land", "sea", "subsurface" or "air". ``glyph``: "infantry", "cavalry", "artillery",
+    "engineers", "mechanized" or "text" (then ``text`` is drawn, e.g. "DD"). ``weight``: "", "L", "M" or "H"
+    (light, medium, heavy), shown beside the glyph.
+    """
+
+    frame: str
+    glyph: str
+    text: str = ""
+    weight: str = ""
+
+
+# Type ids of the Fourth Edition (kriegsspiel/rulesets/modern-4e.toml). These are pictures, not rule numbers.
+_SYMBOLS: dict[str, Symbol] = {
+    "infantry": Symbol("land", "infantry"),
+    "engineers": Symbol("land", "engineers"),
+    "mechanized": Symbol("land", "mechanized"),
+    "light-artillery": Symbol("land", "artillery", weight="L"),
+    "medium-artillery": Symbol("land", "artillery", weight="M"),
+    "heavy-artillery": Symbol("land", "artillery", weight="H"),
+    "light-cavalry": Symbol("land", "cavalry", weight="L"),
+    "medium-cavalry": Symbol("land", "cavalry", weight="M"),
+    "heavy-cavalry": Symbol("land", "cavalry", weight="H"),
+    "special": Symbol("land", "text", "SF"),
+    "corvette": Symbol("sea", "text", "FS"),
+    "amphibious": Symbol("sea", "text", "LS"),
+    "patrol": Symbol("sea", "text", "PB"),
+    "cruiser": Symbol("sea", "text", "CG"),
+    "destroyer": Symbol("sea", "text", "DD"),
+    "battleship": Symbol("sea", "text", "BB"),
+    "carrier": Symbol("sea", "text", "CV"),
+    "attack-submarine": Symbol("subsurface", "text", "SS"),
+    "missile-submarine": Symbol("subsurface", "text", "SSB"),
+    "light-fighter": Symbol("air", "text", "F", "L"),
+    "heavy-fighter": Symbol("air", "text", "F", "H"),
+    "bomber": Symbol("air", "text", "B"),
+    "stealth-bomber": Symbol("air", "text", "B", "S"),
+    "transport": Symbol("air", "text", "C"),
+    "reconnaissance": Symbol("air", "text", "R"),
+    "drone": Symbol("air", "text", "UAV"),
+}
+
+_THEATRE_FRAMES = {"army": "land", "navy": "sea", "air": "air"}
+
+
+def symbol_for(type_id: str, theatre: str) -> Symbol:
+    """The APP-6 symbol of a unit type. Unknown types (another rule set) get the frame of their theatre and
+    the arm guessed from the id (…infantry, …cavalry, …artillery, pioneer/engineer), else their initials."""
+    known = _SYMBOLS.get(type_id)
+    if known is not None:
+        return known
+    frame = _THEATRE_FRAMES.get(theatre, "land")
+    lowered = type_id.lower()
+    for word, glyph in (
+        ("mechani", "mechanized"),
+        ("infantry", "infantry"),
+        ("skirmish", "infantry"),
+        ("cavalry", "cavalry"),
+        ("artillery", "artillery"),
+        ("engineer", "engineers"),
+        ("pioneer", "engineers"),
+    ):
+        if word in lowered:
+            return Symbol(frame, glyph)
+    initials = "".join(part[0] for part in lowered.replace("_", "-").split("-") if part).upper()[:3]
+    return Symbol(frame, "text", initials or "?")
+
+
+@dataclass(frozen=True, slots=True)
+class CounterLook:
+    """Everything that decides how one counter looks; the cache key. ``size_px`` is the plate's side."""
+
+    symbol: Symbol
+    colour: str  # the side's colour, "#rrggbb"
+    label: str  # the unit id
+    health: int
+    max_health: int
+    size_px: int
+    moved: bool = False
+    fired: bool = False
+    hidden: bool = False
+    disabled: bool = False
+    projector: bool = False
+
+
+def counter_size_px(scale: float, tile_world: float, projector: bool = False) -> int:
+    """The side of a counter on screen in pixels for a camera ``scale`` (pixels per world unit) on a map
+    whose tiles span ``tile_world`` world units: most of a tile, clamped to stay legible."""
+    size = scale * tile_world * COUNTER_TILE_FRACTION
+    size = min(MAX_COUNTER_PX, max(MIN_COUNTER_PX, size))
+    if projector:
+        size *= PROJECTOR_SCALE
+    return int(round(size))
+
+
+class CounterCache:
+    """Counter surfaces by look, least recently used dropped beyond ``capacity``."""
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self._surfaces: OrderedDict[CounterLook, pygame.Surface] = OrderedDict()
+        self.capacity = capacity
+        self.drawn = 0  # how many counters were actually drawn (not found in the cache); for tests
+
+    def get(self, look: CounterLook) -> pygame.Surface:
+        """The counter surface for ``look`` (per-pixel alpha), drawn once."""
+        surface = self._surfaces.get(look)
+        if surface is not None:
+            self._surfaces.move_to_end(look)
+            return surface
+        surface = draw_counter(look)
+        self.drawn += 1
+        self._surfaces[look] = surface
+        if len(self._surfaces) > self.capacity:
+            self._surfaces.popitem(last=False)
+        return surface
+
+    def __len__(self) -> int:
+        return len(self._surfaces)
+
+
+def draw_counter(look: CounterLook) -> pygame.Surface:
+    """Draw one counter on a new transparent square surface of ``look.size_px`` pixels."""
+    s = look.size_px
+    surface = pygame.Surface((s, s), pygame.SRCALPHA)
+    side = parse_colour(look.colour)
+    fill = blend(side, (255, 255, 255), 0.55)
+    edge = blend(side, (0, 0, 0), 0.35)
+    plate = pygame.Rect(0, 0, s, s).inflate(-2, -2)
+    radius = max(2, s // 10)
+
+    plate_colour = (*PLATE, 150) if look.hidden else (*PLATE, 255)
+    pygame.draw.rect(surface, plate_colour, plate, border_radius=radius)
+    pygame.draw.rect(surface, edge, plate, width=max(2, s // 16), border_radius=radius)
+
+    frame_box = pygame.Rect(round(s * 0.13), round(s * 0.09), round(s * 0.74), round(s * 0.46))
+    _draw_frame(surface, look.symbol.frame, frame_box, fill if not look.hidden else (*fill, 170), INK, s)
+    _draw_glyph(surface, look.symbol, frame_box, s)
+
+    label_font = font(max(12, round(s * 0.26)), bold=True)
+    text = label_font.render(_fit_label(look.label, label_font, s - 6), True, INK)
+    surface.blit(text, text.get_rect(midtop=(s // 2, round(s * 0.57))))
+
+    _draw_health(surface, look.health, look.max_health, pygame.Rect(round(s * 0.12), round(s * 0.84), round(s * 0.76), max(3, round(s * 0.08))), edge)
+
+    badge_r = max(5, round(s * 0.14))
+    if look.moved:
+        _badge(surface, (s - badge_r, badge_r), badge_r, MOVED_BADGE, "M")
+    if look.fired:
+        _badge(surface, (badge_r, badge_r), badge_r, FIRED_BADGE, "F")
+    if look.disabled:
+        _badge(surface, (s - badge_r, s - badge_r), badge_r, DISABLED_BADGE, "D")
+    if look.hidden:
+        _hatch(surface, plate, radius)
+    return surface
+
+
+def _fit_label(label: str, label_font: pygame.font.Font, width: int) -> str:
+    if label_font.size(label)[0] <= width:
+        return label
+    while len(label) > 1 and label_font.size(label + "…")[0] > width:
+        label = label[:-1]
+    return label + "…"
+
+
+def _draw_frame(surface: pygame.Surface, frame: str, box: pygame.Rect, fill: Colour, ink: Colour, s: int) -> None:
+    width = max(1, s // 24)
+    if frame == "sea":
+        radius = min(box.width, box.height) // 2 + max(1, s // 40)
+        pygame.draw.circle(surface, fill, box.center, radius)
+        pygame.draw.circle(surface, ink, box.center, radius, width)
+    elif frame == "subsurface":
+        # APP-6 subsurface: a U open at the top (the waterline).
+        cup = pygame.Rect(box.left + box.width // 8, box.top - box.height // 2, box.width * 3 // 4, box.height * 3 // 2)
+        pygame.draw.polygon(surface, fill, _half_ellipse(cup, lower=True))
+        pygame.draw.lines(surface, ink, False, _half_ellipse(cup, lower=True, closed=False), width + 1)
+    elif frame == "air":
+        dome = pygame.Rect(box.left + box.width // 8, box.top, box.width * 3 // 4, box.height * 2)
+        pygame.draw.polygon(surface, fill, _half_ellipse(dome, lower=False))
+        pygame.draw.lines(surface, ink, False, _half_ellipse(dome, lower=False, closed=False), width + 1)
+    else:
+        pygame.draw.rect(surface, fill, box)
+        pygame.draw.rect(surface, ink, box, width)
+
+
+def _half_ellipse(rect: pygame.Rect, lower: bool, closed: bool = True, steps: int = 24) -> list[tuple[float, float]]:
+    """Points of the lower (or upper) half of the ellipse inscribed in ``rect``, left to right."""
+    cx, cy = rect.centerx, rect.centery
+    rx, ry = rect.width / 2.0, rect.height / 2.0
+    sign = 1.0 if lower else -1.0
+    points = [(cx - rx * math.cos(math.pi * i / steps), cy + sign * ry * math.sin(math.pi * i / steps)) for i in range(steps + 1)]
+    return points if not closed else points + [points[0]]
+
+
+def _draw_glyph(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, s: int) -> None:
+    width = max(1, round(s / 22))
+    inner = box.inflate(-2 * width, -2 * width)
+    glyph = symbol.glyph
+    if symbol.frame == "subsurface":
+        inner = pygame.Rect(box.left + box.width // 4, box.top, box.width // 2, box.height * 3 // 4)
+    elif symbol.frame == "air":
+        inner = pygame.Rect(box.left + box.width // 4, box.top + box.height // 4, box.width // 2, box.height * 3 // 4)
+    elif symbol.frame == "sea":
+        inner = box.inflate(-box.width // 3, -box.height // 5)
+    if glyph in ("infantry", "mechanized"):
+        pygame.draw.line(surface, INK, inner.topleft, inner.bottomright, width)
+        pygame.draw.line(surface, INK, inner.bottomleft, inner.topright, width)
+        if glyph == "mechanized":
+            track = inner.inflate(-inner.width // 3, -inner.height // 3)
+            pygame.draw.ellipse(surface, INK, track, width)
+    elif glyph == "cavalry":
+        pygame.draw.line(surface, INK, inner.bottomleft, inner.topright, width + 1)
+    elif glyph == "artillery":
+        pygame.draw.circle(surface, INK, inner.center, max(2, round(min(inner.width, inner.height) * 0.2)))
+    elif glyph == "engineers":
+        # The APP-6 engineer sign: a bridge span on three piers.
+        span = inner.inflate(-inner.width // 3, -inner.height // 2)
+        pygame.draw.line(surface, INK, span.topleft, span.topright, width + 1)
+        for x in (span.left, span.centerx, span.right):
+            pygame.draw.line(surface, INK, (x, span.top), (x, span.bottom), width + 1)
+    else:
+        size = max(8, round(min(inner.height, inner.width / max(1, len(symbol.text)) * 1.6)))
+        text = font(size, bold=True).render(symbol.text, True, INK)
+        surface.blit(text, text.get_rect(center=inner.center))
+    if symbol.weight:
+        tag = font(max(8, round(s * 0.17)), bold=True).render(symbol.weight, True, INK)
+        if symbol.frame == "land":
+            place = tag.get_rect(bottomright=(box.right - width - 1, box.bottom - width))
+        else:  # beside a round frame, in the plate's corner
+            place = tag.get_rect(bottomright=(box.right + max(1, s // 30), box.bottom))
+        surface.blit(tag, place)
+
+
+def _draw_health(surface: pygame.Surface, health: int, max_health: int, bar: pygame.Rect, edge: Colour) -> None:
+    """Health as pips (one per point) when they fit, else as a bar split in fifths."""
+    max_health = max(1, max_health)
+    health = max(0, min(health, max_health))
+    good = (40, 150, 60)
+    lost = (200, 200, 200)
+    if max_health <= 12 and bar.width // max_health >= 3:
+        step = bar.width / max_health
+        for i in range(max_health):
+            cell = pygame.Rect(round(bar.left + i * step), bar.top, max(2, round(step) - 1), bar.height)
+            pygame.draw.rect(surface, good if i < health else lost, cell)
+    else:
+        pygame.draw.rect(surface, lost, bar)
+        filled = bar.copy()
+        filled.width = round(bar.width * health / max_health)
+        pygame.draw.rect(surface, good, filled)
+        for i in range(1, 5):
+            x = bar.left + round(bar.width * i / 5)
+            pygame.draw.line(surface, PLATE, (x, bar.top), (x, bar.bottom - 1))
+    if health < max_health * 0.34:
+        pygame.draw.rect(surface, LOW_HEALTH, bar.inflate(2, 2), 1)
+
+
+def _badge(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour, letter: str) -> None:
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, (255, 255, 255), centre, radius, 1)
+    text = font(max(8, round(radius * 1.5)), bold=True).render(letter, True, (255, 255, 255))
+    surface.blit(text, text.get_rect(center=centre))
+
+
+def _hatch(surface: pygame.Surface, plate: pygame.Rect, radius: int) -> None:
+    """Diagonal hatching over the plate: the umpire's sign that the players cannot see this unit."""
+    s = surface.get_width()
+    hatch = pygame.Surface((s, s), pygame.SRCALPHA)
+    step = max(4, s // 8)
+    for offset in range(-s, s, step):
+        pygame.draw.line(hatch, (60, 60, 60, 150), (offset, s), (offset + s, 0), max(1, s // 24))
+    mask = pygame.Surface((s, s), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), plate, border_radius=radius)
+    hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(hatch, (0, 0))
+    dash = max(3, s // 10)
+    for x in range(plate.left + radius, plate.right - radius, dash * 2):
+        pygame.draw.line(surface, (0, 0, 0), (x, plate.top), (min(x + dash, plate.right - radius), plate.top), 2)
+        pygame.draw.line(surface, (0, 0, 0), (x, plate.bottom - 1), (min(x + dash, plate.right - radius), plate.bottom - 1), 2)
