@@ -1,0 +1,51 @@
+"""A loaded scenario: the GameSetup plus where it came from, and the error that lists every finding."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kriegsspiel.core.battlefield import Battlefield
+from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.setup import GameSetup
+from kriegsspiel.errors import UserError
+from kriegsspiel.findings import Finding
+
+
+class ScenarioError(UserError):
+    """A scenario cannot be played. ``findings`` holds every problem (errors and warnings), not only the first."""
+
+    def __init__(self, source: str, findings: list[Finding]) -> None:
+        errors = [f for f in findings if f.severity == "error"]
+        head = f"{source}: {len(errors)} problem{'s' if len(errors) != 1 else ''} in the scenario"
+        body = "\n".join("  " + f.format() for f in findings)
+        super().__init__(f"{head}\n{body}" if body else head)
+        self.source = source
+        self.findings = list(findings)
+
+
+@dataclass(frozen=True, eq=False)
+class Scenario:
+    """A validated scenario, ready to start a game.
+
+    ``text`` is the file's exact text (a save embeds it); ``sha256`` is the hash of that text in UTF-8, the
+    root of a save's hash chain. ``map_ref`` is the map path as the scenario wrote it (relative to
+    ``base_dir``); ``map_path`` the file it resolved to. ``seed_drawn`` is True when the scenario gave no seed
+    and one was drawn (the save records it). ``ruleset`` already carries the scenario's overrides.
+    """
+
+    setup: GameSetup
+    source: str  # the file name for messages ("scenarios/demo.toml", or "<save>: embedded scenario")
+    base_dir: Path
+    text: str
+    sha256: str
+    map_ref: str
+    map_path: Path
+    map_sha256: str
+    battlefield: Battlefield
+    ruleset: Ruleset
+    seed_drawn: bool
+    warnings: tuple[Finding, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.setup.name
