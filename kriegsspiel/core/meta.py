@@ -1,0 +1,187 @@
+"""What every command handler shares: the ruling (refuse, or record the refusal when forced), finding the
+unit an order names, rule numbers from the rule set, and the hide rules that several commands apply.
+
+A handler is ``handler(state, command, dice, forced) -> Accepted | Rejected``; ``apply`` picks it from one
+table. Distances are world units.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from kriegsspiel.core.battlefield import Structure
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.events import Accepted, Event, Rejected, Revealed
+from kriegsspiel.core.geometry import WorldPoint, distance
+from kriegsspiel.core.ruleset import Ruleset, UnitType
+from kriegsspiel.core.state import GameState, UnitState
+
+Handler = Callable[[GameState, object, Dice, bool], "Accepted | Rejected"]
+
+
+class RuleGap(Exception):
+    """The rule set lacks a number a command needs. The message names the rule set and the key to add."""
+
+
+class Ruling:
+    """The verdict being built for one command.
+
+    :meth:`refuse` returns a Rejected to hand back, or, when the umpire forces the command, records the reason
+    and returns None so the handler carries on.
+    """
+
+    def __init__(self, forced: bool) -> None:
+        self.forced = forced
+        self.overridden: list[str] = []
+
+    def refuse(self, reason: str) -> Rejected | None:
+        if self.forced:
+            self.overridden.append(reason)
+            return None
+        return Rejected(reason + " (force to override)")
+
+    def accept(self, state: GameState, events: Iterable[Event]) -> Accepted:
+        return Accepted(state, tuple(events), "; ".join(self.overridden) or None)
+
+
+def rule_number(ruleset: Ruleset, key: str) -> float:
+    """The constant ``key`` of the rule set's ``[constants]`` table.
+
+    Raises RuleGap naming the rule set and the key when the rule set does not define it.
+    """
+    try:
+        return float(ruleset.constants[key])
+    except KeyError:
+        raise RuleGap(
+            f"the rule set {ruleset.id!r} has no constant {key!r}; add it to its [constants] table"
+        ) from None
+
+
+def find_unit(state: GameState, unit_id: str) -> UnitState | Rejected:
+    """The unit ``unit_id``, or a refusal (not forceable) naming the units that exist."""
+    unit = state.unit(unit_id)
+    if unit is not None:
+        return unit
+    return Rejected(f"there is no unit {unit_id!r}{_suggest(unit_id, state.units)}", forceable=False)
+
+
+def _suggest(unit_id: str, known: Iterable[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(unit_id, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+
+
+def order_problem(state: GameState, unit: UnitState) -> str | None:
+    """Why the side to move may not give ``unit`` an order now (a forceable refusal), or None."""
+    if state.finished:
+        return "the game is over"
+    if unit.side != state.side_to_move:
+        return f"{unit.id} belongs to {unit.side}; it is {state.side_to_move}'s turn"
+    return None
+
+
+def new_id_problem(state: GameState, new_id: str, freed: Iterable[str] = ()) -> Rejected | None:
+    """A refusal (not forceable) when ``new_id`` is already a unit's id, unless that unit is among ``freed``."""
+    if new_id in state.units and new_id not in set(freed):
+        return Rejected(f"the id {new_id!r} is already taken by a unit; choose another", forceable=False)
+    return None
+
+
+# --- the hide rules (RULINGS.md house rules and the manual's hide table) ------------------------------
+
+
+def can_hide(unit_type: UnitType) -> bool:
+    """True when the type may hide at all (it has hide terrain, or is hidden by default)."""
+    return unit_type.hidden_by_default or bool(unit_type.hide_terrain)
+
+
+def hiding_place(state: GameState, unit: UnitState, at: WorldPoint | None = None) -> str | None:
+    """What would hide ``unit`` at ``at`` (default: where it stands): a terrain id, "structure NAME (kind)",
+    or "hidden by default" for types that are always hidden; None when it cannot hide there.
+
+    A building hides only as many units as its structure type's ``hides`` (-1 any number).
+    """
+    point = unit.position if at is None else at
+    unit_type = state.ruleset.unit_type(unit.type_id)
+    if unit_type.hidden_by_default:
+        return "hidden by default"
+    for structure in structures_at(state, point):
+        if structure.kind in unit_type.hide_terrain and _room_to_hide(state, structure, unit):
+            return f"{structure.kind} {structure.name}"
+    terrain = state.battlefield.terrain_at(point)
+    if terrain is not None and terrain in unit_type.hide_terrain:
+        return terrain
+    return None
+
+
+def structures_at(state: GameState, point: WorldPoint) -> list[Structure]:
+    """The structures whose outline contains ``point``; a structure drawn as a point covers its map tile."""
+    found = []
+    grid = state.battlefield.grid
+    for structure in state.battlefield.structures:
+        if len(structure.outline) >= 3:
+            if _polygon_contains(structure.outline, point):
+                found.append(structure)
+        elif structure.outline and grid.cell_at(structure.outline[0]) == grid.cell_at(point):
+            found.append(structure)
+    return found
+
+
+def _polygon_contains(outline: tuple[WorldPoint, ...], point: WorldPoint) -> bool:
+    inside = False
+    n = len(outline)
+    for i in range(n):
+        a, b = outline[i], outline[(i + 1) % n]
+        if (a.y > point.y) != (b.y > point.y):
+            if point.x < a.x + (point.y - a.y) * (b.x - a.x) / (b.y - a.y):
+                inside = not inside
+    return inside
+
+
+def _room_to_hide(state: GameState, structure: Structure, unit: UnitState) -> bool:
+    kind = state.ruleset.structures.get(structure.kind)
+    if kind is None or kind.hides is None:
+        return False
+    if kind.hides < 0:
+        return True
+    inside = [
+        u
+        for u in state.units.values()
+        if u.hidden and u.id != unit.id and structure in structures_at(state, u.position)
+    ]
+    return len(inside) < kind.hides
+
+
+def is_land_unit(state: GameState, unit: UnitState) -> bool:
+    """True for units of the army theatre."""
+    return state.ruleset.unit_type(unit.type_id).theatre == "army"
+
+
+def enemy_within(state: GameState, unit: UnitState, reach: float) -> UnitState | None:
+    """The nearest unit of another side within ``reach`` world units of ``unit`` (carried units excluded)."""
+    best: tuple[float, UnitState] | None = None
+    for other in state.units.values():
+        if other.side == unit.side or other.carried_by is not None:
+            continue
+        d = distance(unit.position, other.position)
+        if d <= reach and (best is None or d < best[0]):
+            best = (d, other)
+    return None if best is None else best[1]
+
+
+def exposures(state: GameState) -> tuple[GameState, list[Event]]:
+    """Apply the exposure rules after a move: a hidden land unit with an enemy unit within attack distance is
+    revealed. Returns the new state and the Revealed events."""
+    reach = rule_number(state.ruleset, "attack_distance")
+    revealed: list[UnitState] = []
+    events: list[Event] = []
+    for unit in state.units.values():
+        if not unit.hidden or not is_land_unit(state, unit) or unit.carried_by is not None:
+            continue
+        enemy = enemy_within(state, unit, reach)
+        if enemy is not None:
+            revealed.append(unit.replace(hidden=False))
+            events.append(
+                Revealed(unit.id, f"exposed: enemy {enemy.id} within {distance(unit.position, enemy.position):.1f}")
+            )
+    return (state.with_units(*revealed) if revealed else state), events
