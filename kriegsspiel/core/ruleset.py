@@ -2,23 +2,40 @@
 
 Every number of a rule set lives in ``kriegsspiel/rulesets/<id>.toml``; this module only gives those
 numbers types and checks them. It does no file I/O: :func:`parse_ruleset` takes the already-parsed TOML
-(a dict) and the file name to put in its messages.
+(a dict) and the file name to put in its messages. ``docs/rulesets.md`` describes the file layout.
 """
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 #: The three theatres of the Fourth Edition; other rule sets use "army" for everything on land.
 THEATRES = ("army", "navy", "air")
+
+#: The key of a speed table that is also the roads layer (a road tile overrides the terrain under it).
+ROAD = "road"
+
+#: Command tables whose ``damage`` is a unit type's ordinary attack, first match wins: the attack table,
+#: and for aircraft (which may not use the ordinary attack) the dogfight table, as the summary charts do.
+ATTACK_COMMANDS = ("attack", "dogfight")
+
+#: In ``[command_ranges]``: the range is the unit type's own ``move`` (for aircraft the flight range).
+RANGE_IS_MOVE = "move"
+
+#: TOML has no null; this string stands for "no value" in fields that may have none.
+NONE = "none"
 
 
 class RulesetError(ValueError):
     """A rule set file is wrong. The message names the file, the table and the key, and what to do."""
 
     def __init__(self, source: str, table: str, key: str | None, problem: str) -> None:
-        where = f"[{table}]" + (f" {key}" if key else "")
+        where = f"[{table}]" if table else ""
+        if key:
+            where = f"{where} {key}" if where else key
         super().__init__(f"{source}: {where}: {problem}")
         self.source = source
         self.table = table
@@ -30,8 +47,9 @@ class RulesetError(ValueError):
 class TerrainType:
     """A terrain class of the map, as named by the Tiled tile property ``terrain``.
 
-    ``speed`` is this terrain's entry in the default land speed table (a multiplier; 0 = impassable);
-    per-unit tables live in :attr:`Ruleset.speed_tables`.
+    ``speed`` is this terrain's multiplier for land units (the rule set's terrain chart; 0 = impassable);
+    per-unit tables live in :attr:`Ruleset.speed_tables`. ``elevation`` is the ground height in elevation
+    levels where the map gives none.
     """
 
     id: str
@@ -39,7 +57,8 @@ class TerrainType:
     hideable: bool
     blocks_sight: bool
     water: bool
-    elevation: float  # default height for line of sight, in world units, where the map gives none
+    elevation: float  # default ground height for line of sight, in elevation levels, where the map gives none
+    speed: float = 1.0  # land multiplier of the terrain chart
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +98,10 @@ class UnitType:
         """True when this type appears in the command's table."""
         return command in self.commands
 
+    def can_hide_in(self, place: str) -> bool:
+        """True when this type may hide on the terrain id or in the structure kind ``place``."""
+        return place in self.hide_terrain
+
 
 @dataclass(frozen=True, slots=True)
 class StructureType:
@@ -105,6 +128,8 @@ class Ruleset:
     unit_types: Mapping[str, UnitType]
     structures: Mapping[str, StructureType]
     constants: Mapping[str, float]
+    #: line of sight: ``eye_height`` and ``obstacle_height``, in elevation levels
+    sight: Mapping[str, float] = field(default_factory=dict)
 
     def unit_type(self, type_id: str) -> UnitType:
         """The unit type ``type_id``; raises KeyError with the known ids when there is none."""
@@ -115,14 +140,382 @@ class Ruleset:
             raise KeyError(f"unknown unit type {type_id!r}; known types: {known}") from None
 
     def speed_table(self, type_id: str) -> Mapping[str, float]:
-        """Speed multipliers by terrain id (and ``"road"``) for a unit type; 0 means it cannot enter."""
+        """Speed multipliers by terrain id (and ``"road"``) for a unit type; 0 means it cannot enter.
+
+        A table without a ``"road"`` key ignores the roads layer (ships pass under bridges).
+        Raises KeyError for an unknown unit type.
+        """
         return self.speed_tables[self.unit_type(type_id).movement]
+
+    def command_users(self, command: str) -> Mapping[str, CommandStats]:
+        """The rows of one command table: unit type id -> its stats, in rule-set order (empty if none)."""
+        return {type_id: ut.commands[command] for type_id, ut in self.unit_types.items() if command in ut.commands}
+
+    def command_ids(self) -> tuple[str, ...]:
+        """Every command that has a table in this rule set, in the order the file gives them."""
+        seen: dict[str, None] = {}
+        for ut in self.unit_types.values():
+            for command in ut.commands:
+                seen.setdefault(command, None)
+        return tuple(seen)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Parsing
+
+
+class _Table:
+    """One TOML table being read: typed getters that raise RulesetError naming the source, table and key."""
+
+    def __init__(self, source: str, name: str, data: Any, allowed: tuple[str, ...] | None = None, *,
+                 unknown: str = "key", listing: tuple[str, ...] | None = None,
+                 hints: Mapping[str, str] | None = None) -> None:
+        self.source = source
+        self.name = name
+        if not isinstance(data, dict):
+            raise self._error_at_parent(f"expected a table, got {_describe(data)}")
+        self.data: dict[str, Any] = data
+        if allowed is not None:
+            for key in data:
+                if key in allowed:
+                    continue
+                if hints and key in hints:
+                    raise self.error(key, hints[key])
+                raise self.error(key, f"unknown {unknown}; " + _suggest(key, listing or allowed, f"known {unknown}s"))
+
+    def _error_at_parent(self, problem: str) -> RulesetError:
+        parent, _, key = self.name.rpartition(".")
+        return RulesetError(self.source, parent, key, problem)
+
+    def error(self, key: str | None, problem: str) -> RulesetError:
+        """A RulesetError for ``key`` of this table."""
+        return RulesetError(self.source, self.name, key, problem)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str, kind: str) -> Any:
+        if key not in self.data:
+            if kind == "table":
+                raise self.error(key, f"missing; add a [{_join(self.name, key)}] table")
+            raise self.error(key, f"missing; add {key} = <{kind}>")
+        return self.data[key]
+
+    def string(self, key: str) -> str:
+        value = self.raw(key, "text")
+        if not isinstance(value, str):
+            raise self.error(key, f"expected text in quotes, got {_describe(value)}")
+        return value
+
+    def boolean(self, key: str) -> bool:
+        value = self.raw(key, "true or false")
+        if not isinstance(value, bool):
+            raise self.error(key, f"expected true or false, got {_describe(value)}")
+        return value
+
+    def integer(self, key: str, *, minimum: int = 0, none_ok: bool = False) -> int | None:
+        kind = f'integer or "{NONE}"' if none_ok else "integer"
+        value = self.raw(key, kind)
+        if none_ok and value == NONE:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(key, f"expected an {kind}, got {_describe(value)}")
+        if value < minimum:
+            raise self.error(key, f"must be at least {minimum}, got {value}")
+        return value
+
+    def number(self, key: str, *, minimum: float = 0.0, none_ok: bool = False) -> float | None:
+        kind = f'number or "{NONE}"' if none_ok else "number"
+        value = self.raw(key, kind)
+        if none_ok and value == NONE:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.error(key, f"expected a {kind}, got {_describe(value)}")
+        if value < minimum:
+            raise self.error(key, f"must be at least {minimum:g}, got {value:g}")
+        return float(value)
+
+    def table(self, key: str, allowed: tuple[str, ...] | None = None, *, unknown: str = "key",
+              listing: tuple[str, ...] | None = None, hints: Mapping[str, str] | None = None) -> _Table:
+        self.raw(key, "table")
+        return _Table(self.source, _join(self.name, key), self.data[key], allowed,
+                      unknown=unknown, listing=listing, hints=hints)
+
+    def optional_table(self, key: str, allowed: tuple[str, ...] | None = None) -> _Table:
+        if key not in self.data:
+            return _Table(self.source, _join(self.name, key), {}, allowed)
+        return self.table(key, allowed)
+
+
+def _join(table: str, key: str) -> str:
+    return f"{table}.{key}" if table else key
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value:g}"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _suggest(key: str, known: tuple[str, ...] | list[str], what: str) -> str:
+    close = difflib.get_close_matches(key, list(known), n=1)
+    listing = f"{what}: {', '.join(known)}"
+    return f"did you mean {close[0]!r}? {listing}" if close else listing
+
+
+_TOP_KEYS = ("id", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
+             "terrain", "speed_tables", "unit_defaults", "unit_types", "structures", "commands")
+_DISTANCE_UNITS = ("units", "metres")
+_TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevation")
+_STRUCTURE_KEYS = ("name", "max_health", "max_size", "hides", "summary")
+_SIGHT_KEYS = ("eye_height", "obstacle_height")
+_UNIT_KEYS = ("name", "theatre", "health", "move", "movement", "move_and_fire", "heading_limit", "hide_terrain",
+              "hidden_by_default", "sight_range", "weight", "land_capacity", "air_capacity")
+_UNIT_HINTS = {
+    "attack": "unknown key; a unit type's attack is its row in [commands.attack] (aircraft: [commands.dogfight])",
+    "commands": "unknown key; command rows go in the command's own table, e.g. [commands.fire]",
+}
+_DEFAULT_KEYS = tuple(k for k in _UNIT_KEYS if k != "name")
+_COMMAND_ROW_SCALARS = (bool, int, float, str)
+_ANY = "any"
 
 
 def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     """Build and validate a Ruleset from parsed TOML.
 
     Raises RulesetError naming ``source``, the table and the key for a missing or unknown key, a
-    wrong type, or an unknown terrain.
+    wrong type, an unknown terrain, speed table, unit type or constant. Distances are world units.
     """
-    raise NotImplementedError("filled in by the rule-set work")
+    top = _Table(source, "", dict(data), _TOP_KEYS)
+    ruleset_id = top.string("id")
+    title = top.string("title")
+    distance_unit = top.string("distance_unit")
+    if distance_unit not in _DISTANCE_UNITS:
+        raise top.error("distance_unit", f"unknown unit {distance_unit!r}; use one of: {', '.join(_DISTANCE_UNITS)}")
+    round_minutes = top.integer("round_minutes", minimum=1) if top.has("round_minutes") else None
+
+    constants = _parse_numbers(top.table("constants"))
+    sight = _parse_numbers(top.table("sight", _SIGHT_KEYS), required=_SIGHT_KEYS)
+    terrain = _parse_terrain(top.table("terrain"))
+    structures = _parse_structures(top.table("structures"))
+    speed_tables = _parse_speed_tables(top.table("speed_tables"), terrain)
+    commands_table = top.table("commands")
+    command_ranges = _parse_command_ranges(top.optional_table("command_ranges"), commands_table, constants)
+    unit_types = _parse_unit_types(
+        top.table("unit_types"), top.optional_table("unit_defaults", _DEFAULT_KEYS),
+        terrain, structures, speed_tables,
+    )
+    rows = _parse_commands(commands_table, unit_types)
+
+    finished: dict[str, UnitType] = {}
+    for type_id, fields in unit_types.items():
+        commands: dict[str, CommandStats] = {}
+        for command, table_rows in rows.items():
+            if type_id not in table_rows:
+                continue
+            damage, range_, extra = table_rows[type_id]
+            if range_ is None and command in command_ranges:
+                name = command_ranges[command]
+                range_ = float(fields["move"]) if name == RANGE_IS_MOVE else constants[name]
+            commands[command] = CommandStats(damage, range_, MappingProxyType(extra))
+        attack = next((commands[c].damage for c in ATTACK_COMMANDS if c in commands and commands[c].damage), 0)
+        finished[type_id] = UnitType(id=type_id, attack=attack, commands=MappingProxyType(commands), **fields)
+
+    return Ruleset(
+        id=ruleset_id,
+        title=title,
+        distance_unit=distance_unit,
+        round_minutes=round_minutes,
+        terrain=MappingProxyType(terrain),
+        speed_tables=MappingProxyType(speed_tables),
+        unit_types=MappingProxyType(finished),
+        structures=MappingProxyType(structures),
+        constants=MappingProxyType(constants),
+        sight=MappingProxyType(sight),
+    )
+
+
+def _parse_numbers(table: _Table, required: tuple[str, ...] = ()) -> dict[str, float]:
+    for key in required:
+        table.raw(key, "number")
+    return {key: table.number(key) for key in table.data}  # type: ignore[misc]
+
+
+def _parse_terrain(table: _Table) -> dict[str, TerrainType]:
+    if not table.data:
+        raise table._error_at_parent("empty; give at least one terrain")
+    terrain: dict[str, TerrainType] = {}
+    for terrain_id in table.data:
+        row = table.table(terrain_id, _TERRAIN_KEYS)
+        terrain[terrain_id] = TerrainType(
+            id=terrain_id,
+            name=row.string("name"),
+            hideable=row.boolean("hideable"),
+            blocks_sight=row.boolean("blocks_sight"),
+            water=row.boolean("water"),
+            elevation=row.number("elevation"),  # type: ignore[arg-type]
+            speed=row.number("speed"),  # type: ignore[arg-type]
+        )
+    return terrain
+
+
+def _parse_structures(table: _Table) -> dict[str, StructureType]:
+    structures: dict[str, StructureType] = {}
+    for kind in table.data:
+        row = table.table(kind, _STRUCTURE_KEYS)
+        hides_raw = row.raw("hides", f'integer, "{_ANY}" or "{NONE}"')
+        if hides_raw == _ANY:
+            hides: int | None = -1
+        elif hides_raw == NONE:
+            hides = None
+        else:
+            if isinstance(hides_raw, bool) or not isinstance(hides_raw, int) or hides_raw < 0:
+                raise row.error("hides", f'expected a count of units, "{_ANY}" or "{NONE}", got {_describe(hides_raw)}')
+            hides = hides_raw or None
+        structures[kind] = StructureType(
+            id=kind,
+            name=row.string("name"),
+            max_health=row.integer("max_health", minimum=1, none_ok=True),
+            max_size=row.integer("max_size", minimum=1, none_ok=True),
+            hides=hides,
+            summary=row.string("summary"),
+        )
+    return structures
+
+
+def _parse_speed_tables(table: _Table, terrain: Mapping[str, TerrainType]) -> dict[str, Mapping[str, float]]:
+    if not table.data:
+        raise table._error_at_parent("empty; give at least one speed table, e.g. [speed_tables.land]")
+    allowed = tuple(dict.fromkeys(("default", *terrain, ROAD)))
+    result: dict[str, Mapping[str, float]] = {}
+    for name in table.data:
+        row = table.table(name, allowed, unknown="terrain", listing=tuple(terrain))
+        speeds: dict[str, float] = {}
+        if row.has("default"):
+            if row.data["default"] == "terrain":
+                speeds.update({tid: t.speed for tid, t in terrain.items()})
+            else:
+                value = row.data["default"]
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                    raise row.error("default", f'expected a multiplier (0 or more) or "terrain", got {_describe(value)}')
+                speeds.update({tid: float(value) for tid in terrain})
+                speeds[ROAD] = float(value)
+        for key, value in row.data.items():
+            if key == "default":
+                continue
+            if key == ROAD and value is False:
+                speeds.pop(ROAD, None)  # this table ignores the roads layer
+                continue
+            speeds[key] = row.number(key)  # type: ignore[assignment]
+        for tid in terrain:
+            if tid not in speeds and tid != ROAD:
+                raise row.error(tid, f"missing; add {tid} = <multiplier> (0 = cannot enter) or a default")
+        result[name] = MappingProxyType(speeds)
+    return result
+
+
+def _parse_command_ranges(table: _Table, commands: _Table, constants: Mapping[str, float]) -> dict[str, str]:
+    ranges: dict[str, str] = {}
+    for command in table.data:
+        if command not in commands.data:
+            raise table.error(command, _suggest(command, list(commands.data), "no such command table; commands"))
+        name = table.string(command)
+        if name != RANGE_IS_MOVE and name not in constants:
+            raise table.error(command, f"{name!r} is not a constant; "
+                              + _suggest(name, [*constants, RANGE_IS_MOVE], "use one of"))
+        ranges[command] = name
+    return ranges
+
+
+def _parse_unit_types(
+    table: _Table,
+    defaults: _Table,
+    terrain: Mapping[str, TerrainType],
+    structures: Mapping[str, StructureType],
+    speed_tables: Mapping[str, Mapping[str, float]],
+) -> dict[str, dict[str, Any]]:
+    """Each unit type's fields except ``id``, ``attack`` and ``commands`` (those come from the command tables)."""
+    if not table.data:
+        raise table._error_at_parent("empty; give at least one unit type")
+    places = (*terrain, *structures)
+    units: dict[str, dict[str, Any]] = {}
+    for type_id in table.data:
+        row = table.table(type_id, _UNIT_KEYS, hints=_UNIT_HINTS)
+
+        def source(key: str) -> _Table:
+            if row.has(key) or not defaults.has(key):
+                return row
+            return defaults
+
+        def hide_terrain() -> tuple[str, ...]:
+            t = source("hide_terrain")
+            value = t.raw("hide_terrain", "list of terrain ids and structure kinds")
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise t.error("hide_terrain", f"expected a list of terrain ids and structure kinds, got {_describe(value)}")
+            for place in value:
+                if place not in places:
+                    raise t.error("hide_terrain", f"unknown terrain or structure {place!r}; "
+                                  + _suggest(place, places, "known"))
+            return tuple(value)
+
+        theatre = source("theatre").string("theatre")
+        if theatre not in THEATRES:
+            raise source("theatre").error("theatre", f"unknown theatre {theatre!r}; use one of: {', '.join(THEATRES)}")
+        movement = source("movement").string("movement")
+        if movement not in speed_tables:
+            raise source("movement").error(
+                "movement", f"unknown speed table {movement!r}; " + _suggest(movement, list(speed_tables), "speed tables"))
+        heading_limit = source("heading_limit").number("heading_limit", none_ok=True)
+        if heading_limit is not None and not 0 < heading_limit <= 360:
+            raise source("heading_limit").error("heading_limit", f"must be between 0 and 360 degrees or \"{NONE}\", "
+                                                f"got {heading_limit:g}")
+        units[type_id] = dict(
+            name=row.string("name"),
+            theatre=theatre,
+            health=source("health").integer("health", minimum=1),
+            move=source("move").number("move"),
+            heading_limit=heading_limit,
+            move_and_fire=source("move_and_fire").boolean("move_and_fire"),
+            hide_terrain=hide_terrain(),
+            hidden_by_default=source("hidden_by_default").boolean("hidden_by_default"),
+            movement=movement,
+            sight_range=source("sight_range").number("sight_range"),
+            weight=source("weight").integer("weight", minimum=1, none_ok=True),
+            land_capacity=source("land_capacity").integer("land_capacity"),
+            air_capacity=source("air_capacity").integer("air_capacity"),
+        )
+    return units
+
+
+def _parse_commands(
+    table: _Table, unit_types: Mapping[str, Any]
+) -> dict[str, dict[str, tuple[int | None, float | None, dict[str, Any]]]]:
+    """command -> unit type -> (damage, range or None, the other columns)."""
+    known = list(unit_types)
+    rows: dict[str, dict[str, tuple[int | None, float | None, dict[str, Any]]]] = {}
+    for command in table.data:
+        command_table = table.table(command, tuple(known), unknown="unit type")
+        rows[command] = {}
+        for type_id in command_table.data:
+            row = command_table.table(type_id)
+            damage = row.integer("damage", minimum=1) if row.has("damage") else None
+            range_ = row.number("range") if row.has("range") else None
+            extra: dict[str, Any] = {}
+            for key, value in row.data.items():
+                if key in ("damage", "range"):
+                    continue
+                if not isinstance(value, _COMMAND_ROW_SCALARS):
+                    raise row.error(key, f"expected a number, true/false or text, got {_describe(value)}")
+                extra[key] = value
+            rows[command][type_id] = (damage, range_, extra)
+    return rows
