@@ -1,7 +1,402 @@
-/* Placeholder kernel: filled in by the lattice work. */
+/* The movement kernel: exact segment costs over a speed raster and a windowed lattice Dijkstra.
+ *
+ * Plain Python C API and the buffer protocol (no numpy headers). kriegsspiel/core/movement.py holds a pure
+ * Python reference of every function here; tests compare the two on random maps.
+ *
+ * The speed raster is a C-contiguous float64 array [row, column] of speed multipliers; 0 (or less, or NaN)
+ * means the unit cannot enter the cell. Cells outside the raster cannot be entered either. Points are world
+ * units; a cell spans cell_size world units. The cost of a segment is the sum over the cells it crosses of
+ * (length in the cell / speed of the cell). A segment that passes exactly through a cell corner between two
+ * diagonally adjacent cells that cannot be entered is blocked, so nothing slips through a diagonal river.
+ */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
-static PyMethodDef methods[] = {{NULL, NULL, 0, NULL}};
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_lattice", NULL, -1, methods};
-PyMODINIT_FUNC PyInit__lattice(void) { return PyModule_Create(&module); }
+/* Two crossings closer than this (as fractions of the segment) are one crossing of a cell corner. */
+#define TIE_EPS 1e-10
+
+typedef struct {
+    const double *speed;
+    Py_ssize_t rows, cols;
+} Raster;
+
+static inline double pace_at(const Raster *r, long col, long row)
+{
+    if (col < 0 || row < 0 || col >= r->cols || row >= r->rows) return INFINITY;
+    double s = r->speed[(Py_ssize_t)row * r->cols + col];
+    return (s > 0.0) ? 1.0 / s : INFINITY;
+}
+
+/* Exact cost of the segment (ax, ay)-(bx, by) given in cell units; returns the cost in cell units
+ * (multiply by cell_size for world units), INFINITY when blocked. */
+static double segment_cost_cells(const Raster *r, double ax, double ay, double bx, double by)
+{
+    double dx = bx - ax, dy = by - ay;
+    double len = hypot(dx, dy);
+    if (len == 0.0) return 0.0;
+    long cx = (long)floor(ax), cy = (long)floor(ay);
+    int sx = dx > 0.0 ? 1 : (dx < 0.0 ? -1 : 0);
+    int sy = dy > 0.0 ? 1 : (dy < 0.0 ? -1 : 0);
+    double tdx = sx ? fabs(1.0 / dx) : INFINITY;
+    double tdy = sy ? fabs(1.0 / dy) : INFINITY;
+    double tmx = sx > 0 ? ((double)cx + 1.0 - ax) / dx : (sx < 0 ? ((double)cx - ax) / dx : INFINITY);
+    double tmy = sy > 0 ? ((double)cy + 1.0 - ay) / dy : (sy < 0 ? ((double)cy - ay) / dy : INFINITY);
+    double t = 0.0, sum = 0.0;
+    for (;;) {
+        double tn = tmx < tmy ? tmx : tmy;
+        if (tn > 1.0 - TIE_EPS) tn = 1.0;
+        double dt = tn - t;
+        if (dt > TIE_EPS) {
+            double p = pace_at(r, cx, cy);
+            if (p == INFINITY) return INFINITY;
+            sum += dt * p;
+        }
+        if (tn >= 1.0) break;
+        if (fabs(tmx - tmy) <= TIE_EPS) {
+            if (pace_at(r, cx + sx, cy) == INFINITY && pace_at(r, cx, cy + sy) == INFINITY) return INFINITY;
+            cx += sx; cy += sy; t = tn; tmx += tdx; tmy += tdy;
+        } else if (tmx < tmy) {
+            cx += sx; t = tmx; tmx += tdx;
+        } else {
+            cy += sy; t = tmy; tmy += tdy;
+        }
+    }
+    return sum * len;
+}
+
+/* ---- the 32-neighbour stencil: offsets (1,0),(1,1),(2,1),(3,1),(3,2) and their symmetries ---- */
+
+#define STENCIL_N 32
+#define STENCIL_MAX_CELLS 8
+#define STENCIL_MAX_CORNERS 2
+
+typedef struct {
+    int dc, dr;                        /* the neighbour, in cells */
+    int n;                             /* cells crossed, the origin cell included */
+    int cell_dc[STENCIL_MAX_CELLS], cell_dr[STENCIL_MAX_CELLS];
+    double cell_len[STENCIL_MAX_CELLS]; /* length in that cell, in cell units */
+    int ncorner;                        /* corners crossed: both side cells blocked = edge blocked */
+    int corner_dc[STENCIL_MAX_CORNERS][2], corner_dr[STENCIL_MAX_CORNERS][2];
+} StencilEdge;
+
+static StencilEdge stencil[STENCIL_N];
+
+/* Trace centre (0.5, 0.5) -> (0.5 + dc, 0.5 + dr) with the same walk as segment_cost_cells. */
+static void trace_stencil_edge(StencilEdge *e)
+{
+    double ax = 0.5, ay = 0.5, dx = e->dc, dy = e->dr;
+    double len = hypot(dx, dy);
+    long cx = 0, cy = 0;
+    int sx = dx > 0.0 ? 1 : (dx < 0.0 ? -1 : 0);
+    int sy = dy > 0.0 ? 1 : (dy < 0.0 ? -1 : 0);
+    double tdx = sx ? fabs(1.0 / dx) : INFINITY;
+    double tdy = sy ? fabs(1.0 / dy) : INFINITY;
+    double tmx = sx > 0 ? (1.0 - ax) / dx : (sx < 0 ? (0.0 - ax) / dx : INFINITY);
+    double tmy = sy > 0 ? (1.0 - ay) / dy : (sy < 0 ? (0.0 - ay) / dy : INFINITY);
+    double t = 0.0;
+    e->n = 0;
+    e->ncorner = 0;
+    for (;;) {
+        double tn = tmx < tmy ? tmx : tmy;
+        if (tn > 1.0 - TIE_EPS) tn = 1.0;
+        double dt = tn - t;
+        if (dt > TIE_EPS && e->n < STENCIL_MAX_CELLS) {
+            e->cell_dc[e->n] = (int)cx;
+            e->cell_dr[e->n] = (int)cy;
+            e->cell_len[e->n] = dt * len;
+            e->n++;
+        }
+        if (tn >= 1.0) break;
+        if (fabs(tmx - tmy) <= TIE_EPS) {
+            if (e->ncorner < STENCIL_MAX_CORNERS) {
+                e->corner_dc[e->ncorner][0] = (int)cx + sx; e->corner_dr[e->ncorner][0] = (int)cy;
+                e->corner_dc[e->ncorner][1] = (int)cx; e->corner_dr[e->ncorner][1] = (int)cy + sy;
+                e->ncorner++;
+            }
+            cx += sx; cy += sy; t = tn; tmx += tdx; tmy += tdy;
+        } else if (tmx < tmy) {
+            cx += sx; t = tmx; tmx += tdx;
+        } else {
+            cy += sy; t = tmy; tmy += tdy;
+        }
+    }
+}
+
+static void build_stencil(void)
+{
+    static const int base[5][2] = {{1, 0}, {1, 1}, {2, 1}, {3, 1}, {3, 2}};
+    int k = 0;
+    for (int b = 0; b < 5; b++) {
+        int a = base[b][0], c = base[b][1];
+        /* all sign and axis variants, without duplicates */
+        int cand[8][2] = {{a, c}, {-a, c}, {a, -c}, {-a, -c}, {c, a}, {-c, a}, {c, -a}, {-c, -a}};
+        for (int i = 0; i < 8; i++) {
+            int dup = 0;
+            for (int j = 0; j < k; j++)
+                if (stencil[j].dc == cand[i][0] && stencil[j].dr == cand[i][1]) dup = 1;
+            if (dup) continue;
+            stencil[k].dc = cand[i][0];
+            stencil[k].dr = cand[i][1];
+            trace_stencil_edge(&stencil[k]);
+            k++;
+        }
+    }
+}
+
+/* ---- buffers ---- */
+
+static int get_raster(PyObject *obj, Py_buffer *view, Raster *r)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND) < 0) return -1;
+    if (view->ndim != 2 || view->itemsize != 8 || view->format == NULL || strcmp(view->format, "d") != 0) {
+        PyErr_SetString(PyExc_TypeError, "speeds must be a C-contiguous 2-D float64 array");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    r->speed = (const double *)view->buf;
+    r->rows = view->shape[0];
+    r->cols = view->shape[1];
+    return 0;
+}
+
+static PyObject *py_segment_cost(PyObject *self, PyObject *args)
+{
+    PyObject *obj;
+    double cs, x0, y0, x1, y1;
+    if (!PyArg_ParseTuple(args, "Oddddd", &obj, &cs, &x0, &y0, &x1, &y1)) return NULL;
+    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
+    Py_buffer view;
+    Raster r;
+    if (get_raster(obj, &view, &r) < 0) return NULL;
+    double c = segment_cost_cells(&r, x0 / cs, y0 / cs, x1 / cs, y1 / cs) * cs;
+    PyBuffer_Release(&view);
+    return PyFloat_FromDouble(c);
+}
+
+/* polyline_cost(speeds, cell_size, coords): coords is a flat sequence x0, y0, x1, y1, ... in world units. */
+static PyObject *py_polyline_cost(PyObject *self, PyObject *args)
+{
+    PyObject *obj, *coords;
+    double cs;
+    if (!PyArg_ParseTuple(args, "OdO", &obj, &cs, &coords)) return NULL;
+    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
+    PyObject *seq = PySequence_Fast(coords, "coords must be a sequence of numbers");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n % 2 != 0) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "coords must hold x, y pairs");
+        return NULL;
+    }
+    Py_buffer view;
+    Raster r;
+    if (get_raster(obj, &view, &r) < 0) { Py_DECREF(seq); return NULL; }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    double total = 0.0, px = 0.0, py = 0.0;
+    for (Py_ssize_t i = 0; i < n; i += 2) {
+        double x = PyFloat_AsDouble(items[i]), y = PyFloat_AsDouble(items[i + 1]);
+        if (PyErr_Occurred()) { PyBuffer_Release(&view); Py_DECREF(seq); return NULL; }
+        if (i > 0 && total != INFINITY) total += segment_cost_cells(&r, px / cs, py / cs, x / cs, y / cs) * cs;
+        px = x; py = y;
+    }
+    PyBuffer_Release(&view);
+    Py_DECREF(seq);
+    return PyFloat_FromDouble(total);
+}
+
+/* ---- a binary min-heap of (cost, cell) ---- */
+
+typedef struct {
+    double *key;
+    int32_t *idx;
+    Py_ssize_t n, cap;
+} Heap;
+
+static int heap_push(Heap *h, double key, int32_t idx)
+{
+    if (h->n == h->cap) {
+        Py_ssize_t cap = h->cap ? h->cap * 2 : 1024;
+        double *k = (double *)realloc(h->key, (size_t)cap * sizeof(double));
+        if (k == NULL) return -1;
+        h->key = k;
+        int32_t *v = (int32_t *)realloc(h->idx, (size_t)cap * sizeof(int32_t));
+        if (v == NULL) return -1;
+        h->idx = v;
+        h->cap = cap;
+    }
+    Py_ssize_t i = h->n++;
+    while (i > 0) {
+        Py_ssize_t parent = (i - 1) >> 1;
+        if (h->key[parent] <= key) break;
+        h->key[i] = h->key[parent];
+        h->idx[i] = h->idx[parent];
+        i = parent;
+    }
+    h->key[i] = key;
+    h->idx[i] = idx;
+    return 0;
+}
+
+static void heap_pop(Heap *h, double *key, int32_t *idx)
+{
+    *key = h->key[0];
+    *idx = h->idx[0];
+    Py_ssize_t n = --h->n;
+    if (n == 0) return;
+    double k = h->key[n];
+    int32_t v = h->idx[n];
+    Py_ssize_t i = 0;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h->key[c + 1] < h->key[c]) c++;
+        if (h->key[c] >= k) break;
+        h->key[i] = h->key[c];
+        h->idx[i] = h->idx[c];
+        i = c;
+    }
+    h->key[i] = k;
+    h->idx[i] = v;
+}
+
+/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out) -> cells settled
+ *
+ * Dijkstra over the centres of the window cells [row0, row0 + h) x [col0, col0 + w) of the raster, where
+ * (h, w) is the shape of cost_out (float64) and pred_out (int32), both C-contiguous and writable. The cells
+ * within 2 cells of the origin's cell start at the exact segment cost from (ox, oy); edges are the 32-neighbour
+ * stencil with exact segment costs. Costs above `limit` (world units) are left at infinity. pred_out holds the
+ * flat window index of each cell's predecessor, -1 for a cell reached straight from the origin, -2 unreached.
+ */
+static PyObject *py_cost_field(PyObject *self, PyObject *args)
+{
+    PyObject *sobj, *cobj, *pobj;
+    double cs, ox, oy, limit;
+    Py_ssize_t row0, col0;
+    if (!PyArg_ParseTuple(args, "OddddnnOO", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj))
+        return NULL;
+    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
+    Py_buffer sview, cview, pview;
+    Raster r;
+    if (get_raster(sobj, &sview, &r) < 0) return NULL;
+    if (PyObject_GetBuffer(cobj, &cview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&sview);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(pobj, &pview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&sview);
+        PyBuffer_Release(&cview);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    double *pace = NULL;
+    Heap heap = {NULL, NULL, 0, 0};
+    if (cview.ndim != 2 || strcmp(cview.format, "d") != 0 || pview.ndim != 2 || pview.itemsize != 4 ||
+        (strcmp(pview.format, "i") != 0 && strcmp(pview.format, "=i") != 0 && strcmp(pview.format, "<i") != 0) ||
+        pview.shape[0] != cview.shape[0] || pview.shape[1] != cview.shape[1]) {
+        PyErr_SetString(PyExc_TypeError, "cost_out must be float64 and pred_out int32 arrays of the same 2-D shape");
+        goto done;
+    }
+    Py_ssize_t h = cview.shape[0], w = cview.shape[1];
+    if ((double)h * (double)w > 2.0e9) { PyErr_SetString(PyExc_ValueError, "window too large"); goto done; }
+    double *cost = (double *)cview.buf;
+    int32_t *pred = (int32_t *)pview.buf;
+    pace = (double *)malloc((size_t)(h * w) * sizeof(double));
+    if (pace == NULL) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < h; i++)
+        for (Py_ssize_t j = 0; j < w; j++) {
+            pace[i * w + j] = pace_at(&r, (long)(col0 + j), (long)(row0 + i));
+            cost[i * w + j] = INFINITY;
+            pred[i * w + j] = -2;
+        }
+    double lim = limit / cs; /* costs in cell units inside the search */
+    double ax = ox / cs, ay = oy / cs;
+    long ocol = (long)floor(ax), orow = (long)floor(ay);
+    for (long dr = -2; dr <= 2; dr++)
+        for (long dc = -2; dc <= 2; dc++) {
+            long wr = orow + dr - (long)row0, wc = ocol + dc - (long)col0;
+            if (wr < 0 || wc < 0 || wr >= h || wc >= w) continue;
+            double c = segment_cost_cells(&r, ax, ay, (double)(ocol + dc) + 0.5, (double)(orow + dr) + 0.5);
+            if (c <= lim && c < cost[wr * w + wc]) {
+                cost[wr * w + wc] = c;
+                pred[wr * w + wc] = -1;
+                if (heap_push(&heap, c, (int32_t)(wr * w + wc)) < 0) { PyErr_NoMemory(); goto done; }
+            }
+        }
+    Py_ssize_t settled = 0;
+    while (heap.n > 0) {
+        double k;
+        int32_t u;
+        heap_pop(&heap, &k, &u);
+        if (k > cost[u]) continue; /* a stale entry */
+        settled++;
+        long ur = u / w, uc = u % w;
+        for (int s = 0; s < STENCIL_N; s++) {
+            const StencilEdge *e = &stencil[s];
+            long vr = ur + e->dr, vc = uc + e->dc;
+            if (vr < 0 || vc < 0 || vr >= h || vc >= w) continue;
+            /* the window is a rectangle, so every cell the edge crosses lies inside it */
+            double ec = 0.0;
+            for (int q = 0; q < e->n; q++) ec += e->cell_len[q] * pace[(ur + e->cell_dr[q]) * w + uc + e->cell_dc[q]];
+            if (ec == INFINITY) continue;
+            int blocked = 0;
+            for (int q = 0; q < e->ncorner; q++)
+                if (pace[(ur + e->corner_dr[q][0]) * w + uc + e->corner_dc[q][0]] == INFINITY &&
+                    pace[(ur + e->corner_dr[q][1]) * w + uc + e->corner_dc[q][1]] == INFINITY)
+                    blocked = 1;
+            if (blocked) continue;
+            double nc = k + ec;
+            Py_ssize_t v = vr * w + vc;
+            if (nc <= lim && nc < cost[v]) {
+                cost[v] = nc;
+                pred[v] = u;
+                if (heap_push(&heap, nc, (int32_t)v) < 0) { PyErr_NoMemory(); goto done; }
+            }
+        }
+    }
+    for (Py_ssize_t i = 0; i < h * w; i++)
+        if (cost[i] != INFINITY) cost[i] *= cs;
+    result = PyLong_FromSsize_t(settled);
+done:
+    free(pace);
+    free(heap.key);
+    free(heap.idx);
+    PyBuffer_Release(&sview);
+    PyBuffer_Release(&cview);
+    PyBuffer_Release(&pview);
+    return result;
+}
+
+static PyObject *py_stencil(PyObject *self, PyObject *noargs)
+{
+    PyObject *out = PyList_New(STENCIL_N);
+    if (out == NULL) return NULL;
+    for (int s = 0; s < STENCIL_N; s++) {
+        PyObject *pair = Py_BuildValue("(ii)", stencil[s].dc, stencil[s].dr);
+        if (pair == NULL) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, s, pair);
+    }
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"segment_cost", py_segment_cost, METH_VARARGS,
+     "segment_cost(speeds, cell_size, x0, y0, x1, y1) -> exact cost of the segment in world units (inf if blocked)"},
+    {"polyline_cost", py_polyline_cost, METH_VARARGS,
+     "polyline_cost(speeds, cell_size, coords) -> exact cost of the polyline x0, y0, x1, y1, ... (world units)"},
+    {"cost_field", py_cost_field, METH_VARARGS,
+     "cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out) -> cells settled"},
+    {"stencil", py_stencil, METH_NOARGS, "stencil() -> the 32 (dcol, drow) neighbour offsets, in search order"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_lattice",
+                                    "Movement kernel: exact segment costs and a windowed lattice Dijkstra.", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__lattice(void)
+{
+    build_stencil();
+    return PyModule_Create(&module);
+}
