@@ -53,7 +53,10 @@ def fake_ruleset(name: str = "modern-4e") -> Ruleset:
         id="modern-4e", title="Fake", distance_unit="units", round_minutes=None,
         terrain=MappingProxyType(terrain), speed_tables=MappingProxyType(tables),
         unit_types=MappingProxyType(types), structures=MappingProxyType({}),
-        constants=MappingProxyType({"attack_distance": 3.0}),
+        constants=MappingProxyType({
+            "attack_distance": 3.0, "exposure_distance": 3.0, "merge_distance": 3.0,
+            "message_lost_in_4": 2, "message_intercepted_in_4": 1, "message_altered_in_4": 1,
+        }),
     )
 
 

@@ -147,14 +147,16 @@ def parse_scenario_text(
     seed: int | None = None,
     map_loader: MapLoader | None = None,
     ruleset_loader: RulesetLoader | None = None,
+    map_ref: str | None = None,
 ) -> Scenario:
     """Parse and validate a scenario given as text.
 
     ``source`` names the text in messages; the map path is resolved against ``base_dir``. ``seed`` (from a
-    save) replaces the scenario's seed; without either, a seed is drawn. Raises ScenarioError listing every
-    finding when there is at least one error (warnings alone do not raise; they are in ``Scenario.warnings``).
+    save) replaces the scenario's seed; without either, a seed is drawn. ``map_ref`` (from a save whose map
+    was found elsewhere) replaces the scenario's map path. Raises ScenarioError listing every finding when
+    there is at least one error (warnings alone do not raise; they are in ``Scenario.warnings``).
     """
-    findings, scenario = _validate(text, source, base_dir, seed, map_loader, ruleset_loader)
+    findings, scenario = _validate(text, source, base_dir, seed, map_loader, ruleset_loader, map_ref)
     if scenario is None:
         raise ScenarioError(source, findings)
     return scenario
@@ -212,6 +214,7 @@ def _validate(
     seed_override: int | None,
     map_loader: MapLoader | None,
     ruleset_loader: RulesetLoader | None,
+    map_ref_override: str | None = None,
 ) -> tuple[list[Finding], Scenario | None]:
     report = _Report(source, text)
     try:
@@ -275,7 +278,7 @@ def _validate(
     unit_names = _unit_names(report, data, ruleset)
 
     # The map, then the units against it.
-    map_ref = head.get("map")
+    map_ref = map_ref_override or head.get("map")
     battlefield: Battlefield | None = None
     map_path = base_dir
     map_sha = ""

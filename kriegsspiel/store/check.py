@@ -1,0 +1,51 @@
+"""``kriegsspiel check`` for saves: is it a save, is it intact, does every record still replay."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kriegsspiel.errors import UserError
+from kriegsspiel.findings import Finding
+from kriegsspiel.scenario.load import MapLoader, RulesetLoader
+
+
+def _strip_path(message: str, path: Path) -> tuple[str, int | None]:
+    """Split "PATH: line N ...: problem" into the problem and the line."""
+    text = message
+    prefix = f"{path}: "
+    if text.startswith(prefix):
+        text = text[len(prefix):]
+    line = None
+    if text.startswith("line "):
+        number = text[5:].split(" ", 1)[0].rstrip(":")
+        if number.isdigit():
+            line = int(number)
+    return text, line
+
+
+def check_save_file(path: str | Path, *, map_loader: MapLoader | None = None,
+                    ruleset_loader: RulesetLoader | None = None) -> list[Finding]:
+    """Every finding of a save file (errors and warnings). Never raises, never writes."""
+    from kriegsspiel.scenario import ScenarioError
+    from kriegsspiel.store.game import Game
+    from kriegsspiel.store.journal import read_save
+
+    path = Path(path)
+    try:
+        loaded = read_save(path)
+    except UserError as exc:
+        message, line = _strip_path(str(exc), path)
+        return [Finding(str(path), message, "error", line)]
+    findings: list[Finding] = []
+    try:
+        game = Game.from_loaded(loaded, read_only=True, map_loader=map_loader, ruleset_loader=ruleset_loader)
+    except ScenarioError as exc:
+        return [Finding(str(path), f"the embedded scenario: {f.message}", f.severity, f.line) for f in exc.findings]
+    except UserError as exc:
+        message, line = _strip_path(str(exc), path)
+        return [Finding(str(path), message, "error", line)]
+    for note in game.notes:
+        message, _ = _strip_path(note, path)
+        line = loaded.cut_off.line if loaded.cut_off is not None and "cut off" in note else None
+        findings.append(Finding(str(path), message + "; opening it to play on keeps a copy and cuts the tail off"
+                                if line else message, "warning", line))
+    return findings

@@ -1,0 +1,345 @@
+"""The Game session: a game state and its journal on disk, behind one door.
+
+``Game.new(scenario, save)`` starts a save; ``Game.open(save)`` replays one. ``game.submit(text)`` applies a
+command through the rules core and, when it is accepted, writes its journal record (flushed and fsynced)
+before returning the outcome, so that whatever the umpire has seen is on disk. Undo and redo are journal
+records too; the state is always the replay of the journal. The shell and the window both use this API.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from kriegsspiel.core.apply import Accepted, apply, apply_forced
+from kriegsspiel.core.commands import Command, Force, Redo, Undo
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.events import Event
+from kriegsspiel.core.notation import NotationError, format_command, parse_command
+from kriegsspiel.core.state import GameState, initial_state
+from kriegsspiel.errors import UserError
+from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
+from kriegsspiel.scenario.load import MapLoader, RulesetLoader
+from kriegsspiel.store.journal import (
+    SAVE_SUFFIX,
+    JournalRecord,
+    JournalWriter,
+    LoadedSave,
+    SaveError,
+    SaveHeader,
+    new_record,
+    read_save,
+    utc_now,
+)
+from kriegsspiel.store.timeline import ReplayMismatch, Timeline, events_json, replay_journal, replay_order
+
+RoundEndHook = Callable[["Game", int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one submitted command.
+
+    ``accepted`` False means refused: ``reason`` says why and nothing was journaled. ``forceable`` says whether
+    ``force`` could carry it out. When accepted, ``record`` is the seq of its journal record (already on disk),
+    ``events`` what happened, and ``overridden`` the refusal a forced order overrode.
+    """
+
+    accepted: bool
+    command: str
+    events: tuple[Event, ...] = ()
+    reason: str | None = None
+    forceable: bool = True
+    record: int | None = None
+    forced: bool = False
+    overridden: str | None = None
+    note: str | None = None  # for undo and redo: what was undone or redone
+
+    def describe(self) -> str:
+        """The outcome for the umpire, one line per event (or the refusal)."""
+        if not self.accepted:
+            return f"refused: {self.reason}"
+        lines = [self.note] if self.note else []
+        lines += [event.describe() for event in self.events]
+        return "\n".join(lines) if lines else "done"
+
+
+def new_save_path(scenario_path: str | Path, now: _dt.datetime | None = None) -> Path:
+    """A path for a new save next to the scenario that names no existing file:
+    ``demo-2026-11-22-0301.kssave``, then ``demo-2026-11-22-0301-2.kssave``, ... (local time)."""
+    scenario_path = Path(scenario_path)
+    stamp = (now or _dt.datetime.now()).strftime("%Y-%m-%d-%H%M")
+    base = f"{scenario_path.stem}-{stamp}"
+    candidate = scenario_path.with_name(base + SAVE_SUFFIX)
+    n = 2
+    while candidate.exists():
+        candidate = scenario_path.with_name(f"{base}-{n}{SAVE_SUFFIX}")
+        n += 1
+    return candidate
+
+
+def _relative_posix(target: Path, start: Path) -> str:
+    try:
+        return Path(os.path.relpath(target.resolve(), start.resolve())).as_posix()
+    except ValueError:  # another drive on Windows
+        return target.resolve().as_posix()
+
+
+class Game:
+    """A game being played (or replayed): its scenario, its journal, its current state.
+
+    Use :meth:`new` or :meth:`open`. ``on_round_end`` callbacks run after an accepted command ended a round,
+    with the game and the number of the round that ended (the players' pictures are made there).
+    ``notes`` holds what the umpire should know about how the save was opened (a cut-off record, a map that
+    changed). A read-only game refuses :meth:`submit`.
+    """
+
+    def __init__(self, scenario: Scenario, path: Path, header: SaveHeader, records: list[JournalRecord],
+                 timeline: Timeline, writer: JournalWriter | None, notes: list[str]) -> None:
+        self.scenario = scenario
+        self.path = path
+        self.header = header
+        self._records = records
+        self._timeline = timeline
+        self._writer = writer
+        self.notes = notes
+        self.on_round_end: list[RoundEndHook] = []
+
+    # --- opening ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, scenario_path: str | Path, save_path: str | Path, *, map_loader: MapLoader | None = None,
+            ruleset_loader: RulesetLoader | None = None) -> Game:
+        """Start a game from a scenario file and create its save (never overwriting a file).
+
+        Raises ScenarioError listing every problem of the scenario, SaveError when the save exists or cannot
+        be created.
+        """
+        scenario_path = Path(scenario_path)
+        save_path = Path(save_path)
+        if save_path.exists():
+            raise SaveError(f"{save_path}: already exists; a save is never overwritten: choose another name")
+        scenario = load_scenario(scenario_path, map_loader=map_loader, ruleset_loader=ruleset_loader)
+        header = SaveHeader(
+            scenario_name=scenario.name,
+            scenario_text=scenario.text,
+            scenario_sha256=scenario.sha256,
+            scenario_path=_relative_posix(scenario_path, save_path.parent),
+            map=scenario.map_ref,
+            map_sha256=scenario.map_sha256,
+            seed=scenario.setup.seed,
+            created=utc_now(),
+        )
+        start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
+        writer = JournalWriter.create(save_path, header)
+        data = header.to_json()
+        header = SaveHeader(**{k: v for k, v in data.items()})
+        return cls(scenario, save_path, header, [], Timeline(seed=header.seed, states=[start]), writer, [])
+
+    @classmethod
+    def open(cls, save_path: str | Path, *, read_only: bool = False, map_loader: MapLoader | None = None,
+             ruleset_loader: RulesetLoader | None = None) -> Game:
+        """Open a save and replay its journal.
+
+        A save whose last record was cut off loads everything before it (``notes`` says so); unless
+        ``read_only``, the whole file is first copied to ``<save>.damaged-<n>`` and the incomplete line cut
+        off, so that play can go on. Raises SaveError (naming the file and the line) for a file that is not a
+        save, is damaged elsewhere, or whose records no longer replay; ScenarioError when the embedded
+        scenario no longer loads (a changed rule set).
+        """
+        loaded = read_save(save_path)
+        return cls.from_loaded(loaded, read_only=read_only, map_loader=map_loader, ruleset_loader=ruleset_loader)
+
+    @classmethod
+    def from_loaded(cls, loaded: LoadedSave, *, read_only: bool = False, map_loader: MapLoader | None = None,
+                    ruleset_loader: RulesetLoader | None = None, upto: int | None = None) -> Game:
+        """Like :meth:`open` for a save already read (``upto``: replay only the first N records, read-only)."""
+        path = loaded.path
+        notes: list[str] = []
+        if loaded.cut_off is not None:
+            notes.append(loaded.cut_off.message(path, len(loaded.records)))
+        scenario = scenario_of_save(loaded, notes, map_loader=map_loader, ruleset_loader=ruleset_loader)
+        start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
+        try:
+            timeline = replay_journal(start, loaded.header.seed, loaded.records, upto=upto)
+        except ReplayMismatch as exc:
+            raise SaveError(f"{path}: line {exc.line}: record {exc.seq} does not replay: {exc.problem}; "
+                            "'kriegsspiel verify' tells more; the file is left untouched") from None
+        writer = None
+        if not read_only and upto is None:
+            writer = JournalWriter.continue_save(loaded)
+            if writer.set_aside is not None:
+                notes.append(f"the whole damaged file was kept as {writer.set_aside}; play continues after "
+                             f"record {len(loaded.records)}")
+        records = list(loaded.records if upto is None else loaded.records[:upto])
+        return cls(scenario, path, loaded.header, records, timeline, writer, notes)
+
+    def close(self) -> None:
+        """Release the save (every record is already on disk)."""
+        if self._writer is not None:
+            self._writer.close()
+
+    def __enter__(self) -> Game:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- reading ------------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current state: the replay of the journal."""
+        return self._timeline.state
+
+    @property
+    def seed(self) -> int:
+        return self.header.seed
+
+    @property
+    def read_only(self) -> bool:
+        return self._writer is None
+
+    def journal_entries(self) -> list[JournalRecord]:
+        """Every record of the journal, in order (undone orders included: history is never erased)."""
+        return list(self._records)
+
+    def orders_in_force(self) -> list[JournalRecord]:
+        """The order records whose effect is in the current state, in order."""
+        by_seq = {r.seq: r for r in self._records}
+        return [by_seq[seq] for seq in self._timeline.applied]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._timeline.applied)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._timeline.undone)
+
+    # --- changing -----------------------------------------------------------------------------------------
+
+    def submit(self, command: str | Command, forced: bool = False) -> Outcome:
+        """Apply a command (text in the shell's notation, or a Command) and journal it when accepted.
+
+        ``forced`` (or a ``force ...`` command) carries out an order the rules refuse. ``undo`` and ``redo``
+        go to :meth:`undo` and :meth:`redo`. The record is on disk before this returns. Returns a refused
+        Outcome for a line that does not parse or an order the rules refuse (nothing journaled); raises
+        SaveError when the game is read-only or the journal cannot be written (then nothing changed).
+        """
+        if isinstance(command, str):
+            try:
+                command = parse_command(command)
+            except NotationError as exc:
+                return Outcome(accepted=False, command=command.strip(), reason=str(exc), forceable=False)
+        if isinstance(command, Force):
+            command, forced = command.order, True
+        if isinstance(command, Undo):
+            return self.undo()
+        if isinstance(command, Redo):
+            return self.redo()
+        text = format_command(command)
+        self._need_writer()
+        seq = self._writer.next_seq  # type: ignore[union-attr]
+        dice = Dice(self.seed, seq)
+        before = self.state
+        result = (apply_forced if forced else apply)(before, command, dice)
+        if not isinstance(result, Accepted):
+            return Outcome(accepted=False, command=text, reason=result.reason, forceable=result.forceable,
+                           forced=forced)
+        record = self._write(new_record(
+            seq=seq, kind="order", command=text, prev=self._writer.last_hash,  # type: ignore[union-attr]
+            round=before.round, side=before.side_to_move, forced=forced, refusal=result.overridden,
+            rolls=tuple(dice.rolls), events=tuple(events_json(result.events)),
+        ))
+        self._timeline.orders[record.seq] = record
+        self._timeline.push(record.seq, result.state)
+        self._round_hooks(before, result.state)
+        return Outcome(accepted=True, command=text, events=result.events, record=record.seq, forced=forced,
+                       overridden=result.overridden)
+
+    def undo(self) -> Outcome:
+        """Take back the last order in force; journaled as an ``undo`` record. Refused when there is none."""
+        if not self._timeline.applied:
+            return Outcome(accepted=False, command="undo", reason="nothing to undo", forceable=False)
+        self._need_writer()
+        target = self._timeline.applied[-1]
+        undone = self._timeline.orders[target]
+        before = self.state
+        record = self._write(new_record(
+            seq=self._writer.next_seq, kind="undo", command="undo", prev=self._writer.last_hash,  # type: ignore[union-attr]
+            round=before.round, side=before.side_to_move, target=target,
+        ))
+        self._timeline.pop()
+        return Outcome(accepted=True, command="undo", record=record.seq,
+                       note=f"undone: {undone.command} (record {target})")
+
+    def redo(self) -> Outcome:
+        """Re-apply the order most recently undone, with its recorded dice; journaled as a ``redo`` record."""
+        if not self._timeline.undone:
+            return Outcome(accepted=False, command="redo", reason="nothing to redo", forceable=False)
+        self._need_writer()
+        target = self._timeline.undone[-1]
+        original = self._timeline.orders[target]
+        before = self.state
+        try:
+            state, events = replay_order(before, original, self.seed, original.seq)
+        except ReplayMismatch as exc:  # cannot happen: the state is the one the order was first applied to
+            return Outcome(accepted=False, command="redo", reason=str(exc), forceable=False)
+        record = self._write(new_record(
+            seq=self._writer.next_seq, kind="redo", command="redo", prev=self._writer.last_hash,  # type: ignore[union-attr]
+            round=before.round, side=before.side_to_move, target=target, forced=original.forced,
+            refusal=original.refusal, rolls=original.rolls, events=tuple(events_json(events)),
+        ))
+        self._timeline.undone.pop()
+        self._timeline.applied.append(target)
+        self._timeline.states.append(state)
+        self._round_hooks(before, state)
+        return Outcome(accepted=True, command="redo", events=events, record=record.seq, forced=original.forced,
+                       overridden=original.refusal, note=f"redone: {original.command} (record {target})")
+
+    # --- inside -------------------------------------------------------------------------------------------
+
+    def _need_writer(self) -> None:
+        if self._writer is None or self._writer.closed:
+            raise SaveError(f"{self.path}: opened read-only (or closed); open it with 'kriegsspiel shell' to play on")
+
+    def _write(self, record: JournalRecord) -> JournalRecord:
+        assert self._writer is not None
+        try:
+            self._writer.append(record)
+        except OSError as exc:
+            raise SaveError(f"{self.path}: the journal could not be written ({exc.strerror or exc}); the command "
+                            "was not carried out; free some disk space and open the save again") from None
+        record = JournalRecord(**{**{f: getattr(record, f) for f in record.__dataclass_fields__}, "line": len(self._records) + 2})
+        self._records.append(record)
+        return record
+
+    def _round_hooks(self, before: GameState, after: GameState) -> None:
+        for ended in range(before.round, after.round):
+            for hook in list(self.on_round_end):
+                hook(self, ended)
+
+
+def scenario_of_save(loaded: LoadedSave, notes: list[str], *, map_loader: MapLoader | None = None,
+                     ruleset_loader: RulesetLoader | None = None) -> Scenario:
+    """The scenario embedded in a save, with its map found again: next to where the scenario was (the
+    header's paths), else beside the save. A map that changed since the game began is noted."""
+    header = loaded.header
+    save_dir = loaded.path.parent
+    scenario_dir = (save_dir / header.scenario_path).parent
+    candidates = [scenario_dir / header.map, save_dir / header.map, save_dir / Path(header.map).name]
+    map_path = next((c for c in candidates if c.is_file()), None)
+    if map_path is None:
+        raise SaveError(f"{loaded.path}: the game's map {header.map!r} is not found (looked at "
+                        f"{', '.join(str(c) for c in candidates)}); put the map back there")
+    scenario = parse_scenario_text(
+        header.scenario_text, f"{loaded.path}: embedded scenario", map_path.parent,
+        seed=header.seed, map_loader=map_loader, ruleset_loader=ruleset_loader, map_ref=map_path.name,
+    )
+    if header.map_sha256 and scenario.map_sha256 != header.map_sha256:
+        notes.append(f"the map {map_path} has changed since this game began (its sha256 differs); the game is "
+                     "replayed on the map as it is now")
+    return scenario

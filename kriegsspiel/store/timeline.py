@@ -1,0 +1,136 @@
+"""Replaying a journal: the states a game went through, with undo and redo as records of their own.
+
+The state is always the replay of the journal. Orders are applied in order with the dice of their own record
+(``Dice.replaying(seed, seq, rolls)``), so a record replays the same whatever undo and redo did around it.
+An undo takes back the last order still in force; a redo re-applies the order most recently undone (only
+while no new order came in between, as in every editor).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kriegsspiel.core.apply import Accepted, apply, apply_forced
+from kriegsspiel.core.dice import Dice, DiceMismatch
+from kriegsspiel.core.events import Event
+from kriegsspiel.core.notation import NotationError, parse_command
+from kriegsspiel.core.state import GameState
+from kriegsspiel.store.journal import JournalRecord
+
+
+class ReplayMismatch(Exception):
+    """A journal record does not replay as it was recorded. ``seq`` and ``line`` name the record."""
+
+    def __init__(self, record: JournalRecord, problem: str) -> None:
+        super().__init__(f"record {record.seq} (line {record.line}, {record.kind} {record.command!r}): {problem}")
+        self.seq = record.seq
+        self.line = record.line
+        self.problem = problem
+
+
+def replay_order(state: GameState, record: JournalRecord, seed: int, dice_index: int) -> tuple[GameState, tuple[Event, ...]]:
+    """Re-apply one order record on ``state`` with its recorded rolls; raises ReplayMismatch when the command
+    does not parse, is refused now, draws other rolls, or yields other events than the journal holds."""
+    try:
+        command = parse_command(record.command)
+    except NotationError as exc:
+        raise ReplayMismatch(record, f"the command no longer parses ({exc})") from None
+    dice = Dice.replaying(seed, dice_index, record.rolls)
+    try:
+        result = (apply_forced if record.forced else apply)(state, command, dice)
+        dice.check_complete()
+    except DiceMismatch as exc:
+        raise ReplayMismatch(record, f"the dice differ: {exc}") from None
+    if not isinstance(result, Accepted):
+        raise ReplayMismatch(record, f"the rules now refuse it: {result.reason}")
+    return result.state, result.events
+
+
+def events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    """The events as the journal stores them (JSON-ready dicts, floats kept exactly)."""
+    import json
+
+    from kriegsspiel.store.journal import canonical_json
+
+    return [json.loads(canonical_json(e.to_json())) for e in events]
+
+
+@dataclass
+class Timeline:
+    """The states of a game: ``states[0]`` the start, ``states[i]`` after the i-th order still in force.
+
+    ``applied`` holds the seq of each order in force; ``undone`` the orders that a redo may bring back (the
+    most recent last); ``orders`` every order record by seq (a redo re-applies one).
+    """
+
+    seed: int
+    states: list[GameState]
+    applied: list[int] = field(default_factory=list)
+    undone: list[int] = field(default_factory=list)
+    orders: dict[int, JournalRecord] = field(default_factory=dict)
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    def step(self, record: JournalRecord, check_events: bool = True) -> tuple[Event, ...]:
+        """Replay one record of any kind; returns its events. Raises ReplayMismatch."""
+        if record.kind == "order":
+            state, events = replay_order(self.state, record, self.seed, record.seq)
+            if check_events and events_json(events) != list(record.events):
+                raise ReplayMismatch(record, "the replay's events differ from the recorded ones")
+            self.orders[record.seq] = record
+            self.push(record.seq, state)
+            return events
+        if record.kind == "undo":
+            if not self.applied or record.target != self.applied[-1]:
+                raise ReplayMismatch(record, f"undo of record {record.target}, but the last order in force is "
+                                     f"{self.applied[-1] if self.applied else 'none'}")
+            self.pop()
+            return ()
+        if record.kind == "redo":
+            if not self.undone or record.target != self.undone[-1]:
+                raise ReplayMismatch(record, f"redo of record {record.target}, but the last undone order is "
+                                     f"{self.undone[-1] if self.undone else 'none'}")
+            original = self.orders[record.target]
+            state, events = replay_order(self.state, original, self.seed, original.seq)
+            if check_events and events_json(events) != list(record.events):
+                raise ReplayMismatch(record, "the replay's events differ from the recorded ones")
+            self.undone.pop()
+            self.applied.append(original.seq)
+            self.states.append(state)
+            return events
+        raise ReplayMismatch(record, f"unknown record kind {record.kind!r}")
+
+    def push(self, seq: int, state: GameState) -> None:
+        """A new order is in force: nothing undone can be redone any more."""
+        self.applied.append(seq)
+        self.states.append(state)
+        self.undone.clear()
+
+    def pop(self) -> int:
+        """Take back the last order in force; returns its seq."""
+        seq = self.applied.pop()
+        self.states.pop()
+        self.undone.append(seq)
+        return seq
+
+
+def replay_journal(
+    start: GameState,
+    seed: int,
+    records: tuple[JournalRecord, ...] | list[JournalRecord],
+    *,
+    upto: int | None = None,
+    check_events: bool = True,
+    on_record: Callable[[JournalRecord, tuple[Event, ...]], None] | None = None,
+) -> Timeline:
+    """Replay ``records`` (the first ``upto`` of them) from ``start``. Raises ReplayMismatch at the first
+    record that does not replay as recorded."""
+    timeline = Timeline(seed=seed, states=[start])
+    for record in records[: upto if upto is not None else len(records)]:
+        events = timeline.step(record, check_events)
+        if on_record is not None:
+            on_record(record, events)
+    return timeline

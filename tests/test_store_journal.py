@@ -1,0 +1,193 @@
+"""Saves that survive anything: cut off mid-record, flipped bytes, wrong files, a cheater's edits."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.store import Game, SaveError, check_save_file, read_save
+from kriegsspiel.store.journal import canonical_json, content_hash
+from kriegsspiel.store.verify import verify_save
+from test_scenario_support import GOOD_SCENARIO, fake_map_loader, fake_ruleset, write_scenario
+
+LOADERS = {"map_loader": fake_map_loader, "ruleset_loader": fake_ruleset}
+COMMANDS = ["move va1 > 4.5,1.5", "message Crown hold", "turn", "move gb1 > 5.5,6.5", "undo", "redo", "turn"]
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    text = GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 2")
+    with Game.new(write_scenario(tmp_path, text), tmp_path / "game.kssave", **LOADERS) as game:
+        for line in COMMANDS:
+            assert game.submit(line).accepted, line
+    return tmp_path / "game.kssave"
+
+
+def _lines(path: Path) -> list[bytes]:
+    return path.read_bytes().splitlines(keepends=True)
+
+
+def test_an_intact_save_verifies(save: Path) -> None:
+    verdict = verify_save(save, **LOADERS)
+    assert verdict.intact and verdict.records == 7
+    assert verdict.kinds == {"order": 5, "undo": 1, "redo": 1}
+    assert "intact: 7 records" in verdict.describe()
+    assert check_save_file(save, **LOADERS) == []
+
+
+def test_a_record_cut_anywhere_loads_everything_before_it(save: Path) -> None:
+    original = save.read_bytes()
+    last_start = original.rstrip(b"\n").rfind(b"\n") + 1
+    for cut in range(last_start + 1, len(original)):  # every byte of the last record, its newline included
+        save.write_bytes(original[:cut])
+        loaded = read_save(save)
+        assert len(loaded.records) == 6, cut
+        assert loaded.cut_off is not None and loaded.cut_off.good_length == last_start
+        assert "the last record was cut off (power loss?); 6 records loaded" in loaded.cut_off.message(save, 6)
+    save.write_bytes(original[:last_start])  # cut exactly between records: nothing to report
+    assert read_save(save).cut_off is None
+
+
+def test_continuing_a_cut_off_save_keeps_every_byte(save: Path) -> None:
+    original = save.read_bytes()
+    damaged = original[:-40]
+    save.write_bytes(damaged)
+    with Game.open(save, **LOADERS) as game:
+        assert any("cut off (power loss?); 6 records loaded" in n for n in game.notes)
+        assert any("game.kssave.damaged-1" in n for n in game.notes)
+        assert game.submit("turn").record == 7
+    assert (save.parent / "game.kssave.damaged-1").read_bytes() == damaged
+    assert read_save(save).cut_off is None and len(read_save(save).records) == 7
+    assert verify_save(save, **LOADERS).intact
+    # a second accident keeps the first copy and makes a second one
+    save.write_bytes(save.read_bytes()[:-3])
+    Game.open(save, **LOADERS).close()
+    assert (save.parent / "game.kssave.damaged-2").exists()
+    assert (save.parent / "game.kssave.damaged-1").read_bytes() == damaged
+
+
+def test_opening_read_only_never_writes(save: Path) -> None:
+    cut = save.read_bytes()[:-10]
+    save.write_bytes(cut)
+    Game.open(save, read_only=True, **LOADERS)
+    check_save_file(save, **LOADERS)
+    verify_save(save, **LOADERS)
+    assert save.read_bytes() == cut
+    assert list(save.parent.glob("*.damaged-*")) == []
+
+
+@pytest.mark.parametrize("line_index", [1, 3, 5])
+def test_a_flipped_byte_in_the_middle_is_refused_naming_the_line(save: Path, line_index: int) -> None:
+    lines = _lines(save)
+    target = bytearray(lines[line_index])
+    position = target.index(b'"side":"') + 8
+    target[position] ^= 0x01  # "Rebel" -> "Sebel", still valid JSON
+    lines[line_index] = bytes(target)
+    save.write_bytes(b"".join(lines))
+    before = save.read_bytes()
+    with pytest.raises(SaveError) as caught:
+        Game.open(save, **LOADERS)
+    message = str(caught.value)
+    assert f"line {line_index + 1} (record {line_index})" in message
+    assert "hash does not match" in message and "left untouched" in message
+    assert save.read_bytes() == before
+    verdict = verify_save(save, **LOADERS)
+    assert not verdict.intact and verdict.bad_record == line_index
+    finding = check_save_file(save, **LOADERS)[0]
+    assert finding.line == line_index + 1 and finding.severity == "error"
+
+
+def test_bad_json_in_the_middle_is_damage_not_a_power_cut(save: Path) -> None:
+    lines = _lines(save)
+    lines[2] = lines[2][:30] + b"\n"
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 3 \(record 2\): not a journal record"):
+        read_save(save)
+
+
+def test_a_removed_record_breaks_the_chain(save: Path) -> None:
+    lines = _lines(save)
+    del lines[3]
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 4 \(record 3\): the record does not follow"):
+        read_save(save)
+
+
+def test_a_changed_header_is_refused(save: Path) -> None:
+    lines = _lines(save)
+    lines[0] = lines[0].replace(b'"seed":1777', b'"seed":1778')
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match="line 1: the header's hash does not match"):
+        read_save(save)
+
+
+def _rewrite_chain(path: Path, change) -> None:
+    """What a careful cheater does: change records and recompute every hash so the chain is whole again."""
+    lines = path.read_bytes().splitlines()
+    header = json.loads(lines[0])
+    prev = header["hash"]
+    out = [lines[0]]
+    for raw in lines[1:]:
+        record = json.loads(raw)
+        change(record)
+        record["prev"] = prev
+        record["hash"] = content_hash(record)
+        prev = record["hash"]
+        out.append(canonical_json(record).encode())
+    path.write_bytes(b"\n".join(out) + b"\n")
+
+
+def test_verify_catches_a_rehashed_forged_roll(save: Path) -> None:
+    def forge(record: dict) -> None:
+        if record["seq"] == 2:
+            record["rolls"][0][1] = 2 if record["rolls"][0][1] == 1 else 1
+
+    _rewrite_chain(save, forge)
+    read_save(save)  # the hashes are consistent again...
+    verdict = verify_save(save, **LOADERS)  # ...but the replay draws other dice
+    assert not verdict.intact and verdict.bad_record == 2
+    assert "the dice differ" in verdict.first_bad and "record 2 (line 3" in verdict.first_bad
+
+
+def test_verify_catches_a_rehashed_forged_event(save: Path) -> None:
+    def forge(record: dict) -> None:
+        if record["seq"] == 1:
+            record["events"][0]["cost"] = 0.5
+
+    _rewrite_chain(save, forge)
+    verdict = verify_save(save, **LOADERS)
+    assert verdict.bad_record == 1 and "events differ" in verdict.first_bad
+
+
+def test_verify_catches_a_rehashed_order_that_the_rules_refuse(save: Path) -> None:
+    def forge(record: dict) -> None:
+        if record["seq"] == 1:
+            record["command"] = "move va1 > 9.5,1.5"
+
+    _rewrite_chain(save, forge)
+    verdict = verify_save(save, **LOADERS)
+    assert verdict.bad_record == 1 and "the rules now refuse it" in verdict.first_bad
+
+
+@pytest.mark.parametrize(("content", "fragment"), [
+    (b"", "empty file; not a kriegsspiel save"),
+    (GOOD_SCENARIO.encode(), "not a kriegsspiel save (line 1 is not a save header); it looks like a scenario"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "not a kriegsspiel save"),
+    (b'{"format":"kriegsspiel-save","version":9}\n', "version 9 is newer"),
+    (b'{"format":"kriegsspiel-save","version":1', "header was cut off"),
+])
+def test_files_that_are_not_saves_get_one_clear_message(tmp_path: Path, content: bytes, fragment: str) -> None:
+    path = tmp_path / "x.kssave"
+    path.write_bytes(content)
+    with pytest.raises(SaveError) as caught:
+        Game.open(path, **LOADERS)
+    assert fragment in str(caught.value)
+    assert str(caught.value).startswith(str(path))
+    assert path.read_bytes() == content
+    assert fragment.split(";")[0] in check_save_file(path, **LOADERS)[0].message
+
+
+def test_a_missing_save_is_one_clear_message(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="no such file"):
+        Game.open(tmp_path / "none.kssave", **LOADERS)
