@@ -130,6 +130,8 @@ class Ruleset:
     constants: Mapping[str, float]
     #: line of sight: ``eye_height`` and ``obstacle_height``, in elevation levels
     sight: Mapping[str, float] = field(default_factory=dict)
+    #: the command tables in the order the file gives them (empty: in the order the unit types use them)
+    command_tables: tuple[str, ...] = ()
 
     def unit_type(self, type_id: str) -> UnitType:
         """The unit type ``type_id``; raises KeyError with the known ids when there is none."""
@@ -153,6 +155,8 @@ class Ruleset:
 
     def command_ids(self) -> tuple[str, ...]:
         """Every command that has a table in this rule set, in the order the file gives them."""
+        if self.command_tables:
+            return self.command_tables
         seen: dict[str, None] = {}
         for ut in self.unit_types.values():
             for command in ut.commands:
@@ -342,6 +346,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         structures=MappingProxyType(structures),
         constants=MappingProxyType(constants),
         sight=MappingProxyType(sight),
+        command_tables=tuple(rows),
     )
 
 
