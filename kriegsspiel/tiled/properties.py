@@ -1,0 +1,71 @@
+"""Tiled custom properties: which types we can read, and reading them from our XML tree."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from kriegsspiel.tiled.xmltree import Node
+
+#: Property types Tiled writes that pytmx 3.32 casts without a project file.
+PLAIN_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
+
+
+class PropertyValueError(ValueError):
+    """A property's value does not parse as its declared type."""
+
+
+def parse_bool(text: str) -> bool:
+    """Tiled writes bools as "true"/"false"; accept the usual spellings as pytmx does.
+
+    Raises PropertyValueError for anything else.
+    """
+    folded = text.strip().lower()
+    if folded in ("true", "1", "yes", "y", "t"):
+        return True
+    if folded in ("false", "0", "no", "n", "f", ""):
+        return False
+    raise PropertyValueError(f"{text!r} is not true or false")
+
+
+def cast_property(kind: str, text: str) -> Any:
+    """Cast a property's text to its Tiled type (``kind`` one of :data:`PLAIN_TYPES`).
+
+    Raises PropertyValueError when the text does not parse.
+    """
+    try:
+        if kind == "int":
+            return int(text)
+        if kind == "float":
+            return float(text)
+        if kind == "object":
+            return int(text or "0")
+    except ValueError:
+        raise PropertyValueError(f"{text!r} is not a valid {kind}") from None
+    if kind == "bool":
+        return parse_bool(text)
+    return text
+
+
+def property_nodes(node: Node) -> Iterator[Node]:
+    """The ``<property>`` children of ``node``'s ``<properties>``."""
+    for group in node.findall("properties"):
+        yield from group.findall("property")
+
+
+def property_text(prop: Node) -> str:
+    """A property's value: the ``value`` attribute, or its text for multi-line strings."""
+    value = prop.get("value")
+    return value if value is not None else prop.text
+
+
+def read_properties(node: Node) -> dict[str, Any]:
+    """The custom properties of ``node`` as Python values (assumes the precheck has passed them)."""
+    result: dict[str, Any] = {}
+    for prop in property_nodes(node):
+        name = prop.get("name") or ""
+        kind = prop.get("type", "string") or "string"
+        try:
+            result[name] = cast_property(kind, property_text(prop))
+        except PropertyValueError:
+            result[name] = property_text(prop)
+    return result

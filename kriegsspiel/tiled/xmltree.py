@@ -1,0 +1,95 @@
+"""A minimal XML tree that remembers line numbers, so that map messages can say where to look.
+
+ElementTree forgets line numbers; expat (which ElementTree uses underneath) knows them. Building our own
+small tree on expat costs about as much as ElementTree: the big tile data is one text node.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from xml.parsers import expat
+
+
+class XmlSyntaxError(ValueError):
+    """The file is not well-formed XML. ``line`` is 1-based."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """One XML element: its tag, attributes, children, text and the line it starts on."""
+
+    tag: str
+    attrib: dict[str, str]
+    line: int
+    children: list[Node] = field(default_factory=list)
+    text_parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The element's own text (not its children's)."""
+        return "".join(self.text_parts)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        """An attribute's value, or ``default``."""
+        return self.attrib.get(key, default)
+
+    def find(self, tag: str) -> Node | None:
+        """The first direct child with this tag, or None."""
+        for child in self.children:
+            if child.tag == tag:
+                return child
+        return None
+
+    def findall(self, tag: str) -> list[Node]:
+        """The direct children with this tag, in document order."""
+        return [child for child in self.children if child.tag == tag]
+
+    def iter(self, tag: str | None = None) -> Iterator[Node]:
+        """This element and all its descendants with ``tag`` (every one when None), in document order."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if tag is None or node.tag == tag:
+                yield node
+            stack.extend(reversed(node.children))
+
+
+def parse_xml(data: bytes) -> Node:
+    """Parse a whole XML document and return its root element.
+
+    Raises XmlSyntaxError (with the line) when the document is not well-formed.
+    """
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    root: list[Node] = []
+    stack: list[Node] = []
+
+    def start(tag: str, attrib: dict[str, str]) -> None:
+        node = Node(tag, attrib, parser.CurrentLineNumber)
+        if stack:
+            stack[-1].children.append(node)
+        else:
+            root.append(node)
+        stack.append(node)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def chars(text: str) -> None:
+        if stack:
+            stack[-1].text_parts.append(text)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise XmlSyntaxError(expat.ErrorString(exc.code), exc.lineno) from None
+    if not root:
+        raise XmlSyntaxError("no XML element found", 1)
+    return root[0]
