@@ -1,0 +1,594 @@
+"""The umpire's table: the event loop, drawing the frame, and what each key and gesture does.
+
+:class:`App` draws on any pygame Surface and takes pygame events, so the CLI gives it the window and the
+tests give it a headless surface and posted events (``App.run(max_frames)`` reads ``pygame.event.get()``).
+Nothing here decides a rule: the drag asks the movement engine, and every change goes through the game session
+(:class:`kriegsspiel.app.session.TableSession`), the same door as the Umpire shell.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import pygame
+
+from kriegsspiel.app.console import ConsoleLine
+from kriegsspiel.app.drag import Drag
+from kriegsspiel.app.keys import KEYS
+from kriegsspiel.app.panel import draw_panel, unit_summary, weapon_ranges
+from kriegsspiel.app.session import Reply, TableSession
+from kriegsspiel.core.geometry import WorldPoint, distance
+from kriegsspiel.core.state import GameState, UnitState
+from kriegsspiel.render import overlays
+from kriegsspiel.render.camera import ZOOM_STEP, Camera, Viewport, fit_camera
+from kriegsspiel.render.counters import CounterCache, CounterLook, counter_size_px, symbol_for
+from kriegsspiel.render.overlays import ReachableShading, TextCache
+from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
+
+PANEL_WIDTH = 400
+TOP_BAR = 34
+STATUS_BAR = 30
+#: A press that moves less than this (pixels) before release is a click, not a drag.
+CLICK_SLOP = 4
+PAN_KEY_FRACTION = 0.125
+DEFAULT_COLOURS = ("#3050c0", "#c03030", "#308040", "#a06010")
+
+
+class App:
+    """The umpire's window on a game session.
+
+    ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
+    map drawn from its Tiled tiles (``render/tiles.py``); None draws flat terrain colours. ``on_fullscreen`` is
+    called by F11 (the CLI switches the display mode and calls :meth:`resize`).
+    """
+
+    def __init__(
+        self,
+        session: TableSession,
+        surface: pygame.Surface,
+        base_image: BaseImage | None = None,
+        on_fullscreen: Callable[[], None] | None = None,
+        projector: bool = False,
+    ) -> None:
+        self.session = session
+        self.surface = surface
+        state = session.state
+        self.battlefield = state.battlefield
+        self.map_layer = MapLayer(self.battlefield, base_image or flat_base_image(self.battlefield))
+        self.on_fullscreen = on_fullscreen
+        self.projector = projector
+        self.camera = fit_camera(self.battlefield.world_size, self._viewport())
+        self.counters = CounterCache()
+        self.texts = TextCache()
+        self.console = ConsoleLine()
+        self.console_focused = False
+        self.console_output: list[str] = []
+        self.status = "Drag a counter to move it; F1 for every key."
+        self.status_is_error = False
+        self.selected: str | None = None
+        self.drag: Drag | None = None  # the picked-up unit's cost field and verdict
+        self.dragging = False  # the mouse is carrying the counter (not only selected)
+        self.press_at: tuple[int, int] | None = None
+        self.panning_from: tuple[int, int] | None = None
+        self.ruler_mode = False
+        self.ruler: tuple[WorldPoint, WorldPoint] | None = None
+        self.ruling = False
+        self.rings_on = False
+        self.help_on = False
+        self.cursor: tuple[int, int] = (surface.get_width() // 2, surface.get_height() // 2)
+        self.shift_held = False
+        self.running = True
+        self.frames = 0
+        self._shading: tuple[Drag, ReachableShading] | None = None
+        self._looks: dict[str, tuple[UnitState, int, bool, pygame.Surface]] = {}
+        self._positions: tuple[GameState, np.ndarray, np.ndarray, list[UnitState]] | None = None
+        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
+        self._colours = self._side_colours(state)
+
+    # ------------------------------------------------------------------------------------------- layout
+    def _viewport(self) -> Viewport:
+        w, h = self.surface.get_size()
+        panel = 0 if self.projector else PANEL_WIDTH
+        return Viewport(0, 0, max(1, w - panel), max(1, h))
+
+    def resize(self, surface: pygame.Surface) -> None:
+        """Use a new surface (the window was resized or went fullscreen), keeping the map centre."""
+        self.surface = surface
+        self.camera = self.camera.with_viewport(self._viewport())
+        self._panel_cache = None
+
+    @property
+    def text_size(self) -> int:
+        return 26 if self.projector else 18
+
+    # ------------------------------------------------------------------------------------------- the loop
+    def run(self, max_frames: int | None = None, present: Callable[[], None] | None = None, fps: int = 60) -> int:
+        """Process events and draw until the window is closed (or ``max_frames`` frames); returns 0.
+
+        ``present`` shows a drawn frame (``pygame.display.flip`` in the window); headless runs pass None.
+        """
+        clock = pygame.time.Clock() if present is not None else None
+        while self.running and (max_frames is None or self.frames < max_frames):
+            self.step(pygame.event.get())
+            if present is not None:
+                present()
+            if clock is not None:
+                clock.tick(fps)
+        return 0
+
+    def step(self, events: Iterable[pygame.event.Event]) -> None:
+        """Handle ``events`` in order, then draw one frame."""
+        moved = False
+        for event in events:
+            moved |= self.handle(event)
+        if moved and self.dragging and self.drag is not None:
+            # Only the latest position matters: one path per frame, however many motion events came.
+            self.drag.follow(self.camera.to_world(*self.cursor))
+        self.render()
+        self.frames += 1
+
+    # ------------------------------------------------------------------------------------------- events
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Handle one event; returns True when it moved the mouse (the drag path must follow)."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.running = False
+        elif kind == pygame.MOUSEMOTION:
+            return self._motion(event.pos)
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            self.cursor = event.pos
+            if event.button == 1:
+                self._press(event.pos)
+        elif kind == pygame.MOUSEBUTTONUP:
+            self.cursor = event.pos
+            if event.button == 1:
+                self._release(event.pos)
+        elif kind == pygame.MOUSEWHEEL:
+            if event.y and self.camera.viewport.contains(*self.cursor):
+                self._zoom(self.cursor, ZOOM_STEP ** (1 if event.y > 0 else -1))
+        elif kind == pygame.KEYDOWN:
+            self._key(event)
+        elif kind == pygame.KEYUP:
+            if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+                self.shift_held = False
+        elif kind == pygame.TEXTINPUT:
+            if self.console_focused:
+                self.console.insert(event.text)
+        return False
+
+    def _motion(self, pos: tuple[int, int]) -> bool:
+        self.cursor = pos
+        if self.panning_from is not None:
+            dx, dy = pos[0] - self.panning_from[0], pos[1] - self.panning_from[1]
+            self.camera = self.camera.panned(dx, dy)
+            self.panning_from = pos
+        elif self.ruling and self.ruler is not None:
+            self.ruler = (self.ruler[0], self.camera.to_world(*pos))
+        elif self.drag is not None and self.press_at is not None and not self.dragging:
+            if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
+                self.dragging = True
+        return True
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        if not self.camera.viewport.contains(*pos):
+            self.console_focused = self._console_rect().collidepoint(pos)
+            return
+        self.console_focused = False
+        self.press_at = pos
+        if self.ruler_mode:
+            point = self.camera.to_world(*pos)
+            self.ruler, self.ruling = (point, point), True
+            return
+        unit = self.unit_at(pos)
+        if unit is None:
+            self.panning_from = pos
+            return
+        self.select(unit.id)
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        press_at, self.press_at = self.press_at, None
+        if self.ruling:
+            self.ruling = False
+            return
+        if self.panning_from is not None:
+            self.panning_from = None
+            if press_at is not None and math.hypot(pos[0] - press_at[0], pos[1] - press_at[1]) < CLICK_SLOP:
+                self.select(None)
+            return
+        if not self.dragging or self.drag is None:
+            return
+        self.dragging = False
+        drag = self.drag
+        target = self.camera.to_world(*pos)
+        verdict = drag.follow(target)
+        forced = self._shift()
+        if verdict.legal:
+            self._show(self.session.submit(drag.command_text(target)))
+        elif forced:
+            self._show(self.session.submit(drag.command_text(target), forced=True))
+        else:
+            self._set_status(f"{drag.unit.id} not moved: {verdict.reason}", error=True)
+        self._refresh_selection()
+
+    def _shift(self) -> bool:
+        return self.shift_held or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        mod = getattr(event, "mod", 0)
+        if key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            self.shift_held = True
+            return
+        if self.console_focused and self._console_key(key, mod):
+            return
+        ctrl = bool(mod & pygame.KMOD_CTRL)
+        if ctrl and key == pygame.K_z:
+            self._show(self.session.undo())
+            self._refresh_selection()
+        elif ctrl and key == pygame.K_y:
+            self._show(self.session.redo())
+            self._refresh_selection()
+        elif key == pygame.K_F1:
+            self.help_on = not self.help_on
+        elif key == pygame.K_ESCAPE:
+            self.help_on = False
+            self.ruler_mode = self.ruling = False
+            self.ruler = None
+            if self.dragging:
+                self.dragging = False
+                self.press_at = None
+                self._set_status("drag cancelled")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.console_focused = True
+        elif key == pygame.K_HOME:
+            self.camera = fit_camera(self.battlefield.world_size, self._viewport())
+        elif key == pygame.K_F11:
+            if self.on_fullscreen is not None:
+                self.on_fullscreen()
+        elif key == pygame.K_p:
+            self.projector = not self.projector
+            self.camera = self.camera.with_viewport(self._viewport())
+            self._looks.clear()
+        elif key == pygame.K_r:
+            self.ruler_mode = not self.ruler_mode
+            self.ruler = None
+            self._set_status("ruler: drag between two points (R again to leave)" if self.ruler_mode else "ruler off")
+        elif key == pygame.K_g:
+            self.rings_on = not self.rings_on
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self._zoom(self._zoom_anchor(), ZOOM_STEP)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._zoom(self._zoom_anchor(), 1 / ZOOM_STEP)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            vp = self.camera.viewport
+            step_x, step_y = vp.width * PAN_KEY_FRACTION, vp.height * PAN_KEY_FRACTION
+            dx = {pygame.K_LEFT: step_x, pygame.K_RIGHT: -step_x}.get(key, 0.0)
+            dy = {pygame.K_UP: step_y, pygame.K_DOWN: -step_y}.get(key, 0.0)
+            self.camera = self.camera.panned(dx, dy)
+
+    def _console_key(self, key: int, mod: int) -> bool:
+        """Keys while the console has the focus; returns True when the key was the console's."""
+        line = self.console
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            text = line.submit()
+            if text:
+                self.run_console_line(text)
+        elif key == pygame.K_ESCAPE:
+            self.console_focused = False
+        elif key == pygame.K_BACKSPACE:
+            line.backspace()
+        elif key == pygame.K_DELETE:
+            line.delete()
+        elif key == pygame.K_LEFT:
+            line.move_caret(-1)
+        elif key == pygame.K_RIGHT:
+            line.move_caret(1)
+        elif key == pygame.K_HOME:
+            line.home()
+        elif key == pygame.K_END:
+            line.end()
+        elif key == pygame.K_UP:
+            line.previous()
+        elif key == pygame.K_DOWN:
+            line.next()
+        elif key == pygame.K_TAB:
+            candidates = line.complete(self.session.command_words(), self.session.state.units.keys())
+            if len(candidates) > 1:
+                self.console_output = ["  ".join(candidates[:24])]
+        elif mod & pygame.KMOD_CTRL and key in (pygame.K_z, pygame.K_y):
+            return False  # undo/redo work while typing too
+        else:
+            return key not in (pygame.K_F1, pygame.K_F11)  # printable keys arrive as TEXTINPUT
+        return True
+
+    def run_console_line(self, text: str) -> Reply:
+        """Run one Umpire shell line (as typed in the console) through the game session."""
+        reply = self.session.run_line(text)
+        self.console_output = [f"> {text}", *reply.lines][-8:]
+        self._show(reply)
+        if self.session.quit_requested:
+            self.running = False
+        self._refresh_selection()
+        return reply
+
+    def _zoom_anchor(self) -> tuple[int, int]:
+        if self.camera.viewport.contains(*self.cursor):
+            return self.cursor
+        cx, cy = self.camera.viewport.centre
+        return round(cx), round(cy)
+
+    def _zoom(self, at: tuple[int, int], factor: float) -> None:
+        self.camera = self.camera.zoomed_about(at[0], at[1], factor)
+
+    # ------------------------------------------------------------------------------------------- selection
+    def select(self, unit_id: str | None) -> None:
+        """Select a unit (its details in the panel, its reachable area shaded) or nothing."""
+        self.selected = unit_id
+        self.drag = None
+        if unit_id is None:
+            return
+        unit = self.session.state.unit(unit_id)
+        if unit is None:
+            self.selected = None
+            return
+        self.drag = Drag(self.session.state, unit)
+
+    def _refresh_selection(self) -> None:
+        """After the game changed: pick the selected unit up again from the new state (its allowance changed)."""
+        self._colours = self._side_colours(self.session.state)
+        self.select(self.selected)
+
+    def _show(self, reply: Reply) -> None:
+        self._set_status(reply.text, error=not reply.accepted)
+
+    def _set_status(self, text: str, error: bool = False) -> None:
+        self.status = text
+        self.status_is_error = error
+
+    def unit_at(self, pos: tuple[int, int]) -> UnitState | None:
+        """The topmost unit whose counter covers the screen position, or None."""
+        state, xs, ys, units = self._unit_positions()
+        if not units:
+            return None
+        half = self._counter_px() / 2.0
+        sx, sy = self.camera.to_screen_array(xs, ys)
+        hits = np.nonzero((np.abs(sx - pos[0]) <= half) & (np.abs(sy - pos[1]) <= half))[0]
+        if hits.size == 0:
+            return None
+        # Counters are drawn in order, so the last hit is on top; prefer the nearest centre among them.
+        best = min(hits[::-1], key=lambda i: (sx[i] - pos[0]) ** 2 + (sy[i] - pos[1]) ** 2)
+        return units[int(best)]
+
+    def _unit_positions(self) -> tuple[GameState, np.ndarray, np.ndarray, list[UnitState]]:
+        state = self.session.state
+        if self._positions is None or self._positions[0] is not state:
+            units = [u for u in state.units.values() if u.carried_by is None]
+            xs = np.array([u.position.x for u in units], dtype=np.float64)
+            ys = np.array([u.position.y for u in units], dtype=np.float64)
+            self._positions = (state, xs, ys, units)
+        return self._positions
+
+    # ------------------------------------------------------------------------------------------- drawing
+    def _counter_px(self) -> int:
+        return counter_size_px(self.camera.scale, self.battlefield.grid.units_per_tile, self.projector)
+
+    def _side_colours(self, state: GameState) -> dict[str, str]:
+        colours = {}
+        for i, side in enumerate(state.setup.sides):
+            colours[side.name] = side.colour or DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
+        return colours
+
+    def _counter_surface(self, unit: UnitState, size: int) -> pygame.Surface:
+        cached = self._looks.get(unit.id)
+        if cached is not None and cached[0] is unit and cached[1] == size and cached[2] == self.projector:
+            return cached[3]
+        ruleset = self.session.state.ruleset
+        unit_type = ruleset.unit_type(unit.type_id)
+        look = CounterLook(
+            symbol=symbol_for(unit.type_id, unit_type.theatre),
+            colour=self._colours.get(unit.side, "#808080"),
+            label=unit.id,
+            health=unit.health,
+            max_health=unit_type.health,
+            size_px=size,
+            moved=unit.moved_this_turn,
+            fired=unit.fired_this_turn or unit.attacked_this_turn,
+            hidden=unit.hidden,
+            disabled=unit.disabled_rounds > 0,
+            projector=self.projector,
+        )
+        surface = self.counters.get(look)
+        self._looks[unit.id] = (unit, size, self.projector, surface)
+        return surface
+
+    def render(self) -> None:
+        """Draw one frame on :attr:`surface`."""
+        target = self.surface
+        camera = self.camera
+        vp = camera.viewport
+        self.map_layer.draw(target, camera)
+        target.set_clip(pygame.Rect(vp.left, vp.top, vp.width, vp.height))
+        state = self.session.state
+        size_text = self.text_size
+        drag = self.drag
+        if drag is not None:
+            self._draw_pickup(target, camera, drag)
+        if self.rings_on and drag is not None:
+            overlays.draw_range_rings(target, camera, self.texts, drag.unit.position, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
+        self._draw_counters(target, camera, state)
+        if self.dragging and drag is not None and drag.verdict is not None:
+            v = drag.verdict
+            overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
+        overlays.draw_zone_names(target, camera, self.texts, self.battlefield.zones, size_text - 2)
+        if self.dragging and drag is not None and drag.verdict is not None:
+            overlays.draw_cursor_text(target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text)
+        if self.ruler is not None:
+            self._draw_ruler(target, camera)
+        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - STATUS_BAR - 10), state.ruleset.distance_unit, size_text - 2)
+        self._draw_top_bar(target, state)
+        self._draw_status(target)
+        target.set_clip(None)
+        if not self.projector:
+            self._draw_panel(target, state)
+        if self.help_on:
+            self._draw_help(target)
+
+    def _draw_pickup(self, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
+        if self._shading is None or self._shading[0] is not drag:
+            field = drag.field
+            row0, col0 = field.window_offset
+            h, w = field.cost.shape
+            mask = field.reachable_mask()[row0 : row0 + h, col0 : col0 + w]
+            cs = field.raster.cell_size
+            self._shading = (drag, ReachableShading(mask, col0 * cs, row0 * cs, cs))
+        self._shading[1].draw(target, camera)
+        limit = drag.unit_type.heading_limit
+        if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
+            overlays.draw_heading_cone(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
+
+    def _draw_counters(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+        _, xs, ys, units = self._unit_positions()
+        if not units:
+            return
+        size = self._counter_px()
+        half = size // 2
+        sx, sy = camera.to_screen_array(xs, ys)
+        left = np.rint(sx).astype(np.int64) - half
+        top = np.rint(sy).astype(np.int64) - half
+        vp = camera.viewport
+        on_screen = (left > vp.left - size) & (left < vp.left + vp.width) & (top > vp.top - size) & (top < vp.top + vp.height)
+        carried = self.drag.unit.id if (self.dragging and self.drag is not None) else None
+        blits = []
+        ships = []
+        for i in np.nonzero(on_screen)[0].tolist():
+            unit = units[i]
+            if unit.id == carried:
+                continue
+            blits.append((self._counter_surface(unit, size), (int(left[i]), int(top[i]))))
+            if unit.heading is not None:
+                ships.append((unit, (float(sx[i]), float(sy[i]))))
+        target.fblits(blits)
+        for unit, centre in ships:
+            overlays.draw_heading_arrow(target, centre, unit.heading, size * 0.95)
+        if self.selected is not None and self.drag is not None:
+            cx, cy = camera.to_screen(self.drag.unit.position)
+            pygame.draw.rect(target, (255, 215, 0), pygame.Rect(round(cx) - half - 3, round(cy) - half - 3, size + 6, size + 6), 3, border_radius=6)
+        if carried is not None:
+            unit = self.drag.unit
+            verdict = self.drag.verdict
+            at = camera.to_screen(verdict.target) if verdict is not None else self.cursor
+            ghost = self._counter_surface(unit, size)
+            ox, oy = camera.to_screen(unit.position)
+            pygame.draw.circle(target, (255, 255, 255), (ox, oy), half * 0.6, 2)
+            target.blit(ghost, (round(at[0]) - half, round(at[1]) - half))
+
+    def _draw_ruler(self, target: pygame.Surface, camera: Camera) -> None:
+        a, b = self.ruler
+        lines = [f"{overlays.short_number(distance(a, b))} {self.session.state.ruleset.distance_unit} straight"]
+        if self.drag is not None and distance(a, b) > 0:
+            lines.append(self._ruler_cost(a, b))
+        overlays.draw_ruler(target, camera, self.texts, a, b, lines, self.text_size)
+
+    def _ruler_cost(self, a: WorldPoint, b: WorldPoint) -> str:
+        """The selected unit's terrain cost from ``a`` to ``b`` (at its full move value, ignoring heading)."""
+        from kriegsspiel.core.movement import check_move
+
+        drag = self.drag
+        state = self.session.state
+        verdict = check_move(state.battlefield, state.ruleset, drag.unit.type_id, a, b, allowance_left=max(drag.unit_type.move, 1e-9))
+        if not math.isfinite(verdict.cost):
+            return f"{drag.unit.id}: {verdict.reason or 'cannot get there'}"
+        return f"{drag.unit.id} ({drag.unit_type.name}): cost {overlays.short_number(verdict.cost)} of move {overlays.short_number(drag.unit_type.move)}"
+
+    def _draw_top_bar(self, target: pygame.Surface, state: GameState) -> None:
+        vp = self.camera.viewport
+        size = self.text_size
+        side_colour = self._colours.get(state.side_to_move, "#808080")
+        title = self.session.title or state.setup.name
+        text = f"Round {state.round}   {state.side_to_move} to move"
+        if state.finished:
+            text += "   GAME OVER" + (f": {', '.join(state.winners)} won" if state.winners else "")
+        tag = self.texts.get(text, size + 2, (255, 255, 255), bold=True)
+        name = self.texts.get(title, size - 2, (220, 220, 220))
+        bar = pygame.Surface((vp.width, TOP_BAR if not self.projector else TOP_BAR + 12), pygame.SRCALPHA)
+        bar.fill((20, 22, 28, 215))
+        target.blit(bar, (vp.left, vp.top))
+        swatch = pygame.Rect(vp.left + 10, vp.top + 7, 20, bar.get_height() - 14)
+        from kriegsspiel.render.palette import parse_colour
+
+        pygame.draw.rect(target, parse_colour(side_colour), swatch)
+        pygame.draw.rect(target, (255, 255, 255), swatch, 2)
+        target.blit(tag, (swatch.right + 10, vp.top + (bar.get_height() - tag.get_height()) // 2))
+        target.blit(name, (vp.left + vp.width - name.get_width() - 12, vp.top + (bar.get_height() - name.get_height()) // 2))
+
+    def _draw_status(self, target: pygame.Surface) -> None:
+        vp = self.camera.viewport
+        bar_h = STATUS_BAR + (10 if self.projector else 0)
+        bar = pygame.Surface((vp.width, bar_h), pygame.SRCALPHA)
+        bar.fill((120, 20, 20, 225) if self.status_is_error else (20, 22, 28, 200))
+        target.blit(bar, (vp.left, vp.top + vp.height - bar_h))
+        mode = "  [RULER]" if self.ruler_mode else ""
+        text = self.texts.get(_clip_text(self.status, 200) + mode, self.text_size, (255, 255, 255))
+        target.blit(text, (vp.left + 10, vp.top + vp.height - bar_h + (bar_h - text.get_height()) // 2))
+
+    def _console_rect(self) -> pygame.Rect:
+        w, h = self.surface.get_size()
+        return pygame.Rect(w - PANEL_WIDTH, h - 40, PANEL_WIDTH, 40)
+
+    def _draw_panel(self, target: pygame.Surface, state: GameState) -> None:
+        w, h = target.get_size()
+        key = (
+            id(state),
+            state,
+            self.selected,
+            self.drag,
+            self.console.text,
+            self.console.caret,
+            self.console_focused,
+            tuple(self.console_output),
+            (w, h),
+        )
+        if self._panel_cache is None or self._panel_cache[0] != key:
+            panel = pygame.Surface((PANEL_WIDTH, h))
+            journal = self.session.journal_lines(14)
+            unit_lines = unit_summary(state, self.drag.unit, self.drag.allowance) if self.drag is not None else []
+            draw_panel(
+                panel,
+                self.texts,
+                title=self.session.title or state.setup.name,
+                round_line=f"Round {state.round}, {state.side_to_move} to move",
+                unit_lines=unit_lines,
+                journal=journal,
+                console_prompt=self.session.prompt(),
+                console_text=self.console.text,
+                caret=self.console.caret,
+                focused=self.console_focused,
+                output=self.console_output,
+            )
+            self._panel_cache = (key, panel)
+        target.blit(self._panel_cache[1], (w - PANEL_WIDTH, 0))
+
+    def _draw_help(self, target: pygame.Surface) -> None:
+        w, h = target.get_size()
+        size = self.text_size
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        target.blit(shade, (0, 0))
+        rows = [(self.texts.get(k, size, (255, 230, 120), bold=True), self.texts.get(v, size, (255, 255, 255))) for k, v in KEYS]
+        key_w = max(r[0].get_width() for r in rows)
+        line_h = max(r[0].get_height() for r in rows) + 8
+        total_w = key_w + 30 + max(r[1].get_width() for r in rows)
+        x = max(10, (w - total_w) // 2)
+        y = max(10, (h - line_h * (len(rows) + 2)) // 2)
+        title = self.texts.get("Keys of the umpire's table (F1 or Esc closes)", size + 4, (255, 255, 255), bold=True)
+        target.blit(title, (x, y))
+        y += line_h * 2
+        for key_text, what in rows:
+            target.blit(key_text, (x + key_w - key_text.get_width(), y))
+            target.blit(what, (x + key_w + 30, y))
+            y += line_h
+
+
+def _clip_text(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,104 @@
+"""The console line: text editing, history (Up/Down) and completion (Tab) of command words and unit ids.
+
+It only edits text; the App hands a finished line to the game session, which runs it through the same parser
+and handling as ``kriegsspiel shell``.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+
+
+class ConsoleLine:
+    """One line of input with a caret, a history of entered lines and Tab completion."""
+
+    def __init__(self, history_limit: int = 200) -> None:
+        self.text = ""
+        self.caret = 0
+        self.history: list[str] = []
+        self.history_limit = history_limit
+        self._browse: int | None = None  # index into history while browsing with Up/Down
+        self._draft = ""
+
+    # --- editing ----------------------------------------------------------------------------------------
+    def insert(self, typed: str) -> None:
+        """Insert ``typed`` at the caret (control characters are dropped)."""
+        typed = "".join(ch for ch in typed if ch.isprintable())
+        self.text = self.text[: self.caret] + typed + self.text[self.caret :]
+        self.caret += len(typed)
+
+    def backspace(self) -> None:
+        if self.caret > 0:
+            self.text = self.text[: self.caret - 1] + self.text[self.caret :]
+            self.caret -= 1
+
+    def delete(self) -> None:
+        self.text = self.text[: self.caret] + self.text[self.caret + 1 :]
+
+    def move_caret(self, delta: int) -> None:
+        self.caret = max(0, min(len(self.text), self.caret + delta))
+
+    def home(self) -> None:
+        self.caret = 0
+
+    def end(self) -> None:
+        self.caret = len(self.text)
+
+    def clear(self) -> None:
+        self.text, self.caret, self._browse = "", 0, None
+
+    def submit(self) -> str:
+        """The entered line (stripped); it joins the history (no immediate repeats) and the line is cleared."""
+        line = self.text.strip()
+        if line and (not self.history or self.history[-1] != line):
+            self.history.append(line)
+            del self.history[: -self.history_limit]
+        self.clear()
+        return line
+
+    # --- history ----------------------------------------------------------------------------------------
+    def previous(self) -> None:
+        """Up: the previous entered line (the draft being typed is kept to come back to)."""
+        if not self.history:
+            return
+        if self._browse is None:
+            self._draft = self.text
+            self._browse = len(self.history) - 1
+        elif self._browse > 0:
+            self._browse -= 1
+        self._set(self.history[self._browse])
+
+    def next(self) -> None:
+        """Down: the next entered line, and after the last one the draft again."""
+        if self._browse is None:
+            return
+        if self._browse < len(self.history) - 1:
+            self._browse += 1
+            self._set(self.history[self._browse])
+        else:
+            self._browse = None
+            self._set(self._draft)
+
+    def _set(self, text: str) -> None:
+        self.text = text
+        self.caret = len(text)
+
+    # --- completion -------------------------------------------------------------------------------------
+    def complete(self, command_words: Sequence[str], unit_ids: Iterable[str]) -> list[str]:
+        """Tab: complete the word before the caret: a command word at the start of the line (or after
+        ``force``), else a unit id. A single candidate is inserted with a space; several extend the word to
+        their common prefix. Returns the candidates (for the App to show when there are several)."""
+        before = self.text[: self.caret]
+        start = len(before) - len(before.split(" ")[-1]) if before and not before.endswith(" ") else len(before)
+        word = before[start:]
+        previous = before[:start].split()
+        at_command = not previous or previous == ["force"]
+        pool = command_words if at_command else sorted(unit_ids)
+        candidates = sorted({c for c in pool if c.startswith(word)})
+        if not candidates:
+            return []
+        fill = candidates[0] + " " if len(candidates) == 1 else os.path.commonprefix(candidates)
+        if len(fill) > len(word) or len(candidates) == 1:
+            self.text = self.text[:start] + fill + self.text[self.caret :]
+            self.caret = start + len(fill)
+        return candidates

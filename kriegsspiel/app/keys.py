@@ -1,0 +1,20 @@
+"""Every key and mouse gesture of the umpire's window: the F1 overlay and docs/umpire.md list these."""
+from __future__ import annotations
+
+#: (keys, what they do), in the order the help overlay shows them.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("drag a counter", "move it: the reachable area is shaded, the path and its cost follow the mouse"),
+    ("Shift + drop", "force the move the rules refuse (journaled as forced)"),
+    ("click a counter", "select it: details in the side panel"),
+    ("drag empty ground, arrow keys", "pan the map"),
+    ("mouse wheel, + / -", "zoom about the cursor"),
+    ("Home", "fit the whole map in the window"),
+    ("F11", "fullscreen on / off"),
+    ("P", "projector mode: hide the side panel, enlarge counters and labels"),
+    ("R", "ruler: drag between two points for the distance and the selected unit's terrain cost"),
+    ("G", "range rings of the selected unit's weapons on / off"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled)"),
+    ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history)"),
+    ("Esc", "leave the console, cancel a drag or the ruler, close this help"),
+    ("F1", "this help"),
+)

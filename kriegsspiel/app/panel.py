@@ -1,0 +1,186 @@
+"""The side panel: the selected unit's details, the last journal entries and the console line."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.state import GameState, UnitState
+from kriegsspiel.render.fonts import font
+from kriegsspiel.render.overlays import TextCache, short_number
+
+BACKGROUND = (32, 34, 40)
+HEADING = (255, 220, 120)
+TEXT = (235, 235, 235)
+DIM = (160, 165, 175)
+#: Commands with a range that are not weapons: no range ring for them.
+NOT_WEAPONS = frozenset({"merge", "split", "spy", "survey", "airlift", "load", "build", "land"})
+
+
+def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
+    """The unit type's weapon ranges from the rule set as (label, world units); commands sharing a range are
+    joined ("attack/board 3")."""
+    unit_type = ruleset.unit_type(unit.type_id)
+    by_range: dict[float, list[str]] = {}
+    for command, stats in unit_type.commands.items():
+        if stats.range is None or command in NOT_WEAPONS:
+            continue
+        by_range.setdefault(float(stats.range), []).append(command)
+    return [("/".join(names), radius) for radius, names in sorted(by_range.items())]
+
+
+def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
+    """What the unit may still do this turn, in words (from its type and what it did)."""
+    unit_type = state.ruleset.unit_type(unit.type_id)
+    if state.finished:
+        return ["nothing: the game is over"]
+    if unit.side != state.side_to_move:
+        return [f"nothing until {unit.side}'s turn"]
+    if unit.disabled_rounds > 0:
+        return [f"nothing: disabled for {unit.disabled_rounds} more round(s)"]
+    things: list[str] = []
+    if unit.carried_by:
+        things.append(f"carried by {unit.carried_by}")
+    elif unit.heading_changed_this_turn:
+        things.append("not move (changed heading)")
+    elif unit.fired_this_turn and not unit_type.move_and_fire:
+        things.append("not move (fired)")
+    elif allowance > 0:
+        things.append(f"move {short_number(allowance)} more")
+    else:
+        things.append("not move (allowance spent)")
+    weapons = [c for c in unit_type.commands if c not in NOT_WEAPONS | {"merge", "split"}]
+    if unit.fired_this_turn or unit.attacked_this_turn:
+        weapons = []
+        things.append("not fire again (fired)")
+    if unit.moved_this_turn and not unit_type.move_and_fire:
+        weapons = []
+        things.append("not fire (moved)")
+    if weapons:
+        things.append(", ".join(weapons))
+    if unit_type.heading_limit is not None and not unit.moved_this_turn and not unit.heading_changed_this_turn:
+        things.append("change heading")
+    extra = [c for c in unit_type.commands if c in ("spy", "survey", "build", "merge", "split")]
+    if extra:
+        things.append(", ".join(extra))
+    if unit.hidden:
+        things.append("reveal")
+    elif unit_type.hide_terrain or unit_type.hidden_by_default:
+        things.append("hide (on " + ", ".join(unit_type.hide_terrain[:4]) + ")" if unit_type.hide_terrain else "hide")
+    return things
+
+
+def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[str]:
+    """The selected unit's details, one line each."""
+    unit_type = state.ruleset.unit_type(unit.type_id)
+    name = unit_type.name + (f" ({unit.local_name})" if unit.local_name else "")
+    lines = [
+        f"{unit.id}: {name}",
+        f"side {unit.side}, {unit_type.theatre}",
+        f"health {unit.health} of {unit_type.health}" + (f", size {short_number(unit.size)}" if unit.size != 1 else ""),
+        f"allowance {short_number(allowance)} of {short_number(unit_type.move)} left",
+        f"at {short_number(unit.position.x)}, {short_number(unit.position.y)}",
+    ]
+    if unit.heading is not None:
+        limit = f", turns at most {short_number(unit_type.heading_limit)} deg" if unit_type.heading_limit else ""
+        lines.append(f"heading {short_number(unit.heading)} deg{limit}")
+    flags = [w for w, on in (("hidden", unit.hidden), ("moved", unit.moved_this_turn), ("fired", unit.fired_this_turn), ("attacked", unit.attacked_this_turn)) if on]
+    if flags:
+        lines.append("this turn: " + ", ".join(flags))
+    lines.append("may still: " + "; ".join(may_still(state, unit, allowance)))
+    return lines
+
+
+def _wrap(text: str, width_px: int, size: int) -> list[str]:
+    f = font(size)
+    words = text.split(" ")
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}" if current else word
+        if f.size(trial)[0] <= width_px or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = "  " + word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def draw_panel(
+    panel: pygame.Surface,
+    texts: TextCache,
+    *,
+    title: str,
+    round_line: str,
+    unit_lines: Sequence[str],
+    journal: Sequence[str],
+    console_prompt: str,
+    console_text: str,
+    caret: int,
+    focused: bool,
+    output: Sequence[str],
+) -> None:
+    """Draw the whole panel on ``panel`` (its own surface, blitted at the window's right edge)."""
+    panel.fill(BACKGROUND)
+    w, h = panel.get_size()
+    x, y = 12, 10
+    size = 17
+    width = w - 2 * x
+    panel.blit(texts.get(title, 20, HEADING, bold=True), (x, y))
+    y += 26
+    panel.blit(texts.get(round_line, size, TEXT), (x, y))
+    y += 28
+    panel.blit(texts.get("Selected unit", size, HEADING, bold=True), (x, y))
+    y += 22
+    if not unit_lines:
+        unit_lines = ["none: click a counter"]
+    for line in unit_lines:
+        for part in _wrap(line, width, size):
+            panel.blit(texts.get(part, size, TEXT), (x, y))
+            y += 19
+    y += 10
+    console_top = h - 40
+    output_top = console_top - 6 - 19 * len(output)
+    panel.blit(texts.get("Journal", size, HEADING, bold=True), (x, y))
+    y += 22
+    room = max(0, (output_top - y - 6) // 19)
+    shown: list[str] = []
+    for entry in reversed(journal):
+        parts = _wrap(entry, width, size)
+        if len(shown) + len(parts) > room:
+            break
+        shown = parts + shown
+    if not journal:
+        shown = ["(no commands yet)"]
+    for part in shown:
+        panel.blit(texts.get(part, size, DIM), (x, y))
+        y += 19
+    oy = output_top
+    for line in output:
+        panel.blit(texts.get(_clip(line, width, size), size, TEXT), (x, oy))
+        oy += 19
+    box = pygame.Rect(0, console_top, w, 40)
+    pygame.draw.rect(panel, (12, 12, 16) if focused else (22, 23, 28), box)
+    pygame.draw.line(panel, HEADING if focused else DIM, box.topleft, box.topright, 2)
+    prompt = texts.get(console_prompt, size, HEADING)
+    panel.blit(prompt, (x, console_top + 11))
+    tx = x + prompt.get_width()
+    if console_text:
+        panel.blit(font(size).render(console_text, True, TEXT), (tx, console_top + 11))
+    elif not focused:
+        panel.blit(texts.get("press Enter to type a command", size, DIM), (tx, console_top + 11))
+    if focused:
+        cx = tx + font(size).size(console_text[:caret])[0]
+        pygame.draw.line(panel, TEXT, (cx, console_top + 9), (cx, console_top + 30), 2)
+
+
+def _clip(text: str, width: int, size: int) -> str:
+    f = font(size)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"

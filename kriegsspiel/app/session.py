@@ -1,0 +1,112 @@
+"""The window's side of the game session: the one place where the App talks to the game.
+
+Every change the window makes (a drop, a console line, Ctrl+Z) goes through the Game session
+(``kriegsspiel.store.Game``: ``submit``, ``undo``, ``redo``), which journals it before it returns, and console
+lines go through the Umpire shell's own handling (:class:`kriegsspiel.shell.session.Shell`), so the console
+and ``kriegsspiel shell`` parse and answer alike.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kriegsspiel.core.state import GameState
+from kriegsspiel.shell.session import Shell
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What the window shows after a command: accepted or not, and the lines to show (events or reason)."""
+
+    accepted: bool
+    lines: tuple[str, ...]
+    changed: bool  # True when the game changed (it was journaled)
+
+    @property
+    def text(self) -> str:
+        return "; ".join(self.lines)
+
+
+class TableSession:
+    """A game session (``state``, ``submit``, ``undo``, ``redo``, ``journal_entries``) seen from the window.
+
+    ``title`` is shown in the top bar and the panel (the scenario's name and the save's file name).
+    """
+
+    def __init__(self, game: Any, title: str = "") -> None:
+        self.game = game
+        self.shell = Shell(game)
+        self.title = title
+        self.quit_requested = False
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def prompt(self) -> str:
+        """The Umpire shell's prompt, ``ROUND ~ COMMAND SIDE % ``."""
+        return self.shell.prompt()
+
+    # --- changes -----------------------------------------------------------------------------------------
+    def submit(self, text: str, forced: bool = False) -> Reply:
+        """Submit one order in the shell's notation (``move va1 > 3,4``); ``forced`` carries out a refusal
+        (the journal marks it forced, with the refusal it overrode)."""
+        return _reply(self._guard(lambda: self.game.submit(text, forced=forced)))
+
+    def undo(self) -> Reply:
+        return _reply(self._guard(self.game.undo))
+
+    def redo(self) -> Reply:
+        return _reply(self._guard(self.game.redo))
+
+    def run_line(self, line: str) -> Reply:
+        """One console line, handled exactly as ``kriegsspiel shell`` handles it."""
+        answer = self.shell.handle(line)
+        if answer.quit:
+            self.quit_requested = True
+        lines = tuple(part for part in answer.text.splitlines() if part.strip()) or ("ok",)
+        return Reply(answer.ok, lines, answer.changed)
+
+    def _guard(self, action: Any) -> Any:
+        from kriegsspiel.errors import UserError
+
+        try:
+            return action()
+        except UserError as exc:  # the journal could not be written, or the save is read-only
+            return _Refusal(f"error: {exc}")
+
+    # --- reading ------------------------------------------------------------------------------------------
+    def journal_lines(self, count: int) -> list[str]:
+        """The last ``count`` journal records, one line each, oldest first."""
+        return [journal_line(record) for record in list(self.game.journal_entries())[-count:]]
+
+    def command_words(self) -> list[str]:
+        from kriegsspiel.core.notation import command_words
+
+        return list(command_words())
+
+
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    reason: str
+    accepted: bool = False
+
+    def describe(self) -> str:
+        return self.reason
+
+
+def _reply(outcome: Any) -> Reply:
+    """A Reply from a Game Outcome (accepted with its events, or refused with the reason)."""
+    text = outcome.describe()
+    lines = tuple(part for part in text.splitlines() if part.strip()) or ("done",)
+    return Reply(bool(outcome.accepted), lines, bool(outcome.accepted))
+
+
+def journal_line(record: Any) -> str:
+    """A journal record for the panel: ``12 move va1 > 3,4 (forced)``; undo/redo name their target."""
+    text = record.command
+    if record.kind in ("undo", "redo") and record.target is not None:
+        text = f"{record.kind} #{record.target}"
+    if record.forced:
+        text += " (forced)"
+    return f"{record.seq:>3} {text}"

@@ -1,0 +1,284 @@
+"""The umpire's marks over the map: reachable area, path, cursor text, ruler, range rings, heading cone,
+scale bar, zone names.
+
+These draw what the app hands them (a reachable mask, a path in world units, a reason); they decide nothing.
+The reachable shading is built once per pick-up (:class:`ReachableShading`) and scaled once per camera.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import numpy as np
+import pygame
+
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.render.camera import Camera
+from kriegsspiel.render.fonts import font
+
+LEGAL = (40, 170, 60)
+ILLEGAL = (210, 40, 40)
+SHADE = (255, 236, 90, 95)
+SHADE_EDGE = (230, 160, 0, 220)
+RULER = (20, 20, 20)
+RING_COLOURS = [(200, 40, 40), (40, 90, 200), (150, 60, 170), (220, 120, 20), (20, 140, 140), (110, 110, 110)]
+
+
+class TextCache:
+    """Rendered text surfaces by (text, size, colour, background), least recently used dropped."""
+
+    def __init__(self, capacity: int = 512) -> None:
+        self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.capacity = capacity
+
+    def get(
+        self,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int] = (20, 20, 20),
+        background: tuple[int, int, int, int] | None = None,
+        bold: bool = False,
+        pad: int = 3,
+    ) -> pygame.Surface:
+        """``text`` rendered at ``size`` px, optionally on a rounded box of ``background`` (RGBA)."""
+        key = (text, size, colour, background, bold, pad)
+        surface = self._surfaces.get(key)
+        if surface is not None:
+            self._surfaces.move_to_end(key)
+            return surface
+        rendered = font(size, bold).render(text, True, colour)
+        if background is not None:
+            w, h = rendered.get_size()
+            boxed = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            pygame.draw.rect(boxed, background, boxed.get_rect(), border_radius=pad)
+            boxed.blit(rendered, (pad, pad))
+            rendered = boxed
+        self._surfaces[key] = rendered
+        if len(self._surfaces) > self.capacity:
+            self._surfaces.popitem(last=False)
+        return rendered
+
+
+class ReachableShading:
+    """The area a picked-up unit can reach, shaded over the map, with its edge drawn darker.
+
+    ``mask`` is a boolean array [row, col] of raster cells of ``cell_size`` world units whose cell (0, 0) has
+    its top-left corner at world ``(left, top)``. The coloured image is made once; scaled images are kept per
+    camera (only the part in view is scaled, so zooming far in stays cheap).
+    """
+
+    def __init__(self, mask: np.ndarray, left: float, top: float, cell_size: float) -> None:
+        self.left = left
+        self.top = top
+        self.cell_size = cell_size
+        rows, cols = mask.shape
+        rgba = np.zeros((rows, cols, 4), dtype=np.uint8)
+        rgba[mask] = SHADE
+        self.image = pygame.image.frombuffer(np.ascontiguousarray(rgba).tobytes(), (cols, rows), "RGBA").copy()
+        self.cells = int(mask.sum())
+        self._scaled: tuple[Camera, pygame.Surface | None, tuple[int, int]] | None = None
+
+    def draw(self, target: pygame.Surface, camera: Camera) -> None:
+        """Blit the shading for ``camera`` (scaled once per camera)."""
+        if self._scaled is None or self._scaled[0] != camera:
+            self._scaled = (camera, *self._scale_for(camera))
+        _, surface, pos = self._scaled
+        if surface is not None:
+            target.blit(surface, pos)
+
+    def _scale_for(self, camera: Camera) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        cols, rows = self.image.get_size()
+        wl, wt, wr, wb = camera.visible_world_rect()
+        c0 = max(0, math.floor((wl - self.left) / self.cell_size))
+        r0 = max(0, math.floor((wt - self.top) / self.cell_size))
+        c1 = min(cols, math.ceil((wr - self.left) / self.cell_size))
+        r1 = min(rows, math.ceil((wb - self.top) / self.cell_size))
+        if c1 <= c0 or r1 <= r0:
+            return None, (0, 0)
+        x0, y0 = camera.to_screen(WorldPoint(self.left + c0 * self.cell_size, self.top + r0 * self.cell_size))
+        x1, y1 = camera.to_screen(WorldPoint(self.left + c1 * self.cell_size, self.top + r1 * self.cell_size))
+        left, top = round(x0), round(y0)
+        size = (max(1, round(x1) - left), max(1, round(y1) - top))
+        piece = self.image.subsurface(pygame.Rect(c0, r0, c1 - c0, r1 - r0))
+        scaled = pygame.transform.scale(piece, size)
+        # The edge is drawn after scaling so that it stays a thin line at every zoom.
+        inside = pygame.surfarray.array_alpha(scaled) > 0
+        edge = inside & ~_eroded(_eroded(inside))
+        colour = pygame.surfarray.pixels3d(scaled)
+        colour[edge] = SHADE_EDGE[:3]
+        del colour
+        alpha = pygame.surfarray.pixels_alpha(scaled)
+        alpha[edge] = SHADE_EDGE[3]
+        del alpha
+        return scaled, (left, top)
+
+
+def _eroded(mask: np.ndarray) -> np.ndarray:
+    """Cells (or pixels) whose four neighbours are all in the mask."""
+    padded = np.pad(mask, 1, constant_values=False)
+    return padded[1:-1, 1:-1] & padded[:-2, 1:-1] & padded[2:, 1:-1] & padded[1:-1, :-2] & padded[1:-1, 2:]
+
+
+def draw_path(target: pygame.Surface, camera: Camera, points: Sequence[WorldPoint], legal: bool) -> None:
+    """The path a drag would take: a thick line, green when legal, red when not, with a dark outline."""
+    if len(points) < 2:
+        return
+    screen = [camera.to_screen(p) for p in points]
+    pygame.draw.lines(target, (20, 20, 20), False, screen, 7)
+    pygame.draw.lines(target, LEGAL if legal else ILLEGAL, False, screen, 4)
+    for p in screen[1:-1]:
+        pygame.draw.circle(target, (20, 20, 20), p, 4)
+
+
+def draw_cursor_text(
+    target: pygame.Surface, texts: TextCache, pos: tuple[int, int], lines: Sequence[str], legal: bool, size: int
+) -> None:
+    """The drag's figures (and, when refused, the reason) in a box beside the cursor, kept on screen."""
+    colour = (255, 255, 255)
+    background = (20, 110, 40, 225) if legal else (170, 25, 25, 235)
+    surfaces = [texts.get(line, size, colour, background, bold=(i == 0)) for i, line in enumerate(lines)]
+    if not surfaces:
+        return
+    width = max(s.get_width() for s in surfaces)
+    height = sum(s.get_height() for s in surfaces)
+    x, y = pos[0] + 18, pos[1] + 14
+    tw, th = target.get_size()
+    if x + width > tw:
+        x = pos[0] - 18 - width
+    if y + height > th:
+        y = pos[1] - 14 - height
+    for surface in surfaces:
+        target.blit(surface, (x, y))
+        y += surface.get_height()
+
+
+def draw_ruler(
+    target: pygame.Surface, camera: Camera, texts: TextCache, a: WorldPoint, b: WorldPoint, lines: Sequence[str], size: int
+) -> None:
+    """A ruler from ``a`` to ``b`` with tick marks at round distances and its figures at the far end."""
+    sa, sb = camera.to_screen(a), camera.to_screen(b)
+    pygame.draw.line(target, (255, 255, 255), sa, sb, 5)
+    pygame.draw.line(target, RULER, sa, sb, 2)
+    length = math.hypot(b.x - a.x, b.y - a.y)
+    if length > 0:
+        step = nice_length(length / 8)
+        ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+        n = 1
+        while n * step < length and n < 200:
+            px, py = camera.to_screen(WorldPoint(a.x + ux * n * step, a.y + uy * n * step))
+            pygame.draw.line(target, RULER, (px - uy * 5, py + ux * 5), (px + uy * 5, py - ux * 5), 2)
+            n += 1
+    for point in (sa, sb):
+        pygame.draw.circle(target, RULER, point, 4)
+    draw_cursor_text(target, texts, (round(sb[0]), round(sb[1])), lines, True, size)
+
+
+def draw_range_rings(
+    target: pygame.Surface,
+    camera: Camera,
+    texts: TextCache,
+    centre: WorldPoint,
+    rings: Sequence[tuple[str, float]],
+    size: int,
+) -> None:
+    """Circles of the unit's ranges (label, world units), each labelled where it crosses north."""
+    cx, cy = camera.to_screen(centre)
+    for index, (label, radius) in enumerate(sorted(rings, key=lambda r: r[1])):
+        r = camera.length_to_screen(radius)
+        if r < 2 or r > 40000:
+            continue
+        colour = RING_COLOURS[index % len(RING_COLOURS)]
+        pygame.draw.circle(target, (255, 255, 255), (cx, cy), r, 4)
+        pygame.draw.circle(target, colour, (cx, cy), r, 2)
+        tag = texts.get(f"{label} {short_number(radius)}", size, (255, 255, 255), (*colour, 220))
+        target.blit(tag, tag.get_rect(midbottom=(cx, cy - r - 2)))
+
+
+def draw_heading_cone(
+    target: pygame.Surface, camera: Camera, origin: WorldPoint, heading: float, limit: float, radius: float
+) -> None:
+    """The bearings a ship may still take: a wedge of +-``limit`` degrees about ``heading``, out to ``radius``
+    world units (its allowance left)."""
+    r = max(24.0, camera.length_to_screen(radius))
+    if r > 20000:
+        r = 20000
+    cx, cy = camera.to_screen(origin)
+    points = [(cx, cy)]
+    steps = max(4, int(limit // 5))
+    for i in range(-steps, steps + 1):
+        bearing = math.radians(heading + limit * i / steps)
+        points.append((cx + r * math.sin(bearing), cy - r * math.cos(bearing)))
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    box = box.clip(target.get_rect())
+    if box.width <= 0 or box.height <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    local = [(x - box.left, y - box.top) for x, y in points]
+    pygame.draw.polygon(layer, (40, 110, 220, 60), local)
+    pygame.draw.polygon(layer, (30, 70, 170, 220), local, 2)
+    target.blit(layer, box.topleft)
+
+
+def draw_heading_arrow(target: pygame.Surface, centre: tuple[float, float], heading: float, length: float) -> None:
+    """A ship's heading as an arrow from its counter's centre."""
+    rad = math.radians(heading)
+    dx, dy = math.sin(rad), -math.cos(rad)
+    tip = (centre[0] + dx * length, centre[1] + dy * length)
+    start = (centre[0] + dx * length * 0.45, centre[1] + dy * length * 0.45)
+    pygame.draw.line(target, (255, 255, 255), start, tip, 5)
+    pygame.draw.line(target, (10, 10, 10), start, tip, 3)
+    head = length * 0.22
+    left = (tip[0] - dx * head - dy * head * 0.6, tip[1] - dy * head + dx * head * 0.6)
+    right = (tip[0] - dx * head + dy * head * 0.6, tip[1] - dy * head - dx * head * 0.6)
+    pygame.draw.polygon(target, (10, 10, 10), [tip, left, right])
+
+
+def nice_length(target: float) -> float:
+    """The round length (1, 2 or 5 times a power of ten) closest below ``target`` (> 0)."""
+    if target <= 0 or not math.isfinite(target):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(target))
+    for factor in (5.0, 2.0, 1.0):
+        if factor * power <= target:
+            return factor * power
+    return power
+
+
+def short_number(value: float) -> str:
+    """A distance for people: at most one decimal, none when whole."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def draw_scale_bar(
+    target: pygame.Surface, camera: Camera, texts: TextCache, bottom_left: tuple[int, int], unit_name: str, size: int
+) -> None:
+    """A scale bar of a round length in world units, about 160 px long, in alternating black and white."""
+    length = nice_length(160.0 / camera.scale)
+    px = camera.length_to_screen(length)
+    x, y = bottom_left
+    h = max(6, size // 2)
+    label = texts.get(f"{short_number(length)} {unit_name}", size, (20, 20, 20), (255, 255, 255, 210))
+    pygame.draw.rect(target, (255, 255, 255), pygame.Rect(x - 4, y - h - label.get_height() - 6, px + 8, h + label.get_height() + 10), border_radius=4)
+    for i in range(4):
+        seg = pygame.Rect(round(x + px * i / 4), y - h, math.ceil(px / 4), h)
+        pygame.draw.rect(target, (20, 20, 20) if i % 2 == 0 else (255, 255, 255), seg)
+    pygame.draw.rect(target, (20, 20, 20), pygame.Rect(x, y - h, round(px), h), 1)
+    target.blit(label, (x, y - h - label.get_height() - 2))
+
+
+def draw_zone_names(target: pygame.Surface, camera: Camera, texts: TextCache, zones, size: int) -> None:
+    """Each zone's name at the top of its outline, above everything else on the map."""
+    for zone in zones:
+        if not zone.outline:
+            continue
+        top = min(zone.outline, key=lambda p: p.y)
+        cx = sum(p.x for p in zone.outline) / len(zone.outline)
+        sx, sy = camera.to_screen(WorldPoint(cx, top.y))
+        tag = texts.get(zone.name, size, (255, 255, 255), (160, 20, 110, 200))
+        rect = tag.get_rect(midbottom=(round(sx), round(sy) - 2))
+        if camera.viewport.contains(*rect.center):
+            target.blit(tag, rect)
