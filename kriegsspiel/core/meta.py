@@ -43,17 +43,30 @@ class Ruling:
         return Accepted(state, tuple(events), "; ".join(self.overridden) or None)
 
 
-def rule_number(ruleset: Ruleset, key: str) -> float:
-    """The constant ``key`` of the rule set's ``[constants]`` table.
+def rule_number(ruleset: Ruleset, key: str, *fallbacks: str) -> float:
+    """The constant ``key`` of the rule set's ``[constants]`` table, else the first of ``fallbacks`` it has
+    (a rule set without an ``exposure_distance`` uses its ``attack_distance``).
 
-    Raises RuleGap naming the rule set and the key when the rule set does not define it.
+    Raises RuleGap naming the rule set and the key when the rule set defines none of them.
     """
-    try:
-        return float(ruleset.constants[key])
-    except KeyError:
-        raise RuleGap(
-            f"the rule set {ruleset.id!r} has no constant {key!r}; add it to its [constants] table"
-        ) from None
+    for name in (key, *fallbacks):
+        if name in ruleset.constants:
+            return float(ruleset.constants[name])
+    raise RuleGap(f"the rule set {ruleset.id!r} has no constant {key!r}; add it to its [constants] table")
+
+
+def may(ruleset: Ruleset, unit_type: UnitType, command: str) -> bool:
+    """True when ``unit_type`` may give ``command`` (merge, split): by the rule set's command table when it has
+    one, else the manual's rule that all land units may."""
+    if any(command in t.commands for t in ruleset.unit_types.values()):
+        return unit_type.can(command)
+    return unit_type.theatre == "army"
+
+
+def exposure_distance(ruleset: Ruleset) -> float:
+    """How close an enemy unit exposes a hidden land unit (world units): ``exposure_distance``, else the
+    attack distance (RULINGS.md house rule)."""
+    return rule_number(ruleset, "exposure_distance", "attack_distance")
 
 
 def find_unit(state: GameState, unit_id: str) -> UnitState | Rejected:
@@ -67,7 +80,7 @@ def find_unit(state: GameState, unit_id: str) -> UnitState | Rejected:
 def _suggest(unit_id: str, known: Iterable[str]) -> str:
     import difflib
 
-    close = difflib.get_close_matches(unit_id, list(known), n=3, cutoff=0.6)
+    close = sorted(difflib.get_close_matches(unit_id, list(known), n=3, cutoff=0.6))
     return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
 
 
@@ -170,9 +183,9 @@ def enemy_within(state: GameState, unit: UnitState, reach: float) -> UnitState |
 
 
 def exposures(state: GameState) -> tuple[GameState, list[Event]]:
-    """Apply the exposure rules after a move: a hidden land unit with an enemy unit within attack distance is
-    revealed. Returns the new state and the Revealed events."""
-    reach = rule_number(state.ruleset, "attack_distance")
+    """Apply the exposure rules after a move: a hidden land unit with an enemy unit within the exposure
+    distance is revealed. Returns the new state and the Revealed events."""
+    reach = exposure_distance(state.ruleset)
     revealed: list[UnitState] = []
     events: list[Event] = []
     for unit in state.units.values():

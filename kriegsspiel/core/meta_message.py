@@ -1,9 +1,9 @@
 """Handler of ``message``: a message from the side to move to a side or a player, through the fog of war.
 
 RULINGS.md: with fog of war F a message fails with probability 1/F (a roll of 1 on a dF); a failed message is
-lost, intercepted by the enemy or altered, in the proportions of the rule set's constants ``message_lost``,
-``message_intercepted`` and ``message_altered`` (Fourth Edition 2 : 1 : 1, one roll of a die with their sum
-of faces).
+lost, intercepted by the enemy or altered, in the proportions of the rule set's constants
+``message_lost_in_4``, ``message_intercepted_in_4`` and ``message_altered_in_4`` (Fourth Edition 2, 1, 1: one
+roll of a die with as many faces as their sum).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from kriegsspiel.core.events import Accepted, Rejected
 from kriegsspiel.core.meta import Ruling, rule_number
 from kriegsspiel.core.state import GameState, MessageRecord
 
-_FAILURES = ("message_lost", "message_intercepted", "message_altered")
+_FAILURES = ("message_lost_in_4", "message_intercepted_in_4", "message_altered_in_4")
 
 
 def resolve_recipient(state: GameState, name: str) -> tuple[str, str] | None:

@@ -1,7 +1,8 @@
 """Handler of ``turn``: the side to move ends its turn; when every side has moved, the round ends.
 
 At the end of a round every unit's allowance and what it did this turn reset, disabled counters tick down,
-victory conditions are checked, and the game ends after the scenario's last round.
+victory conditions are checked, and the game ends after the scenario's last round. The round number always
+advances with a round's end (also the last one), so "round N ended" is exactly "state.round went past N".
 """
 from __future__ import annotations
 
@@ -56,8 +57,8 @@ def _end_round(state: GameState, side: str) -> tuple[GameState, list[ev.Event]]:
     events.extend(ev.Victory(c.side, describe_condition(c, state)) for c in met)
     if winners:
         events.append(ev.GameOver(f"victory in round {ended}", winners))
-        return new_state.replace(round=ended, winners=winners, finished=True), events
+        return new_state.replace(winners=winners, finished=True), events
     if state.setup.rounds is not None and ended >= state.setup.rounds:
         events.append(ev.GameOver(f"round {ended} was the last", ()))
-        return new_state.replace(round=ended, finished=True), events
+        return new_state.replace(finished=True), events
     return new_state, events

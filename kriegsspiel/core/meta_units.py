@@ -17,14 +17,16 @@ from kriegsspiel.core.meta import (
     Ruling,
     can_hide,
     enemy_within,
+    exposure_distance,
     find_unit,
     hiding_place,
     is_land_unit,
+    may,
     new_id_problem,
     order_problem,
     rule_number,
 )
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, UnitType
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -37,7 +39,7 @@ def hide(state: GameState, command: Hide, dice: Dice, forced: bool) -> Accepted 
     ruling = Ruling(forced)
     unit_type = state.ruleset.unit_type(unit.type_id)
     place = hiding_place(state, unit)
-    reach = rule_number(state.ruleset, "attack_distance")
+    reach = exposure_distance(state.ruleset)
     enemy = enemy_within(state, unit, reach) if is_land_unit(state, unit) else None
     terrain = state.battlefield.terrain_at(unit.position) or "off the map"
     where = ", ".join(unit_type.hide_terrain)
@@ -119,7 +121,7 @@ def merge(state: GameState, command: Merge, dice: Dice, forced: bool) -> Accepte
     """Merge land units of one type into ``new_unit`` at the first unit's place: health and size add up, the
     allowance used is the largest of theirs, and the new unit is hidden only when all of them were.
 
-    Refused (forceable) for different types or sides, non-land units, a unit farther than the merge distance
+    Refused (forceable) for different types or sides, types that cannot merge, a unit farther than the merge distance
     from the first, or not the side's turn. Not forceable: unknown units, a new id already taken."""
     found: list[UnitState] = []
     for unit_id in command.units:
@@ -132,10 +134,9 @@ def merge(state: GameState, command: Merge, dice: Dice, forced: bool) -> Accepte
         return taken
     ruling = Ruling(forced)
     first = found[0]
-    reach = state.ruleset.constants.get("merge_distance")
-    reach = float(reach) if reach is not None else rule_number(state.ruleset, "attack_distance")
+    reach = rule_number(state.ruleset, "merge_distance", "attack_distance")
     problems = [order_problem(state, u) for u in found]
-    problems += [f"{u.id} is not a land unit; only land units merge" for u in found if not is_land_unit(state, u)]
+    problems += [f"{u.id} ({u.type_id}) cannot merge" for u in found if not may(state.ruleset, _type(state, u), "merge")]
     problems += [f"{u.id} is {u.type_id}, {first.id} is {first.type_id}; only one type merges" for u in found[1:] if u.type_id != first.type_id]
     problems += [f"{u.id} belongs to {u.side}, {first.id} to {first.side}" for u in found[1:] if u.side != first.side]
     problems += [
@@ -164,7 +165,7 @@ def merge(state: GameState, command: Merge, dice: Dice, forced: bool) -> Accepte
 
 def split(state: GameState, command: Split, dice: Dice, forced: bool) -> Accepted | Rejected:
     """Split a land unit into the new units at its place: health divides by n (remainder to the first new unit),
-    size divides by n. Refused (forceable) for a non-land unit, or when it is not the side's turn. Not forceable:
+    size divides by n. Refused (forceable) for a type that cannot split, or when it is not the side's turn. Not forceable:
     fewer health points than new units, ids already taken."""
     unit = find_unit(state, command.unit)
     if isinstance(unit, Rejected):
@@ -181,7 +182,7 @@ def split(state: GameState, command: Split, dice: Dice, forced: bool) -> Accepte
     ruling = Ruling(forced)
     for problem in (
         order_problem(state, unit),
-        f"{unit.id} is not a land unit; only land units split" if not is_land_unit(state, unit) else None,
+        f"{unit.id} ({unit.type_id}) cannot split" if not may(state.ruleset, _type(state, unit), "split") else None,
     ):
         if problem and (refusal := ruling.refuse(problem)):
             return refusal
@@ -190,3 +191,7 @@ def split(state: GameState, command: Split, dice: Dice, forced: bool) -> Accepte
     parts = [unit.replace(id=new_id, health=h, size=unit.size / n) for new_id, h in zip(command.new_units, healths)]
     new_state = state.with_units(removed=(unit.id,)).with_units(*parts)
     return ruling.accept(new_state, [ev.Split(unit.id, command.new_units, healths)])
+
+
+def _type(state: GameState, unit: UnitState) -> UnitType:
+    return state.ruleset.unit_type(unit.type_id)

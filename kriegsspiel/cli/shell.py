@@ -1,0 +1,44 @@
+"""``kriegsspiel shell SCENARIO|SAVE [--save FILE]``: the Umpire shell in a terminal.
+
+A scenario (.toml) starts a new game whose save is ``--save`` or a new file next to the scenario; a save
+continues that game. Commands are read line by line from stdin; every accepted order is on disk before its
+result is printed.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from kriegsspiel.errors import UserError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml) to start, or a save to continue")
+    parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: next to the scenario)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the game and run the shell on stdin; exit 0 at quit or end of input (refusals are not failures)."""
+    from kriegsspiel.shell import Shell, run_shell
+    from kriegsspiel.store import Game, new_save_path
+
+    path = Path(args.path)
+    if not path.exists():
+        raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
+    if path.suffix.lower() == ".toml":
+        save = Path(args.save) if args.save else new_save_path(path)
+        game = Game.new(path, save)
+        print(f"new game {game.scenario.name!r}, saved to {save}")
+    else:
+        if args.save:
+            raise UserError(f"--save {args.save}: a save continues in its own file; --save is for a scenario")
+        game = Game.open(path)
+        print(f"continuing {game.scenario.name!r} from {path} ({len(game.journal_entries())} records)")
+    with game:
+        for note in game.notes:
+            print(f"note: {note}")
+        print("type 'help' for the commands, 'man COMMAND' for one of them, 'quit' to leave")
+        sys.stdout.flush()
+        run_shell(Shell(game), sys.stdin, sys.stdout)
+    return 0

@@ -1,0 +1,100 @@
+"""Answers to the queries of the Umpire shell: score and details. Pure text from the state; the window's side
+panel may use them too. Positions are world units; allowances movement cost."""
+from __future__ import annotations
+
+from kriegsspiel.core.geometry import format_point
+from kriegsspiel.core.meta import hiding_place
+from kriegsspiel.core.state import GameState, UnitState
+from kriegsspiel.core.victory import describe_condition, scores
+
+
+def _num(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def score_text(state: GameState) -> str:
+    """One line per side: remaining health, starting health and the percentage; then the victory conditions."""
+    lines = []
+    for side, percent in scores(state).items():
+        now = sum(u.health for u in state.units_of(side))
+        lines.append(f"{side}: {percent:.1f}% ({now} of {state.starting_health.get(side, 0)} health)")
+    for condition in state.setup.victory:
+        lines.append(f"to win, {condition.side} {describe_condition(condition, state)}")
+    if state.finished:
+        lines.append("the game is over: " + (" and ".join(state.winners) + " won" if state.winners else "no side won"))
+    return "\n".join(lines)
+
+
+def _did(unit: UnitState) -> list[str]:
+    done = []
+    if unit.moved_this_turn:
+        done.append("moved")
+    if unit.fired_this_turn:
+        done.append("fired")
+    if unit.attacked_this_turn:
+        done.append("attacked")
+    if unit.heading_changed_this_turn:
+        done.append("changed heading")
+    return done
+
+
+def unit_line(state: GameState, unit: UnitState) -> str:
+    """One line about a unit, for the list of all units."""
+    unit_type = state.ruleset.unit_type(unit.type_id)
+    parts = [
+        f"{unit.id:<8} {unit.side:<10} {unit.type_id:<18} at {format_point(unit.position):<12}",
+        f"health {unit.health}/{unit_type.health}",
+        f"left {_num(state.allowance_left(unit))}/{_num(unit_type.move)}",
+    ]
+    if unit.size != 1:
+        parts.append(f"size {_num(unit.size)}")
+    if unit.heading is not None:
+        parts.append(f"heading {_num(unit.heading)}")
+    if unit.hidden:
+        parts.append("HIDDEN")
+    if unit.disabled_rounds:
+        parts.append(f"disabled {unit.disabled_rounds}")
+    if unit.carried_by:
+        parts.append(f"on {unit.carried_by}")
+    parts.extend(_did(unit))
+    return "  ".join(parts)
+
+
+def details_text(state: GameState, unit_id: str | None) -> str:
+    """Everything about one unit, or one line per unit when ``unit_id`` is None. An unknown id says so."""
+    if unit_id is None:
+        if not state.units:
+            return "no units"
+        return "\n".join(unit_line(state, u) for u in state.units.values())
+    unit = state.unit(unit_id)
+    if unit is None:
+        return f"there is no unit {unit_id!r}; 'details' lists them all"
+    unit_type = state.ruleset.unit_type(unit.type_id)
+    name = f"{unit.local_name} ({unit_type.name})" if unit.local_name else unit_type.name
+    terrain = state.battlefield.terrain_at(unit.position) or "off the map"
+    road = " (road)" if state.battlefield.road_at(unit.position) else ""
+    lines = [
+        f"{unit.id}: {name} of {unit.side}",
+        f"  at {format_point(unit.position)} on {terrain}{road}",
+        f"  health {unit.health} of {unit_type.health}, size {_num(unit.size)}",
+        f"  allowance {_num(state.allowance_left(unit))} of {_num(unit_type.move)} left this turn",
+    ]
+    if unit_type.heading_limit is not None or unit.heading is not None:
+        heading = "none yet" if unit.heading is None else f"{_num(unit.heading)} deg"
+        limit = "turns freely" if unit_type.heading_limit is None else f"turns at most {_num(unit_type.heading_limit)} deg per move"
+        lines.append(f"  heading {heading}; {limit}")
+    if unit.hidden:
+        lines.append("  hidden")
+    else:
+        place = hiding_place(state, unit) if (unit_type.hide_terrain or unit_type.hidden_by_default) else None
+        lines.append(f"  visible; may hide here ({place})" if place else "  visible")
+    if unit.disabled_rounds:
+        lines.append(f"  disabled for {unit.disabled_rounds} more round(s)")
+    if unit.carried_by:
+        lines.append(f"  carried by {unit.carried_by}")
+    done = _did(unit)
+    lines.append("  this turn: " + (", ".join(done) if done else "nothing yet"))
+    orders = ", ".join(sorted(unit_type.commands)) or "move only"
+    lines.append(f"  commands: move, {orders}")
+    return "\n".join(lines)

@@ -1,0 +1,106 @@
+"""One line in, one reply out: the Umpire shell's command handling, shared by the terminal and the window.
+
+Orders go to the game session (``game.submit``), which journals them before it returns; queries are answered
+here from the state. A wrong line gets the syntax of its command, or the list of commands; an error of the
+program itself is one line, never a traceback.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kriegsspiel.core.commands import Details, Help, Man, Quit, Redo, Score, Undo
+from kriegsspiel.core.manual import help_text, man_page, syntax
+from kriegsspiel.core.notation import NotationError, parse_command
+from kriegsspiel.core.state import GameState
+from kriegsspiel.errors import UserError
+from kriegsspiel.shell.queries import details_text, score_text
+
+
+class GameSession(Protocol):
+    """What the shell needs of a game (``kriegsspiel.store.Game`` provides it)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    def submit(self, command: Any, forced: bool = False) -> Any: ...
+
+    def undo(self) -> Any: ...
+
+    def redo(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The shell's answer to one line. ``ok`` is False for a refusal or a wrong line; ``quit`` ends the loop;
+    ``changed`` is True when the game changed (an order, undo or redo was carried out and journaled)."""
+
+    text: str
+    ok: bool = True
+    quit: bool = False
+    changed: bool = False
+
+
+class Shell:
+    """The Umpire shell over a game session. ``command_number`` counts the commands of this session (the
+    manual's ``x ~ y team %``: x the round, y the command number)."""
+
+    def __init__(self, game: GameSession) -> None:
+        self.game = game
+        self.command_number = 1
+
+    def prompt(self) -> str:
+        """The manual's prompt, ``ROUND ~ COMMAND SIDE % ``."""
+        state = self.game.state
+        return f"{state.round} ~ {self.command_number} {state.side_to_move} % "
+
+    def handle(self, line: str) -> Reply:
+        """Carry out one line and say what happened. Blank lines and ``#`` comments do nothing."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return Reply("")
+        self.command_number += 1
+        try:
+            return self._handle(text)
+        except UserError as exc:  # the journal could not be written, or the game is read-only
+            return Reply(f"error: {exc}", ok=False)
+        except Exception as exc:  # a bug of ours: one line, and the journal on disk is still whole
+            return Reply(
+                f"internal error ({type(exc).__name__}: {exc}); nothing was journaled for this line; "
+                "please report it",
+                ok=False,
+            )
+
+    def _handle(self, text: str) -> Reply:
+        try:
+            command = parse_command(text)
+        except NotationError as exc:
+            if exc.command is not None:
+                return Reply(f"{exc}\nsyntax: {syntax(exc.command)}", ok=False)
+            return Reply(f"{exc}\n{help_text()}", ok=False)
+        state = self.game.state
+        if isinstance(command, Quit):
+            return Reply("goodbye; every accepted order is saved", quit=True)
+        if isinstance(command, Help):
+            return Reply(help_text())
+        if isinstance(command, Man):
+            if command.topic is None:
+                return Reply(help_text())
+            return Reply(man_page(command.topic, state.ruleset))
+        if isinstance(command, Score):
+            return Reply(score_text(state))
+        if isinstance(command, Details):
+            return Reply(details_text(state, command.unit), ok=command.unit is None or command.unit in state.units)
+        if isinstance(command, Undo):
+            outcome = self.game.undo()
+        elif isinstance(command, Redo):
+            outcome = self.game.redo()
+        else:
+            outcome = self.game.submit(command)
+        if not outcome.accepted:
+            return Reply(f"refused: {outcome.reason}", ok=False)
+        lines = [outcome.describe()]
+        after = self.game.state
+        if after.finished and not state.finished:
+            lines.append("the game is over; 'score' shows the result ('force turn' plays on)")
+        return Reply("\n".join(lines), changed=True)
