@@ -5,6 +5,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kriegsspiel.core.ruleset import RulesetError, parse_ruleset
 from kriegsspiel.errors import UserError
@@ -225,3 +227,52 @@ def test_a_copy_of_the_shipped_file_loads_by_path(tmp_path: Path) -> None:
                     encoding="utf-8")
     rules = load_ruleset(str(copy))
     assert rules.unit_type("attack-submarine").commands["torpedo"].range == 12
+
+
+def test_not_a_finite_number() -> None:
+    with pytest.raises(RulesetError) as caught:
+        parse(broken("move = 10\n", "move = nan\n"))
+    assert str(caught.value) == "tiny.toml: [unit_types.infantry] move: expected a finite number, got the number nan"
+
+
+# ------------------------------------------------------------------------------------------------------
+# Whatever is broken in the shipped file, the answer is a RulesetError, never another exception.
+
+
+def _shipped_data() -> dict:
+    import kriegsspiel.rulesets as shipped
+
+    return tomllib.loads((Path(shipped.__file__).parent / "modern-4e.toml").read_text(encoding="utf-8"))
+
+
+def _paths(node: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found.append((*prefix, key))
+            found += _paths(value, (*prefix, key))
+    return found
+
+
+SHIPPED_PATHS = _paths(_shipped_data())
+ODD_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 500), st.floats(allow_nan=True), st.text(max_size=8),
+    st.lists(st.text(max_size=5), max_size=3), st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.sampled_from(SHIPPED_PATHS), value=ODD_VALUES)
+def test_a_corrupted_shipped_file_gives_a_ruleset_error(path: tuple[str, ...], value: object) -> None:
+    data = _shipped_data()
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    if value is None:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    try:
+        parse_ruleset(data, "mine.toml")
+    except RulesetError as exc:
+        assert str(exc).startswith("mine.toml: ") and "\n" not in str(exc)

@@ -7,6 +7,7 @@ numbers types and checks them. It does no file I/O: :func:`parse_ruleset` takes 
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -177,7 +178,7 @@ class _Table:
         self.source = source
         self.name = name
         if not isinstance(data, dict):
-            raise self._error_at_parent(f"expected a table, got {_describe(data)}")
+            raise self.whole_table_error(f"expected a table, got {_describe(data)}")
         self.data: dict[str, Any] = data
         if allowed is not None:
             for key in data:
@@ -187,7 +188,7 @@ class _Table:
                     raise self.error(key, hints[key])
                 raise self.error(key, f"unknown {unknown}; " + _suggest(key, listing or allowed, f"known {unknown}s"))
 
-    def _error_at_parent(self, problem: str) -> RulesetError:
+    def whole_table_error(self, problem: str) -> RulesetError:
         parent, _, key = self.name.rpartition(".")
         return RulesetError(self.source, parent, key, problem)
 
@@ -217,24 +218,36 @@ class _Table:
             raise self.error(key, f"expected true or false, got {_describe(value)}")
         return value
 
-    def integer(self, key: str, *, minimum: int = 0, none_ok: bool = False) -> int | None:
-        kind = f'integer or "{NONE}"' if none_ok else "integer"
+    def integer(self, key: str, *, minimum: int = 0) -> int:
+        value = self.raw(key, "integer")
+        return self._check_integer(key, value, "integer", minimum)
+
+    def integer_or_none(self, key: str, *, minimum: int = 0) -> int | None:
+        kind = f'integer or "{NONE}"'
         value = self.raw(key, kind)
-        if none_ok and value == NONE:
-            return None
+        return None if value == NONE else self._check_integer(key, value, kind, minimum)
+
+    def number(self, key: str, *, minimum: float = 0.0) -> float:
+        value = self.raw(key, "number")
+        return self._check_number(key, value, "number", minimum)
+
+    def number_or_none(self, key: str, *, minimum: float = 0.0) -> float | None:
+        kind = f'number or "{NONE}"'
+        value = self.raw(key, kind)
+        return None if value == NONE else self._check_number(key, value, kind, minimum)
+
+    def _check_integer(self, key: str, value: Any, kind: str, minimum: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(key, f"expected an {kind}, got {_describe(value)}")
         if value < minimum:
             raise self.error(key, f"must be at least {minimum}, got {value}")
         return value
 
-    def number(self, key: str, *, minimum: float = 0.0, none_ok: bool = False) -> float | None:
-        kind = f'number or "{NONE}"' if none_ok else "number"
-        value = self.raw(key, kind)
-        if none_ok and value == NONE:
-            return None
+    def _check_number(self, key: str, value: Any, kind: str, minimum: float) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.error(key, f"expected a {kind}, got {_describe(value)}")
+        if not math.isfinite(value):
+            raise self.error(key, f"expected a finite {kind}, got {_describe(value)}")
         if value < minimum:
             raise self.error(key, f"must be at least {minimum:g}, got {value:g}")
         return float(value)
@@ -353,12 +366,12 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
 def _parse_numbers(table: _Table, required: tuple[str, ...] = ()) -> dict[str, float]:
     for key in required:
         table.raw(key, "number")
-    return {key: table.number(key) for key in table.data}  # type: ignore[misc]
+    return {key: table.number(key) for key in table.data}
 
 
 def _parse_terrain(table: _Table) -> dict[str, TerrainType]:
     if not table.data:
-        raise table._error_at_parent("empty; give at least one terrain")
+        raise table.whole_table_error("empty; give at least one terrain")
     terrain: dict[str, TerrainType] = {}
     for terrain_id in table.data:
         row = table.table(terrain_id, _TERRAIN_KEYS)
@@ -368,8 +381,8 @@ def _parse_terrain(table: _Table) -> dict[str, TerrainType]:
             hideable=row.boolean("hideable"),
             blocks_sight=row.boolean("blocks_sight"),
             water=row.boolean("water"),
-            elevation=row.number("elevation"),  # type: ignore[arg-type]
-            speed=row.number("speed"),  # type: ignore[arg-type]
+            elevation=row.number("elevation"),
+            speed=row.number("speed"),
         )
     return terrain
 
@@ -385,13 +398,14 @@ def _parse_structures(table: _Table) -> dict[str, StructureType]:
             hides = None
         else:
             if isinstance(hides_raw, bool) or not isinstance(hides_raw, int) or hides_raw < 0:
-                raise row.error("hides", f'expected a count of units, "{_ANY}" or "{NONE}", got {_describe(hides_raw)}')
+                raise row.error(
+                    "hides", f'expected a count of units, "{_ANY}" or "{NONE}", got {_describe(hides_raw)}')
             hides = hides_raw or None
         structures[kind] = StructureType(
             id=kind,
             name=row.string("name"),
-            max_health=row.integer("max_health", minimum=1, none_ok=True),
-            max_size=row.integer("max_size", minimum=1, none_ok=True),
+            max_health=row.integer_or_none("max_health", minimum=1),
+            max_size=row.integer_or_none("max_size", minimum=1),
             hides=hides,
             summary=row.string("summary"),
         )
@@ -400,7 +414,7 @@ def _parse_structures(table: _Table) -> dict[str, StructureType]:
 
 def _parse_speed_tables(table: _Table, terrain: Mapping[str, TerrainType]) -> dict[str, Mapping[str, float]]:
     if not table.data:
-        raise table._error_at_parent("empty; give at least one speed table, e.g. [speed_tables.land]")
+        raise table.whole_table_error("empty; give at least one speed table, e.g. [speed_tables.land]")
     allowed = tuple(dict.fromkeys(("default", *terrain, ROAD)))
     result: dict[str, Mapping[str, float]] = {}
     for name in table.data:
@@ -412,7 +426,8 @@ def _parse_speed_tables(table: _Table, terrain: Mapping[str, TerrainType]) -> di
             else:
                 value = row.data["default"]
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-                    raise row.error("default", f'expected a multiplier (0 or more) or "terrain", got {_describe(value)}')
+                    raise row.error(
+                        "default", f'expected a multiplier (0 or more) or "terrain", got {_describe(value)}')
                 speeds.update({tid: float(value) for tid in terrain})
                 speeds[ROAD] = float(value)
         for key, value in row.data.items():
@@ -421,7 +436,7 @@ def _parse_speed_tables(table: _Table, terrain: Mapping[str, TerrainType]) -> di
             if key == ROAD and value is False:
                 speeds.pop(ROAD, None)  # this table ignores the roads layer
                 continue
-            speeds[key] = row.number(key)  # type: ignore[assignment]
+            speeds[key] = row.number(key)
         for tid in terrain:
             if tid not in speeds and tid != ROAD:
                 raise row.error(tid, f"missing; add {tid} = <multiplier> (0 = cannot enter) or a default")
@@ -451,55 +466,60 @@ def _parse_unit_types(
 ) -> dict[str, dict[str, Any]]:
     """Each unit type's fields except ``id``, ``attack`` and ``commands`` (those come from the command tables)."""
     if not table.data:
-        raise table._error_at_parent("empty; give at least one unit type")
+        raise table.whole_table_error("empty; give at least one unit type")
     places = (*terrain, *structures)
-    units: dict[str, dict[str, Any]] = {}
-    for type_id in table.data:
-        row = table.table(type_id, _UNIT_KEYS, hints=_UNIT_HINTS)
+    return {
+        type_id: _parse_unit_row(table.table(type_id, _UNIT_KEYS, hints=_UNIT_HINTS), defaults, places, speed_tables)
+        for type_id in table.data
+    }
 
-        def source(key: str) -> _Table:
-            if row.has(key) or not defaults.has(key):
-                return row
-            return defaults
 
-        def hide_terrain() -> tuple[str, ...]:
-            t = source("hide_terrain")
-            value = t.raw("hide_terrain", "list of terrain ids and structure kinds")
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise t.error("hide_terrain", f"expected a list of terrain ids and structure kinds, got {_describe(value)}")
-            for place in value:
-                if place not in places:
-                    raise t.error("hide_terrain", f"unknown terrain or structure {place!r}; "
-                                  + _suggest(place, places, "known"))
-            return tuple(value)
+def _parse_unit_row(
+    row: _Table, defaults: _Table, places: tuple[str, ...], speed_tables: Mapping[str, Mapping[str, float]]
+) -> dict[str, Any]:
+    def source(key: str) -> _Table:
+        # A key missing from both is reported against the unit's own table, where it most likely belongs.
+        return defaults if defaults.has(key) and not row.has(key) else row
 
-        theatre = source("theatre").string("theatre")
-        if theatre not in THEATRES:
-            raise source("theatre").error("theatre", f"unknown theatre {theatre!r}; use one of: {', '.join(THEATRES)}")
-        movement = source("movement").string("movement")
-        if movement not in speed_tables:
-            raise source("movement").error(
-                "movement", f"unknown speed table {movement!r}; " + _suggest(movement, list(speed_tables), "speed tables"))
-        heading_limit = source("heading_limit").number("heading_limit", none_ok=True)
-        if heading_limit is not None and not 0 < heading_limit <= 360:
-            raise source("heading_limit").error("heading_limit", f"must be between 0 and 360 degrees or \"{NONE}\", "
-                                                f"got {heading_limit:g}")
-        units[type_id] = dict(
-            name=row.string("name"),
-            theatre=theatre,
-            health=source("health").integer("health", minimum=1),
-            move=source("move").number("move"),
-            heading_limit=heading_limit,
-            move_and_fire=source("move_and_fire").boolean("move_and_fire"),
-            hide_terrain=hide_terrain(),
-            hidden_by_default=source("hidden_by_default").boolean("hidden_by_default"),
-            movement=movement,
-            sight_range=source("sight_range").number("sight_range"),
-            weight=source("weight").integer("weight", minimum=1, none_ok=True),
-            land_capacity=source("land_capacity").integer("land_capacity"),
-            air_capacity=source("air_capacity").integer("air_capacity"),
+    theatre = source("theatre").string("theatre")
+    if theatre not in THEATRES:
+        raise source("theatre").error("theatre", f"unknown theatre {theatre!r}; use one of: {', '.join(THEATRES)}")
+    movement = source("movement").string("movement")
+    if movement not in speed_tables:
+        raise source("movement").error(
+            "movement", f"unknown speed table {movement!r}; " + _suggest(movement, list(speed_tables), "speed tables")
         )
-    return units
+    heading_limit = source("heading_limit").number_or_none("heading_limit")
+    if heading_limit is not None and not 0 < heading_limit <= 360:
+        raise source("heading_limit").error(
+            "heading_limit", f'must be between 0 and 360 degrees or "{NONE}", got {heading_limit:g}'
+        )
+    hide_table = source("hide_terrain")
+    hide_terrain = hide_table.raw("hide_terrain", "list of terrain ids and structure kinds")
+    if not isinstance(hide_terrain, list) or not all(isinstance(v, str) for v in hide_terrain):
+        raise hide_table.error(
+            "hide_terrain", f"expected a list of terrain ids and structure kinds, got {_describe(hide_terrain)}"
+        )
+    for place in hide_terrain:
+        if place not in places:
+            raise hide_table.error(
+                "hide_terrain", f"unknown terrain or structure {place!r}; " + _suggest(place, places, "known")
+            )
+    return dict(
+        name=row.string("name"),
+        theatre=theatre,
+        health=source("health").integer("health", minimum=1),
+        move=source("move").number("move"),
+        heading_limit=heading_limit,
+        move_and_fire=source("move_and_fire").boolean("move_and_fire"),
+        hide_terrain=tuple(hide_terrain),
+        hidden_by_default=source("hidden_by_default").boolean("hidden_by_default"),
+        movement=movement,
+        sight_range=source("sight_range").number("sight_range"),
+        weight=source("weight").integer_or_none("weight", minimum=1),
+        land_capacity=source("land_capacity").integer("land_capacity"),
+        air_capacity=source("air_capacity").integer("air_capacity"),
+    )
 
 
 def _parse_commands(
