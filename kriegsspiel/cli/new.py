@@ -1,0 +1,28 @@
+"""``kriegsspiel new SCENARIO [--save FILE]``: start a game from a scenario and write its save."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from kriegsspiel.store import Game, new_save_path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", type=Path, help="the scenario file (.toml)")
+    parser.add_argument("--save", type=Path, default=None,
+                        help="the save to create (never overwritten); default: next to the scenario, "
+                             "named after it and the time")
+
+
+def run(args: argparse.Namespace) -> int:
+    save = args.save or new_save_path(args.scenario)
+    with Game.new(args.scenario, save) as game:
+        for warning in game.scenario.warnings:
+            print(warning.format())
+        setup = game.scenario.setup
+        drawn = " (drawn)" if game.scenario.seed_drawn else ""
+        print(f"started {setup.name!r}: {len(setup.units)} units, {', '.join(s.name for s in setup.sides)}; "
+              f"seed {setup.seed}{drawn}")
+        print(f"save: {save}")
+        print(f"play on with: kriegsspiel shell {save}")
+    return 0

@@ -1,0 +1,402 @@
+"""Convert a campaign gamefile of the original Umpire program into a scenario TOML.
+
+A gamefile is a Python file of assignments (``firstTeam = "Rebel"``, ``unitTable = {...}``). It is read with
+``ast`` and never run: only literal values of top-level assignments are taken; functions, imports and
+anything computed are ignored and reported. Units carry no positions in those files, so they are placed on the
+map: in a zone named after the side's deployment when the map has one, else in ranks along the side's map edge
+(first side west, second side east), each on a tile its type can stand on.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kriegsspiel.core.battlefield import Battlefield, Zone
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.errors import UserError
+
+#: The original program's abbreviated standard type names, and other spellings seen in gamefiles.
+TYPE_ALIASES = {
+    "med-artillery": "medium-artillery",
+    "med-cavalry": "medium-cavalry",
+    "recon": "reconnaissance",
+    "mech": "mechanized",
+    "mechanised": "mechanized",
+    "sub": "attack-submarine",
+    "submarine": "attack-submarine",
+    "patrol-boat": "patrol",
+    "stealth": "stealth-bomber",
+}
+
+#: old per-type tables -> the unit-type field or command they override
+TABLE_OVERRIDES = {
+    "healthTable": "health",
+    "movementTable": "move",
+    "attackTable": "attack",
+    "fireTable": "fire",
+    "missileTable": "missile",
+    "bombTable": "bomb",
+    "torpedoTable": "torpedo",
+    "sortieTable": "sortie",
+    "sortieDefenseTable": "air-defence",
+    "depthchargeTable": "depthcharge",
+    "boardTable": "board",
+    "buildTable": "build",
+    "pulseTable": "pulse",
+    "kamikazeTable": "kamikaze",
+    "nukeTable": "nuke",
+    "spyTable": "spy",
+}
+
+#: variables of the gamefile format that carry what the map already holds (listed as comments)
+MAP_VARIABLES = ("structureTypeTable", "structureHealthTable", "locationTerrainTable", "locationTable")
+KNOWN_VARIABLES = ("firstTeam", "secondTeam", "campaign", "allUnitTypes", "unitTable", "firstTeamTable",
+                   "secondTeamTable", "fogOfWar", "warheads", "airTheater") + MAP_VARIABLES + tuple(TABLE_OVERRIDES)
+SIDE_COLOURS = ("#3050c0", "#c03030")
+
+
+@dataclass
+class ImportReport:
+    """What the import did, for the person running it: notes (how units were placed) and problems."""
+
+    notes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # things left out or guessed; the scenario still loads
+
+
+@dataclass(frozen=True)
+class _Unit:
+    id: str
+    local_type: str
+    type_id: str
+    side: str
+    health: int | None
+
+
+def read_gamefile(path: Path, report: ImportReport) -> dict[str, tuple[Any, int]]:
+    """The literal top-level assignments of a gamefile: name -> (value, line). Never runs the file.
+
+    Raises UserError when the file cannot be read or is not Python.
+    """
+    try:
+        source = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file; give an Umpire gamefile (.py)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot be read ({exc})") from None
+    try:
+        tree = ast.parse(source, filename=str(path))
+    except SyntaxError as exc:
+        raise UserError(f"{path}:{exc.lineno}: not a Python gamefile ({exc.msg})") from None
+    values: dict[str, tuple[Any, int]] = {}
+    ignored_functions: list[str] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            ignored_functions.append(node.name)
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            report.notes.append(f"{path}:{node.lineno}: an import, ignored")
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue  # a docstring or a bare string
+        targets: list[ast.expr]
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            report.notes.append(f"{path}:{node.lineno}: a {type(node).__name__.lower()} statement, ignored "
+                                "(gamefiles are read, never run)")
+            continue
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        if not names:
+            report.notes.append(f"{path}:{node.lineno}: an assignment to something other than a name, ignored")
+            continue
+        try:
+            literal = ast.literal_eval(value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            for name in names:
+                if name in KNOWN_VARIABLES:
+                    report.problems.append(f"{path}:{node.lineno}: {name} is computed, not written out; "
+                                           "ignored (write its value literally)")
+                else:
+                    report.notes.append(f"{path}:{node.lineno}: {name} is computed; ignored")
+            continue
+        for name in names:
+            values[name] = (literal, node.lineno)
+    if ignored_functions:
+        report.notes.append(f"{path}: ignored {len(ignored_functions)} function(s): {', '.join(ignored_functions)}")
+    return values
+
+
+def standard_type(name: str, ruleset: Ruleset) -> str | None:
+    """The rule set's type for a name of the original program (aliases and abbreviations mapped), or None."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = TYPE_ALIASES.get(key, key)
+    return key if key in ruleset.unit_types else None
+
+
+def import_gamefile(
+    path: str | Path,
+    ruleset: Ruleset,
+    battlefield: Battlefield | None,
+    map_ref: str | None,
+) -> tuple[str, ImportReport]:
+    """Convert a gamefile into scenario TOML text (and the report of what was done).
+
+    ``map_ref`` is the map's path as the scenario should write it (relative to the output file);
+    ``battlefield`` is that map, used to place the units. Raises UserError when the file is not a gamefile
+    at all (no teams and no units).
+    """
+    path = Path(path)
+    report = ImportReport()
+    values = read_gamefile(path, report)
+
+    def get(name: str, kind: type | tuple[type, ...], default: Any) -> Any:
+        if name not in values:
+            return default
+        value, line = values[name]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            report.problems.append(f"{path}:{line}: {name} should be {getattr(kind, '__name__', kind)}, "
+                                   f"not {type(value).__name__}; ignored")
+            return default
+        return value
+
+    for name, (_, line) in sorted(values.items(), key=lambda item: item[1][1]):
+        if name not in KNOWN_VARIABLES:
+            report.problems.append(f"{path}:{line}: unknown variable {name!r}; ignored")
+
+    first = get("firstTeam", str, "")
+    second = get("secondTeam", str, "")
+    teams_health = {first: get("firstTeamTable", dict, {}), second: get("secondTeamTable", dict, {})}
+    unit_table: dict[Any, Any] = get("unitTable", dict, {})
+    if not first or not second or not (unit_table or any(teams_health.values())):
+        raise UserError(f"{path}: not an Umpire gamefile: it needs firstTeam, secondTeam and unitTable "
+                        "(or the team tables)")
+    if first == second:
+        report.problems.append(f"{path}: both teams are called {first!r}; the second is renamed {second + ' 2'!r}")
+        second = second + " 2"
+        teams_health = {first: teams_health[first], second: get("secondTeamTable", dict, {})}
+    name = get("campaign", str, "") or path.stem.replace("_", " ").title()
+    fog = get("fogOfWar", int, 6)
+    if fog < 1:
+        report.problems.append(f"{path}: fogOfWar {fog} is below 1; using 1 (messages never fail)")
+        fog = 1
+    air = bool(get("airTheater", (bool, int), False))
+    warheads_value = values.get("warheads", (0, 0))[0]
+    warheads = {first: 0, second: 0}
+    if isinstance(warheads_value, int) and not isinstance(warheads_value, bool):
+        warheads = {first: warheads_value, second: warheads_value}
+    elif isinstance(warheads_value, dict):
+        warheads = {side: int(warheads_value.get(side, 0)) for side in (first, second)}
+    local_types: dict[str, str] = {}
+    for local, standard in get("allUnitTypes", dict, {}).items():
+        mapped = standard_type(str(standard), ruleset)
+        if mapped is None:
+            report.problems.append(f"{path}: allUnitTypes: {local!r} -> {standard!r}: not a type of the rule set "
+                                   f"{ruleset.id!r}; units of this type are left out")
+            continue
+        local_types[str(local)] = mapped
+
+    overrides = _overrides(values, ruleset, local_types, report, path)
+    units: list[_Unit] = []
+    for side, table in teams_health.items():
+        for unit_id, health in table.items():
+            unit_id = str(unit_id)
+            local = str(unit_table.get(unit_id, ""))
+            if not local:
+                report.problems.append(f"{path}: unit {unit_id!r} of {side} has no entry in unitTable; left out")
+                continue
+            type_id = local_types.get(local) or standard_type(local, ruleset)
+            if type_id is None:
+                report.problems.append(f"{path}: unit {unit_id!r}: type {local!r} is neither in allUnitTypes nor "
+                                       f"a type of {ruleset.id!r}; left out")
+                continue
+            full = int(overrides.get(type_id, {}).get("health", ruleset.unit_types[type_id].health))
+            value: int | None = None
+            if isinstance(health, (int, float)) and not isinstance(health, bool):
+                value = int(round(health))
+                if not 1 <= value <= full:
+                    report.problems.append(f"{path}: unit {unit_id!r}: health {health} outside 1..{full} of "
+                                           f"{type_id}; starts at full health")
+                    value = None
+                elif value == full:
+                    value = None
+            units.append(_Unit(unit_id, local, type_id, side, value))
+    in_teams = {u for t in teams_health.values() for u in map(str, t)}
+    for unit_id in unit_table:
+        if str(unit_id) not in in_teams:
+            report.problems.append(f"{path}: unit {unit_id!r} is in unitTable but in neither team table; left out")
+
+    positions = _place(units, battlefield, ruleset, (first, second), report)
+    text = _write_toml(path, name, map_ref, ruleset.id, first, second, fog, air, warheads, local_types, units,
+                       positions, overrides, values, report)
+    return text, report
+
+
+def _overrides(values: dict[str, tuple[Any, int]], ruleset: Ruleset, local_types: dict[str, str],
+               report: ImportReport, path: Path) -> dict[str, dict[str, float]]:
+    """Old per-type tables become [overrides.TYPE] where they differ from the rule set."""
+    result: dict[str, dict[str, float]] = {}
+    for table_name, key in TABLE_OVERRIDES.items():
+        if table_name not in values:
+            continue
+        table, line = values[table_name]
+        if not isinstance(table, dict):
+            report.problems.append(f"{path}:{line}: {table_name} is not a table; ignored")
+            continue
+        for raw_type, number in table.items():
+            type_id = local_types.get(str(raw_type)) or standard_type(str(raw_type), ruleset)
+            if type_id is None:
+                report.problems.append(f"{path}:{line}: {table_name}: unknown type {raw_type!r}; ignored")
+                continue
+            if not isinstance(number, (int, float)) or isinstance(number, bool) or number < 0:
+                report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {number!r} is not a number; ignored")
+                continue
+            unit_type = ruleset.unit_types[type_id]
+            if key in ("health", "move", "attack"):
+                current = getattr(unit_type, key)
+            elif key in unit_type.commands:
+                current = unit_type.commands[key].damage
+            else:
+                report.problems.append(f"{path}:{line}: {table_name}: {type_id} cannot {key} in {ruleset.id!r}; "
+                                       "ignored")
+                continue
+            if current is None or float(current) != float(number):
+                result.setdefault(type_id, {})[key] = number
+    if result:
+        report.notes.append(f"per-type tables became [overrides] for {len(result)} type(s): "
+                            f"{', '.join(sorted(result))}")
+    return result
+
+
+def _can_stand(battlefield: Battlefield, ruleset: Ruleset, type_id: str, point: WorldPoint) -> bool:
+    if not battlefield.contains(point):
+        return False
+    table = ruleset.speed_table(type_id)
+    if battlefield.road_at(point) and table.get("road", 0) > 0:
+        return True
+    return table.get(battlefield.terrain_at(point) or "", 0) > 0
+
+
+def _deployment_zone(battlefield: Battlefield, side: str) -> Zone | None:
+    side_key = side.lower()
+    named = [z for z in battlefield.zones if side_key in z.name.lower()]
+    deploy = [z for z in named if "deploy" in z.name.lower()]
+    return (deploy or named or [None])[0]
+
+
+def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset, sides: tuple[str, str],
+           report: ImportReport) -> dict[str, WorldPoint]:
+    """A position for every unit: tile centres in the side's deployment zone, else nearest its map edge."""
+    positions: dict[str, WorldPoint] = {}
+    if battlefield is None:
+        # No map: ranks two units apart, first side on the top row, second below; the author moves them.
+        for row, side in enumerate(sides):
+            for column, unit in enumerate(u for u in units if u.side == side):
+                positions[unit.id] = WorldPoint(1.5 + 2 * column, 1.5 + 4 * row)
+        report.notes.append("no --map: units stand in ranks at the top left; set [scenario] map and move them")
+        return positions
+    grid = battlefield.grid
+    centres = [grid.cell_centre(c, r) for r in range(grid.rows) for c in range(grid.columns)]
+    width, _ = battlefield.world_size
+    taken: set[tuple[float, float]] = set()
+    for index, side in enumerate(sides):
+        zone = _deployment_zone(battlefield, side)
+        if zone is not None:
+            zx = sum(p.x for p in zone.outline) / len(zone.outline)
+            zy = sum(p.y for p in zone.outline) / len(zone.outline)
+            inside = [p for p in centres if zone.contains(p)]
+            # inside the zone first (nearest its centre), then the nearest tiles around it
+            order = sorted(centres, key=lambda p: (not zone.contains(p), math.hypot(p.x - zx, p.y - zy)))
+            where = f"the zone {zone.name!r}"
+            if not inside:
+                where += " (too small to hold a tile centre: placed around it)"
+        else:
+            edge = 0.0 if index == 0 else width
+            order = sorted(centres, key=lambda p: (abs(p.x - edge), p.y))
+            where = "ranks along the " + ("west" if index == 0 else "east") + " edge"
+        placed = 0
+        spilled = 0
+        for unit in (u for u in units if u.side == side):
+            spot = next((p for p in order if (p.x, p.y) not in taken
+                         and _can_stand(battlefield, ruleset, unit.type_id, p)), None)
+            if spot is None:
+                report.problems.append(f"unit {unit.id!r} ({unit.type_id}): no free tile on the map it can stand on; "
+                                       "placed at the map's centre, move it")
+                w, h = battlefield.world_size
+                spot = WorldPoint(w / 2, h / 2)
+            else:
+                taken.add((spot.x, spot.y))
+                if zone is not None and not zone.contains(spot):
+                    spilled += 1
+            positions[unit.id] = spot
+            placed += 1
+        if placed:
+            extra = (f"; {spilled} stand just outside it (no room, or terrain their type cannot enter)"
+                     if spilled else "")
+            report.notes.append(f"{side}: {placed} units placed in {where}, one per tile{extra}")
+    return positions
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _toml_key(key: str) -> str:
+    return key if key and all(c.isalnum() or c in "-_" for c in key) else _toml_string(key)
+
+
+def _number(value: float) -> str:
+    return repr(float(value)) if isinstance(value, float) or not float(value).is_integer() else str(int(value))
+
+
+def _write_toml(path: Path, name: str, map_ref: str | None, ruleset_id: str, first: str, second: str, fog: int,
+                air: bool, warheads: dict[str, int], local_types: dict[str, str], units: list[_Unit],
+                positions: dict[str, WorldPoint], overrides: dict[str, dict[str, float]],
+                values: dict[str, tuple[Any, int]], report: ImportReport) -> str:
+    out: list[str] = [
+        f"# Imported from the Umpire gamefile {path.name} by 'kriegsspiel import-umpire'.",
+        "# The gamefile gives no positions: the units below were placed automatically; check them on the map.",
+    ]
+    for note in report.notes:
+        out.append(f"# {note}")
+    out += [
+        "",
+        "[scenario]",
+        f"name = {_toml_string(name)}",
+        f"map = {_toml_string(map_ref or 'CHANGE-ME.tmx')}",
+        f"ruleset = {_toml_string(ruleset_id)}",
+        f"first_side = {_toml_string(first)}",
+        f"fog_of_war = {fog}",
+        f"air_theatre = {'true' if air else 'false'}",
+    ]
+    for colour, side in zip(SIDE_COLOURS, (first, second)):
+        out += ["", "[[sides]]", f"name = {_toml_string(side)}", f"colour = {_toml_string(colour)}",
+                f"warheads = {warheads.get(side, 0)}"]
+    names = {local: std for local, std in local_types.items() if local != std}
+    if names:
+        out += ["", "[unit_names]"]
+        out += [f"{_toml_key(local)} = {_toml_string(std)}" for local, std in sorted(names.items())]
+    for unit in units:
+        point = positions[unit.id]
+        type_name = unit.local_type if unit.local_type in names else unit.type_id
+        out += ["", "[[units]]", f"id = {_toml_string(unit.id)}", f"type = {_toml_string(type_name)}",
+                f"side = {_toml_string(unit.side)}", f"at = [{_number(point.x)}, {_number(point.y)}]"]
+        if unit.health is not None:
+            out.append(f"health = {unit.health}")
+    for type_id, changes in sorted(overrides.items()):
+        out += ["", f"[overrides.{type_id}]"]
+        out += [f"{_toml_key(key)} = {_number(value)}" for key, value in sorted(changes.items())]
+    map_lines = [(n, values[n]) for n in MAP_VARIABLES if n in values]
+    if map_lines:
+        out += ["", "# What the gamefile says about places belongs on the map (Tiled structures and zones):"]
+        for variable, (value, _) in map_lines:
+            out.append(f"# {variable} = {value!r}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,132 @@
+"""Importing the original Umpire program's gamefiles: read with ast, never run, every problem reported."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.cli import main
+from kriegsspiel.core.battlefield import Zone
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.errors import UserError
+from kriegsspiel.rulesets import load_ruleset
+from kriegsspiel.scenario import parse_scenario_text
+from kriegsspiel.scenario.umpire_import import import_gamefile, standard_type
+from test_scenario_support import fake_battlefield
+
+FIXTURES = Path(__file__).parent / "fixtures" / "umpire"
+
+
+@pytest.fixture(scope="module")
+def ruleset():
+    return load_ruleset("modern-4e")
+
+
+def _battlefield(with_zone: bool = True):
+    field = fake_battlefield()
+    if with_zone:
+        square = (WorldPoint(4, 5), WorldPoint(7, 5), WorldPoint(7, 7), WorldPoint(4, 7))
+        field = dataclasses.replace(field, zones=field.zones + (Zone("Rebel deployment", square),))
+    return field
+
+
+def _load(text: str, tmp_path: Path, ruleset, battlefield):
+    (tmp_path / "fake.tmx").write_text("x")
+    return parse_scenario_text(text, "imported.toml", tmp_path, map_loader=lambda p, r: battlefield,
+                               ruleset_loader=lambda name: ruleset)
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("med-artillery", "medium-artillery"), ("med-cavalry", "medium-cavalry"), ("recon", "reconnaissance"),
+    ("infantry", "infantry"), ("Light Cavalry", "light-cavalry"), ("airship", None),
+])
+def test_the_originals_type_names_are_mapped(ruleset, name: str, expected: str | None) -> None:
+    assert standard_type(name, ruleset) == expected
+
+
+def test_a_gamefile_becomes_a_scenario_that_loads(tmp_path: Path, ruleset) -> None:
+    battlefield = _battlefield()
+    text, report = import_gamefile(FIXTURES / "brandywine.py", ruleset, battlefield, "fake.tmx")
+    scenario = _load(text, tmp_path, ruleset, battlefield)
+    setup = scenario.setup
+    assert setup.name == "Brandywine" and setup.first_side == "Rebel" and setup.fog_of_war == 6
+    units = {u.id: u for u in setup.units}
+    assert len(units) == 10
+    assert units["art1"].type_id == "medium-artillery" and units["art1"].local_name == "guns"
+    assert units["va2"].health == 3 and units["va1"].health is None  # full health is left implicit
+    zone = battlefield.zone("Rebel deployment")
+    assert all(zone.contains(u.position) for u in setup.units if u.side == "Rebel")
+    # the east edge is water: the Crown's land units stand on the bridge or on the first dry columns
+    assert all(u.position.x > 5 for u in setup.units if u.side == "Crown")
+    assert all(battlefield.terrain_at(u.position) != "water" or battlefield.road_at(u.position) for u in setup.units)
+    assert len({u.position for u in setup.units}) == 10  # one unit per tile
+    assert "ignored 1 function(s): loadGame" in " ".join(report.notes)
+    assert any("Rebel: 5 units placed in the zone 'Rebel deployment'" in n for n in report.notes)
+    assert any("Crown: 5 units placed in ranks along the east edge" in n for n in report.notes)
+    assert any("unknown variable 'umpireNotes'" in p for p in report.problems)
+    assert any("firstTeamTableOriginal is computed" in n for n in report.notes)
+
+
+def test_an_old_gamefile_with_its_own_tables_gives_overrides_and_reports_what_it_cannot_map(tmp_path: Path, ruleset) -> None:
+    battlefield = _battlefield(with_zone=False)
+    text, report = import_gamefile(FIXTURES / "oldstyle.py", ruleset, battlefield, "fake.tmx")
+    scenario = _load(text, tmp_path, ruleset, battlefield)
+    infantry = scenario.ruleset.unit_types["infantry"]
+    assert infantry.health == 5 and infantry.move == 12.0
+    assert scenario.ruleset.unit_types["medium-cavalry"].attack == 9
+    assert scenario.ruleset.unit_types["medium-artillery"].commands["fire"].damage == 11
+    assert "[overrides.medium-artillery]" in text
+    problems = "\n".join(report.problems)
+    assert "'zeppelin' -> 'airship': not a type of the rule set" in problems
+    assert "unit 'r3': type 'zeppelin' is neither in allUnitTypes nor a type" in problems
+    assert "unit 'b3': health 30 outside 1..14" in problems
+    assert "unit 'r9' is in unitTable but in neither team table" in problems
+    assert "unknown variable 'lastSaved'" in problems
+    assert "a for statement, ignored" in "\n".join(report.notes)
+    assert "# structureTypeTable = {'Mill': 'building', 'Stone bridge': 'bridge'}" in text
+    assert {u.id for u in scenario.setup.units} == {"b1", "b2", "b3", "r1", "r2"}
+    blue = [u.position.x for u in scenario.setup.units if u.side == "Blue"]
+    assert max(blue) < 1.0  # ranks on the west edge
+
+
+def test_ships_go_on_water_and_aircraft_need_the_air_theatre(tmp_path: Path, ruleset) -> None:
+    battlefield = _battlefield(with_zone=False)
+    text, report = import_gamefile(FIXTURES / "naval.py", ruleset, battlefield, "fake.tmx")
+    scenario = _load(text, tmp_path, ruleset, battlefield)
+    assert scenario.setup.air_theatre is True
+    assert dict((s.name, s.warheads) for s in scenario.setup.sides) == {"Allies": 1, "Axis": 0}
+    for unit in scenario.setup.units:
+        if ruleset.unit_types[unit.type_id].theatre == "navy":
+            assert battlefield.terrain_at(unit.position) == "water", unit
+    assert {u.type_id for u in scenario.setup.units if u.id.startswith("u")} == {"attack-submarine"}
+
+
+def test_a_gamefile_is_never_run(tmp_path: Path, ruleset) -> None:
+    marker = tmp_path / "ran"
+    evil = tmp_path / "evil.py"
+    evil.write_text(f'firstTeam = "A"\nsecondTeam = "B"\nunitTable = {{"a1": "infantry"}}\n'
+                    f'firstTeamTable = {{"a1": 4}}\nsecondTeamTable = {{}}\n'
+                    f'open({str(marker)!r}, "w").write("x")\nfogOfWar = __import__("os").system("touch {marker}")\n')
+    text, report = import_gamefile(evil, ruleset, None, None)
+    assert not marker.exists()
+    assert any("fogOfWar is computed" in p for p in report.problems)
+    assert "no --map" in " ".join(report.notes)
+
+
+def test_not_a_gamefile(tmp_path: Path, ruleset) -> None:
+    bad = tmp_path / "x.py"
+    bad.write_text("def f(:\n")
+    with pytest.raises(UserError, match=r"x.py:1: not a Python gamefile"):
+        import_gamefile(bad, ruleset, None, None)
+    bad.write_text("x = 1\n")
+    with pytest.raises(UserError, match="not an Umpire gamefile"):
+        import_gamefile(bad, ruleset, None, None)
+
+
+def test_the_command_line_refuses_to_overwrite(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "b.toml"
+    assert main(["import-umpire", str(FIXTURES / "brandywine.py"), "--out", str(out)]) == 0
+    assert out.read_text().startswith("# Imported from the Umpire gamefile brandywine.py")
+    assert main(["import-umpire", str(FIXTURES / "brandywine.py"), "--out", str(out)]) == 2
+    assert "already exists" in capsys.readouterr().err
