@@ -80,7 +80,7 @@ def test_unknown_name_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> 
     from kriegsspiel.rulesets import shipped_rulesets
 
     assert err.splitlines() == [
-        f"kriegsspiel rules: unknown rule set 'modern-5e'; shipped rule sets: {', '.join(shipped_rulesets())} "
+        f"kriegsspiel rules: unknown rule set 'modern-5e'; did you mean 'modern-4e'? shipped rule sets: {', '.join(shipped_rulesets())} "
         "(or give the path of a .toml rule-set file)"
     ]
 

@@ -183,7 +183,7 @@ def test_unknown_name_lists_the_shipped_ones() -> None:
     with pytest.raises(UserError) as caught:
         load_ruleset("modern-5e")
     assert str(caught.value) == (
-        f"unknown rule set 'modern-5e'; shipped rule sets: {', '.join(shipped_rulesets())} "
+        f"unknown rule set 'modern-5e'; did you mean 'modern-4e'? shipped rule sets: {', '.join(shipped_rulesets())} "
         "(or give the path of a .toml rule-set file)"
     )
 
@@ -276,3 +276,9 @@ def test_a_corrupted_shipped_file_gives_a_ruleset_error(path: tuple[str, ...], v
         parse_ruleset(data, "mine.toml")
     except RulesetError as exc:
         assert str(exc).startswith("mine.toml: ") and "\n" not in str(exc)
+
+
+def test_unknown_name_without_a_close_match() -> None:
+    with pytest.raises(UserError) as caught:
+        load_ruleset("chess")
+    assert str(caught.value).startswith("unknown rule set 'chess'; shipped rule sets: ")

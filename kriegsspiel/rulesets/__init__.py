@@ -5,6 +5,7 @@ the same layout (docs/rulesets.md). Shipped rule sets are immutable, so each is 
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import tomllib
 from pathlib import Path
@@ -31,8 +32,10 @@ def load_ruleset(name_or_path: str) -> Ruleset:
         return _load_shipped(name_or_path)
     looks_like_path = name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
     if not looks_like_path:
+        close = difflib.get_close_matches(name_or_path, shipped_rulesets(), n=1)
+        guess = f"did you mean {close[0]!r}? " if close else ""
         raise UserError(
-            f"unknown rule set {name_or_path!r}; shipped rule sets: {', '.join(shipped_rulesets())} "
+            f"unknown rule set {name_or_path!r}; {guess}shipped rule sets: {', '.join(shipped_rulesets())} "
             "(or give the path of a .toml rule-set file)"
         )
     return _load_file(Path(name_or_path))
