@@ -80,6 +80,7 @@ class App:
         self.shift_held = False
         self.running = True
         self.frames = 0
+        self.follows_display = False  # the window sets this: resize with the display surface
         self._shading: tuple[Drag, ReachableShading] | None = None
         self._looks: dict[str, tuple[UnitState, int, bool, pygame.Surface]] = {}
         self._positions: tuple[GameState, np.ndarray, np.ndarray, list[UnitState]] | None = None
@@ -134,6 +135,10 @@ class App:
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False
+        elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            display = pygame.display.get_surface()
+            if self.follows_display and display is not None:
+                self.resize(display)
         elif kind == pygame.MOUSEMOTION:
             return self._motion(event.pos)
         elif kind == pygame.MOUSEBUTTONDOWN:

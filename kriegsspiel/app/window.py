@@ -1,0 +1,97 @@
+"""Opening a game and the real window around the App: display mode, fullscreen, resizing, screenshots."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from kriegsspiel.app.app import App
+from kriegsspiel.app.session import TableSession
+from kriegsspiel.render.terrain import BaseImage
+
+
+def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
+    """Open ``path`` as a game: a scenario (``.toml``) starts a new game whose save goes next to it (named so
+    nothing is overwritten) or into ``scratch`` when given; anything else is opened as a save.
+
+    Returns (game, title). Raises UserError (ScenarioError, SaveError) with the file and the problem.
+    """
+    from kriegsspiel.store import Game, new_save_path
+
+    if path.suffix.lower() == ".toml":
+        save = new_save_path(path) if scratch is None else scratch / (path.stem + ".kssave")
+        game = Game.new(path, save)
+    else:
+        game = Game.open(path)
+    title = f"{game.state.setup.name} ({Path(game.path).name})"
+    return game, title
+
+
+def base_image_for(game: Any) -> tuple[BaseImage | None, str | None]:
+    """The map drawn from its Tiled tiles (``render/tiles.py``), or (None, why) to draw flat terrain colours.
+
+    A map whose tiles cannot be drawn (a missing tileset image) falls back to flat colours rather than
+    failing, and the returned note tells the umpire: the rules read the map either way.
+    """
+    map_path = getattr(getattr(game, "scenario", None), "map_path", None)
+    if map_path is None:
+        return None, None
+    try:
+        from kriegsspiel.render.tiles import tile_base_image
+
+        return tile_base_image(Path(map_path), game.state.battlefield), None
+    except Exception as exc:  # noqa: BLE001 - a map without drawable tiles is still playable in flat colours
+        return None, f"map tiles not drawn ({exc}); showing flat terrain colours"
+
+
+def make_app(game: Any, title: str, surface: pygame.Surface, projector: bool = False, **kwargs: Any) -> App:
+    """An App on ``surface`` for ``game``, its map drawn from its tiles when they can be drawn."""
+    base, note = base_image_for(game)
+    app = App(TableSession(game, title), surface, base_image=base, projector=projector, **kwargs)
+    if note:
+        app.status, app.status_is_error = note, True
+    return app
+
+
+def save_screenshot(
+    game: Any, title: str, out: Path, *, size: tuple[int, int], frames: int, projector: bool = False
+) -> None:
+    """Draw ``frames`` frames headless at ``size`` and save the last one as a PNG at ``out``."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        surface = pygame.Surface(size)
+        app = make_app(game, title, surface, projector=projector)
+        app.run(max_frames=frames)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(out))
+    finally:
+        pygame.quit()
+
+
+def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool = False) -> int:
+    """The umpire's window until it is closed; returns the exit code (0)."""
+    pygame.init()
+    try:
+        pygame.display.set_caption(f"kriegsspiel: {title}")
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        state = {"fullscreen": False, "windowed": size}
+
+        def toggle_fullscreen() -> None:
+            if state["fullscreen"]:
+                new = pygame.display.set_mode(state["windowed"], pygame.RESIZABLE)
+            else:
+                state["windowed"] = pygame.display.get_surface().get_size()
+                new = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            state["fullscreen"] = not state["fullscreen"]
+            app.resize(new)
+
+        app = make_app(game, title, screen, projector=projector, on_fullscreen=toggle_fullscreen)
+        app.follows_display = True
+        for note in getattr(game, "notes", []):
+            app.status = note
+        pygame.key.start_text_input()
+        return app.run(present=pygame.display.flip)
+    finally:
+        pygame.quit()

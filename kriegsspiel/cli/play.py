@@ -1,0 +1,80 @@
+"""``kriegsspiel play [SCENARIO|SAVE] [--screenshot FILE.png [--frames N]]``: the umpire's window.
+
+``python main.py`` is ``kriegsspiel play``. No argument opens the demo scenario. A scenario (``.toml``) starts a
+new game whose save is written next to it under a name that overwrites nothing; any other file is opened as a
+save and play continues where it stopped. ``--screenshot`` draws headless, saves a PNG and exits (the game is
+then played in a temporary save, so nothing is written next to the scenario).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+
+from kriegsspiel.errors import UserError
+
+DEFAULT_SIZE = (1600, 1000)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", nargs="?", help="a scenario (.toml) or a save; default: the demo scenario")
+    parser.add_argument("--screenshot", metavar="FILE.png", help="draw headless, save a PNG and exit")
+    parser.add_argument("--frames", type=int, default=2, metavar="N", help="frames to run before the screenshot (default 2)")
+    parser.add_argument("--size", default=None, metavar="WxH", help="window or screenshot size in pixels (default 1600x1000)")
+    parser.add_argument("--projector", action="store_true", help="start in projector mode (no side panel, large counters)")
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    """``"1600x1000"`` as (width, height); raises UserError naming the option otherwise."""
+    if text is None:
+        return DEFAULT_SIZE
+    parts = text.lower().split("x")
+    try:
+        width, height = (int(p) for p in parts)
+    except ValueError:
+        raise UserError(f"--size: expected WIDTHxHEIGHT in pixels such as 1600x1000, got {text!r}") from None
+    if not (320 <= width <= 16384 and 240 <= height <= 16384):
+        raise UserError(f"--size: {text!r} is out of range; use 320x240 up to 16384x16384")
+    return width, height
+
+
+def demo_scenario() -> Path:
+    """The shipped demo scenario (``scenarios/demo.toml`` beside the package)."""
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "demo.toml"
+    if not path.is_file():
+        raise UserError(f"{path}: the demo scenario is missing; give a scenario or a save: kriegsspiel play FILE")
+    return path
+
+
+def run(args: argparse.Namespace) -> int:
+    size = parse_size(args.size)
+    if args.frames < 1:
+        raise UserError("--frames: give at least 1")
+    path = Path(args.path) if args.path else demo_scenario()
+    if not path.exists():
+        raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
+    if args.screenshot:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    from kriegsspiel.app.window import open_game, run_window, save_screenshot
+
+    if args.screenshot:
+        out = Path(args.screenshot)
+        if out.suffix.lower() != ".png":
+            raise UserError(f"--screenshot: {out}: give a file name ending in .png")
+        with tempfile.TemporaryDirectory(prefix="kriegsspiel-shot-") as scratch:
+            game, title = open_game(path, scratch=Path(scratch))
+            try:
+                save_screenshot(game, title, out, size=size, frames=args.frames, projector=args.projector)
+            finally:
+                game.close()
+        print(f"wrote {out}")
+        return 0
+    game, title = open_game(path)
+    try:
+        return run_window(game, title, size=size, projector=args.projector)
+    finally:
+        game.close()
