@@ -1,0 +1,88 @@
+"""The players' pictures, headless: a PlayerView drawn to PNG.
+
+``player_picture(state, player)`` draws one picture; ``write_round_pictures(state, folder, round)`` writes every
+player's picture of a round as ``<folder>/round-NNN/<player>.png``; ``attach_to_game(game)`` makes a
+:class:`kriegsspiel.store.Game` write them next to its save at the end of each round
+(``<save>-pov/round-NNN/<player>.png``). See ``docs/fog.md``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from kriegsspiel.core.fog import find_player, player_view
+from kriegsspiel.pov.picture import UnknownUnit, draw_picture, format_game_time
+from kriegsspiel.pov.png import file_stem, player_file_names, pov_folder_of_save, round_folder, write_png
+from kriegsspiel.pov.public import PublicMap, public_map
+
+__all__ = [
+    "PublicMap",
+    "UnknownUnit",
+    "attach_to_game",
+    "player_picture",
+    "public_map",
+    "round_moment",
+    "write_round_pictures",
+]
+
+
+def round_moment(state: Any, round_number: int | None) -> str:
+    """The legend's time line: "End of round N" (with the game time for timed rule sets), or "Round N" of
+    the state in play when ``round_number`` is None."""
+    minutes = getattr(state.ruleset, "round_minutes", None)
+    if round_number is None:
+        text = f"Round {state.round}"
+        elapsed = None if minutes is None else (int(state.round) - 1) * int(minutes)
+    else:
+        text = f"End of round {round_number}"
+        elapsed = None if minutes is None else int(round_number) * int(minutes)
+    if elapsed is not None:
+        text += f"  ·  game time {format_game_time(elapsed)}"
+    return text
+
+
+def player_picture(state: Any, player: str, *, unit: str | None = None,
+                   round_number: int | None = None) -> pygame.Surface:
+    """The picture of ``player`` (a name of the scenario's players) for ``state``.
+
+    ``unit``: one of the player's unit ids for the officer's view. ``round_number``: the round that just
+    ended, for the legend (None: the round in play). Raises UnknownPlayer or UnknownUnit with a message that
+    lists the known names.
+    """
+    view = player_view(state, player)
+    return draw_picture(view, public_map(state), unit=unit, moment=round_moment(state, round_number))
+
+
+def write_round_pictures(state: Any, out_dir: Path, round_number: int, players: list[str] | None = None,
+                         *, unit: str | None = None) -> list[Path]:
+    """Write the pictures of ``players`` (default: all the scenario's players) for ``state`` as
+    ``<out_dir>/round-NNN/<player>.png`` (an officer's view: ``<player>-<unit>.png``); returns the paths written, in the scenario's order of players.
+
+    Raises UnknownPlayer for a name that is not a player, UnknownUnit for an officer's view of a unit the
+    player does not command, OSError when the folder cannot be written.
+    """
+    names = player_file_names(p.name for p in state.setup.players)
+    chosen = [find_player(state.setup, name).name for name in players] if players else list(names)
+    folder = round_folder(Path(out_dir), round_number)
+    public = public_map(state)
+    written = []
+    for name in chosen:
+        view = player_view(state, name)
+        surface = draw_picture(view, public, unit=unit, moment=round_moment(state, round_number))
+        file_name = names[name] if unit is None else names[name][: -len(".png")] + f"-{file_stem(unit)}.png"
+        path = folder / file_name
+        write_png(surface, path)
+        written.append(path)
+    return written
+
+
+def attach_to_game(game: Any) -> None:
+    """Make ``game`` (a kriegsspiel.store.Game) write every player's picture at the end of each round, into
+    ``<save>-pov/round-NNN/`` next to its save."""
+
+    def on_round_end(ended_game: Any, round_number: int) -> None:
+        write_round_pictures(ended_game.state, pov_folder_of_save(Path(ended_game.path)), round_number)
+
+    game.on_round_end.append(on_round_end)

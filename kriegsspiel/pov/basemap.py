@@ -1,0 +1,164 @@
+"""The players' map: the battlefield as printed for everybody, at a whole number of pixels per raster cell.
+
+The base is one pixel per raster cell in the flat colour of its terrain, roads over it and a light relief
+shading from the ground heights, scaled up by a whole factor (so every cell is a crisp block and the
+picture is the same bytes every time), then structures and zones drawn over it. It holds nothing about units;
+it is cached per (battlefield, rule set, window, scale) so that all players of a round share one drawing.
+"""
+from __future__ import annotations
+
+import math
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from kriegsspiel.core.battlefield import Battlefield
+from kriegsspiel.core.fog import battlefield_sight_terrain
+from kriegsspiel.pov.public import PublicMap
+from kriegsspiel.render.fonts import font
+from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS, UNKNOWN_TERRAIN
+
+OFF_MAP = (38, 40, 46)
+ZONE_COLOUR = (190, 30, 130)
+STRUCTURE_STYLE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    # kind: (fill, outline)
+    "settlement": ((196, 150, 118), (92, 60, 40)),
+    "building": ((172, 118, 98), (70, 40, 30)),
+    "bridge": ((150, 110, 70), (60, 40, 20)),
+    "road": ((150, 110, 70), (90, 60, 30)),
+    "fortification": ((120, 110, 100), (30, 30, 30)),
+    "port": ((120, 140, 170), (30, 40, 70)),
+    "airfield": ((176, 176, 176), (60, 60, 60)),
+}
+#: Strength of the relief shading: the fraction a full-slope cell is lightened or darkened.
+RELIEF = 0.22
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A block of raster cells, [row0, row0 + rows) x [col0, col0 + cols), drawn at ``px_per_cell`` pixels."""
+
+    row0: int
+    col0: int
+    rows: int
+    cols: int
+    px_per_cell: int
+    cell_size: float  # world units per cell
+
+    @property
+    def size_px(self) -> tuple[int, int]:
+        return self.cols * self.px_per_cell, self.rows * self.px_per_cell
+
+    @property
+    def scale(self) -> float:
+        """Pixels per world unit."""
+        return self.px_per_cell / self.cell_size
+
+    def to_px(self, x: float, y: float) -> tuple[float, float]:
+        """Picture pixel of a world point (float; round when drawing)."""
+        return (x / self.cell_size - self.col0) * self.px_per_cell, (y / self.cell_size - self.row0) * self.px_per_cell
+
+
+def _cells_image(battlefield: Battlefield, ruleset: object) -> np.ndarray:
+    """RGB (uint8, [column, row, 3] as pygame's surfarray wants) of the whole raster, one pixel per cell."""
+    raster = battlefield.raster()
+    lut = np.array([TERRAIN_COLOURS.get(t, UNKNOWN_TERRAIN) for t in raster.terrain_ids] + [OFF_MAP], dtype=np.float64)
+    on_map = raster.terrain >= 0
+    index = np.where(on_map, raster.terrain, len(raster.terrain_ids)).astype(np.intp)
+    rgb = lut[index]
+    rgb[raster.road & on_map] = ROAD
+    # Relief: light from the north-west, so hills read as hills without an elevation legend.
+    try:
+        ground = battlefield_sight_terrain(battlefield, ruleset).ground
+    except (KeyError, AttributeError):
+        ground = raster.elevation.astype(np.float64)
+    if ground.shape[0] > 1 and ground.shape[1] > 1 and np.ptp(ground) > 0:
+        gy, gx = np.gradient(ground)
+        shade = np.clip(-(gx + gy) / math.sqrt(2.0), -1.0, 1.0) * RELIEF
+        lighter = rgb + (255.0 - rgb) * np.clip(shade, 0.0, None)[..., None]
+        rgb = np.where(shade[..., None] > 0, lighter, rgb * (1.0 + np.clip(shade, None, 0.0))[..., None])
+    rgb[~on_map] = OFF_MAP
+    return np.ascontiguousarray(np.rint(rgb).astype(np.uint8).transpose(1, 0, 2))
+
+
+_cells_cache: weakref.WeakKeyDictionary[Battlefield, np.ndarray] = weakref.WeakKeyDictionary()
+# Keyed by the battlefield itself (hashed by identity, kept alive by the key) so an id is never reused.
+_base_cache: OrderedDict[tuple, tuple[object, pygame.Surface]] = OrderedDict()
+_BASE_CACHE_SIZE = 8
+
+
+def base_map(public: PublicMap, window: Window) -> pygame.Surface:
+    """The map of ``window`` (terrain, relief, roads, structures, zones) as a new Surface the caller may draw on."""
+    key = (public.battlefield, id(public.ruleset), window)
+    hit = _base_cache.get(key)
+    if hit is None or hit[0] is not public.ruleset:
+        hit = (public.ruleset, _draw_base(public, window))
+        _base_cache[key] = hit
+        if len(_base_cache) > _BASE_CACHE_SIZE:
+            _base_cache.popitem(last=False)
+    else:
+        _base_cache.move_to_end(key)
+    return hit[1].copy()
+
+
+def _draw_base(public: PublicMap, window: Window) -> pygame.Surface:
+    battlefield = public.battlefield
+    cells = _cells_cache.get(battlefield)
+    if cells is None:
+        cells = _cells_image(battlefield, public.ruleset)
+        _cells_cache[battlefield] = cells
+    block = cells[window.col0 : window.col0 + window.cols, window.row0 : window.row0 + window.rows]
+    small = pygame.surfarray.make_surface(np.ascontiguousarray(block))
+    surface = pygame.transform.scale(small, window.size_px)
+    _draw_structures(surface, public, window)
+    _draw_zones(surface, public, window)
+    return surface
+
+
+def _draw_structures(surface: pygame.Surface, public: PublicMap, window: Window) -> None:
+    mark = max(4, round(window.scale * public.battlefield.grid.units_per_tile * 0.5))
+    for structure in public.battlefield.structures:
+        fill, edge = STRUCTURE_STYLE.get(structure.kind, ((160, 160, 160), (60, 60, 60)))
+        points = [window.to_px(p.x, p.y) for p in structure.outline]
+        if len(points) >= 3:
+            pygame.draw.polygon(surface, fill, points)
+            pygame.draw.polygon(surface, edge, points, 1)
+        elif len(points) == 2:
+            pygame.draw.line(surface, edge, points[0], points[1], max(2, mark // 2))
+        elif points:
+            x, y = points[0]
+            rect = pygame.Rect(0, 0, mark, mark)
+            rect.center = (round(x), round(y))
+            pygame.draw.rect(surface, fill, rect)
+            pygame.draw.rect(surface, edge, rect, 1)
+
+
+def _draw_zones(surface: pygame.Surface, public: PublicMap, window: Window) -> None:
+    label_font = font(14, bold=True)
+    for zone in public.battlefield.zones:
+        if len(zone.outline) < 2:
+            continue
+        points = [window.to_px(p.x, p.y) for p in zone.outline]
+        _dashed_polygon(surface, ZONE_COLOUR, points, 2, 8)
+        top = min(points, key=lambda p: p[1])
+        cx = sum(p[0] for p in points) / len(points)
+        text = label_font.render(zone.name, True, (255, 255, 255))
+        plate = pygame.Surface((text.get_width() + 6, text.get_height() + 2), pygame.SRCALPHA)
+        plate.fill((*ZONE_COLOUR, 200))
+        plate.blit(text, (3, 1))
+        surface.blit(plate, plate.get_rect(midbottom=(round(cx), round(top[1]) - 2)))
+
+
+def _dashed_polygon(surface: pygame.Surface, colour: tuple[int, int, int], points: list[tuple[float, float]],
+                    width: int, dash: int) -> None:
+    for i in range(len(points)):
+        (x0, y0), (x1, y1) = points[i], points[(i + 1) % len(points)]
+        length = math.hypot(x1 - x0, y1 - y0)
+        steps = max(1, int(length // dash))
+        for s in range(0, steps, 2):
+            a, b = s / steps, min(1.0, (s + 1) / steps)
+            pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)

@@ -1,0 +1,296 @@
+"""A player's picture: their situation map, drawn from their PlayerView and the public map alone.
+
+The whole battlefield (the players have the map); the area their units see at full colour, the rest dimmed;
+their own units; the enemy units in sight (kind and side, no designation, no strength); a legend with player,
+side, round and game time, a scale bar and a north arrow. The officer's view is the same picture cropped around
+one of the player's units, with that unit's sight range drawn.
+
+Everything drawn comes from the :class:`~kriegsspiel.core.fog.PlayerView` (which holds only what the player
+may know) and the :class:`~kriegsspiel.pov.public.PublicMap` (which holds no unit), in an order fixed by what
+is drawn; so an enemy the player cannot see changes no pixel. The umpire's marks (hidden hatching, paths,
+reasons, moved/fired badges) are never drawn here.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+
+from kriegsspiel.core.fog import OwnUnit, PlayerView, SeenEnemy
+from kriegsspiel.pov.basemap import Window, base_map
+from kriegsspiel.pov.public import PublicMap
+from kriegsspiel.render.counters import PLATE, CounterLook, draw_counter, symbol_for
+from kriegsspiel.render.fonts import font
+from kriegsspiel.render.palette import blend, parse_colour
+
+#: The long side of the whole-map picture, in pixels (a whole number of pixels per cell, at most this).
+MAP_LONG_SIDE_PX = 1800
+#: The long side of an officer's view, in pixels.
+OFFICER_LONG_SIDE_PX = 1100
+#: The officer's view shows this much more than the unit's sight range around it.
+OFFICER_MARGIN = 1.25
+MAX_PX_PER_CELL = 48
+LEGEND_HEIGHT = 76
+MIN_PICTURE_WIDTH = 760
+FOG = (26, 28, 38)
+FOG_ALPHA = 132
+INK = (20, 20, 24)
+PAPER = (248, 246, 238)
+
+
+class UnknownUnit(ValueError):
+    """The officer's view asked for a unit the player does not command. The message lists theirs."""
+
+
+def full_map_window(public: PublicMap, long_side_px: int = MAP_LONG_SIDE_PX) -> Window:
+    """The whole raster at the largest whole number of pixels per cell that fits ``long_side_px``."""
+    raster = public.battlefield.raster()
+    rows, cols = raster.shape
+    k = max(1, min(MAX_PX_PER_CELL, long_side_px // max(rows, cols)))
+    return Window(0, 0, rows, cols, k, float(raster.cell_size))
+
+
+def officer_window(public: PublicMap, view: PlayerView, unit_id: str,
+                   long_side_px: int = OFFICER_LONG_SIDE_PX) -> tuple[Window, OwnUnit]:
+    """The window around the player's unit ``unit_id``: its sight range times :data:`OFFICER_MARGIN` (at
+    least six tiles) each way, clipped to the map. Raises UnknownUnit when the player does not command it."""
+    unit = next((u for u in view.own_units if u.commanded and u.id == unit_id), None)
+    if unit is None:
+        mine = ", ".join(u.id for u in view.own_units if u.commanded) or "none"
+        raise UnknownUnit(f"{view.player} commands no unit {unit_id!r}; their units: {mine}")
+    raster = public.battlefield.raster()
+    rows, cols = raster.shape
+    cell = float(raster.cell_size)
+    sight_range = float(public.ruleset.unit_type(unit.type_id).sight_range)
+    reach = max(sight_range * OFFICER_MARGIN, 6.0 * public.battlefield.grid.units_per_tile)
+    c0 = max(0, int(math.floor((unit.position.x - reach) / cell)))
+    c1 = min(cols, int(math.ceil((unit.position.x + reach) / cell)))
+    r0 = max(0, int(math.floor((unit.position.y - reach) / cell)))
+    r1 = min(rows, int(math.ceil((unit.position.y + reach) / cell)))
+    c1, r1 = max(c1, c0 + 1), max(r1, r0 + 1)
+    k = max(1, min(MAX_PX_PER_CELL, long_side_px // max(r1 - r0, c1 - c0)))
+    return Window(r0, c0, r1 - r0, c1 - c0, k, cell), unit
+
+
+def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None,
+                 moment: str | None = None) -> pygame.Surface:
+    """The player's picture as a new Surface (RGB).
+
+    ``unit``: the id of one of the player's units for the officer's view (cropped around it); None for the
+    whole battlefield. ``moment``: the legend's time line (default "Round N", with the game time for timed
+    rule sets). Raises UnknownUnit for a unit the player does not command.
+    """
+    if unit is None:
+        window, focus = full_map_window(public), None
+    else:
+        window, focus = officer_window(public, view, unit)
+    picture = base_map(public, window)
+    _draw_fog(picture, view, window)
+    if focus is not None:
+        _draw_sight_ring(picture, public, window, focus)
+    _draw_units(picture, view, public, window, focus)
+    _draw_north_arrow(picture)
+    return _with_legend(picture, view, public, window, moment)
+
+
+def _draw_fog(picture: pygame.Surface, view: PlayerView, window: Window) -> None:
+    seen = view.seen[window.row0 : window.row0 + window.rows, window.col0 : window.col0 + window.cols]
+    small = pygame.Surface((window.cols, window.rows), pygame.SRCALPHA)
+    small.fill((*FOG, FOG_ALPHA))
+    alpha = pygame.surfarray.pixels_alpha(small)
+    alpha[:] = np.where(seen.T, 0, FOG_ALPHA).astype(np.uint8)
+    del alpha  # release the surface lock before scaling
+    picture.blit(pygame.transform.scale(small, window.size_px), (0, 0))
+    _draw_sight_edge(picture, seen, window)
+
+
+def _draw_sight_edge(picture: pygame.Surface, seen: np.ndarray, window: Window) -> None:
+    """A thin line along the edge of the seen area, so the limit of sight reads at a glance."""
+    k = window.px_per_cell
+    if k < 3 or not seen.any():
+        return
+    colour = (250, 250, 250)
+    padded = np.pad(seen, 1, constant_values=False)
+    # vertical edges: between columns c-1 and c where seen differs
+    rows, cols = np.nonzero(padded[1:-1, 1:] != padded[1:-1, :-1])
+    for r, c in zip(rows.tolist(), cols.tolist()):
+        x = c * k
+        pygame.draw.line(picture, colour, (x, r * k), (x, r * k + k - 1))
+    rows, cols = np.nonzero(padded[1:, 1:-1] != padded[:-1, 1:-1])
+    for r, c in zip(rows.tolist(), cols.tolist()):
+        y = r * k
+        pygame.draw.line(picture, colour, (c * k, y), (c * k + k - 1, y))
+
+
+def _draw_sight_ring(picture: pygame.Surface, public: PublicMap, window: Window, unit: OwnUnit) -> None:
+    radius = float(public.ruleset.unit_type(unit.type_id).sight_range) * window.scale
+    centre = window.to_px(unit.position.x, unit.position.y)
+    steps = max(24, int(radius * 2 * math.pi / 10))
+    for i in range(0, steps, 2):
+        a0, a1 = 2 * math.pi * i / steps, 2 * math.pi * (i + 1) / steps
+        pygame.draw.line(picture, (250, 250, 250),
+                         (centre[0] + radius * math.cos(a0), centre[1] + radius * math.sin(a0)),
+                         (centre[0] + radius * math.cos(a1), centre[1] + radius * math.sin(a1)), 2)
+
+
+def counter_px(public: PublicMap, window: Window) -> int:
+    """Counter size on a picture: about one and a half tiles, between 26 and 48 pixels."""
+    tile_px = window.scale * public.battlefield.grid.units_per_tile
+    return int(min(48, max(26, round(tile_px * 1.5))))
+
+
+_enemy_counters: dict[tuple[str, str, str, int], pygame.Surface] = {}
+_own_counters: dict[CounterLook, pygame.Surface] = {}
+
+
+def _enemy_counter(public: PublicMap, enemy: SeenEnemy, size: int) -> pygame.Surface:
+    theatre = str(public.ruleset.unit_type(enemy.type_id).theatre)
+    colour = public.colour_of(enemy.side)
+    key = (enemy.type_id, theatre, colour, size)
+    cached = _enemy_counters.get(key)
+    if cached is None:
+        look = CounterLook(symbol=symbol_for(enemy.type_id, theatre), colour=colour, label="?", health=1,
+                           max_health=1, size_px=size)
+        cached = draw_counter(look)
+        # The enemy's strength is not known: blank the health strip (same rectangle as render.counters).
+        strip = pygame.Rect(round(size * 0.12), round(size * 0.84), round(size * 0.76), max(3, round(size * 0.08)))
+        pygame.draw.rect(cached, PLATE, strip.inflate(2, 2))
+        _enemy_counters[key] = cached
+    return cached
+
+
+def _own_counter(public: PublicMap, unit: OwnUnit, size: int) -> pygame.Surface:
+    unit_type = public.ruleset.unit_type(unit.type_id)
+    look = CounterLook(symbol=symbol_for(unit.type_id, str(unit_type.theatre)), colour=public.colour_of(unit.side),
+                       label=unit.id, health=int(unit.health), max_health=int(unit_type.health), size_px=size)
+    cached = _own_counters.get(look)
+    if cached is None:
+        if len(_own_counters) > 4096:
+            _own_counters.clear()
+        cached = draw_counter(look)
+        _own_counters[look] = cached
+    return cached
+
+
+def _draw_units(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
+                focus: OwnUnit | None) -> None:
+    size = counter_px(public, window)
+    # Enemies under friends: the player's own counters must stay readable where they touch.
+    for enemy in view.seen_enemies:
+        _place(picture, _enemy_counter(public, enemy, size), window, enemy.position.x, enemy.position.y,
+               enemy.heading, size)
+    for unit in sorted(view.own_units, key=lambda u: u.commanded):
+        _place(picture, _own_counter(public, unit, size), window, unit.position.x, unit.position.y,
+               unit.heading, size)
+    if focus is not None:
+        cx, cy = window.to_px(focus.position.x, focus.position.y)
+        ring = pygame.Rect(0, 0, size + 8, size + 8)
+        ring.center = (round(cx), round(cy))
+        pygame.draw.rect(picture, (255, 214, 0), ring, 3, border_radius=6)
+
+
+def _place(picture: pygame.Surface, counter: pygame.Surface, window: Window, x: float, y: float,
+           heading: float | None, size: int) -> None:
+    cx, cy = window.to_px(x, y)
+    if heading is not None:
+        _heading_arrow(picture, (cx, cy), heading, size)
+    picture.blit(counter, counter.get_rect(center=(round(cx), round(cy))))
+
+
+def _heading_arrow(picture: pygame.Surface, centre: tuple[float, float], heading: float, size: int) -> None:
+    dx, dy = math.sin(math.radians(heading)), -math.cos(math.radians(heading))
+    start = (centre[0] + dx * size * 0.45, centre[1] + dy * size * 0.45)
+    tip = (centre[0] + dx * size * 1.0, centre[1] + dy * size * 1.0)
+    pygame.draw.line(picture, INK, start, tip, 3)
+    head = size * 0.22
+    left = (tip[0] - dx * head - dy * head * 0.6, tip[1] - dy * head + dx * head * 0.6)
+    right = (tip[0] - dx * head + dy * head * 0.6, tip[1] - dy * head - dx * head * 0.6)
+    pygame.draw.polygon(picture, INK, [tip, left, right])
+
+
+def _draw_north_arrow(picture: pygame.Surface) -> None:
+    """North is up on every picture: an arrow with an N in the top-right corner."""
+    w = picture.get_width()
+    cx, cy, r = w - 30, 34, 20
+    pygame.draw.circle(picture, PAPER, (cx, cy), r)
+    pygame.draw.circle(picture, INK, (cx, cy), r, 1)
+    pygame.draw.polygon(picture, INK, [(cx, cy - r + 4), (cx - 7, cy + 4), (cx, cy), (cx + 7, cy + 4)])
+    label = font(15, bold=True).render("N", True, INK)
+    picture.blit(label, label.get_rect(midtop=(cx, cy + 3)))
+
+
+def nice_length(target: float) -> float:
+    """The round length (1, 2 or 5 times a power of ten) at most ``target`` (> 0); 1 for nonsense."""
+    if not (target > 0.0 and math.isfinite(target)):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(target))
+    for factor in (5.0, 2.0, 1.0):
+        if factor * power <= target:
+            return factor * power
+    return power
+
+
+def format_length(value: float) -> str:
+    """A length for the scale bar: no decimals when whole, else at most two."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def format_game_time(minutes: int) -> str:
+    """Elapsed game time as ``H:MM``."""
+    return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
+                 moment: str | None) -> pygame.Surface:
+    width = max(MIN_PICTURE_WIDTH, picture.get_width())
+    out = pygame.Surface((width, picture.get_height() + LEGEND_HEIGHT))
+    out.fill(PAPER)
+    out.blit(picture, (0, 0))
+    top = picture.get_height()
+    pygame.draw.line(out, INK, (0, top), (width, top), 2)
+
+    colour = parse_colour(public.colour_of(view.side))
+    swatch = pygame.Rect(14, top + 14, 22, 22)
+    pygame.draw.rect(out, colour, swatch)
+    pygame.draw.rect(out, INK, swatch, 1)
+    title = font(24, bold=True).render(f"{view.player}", True, INK)
+    out.blit(title, (swatch.right + 10, top + 12))
+    side = font(20).render(f"  {view.side}", True, blend(colour, (0, 0, 0), 0.3))
+    out.blit(side, (swatch.right + 10 + title.get_width(), top + 15))
+    if moment is None:
+        moment = f"Round {view.round}"
+        if view.game_minutes is not None:
+            moment += f"  ·  game time {format_game_time(view.game_minutes)}"
+    line2 = font(18).render(f"{moment}  ·  {public.scenario_name}", True, INK)
+    out.blit(line2, (14, top + 46))
+
+    key_font = font(16)
+    key_x = min(width - 420, max(swatch.right + 30 + title.get_width() + side.get_width(), width // 2 - 150))
+    seen_box = pygame.Rect(key_x, top + 14, 18, 14)
+    pygame.draw.rect(out, (200, 214, 150), seen_box)
+    pygame.draw.rect(out, INK, seen_box, 1)
+    out.blit(key_font.render("in sight of your units", True, INK), (seen_box.right + 6, top + 13))
+    dim_box = pygame.Rect(key_x, top + 40, 18, 14)
+    pygame.draw.rect(out, blend((200, 214, 150), FOG, FOG_ALPHA / 255.0), dim_box)
+    pygame.draw.rect(out, INK, dim_box, 1)
+    out.blit(key_font.render("out of sight (the map only)", True, INK), (dim_box.right + 6, top + 39))
+
+    _draw_scale_bar(out, public, window, (width - 250, top + 44))
+    return out
+
+
+def _draw_scale_bar(out: pygame.Surface, public: PublicMap, window: Window, left_bottom: tuple[int, int]) -> None:
+    length = nice_length(240.0 / window.scale)
+    px = max(1, round(length * window.scale))
+    x, y = left_bottom
+    h = 8
+    for i in range(4):
+        seg = pygame.Rect(round(x + px * i / 4), y - h, math.ceil(px / 4), h)
+        pygame.draw.rect(out, INK if i % 2 == 0 else PAPER, seg)
+    pygame.draw.rect(out, INK, pygame.Rect(x, y - h, px, h), 1)
+    label_font = font(16)
+    out.blit(label_font.render("0", True, INK), (x - 3, y + 3))
+    end = label_font.render(f"{format_length(length)} {public.distance_unit}", True, INK)
+    out.blit(end, (x + px - end.get_width() // 2 if end.get_width() < 2 * px else x, y + 3))

@@ -1,0 +1,112 @@
+"""Writing pictures: PNG with no metadata, written atomically, under names that say only player and round."""
+from __future__ import annotations
+
+import io
+import os
+import re
+import struct
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+#: The only PNG chunks our pictures carry: no text, no time, no software name.
+CRITICAL_CHUNKS = (b"IHDR", b"PLTE", b"IDAT", b"IEND")
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` encoded as PNG with only the critical chunks (any ancillary chunk is dropped)."""
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "picture.png")
+    return strip_ancillary_chunks(buffer.getvalue())
+
+
+def png_chunks(data: bytes) -> list[bytes]:
+    """The chunk types of a PNG file, in order. Raises ValueError when ``data`` is not a PNG."""
+    if not data.startswith(_PNG_SIGNATURE):
+        raise ValueError("not a PNG file")
+    types = []
+    at = len(_PNG_SIGNATURE)
+    while at + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        types.append(data[at + 4 : at + 8])
+        at += 12 + length
+    return types
+
+
+def strip_ancillary_chunks(data: bytes) -> bytes:
+    """A PNG with every chunk but IHDR, PLTE, IDAT and IEND removed. Raises ValueError for a non-PNG."""
+    if not data.startswith(_PNG_SIGNATURE):
+        raise ValueError("not a PNG file")
+    out = [_PNG_SIGNATURE]
+    at = len(_PNG_SIGNATURE)
+    while at + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        chunk = data[at : at + 12 + length]
+        if chunk[4:8] in CRITICAL_CHUNKS:
+            out.append(chunk)
+        at += 12 + length
+    return b"".join(out)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``, so a reader
+    never sees half a picture. Creates the folder. Raises OSError when the folder cannot be written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".png", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def write_png(surface: pygame.Surface, path: Path) -> None:
+    """Save ``surface`` as a metadata-free PNG at ``path``, atomically."""
+    write_atomically(Path(path), png_bytes(surface))
+
+
+_UNSAFE = re.compile(r"[^\w.-]+")
+
+
+def file_stem(player: str) -> str:
+    """A file name for a player's picture: letters (any script), digits, dot, dash and underscore; the rest
+    becomes "_"; no leading dots (no hidden files, no "..")."""
+    stem = _UNSAFE.sub("_", player).strip("._") or "player"
+    return stem[:80]
+
+
+def player_file_names(players: Iterable[str]) -> dict[str, str]:
+    """File names (``<player>.png``) for the scenario's players, unique even when two names sanitize alike.
+
+    Depends only on the list of players (public), never on the game."""
+    names: dict[str, str] = {}
+    used: set[str] = set()
+    for player in players:
+        stem = file_stem(player)
+        candidate, n = stem, 2
+        while candidate.casefold() in used:
+            candidate = f"{stem}-{n}"
+            n += 1
+        used.add(candidate.casefold())
+        names[player] = candidate + ".png"
+    return names
+
+
+def round_folder(out_dir: Path, round_number: int) -> Path:
+    """``<out_dir>/round-NNN`` (three digits at least)."""
+    return Path(out_dir) / f"round-{round_number:03d}"
+
+
+def pov_folder_of_save(save_path: Path) -> Path:
+    """Where a save's pictures go: ``<save without its suffix>-pov`` next to it (``game.kssave`` ->
+    ``game-pov/``)."""
+    save_path = Path(save_path)
+    return save_path.with_name(save_path.stem + "-pov")

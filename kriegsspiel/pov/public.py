@@ -1,0 +1,50 @@
+"""What every player may know besides their PlayerView: the map, the rule set, the sides and their colours.
+
+A :class:`PublicMap` is built from the game state but keeps only what is printed on the players' map and in the
+rules: the battlefield (terrain, structures, zones), the rule set, the side names and colours, the scenario
+name. It never keeps a unit, so nothing drawn from it can depend on where an enemy stands.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from kriegsspiel.core.battlefield import Battlefield
+
+#: Side colours for scenarios that give none, in the order of the scenario's sides.
+FALLBACK_COLOURS = ("#3050c0", "#c03030", "#308040", "#a07020")
+
+
+@dataclass(frozen=True, eq=False)
+class PublicMap:
+    """The public side of a game: the battlefield, the rule set, side colours ("#rrggbb") and names."""
+
+    battlefield: Battlefield
+    ruleset: Any
+    side_colours: Mapping[str, str]
+    scenario_name: str
+
+    @property
+    def distance_unit(self) -> str:
+        """The rule set's distance unit for the scale bar ("units" or "metres")."""
+        return str(getattr(self.ruleset, "distance_unit", "units"))
+
+    def colour_of(self, side: str) -> str:
+        """The colour of ``side``; grey for a side the scenario does not list."""
+        return self.side_colours.get(side, "#808080")
+
+
+def public_map(state: Any) -> PublicMap:
+    """The public part of ``state``: its battlefield, rule set, sides' colours and the scenario's name."""
+    setup = state.setup
+    colours = {}
+    for i, side in enumerate(setup.sides):
+        colours[side.name] = side.colour or FALLBACK_COLOURS[i % len(FALLBACK_COLOURS)]
+    return PublicMap(
+        battlefield=state.battlefield,
+        ruleset=state.ruleset,
+        side_colours=MappingProxyType(colours),
+        scenario_name=str(setup.name),
+    )

@@ -1,0 +1,195 @@
+"""The players' pictures: no leaks (a property over random maps), clean PNG files, golden pictures."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from test_fog_world import RULESET, TERRAIN_IDS, small_game, with_unit
+
+from kriegsspiel.core.battlefield import Battlefield, MapGrid
+from kriegsspiel.core.fog import UnknownPlayer, player_view
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.setup import PlayerSetup, UnitSetup
+from kriegsspiel.core.state import UnitState
+from kriegsspiel.pov import UnknownUnit, attach_to_game, player_picture, write_round_pictures
+from kriegsspiel.pov.picture import draw_picture
+from kriegsspiel.pov.png import png_bytes, png_chunks, player_file_names, pov_folder_of_save
+from kriegsspiel.pov.public import public_map
+
+GOLDEN = Path(__file__).parent / "golden" / "pov"
+UPDATE_GOLDEN = os.environ.get("KRIEGSSPIEL_UPDATE_GOLDEN") == "1"
+ALL_TYPES = sorted(RULESET.unit_types)
+
+
+def picture_bytes(state, player: str, unit: str | None = None) -> bytes:
+    return png_bytes(draw_picture(player_view(state, player), public_map(state), unit=unit))
+
+
+# --- no leaks ----------------------------------------------------------------------------------------------
+
+
+@st.composite
+def random_battlefields(draw: st.DrawFn) -> Battlefield:
+    cols = draw(st.integers(6, 18))
+    rows = draw(st.integers(5, 12))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    kinds = [TERRAIN_IDS.index(t) for t in ("plains", "forest", "hills", "water", "forest-hills", "swamp")]
+    terrain = rng.choice(kinds, size=(rows, cols), p=[0.45, 0.2, 0.15, 0.1, 0.05, 0.05]).astype(np.int16)
+    elevation = np.where(rng.random((rows, cols)) < 0.15, rng.integers(1, 4, (rows, cols)), 0).astype(np.float32)
+    blocks = np.isin(terrain, [TERRAIN_IDS.index("forest"), TERRAIN_IDS.index("forest-hills")])
+    return Battlefield(
+        source="random", grid=MapGrid("orthogonal", cols, rows, 16, 16, 1.0 / 16.0), terrain_ids=TERRAIN_IDS,
+        terrain=terrain, road=rng.random((rows, cols)) < 0.05, elevation=elevation, blocks_sight=blocks,
+    )
+
+
+def points_on(battlefield: Battlefield) -> st.SearchStrategy[WorldPoint]:
+    w, h = battlefield.world_size
+    return st.builds(WorldPoint, st.floats(0.0, w, exclude_max=True), st.floats(0.0, h, exclude_max=True))
+
+
+@st.composite
+def worlds_with_an_unseen_enemy(draw: st.DrawFn):
+    battlefield = draw(random_battlefields())
+    where = points_on(battlefield)
+    blue = [UnitSetup(f"b{i}", draw(st.sampled_from(["infantry", "light-cavalry", "light-artillery", "drone"])),
+                      "Blue", draw(where)) for i in range(draw(st.integers(1, 3)))]
+    red = [UnitSetup(f"r{i}", draw(st.sampled_from(ALL_TYPES)), "Red", draw(where), heading=draw(st.none() | st.floats(0, 359)))
+           for i in range(draw(st.integers(0, 2)))]
+    players = (PlayerSetup("Blue HQ", "Blue", None), PlayerSetup("Blue One", "Blue", ("b0",)),
+               PlayerSetup("Red HQ", "Red", None))
+    state = small_game(units=blue + red, players=players, battlefield=battlefield)
+    type_id = draw(st.sampled_from(ALL_TYPES))
+    stranger = UnitState(
+        id=draw(st.sampled_from(["x", "zz-99", "r0", "Grenadiers of the Guard"])),
+        type_id=type_id, side="Red", position=draw(where),
+        health=draw(st.integers(1, RULESET.unit_type(type_id).health)),
+        heading=draw(st.none() | st.floats(0, 359)), hidden=draw(st.booleans()),
+    )
+    player = draw(st.sampled_from(["Blue HQ", "Blue One"]))
+    return state, stranger, player
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(worlds_with_an_unseen_enemy())
+def test_an_enemy_the_player_cannot_see_changes_no_byte_of_their_picture(world) -> None:
+    state, stranger, player = world
+    with_stranger = with_unit(state, stranger)
+    # (an enemy id may collide with an existing one: then it moves that unit; still unseen is all we ask)
+    assume(player_view(with_stranger, player).seen_enemies == player_view(state, player).seen_enemies)
+    assert picture_bytes(with_stranger, player) == picture_bytes(state, player)
+
+
+def test_the_no_leak_test_can_fail_an_enemy_in_sight_changes_the_picture() -> None:
+    state = small_game()
+    seen = UnitState("r9", "infantry", "Red", WorldPoint(13.5, 14.5), 10)
+    assert picture_bytes(with_unit(state, seen), "Blue HQ") != picture_bytes(state, "Blue HQ")
+    hidden = seen.replace(hidden=True)
+    assert picture_bytes(with_unit(state, hidden), "Blue HQ") == picture_bytes(state, "Blue HQ")
+
+
+def test_what_is_known_of_a_seen_enemy_is_only_kind_side_and_place() -> None:
+    # Two enemies in sight that differ only in id, health and the order they joined: the same picture.
+    state = small_game()
+    a = UnitState("r8", "infantry", "Red", WorldPoint(13.5, 14.5), 10)
+    b = UnitState("r9", "light-cavalry", "Red", WorldPoint(11.5, 16.5), 12)
+    one = with_unit(with_unit(state, a), b)
+    other = with_unit(with_unit(state, b.replace(id="zz", health=3)), a.replace(id="aa", health=1))
+    assert picture_bytes(one, "Blue HQ") == picture_bytes(other, "Blue HQ")
+
+
+# --- files ------------------------------------------------------------------------------------------------
+
+
+def test_pictures_carry_no_metadata(tmp_path: Path) -> None:
+    written = write_round_pictures(small_game(), tmp_path, 3)
+    for path in written:
+        chunks = png_chunks(path.read_bytes())
+        assert chunks[0] == b"IHDR" and chunks[-1] == b"IEND" and set(chunks[1:-1]) == {b"IDAT"}
+
+
+def test_round_pictures_are_named_by_round_and_player_only(tmp_path: Path) -> None:
+    written = write_round_pictures(small_game(), tmp_path, 3)
+    assert [p.relative_to(tmp_path).as_posix() for p in written] == [
+        "round-003/Blue_HQ.png", "round-003/Blue_North.png", "round-003/Red_HQ.png"]
+    assert sorted(p.name for p in (tmp_path / "round-003").iterdir()) == ["Blue_HQ.png", "Blue_North.png", "Red_HQ.png"]
+    one = write_round_pictures(small_game(), tmp_path, 12, ["Red HQ"])
+    assert [p.relative_to(tmp_path).as_posix() for p in one] == ["round-012/Red_HQ.png"]
+
+
+def test_player_file_names_stay_unique_and_safe() -> None:
+    assert player_file_names(["Blue HQ", "Blue/HQ", "../etc", "Éclaireurs"]) == {
+        "Blue HQ": "Blue_HQ.png", "Blue/HQ": "Blue_HQ-2.png", "../etc": "etc.png", "Éclaireurs": "Éclaireurs.png"
+    }
+    names = player_file_names(["a b", "a_b", "A_B"])
+    assert len(set(n.casefold() for n in names.values())) == 3
+
+
+def test_the_save_folder_of_pictures_sits_next_to_the_save() -> None:
+    assert pov_folder_of_save(Path("games/brandywine.kssave")) == Path("games/brandywine-pov")
+
+
+def test_a_game_writes_every_players_pictures_at_the_end_of_each_round(tmp_path: Path) -> None:
+    class FakeGame:
+        def __init__(self) -> None:
+            self.on_round_end: list = []
+            self.state = small_game().replace(round=2)
+            self.path = tmp_path / "skirmish.kssave"
+
+    game = FakeGame()
+    attach_to_game(game)
+    for hook in game.on_round_end:
+        hook(game, 1)
+    folder = tmp_path / "skirmish-pov" / "round-001"
+    assert sorted(p.name for p in folder.iterdir()) == ["Blue_HQ.png", "Blue_North.png", "Red_HQ.png"]
+
+
+def test_unknown_players_and_units_are_refused_with_the_known_names(tmp_path: Path) -> None:
+    with pytest.raises(UnknownPlayer, match="Blue HQ, Blue North, Red HQ"):
+        write_round_pictures(small_game(), tmp_path, 1, ["Green"])
+    with pytest.raises(UnknownUnit, match="Blue North commands no unit 'b2'; their units: b1"):
+        player_picture(small_game(), "Blue North", unit="b2")
+    assert not (tmp_path / "round-001").exists()
+
+
+# --- golden pictures --------------------------------------------------------------------------------------
+
+
+def golden_game():
+    state = small_game()
+    state = with_unit(state, UnitState("r9", "light-cavalry", "Red", WorldPoint(13.5, 14.5), 12, heading=270.0))
+    state = with_unit(state, UnitState("r8", "infantry", "Red", WorldPoint(15.5, 3.5), 10, hidden=True))
+    return state
+
+
+GOLDEN_CASES = {
+    "blue-hq.png": ("Blue HQ", None),
+    "red-hq.png": ("Red HQ", None),
+    "blue-north-b1.png": ("Blue North", "b1"),
+}
+
+
+def _pixels(surface: pygame.Surface) -> np.ndarray:
+    return pygame.surfarray.array3d(surface).astype(np.int16)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
+def test_golden_pictures(name: str) -> None:
+    player, unit = GOLDEN_CASES[name]
+    surface = player_picture(golden_game(), player, unit=unit)
+    path = GOLDEN / name
+    if UPDATE_GOLDEN or not path.exists():
+        if not UPDATE_GOLDEN:
+            pytest.fail(f"{path} is missing; run with KRIEGSSPIEL_UPDATE_GOLDEN=1 to write it, then look at it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png_bytes(surface))
+    golden = pygame.image.load(str(path))
+    assert golden.get_size() == surface.get_size()
+    diff = np.abs(_pixels(golden) - _pixels(surface)).max(axis=2)
+    # text rasterises a little differently between font builds: allow a few scattered pixels, not a change
+    assert (diff > 48).mean() < 0.002, f"{name}: {(diff > 48).mean():.4%} of the pixels differ"
