@@ -183,3 +183,11 @@ def test_the_loop_ends_at_the_end_of_input() -> None:
     out = io.StringIO()
     assert run_shell(shell(), io.StringIO("turn"), out, echo=False) == 0
     assert out.getvalue() == "1 ~ 1 Rebel % Rebel ends its turn; Crown to move\n1 ~ 2 Crown % \n"
+
+
+def test_completion_of_commands_units_and_recipients() -> None:
+    sh = shell()
+    assert sh.completions("va") == ["va1", "va2", "va3"]
+    assert sh.completions("me") == ["merge", "message"]
+    assert sh.completions("Ho") == ["Howe"]
+    assert "move" in sh.completions("")

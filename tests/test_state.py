@@ -84,3 +84,11 @@ def test_a_setup_the_loader_should_have_caught_is_refused_in_words(changes, mess
     with pytest.raises(ValueError) as caught:
         initial_state(setup(**changes), battlefield(), ruleset())
     assert message in str(caught.value)
+
+
+def test_same_compares_the_game_not_the_objects() -> None:
+    a, b = state(), state()
+    assert a.same(b)
+    assert not a.same(b.with_units(b.units["va1"].replace(health=3)))
+    assert not a.same(b.replace(round=2))
+    assert not a.same(b.with_units(removed=("va1",)).with_units(b.units["va1"]))  # the order of units counts

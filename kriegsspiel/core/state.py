@@ -120,15 +120,23 @@ class GameState:
         return max(0.0, self.ruleset.unit_type(unit.type_id).move - unit.movement_used)
 
     def same(self, other: GameState) -> bool:
-        """True when both states hold the same game (round, side, units, messages, result)."""
-        return summary_json(self) == summary_json(other) and (
-            self.sides_done,
-            self.messages,
-            self.winners,
-            self.finished,
-            dict(self.warheads),
-            tuple(self.units.values()),
-        ) == (other.sides_done, other.messages, other.winners, other.finished, dict(other.warheads), tuple(other.units.values()))
+        """True when both states hold the same game: round, side, units (in order), turns done, warheads,
+        messages and result. The battlefield, rule set and setup are not compared."""
+        return _game_of(self) == _game_of(other)
+
+
+def _game_of(state: GameState) -> tuple:
+    return (
+        state.round,
+        state.side_to_move,
+        tuple(state.units.items()),
+        state.sides_done,
+        dict(state.warheads),
+        dict(state.starting_health),
+        state.messages,
+        state.winners,
+        state.finished,
+    )
 
 
 def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset) -> GameState:

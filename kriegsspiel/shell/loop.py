@@ -6,6 +6,7 @@ already been journaled by the game session.
 """
 from __future__ import annotations
 
+import sys
 from typing import TextIO
 
 from kriegsspiel.shell.session import Shell
@@ -14,15 +15,24 @@ from kriegsspiel.shell.session import Shell
 def run_shell(shell: Shell, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None) -> int:
     """Read commands from ``stdin`` until ``quit`` or end of input; returns the number of lines refused.
 
-    ``echo`` (default: when ``stdin`` is not a terminal) writes each line read after the prompt.
+    ``echo`` (default: when ``stdin`` is not a terminal) writes each line read after the prompt. At a
+    terminal the line can be edited, with history (Up/Down) and Tab completion of commands and unit ids.
     """
+    terminal = _is_terminal(stdin)
     if echo is None:
-        echo = not _is_terminal(stdin)
+        echo = not terminal
+    editing = terminal and stdin is sys.stdin and stdout is sys.stdout and _line_editing(shell)
     refused = 0
     while True:
-        stdout.write(shell.prompt())
-        stdout.flush()
-        line = stdin.readline()
+        if editing:
+            try:
+                line = input(shell.prompt()) + "\n"
+            except EOFError:
+                line = ""
+        else:
+            stdout.write(shell.prompt())
+            stdout.flush()
+            line = stdin.readline()
         if not line:  # end of input
             stdout.write("\n")
             stdout.flush()
@@ -44,3 +54,22 @@ def _is_terminal(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _line_editing(shell: Shell) -> bool:
+    """Turn on readline's history and Tab completion for :func:`input`; False where readline is missing."""
+    try:
+        import readline
+    except ImportError:  # Windows without pyreadline: plain input still works
+        return True
+    matches: list[str] = []
+
+    def complete(text: str, index: int) -> str | None:
+        if index == 0:
+            matches[:] = shell.completions(text)
+        return matches[index] if index < len(matches) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(" >,")
+    readline.parse_and_bind("tab: complete")
+    return True

@@ -54,6 +54,14 @@ class Shell:
         state = self.game.state
         return f"{state.round} ~ {self.command_number} {state.side_to_move} % "
 
+    def completions(self, prefix: str) -> list[str]:
+        """Command words, unit ids, sides and players that begin with ``prefix``, sorted (for Tab)."""
+        from kriegsspiel.core.notation import command_words
+
+        state = self.game.state
+        words = {*command_words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}
+        return sorted(w for w in words if w.startswith(prefix))
+
     def handle(self, line: str) -> Reply:
         """Carry out one line and say what happened. Blank lines and ``#`` comments do nothing."""
         text = line.strip()
@@ -77,7 +85,8 @@ class Shell:
         except NotationError as exc:
             if exc.command is not None:
                 return Reply(f"{exc}\nsyntax: {syntax(exc.command)}", ok=False)
-            return Reply(f"{exc}\n{help_text()}", ok=False)
+            # the list of commands follows, so the parser's own list of words is left out
+            return Reply(f"{str(exc).split(';')[0]}\n{help_text()}", ok=False)
         state = self.game.state
         if isinstance(command, Quit):
             return Reply("goodbye; every accepted order is saved", quit=True)
