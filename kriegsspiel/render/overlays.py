@@ -73,9 +73,15 @@ class ReachableShading:
         self.top = top
         self.cell_size = cell_size
         rows, cols = mask.shape
-        rgba = np.zeros((rows, cols, 4), dtype=np.uint8)
-        rgba[mask] = SHADE
-        self.image = pygame.image.frombuffer(np.ascontiguousarray(rgba).tobytes(), (cols, rows), "RGBA").copy()
+        # A surface in pygame's own per-pixel-alpha format: blitting a foreign byte order is many times slower.
+        self.image = pygame.Surface((max(1, cols), max(1, rows)), pygame.SRCALPHA)
+        if mask.size:
+            colour = pygame.surfarray.pixels3d(self.image)
+            colour[...] = SHADE[:3]
+            del colour
+            alpha = pygame.surfarray.pixels_alpha(self.image)
+            alpha[...] = np.where(mask.T, SHADE[3], 0).astype(np.uint8)
+            del alpha
         self.cells = int(mask.sum())
         self._scaled: tuple[Camera, pygame.Surface | None, tuple[int, int]] | None = None
 
