@@ -1,0 +1,59 @@
+"""``kriegsspiel play``: headless screenshots, bad arguments, and the key list documented in docs/umpire.md."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kriegsspiel.app.keys import KEYS
+from kriegsspiel.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_every_key_of_the_help_overlay_is_in_the_umpires_guide() -> None:
+    guide = (REPO / "docs" / "umpire.md").read_text(encoding="utf-8")
+    for keys, what in KEYS:
+        assert f"| {keys} | {what} |" in guide, f"docs/umpire.md lacks the row for {keys!r}"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["play", "nowhere.toml", "--screenshot", "x.png"], "nowhere.toml: no such file"),
+        (["play", "{scenario}", "--screenshot", "x.jpg"], "give a file name ending in .png"),
+        (["play", "{scenario}", "--screenshot", "x.png", "--size", "big"], "--size: expected WIDTHxHEIGHT"),
+        (["play", "{scenario}", "--screenshot", "x.png", "--frames", "0"], "--frames: give at least 1"),
+    ],
+)
+def test_bad_arguments_get_one_line(tmp_path: Path, capsys, argv, message) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text("", encoding="utf-8")
+    argv = [a.replace("{scenario}", str(scenario)) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_save_that_is_not_one_is_refused_in_one_line(tmp_path: Path, capsys) -> None:
+    bogus = tmp_path / "game.kssave"
+    bogus.write_text("hello\n", encoding="utf-8")
+    assert main(["play", str(bogus), "--screenshot", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "game.kssave" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("scenario", ["demo.toml", "coastal.toml"])
+def test_screenshot_of_a_shipped_scenario(tmp_path: Path, scenario: str) -> None:
+    path = REPO / "scenarios" / scenario
+    if not path.exists():
+        pytest.skip(f"scenarios/{scenario} is not there yet")
+    before = sorted(p.name for p in path.parent.iterdir())
+    out = tmp_path / "shot.png"
+    assert main(["play", str(path), "--screenshot", str(out), "--frames", "2", "--size", "1200x800"]) == 0
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (1200, 800)
+    # more than a blank frame: many colours
+    assert len({tuple(picture.get_at((x, y))) for x in range(0, 1200, 37) for y in range(0, 800, 29)}) > 20
+    assert sorted(p.name for p in path.parent.iterdir()) == before, "a screenshot must not leave a save behind"
