@@ -7,6 +7,7 @@ records too; the state is always the replay of the journal. The shell and the wi
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import os
 from collections.abc import Callable
@@ -134,8 +135,7 @@ class Game:
         )
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
         writer = JournalWriter.create(save_path, header)
-        data = header.to_json()
-        header = SaveHeader(**{k: v for k, v in data.items()})
+        header = SaveHeader(**header.to_json())  # with its hash
         return cls(scenario, save_path, header, [], Timeline(seed=header.seed, states=[start]), writer, [])
 
     @classmethod
@@ -313,7 +313,7 @@ class Game:
         except OSError as exc:
             raise SaveError(f"{self.path}: the journal could not be written ({exc.strerror or exc}); the command "
                             "was not carried out; free some disk space and open the save again") from None
-        record = JournalRecord(**{**{f: getattr(record, f) for f in record.__dataclass_fields__}, "line": len(self._records) + 2})
+        record = dataclasses.replace(record, line=len(self._records) + 2)  # the header is line 1
         self._records.append(record)
         return record
 
