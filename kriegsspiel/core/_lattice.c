@@ -8,12 +8,14 @@
  * units; a cell spans cell_size world units. The cost of a segment is the sum over the cells it crosses of
  * (length in the cell / speed of the cell). A segment that passes exactly through a cell corner between two
  * diagonally adjacent cells that cannot be entered is blocked, so nothing slips through a diagonal river.
+ * A segment that runs exactly along a grid line takes the cheaper of the two cells beside it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Two crossings closer than this (as fractions of the segment) are one crossing of a cell corner. */
 #define TIE_EPS 1e-10
@@ -44,6 +46,9 @@ static double segment_cost_cells(const Raster *r, double ax, double ay, double b
     double tdy = sy ? fabs(1.0 / dy) : INFINITY;
     double tmx = sx > 0 ? ((double)cx + 1.0 - ax) / dx : (sx < 0 ? ((double)cx - ax) / dx : INFINITY);
     double tmy = sy > 0 ? ((double)cy + 1.0 - ay) / dy : (sy < 0 ? ((double)cy - ay) / dy : INFINITY);
+    /* A segment running exactly along a grid line may use the cheaper cell on either side of it. */
+    int along_col_edge = sx == 0 && ax == floor(ax);
+    int along_row_edge = sy == 0 && ay == floor(ay);
     double t = 0.0, sum = 0.0;
     for (;;) {
         double tn = tmx < tmy ? tmx : tmy;
@@ -51,12 +56,16 @@ static double segment_cost_cells(const Raster *r, double ax, double ay, double b
         double dt = tn - t;
         if (dt > TIE_EPS) {
             double p = pace_at(r, cx, cy);
+            if (along_col_edge) p = fmin(p, pace_at(r, cx - 1, cy));
+            if (along_row_edge) p = fmin(p, pace_at(r, cx, cy - 1));
             if (p == INFINITY) return INFINITY;
             sum += dt * p;
         }
         if (tn >= 1.0) break;
         if (fabs(tmx - tmy) <= TIE_EPS) {
-            if (pace_at(r, cx + sx, cy) == INFINITY && pace_at(r, cx, cy + sy) == INFINITY) return INFINITY;
+            /* a corner at the very start is a start, not a passage between the two side cells */
+            if (tn > TIE_EPS && pace_at(r, cx + sx, cy) == INFINITY && pace_at(r, cx, cy + sy) == INFINITY)
+                return INFINITY;
             cx += sx; cy += sy; t = tn; tmx += tdx; tmy += tdy;
         } else if (tmx < tmy) {
             cx += sx; t = tmx; tmx += tdx;
@@ -262,20 +271,23 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
     h->idx[i] = v;
 }
 
-/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out) -> cells settled
+/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest]) -> settled
  *
  * Dijkstra over the centres of the window cells [row0, row0 + h) x [col0, col0 + w) of the raster, where
  * (h, w) is the shape of cost_out (float64) and pred_out (int32), both C-contiguous and writable. The cells
  * within 2 cells of the origin's cell start at the exact segment cost from (ox, oy); edges are the 32-neighbour
  * stencil with exact segment costs. Costs above `limit` (world units) are left at infinity. pred_out holds the
  * flat window index of each cell's predecessor, -1 for a cell reached straight from the origin, -2 unreached.
+ * Given a target (tx, ty) and the fastest speed, cells that cannot lie on a path to the target within the limit
+ * are left out (their cost stays infinite): the search is then a bounded A* towards that target.
  */
 static PyObject *py_cost_field(PyObject *self, PyObject *args)
 {
     PyObject *sobj, *cobj, *pobj;
-    double cs, ox, oy, limit;
+    double cs, ox, oy, limit, tx = NAN, ty = NAN, fastest = 0.0;
     Py_ssize_t row0, col0;
-    if (!PyArg_ParseTuple(args, "OddddnnOO", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj))
+    if (!PyArg_ParseTuple(args, "OddddnnOO|ddd", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
+                          &ty, &fastest))
         return NULL;
     if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
     Py_buffer sview, cview, pview;
@@ -312,6 +324,10 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
             pred[i * w + j] = -2;
         }
     double lim = limit / cs; /* costs in cell units inside the search */
+    /* With a target, a cell whose cost plus the straight line to the target at the fastest speed exceeds the
+     * limit cannot lie on a path within the limit: it is not kept (an A*-like bound, still exact). */
+    int bounded = isfinite(tx) && isfinite(ty) && fastest > 0.0;
+    double tcol = tx / cs - (double)col0 - 0.5, trow = ty / cs - (double)row0 - 0.5, inv_fast = 1.0 / fastest;
     double ax = ox / cs, ay = oy / cs;
     long ocol = (long)floor(ax), orow = (long)floor(ay);
     for (long dr = -2; dr <= 2; dr++)
@@ -350,6 +366,7 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
             double nc = k + ec;
             Py_ssize_t v = vr * w + vc;
             if (nc <= lim && nc < cost[v]) {
+                if (bounded && nc + hypot((double)vc - tcol, (double)vr - trow) * inv_fast > lim) continue;
                 cost[v] = nc;
                 pred[v] = u;
                 if (heap_push(&heap, nc, (int32_t)v) < 0) { PyErr_NoMemory(); goto done; }
@@ -366,6 +383,180 @@ done:
     PyBuffer_Release(&sview);
     PyBuffer_Release(&cview);
     PyBuffer_Release(&pview);
+    return result;
+}
+
+/* ---- smoothing a path: string-pulling and a vertex-by-vertex pattern search, all on exact costs ---- */
+
+typedef struct {
+    double x, y;
+} Pt;
+
+/* How many failed shortcuts string-pulling tries past the last good one before it gives up. */
+#define PULL_LOOKAHEAD 8
+#define SMOOTH_ROUNDS 3
+
+static double seg_world(const Raster *r, double cs, Pt a, Pt b)
+{
+    return segment_cost_cells(r, a.x / cs, a.y / cs, b.x / cs, b.y / cs) * cs;
+}
+
+static double polyline_world(const Raster *r, double cs, const Pt *p, Py_ssize_t n)
+{
+    double total = 0.0;
+    for (Py_ssize_t i = 1; i < n && total != INFINITY; i++) total += seg_world(r, cs, p[i - 1], p[i]);
+    return total;
+}
+
+/* Replace runs of the path by straight segments that cost no more; in place, returns the new length.
+ * prefix must hold n doubles. */
+static Py_ssize_t string_pull(const Raster *r, double cs, Pt *p, Py_ssize_t n, double *prefix)
+{
+    if (n <= 2) return n;
+    prefix[0] = 0.0;
+    for (Py_ssize_t i = 1; i < n; i++) prefix[i] = prefix[i - 1] + seg_world(r, cs, p[i - 1], p[i]);
+    Py_ssize_t m = 1, i = 0;
+    /* out[0] = p[0]; writing at m <= the index being read keeps this in place */
+    while (i < n - 1) {
+        Py_ssize_t best = i + 1;
+        int fails = 0;
+        for (Py_ssize_t j = i + 2; j < n; j++) {
+            double run = prefix[j] - prefix[i];
+            if (seg_world(r, cs, p[i], p[j]) <= run * (1.0 + 1e-12)) {
+                best = j;
+                fails = 0;
+            } else if (++fails > PULL_LOOKAHEAD) {
+                break;
+            }
+        }
+        p[m++] = p[best];
+        i = best;
+    }
+    return m;
+}
+
+/* The 8 compass directions a vertex is moved in: cos and sin of k * 45 degrees, as the Python reference. */
+static double dirs[8][2];
+
+static void build_directions(void)
+{
+    for (int k = 0; k < 8; k++) {
+        dirs[k][0] = cos(k * M_PI / 4.0);
+        dirs[k][1] = sin(k * M_PI / 4.0);
+    }
+}
+
+/* Move each interior vertex by a shrinking pattern search while its two segments get cheaper. */
+static void refine(const Raster *r, double cs, Pt *p, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 1; i < n - 1; i++) {
+        Pt a = p[i - 1], b = p[i + 1], q = p[i];
+        double best = seg_world(r, cs, a, q) + seg_world(r, cs, q, b);
+        double step = cs;
+        while (step > 2e-3 * cs) {
+            int moved = 0;
+            for (int k = 0; k < 8; k++) {
+                Pt c = {q.x + step * dirs[k][0], q.y + step * dirs[k][1]};
+                double first = seg_world(r, cs, a, c);
+                if (first >= best) continue;
+                double total = first + seg_world(r, cs, c, b);
+                if (total < best) {
+                    best = total;
+                    q = c;
+                    moved = 1;
+                    break;
+                }
+            }
+            if (!moved) step *= 0.5;
+        }
+        p[i] = q;
+    }
+}
+
+/* smooth_path(speeds, cell_size, coords) -> list of floats x0, y0, x1, y1, ... */
+static PyObject *py_smooth_path(PyObject *self, PyObject *args)
+{
+    PyObject *obj, *coords;
+    double cs;
+    if (!PyArg_ParseTuple(args, "OdO", &obj, &cs, &coords)) return NULL;
+    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
+    PyObject *seq = PySequence_Fast(coords, "coords must be a sequence of numbers");
+    if (seq == NULL) return NULL;
+    Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
+    if (nc % 2 != 0 || nc < 4) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "coords must hold at least two x, y pairs");
+        return NULL;
+    }
+    Py_buffer view;
+    Raster r;
+    if (get_raster(obj, &view, &r) < 0) { Py_DECREF(seq); return NULL; }
+    Py_ssize_t n0 = nc / 2, cap = 2 * n0 + 2;
+    Pt *p = (Pt *)malloc((size_t)cap * sizeof(Pt));
+    Pt *work = (Pt *)malloc((size_t)cap * sizeof(Pt));
+    double *prefix = (double *)malloc((size_t)cap * sizeof(double));
+    PyObject *result = NULL;
+    if (p == NULL || work == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    Py_ssize_t n = 0;
+    for (Py_ssize_t i = 0; i < n0; i++) {
+        Pt q = {PyFloat_AsDouble(items[2 * i]), PyFloat_AsDouble(items[2 * i + 1])};
+        if (PyErr_Occurred()) goto done;
+        if (n == 0 || q.x != p[n - 1].x || q.y != p[n - 1].y) p[n++] = q;
+    }
+    if (n == 1) p[n++] = p[0];
+    n = string_pull(&r, cs, p, n, prefix);
+    double cost = polyline_world(&r, cs, p, n);
+    for (int round = 0; round < SMOOTH_ROUNDS; round++) {
+        /* split every segment at its middle so that a straight run can bend too, move the vertices,
+         * straighten again, and keep the result only when it is cheaper */
+        if (2 * n > cap) {
+            cap = 2 * n;
+            Pt *np_ = (Pt *)realloc(p, (size_t)cap * sizeof(Pt));
+            if (np_ == NULL) { PyErr_NoMemory(); goto done; }
+            p = np_;
+            Pt *nw = (Pt *)realloc(work, (size_t)cap * sizeof(Pt));
+            if (nw == NULL) { PyErr_NoMemory(); goto done; }
+            work = nw;
+            double *npf = (double *)realloc(prefix, (size_t)cap * sizeof(double));
+            if (npf == NULL) { PyErr_NoMemory(); goto done; }
+            prefix = npf;
+        }
+        Py_ssize_t m = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (i > 0) {
+                Pt mid = {(p[i - 1].x + p[i].x) / 2.0, (p[i - 1].y + p[i].y) / 2.0};
+                work[m++] = mid;
+            }
+            work[m++] = p[i];
+        }
+        refine(&r, cs, work, m);
+        m = string_pull(&r, cs, work, m, prefix);
+        double c = polyline_world(&r, cs, work, m);
+        if (!(c < cost * (1.0 - 1e-9))) break;
+        memcpy(p, work, (size_t)m * sizeof(Pt));
+        n = m;
+        cost = c;
+    }
+    result = PyList_New(2 * n);
+    if (result == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *x = PyFloat_FromDouble(p[i].x), *y = PyFloat_FromDouble(p[i].y);
+        if (x == NULL || y == NULL) {
+            Py_XDECREF(x);
+            Py_XDECREF(y);
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, 2 * i, x);
+        PyList_SET_ITEM(result, 2 * i + 1, y);
+    }
+done:
+    free(p);
+    free(work);
+    free(prefix);
+    PyBuffer_Release(&view);
+    Py_DECREF(seq);
     return result;
 }
 
@@ -387,7 +578,9 @@ static PyMethodDef methods[] = {
     {"polyline_cost", py_polyline_cost, METH_VARARGS,
      "polyline_cost(speeds, cell_size, coords) -> exact cost of the polyline x0, y0, x1, y1, ... (world units)"},
     {"cost_field", py_cost_field, METH_VARARGS,
-     "cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out) -> cells settled"},
+     "cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest]) -> settled"},
+    {"smooth_path", py_smooth_path, METH_VARARGS,
+     "smooth_path(speeds, cell_size, coords) -> the path string-pulled and refined, as flat x, y floats"},
     {"stencil", py_stencil, METH_NOARGS, "stencil() -> the 32 (dcol, drow) neighbour offsets, in search order"},
     {NULL, NULL, 0, NULL}};
 
@@ -398,5 +591,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_lattice",
 PyMODINIT_FUNC PyInit__lattice(void)
 {
     build_stencil();
+    build_directions();
     return PyModule_Create(&module);
 }

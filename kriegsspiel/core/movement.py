@@ -151,6 +151,8 @@ class CostField:
 
     def _connect(self, point: WorldPoint) -> tuple[float, int]:
         """(cost, window index of the cell the point connects through, or -1 for the origin directly)."""
+        if not (self.raster.contains(point) and self.raster.contains(self.origin)):
+            return math.inf, -1
         cs = self.raster.cell_size
         best = segment_cost(self.raster, self.speeds, self.origin, point)
         if best > self.search_limit:
@@ -211,8 +213,8 @@ def cost_field(
 
     ``allowance`` and ``search_limit`` (default: the allowance) are world units; the search stops at
     ``search_limit``. The window spans the search's reach (limit x fastest multiplier) plus a margin, clipped to
-    the raster, so the time depends on the allowance, not on the map's size. Raises ValueError when ``speeds``
-    does not match the raster's shape.
+    the raster, so the time depends on the allowance, not on the map's size. An origin off the map gives an
+    empty field. Raises ValueError when ``speeds`` does not match the raster's shape.
     """
     if speeds.shape != raster.shape:
         raise ValueError(f"speed field shape {speeds.shape} does not match the raster's {raster.shape}")
@@ -230,6 +232,11 @@ def cost_field(
     cost = np.empty((h, w), dtype=np.float64)
     pred = np.empty((h, w), dtype=np.int32)
     settled = 0
+    if not raster.contains(origin):
+        # a unit off the map goes nowhere; an empty window says so
+        h = w = 0
+        cost = np.empty((0, 0), dtype=np.float64)
+        pred = np.empty((0, 0), dtype=np.int32)
     if h and w:
         settled = _kernel.cost_field(speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred)
     cost.setflags(write=False)
@@ -278,83 +285,97 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
         index = int(field.pred[r, c])
     points = [field.origin, *reversed(centres), target]
     points = _smooth(raster, speeds, points)
-    return PathResult(path_cost(raster, speeds, points), tuple(points))
+    cost = path_cost(raster, speeds, points)
+    finer = _corridor_search(raster, speeds, points, cost)
+    if finer is not None:
+        finer_cost = path_cost(raster, speeds, finer)
+        if finer_cost < cost:
+            points, cost = finer, finer_cost
+    return PathResult(cost, tuple(points))
+
+
+# The corridor search: cells this many times finer, within this many cells of the smoothed path.
+_FINE = 4
+_CORRIDOR = 2
+
+
+def _corridor_search(
+    raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint], cost: float
+) -> list[WorldPoint] | None:
+    """Search again on cells a quarter the size, in a corridor around the smoothed path, and smooth that.
+
+    Lattice nodes at cell centres cannot follow the edge of a fast cell beside a slow one, nor enter a slow
+    target cell at its nearest edge; the finer lattice can, and costs little in a narrow corridor. Returns
+    None when the corridor search finds nothing.
+    """
+    if len(points) < 2 or not math.isfinite(cost):
+        return None
+    cs = raster.cell_size
+    rows, cols = raster.shape
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    for a, b in zip(points, points[1:]):
+        n = int(math.ceil(distance(a, b) / (0.25 * cs))) + 1
+        t = np.linspace(0.0, 1.0, n + 1)
+        xs.append(a.x + (b.x - a.x) * t)
+        ys.append(a.y + (b.y - a.y) * t)
+    path_cols = np.floor(np.concatenate(xs) / cs).astype(np.int64)
+    path_rows = np.floor(np.concatenate(ys) / cs).astype(np.int64)
+    r0 = max(0, int(path_rows.min()) - _CORRIDOR)
+    c0 = max(0, int(path_cols.min()) - _CORRIDOR)
+    r1 = min(rows, int(path_rows.max()) + _CORRIDOR + 1)
+    c1 = min(cols, int(path_cols.max()) + _CORRIDOR + 1)
+    if r0 >= r1 or c0 >= c1:
+        return None
+    mask = np.zeros((r1 - r0, c1 - c0), dtype=bool)
+    inside = (path_rows >= r0) & (path_rows < r1) & (path_cols >= c0) & (path_cols < c1)
+    mask[path_rows[inside] - r0, path_cols[inside] - c0] = True
+    for axis in (0, 1):  # widen by _CORRIDOR cells: a square dilation, one axis at a time
+        grown = mask.copy()
+        for shift in range(1, _CORRIDOR + 1):
+            if axis == 0:
+                grown[shift:, :] |= mask[:-shift, :]
+                grown[:-shift, :] |= mask[shift:, :]
+            else:
+                grown[:, shift:] |= mask[:, :-shift]
+                grown[:, :-shift] |= mask[:, shift:]
+        mask = grown
+    corridor = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
+    fine = np.ascontiguousarray(np.repeat(np.repeat(corridor, _FINE, axis=0), _FINE, axis=1))
+    fcs = cs / _FINE
+    x0, y0 = c0 * cs, r0 * cs
+    origin, target = points[0], points[-1]
+    fcost = np.empty(fine.shape, dtype=np.float64)
+    fpred = np.empty(fine.shape, dtype=np.int32)
+    tx, ty = target.x - x0, target.y - y0
+    fastest = float(corridor.max())
+    _kernel.cost_field(fine, fcs, origin.x - x0, origin.y - y0, cost * 1.03, 0, 0, fcost, fpred, tx, ty, fastest)
+    # connect the target to the fine lattice, as _connect does on the coarse one
+    tcol, trow = int(math.floor(tx / fcs)), int(math.floor(ty / fcs))
+    h, w = fine.shape
+    best, best_index = math.inf, -1
+    for dr in range(-_CONNECT, _CONNECT + 1):
+        for dc in range(-_CONNECT, _CONNECT + 1):
+            r, c = trow + dr, tcol + dc
+            if not (0 <= r < h and 0 <= c < w) or not fcost[r, c] < best:
+                continue
+            total = fcost[r, c] + _kernel.segment_cost(fine, fcs, (c + 0.5) * fcs, (r + 0.5) * fcs, tx, ty)
+            if total < best:
+                best, best_index = float(total), r * w + c
+    if best_index < 0:
+        return None
+    centres: list[WorldPoint] = []
+    index = best_index
+    while index >= 0:
+        r, c = divmod(index, w)
+        centres.append(WorldPoint(x0 + (c + 0.5) * fcs, y0 + (r + 0.5) * fcs))
+        index = int(fpred[r, c])
+    return _smooth(raster, speeds, [origin, *reversed(centres), target])
 
 
 def _smooth(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
-    points = _drop_repeats(points)
-    points = _string_pull(raster, speeds, points)
-    for _ in range(2):
-        refined = _refine(raster, speeds, points)
-        refined = _string_pull(raster, speeds, refined)
-        if refined == points:
-            break
-        points = refined
-    return points
-
-
-def _drop_repeats(points: list[WorldPoint]) -> list[WorldPoint]:
-    out = [points[0]]
-    for p in points[1:]:
-        if p != out[-1]:
-            out.append(p)
-    if len(out) == 1 and len(points) > 1:
-        out.append(points[-1])
-    return out
-
-
-def _string_pull(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
-    """Replace each run of the path by one straight segment, as long as that does not cost more."""
-    n = len(points)
-    if n <= 2:
-        return points
-    prefix = [0.0]
-    for a, b in zip(points, points[1:]):
-        prefix.append(prefix[-1] + segment_cost(raster, speeds, a, b))
-    out = [points[0]]
-    i = 0
-    while i < n - 1:
-        nxt = i + 1
-        for j in range(n - 1, i + 1, -1):
-            run = prefix[j] - prefix[i]
-            if segment_cost(raster, speeds, points[i], points[j]) <= run:
-                nxt = j
-                break
-        out.append(points[nxt])
-        i = nxt
-    return out
-
-
-# Directions tried when moving a vertex: the 8 compass points.
-_DIRECTIONS = tuple((math.cos(k * math.pi / 4.0), math.sin(k * math.pi / 4.0)) for k in range(8))
-
-
-def _refine(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
-    """Move each interior vertex by a shrinking pattern search while its two segments get cheaper."""
-    pts = list(points)
-    cs = raster.cell_size
-    kernel_cost = _kernel.segment_cost
-    for i in range(1, len(pts) - 1):
-        ax, ay = pts[i - 1].x, pts[i - 1].y
-        bx, by = pts[i + 1].x, pts[i + 1].y
-        px, py = pts[i].x, pts[i].y
-        best = kernel_cost(speeds, cs, ax, ay, px, py) + kernel_cost(speeds, cs, px, py, bx, by)
-        step = 0.5 * cs
-        while step > 2e-3 * cs:
-            moved = False
-            for dx, dy in _DIRECTIONS:
-                qx, qy = px + step * dx, py + step * dy
-                first = kernel_cost(speeds, cs, ax, ay, qx, qy)
-                if first >= best:
-                    continue
-                total = first + kernel_cost(speeds, cs, qx, qy, bx, by)
-                if total < best:
-                    best, px, py, moved = total, qx, qy, True
-                    break
-            if not moved:
-                step *= 0.5
-        pts[i] = WorldPoint(px, py)
-    return pts
+    coords = _kernel.smooth_path(speeds, raster.cell_size, [v for p in points for v in (float(p.x), float(p.y))])
+    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
 
 
 def terrain_along(

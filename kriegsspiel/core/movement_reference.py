@@ -70,7 +70,8 @@ def trace_cells(ax: float, ay: float, bx: float, by: float) -> Iterator[tuple[in
         if tn >= 1.0:
             return
         if abs(tmx - tmy) <= TIE_EPS:
-            yield (cx + sx, cy, 0.0, cx, cy + sy)
+            if tn > TIE_EPS:  # a corner at the very start is a start, not a passage between the side cells
+                yield (cx + sx, cy, 0.0, cx, cy + sy)
             cx += sx
             cy += sy
             t = tn
@@ -88,8 +89,15 @@ def trace_cells(ax: float, ay: float, bx: float, by: float) -> Iterator[tuple[in
 
 def _segment_cost_cells(speeds: np.ndarray, ax: float, ay: float, bx: float, by: float) -> float:
     total = 0.0
+    # a segment running exactly along a grid line may use the cheaper cell on either side of it
+    along_col_edge = bx == ax and ax == math.floor(ax)
+    along_row_edge = by == ay and ay == math.floor(ay)
     for col, row, length, col2, row2 in trace_cells(ax, ay, bx, by):
         pace = _pace(speeds, col, row)
+        if along_col_edge:
+            pace = min(pace, _pace(speeds, col - 1, row))
+        if along_row_edge:
+            pace = min(pace, _pace(speeds, col, row - 1))
         if length > 0.0:
             if pace == math.inf:
                 return math.inf
@@ -127,11 +135,16 @@ def cost_field(
     col0: int,
     cost_out: np.ndarray,
     pred_out: np.ndarray,
+    tx: float = math.nan,
+    ty: float = math.nan,
+    fastest: float = 0.0,
 ) -> int:
     """Dijkstra over the centres of a window of cells; the contract of ``_lattice.cost_field``.
 
     Fills ``cost_out`` (world units, inf above ``limit``) and ``pred_out`` (flat window index of the
     predecessor, -1 reached straight from the origin, -2 unreached); returns the number of cells settled.
+    Given a target (tx, ty) and the fastest speed, cells whose cost plus the straight line to the target at
+    that speed exceeds the limit are left out: a bounded A* towards the target.
     """
     h, w = cost_out.shape
     cost_out[...] = math.inf
@@ -159,6 +172,8 @@ def cost_field(
     r_hi, c_hi = min(row0 + h, speeds.shape[0]), min(col0 + w, speeds.shape[1])
     if r_lo < r_hi and c_lo < c_hi:
         window[r_lo - row0 : r_hi - row0, c_lo - col0 : c_hi - col0] = speeds[r_lo:r_hi, c_lo:c_hi]
+    bounded = math.isfinite(tx) and math.isfinite(ty) and fastest > 0.0
+    tcol, trow = tx / cell_size - col0 - 0.5, ty / cell_size - row0 - 0.5
     settled = 0
     while heap:
         k, u = heapq.heappop(heap)
@@ -174,9 +189,114 @@ def cost_field(
             nc = k + ec
             v = vr * w + vc
             if nc <= lim and nc < cost[v]:
+                if bounded and nc + math.hypot(vc - tcol, vr - trow) / fastest > lim:
+                    continue
                 cost[v] = nc
                 pred[v] = u
                 heapq.heappush(heap, (nc, v))
     finite = np.isfinite(cost_out)
     cost_out[finite] *= cell_size
     return settled
+
+
+# ------------------------------------------------------------------------------------------- smoothing
+
+#: How many failed shortcuts string-pulling tries past the last good one before it gives up.
+PULL_LOOKAHEAD = 8
+#: Rounds of split, refine and straighten.
+SMOOTH_ROUNDS = 3
+# The 8 compass directions a vertex is moved in, in the C kernel's order.
+_DIRECTIONS = tuple((math.cos(k * math.pi / 4.0), math.sin(k * math.pi / 4.0)) for k in range(8))
+
+Point = tuple[float, float]
+
+
+def _seg(speeds: np.ndarray, cs: float, a: Point, b: Point) -> float:
+    return segment_cost(speeds, cs, a[0], a[1], b[0], b[1])
+
+
+def _polyline(speeds: np.ndarray, cs: float, pts: list[Point]) -> float:
+    total = 0.0
+    for a, b in zip(pts, pts[1:]):
+        total += _seg(speeds, cs, a, b)
+        if total == math.inf:
+            break
+    return total
+
+
+def _string_pull(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]:
+    """Replace runs of the path by straight segments that cost no more."""
+    n = len(pts)
+    if n <= 2:
+        return pts
+    prefix = [0.0]
+    for a, b in zip(pts, pts[1:]):
+        prefix.append(prefix[-1] + _seg(speeds, cs, a, b))
+    out = [pts[0]]
+    i = 0
+    while i < n - 1:
+        best, fails = i + 1, 0
+        for j in range(i + 2, n):
+            # the slack lets collinear vertices go despite rounding; it cannot raise the cost noticeably
+            if _seg(speeds, cs, pts[i], pts[j]) <= (prefix[j] - prefix[i]) * (1.0 + 1e-12):
+                best, fails = j, 0
+            else:
+                fails += 1
+                if fails > PULL_LOOKAHEAD:
+                    break
+        out.append(pts[best])
+        i = best
+    return out
+
+
+def _refine(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]:
+    """Move each interior vertex by a shrinking pattern search while its two segments get cheaper."""
+    pts = list(pts)
+    for i in range(1, len(pts) - 1):
+        a, b, (qx, qy) = pts[i - 1], pts[i + 1], pts[i]
+        best = _seg(speeds, cs, a, (qx, qy)) + _seg(speeds, cs, (qx, qy), b)
+        step = cs
+        while step > 2e-3 * cs:
+            moved = False
+            for dx, dy in _DIRECTIONS:
+                c = (qx + step * dx, qy + step * dy)
+                first = _seg(speeds, cs, a, c)
+                if first >= best:
+                    continue
+                total = first + _seg(speeds, cs, c, b)
+                if total < best:
+                    best, (qx, qy), moved = total, c, True
+                    break
+            if not moved:
+                step *= 0.5
+        pts[i] = (qx, qy)
+    return pts
+
+
+def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> list[float]:
+    """String-pull the path x0, y0, x1, y1, ... (world units), then split, refine and straighten it while
+    that makes it cheaper; the contract of ``_lattice.smooth_path``. Never raises the exact cost."""
+    if len(coords) % 2 or len(coords) < 4:
+        raise ValueError("coords must hold at least two x, y pairs")
+    pts: list[Point] = []
+    for i in range(0, len(coords), 2):
+        q = (float(coords[i]), float(coords[i + 1]))
+        if not pts or q != pts[-1]:
+            pts.append(q)
+    if len(pts) == 1:
+        pts.append(pts[0])
+    pts = _string_pull(speeds, cell_size, pts)
+    cost = _polyline(speeds, cell_size, pts)
+    for _ in range(SMOOTH_ROUNDS):
+        # split every segment at its middle so that a straight run can bend too (along a cheaper row of
+        # cells, onto a road), move the vertices, straighten again; keep the result only when cheaper
+        split = [pts[0]]
+        for a, b in zip(pts, pts[1:]):
+            split.append(((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0))
+            split.append(b)
+        refined = _string_pull(speeds, cell_size, _refine(speeds, cell_size, split))
+        refined_cost = _polyline(speeds, cell_size, refined)
+        if not refined_cost < cost * (1.0 - 1e-9):
+            break
+        pts, cost = refined, refined_cost
+    return [v for p in pts for v in p]
