@@ -413,3 +413,20 @@ def test_events_survive_the_journal() -> None:
     )
     for event in events:
         assert event_from_json(event.to_json()) == event
+
+
+@pytest.mark.parametrize(
+    "line, reason, forceable",
+    [
+        ("merge sub1 va1 > x", "sub1 (attack-submarine) cannot merge", True),
+        ("heading dd1 90", "dd1 is disabled for 1 more round(s)", True),
+        ("message Howe hello", "the game is over", True),
+    ],
+)
+def test_more_refusals(line: str, reason: str, forceable: bool) -> None:
+    s = crown() if line.startswith("heading") else state()
+    s = s.with_units(s.units["dd1"].replace(disabled_rounds=1), s.units["sub1"].replace(position=WorldPoint(2, 5.5)))
+    if line.startswith("message"):
+        s = s.replace(finished=True)
+    outcome = refusal(s, line)
+    assert outcome.reason.startswith(reason) and outcome.forceable is forceable
