@@ -179,3 +179,20 @@ def test_the_save_finds_its_map_beside_itself_when_moved(game: Game, tmp_path: P
     (elsewhere / "fake.tmx").write_text("fake map, edited\n")
     changed = Game.open(elsewhere / "g.kssave", read_only=True, **LOADERS)
     assert any("has changed since this game began" in n for n in changed.notes)
+
+
+def test_a_round_trip_with_the_shipped_rule_set(tmp_path: Path) -> None:
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.store.verify import verify_save
+
+    loaders = {"map_loader": fake_map_loader, "ruleset_loader": load_ruleset}
+    text = GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 1")  # messages never fail
+    with Game.new(write_scenario(tmp_path, text), tmp_path / "r.kssave", **loaders) as game:
+        for line in ["move va1 > 4.5,1.5", "message Crown parley", "turn", "heading hms1 200", "turn",
+                     "move va2 > 2.5,4.5"]:
+            outcome = game.submit(line)
+            assert outcome.accepted, (line, outcome.reason)
+        assert game.state.round == 2
+    reopened = Game.open(tmp_path / "r.kssave", read_only=True, **loaders)
+    assert reopened.state.same(game.state)
+    assert verify_save(tmp_path / "r.kssave", **loaders).intact

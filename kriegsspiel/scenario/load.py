@@ -157,6 +157,7 @@ def parse_scenario_text(
     there is at least one error (warnings alone do not raise; they are in ``Scenario.warnings``).
     """
     findings, scenario = _validate(text, source, base_dir, seed, map_loader, ruleset_loader, map_ref)
+    findings = _in_reading_order(findings, source)
     if scenario is None:
         raise ScenarioError(source, findings)
     return scenario
@@ -188,7 +189,12 @@ def check_scenario_file(
     except UserError as exc:
         return [Finding(str(path), str(exc).split(": ", 1)[-1])]
     findings, _ = _validate(text, str(path), path.parent, None, map_loader, ruleset_loader)
-    return findings
+    return _in_reading_order(findings, str(path))
+
+
+def _in_reading_order(findings: list[Finding], source: str) -> list[Finding]:
+    """The scenario's own findings by line (those without a line first), then those of other files (the map)."""
+    return sorted(findings, key=lambda f: (f.path != source, f.line or 0))
 
 
 def _read_text(path: Path) -> str:
