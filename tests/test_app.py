@@ -241,3 +241,25 @@ def test_a_unit_of_the_side_not_to_move_is_refused_with_the_reason(app: App) -> 
     drag(app, screen_of(app, WorldPoint(20.5, 3.5)), screen_of(app, WorldPoint(21.5, 5.5)))
     assert app.session.state.unit("c1").position == WorldPoint(20.5, 3.5)
     assert "Rebel's turn" in app.status
+
+
+def test_view_as_cycles_through_the_players_pictures(app: App) -> None:
+    key(app, pygame.K_v, text="v")
+    assert app.view_as == "Washington"
+    key(app, pygame.K_v, text="v")
+    assert app.view_as == "Howe"
+    # the hidden Crown unit c2 is not in Washington's picture, and the frame shows the picture, not the map
+    key(app, pygame.K_v, text="v")
+    assert app.view_as is None
+    key(app, pygame.K_v, text="v")
+    key(app, pygame.K_ESCAPE)
+    assert app.view_as is None
+
+
+def test_f12_saves_a_screenshot_next_to_the_save(app: App, tmp_path: Path) -> None:
+    app.screenshot_dir = tmp_path / "test.kssave-shots"
+    key(app, pygame.K_F12)
+    key(app, pygame.K_F12)
+    shots = sorted(p.name for p in app.screenshot_dir.iterdir())
+    assert shots == ["shot-001.png", "shot-002.png"]
+    assert pygame.image.load(str(app.screenshot_dir / "shot-001.png")).get_size() == SIZE

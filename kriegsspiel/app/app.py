@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -76,6 +77,9 @@ class App:
         self.ruling = False
         self.rings_on = False
         self.help_on = False
+        self.view_as: str | None = None  # a player's name while showing their picture (V)
+        self._view_cache: tuple[GameState, str, tuple[int, int], pygame.Surface] | None = None
+        self.screenshot_dir: Path | None = None  # F12 writes here; the window sets it next to the save
         self.cursor: tuple[int, int] = (surface.get_width() // 2, surface.get_height() // 2)
         self.shift_held = False
         self.running = True
@@ -236,8 +240,13 @@ class App:
             self._refresh_selection()
         elif key == pygame.K_F1:
             self.help_on = not self.help_on
+        elif key == pygame.K_v:
+            self._next_view()
+        elif key == pygame.K_F12:
+            self.save_screenshot()
         elif key == pygame.K_ESCAPE:
             self.help_on = False
+            self.view_as = None
             self.ruler_mode = self.ruling = False
             self.ruler = None
             if self.dragging:
@@ -317,6 +326,37 @@ class App:
         self._refresh_selection()
         return reply
 
+    def _next_view(self) -> None:
+        """V: the next player's picture, and after the last player the umpire's map again."""
+        players = [p.name for p in self.session.state.setup.players]
+        if not players:
+            self._set_status("the scenario names no players", error=True)
+            return
+        if self.view_as is None:
+            self.view_as = players[0]
+        else:
+            index = players.index(self.view_as) + 1 if self.view_as in players else len(players)
+            self.view_as = players[index] if index < len(players) else None
+        self._set_status(f"viewing as {self.view_as} (V: next player, Esc: back)" if self.view_as else "the umpire's map")
+
+    def save_screenshot(self) -> Path | None:
+        """F12: write the current frame as ``shot-NNN.png`` in :attr:`screenshot_dir` (next to the save)."""
+        if self.screenshot_dir is None:
+            self._set_status("no folder for screenshots (the game has no save)", error=True)
+            return None
+        try:
+            self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            n = 1
+            while (self.screenshot_dir / f"shot-{n:03d}.png").exists():
+                n += 1
+            path = self.screenshot_dir / f"shot-{n:03d}.png"
+            pygame.image.save(self.surface, str(path))
+        except (OSError, pygame.error) as exc:
+            self._set_status(f"screenshot not saved: {exc}", error=True)
+            return None
+        self._set_status(f"screenshot saved as {path}")
+        return path
+
     def _zoom_anchor(self) -> tuple[int, int]:
         if self.camera.viewport.contains(*self.cursor):
             return self.cursor
@@ -342,6 +382,9 @@ class App:
     def _refresh_selection(self) -> None:
         """After the game changed: pick the selected unit up again from the new state (its allowance changed)."""
         self._colours = self._side_colours(self.session.state)
+        # A drag picked up from the old state would drop with stale allowances: it ends here.
+        self.dragging = False
+        self.press_at = None
         self.select(self.selected)
 
     def _show(self, reply: Reply) -> None:
@@ -436,8 +479,30 @@ class App:
         target.set_clip(None)
         if not self.projector:
             self._draw_panel(target, state)
+        if self.view_as is not None:
+            self._draw_player_view(target, state)
         if self.help_on:
             self._draw_help(target)
+
+    def _draw_player_view(self, target: pygame.Surface, state: GameState) -> None:
+        """The picture a player receives (``kriegsspiel.pov``), fitted to the window, with a banner."""
+        from kriegsspiel.pov import player_picture
+
+        w, h = target.get_size()
+        if self._view_cache is None or self._view_cache[0] is not state or self._view_cache[1] != self.view_as or self._view_cache[2] != (w, h):
+            picture = player_picture(state, self.view_as)
+            pw, ph = picture.get_size()
+            fit = min((w - 20) / pw, (h - 60) / ph)
+            size = (max(1, round(pw * fit)), max(1, round(ph * fit)))
+            scaled = pygame.transform.smoothscale(picture, size) if fit < 1 else pygame.transform.scale(picture, size)
+            self._view_cache = (state, self.view_as, (w, h), scaled)
+        scaled = self._view_cache[3]
+        target.fill((30, 30, 34))
+        target.blit(scaled, ((w - scaled.get_width()) // 2, 50))
+        banner = self.texts.get(
+            f"What {self.view_as} receives (V: next player, Esc: the umpire's map)", self.text_size + 2, (255, 255, 255), (150, 60, 20, 255), bold=True, pad=8
+        )
+        target.blit(banner, ((w - banner.get_width()) // 2, 6))
 
     def _draw_pickup(self, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
         if self._shading is None or self._shading[0] is not drag:

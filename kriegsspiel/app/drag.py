@@ -92,8 +92,10 @@ class Drag:
         v = self.verdict
         if v is None:
             return []
-        cost = "unreachable" if not math.isfinite(v.cost) else f"cost {_num(v.cost)}"
-        lines = [f"{cost} of {_num(v.allowance)} left  ({_num(v.distance)} straight)"]
+        if math.isfinite(v.cost):
+            lines = [f"cost {_num(v.cost)} of {_num(v.allowance)} left  ({_num(v.distance)} straight)"]
+        else:
+            lines = [f"{_num(v.distance)} straight; {_num(v.allowance)} left"]
         if not v.legal and v.reason:
             lines.append(v.reason)
             lines.append("Shift+drop forces it")

@@ -13,6 +13,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("P", "projector mode: hide the side panel, enlarge counters and labels"),
     ("R", "ruler: drag between two points for the distance and the selected unit's terrain cost"),
     ("G", "range rings of the selected unit's weapons on / off"),
+    ("V", "view as: each player's picture in turn (exactly what they receive), then the umpire's map again"),
+    ("F12", "save a screenshot of the window next to the save"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled)"),
     ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history)"),
     ("Esc", "leave the console, cancel a drag or the ruler, close this help"),

@@ -24,6 +24,10 @@ def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
         game = Game.new(path, save)
     else:
         game = Game.open(path)
+    if scratch is None:
+        from kriegsspiel.pov import attach_to_game
+
+        attach_to_game(game)  # every player's picture next to the save at the end of each round
     title = f"{game.state.setup.name} ({Path(game.path).name})"
     return game, title
 
@@ -89,6 +93,7 @@ def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool 
 
         app = make_app(game, title, screen, projector=projector, on_fullscreen=toggle_fullscreen)
         app.follows_display = True
+        app.screenshot_dir = Path(str(game.path) + "-shots")
         for note in getattr(game, "notes", []):
             app.status = note
         pygame.key.start_text_input()
