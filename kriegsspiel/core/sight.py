@@ -30,6 +30,7 @@ written operation for operation alike so that they agree to the bit.
 """
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Iterable, Mapping
@@ -185,6 +186,81 @@ class Viewshed:
         return area
 
 
+@dataclass(frozen=True, eq=False)
+class RingGeometry:
+    """The cells of rings 1..``reach`` around an observer's cell, in the order the sweep visits them.
+
+    ``dx``, ``dy``: offsets in cells (int32). ``own``, ``a``, ``b``: indices (int32) into the flattened
+    (2 reach + 1)^2 square of horizons: the cell itself, and the two ring k-1 cells its ray passes between
+    (``a`` = -1 on ring 1; ``b`` = -1 when the ray passes through the centre of ``a``). ``t``: the weight of
+    ``b`` in the interpolation. ``inv_dist``: 1 / the distance in cells. ``starts[k - 1]``: where ring k begins.
+    Shared, bit for bit, by the C kernel and the numpy sweep.
+    """
+
+    reach: int
+    dx: np.ndarray
+    dy: np.ndarray
+    own: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    t: np.ndarray
+    inv_dist: np.ndarray
+    starts: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def ring_geometry(reach: int) -> RingGeometry:
+    """The sweep's geometry for rings 1..``reach`` (cached: it depends on nothing else)."""
+    side = 2 * reach + 1
+    parts: dict[str, list[np.ndarray]] = {name: [] for name in ("dx", "dy", "a", "b", "t")}
+    starts = []
+    count = 0
+    for k in range(1, reach + 1):
+        starts.append(count)
+        span = np.arange(-k, k + 1, dtype=np.int64)
+        inner = np.arange(-k + 1, k, dtype=np.int64)
+        # row by row from the top: the whole top row, the two sides, the whole bottom row
+        dy = np.concatenate([np.full(span.size, -k), np.repeat(inner, 2), np.full(span.size, k)])
+        dx = np.concatenate([span, np.tile([-k, k], inner.size), span])
+        count += dx.size
+        if k == 1:
+            a = np.full(dx.size, -1, dtype=np.int64)
+            b = np.full(dx.size, -1, dtype=np.int64)
+            t = np.zeros(dx.size)
+        else:
+            major_x = np.abs(dx) >= np.abs(dy)
+            # along x the ray crosses column dx -/+ 1 at row offset dy (k-1) / k; along y, the other way
+            y_frac = (dy * (k - 1)).astype(np.float64) / float(k)
+            x_frac = (dx * (k - 1)).astype(np.float64) / float(k)
+            y_floor, x_floor = np.floor(y_frac), np.floor(x_frac)
+            t = np.where(major_x, y_frac - y_floor, x_frac - x_floor)
+            ax = np.where(major_x, dx - np.sign(dx), x_floor.astype(np.int64))
+            ay = np.where(major_x, y_floor.astype(np.int64), dy - np.sign(dy))
+            bx = np.where(major_x, ax, ax + 1)
+            by = np.where(major_x, ay + 1, ay)
+            a = (ay + reach) * side + (ax + reach)
+            b = np.where(t == 0.0, -1, (by + reach) * side + (bx + reach))
+        parts["dx"].append(dx)
+        parts["dy"].append(dy)
+        parts["a"].append(a)
+        parts["b"].append(b)
+        parts["t"].append(t)
+
+    def joined(name: str, dtype: type) -> np.ndarray:
+        if not parts[name]:
+            return np.zeros(0, dtype=dtype)
+        return np.ascontiguousarray(np.concatenate(parts[name]).astype(dtype))
+
+    dx_all, dy_all = joined("dx", np.int32), joined("dy", np.int32)
+    own = np.ascontiguousarray(((dy_all.astype(np.int64) + reach) * side + dx_all + reach).astype(np.int32))
+    inv = np.ascontiguousarray(1.0 / np.sqrt((dx_all.astype(np.float64) ** 2 + dy_all.astype(np.float64) ** 2)))
+    geometry = RingGeometry(reach, dx_all, dy_all, own, joined("a", np.int32), joined("b", np.int32),
+                            joined("t", np.float64), inv, tuple(starts))
+    for array in (geometry.dx, geometry.dy, geometry.own, geometry.a, geometry.b, geometry.t, geometry.inv_dist):
+        array.setflags(write=False)
+    return geometry
+
+
 def _window(terrain: SightTerrain, observer: WorldPoint, sight_range: float) -> tuple[int, int, int, int, int, int]:
     """(obs_row, obs_col, row0, col0, out_rows, out_cols) for an observer on the raster."""
     rows, cols = terrain.shape
@@ -217,9 +293,12 @@ def viewshed_on(terrain: SightTerrain, observer: WorldPoint, sight_range: float,
     out = np.empty((out_rows, out_cols), dtype=np.uint8)
     rows, cols = terrain.shape
     eye_z = float(terrain.ground[obs_row, obs_col]) + float(eye_height)
+    reach = int(math.floor(sight_range / terrain.cell_size + 0.5))
+    g = ring_geometry(reach)
     _kernel.viewshed(
         terrain.ground, terrain.surface, rows, cols, obs_row, obs_col, float(observer.x), float(observer.y),
         eye_z, float(terrain.cell_size), float(sight_range), out, row0, col0, out_rows, out_cols,
+        reach, g.dx, g.dy, g.own, g.a, g.b, g.t, g.inv_dist,
     )
     mask = out.view(bool)
     mask &= terrain.on_map[row0 : row0 + out_rows, col0 : col0 + out_cols]
@@ -256,8 +335,9 @@ def viewshed_reference(terrain: SightTerrain, observer: WorldPoint, sight_range:
     obs_x, obs_y = float(observer.x), float(observer.y)
     range_sq = float(sight_range) * float(sight_range)
     reach = int(math.floor(sight_range / cell + 0.5))
+    geometry = ring_geometry(reach)
     side = 2 * reach + 1
-    horizon = np.full((side, side), -np.inf)
+    horizon = np.full(side * side, -np.inf)
     out = np.zeros((out_rows, out_cols), dtype=bool)
 
     def mark_in_range(rr: np.ndarray, cc: np.ndarray, seen: np.ndarray) -> None:
@@ -267,40 +347,22 @@ def viewshed_reference(terrain: SightTerrain, observer: WorldPoint, sight_range:
         out[rr[hit] - row0, cc[hit] - col0] = True
 
     mark_in_range(np.array([obs_row]), np.array([obs_col]), np.array([True]))
-    for k in range(1, reach + 1):
-        span = np.arange(-k, k + 1, dtype=np.int64)
-        inner = np.arange(-k + 1, k, dtype=np.int64)
-        dx = np.concatenate([span, span, np.full(inner.size, -k), np.full(inner.size, k)])
-        dy = np.concatenate([np.full(span.size, -k), np.full(span.size, k), inner, inner])
-        rr, cc = obs_row + dy, obs_col + dx
+    ends = geometry.starts[1:] + (geometry.dx.size,)
+    for start, end in zip(geometry.starts, ends):
+        ring = slice(start, end)
+        rr = obs_row + geometry.dy[ring].astype(np.int64)
+        cc = obs_col + geometry.dx[ring].astype(np.int64)
         inside = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
-        dx, dy, rr, cc = dx[inside], dy[inside], rr[inside], cc[inside]
-        if k == 1:
-            h = np.full(dx.size, -np.inf)
-        else:
-            major_x = np.abs(dx) >= np.abs(dy)
-            # along x: the ray crosses column dx -/+ 1 at row offset dy (k-1) / k
-            x_prev = dx - np.sign(dx)
-            y_frac = (dy * (k - 1)).astype(np.float64) / float(k)
-            y_floor = np.floor(y_frac)
-            # along y: the ray crosses row dy -/+ 1 at column offset dx (k-1) / k
-            y_prev = dy - np.sign(dy)
-            x_frac = (dx * (k - 1)).astype(np.float64) / float(k)
-            x_floor = np.floor(x_frac)
-            t = np.where(major_x, y_frac - y_floor, x_frac - x_floor)
-            ax = np.where(major_x, x_prev, x_floor.astype(np.int64))
-            ay = np.where(major_x, y_floor.astype(np.int64), y_prev)
-            bx = np.where(major_x, x_prev, ax + 1)
-            by = np.where(major_x, ay + 1, y_prev)
-            ha = horizon[ay + reach, ax + reach]
-            # where t == 0 the b cell may lie outside the window: clip the index, the value is not used
-            hb = horizon[np.clip(by + reach, 0, side - 1), np.clip(bx + reach, 0, side - 1)]
-            with np.errstate(invalid="ignore"):
-                h = np.where(t == 0.0, ha, ha + t * (hb - ha))
-        dist = cell * np.sqrt((dx * dx + dy * dy).astype(np.float64))
-        ground_slope = (terrain.ground[rr, cc] - eye_z) / dist
-        surface_slope = (terrain.surface[rr, cc] - eye_z) / dist
-        horizon[dy + reach, dx + reach] = np.where(surface_slope > h, surface_slope, h)
+        rr, cc = rr[inside], cc[inside]
+        a, b = geometry.a[ring][inside], geometry.b[ring][inside]
+        t, inv = geometry.t[ring][inside], geometry.inv_dist[ring][inside]
+        ha = horizon[np.maximum(a, 0)]
+        hb = horizon[np.maximum(b, 0)]  # index 0 stands in where there is no b; its value is not used
+        with np.errstate(invalid="ignore"):
+            h = np.where(a < 0, -np.inf, np.where(b < 0, ha, ha + t * (hb - ha)))
+        ground_slope = (terrain.ground[rr, cc] - eye_z) * inv
+        surface_slope = (terrain.surface[rr, cc] - eye_z) * inv
+        horizon[geometry.own[ring][inside]] = np.where(surface_slope > h, surface_slope, h)
         mark_in_range(rr, cc, ground_slope >= h - SLOPE_TOLERANCE)
     out &= terrain.on_map[row0 : row0 + out_rows, col0 : col0 + out_cols]
     return Viewshed(row0, col0, out)
