@@ -6,6 +6,7 @@ rule set in play.
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -80,6 +81,22 @@ def _may(command: str) -> Callable[[Ruleset, str], bool]:
     return predicate
 
 
+def _move_reach(ruleset: Ruleset | None) -> str:
+    if ruleset is None:
+        return "the unit's move value per turn, as terrain cost"
+    values = ", ".join(f"{t.id} {t.move:g}" for t in ruleset.unit_types.values())
+    return f"per turn, as terrain cost ({ruleset.distance_unit} at full speed): {values}"
+
+
+def _heading_reach(ruleset: Ruleset | None) -> str:
+    if ruleset is None:
+        return "each ship type turns at most its heading limit per move"
+    limits = ", ".join(
+        f"{t.id} {t.heading_limit:g} deg" for t in ruleset.unit_types.values() if t.heading_limit is not None
+    )
+    return f"largest turn of one move: {limits}" if limits else "-"
+
+
 def _message_odds(ruleset: Ruleset | None) -> str:
     keys = ("message_lost_in_4", "message_intercepted_in_4", "message_altered_in_4")
     if ruleset is None or not all(k in ruleset.constants for k in keys):
@@ -105,7 +122,7 @@ PAGES: dict[str, ManPage] = {
             "Move a unit over the terrain to the point X,Y (world units). Several moves in one turn draw on the "
             "same allowance; roads speed a land unit, water stops it; ships keep within their heading limit.",
             _ANY_UNIT,
-            _text("the unit's movement allowance left this turn (terrain cost)"),
+            _move_reach,
             _NONE,
         ),
         ManPage(
@@ -114,7 +131,7 @@ PAGES: dict[str, ManPage] = {
             "Give a ship a new heading (degrees clockwise from north). Not after the ship moved this turn; the "
             "ship may not move for the rest of the turn.",
             _types(_heading_who, "ships with a heading limit (carriers, battleships, cruisers, destroyers, corvettes)"),
-            _NONE,
+            _heading_reach,
             _NONE,
         ),
         ManPage(
@@ -205,6 +222,10 @@ PAGES: dict[str, ManPage] = {
 }
 
 
+#: manual pages are wrapped to this many columns (a terminal's width)
+WIDTH = 100
+
+
 def syntax(topic: str) -> str:
     """The syntax line of a command (``"move UNIT > X,Y"``). Raises KeyError for an unknown command."""
     return PAGES[topic].syntax
@@ -215,13 +236,16 @@ def man_page(topic: str, ruleset: Ruleset | None = None) -> str:
     page = PAGES.get(topic)
     if page is None:
         return f"no manual entry for {topic!r}\n{help_text()}"
-    lines = [f"{page.name.upper()}", f"  syntax: {page.syntax}", f"  {page.summary}", f"  who:    {page.who(ruleset)}"]
-    reach = page.reach(ruleset)
-    if reach != "-":
-        lines.append(f"  range:  {reach}")
-    odds = page.odds(ruleset)
-    if odds != "-":
-        lines.append(f"  odds:   {odds}")
+    fields = [("syntax", page.syntax), ("", page.summary), ("who", page.who(ruleset))]
+    fields += [("range", page.reach(ruleset)), ("odds", page.odds(ruleset))]
+    lines = [page.name.upper()]
+    for label, text in fields:
+        if text == "-":
+            continue
+        head = f"  {label + ':':<8}" if label else "  "
+        lines.append(textwrap.fill(
+                text, width=WIDTH, initial_indent=head, subsequent_indent=" " * len(head), break_on_hyphens=False
+            ))
     return "\n".join(lines)
 
 
