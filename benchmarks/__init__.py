@@ -14,7 +14,8 @@ Run ``python -m benchmarks [--json] [--only NAME] [--repeats N]``. Each topic li
 
 A case returns the project's median seconds, the reference's median seconds (None when the case has no
 reference or the reference library is missing) and extra figures by name. The harness reports; it does not
-judge: it prints "MISSED" beside a goal that was not met and still exits 0.
+judge: it prints "MISSED" beside a goal that was not met and still exits 0. A case that raises is printed as
+ERROR (the others still run) and makes the exit status 1.
 """
 from __future__ import annotations
 

@@ -31,7 +31,8 @@ def _ms(seconds: float | None) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmarks; returns 0 even when goals are missed (the harness reports, it does not judge)."""
+    """Run the benchmarks; returns 0 even when goals are missed (the harness reports, it does not judge),
+    1 when a case raised (its error is printed in place of its figures), 2 for an unknown --only name."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--only", action="append", metavar="NAME", help="run only this case or group (repeatable)")
@@ -47,8 +48,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python -m benchmarks: no case matches {args.only}; known cases: {known}", file=sys.stderr)
         return 2
     rows = []
+    errors: dict[str, str] = {}
     for bench in cases:
-        result: CaseResult = bench.run(args.repeats)
+        try:
+            result: CaseResult = bench.run(args.repeats)
+        except Exception as exc:  # a broken case must not hide the others' figures
+            errors[bench.name] = f"{type(exc).__name__}: {exc}"
+            if not args.json:
+                print(f"{bench.name:<32} ERROR {errors[bench.name]}", flush=True)
+            continue
         rows.append((bench, result))
         if not args.json:
             ratio = result.ratio
@@ -72,8 +80,10 @@ def main(argv: list[str] | None = None) -> int:
             }
             for bench, result in rows
         }
+        out.update({name: {"error": message} for name, message in errors.items()})
         print(json.dumps(out, indent=2))
-    return 0
+    # a missed goal is a finding, not a failure; a case that crashed is a failure
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

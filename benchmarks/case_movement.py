@@ -1,0 +1,125 @@
+"""Movement: the reachable area of a unit and the cheapest path to a point, against scikit-image's MCP_Geometric.
+
+The reference runs on the same window of the same terrain (pace = 1 / speed, impassable = inf), with its
+8-neighbour lattice; ours runs the 32-neighbour lattice with exact segment costs and stops at the allowance.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from benchmarks import CaseResult, case, median_seconds
+from kriegsspiel.core import movement
+from kriegsspiel.core.battlefield import TerrainRaster
+from kriegsspiel.core.geometry import WorldPoint
+
+try:
+    from skimage.graph import MCP_Geometric
+except ImportError:  # the bench extra is not installed: report our times alone
+    MCP_Geometric = None
+
+TERRAIN = ("plains", "forest", "hills", "forest-hills", "swamp", "mountains", "water")
+LAND = {"plains": 1.0, "forest": 0.75, "hills": 0.75, "forest-hills": 0.6, "swamp": 0.5, "mountains": 0.25,
+        "water": 0.0, "road": 1.25}
+ALLOWANCE_TILES = 20.0
+PATH_TILES = 15.0
+
+
+@lru_cache(maxsize=4)
+def mixed_terrain(size: int, seed: int = 7) -> TerrainRaster:
+    """Random mixed terrain of size x size tiles: patches of 4 tiles, 8% water, a road every 32 tiles."""
+    rng = np.random.default_rng(seed)
+    weights = np.array([0.45, 0.15, 0.1, 0.07, 0.07, 0.08, 0.08])
+    coarse = rng.choice(len(TERRAIN), size=(size // 4, size // 4), p=weights).astype(np.int16)
+    terrain = np.kron(coarse, np.ones((4, 4), dtype=np.int16))
+    road = np.zeros((size, size), dtype=bool)
+    road[16::32, :] = True
+    road[:, 8::32] = True
+    return TerrainRaster(1.0, TERRAIN, terrain, road, np.zeros((size, size), np.float32), np.zeros((size, size), bool))
+
+
+def _centre_origin(raster: TerrainRaster, speeds: np.ndarray) -> WorldPoint:
+    """A passable point near the middle of the map (so that the area is not cut short by water)."""
+    rows, cols = raster.shape
+    r, c = rows // 2, cols // 2
+    while speeds[r, c] <= 0.0:
+        c += 1
+    return WorldPoint(c + 0.37, r + 0.61)
+
+
+def _reachable(size: int, repeats: int) -> CaseResult:
+    raster = mixed_terrain(size)
+    speeds = movement.speed_field(raster, LAND)
+    origin = _centre_origin(raster, speeds)
+    field = movement.cost_field(raster, speeds, origin, ALLOWANCE_TILES)
+    project = median_seconds(lambda: movement.cost_field(raster, speeds, origin, ALLOWANCE_TILES), repeats)
+    reference = None
+    if MCP_Geometric is not None:
+        h, w = field.cost.shape
+        window = speeds[field.row0 : field.row0 + h, field.col0 : field.col0 + w]
+        with np.errstate(divide="ignore"):
+            pace = np.where(window > 0.0, 1.0 / window, np.inf)
+        start = (int(origin.y) - field.row0, int(origin.x) - field.col0)
+
+        def run_reference() -> None:
+            MCP_Geometric(pace, fully_connected=True).find_costs([start])
+
+        reference = median_seconds(run_reference, repeats)
+    reachable = int(field.reachable_mask().sum())
+    return CaseResult(project, reference, {"window": f"{field.cost.shape[1]}x{field.cost.shape[0]}",
+                                           "reachable_cells": reachable})
+
+
+@case("movement.reachable-128", goal="ratio <= 1.0 (vs MCP_Geometric on the same window)", max_ratio=1.0)
+def reachable_128(repeats: int) -> CaseResult:
+    return _reachable(128, repeats)
+
+
+@case("movement.reachable-512", goal="ratio <= 1.0; time as at 128", max_ratio=1.0)
+def reachable_512(repeats: int) -> CaseResult:
+    return _reachable(512, repeats)
+
+
+@case("movement.reachable-2048", goal="ratio <= 1.0; time as at 128", max_ratio=1.0)
+def reachable_2048(repeats: int) -> CaseResult:
+    return _reachable(2048, repeats)
+
+
+@case("movement.path-15", goal="median <= 2 ms per path, 15 tiles away (field given)", max_project_seconds=0.002)
+def path_15(repeats: int) -> CaseResult:
+    raster = mixed_terrain(512)
+    speeds = movement.speed_field(raster, LAND)
+    origin = _centre_origin(raster, speeds)
+    field = movement.cost_field(raster, speeds, origin, ALLOWANCE_TILES)
+    targets = []
+    for k in range(16):  # 16 directions, keeping those the unit can reach
+        angle = 2.0 * math.pi * k / 16.0
+        target = WorldPoint(origin.x + PATH_TILES * math.cos(angle), origin.y + PATH_TILES * math.sin(angle))
+        if movement.cheapest_path(field, target).points:
+            targets.append(target)
+    state = {"i": 0}
+
+    def next_target() -> WorldPoint:
+        state["i"] = (state["i"] + 1) % len(targets)
+        return targets[state["i"]]
+
+    project = median_seconds(lambda: movement.cheapest_path(field, next_target()), max(repeats, len(targets)) * 2)
+    reference = None
+    if MCP_Geometric is not None:
+        h, w = field.cost.shape
+        window = speeds[field.row0 : field.row0 + h, field.col0 : field.col0 + w]
+        with np.errstate(divide="ignore"):
+            pace = np.where(window > 0.0, 1.0 / window, np.inf)
+        start = (int(origin.y) - field.row0, int(origin.x) - field.col0)
+
+        def run_reference() -> None:
+            t = next_target()
+            end = (int(t.y) - field.row0, int(t.x) - field.col0)
+            mcp = MCP_Geometric(pace, fully_connected=True)
+            mcp.find_costs([start], [end])
+            mcp.traceback(end)
+
+        reference = median_seconds(run_reference, max(repeats, len(targets)) * 2)
+    return CaseResult(project, reference, {"targets": len(targets)})
