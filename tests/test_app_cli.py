@@ -57,3 +57,28 @@ def test_screenshot_of_a_shipped_scenario(tmp_path: Path, scenario: str) -> None
     # more than a blank frame: many colours
     assert len({tuple(picture.get_at((x, y))) for x in range(0, 1200, 37) for y in range(0, 800, 29)}) > 20
     assert sorted(p.name for p in path.parent.iterdir()) == before, "a screenshot must not leave a save behind"
+
+
+def test_the_window_opens_draws_and_closes(tmp_path: Path, monkeypatch) -> None:
+    """run_window with the dummy video driver: a real display surface, closed by a QUIT after three frames."""
+    from kriegsspiel.app import window
+    from kriegsspiel.store.game import Game
+    from test_app_support import map_loader, write_scenario
+
+    game = Game.new(write_scenario(tmp_path), tmp_path / "w.kssave", map_loader=map_loader)
+    real_get = pygame.event.get
+    calls = {"n": 0}
+
+    def get_then_quit(*args, **kwargs):
+        calls["n"] += 1
+        events = list(real_get(*args, **kwargs))
+        if calls["n"] == 3:
+            events.append(pygame.event.Event(pygame.QUIT))
+        return events
+
+    monkeypatch.setattr(pygame.event, "get", get_then_quit)
+    try:
+        assert window.run_window(game, "Test", size=(1024, 700)) == 0
+    finally:
+        game.close()
+    assert calls["n"] == 3

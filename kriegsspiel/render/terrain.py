@@ -46,7 +46,11 @@ class BaseImage:
 def flat_base_image(battlefield: Battlefield) -> BaseImage:
     """One pixel per raster cell in the flat colour of its terrain (roads drawn over it); what the rules see.
 
-    Used when a map has no tile images to draw (and until ``render/tiles.py`` can draw them)."""
+    Used when a map has no tile images to draw. Hexagonal maps are sampled finer (``HEX_SAMPLES`` pixels
+    across a hex) so that the hexes keep their shape."""
+    grid = battlefield.grid
+    if grid.orientation != "orthogonal":
+        return _sampled_hex_image(battlefield)
     raster = battlefield.raster()
     lut = np.array([TERRAIN_COLOURS.get(t, UNKNOWN_TERRAIN) for t in raster.terrain_ids] + [OFF_MAP], dtype=np.uint8)
     index = np.where(raster.terrain >= 0, raster.terrain, len(raster.terrain_ids)).astype(np.intp)
@@ -54,6 +58,29 @@ def flat_base_image(battlefield: Battlefield) -> BaseImage:
     rgb[raster.road & (raster.terrain >= 0)] = ROAD
     surface = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
     return BaseImage(surface, raster.cell_size)
+
+
+HEX_SAMPLES = 12
+
+
+def _sampled_hex_image(battlefield: Battlefield) -> BaseImage:
+    grid = battlefield.grid
+    step = grid.units_per_tile / HEX_SAMPLES
+    width, height = grid.world_size
+    cols = max(1, int(math.ceil(width / step)))
+    rows = max(1, int(math.ceil(height / step)))
+    xs = (np.arange(cols) + 0.5) * step
+    ys = (np.arange(rows) + 0.5) * step
+    gx, gy = np.meshgrid(xs, ys)
+    tc, tr = grid.cells_at(gx, gy)
+    off = tc < 0
+    tc0, tr0 = np.where(off, 0, tc), np.where(off, 0, tr)
+    lut = np.array([TERRAIN_COLOURS.get(t, UNKNOWN_TERRAIN) for t in battlefield.terrain_ids] + [OFF_MAP], dtype=np.uint8)
+    index = np.where(off, len(battlefield.terrain_ids), battlefield.terrain[tr0, tc0]).astype(np.intp)
+    rgb = lut[index]
+    rgb[~off & battlefield.road[tr0, tc0]] = ROAD
+    surface = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+    return BaseImage(surface, step)
 
 
 class MapLayer:
