@@ -8,6 +8,7 @@ import pygame
 
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
+from kriegsspiel.render.fonts import forget_fonts
 from kriegsspiel.render.terrain import BaseImage
 
 
@@ -71,6 +72,7 @@ def save_screenshot(
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(out))
     finally:
+        forget_fonts()
         pygame.quit()
 
 
@@ -99,4 +101,5 @@ def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool 
         pygame.key.start_text_input()
         return app.run(present=pygame.display.flip)
     finally:
+        forget_fonts()
         pygame.quit()
