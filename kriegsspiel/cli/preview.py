@@ -1,0 +1,106 @@
+"""``kriegsspiel preview MAP --out FILE.png [--terrain]``: draw a Tiled map to a PNG, headless.
+
+Without ``--terrain`` the picture shows the map as its author drew it (tiles, tile objects, zone outlines
+with their names). With ``--terrain`` it shows what the rules read: each terrain in a flat colour, roads
+and bridges, terrain land units cannot enter hatched, zones, structures and units, with a legend.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+
+from kriegsspiel.errors import UserError
+
+DEFAULT_RULESET = "modern-4e"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("map", metavar="MAP", help="a Tiled .tmx map")
+    parser.add_argument("--out", required=True, metavar="FILE.png", help="where to write the picture")
+    parser.add_argument("--terrain", action="store_true", help="draw what the rules read, with a legend")
+    parser.add_argument(
+        "--ruleset", metavar="NAME", default=None,
+        help="rule set whose terrains the map uses (default: the map property 'ruleset', else modern-4e)",
+    )
+    parser.add_argument(
+        "--tile-px", type=int, default=None, metavar="N",
+        help="pixels per tile on the picture (default: the tiles' own size; 16 with --terrain)",
+    )
+
+
+def ruleset_for(map_path: str, name: str | None):  # -> Ruleset
+    """The rule set named on the command line, else the map's ``ruleset`` property, else modern-4e.
+
+    Raises UserError for an unknown rule set.
+    """
+    from kriegsspiel.rulesets import load_ruleset
+
+    if name is None:
+        name = _map_ruleset_property(map_path) or DEFAULT_RULESET
+    return load_ruleset(name)
+
+
+def _map_ruleset_property(map_path: str) -> str | None:
+    from kriegsspiel.tiled.precheck import precheck_map
+    from kriegsspiel.tiled.properties import read_properties
+
+    pre = precheck_map(map_path)
+    if pre.root is None:
+        return None
+    value = read_properties(pre.root).get("ruleset")
+    return str(value).strip() or None if value is not None else None
+
+
+def land_impassable(ruleset) -> list[str]:  # noqa: ANN001 - Ruleset
+    """Terrain ids land units cannot enter: zero in the rule set's ``land`` speed table."""
+    table = ruleset.speed_tables.get("land")
+    if table is None:
+        return [t for t, terrain in ruleset.terrain.items() if terrain.water]
+    return [t for t in ruleset.terrain if float(table.get(t, 0.0) or 0.0) <= 0.0]
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not args.out.lower().endswith(".png"):
+        raise UserError(f"--out {args.out}: the picture is written as PNG; give a file name ending in .png")
+    out_dir = os.path.dirname(os.path.abspath(args.out))
+    if not os.path.isdir(out_dir):
+        raise UserError(f"--out {args.out}: the folder {out_dir} does not exist; create it first")
+    if args.tile_px is not None and not 1 <= args.tile_px <= 512:
+        raise UserError(f"--tile-px {args.tile_px}: give a whole number of pixels from 1 to 512")
+    ruleset = ruleset_for(args.map, args.ruleset)
+
+    from kriegsspiel.tiled import load_battlefield
+
+    battlefield = load_battlefield(args.map, ruleset)
+
+    import pygame
+
+    from kriegsspiel.render import tiles
+
+    grid = battlefield.grid
+    if args.terrain:
+        impassable = land_impassable(ruleset)
+        px_per_tile = args.tile_px or 16
+        picture = tiles.render_rules_view(battlefield, impassable, px_per_tile)
+        tiles.draw_zone_labels(picture, battlefield, px_per_tile / grid.tile_width_px)
+        title = f"{os.path.basename(args.map)} as the rules read it ({ruleset.id})"
+        picture = tiles.add_legend(picture, battlefield, impassable, title)
+    else:
+        try:
+            picture = tiles.render_map(args.map, battlefield)
+        except tiles.TileImageError as exc:
+            raise UserError(str(exc)) from None
+        scale = 1.0
+        if args.tile_px is not None and args.tile_px != grid.tile_width_px:
+            scale = args.tile_px / grid.tile_width_px
+            size = (max(1, round(picture.get_width() * scale)), max(1, round(picture.get_height() * scale)))
+            picture = pygame.transform.smoothscale(picture, size)
+        tiles.draw_zone_labels(picture, battlefield, scale)
+    try:
+        pygame.image.save(picture, args.out)
+    except (pygame.error, OSError) as exc:
+        raise UserError(f"--out {args.out}: cannot write the picture ({exc})") from None
+    print(f"{args.out}: {picture.get_width()}x{picture.get_height()} pixels")
+    return 0
