@@ -535,7 +535,10 @@ class App:
             unit = units[i]
             if unit.id == carried:
                 continue
-            blits.append((self._counter_surface(unit, size), (int(left[i]), int(top[i]))))
+            surface = self._counter_surface(unit, size)
+            # A long id widens its counter; the plate stays centred on the unit.
+            shift = (surface.get_width() - size) // 2
+            blits.append((surface, (int(left[i]) - shift, int(top[i]))))
             if unit.heading is not None:
                 ships.append((unit, (float(sx[i]), float(sy[i]))))
         target.fblits(blits)
@@ -551,7 +554,7 @@ class App:
             ghost = self._counter_surface(unit, size)
             ox, oy = camera.to_screen(unit.position)
             pygame.draw.circle(target, (255, 255, 255), (ox, oy), half * 0.6, 2)
-            target.blit(ghost, (round(at[0]) - half, round(at[1]) - half))
+            target.blit(ghost, (round(at[0]) - ghost.get_width() // 2, round(at[1]) - half))
 
     def _draw_ruler(self, target: pygame.Surface, camera: Camera) -> None:
         a, b = self.ruler

@@ -30,6 +30,10 @@ COUNTER_TILE_FRACTION = 0.9
 #: The projector mode enlarges counters and labels by this factor for reading at a distance.
 PROJECTOR_SCALE = 1.5
 
+#: Unit ids are written at least this large (pixels); longer ids widen the counter's label tag instead.
+MIN_LABEL_PX = 11
+MAX_LABEL_CHARS = 18
+
 PLATE = (244, 238, 220)
 INK = (20, 20, 24)
 MOVED_BADGE = (70, 70, 78)
@@ -179,9 +183,6 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
     _draw_frame(surface, look.symbol.frame, frame_box, fill if not look.hidden else (*fill, 170), INK, s)
     _draw_glyph(surface, look.symbol, frame_box, s)
 
-    label_font = font(max(12, round(s * 0.26)), bold=True)
-    text = label_font.render(_fit_label(look.label, label_font, s - 6), True, INK)
-    surface.blit(text, text.get_rect(midtop=(s // 2, round(s * 0.57))))
 
     _draw_health(surface, look.health, look.max_health, pygame.Rect(round(s * 0.12), round(s * 0.84), round(s * 0.76), max(3, round(s * 0.08))), edge)
 
@@ -194,15 +195,29 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
         _badge(surface, (s - badge_r, s - badge_r), badge_r, DISABLED_BADGE, "D")
     if look.hidden:
         _hatch(surface, plate, radius)
-    return surface
+    return _with_label(surface, look.label, s, edge)
 
 
-def _fit_label(label: str, label_font: pygame.font.Font, width: int) -> str:
-    if label_font.size(label)[0] <= width:
-        return label
-    while len(label) > 1 and label_font.size(label + "…")[0] > width:
-        label = label[:-1]
-    return label + "…"
+def _with_label(surface: pygame.Surface, label: str, s: int, edge: Colour) -> pygame.Surface:
+    """Write the unit id under the frame: smaller type for a long id, and when even the smallest type does
+    not fit, on a tag wider than the plate (the surface widens, the plate stays centred) so ids are never cut."""
+    label = label if len(label) <= MAX_LABEL_CHARS else label[: MAX_LABEL_CHARS - 1] + "…"
+    top = round(s * 0.57)
+    largest = max(MIN_LABEL_PX, round(s * 0.26))
+    for size in range(largest, MIN_LABEL_PX - 1, -1):
+        text = font(size, bold=True).render(label, True, INK)
+        if text.get_width() <= s - 6:
+            surface.blit(text, text.get_rect(midtop=(s // 2, top + (largest - size) // 2)))
+            return surface
+    wide = pygame.Surface((text.get_width() + 10, s), pygame.SRCALPHA)
+    w = wide.get_width()
+    wide.blit(surface, ((w - s) // 2, 0))
+    place = text.get_rect(midtop=(w // 2, top + (largest - MIN_LABEL_PX) // 2))
+    tag = place.inflate(6, 2)
+    pygame.draw.rect(wide, (*PLATE, 240), tag, border_radius=3)
+    pygame.draw.rect(wide, edge, tag, 1, border_radius=3)
+    wide.blit(text, place)
+    return wide
 
 
 def _draw_frame(surface: pygame.Surface, frame: str, box: pygame.Rect, fill: Colour, ink: Colour, s: int) -> None:
