@@ -7,6 +7,7 @@ before the first move. Prints one line per picture written.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,8 @@ def _commanders_of(state: Any, unit_id: str, source: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout lists the pictures, nothing else
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is ever opened
     from kriegsspiel.core.fog import UnknownPlayer
     from kriegsspiel.pov import UnknownUnit, write_round_pictures
 
@@ -95,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     if args.unit and not players:
         players = _commanders_of(state, args.unit, str(path))
     try:
-        written = write_round_pictures(state, Path(args.out), label, players, unit=args.unit)
+        written = write_round_pictures(state, Path(args.out), label, players, unit=args.unit, ended=ended is not None)
     except UnknownPlayer as exc:
         raise UserError(f"{path}: {exc}; give --player with one of them") from None
     except UnknownUnit as exc:

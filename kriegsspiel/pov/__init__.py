@@ -56,10 +56,11 @@ def player_picture(state: Any, player: str, *, unit: str | None = None,
 
 
 def write_round_pictures(state: Any, out_dir: Path, round_number: int, players: list[str] | None = None,
-                         *, unit: str | None = None) -> list[Path]:
+                         *, unit: str | None = None, ended: bool = True) -> list[Path]:
     """Write the pictures of ``players`` (default: all the scenario's players) for ``state`` as
     ``<out_dir>/round-NNN/<player>.png`` (an officer's view: ``<player>-<unit>.png``); returns the paths written, in the scenario's order of players.
 
+    ``ended``: the pictures show the end of ``round_number`` (False: ``state`` is that round in play).
     Raises UnknownPlayer for a name that is not a player, UnknownUnit for an officer's view of a unit the
     player does not command, OSError when the folder cannot be written.
     """
@@ -70,7 +71,7 @@ def write_round_pictures(state: Any, out_dir: Path, round_number: int, players: 
     written = []
     for name in chosen:
         view = player_view(state, name)
-        surface = draw_picture(view, public, unit=unit, moment=round_moment(state, round_number))
+        surface = draw_picture(view, public, unit=unit, moment=round_moment(state, round_number if ended else None))
         file_name = names[name] if unit is None else names[name][: -len(".png")] + f"-{file_stem(unit)}.png"
         path = folder / file_name
         write_png(surface, path)

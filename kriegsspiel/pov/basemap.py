@@ -11,6 +11,7 @@ import math
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -104,18 +105,83 @@ def base_map(public: PublicMap, window: Window) -> pygame.Surface:
     return hit[1].copy()
 
 
+_tiles_cache: weakref.WeakKeyDictionary[Battlefield, pygame.Surface | None] = weakref.WeakKeyDictionary()
+
+
+def tile_image(battlefield: Battlefield) -> pygame.Surface | None:
+    """The map as its author drew it in Tiled (``render/tiles.py``), one pixel per Tiled pixel, when the
+    battlefield came from a .tmx file whose tileset images load; else None (flat colours are drawn instead).
+    Cached per battlefield."""
+    if battlefield in _tiles_cache:
+        return _tiles_cache[battlefield]
+    image = None
+    source = Path(str(battlefield.source))
+    if source.suffix.lower() == ".tmx" and source.is_file():
+        try:
+            from kriegsspiel.render.tiles import render_map
+
+            image = render_map(source, battlefield)
+        except Exception:  # noqa: BLE001 - a map whose tiles cannot be drawn is still drawn in flat colours
+            image = None
+    _tiles_cache[battlefield] = image
+    return image
+
+
 def _draw_base(public: PublicMap, window: Window) -> pygame.Surface:
     battlefield = public.battlefield
-    cells = _cells_cache.get(battlefield)
-    if cells is None:
-        cells = _cells_image(battlefield, public.ruleset)
-        _cells_cache[battlefield] = cells
-    block = cells[window.col0 : window.col0 + window.cols, window.row0 : window.row0 + window.rows]
-    small = pygame.surfarray.make_surface(np.ascontiguousarray(block))
-    surface = pygame.transform.scale(small, window.size_px)
-    _draw_structures(surface, public, window)
+    tiles = tile_image(battlefield)
+    if tiles is not None:
+        surface = _tiles_in_window(tiles, battlefield, window)
+    else:
+        cells = _cells_cache.get(battlefield)
+        if cells is None:
+            cells = _cells_image(battlefield, public.ruleset)
+            _cells_cache[battlefield] = cells
+        block = cells[window.col0 : window.col0 + window.cols, window.row0 : window.row0 + window.rows]
+        small = pygame.surfarray.make_surface(np.ascontiguousarray(block))
+        surface = pygame.transform.scale(small, window.size_px)
+        _draw_structures(surface, public, window)
+    _draw_structure_names(surface, public, window)
     _draw_zones(surface, public, window)
     return surface
+
+
+def _tiles_in_window(tiles: pygame.Surface, battlefield: Battlefield, window: Window) -> pygame.Surface:
+    """The part of the Tiled image under ``window``, scaled to the window's pixels (smoothly)."""
+    surface = pygame.Surface(window.size_px)
+    surface.fill(OFF_MAP)
+    tile_px_per_world = 1.0 / battlefield.grid.world_per_px
+    x0 = window.col0 * window.cell_size * tile_px_per_world
+    y0 = window.row0 * window.cell_size * tile_px_per_world
+    x1 = (window.col0 + window.cols) * window.cell_size * tile_px_per_world
+    y1 = (window.row0 + window.rows) * window.cell_size * tile_px_per_world
+    src = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1) - math.floor(x0), math.ceil(y1) - math.floor(y0))
+    src = src.clip(tiles.get_rect())
+    if src.width <= 0 or src.height <= 0:
+        return surface
+    factor = window.scale / tile_px_per_world  # picture pixels per Tiled pixel
+    dest = pygame.Rect(round((src.x - x0) * factor), round((src.y - y0) * factor),
+                       max(1, round(src.width * factor)), max(1, round(src.height * factor)))
+    piece = tiles.subsurface(src)
+    scaled = pygame.transform.smoothscale(piece, dest.size) if factor < 1.0 else pygame.transform.scale(piece, dest.size)
+    surface.blit(scaled, dest)
+    return surface
+
+
+def _draw_structure_names(surface: pygame.Surface, public: PublicMap, window: Window) -> None:
+    """Names of settlements and buildings under them, small, as on a printed map."""
+    label_font = font(13)
+    for structure in public.battlefield.structures:
+        if not structure.name or structure.kind not in ("settlement", "building") or not structure.outline:
+            continue
+        bottom = max(p.y for p in structure.outline)
+        cx = sum(p.x for p in structure.outline) / len(structure.outline)
+        x, y = window.to_px(cx, bottom)
+        text = label_font.render(structure.name, True, (40, 28, 20))
+        plate = pygame.Surface((text.get_width() + 4, text.get_height()), pygame.SRCALPHA)
+        plate.fill((255, 250, 235, 170))
+        plate.blit(text, (2, 0))
+        surface.blit(plate, plate.get_rect(midtop=(round(x), round(y) + 1)))
 
 
 def _draw_structures(surface: pygame.Surface, public: PublicMap, window: Window) -> None:

@@ -25,7 +25,7 @@ from kriegsspiel.render.fonts import font
 from kriegsspiel.render.palette import blend, parse_colour
 
 #: The long side of the whole-map picture, in pixels (a whole number of pixels per cell, at most this).
-MAP_LONG_SIDE_PX = 1800
+MAP_LONG_SIDE_PX = 2400
 #: The long side of an officer's view, in pixels.
 OFFICER_LONG_SIDE_PX = 1100
 #: The officer's view shows this much more than the unit's sight range around it.
@@ -135,9 +135,9 @@ def _draw_sight_ring(picture: pygame.Surface, public: PublicMap, window: Window,
 
 
 def counter_px(public: PublicMap, window: Window) -> int:
-    """Counter size on a picture: about one and a half tiles, between 26 and 48 pixels."""
+    """Counter size on a picture: about one and a half tiles, between 34 and 52 pixels (legible ids)."""
     tile_px = window.scale * public.battlefield.grid.units_per_tile
-    return int(min(48, max(26, round(tile_px * 1.5))))
+    return int(min(52, max(34, round(tile_px * 1.5))))
 
 
 _enemy_counters: dict[tuple[str, str, str, int], pygame.Surface] = {}
@@ -245,52 +245,61 @@ def format_game_time(minutes: int) -> str:
 def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
                  moment: str | None) -> pygame.Surface:
     width = max(MIN_PICTURE_WIDTH, picture.get_width())
-    out = pygame.Surface((width, picture.get_height() + LEGEND_HEIGHT))
+    # text grows with the picture so that it reads the same when the picture is shown whole
+    z = max(1.0, width / 1800.0)
+    height = round(LEGEND_HEIGHT * z)
+    out = pygame.Surface((width, picture.get_height() + height))
     out.fill(PAPER)
     out.blit(picture, (0, 0))
     top = picture.get_height()
     pygame.draw.line(out, INK, (0, top), (width, top), 2)
 
+    def px(value: float) -> int:
+        return round(value * z)
+
     colour = parse_colour(public.colour_of(view.side))
-    swatch = pygame.Rect(14, top + 14, 22, 22)
+    swatch = pygame.Rect(px(14), top + px(14), px(22), px(22))
     pygame.draw.rect(out, colour, swatch)
     pygame.draw.rect(out, INK, swatch, 1)
-    title = font(24, bold=True).render(f"{view.player}", True, INK)
-    out.blit(title, (swatch.right + 10, top + 12))
-    side = font(20).render(f"  {view.side}", True, blend(colour, (0, 0, 0), 0.3))
-    out.blit(side, (swatch.right + 10 + title.get_width(), top + 15))
+    title = font(px(24), bold=True).render(f"{view.player}", True, INK)
+    out.blit(title, (swatch.right + px(10), top + px(12)))
+    side = font(px(20)).render(f"  {view.side}", True, blend(colour, (0, 0, 0), 0.3))
+    out.blit(side, (swatch.right + px(10) + title.get_width(), top + px(15)))
     if moment is None:
         moment = f"Round {view.round}"
         if view.game_minutes is not None:
             moment += f"  ·  game time {format_game_time(view.game_minutes)}"
-    line2 = font(18).render(f"{moment}  ·  {public.scenario_name}", True, INK)
-    out.blit(line2, (14, top + 46))
+    line2 = font(px(18)).render(f"{moment}  ·  {public.scenario_name}", True, INK)
+    out.blit(line2, (px(14), top + px(46)))
 
-    key_font = font(16)
-    key_x = min(width - 420, max(swatch.right + 30 + title.get_width() + side.get_width(), width // 2 - 150))
-    seen_box = pygame.Rect(key_x, top + 14, 18, 14)
+    key_font = font(px(16))
+    key_x = max(swatch.right + px(30) + title.get_width() + side.get_width(), line2.get_width() + px(40),
+                width // 2 - px(150))
+    key_x = min(key_x, width - px(470))
+    seen_box = pygame.Rect(key_x, top + px(14), px(18), px(14))
     pygame.draw.rect(out, (200, 214, 150), seen_box)
     pygame.draw.rect(out, INK, seen_box, 1)
-    out.blit(key_font.render("in sight of your units", True, INK), (seen_box.right + 6, top + 13))
-    dim_box = pygame.Rect(key_x, top + 40, 18, 14)
+    out.blit(key_font.render("in sight of your units", True, INK), (seen_box.right + px(6), top + px(13)))
+    dim_box = pygame.Rect(key_x, top + px(40), px(18), px(14))
     pygame.draw.rect(out, blend((200, 214, 150), FOG, FOG_ALPHA / 255.0), dim_box)
     pygame.draw.rect(out, INK, dim_box, 1)
-    out.blit(key_font.render("out of sight (the map only)", True, INK), (dim_box.right + 6, top + 39))
+    out.blit(key_font.render("out of sight (the map only)", True, INK), (dim_box.right + px(6), top + px(39)))
 
-    _draw_scale_bar(out, public, window, (width - 250, top + 44))
+    _draw_scale_bar(out, public, window, (width - px(260), top + px(44)), z)
     return out
 
 
-def _draw_scale_bar(out: pygame.Surface, public: PublicMap, window: Window, left_bottom: tuple[int, int]) -> None:
-    length = nice_length(240.0 / window.scale)
+def _draw_scale_bar(out: pygame.Surface, public: PublicMap, window: Window, left_bottom: tuple[int, int],
+                    z: float = 1.0) -> None:
+    length = nice_length(240.0 * z / window.scale)
     px = max(1, round(length * window.scale))
     x, y = left_bottom
-    h = 8
+    h = round(8 * z)
     for i in range(4):
         seg = pygame.Rect(round(x + px * i / 4), y - h, math.ceil(px / 4), h)
         pygame.draw.rect(out, INK if i % 2 == 0 else PAPER, seg)
     pygame.draw.rect(out, INK, pygame.Rect(x, y - h, px, h), 1)
-    label_font = font(16)
+    label_font = font(round(16 * z))
     out.blit(label_font.render("0", True, INK), (x - 3, y + 3))
     end = label_font.render(f"{format_length(length)} {public.distance_unit}", True, INK)
     out.blit(end, (x + px - end.get_width() // 2 if end.get_width() < 2 * px else x, y + 3))
