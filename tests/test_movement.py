@@ -212,6 +212,7 @@ REFUSALS = [
     ({}, "infantry", (0.5, 0.5), (1.5, 0.5), {"heading_changed_this_turn": True},
      "the ship changed heading this turn and may not move"),
     ({(1, 1): MOUNTAINS}, "bomber", (0.5, 0.5), (1.5, 1.5), {}, "mountains: bomber cannot enter mountains"),
+    ({}, "destroyer", (0.5, 0.5), (1.5, 0.5), {}, "destroyer stands on plains, which it cannot enter"),
 ]
 
 

@@ -446,7 +446,7 @@ def check_move(
     ``allowance_left`` is what is left of the unit's move this turn (several moves draw on one allowance);
     ``heading`` is a ship's current heading in degrees (None: no heading yet, any bearing is allowed). Checks,
     in order: move-and-fire, a heading change this turn, the map's edge, the ship's heading limit (RULINGS.md),
-    the terrain at the target, then the cost of the cheapest path against the allowance. ``field`` is a
+    the terrain under the unit and at the target, then the cost of the cheapest path against the allowance. ``field`` is a
     :func:`cost_field` for this unit at ``origin`` to reuse while dragging; one is computed when it is None or
     does not fit. Raises KeyError (with the known ids) for an unknown unit type.
     """
@@ -474,6 +474,10 @@ def check_move(
             )
     table = ruleset.speed_table(unit_type_id)
     speeds = speed_field(raster, table)
+    col, row = raster.cell_of(origin)
+    if speeds[row, col] <= 0.0:
+        label = _label(raster, table, col, row)
+        return refuse(f"{unit_type_id} stands on {label}, which it cannot enter")
     col, row = raster.cell_of(target)
     if speeds[row, col] <= 0.0:
         label = _label(raster, table, col, row)

@@ -1,0 +1,120 @@
+"""``kriegsspiel measure MAP --unit TYPE --from X,Y --to X,Y [--ruleset NAME] [--heading DEG] [--json]``.
+
+Measures one move over the map's terrain for a unit at its full allowance, as the umpire's drag would:
+the cheapest path, its exact cost, and whether the move is legal (and why not). Points are world units
+(DESIGN.md: origin at the map's top-left corner, x right, y down). Exit 0 when measured, legal or not;
+2 for bad input (unreadable map, unknown unit type or rule set, a malformed point).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from typing import Any
+
+from kriegsspiel.core import movement
+from kriegsspiel.core.battlefield import Battlefield
+from kriegsspiel.core.geometry import WorldPoint, format_point, parse_point
+from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.errors import UserError
+
+DEFAULT_RULESET = "modern-4e"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command's arguments (see the module docstring)."""
+    parser.add_argument("map", metavar="MAP", help="a Tiled map (.tmx)")
+    parser.add_argument("--unit", required=True, metavar="TYPE", help="unit type id, e.g. infantry")
+    parser.add_argument("--from", dest="origin", required=True, metavar="X,Y", help="where the unit stands")
+    parser.add_argument("--to", dest="target", required=True, metavar="X,Y", help="where it should go")
+    parser.add_argument(
+        "--ruleset", default=DEFAULT_RULESET, metavar="NAME",
+        help=f"a shipped rule set or a rule-set .toml file (default {DEFAULT_RULESET})",
+    )
+    parser.add_argument(
+        "--heading", type=float, default=None, metavar="DEG",
+        help="a ship's current heading, degrees clockwise from north (default: none, any bearing)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _point(text: str, option: str) -> WorldPoint:
+    try:
+        return parse_point(text)
+    except ValueError as exc:
+        raise UserError(f"{option}: {exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure the move and print it; raises UserError for bad input."""
+    # the points first, so that a typo is reported before the map is read
+    origin = _point(args.origin, "--from")
+    target = _point(args.target, "--to")
+    if args.heading is not None and not math.isfinite(args.heading):
+        raise UserError(f"--heading: expected a number of degrees, got {args.heading}")
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.tiled import load_battlefield
+
+    ruleset = load_ruleset(args.ruleset)
+    try:
+        unit = ruleset.unit_type(args.unit)
+    except KeyError as exc:
+        raise UserError(f"--unit: {exc.args[0]}") from None
+    battlefield = load_battlefield(args.map, ruleset)
+    verdict = movement.check_move(
+        battlefield, ruleset, unit.id, origin, target, allowance_left=unit.move, heading=args.heading
+    )
+    if args.json:
+        print(json.dumps(verdict_as_json(verdict)))
+    else:
+        print("\n".join(format_verdict(verdict, unit.id, args.map, ruleset, battlefield, origin, target)))
+    return 0
+
+
+def _number(value: float) -> float | None:
+    """A JSON number rounded to a millionth of a world unit; None for infinity (no path)."""
+    return round(value, 6) if math.isfinite(value) else None
+
+
+def verdict_as_json(verdict: movement.MoveVerdict) -> dict[str, Any]:
+    """The contract of ``measure --json``: cost (null when unreachable), distance, allowance, legal, reason
+    (null when legal) and path ([[x, y], ...], empty when unreachable), in world units."""
+    return {
+        "cost": _number(verdict.cost),
+        "distance": _number(verdict.distance),
+        "allowance": _number(verdict.allowance),
+        "legal": verdict.legal,
+        "reason": verdict.reason,
+        "path": [[_number(p.x), _number(p.y)] for p in verdict.path],
+    }
+
+
+def _short(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def format_verdict(
+    verdict: movement.MoveVerdict,
+    unit_id: str,
+    map_path: str,
+    ruleset: Ruleset,
+    battlefield: Battlefield,
+    origin: WorldPoint,
+    target: WorldPoint,
+) -> list[str]:
+    """The verdict for people: a few lines with the numbers, the reason, the path and the terrain it crosses."""
+    lines = [f"{unit_id} from {format_point(origin)} to {format_point(target)} on {map_path} ({ruleset.id})"]
+    allowed = f"{_short(verdict.allowance)} allowed; straight line {_short(verdict.distance)}"
+    if math.isfinite(verdict.cost):
+        lines.append(f"  cost {_short(verdict.cost)} of {allowed}")
+    else:
+        lines.append(f"  no path; {allowed}")
+    lines.append("  legal" if verdict.legal else f"  refused: {verdict.reason}")
+    if len(verdict.path) > 1:
+        lines.append("  path " + " -> ".join(format_point(p) for p in verdict.path))
+        raster = battlefield.raster()
+        table = ruleset.speed_table(unit_id)
+        legs = movement.terrain_along(raster, movement.speed_field(raster, table), table, verdict.path)
+        lines.append("  over " + ", ".join(f"{label} {_short(length)} (cost {_short(c)})" for label, length, c in legs))
+    return lines
