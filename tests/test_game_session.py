@@ -196,3 +196,38 @@ def test_a_round_trip_with_the_shipped_rule_set(tmp_path: Path) -> None:
     reopened = Game.open(tmp_path / "r.kssave", read_only=True, **loaders)
     assert reopened.state.same(game.state)
     assert verify_save(tmp_path / "r.kssave", **loaders).intact
+
+
+def test_a_failing_round_end_hook_does_not_unmake_the_command(game: Game) -> None:
+    def broken(g: Game, n: int) -> None:
+        raise RuntimeError("no disk for pictures")
+
+    game.on_round_end.append(broken)
+    game.submit("turn")
+    outcome = game.submit("turn")
+    assert outcome.accepted and game.state.round == 2
+    assert "after round 1" in outcome.note and "no disk for pictures" in outcome.describe()
+    assert len(read_save(game.path).records) == 2
+
+
+def test_a_failed_write_changes_nothing_and_leaves_no_half_line(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kriegsspiel.store.journal as journal
+
+    game.submit("move va1 > 4.5,1.5")
+    before = game.path.read_bytes()
+    real_fsync = journal.os.fsync
+    calls = {"n": 0}
+
+    def failing_fsync(fd: int) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(journal.os, "fsync", failing_fsync)
+    with pytest.raises(SaveError, match="No space left on device.*was not carried out"):
+        game.submit("move va2 > 1.5,5.5")
+    assert game.state.unit("va2").position == WorldPoint(2.5, 5.5)
+    assert game.path.read_bytes() == before
+    assert game.submit("move va2 > 1.5,5.5").record == 2
+    assert [r.seq for r in read_save(game.path).records] == [1, 2]

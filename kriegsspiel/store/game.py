@@ -56,14 +56,16 @@ class Outcome:
     record: int | None = None
     forced: bool = False
     overridden: str | None = None
-    note: str | None = None  # for undo and redo: what was undone or redone
+    note: str | None = None  # undo, redo: what was undone or redone; else a round-end callback that failed
 
     def describe(self) -> str:
         """The outcome for the umpire, one line per event (or the refusal)."""
         if not self.accepted:
             return f"refused: {self.reason}"
-        lines = [self.note] if self.note else []
+        lines = [self.note] if self.note and self.command in ("undo", "redo") else []
         lines += [event.describe() for event in self.events]
+        if self.note and self.command not in ("undo", "redo"):
+            lines.append(self.note)
         return "\n".join(lines) if lines else "done"
 
 
@@ -256,9 +258,9 @@ class Game:
         ))
         self._timeline.orders[record.seq] = record
         self._timeline.push(record.seq, result.state)
-        self._round_hooks(before, result.state)
+        problem = self._round_hooks(before, result.state)
         return Outcome(accepted=True, command=text, events=result.events, record=record.seq, forced=forced,
-                       overridden=result.overridden)
+                       overridden=result.overridden, note=problem)
 
     def undo(self) -> Outcome:
         """Take back the last order in force; journaled as an ``undo`` record. Refused when there is none."""
@@ -296,9 +298,10 @@ class Game:
         self._timeline.undone.pop()
         self._timeline.applied.append(target)
         self._timeline.states.append(state)
-        self._round_hooks(before, state)
+        problem = self._round_hooks(before, state)
+        note = f"redone: {original.command} (record {target})" + (f"; {problem}" if problem else "")
         return Outcome(accepted=True, command="redo", events=events, record=record.seq, forced=original.forced,
-                       overridden=original.refusal, note=f"redone: {original.command} (record {target})")
+                       overridden=original.refusal, note=note)
 
     # --- inside -------------------------------------------------------------------------------------------
 
@@ -317,10 +320,18 @@ class Game:
         self._records.append(record)
         return record
 
-    def _round_hooks(self, before: GameState, after: GameState) -> None:
+    def _round_hooks(self, before: GameState, after: GameState) -> str | None:
+        """Run the round-end callbacks; a failing one is reported, never taken for a failed command (the
+        record is already on disk)."""
+        problems = []
         for ended in range(before.round, after.round):
             for hook in list(self.on_round_end):
-                hook(self, ended)
+                try:
+                    hook(self, ended)
+                except Exception as exc:  # noqa: BLE001 - the command stands whatever a hook does
+                    name = getattr(hook, "__qualname__", type(hook).__name__)
+                    problems.append(f"after round {ended}, {name} failed ({type(exc).__name__}: {exc})")
+        return "; ".join(problems) or None
 
 
 def scenario_of_save(loaded: LoadedSave, notes: list[str], *, map_loader: MapLoader | None = None,

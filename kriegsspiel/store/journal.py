@@ -386,10 +386,23 @@ class JournalWriter:
         """Write one record (its ``prev`` must be :attr:`last_hash`), then flush and fsync."""
         if record.prev != self.last_hash or record.seq != self.next_seq:
             raise ValueError(f"record {record.seq} does not follow the journal (next is {self.next_seq})")
-        line = canonical_json(record.to_json()) + "\n"
-        self._handle.write(line.encode("utf-8"))
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        line = (canonical_json(record.to_json()) + "\n").encode("utf-8")
+        offset = self._handle.tell()
+        try:
+            self._handle.write(line)
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+        except OSError:
+            # A disk that is full or gone: take the partial line back so that the next record does not land
+            # after half a line (which would read as damage in the middle). If even that fails, stop writing.
+            try:
+                self._handle.seek(offset)
+                self._handle.truncate(offset)
+                self._handle.flush()
+                os.fsync(self._handle.fileno())
+            except OSError:
+                self._handle.close()
+            raise
         self.last_hash = record.hash
         self.next_seq += 1
 
