@@ -85,3 +85,11 @@ def test_verify_exit_codes(save: Path, tmp_path: Path, capsys: pytest.CaptureFix
     other.write_text("hello\n")
     assert main(["verify", str(other)]) == 2
     assert "not a kriegsspiel save" in capsys.readouterr().err
+
+
+def test_replay_log_prints_the_journal(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["replay", str(save), "--log"]) == 0
+    out = capsys.readouterr().out
+    assert "1. round 1, Rebel: move va1 > 4.5,1.5\n   va1 moved 1.5,1.5 > 4.5,1.5" in out
+    assert "4. round 1, Crown: undo (record 3)" in out

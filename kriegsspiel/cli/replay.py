@@ -18,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help='print {"round", "side", "units": {ID: {"type", "side", "x", "y", "health", '
                              '"heading", "hidden"}}}')
+    parser.add_argument("--log", action="store_true", help="also print the journal: every record and its events")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,6 +34,10 @@ def run(args: argparse.Namespace) -> int:
     for note in game.notes:
         print(note)
     count = total if args.to is None else args.to
+    if args.log:
+        for record in loaded.records[:count]:
+            print(record.describe())
+        print()
     last = f"; last: {loaded.records[count - 1].command}" if count else ""
     print(f"{loaded.header.scenario_name}: after {count} of {total} records{last}")
     print(f"round {state.round}, {state.side_to_move} to move")

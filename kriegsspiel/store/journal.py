@@ -116,6 +116,23 @@ class JournalRecord:
     hash: str
     line: int = field(default=0, compare=False)  # line number in the file (header = 1)
 
+    def describe(self) -> str:
+        """The record for the umpire's log: number, round and side, the command, then what happened."""
+        from kriegsspiel.core.events import event_from_json
+
+        head = f"{self.seq}. round {self.round}, {self.side}: {self.command}"
+        if self.kind in ("undo", "redo"):
+            head += f" (record {self.target})"
+        elif self.forced:
+            head = head.replace(f": {self.command}", f": force {self.command}", 1)
+        lines = [head]
+        for data in self.events:
+            try:
+                lines.append("   " + event_from_json(dict(data)).describe())
+            except (ValueError, TypeError):  # an event of a later version: show it raw
+                lines.append(f"   {data}")
+        return "\n".join(lines)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seq": self.seq, "kind": self.kind, "command": self.command, "forced": self.forced,
