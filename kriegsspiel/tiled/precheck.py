@@ -227,6 +227,11 @@ def _check_properties(check: Precheck, node: Node, kind: str | None, where: str,
             )
 
 
+def check_tileset_reference(check: Precheck, ref: Node) -> None:
+    """Read the tileset ``ref`` points at (embedded, or an external .tsx) into ``check``."""
+    _check_tileset(check, ref)
+
+
 def _check_tileset(check: Precheck, ref: Node) -> None:
     before = len(check.tilesets)
     _read_tileset(check, ref)

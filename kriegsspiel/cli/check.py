@@ -1,0 +1,147 @@
+"""``kriegsspiel check PATH...``: validate maps, tilesets, scenarios and saves; list every finding.
+
+One line per finding on stdout, ``FILE[:LINE]: [warning: ]what is wrong; what to do``; a summary on stderr.
+Exit status: 0 when every file is clean, 1 when any file has problems (errors or warnings: a warning is a
+problem an author should look at, such as tiles without terrain), 2 when any file cannot be read at all
+(missing, not XML, a map feature that cannot be loaded). A folder stands for the maps, tilesets, scenarios
+and saves in it and below it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from kriegsspiel.findings import Finding
+
+MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+TILESET_SUFFIXES = (".tsx",)
+SCENARIO_SUFFIXES = (".toml",)
+SAVE_SUFFIXES = (".kssave",)
+KNOWN_SUFFIXES = MAP_SUFFIXES + TILESET_SUFFIXES + SCENARIO_SUFFIXES + SAVE_SUFFIXES
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="maps (.tmx), tilesets (.tsx), scenarios (.toml), saves, folders")
+    parser.add_argument(
+        "--ruleset", metavar="NAME", default=None,
+        help="rule set for maps and tilesets (default: the map property 'ruleset', else modern-4e)",
+    )
+
+
+@dataclass
+class FileResult:
+    """The findings of one file and whether it could be read at all."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    readable: bool = True
+
+
+def expand(paths: list[str]) -> Iterator[str]:
+    """Each path, folders replaced by the files of known types inside them (sorted, recursively)."""
+    for path in paths:
+        if os.path.isdir(path):
+            found = []
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                found.extend(os.path.join(root, f) for f in files if f.lower().endswith(KNOWN_SUFFIXES))
+            if not found:
+                yield path  # reported as "nothing to check"
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def check_path(path: str, ruleset_name: str | None) -> FileResult:
+    """Check one file by its type. Never raises for bad input."""
+    lower = path.lower()
+    if os.path.isdir(path):
+        return FileResult(path, [Finding(path, "a folder without maps, tilesets, scenarios or saves; give files to check",
+                                         "warning")])
+    if lower.endswith(MAP_SUFFIXES):
+        return _check_map(path, ruleset_name)
+    if not os.path.isfile(path):
+        return FileResult(path, [Finding(path, "no such file; check the path")], readable=False)
+    if lower.endswith(TILESET_SUFFIXES):
+        return _check_tileset(path, ruleset_name)
+    if lower.endswith(SCENARIO_SUFFIXES):
+        return _check_other(path, "kriegsspiel.scenario", "check_scenario_file", "scenarios")
+    if lower.endswith(SAVE_SUFFIXES):
+        return _check_other(path, "kriegsspiel.store", "check_save_file", "saves")
+    return FileResult(path, [Finding(path, "unknown file type; give .tmx maps, .tsx tilesets, .toml scenarios or "
+                                           ".kssave saves")], readable=False)
+
+
+def _ruleset(path: str, name: str | None, result: FileResult):  # -> Ruleset | None
+    from kriegsspiel.cli.preview import ruleset_for
+    from kriegsspiel.errors import UserError
+
+    try:
+        return ruleset_for(path, name)
+    except UserError as exc:
+        result.findings.append(Finding(path, f"cannot load the rule set ({exc}); give --ruleset NAME"))
+        result.readable = False
+        return None
+
+
+def _check_map(path: str, ruleset_name: str | None) -> FileResult:
+    from kriegsspiel.tiled import read_map
+
+    result = FileResult(path)
+    ruleset = _ruleset(path, ruleset_name, result)
+    if ruleset is None:
+        return result
+    report = read_map(path, ruleset)
+    result.findings.extend(report.findings)
+    result.readable = report.readable
+    return result
+
+
+def _check_tileset(path: str, ruleset_name: str | None) -> FileResult:
+    from kriegsspiel.tiled.checks import check_tileset
+
+    result = FileResult(path)
+    ruleset = _ruleset(path, ruleset_name, result)
+    if ruleset is None:
+        return result
+    findings, readable = check_tileset(path, ruleset)
+    result.findings.extend(findings)
+    result.readable = readable
+    return result
+
+
+def _check_other(path: str, module_name: str, function: str, what: str) -> FileResult:
+    import importlib
+
+    try:
+        module = importlib.import_module(module_name)
+        check = getattr(module, function)
+    except (ImportError, AttributeError):
+        return FileResult(path, [Finding(path, f"cannot check {what} yet in this version; load it to test it", "warning")])
+    return FileResult(path, list(check(path)))
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    results = [check_path(path, args.ruleset) for path in expand(args.paths)]
+    errors = warnings = 0
+    for result in results:
+        for finding in result.findings:
+            print(finding.format())
+            if finding.severity == "error":
+                errors += 1
+            else:
+                warnings += 1
+    files = len(results)
+    unreadable = sum(1 for r in results if not r.readable)
+    summary = f"checked {files} file{'s' if files != 1 else ''}: {errors} error{'s' if errors != 1 else ''}, " \
+              f"{warnings} warning{'s' if warnings != 1 else ''}"
+    if unreadable:
+        summary += f", {unreadable} unreadable"
+    print(summary, file=sys.stderr)
+    if unreadable:
+        return 2
+    return 1 if errors or warnings else 0

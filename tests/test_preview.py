@@ -1,0 +1,58 @@
+"""``kriegsspiel preview``: headless PNGs of a map as drawn and as the rules read it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kriegsspiel.cli import main
+from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "maps"
+
+
+def test_author_view_draws_the_tiles_at_their_size(tmp_path, capsys) -> None:
+    out = tmp_path / "b.png"
+    assert main(["preview", str(REPO / "maps" / "brandywine.tmx"), "--out", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == f"{out}: 3840x2560 pixels"
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (3840, 2560)
+    # Tile (0, 0) is plains: its base colour from the shipped tileset, not the off-map colour.
+    r, g, b, *_ = image.get_at((1, 1))
+    assert g > r > b and g > 150
+
+
+def test_author_view_of_a_hex_map_has_the_hex_map_size(tmp_path, capsys) -> None:
+    out = tmp_path / "h.png"
+    assert main(["preview", str(REPO / "maps" / "hex-valley.tmx"), "--out", str(out), "--tile-px", "28"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1134, 728)  # (40 * 56 + 28) x (30 * 48 + 16), halved
+
+
+def test_rules_view_colours_terrain_and_roads_with_a_legend(tmp_path) -> None:
+    out = tmp_path / "t.png"
+    assert main(["preview", str(FIXTURES / "external.tmx"), "--out", str(out), "--terrain", "--tile-px", "20"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_width() > 80 and image.get_height() >= 60  # the 4x3 map plus its legend
+    assert tuple(image.get_at((10, 10)))[:3] == TERRAIN_COLOURS["plains"]  # column 0, row 0
+    assert tuple(image.get_at((10, 30)))[:3] == ROAD  # the road through row 1
+    water = [tuple(image.get_at((x, 8)))[:3] for x in range(41, 59)]
+    assert TERRAIN_COLOURS["water"] in water and (20, 20, 30) in water  # water, hatched: impassable
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--out", "x.jpg"], "--out x.jpg: the picture is written as PNG; give a file name ending in .png"),
+    (["--out", "/no/such/dir/x.png"], "--out /no/such/dir/x.png: the folder /no/such/dir does not exist; create it first"),
+])
+def test_bad_output_is_one_line(capsys, args, message) -> None:
+    assert main(["preview", str(FIXTURES / "ortho.tmx"), *args]) == 2
+    assert capsys.readouterr().err.strip() == f"kriegsspiel preview: {message}"
+
+
+def test_a_refused_map_is_one_line_not_a_traceback(capsys, tmp_path) -> None:
+    path = str(FIXTURES / "infinite.tmx")
+    assert main(["preview", path, "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"kriegsspiel preview: {path}:2: the map is infinite; in Tiled uncheck Map > Map Properties > Infinite and save"
