@@ -180,3 +180,20 @@ def test_golden_screenshots(tmp_path: Path, name: str, notches: int) -> None:
         compare_with_golden(surface, name)
     finally:
         game.close()
+
+
+@pytest.mark.parametrize(
+    "cells, expected",
+    [
+        ([(0, 0)], {((0, 0), (1, 0)), ((0, 1), (1, 1)), ((0, 0), (0, 1)), ((1, 0), (1, 1))}),
+        ([(0, 0), (0, 1)], {((0, 0), (2, 0)), ((0, 1), (2, 1)), ((0, 0), (0, 1)), ((2, 0), (2, 1))}),
+        ([(1, 1), (2, 2)], {((1, 1), (2, 1)), ((1, 2), (3, 2)), ((2, 3), (3, 3)), ((1, 1), (1, 2)), ((2, 1), (2, 3)), ((3, 2), (3, 3))}),
+    ],
+)
+def test_the_reachable_outline_follows_cell_sides(cells, expected) -> None:
+    from kriegsspiel.render.overlays import edge_segments
+
+    mask = np.zeros((4, 4), dtype=bool)
+    for r, c in cells:
+        mask[r, c] = True
+    assert set(edge_segments(mask)) == expected

@@ -83,6 +83,7 @@ class ReachableShading:
             alpha[...] = np.where(mask.T, SHADE[3], 0).astype(np.uint8)
             del alpha
         self.cells = int(mask.sum())
+        self.edges = edge_segments(mask)
         self._scaled: tuple[Camera, pygame.Surface | None, tuple[int, int]] | None = None
 
     def draw(self, target: pygame.Surface, camera: Camera) -> None:
@@ -109,21 +110,30 @@ class ReachableShading:
         piece = self.image.subsurface(pygame.Rect(c0, r0, c1 - c0, r1 - r0))
         scaled = pygame.transform.scale(piece, size)
         # The edge is drawn after scaling so that it stays a thin line at every zoom.
-        inside = pygame.surfarray.array_alpha(scaled) > 0
-        edge = inside & ~_eroded(_eroded(inside))
-        colour = pygame.surfarray.pixels3d(scaled)
-        colour[edge] = SHADE_EDGE[:3]
-        del colour
-        alpha = pygame.surfarray.pixels_alpha(scaled)
-        alpha[edge] = SHADE_EDGE[3]
-        del alpha
+        # The edge is drawn after scaling as lines along cell sides, so it stays thin at every zoom.
+        kx = (x1 - x0) / (c1 - c0)
+        ky = (y1 - y0) / (r1 - r0)
+        ox, oy = x0 - left - c0 * kx, y0 - top - r0 * ky
+        for (a, b), (c, d) in self.edges:
+            pygame.draw.line(scaled, SHADE_EDGE, (ox + a * kx, oy + b * ky), (ox + c * kx, oy + d * ky), 2)
         return scaled, (left, top)
 
 
-def _eroded(mask: np.ndarray) -> np.ndarray:
-    """Cells (or pixels) whose four neighbours are all in the mask."""
-    padded = np.pad(mask, 1, constant_values=False)
-    return padded[1:-1, 1:-1] & padded[:-2, 1:-1] & padded[2:, 1:-1] & padded[1:-1, :-2] & padded[1:-1, 2:]
+def edge_segments(mask: np.ndarray) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The outline of a boolean cell mask [row, col] as straight segments along cell sides, in cell units
+    ((x, y) with x = column, y = row; cell (c, r) spans [c, c+1] x [r, r+1]). Runs are merged."""
+    padded = np.pad(mask.astype(bool), 1, constant_values=False)
+    across = padded[1:, 1:-1] != padded[:-1, 1:-1]  # (rows + 1, cols): a side between row y-1 and row y
+    down = padded[1:-1, 1:] != padded[1:-1, :-1]  # (rows, cols + 1): a side between column x-1 and column x
+    segments: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for sides, transpose in ((across, False), (down.T, True)):
+        # Runs along each line: +1 where a run starts, -1 where it ends; argwhere pairs them in order.
+        change = np.diff(np.pad(sides.astype(np.int8), ((0, 0), (1, 1))), axis=1)
+        starts = np.argwhere(change == 1).tolist()
+        ends = np.argwhere(change == -1).tolist()
+        for (line, a), (_, b) in zip(starts, ends):
+            segments.append(((line, a), (line, b)) if transpose else ((a, line), (b, line)))
+    return segments
 
 
 def draw_path(target: pygame.Surface, camera: Camera, points: Sequence[WorldPoint], legal: bool) -> None:
