@@ -113,6 +113,13 @@ def test_pictures_carry_no_metadata(tmp_path: Path) -> None:
         assert chunks[0] == b"IHDR" and chunks[-1] == b"IEND" and set(chunks[1:-1]) == {b"IDAT"}
 
 
+def test_our_png_decodes_to_the_very_pixels_drawn(tmp_path: Path) -> None:
+    surface = player_picture(small_game(), "Blue North")
+    path = tmp_path / "p.png"
+    path.write_bytes(png_bytes(surface))
+    assert np.array_equal(_pixels(pygame.image.load(str(path))), _pixels(surface))
+
+
 def test_round_pictures_are_named_by_round_and_player_only(tmp_path: Path) -> None:
     written = write_round_pictures(small_game(), tmp_path, 3)
     assert [p.relative_to(tmp_path).as_posix() for p in written] == [
@@ -142,11 +149,46 @@ def test_a_game_writes_every_players_pictures_at_the_end_of_each_round(tmp_path:
             self.path = tmp_path / "skirmish.kssave"
 
     game = FakeGame()
-    attach_to_game(game)
+    writer = attach_to_game(game)
     for hook in game.on_round_end:
         hook(game, 1)
+    writer.wait()
+    assert writer.errors == []
     folder = tmp_path / "skirmish-pov" / "round-001"
     assert sorted(p.name for p in folder.iterdir()) == ["Blue_HQ.png", "Blue_North.png", "Red_HQ.png"]
+
+
+def test_pictures_written_in_the_background_are_the_same_bytes(tmp_path: Path) -> None:
+    class FakeGame:
+        def __init__(self) -> None:
+            self.on_round_end: list = []
+            self.state = small_game().replace(round=3)
+            self.path = tmp_path / "skirmish.kssave"
+
+    game = FakeGame()
+    writer = attach_to_game(game)
+    game.on_round_end[0](game, 2)
+    writer.wait()
+    background = (tmp_path / "skirmish-pov" / "round-002" / "Red_HQ.png").read_bytes()
+    (foreground,) = write_round_pictures(game.state, tmp_path / "direct", 2, ["Red HQ"])
+    assert background == foreground.read_bytes()
+
+
+def test_a_picture_that_cannot_be_written_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "skirmish-pov"
+    blocker.write_text("a file where the folder should be", encoding="utf-8")
+
+    class FakeGame:
+        def __init__(self) -> None:
+            self.on_round_end: list = []
+            self.state = small_game().replace(round=2)
+            self.path = tmp_path / "skirmish.kssave"
+
+    game = FakeGame()
+    writer = attach_to_game(game)
+    game.on_round_end[0](game, 1)
+    writer.wait()
+    assert len(writer.errors) == 3 and "could not be written" in writer.errors[0]
 
 
 def test_unknown_players_and_units_are_refused_with_the_known_names(tmp_path: Path) -> None:

@@ -7,6 +7,9 @@ player's picture of a round as ``<folder>/round-NNN/<player>.png``; ``attach_to_
 """
 from __future__ import annotations
 
+import queue
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +17,19 @@ import pygame
 
 from kriegsspiel.core.fog import find_player, player_view
 from kriegsspiel.pov.picture import UnknownUnit, draw_picture, format_game_time
-from kriegsspiel.pov.png import file_stem, player_file_names, pov_folder_of_save, round_folder, write_png
+from kriegsspiel.pov.png import (
+    encode_rgb_png,
+    file_stem,
+    player_file_names,
+    pov_folder_of_save,
+    round_folder,
+    write_atomically,
+    write_png,
+)
 from kriegsspiel.pov.public import PublicMap, public_map
 
 __all__ = [
+    "PictureWriter",
     "PublicMap",
     "UnknownUnit",
     "attach_to_game",
@@ -79,11 +91,69 @@ def write_round_pictures(state: Any, out_dir: Path, round_number: int, players: 
     return written
 
 
-def attach_to_game(game: Any) -> None:
+class PictureWriter:
+    """Encodes and writes pictures on one worker thread, in the order they were handed over, so that the end
+    of a round does not hold up the umpire's window. Drawing stays on the caller's thread (pygame); the worker
+    only compresses bytes (zlib releases the GIL) and writes files atomically.
+
+    ``errors`` collects the messages of pictures that could not be written (a full disk); they are also
+    printed on stderr.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[tuple[Path, bytes, int, int] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.errors: list[str] = []
+
+    def submit(self, surface: pygame.Surface, path: Path) -> None:
+        """Write ``surface`` to ``path`` (PNG, atomically) on the worker thread."""
+        width, height = surface.get_size()
+        self._jobs.put((Path(path), pygame.image.tobytes(surface, "RGB"), width, height))
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                # not a daemon: pictures handed over before the program ends are still written
+                self._thread = threading.Thread(target=self._work, name="kriegsspiel-pictures", daemon=False)
+                self._thread.start()
+
+    def wait(self) -> None:
+        """Return once every picture handed over so far is on disk (or has failed)."""
+        self._jobs.join()
+
+    def _work(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=2.0)
+            except queue.Empty:
+                return  # idle: let the thread end; the next submit starts another
+            try:
+                if job is None:
+                    return
+                path, rgb, width, height = job
+                try:
+                    write_atomically(path, encode_rgb_png(rgb, width, height))
+                except OSError as exc:
+                    message = f"{path}: the player's picture could not be written ({exc.strerror or exc})"
+                    self.errors.append(message)
+                    print(f"kriegsspiel: {message}", file=sys.stderr)
+            finally:
+                self._jobs.task_done()
+
+
+def attach_to_game(game: Any) -> PictureWriter:
     """Make ``game`` (a kriegsspiel.store.Game) write every player's picture at the end of each round, into
-    ``<save>-pov/round-NNN/`` next to its save."""
+    ``<save>-pov/round-NNN/`` next to its save. The pictures are drawn when the round ends and written on a
+    worker thread; returns the :class:`PictureWriter` (``wait()`` for the files)."""
+    writer = PictureWriter()
 
     def on_round_end(ended_game: Any, round_number: int) -> None:
-        write_round_pictures(ended_game.state, pov_folder_of_save(Path(ended_game.path)), round_number)
+        state = ended_game.state
+        folder = round_folder(pov_folder_of_save(Path(ended_game.path)), round_number)
+        names = player_file_names(p.name for p in state.setup.players)
+        public = public_map(state)
+        for player in state.setup.players:
+            surface = draw_picture(player_view(state, player), public, moment=round_moment(state, round_number))
+            writer.submit(surface, folder / names[player.name])
 
     game.on_round_end.append(on_round_end)
+    return writer
