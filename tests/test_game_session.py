@@ -231,3 +231,31 @@ def test_a_failed_write_changes_nothing_and_leaves_no_half_line(game: Game, monk
     assert game.path.read_bytes() == before
     assert game.submit("move va2 > 1.5,5.5").record == 2
     assert [r.seq for r in read_save(game.path).records] == [1, 2]
+
+
+def test_a_rule_set_changed_since_the_game_began_is_noted(game: Game) -> None:
+    import dataclasses
+    from types import MappingProxyType
+
+    game.submit("turn")
+
+    def house_rules(name: str):
+        ruleset = fake_ruleset(name)
+        return dataclasses.replace(ruleset, constants=MappingProxyType({**ruleset.constants, "merge_distance": 5.0}))
+
+    changed = Game.open(game.path, read_only=True, map_loader=fake_map_loader, ruleset_loader=house_rules)
+    assert any("the rule set 'modern-4e' has changed" in n for n in changed.notes)
+    assert _reopen(game).notes == []
+
+
+def test_a_rule_set_file_is_found_relative_to_the_scenario(tmp_path: Path) -> None:
+    asked: list[str] = []
+
+    def loader(name: str):
+        asked.append(name)
+        return fake_ruleset()
+
+    text = GOOD_SCENARIO.replace('ruleset = "modern-4e"', 'ruleset = "rules/house.toml"')
+    Game.new(write_scenario(tmp_path, text), tmp_path / "h.kssave", map_loader=fake_map_loader,
+             ruleset_loader=loader).close()
+    assert asked == [str(tmp_path / "rules/house.toml")]

@@ -251,8 +251,11 @@ def _validate(
         report.add("scenario", None, "ruleset", f"must be text (a rule set name), not {_type_name(ruleset_id)}")
         ruleset_id = DEFAULT_RULESET
     else:
+        name_or_path = ruleset_id
+        if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
+            name_or_path = str(base_dir / name_or_path)  # a rule-set file is relative to the scenario
         try:
-            ruleset = (ruleset_loader or default_ruleset_loader)(ruleset_id)
+            ruleset = (ruleset_loader or default_ruleset_loader)(name_or_path)
         except (UserError, ValueError, KeyError, OSError) as exc:
             report.add("scenario", None, "ruleset", f"cannot load rule set {ruleset_id!r}: {_exc_text(exc)}")
 

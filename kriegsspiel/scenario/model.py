@@ -1,6 +1,7 @@
 """A loaded scenario: the GameSetup plus where it came from, and the error that lists every finding."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,3 +50,9 @@ class Scenario:
     @property
     def name(self) -> str:
         return self.setup.name
+
+    @property
+    def ruleset_sha256(self) -> str:
+        """A fingerprint of every number of the rule set as loaded (overrides included): a save keeps it so
+        that a rule set changed in the middle of a game is noticed."""
+        return hashlib.sha256(repr(self.ruleset).encode("utf-8")).hexdigest()

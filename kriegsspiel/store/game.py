@@ -132,6 +132,7 @@ class Game:
             scenario_path=_relative_posix(scenario_path, save_path.parent),
             map=scenario.map_ref,
             map_sha256=scenario.map_sha256,
+            ruleset_sha256=scenario.ruleset_sha256,
             seed=scenario.setup.seed,
             created=utc_now(),
         )
@@ -353,4 +354,7 @@ def scenario_of_save(loaded: LoadedSave, notes: list[str], *, map_loader: MapLoa
     if header.map_sha256 and scenario.map_sha256 != header.map_sha256:
         notes.append(f"the map {map_path} has changed since this game began (its sha256 differs); the game is "
                      "replayed on the map as it is now")
+    if header.ruleset_sha256 and scenario.ruleset_sha256 != header.ruleset_sha256:
+        notes.append(f"the rule set {scenario.setup.ruleset_id!r} has changed since this game began; the game is "
+                     "replayed with the rule set as it is now")
     return scenario

@@ -38,7 +38,7 @@ SAVE_SUFFIX = ".kssave"
 RECORD_KINDS = ("order", "undo", "redo")
 
 _HEADER_KEYS = ("format", "version", "scenario_name", "scenario_text", "scenario_sha256", "scenario_path",
-                "map", "map_sha256", "seed", "created", "hash")
+                "map", "map_sha256", "ruleset_sha256", "seed", "created", "hash")
 _RECORD_KEYS = ("seq", "kind", "command", "forced", "refusal", "rolls", "events", "target", "round", "side",
                 "at", "prev", "hash")
 
@@ -81,6 +81,7 @@ class SaveHeader:
     scenario_path: str  # the scenario file, relative to the save's folder when possible (posix slashes)
     map: str  # the map path as the scenario wrote it, relative to the scenario's folder
     map_sha256: str
+    ruleset_sha256: str  # fingerprint of the rule set's numbers as the game began
     seed: int
     created: str
     hash: str = ""
