@@ -1,6 +1,7 @@
 """``kriegsspiel check`` for saves: is it a save, is it intact, does every record still replay."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kriegsspiel.errors import UserError
@@ -15,10 +16,11 @@ def _strip_path(message: str, path: Path) -> tuple[str, int | None]:
     if text.startswith(prefix):
         text = text[len(prefix):]
     line = None
-    if text.startswith("line "):
-        number = text[5:].split(" ", 1)[0].rstrip(":")
-        if number.isdigit():
-            line = int(number)
+    match = re.match(r"line (\d+)(?: \((record \d+)\))?: ", text)
+    if match:
+        # the finding carries the line itself: "line 3 (record 2): x" becomes "record 2: x" on line 3
+        line = int(match.group(1))
+        text = (f"{match.group(2)}: " if match.group(2) else "") + text[match.end():]
     return text, line
 
 
