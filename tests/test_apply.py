@@ -111,8 +111,9 @@ def test_a_ship_keeps_within_its_heading_limit_and_its_heading_follows_its_moves
     s = crown()
     reason = refusal(s, "move dd1 > 19.5,5.5").reason
     assert reason == "dd1: destroyer may turn at most 30 deg per move; this move turns 90 deg (force to override)"
-    s, _ = play(s, "move dd1 > 17.5,3.5")  # bearing 26.6 deg from heading 0
+    s, events = play(s, "move dd1 > 17.5,3.5")  # bearing 26.6 deg from heading 0
     assert s.units["dd1"].heading == pytest.approx(26.565, abs=0.01)
+    assert events[0].describe().endswith(", heading 26.6 deg")
 
 
 def test_the_heading_command() -> None:

@@ -60,6 +60,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
     values: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
             raise ValueError(f"event {kind!r} lacks the field {f.name!r}")
         raw = data[f.name]
         annotation = str(f.type)
@@ -121,18 +123,21 @@ class Forced(Event):
 @_event("moved")
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
-    """A unit moved; ``cost`` is the terrain cost drawn from its allowance, ``allowance_left`` what remains."""
+    """A unit moved; ``cost`` is the terrain cost drawn from its allowance, ``allowance_left`` what remains,
+    ``heading`` a ship's heading after the move (degrees; None for units without one)."""
 
     unit: str
     origin: WorldPoint
     target: WorldPoint
     cost: float
     allowance_left: float
+    heading: float | None = None
 
     def describe(self) -> str:
+        heading = "" if self.heading is None else f", heading {_num(self.heading)} deg"
         return (
             f"{self.unit} moved {format_point(self.origin)} > {format_point(self.target)}, "
-            f"cost {_num(self.cost)}, {_num(max(self.allowance_left, 0.0))} left"
+            f"cost {_num(self.cost)}, {_num(max(self.allowance_left, 0.0))} left{heading}"
         )
 
 

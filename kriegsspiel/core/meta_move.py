@@ -62,7 +62,7 @@ def move(state: GameState, command: Move, dice: Dice, forced: bool) -> Accepted 
         moved_this_turn=True,
         heading=heading,
     )
-    events: list[Event] = [Moved(unit.id, origin, target, cost, state.allowance_left(moved))]
+    events: list[Event] = [Moved(unit.id, origin, target, cost, state.allowance_left(moved), heading)]
     if moved.hidden and hiding_place(state, moved) is None:
         terrain = state.battlefield.terrain_at(target) or "off the map"
         moved = moved.replace(hidden=False)

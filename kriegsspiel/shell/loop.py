@@ -29,6 +29,9 @@ def run_shell(shell: Shell, stdin: TextIO, stdout: TextIO, *, echo: bool | None 
                 line = input(shell.prompt()) + "\n"
             except EOFError:
                 line = ""
+            except KeyboardInterrupt:  # Ctrl-C drops the line being typed, as in any shell; Ctrl-D leaves
+                stdout.write("^C\n")
+                continue
         else:
             stdout.write(shell.prompt())
             stdout.flush()
