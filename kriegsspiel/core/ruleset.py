@@ -11,7 +11,10 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kriegsspiel.core.v3_rules import CombatRules, OrderRules
 
 #: The three theatres of the Fourth Edition; other rule sets use "army" for everything on land.
 THEATRES = ("army", "navy", "air")
@@ -28,6 +31,10 @@ RANGE_IS_MOVE = "move"
 
 #: TOML has no null; this string stands for "no value" in fields that may have none.
 NONE = "none"
+
+#: The terrain classes of ``[terrain_classes]``: speeds per class come from ``[class_speeds.ARM]``; an
+#: impassable terrain cannot be entered.
+TERRAIN_CLASSES = ("road", "open", "rough", "impassable")
 
 
 class RulesetError(ValueError):
@@ -133,6 +140,36 @@ class Ruleset:
     sight: Mapping[str, float] = field(default_factory=dict)
     #: the command tables in the order the file gives them (empty: in the order the unit types use them)
     command_tables: tuple[str, ...] = ()
+    #: terrain id -> class (road, open, rough, impassable), for rule sets that give speeds per class
+    terrain_classes: Mapping[str, str] = field(default_factory=dict)
+    #: arm (a speed table) -> class -> world units per round; the speed table is these over the road speed
+    class_speeds: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    #: the d10 combat charts and their effects (Ruleset V3); None = the rule set has none
+    combat: CombatRules | None = None
+    #: orders by courier (Ruleset V3); None = orders are not carried
+    orders: OrderRules | None = None
+    #: the time of day when round 1 begins, minutes after midnight; None = show elapsed game time
+    clock_start: int | None = None
+
+    def movement_factor(self, disruption: int) -> float:
+        """The multiplier of a unit's movement at a disruption level (1.0 without disruption rules)."""
+        return 1.0 if self.combat is None else self.combat.movement_factor(disruption)
+
+    def game_minutes(self, round_number: int) -> int | None:
+        """Game time elapsed at the start of ``round_number`` (1-based), in minutes; None when untimed."""
+        return None if self.round_minutes is None else (int(round_number) - 1) * self.round_minutes
+
+    def game_clock(self, round_number: int) -> str | None:
+        """The game time at the start of a round as text: ``"08:20"`` with a ``clock_start``, else the elapsed
+        ``"0:20"``; None for untimed rule sets."""
+        minutes = self.game_minutes(round_number)
+        if minutes is None:
+            return None
+        if self.clock_start is None:
+            return f"{minutes // 60}:{minutes % 60:02d}"
+        from kriegsspiel.core.v3_rules import format_clock
+
+        return format_clock(self.clock_start + minutes)
 
     def unit_type(self, type_id: str) -> UnitType:
         """The unit type ``type_id``; raises KeyError with the known ids when there is none."""
@@ -290,8 +327,11 @@ def _suggest(key: str, known: tuple[str, ...] | list[str], what: str) -> str:
     return f"did you mean {close[0]!r}? {listing}" if close else listing
 
 
-_TOP_KEYS = ("id", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
-             "terrain", "speed_tables", "unit_defaults", "unit_types", "structures", "commands")
+_CORE_KEYS = ("id", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
+              "terrain", "speed_tables", "unit_defaults", "unit_types", "structures", "commands")
+#: optional tables of rule sets with terrain classes, d10 combat charts and couriers (Ruleset V3)
+_CLASSIC_KEYS = ("clock_start", "terrain_classes", "class_speeds", "combat", "orders")
+_TOP_KEYS = _CORE_KEYS + _CLASSIC_KEYS
 _DISTANCE_UNITS = ("units", "metres")
 _TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevation")
 _STRUCTURE_KEYS = ("name", "max_health", "max_size", "hides", "summary")
@@ -313,7 +353,9 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     Raises RulesetError naming ``source``, the table and the key for a missing or unknown key, a
     wrong type, an unknown terrain, speed table, unit type or constant. Distances are world units.
     """
-    top = _Table(source, "", dict(data), _TOP_KEYS)
+    # A file that uses none of the classic tables is told the core layout only, so its list stays short.
+    classic = any(key in data for key in _CLASSIC_KEYS)
+    top = _Table(source, "", dict(data), _TOP_KEYS, listing=_TOP_KEYS if classic else _CORE_KEYS)
     ruleset_id = top.string("id")
     title = top.string("title")
     distance_unit = top.string("distance_unit")
@@ -325,14 +367,25 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     sight = _parse_numbers(top.table("sight", _SIGHT_KEYS), required=_SIGHT_KEYS)
     terrain = _parse_terrain(top.table("terrain"))
     structures = _parse_structures(top.table("structures"))
-    speed_tables = _parse_speed_tables(top.table("speed_tables"), terrain)
+    terrain_classes = _parse_terrain_classes(top.optional_table("terrain_classes"), terrain)
+    class_speeds = _parse_class_speeds(top.optional_table("class_speeds"), terrain_classes)
+    speed_tables = _parse_speed_tables(top.optional_table("speed_tables"), terrain, allow_empty=bool(class_speeds))
+    for arm, speeds in class_speeds.items():
+        if arm in speed_tables:
+            raise top.error("class_speeds", f"{arm!r} is also a [speed_tables] table; give each arm once")
+        speed_tables[arm] = _class_speed_table(speeds, terrain_classes)
     commands_table = top.table("commands")
     command_ranges = _parse_command_ranges(top.optional_table("command_ranges"), commands_table, constants)
     unit_types = _parse_unit_types(
         top.table("unit_types"), top.optional_table("unit_defaults", _DEFAULT_KEYS),
-        terrain, structures, speed_tables,
+        terrain, structures, speed_tables, class_speeds,
     )
     rows = _parse_commands(commands_table, unit_types)
+    from kriegsspiel.core import v3_rules  # the classic rules build on this module's table readers
+
+    combat = v3_rules.parse_combat(top.table("combat"), unit_types) if top.has("combat") else None
+    orders = v3_rules.parse_orders(top.table("orders"), unit_types) if top.has("orders") else None
+    clock_start = v3_rules.parse_clock_start(top, "clock_start")
 
     finished: dict[str, UnitType] = {}
     for type_id, fields in unit_types.items():
@@ -360,6 +413,11 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         constants=MappingProxyType(constants),
         sight=MappingProxyType(sight),
         command_tables=tuple(rows),
+        terrain_classes=MappingProxyType(terrain_classes),
+        class_speeds=MappingProxyType({arm: MappingProxyType(s) for arm, s in class_speeds.items()}),
+        combat=combat,
+        orders=orders,
+        clock_start=clock_start,
     )
 
 
@@ -412,8 +470,51 @@ def _parse_structures(table: _Table) -> dict[str, StructureType]:
     return structures
 
 
-def _parse_speed_tables(table: _Table, terrain: Mapping[str, TerrainType]) -> dict[str, Mapping[str, float]]:
-    if not table.data:
+def _parse_terrain_classes(table: _Table, terrain: Mapping[str, TerrainType]) -> dict[str, str]:
+    classes: dict[str, str] = {}
+    for terrain_id in table.data:
+        if terrain_id not in terrain:
+            raise table.error(terrain_id, "unknown terrain; " + _suggest(terrain_id, tuple(terrain), "terrains"))
+        value = table.string(terrain_id)
+        if value not in TERRAIN_CLASSES:
+            raise table.error(terrain_id, f"unknown class {value!r}; use one of: {', '.join(TERRAIN_CLASSES)}")
+        classes[terrain_id] = value
+    if classes:
+        for terrain_id in terrain:
+            if terrain_id not in classes:
+                raise table.error(terrain_id, f"missing; add {terrain_id} = \"<{'|'.join(TERRAIN_CLASSES)}>\"")
+    return classes
+
+
+def _parse_class_speeds(table: _Table, classes: Mapping[str, str]) -> dict[str, dict[str, float]]:
+    if table.data and not classes:
+        raise table.whole_table_error("needs a [terrain_classes] table that puts each terrain in a class")
+    moving = tuple(c for c in TERRAIN_CLASSES if c != "impassable")
+    speeds: dict[str, dict[str, float]] = {}
+    for arm in table.data:
+        row = table.table(arm, moving, unknown="terrain class")
+        values = {c: row.number(c) for c in moving}
+        if values["road"] <= 0:
+            raise row.error("road", "must be above 0: the road speed is the unit's allowance per round")
+        for c in moving:
+            if values[c] > values["road"]:
+                raise row.error(c, f"faster than the road ({values[c]:g} > {values['road']:g}); "
+                                "the road speed is the fastest")
+        speeds[arm] = values
+    return speeds
+
+
+def _class_speed_table(speeds: Mapping[str, float], classes: Mapping[str, str]) -> Mapping[str, float]:
+    """A speed table (multipliers of the road speed) from the metres per round of each terrain class."""
+    road = speeds["road"]
+    table = {tid: (0.0 if c == "impassable" else speeds[c] / road) for tid, c in classes.items()}
+    table[ROAD] = 1.0
+    return MappingProxyType(table)
+
+
+def _parse_speed_tables(table: _Table, terrain: Mapping[str, TerrainType], *,
+                        allow_empty: bool = False) -> dict[str, Mapping[str, float]]:
+    if not table.data and not allow_empty:
         raise table.whole_table_error("empty; give at least one speed table, e.g. [speed_tables.land]")
     allowed = tuple(dict.fromkeys(("default", *terrain, ROAD)))
     result: dict[str, Mapping[str, float]] = {}
@@ -463,19 +564,22 @@ def _parse_unit_types(
     terrain: Mapping[str, TerrainType],
     structures: Mapping[str, StructureType],
     speed_tables: Mapping[str, Mapping[str, float]],
+    class_speeds: Mapping[str, Mapping[str, float]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Each unit type's fields except ``id``, ``attack`` and ``commands`` (those come from the command tables)."""
     if not table.data:
         raise table.whole_table_error("empty; give at least one unit type")
     places = (*terrain, *structures)
     return {
-        type_id: _parse_unit_row(table.table(type_id, _UNIT_KEYS, hints=_UNIT_HINTS), defaults, places, speed_tables)
+        type_id: _parse_unit_row(table.table(type_id, _UNIT_KEYS, hints=_UNIT_HINTS), defaults, places, speed_tables,
+                                 class_speeds or {})
         for type_id in table.data
     }
 
 
 def _parse_unit_row(
-    row: _Table, defaults: _Table, places: tuple[str, ...], speed_tables: Mapping[str, Mapping[str, float]]
+    row: _Table, defaults: _Table, places: tuple[str, ...], speed_tables: Mapping[str, Mapping[str, float]],
+    class_speeds: Mapping[str, Mapping[str, float]] | None = None,
 ) -> dict[str, Any]:
     def source(key: str) -> _Table:
         # A key missing from both is reported against the unit's own table, where it most likely belongs.
@@ -509,7 +613,7 @@ def _parse_unit_row(
         name=row.string("name"),
         theatre=theatre,
         health=source("health").integer("health", minimum=1),
-        move=source("move").number("move"),
+        move=_unit_move(row, source("move"), movement, class_speeds or {}),
         heading_limit=heading_limit,
         move_and_fire=source("move_and_fire").boolean("move_and_fire"),
         hide_terrain=tuple(hide_terrain),
@@ -520,6 +624,16 @@ def _parse_unit_row(
         land_capacity=source("land_capacity").integer("land_capacity"),
         air_capacity=source("air_capacity").integer("air_capacity"),
     )
+
+
+def _unit_move(row: _Table, source: _Table, movement: str, class_speeds: Mapping[str, Mapping[str, float]]) -> float:
+    """A unit's allowance per round: its ``move``, or, moving by a class-speed table, that arm's road speed."""
+    if movement in class_speeds and not row.has("move"):
+        return float(class_speeds[movement]["road"])
+    if movement in class_speeds and row.number("move") != class_speeds[movement]["road"]:
+        raise row.error("move", f"the arm {movement!r} moves {class_speeds[movement]['road']:g} on roads; "
+                        "leave move out (it is the road speed) or change [class_speeds]")
+    return source.number("move")
 
 
 def _parse_commands(

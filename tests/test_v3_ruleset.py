@@ -1,0 +1,164 @@
+"""Kriegsspiel Ruleset V3 as data: every number of RULINGS.md, row by row, and clear errors for broken files."""
+from __future__ import annotations
+
+import copy
+import tomllib
+
+import pytest
+
+from kriegsspiel.core.ruleset import RulesetError, parse_ruleset
+from kriegsspiel.rulesets import _HERE, load_ruleset, shipped_rulesets
+
+V3 = "kriegsspiel-v3"
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_ruleset(V3)
+
+
+@pytest.fixture(scope="module")
+def raw() -> dict:
+    return tomllib.loads((_HERE / f"{V3}.toml").read_text(encoding="utf-8"))
+
+
+def test_shipped_and_timed(rules) -> None:
+    assert V3 in shipped_rulesets()
+    assert rules.distance_unit == "metres"
+    assert rules.round_minutes == 10
+    assert set(rules.unit_types) == {
+        "infantry", "skirmishers", "cavalry", "artillery", "pioneers", "officer", "courier", "supply-wagon"}
+
+
+@pytest.mark.parametrize("round_number, clock", [(1, "08:00"), (2, "08:10"), (7, "09:00"), (97, "00:00")])
+def test_game_clock(rules, round_number: int, clock: str) -> None:
+    assert rules.game_clock(round_number) == clock
+    assert rules.game_minutes(round_number) == (round_number - 1) * 10
+
+
+def test_fourth_edition_has_no_clock() -> None:
+    assert load_ruleset("modern-4e").game_clock(3) is None
+
+
+# metres per round: RULINGS.md "infantry road 200, open 150, rough 100; cavalry 300/250/100; artillery 150/100/50"
+@pytest.mark.parametrize("unit_type, road, open_, rough", [
+    ("infantry", 200, 150, 100),
+    ("cavalry", 300, 250, 100),
+    ("artillery", 150, 100, 50),
+    ("skirmishers", 300, 225, 150),   # house rule: infantry x 1.5
+    ("pioneers", 200, 150, 100),      # as infantry
+    ("officer", 300, 250, 100),       # as cavalry
+    ("courier", 300, 250, 100),       # as cavalry
+    ("supply-wagon", 150, 100, 50),   # as artillery
+])
+def test_metres_per_round_by_terrain_class(rules, unit_type: str, road: float, open_: float, rough: float) -> None:
+    ut = rules.unit_type(unit_type)
+    table = rules.speed_table(unit_type)
+    assert ut.move == road
+    assert ut.move * table["road"] == pytest.approx(road)
+    for terrain in ("plains", "desert"):
+        assert ut.move * table[terrain] == pytest.approx(open_)
+    for terrain in ("forest", "hills", "forest-hills", "swamp", "ford"):
+        assert ut.move * table[terrain] == pytest.approx(rough)
+    assert table["water"] == 0 and table["mountains"] == 0
+
+
+# the four charts as printed, face 1..10
+@pytest.mark.parametrize("chart, mirrored, results", [
+    ("firefight", True, (1, 2, 3, 4, 5, 5, 4, 3, 2, 1)),
+    ("melee", True, (1, 2, 3, 3, 4, 4, 3, 3, 2, 1)),
+    ("artillery", False, (5, 5, 5, 4, 4, 3, 3, 2, 2, 1)),
+    ("volley", False, (5, 5, 4, 4, 3, 3, 2, 2, 1, 1)),
+])
+def test_charts(rules, chart: str, mirrored: bool, results: tuple[int, ...]) -> None:
+    c = rules.combat.chart(chart)
+    assert c.mirrored is mirrored
+    assert c.results == results
+
+
+@pytest.mark.parametrize("number, retreat, disruption, hp", [
+    (5, 0, 0, 0), (4, 50, 0, 0), (3, 100, 1, 0), (2, 200, 2, 1), (1, 300, 2, 2)])
+def test_results(rules, number: int, retreat: float, disruption: int, hp: int) -> None:
+    r = rules.combat.results[number]
+    assert (r.retreat, r.disruption, r.hp_loss) == (retreat, disruption, hp)
+
+
+def test_modifiers_health_disruption_ranges(rules) -> None:
+    c = rules.combat
+    assert c.die == 10 and c.mirror_attacker_rolls == 5 and c.out_of_scale == 11
+    assert dict(c.modifiers) == {"quantity": 1, "quality": 1, "square": 2, "high-ground": 1, "intel": 1}
+    assert {hp: e.modifier for hp, e in c.health.items()} == {4: -1, 3: -2, 2: -3, 1: -4}
+    assert c.health[2].out_of_control_rounds == 1
+    assert c.health[1].can_attack is False and c.health[1].out_of_control_rounds >= 1
+    assert c.disruption_combat == (0, -1, -2)
+    assert [rules.movement_factor(level) for level in (0, 1, 2, 5)] == pytest.approx([1, 2 / 3, 1 / 3, 1 / 3])
+    assert c.hp_types == ("infantry", "skirmishers", "cavalry")
+    assert {t: rules.unit_type(t).health for t in c.hp_types} == {"infantry": 5, "skirmishers": 5, "cavalry": 5}
+    ranges = {(t, w.weapon): (w.effective, w.maximum) for t, ws in c.ranges.items() for w in ws}
+    assert ranges[("infantry", "musket")] == (80, 150)
+    assert ranges[("artillery", "shot")] == (600, 1000)
+    assert ranges[("artillery", "canister")] == (200, 300)
+    assert c.beyond_effective_max == 3
+
+
+def test_orders(rules) -> None:
+    o = rules.orders
+    assert o.courier_type == "courier" and o.issued_by == "officer"
+    # courier speed = cavalry road speed
+    assert rules.unit_type(o.courier_type).move == rules.unit_type("cavalry").move == 300
+    assert (o.complication_die, o.complication_at_most) == (10, 1)
+
+
+def test_house_rules_are_marked() -> None:
+    text = (_HERE / f"{V3}.toml").read_text(encoding="utf-8")
+    for key in ("skirmishers", "below_scale", "melee_reach", "intercepted_at_most", "clock_start"):
+        line = next(l for l in text.splitlines() if l.strip().startswith(key) and "=" in l)
+        assert "# house rule" in line, line
+
+
+def _broken(raw: dict, edit) -> str:
+    data = copy.deepcopy(raw)
+    edit(data)
+    with pytest.raises(RulesetError) as info:
+        parse_ruleset(data, "v3.toml")
+    return str(info.value)
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (lambda d: d["combat"]["charts"]["melee"].update(results=[1, 2, 3]),
+     "v3.toml: [combat.charts.melee] results: expected one result per face of the d10, got 3"),
+    (lambda d: d["combat"]["charts"]["melee"].update(results=[1, 2, 3, 3, 4, 4, 3, 3, 2, 7]),
+     "v3.toml: [combat.charts.melee] results: result 7 is not in [combat.results]; results: 1, 2, 3, 4, 5"),
+    (lambda d: d["combat"]["charts"]["volley"].update(range="far"),
+     "v3.toml: [combat.charts.volley] range: unknown range 'far'; use one of: fire, contact"),
+    (lambda d: d["terrain_classes"].update(forest="thick"),
+     "v3.toml: [terrain_classes] forest: unknown class 'thick'; use one of: road, open, rough, impassable"),
+    (lambda d: d["terrain_classes"].pop("swamp"),
+     'v3.toml: [terrain_classes] swamp: missing; add swamp = "<road|open|rough|impassable>"'),
+    (lambda d: d["class_speeds"]["cavalry"].update(open=400),
+     "v3.toml: [class_speeds.cavalry] open: faster than the road (400 > 300); the road speed is the fastest"),
+    (lambda d: d["unit_types"]["infantry"].update(move=250),
+     "v3.toml: [unit_types.infantry] move: the arm 'infantry' moves 200 on roads; leave move out"),
+    (lambda d: d["combat"]["ranges"]["infantry"]["musket"].update(maximum=50),
+     "v3.toml: [combat.ranges.infantry.musket] maximum: must be at least the effective range 80, got 50"),
+    (lambda d: d["combat"]["ranges"].update(hussars={}),
+     "v3.toml: [combat.ranges] hussars: unknown unit type;"),
+    (lambda d: d["combat"]["disruption"].update(movement=[1, 0.5]),
+     "v3.toml: [combat.disruption] movement: give one value per disruption level"),
+    (lambda d: d["combat"].update(hp_types=["infantry", "dragoons"]),
+     "v3.toml: [combat] hp_types: unknown unit type 'dragoons';"),
+    (lambda d: d["orders"].update(courier="postman"),
+     "v3.toml: [orders] courier: unknown unit type 'postman';"),
+    (lambda d: d.update(clock_start="8 o'clock"),
+     'v3.toml: clock_start: expected a time of day "HH:MM"'),
+    (lambda d: d["combat"].update(charge=3),
+     "v3.toml: [combat] charge: unknown key;"),
+])
+def test_broken_files_name_the_key(raw: dict, edit, expected: str) -> None:
+    assert _broken(raw, edit).startswith(expected)
+
+
+def test_fourth_edition_unchanged() -> None:
+    r = load_ruleset("modern-4e")
+    assert r.combat is None and r.orders is None and r.movement_factor(2) == 1.0
+    assert r.unit_type("infantry").move == 10
