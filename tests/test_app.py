@@ -263,3 +263,16 @@ def test_f12_saves_a_screenshot_next_to_the_save(app: App, tmp_path: Path) -> No
     shots = sorted(p.name for p in app.screenshot_dir.iterdir())
     assert shots == ["shot-001.png", "shot-002.png"]
     assert pygame.image.load(str(app.screenshot_dir / "shot-001.png")).get_size() == SIZE
+
+
+def test_counters_on_one_spot_fan_out_and_each_can_be_picked(app: App) -> None:
+    app.run_console_line("force move r2 > 3.5,3.5")  # onto r1
+    assert app.session.state.unit("r2").position == WorldPoint(3.5, 3.5)
+    units, sx, sy = app._screen_positions()
+    at = {u.id: (x, y) for u, x, y in zip(units, sx, sy)}
+    assert at["r1"] != at["r2"]
+    # the exact spot shows the top counter; the corner of the one beneath still picks it
+    assert app.unit_at((round(at["r2"][0]), round(at["r2"][1]))).id == "r2"
+    size = app._counter_px()
+    corner = (round(at["r1"][0] - size / 2 + 2), round(at["r1"][1] + size / 2 - 2))
+    assert app.unit_at(corner).id == "r1"

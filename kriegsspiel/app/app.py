@@ -88,6 +88,7 @@ class App:
         self._shading: tuple[Drag, ReachableShading] | None = None
         self._looks: dict[str, tuple[UnitState, int, bool, pygame.Surface]] = {}
         self._positions: tuple[GameState, np.ndarray, np.ndarray, list[UnitState]] | None = None
+        self._stacks: tuple[tuple[float, int], np.ndarray, np.ndarray] | None = None
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self._colours = self._side_colours(state)
 
@@ -396,17 +397,14 @@ class App:
 
     def unit_at(self, pos: tuple[int, int]) -> UnitState | None:
         """The topmost unit whose counter covers the screen position, or None."""
-        state, xs, ys, units = self._unit_positions()
+        units, sx, sy = self._screen_positions()
         if not units:
             return None
         half = self._counter_px() / 2.0
-        sx, sy = self.camera.to_screen_array(xs, ys)
         hits = np.nonzero((np.abs(sx - pos[0]) <= half) & (np.abs(sy - pos[1]) <= half))[0]
         if hits.size == 0:
             return None
-        # Counters are drawn in order, so the last hit is on top; prefer the nearest centre among them.
-        best = min(hits[::-1], key=lambda i: (sx[i] - pos[0]) ** 2 + (sy[i] - pos[1]) ** 2)
-        return units[int(best)]
+        return units[int(hits[-1])]  # drawn last, so on top
 
     def _unit_positions(self) -> tuple[GameState, np.ndarray, np.ndarray, list[UnitState]]:
         state = self.session.state
@@ -415,7 +413,39 @@ class App:
             xs = np.array([u.position.x for u in units], dtype=np.float64)
             ys = np.array([u.position.y for u in units], dtype=np.float64)
             self._positions = (state, xs, ys, units)
+            self._stacks = None
         return self._positions
+
+    def _screen_positions(self) -> tuple[list[UnitState], np.ndarray, np.ndarray]:
+        """Counter centres on screen (pixels), with stacks fanned out."""
+        _, xs, ys, units = self._unit_positions()
+        sx, sy = self.camera.to_screen_array(xs, ys)
+        if units:
+            dx, dy = self._stack_offsets(xs, ys)
+            sx, sy = sx + dx, sy + dy
+        return units, sx, sy
+
+    def _stack_offsets(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Pixel offsets that fan out counters standing (nearly) on one spot, so each stays visible and can
+        be picked: the n-th of a stack moves up and right by a quarter counter per step."""
+        size = self._counter_px()
+        key = (self.camera.scale, size)
+        if self._stacks is not None and self._stacks[0] == key:
+            return self._stacks[1], self._stacks[2]
+        cell = size * 0.45 / self.camera.scale  # world units: closer than this on screen is one stack
+        qx = np.floor(xs / cell).astype(np.int64)
+        qy = np.floor(ys / cell).astype(np.int64)
+        dx = np.zeros(len(xs))
+        dy = np.zeros(len(xs))
+        seen: dict[tuple[int, int], int] = {}
+        for i, spot in enumerate(zip(qx.tolist(), qy.tolist())):
+            n = seen.get(spot, 0)
+            seen[spot] = n + 1
+            if n:
+                dx[i] = n * size * 0.28
+                dy[i] = -n * size * 0.28
+        self._stacks = (key, dx, dy)
+        return dx, dy
 
     # ------------------------------------------------------------------------------------------- drawing
     def _counter_px(self) -> int:
@@ -518,12 +548,11 @@ class App:
             overlays.draw_heading_cone(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
 
     def _draw_counters(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
-        _, xs, ys, units = self._unit_positions()
+        units, sx, sy = self._screen_positions()
         if not units:
             return
         size = self._counter_px()
         half = size // 2
-        sx, sy = camera.to_screen_array(xs, ys)
         left = np.rint(sx).astype(np.int64) - half
         top = np.rint(sy).astype(np.int64) - half
         vp = camera.viewport
@@ -531,10 +560,13 @@ class App:
         carried = self.drag.unit.id if (self.dragging and self.drag is not None) else None
         blits = []
         ships = []
+        selected_at = None
         for i in np.nonzero(on_screen)[0].tolist():
             unit = units[i]
             if unit.id == carried:
                 continue
+            if unit.id == self.selected:
+                selected_at = (float(sx[i]), float(sy[i]))
             surface = self._counter_surface(unit, size)
             # A long id widens its counter; the plate stays centred on the unit.
             shift = (surface.get_width() - size) // 2
@@ -544,8 +576,8 @@ class App:
         target.fblits(blits)
         for unit, centre in ships:
             overlays.draw_heading_arrow(target, centre, unit.heading, size * 0.95)
-        if self.selected is not None and self.drag is not None:
-            cx, cy = camera.to_screen(self.drag.unit.position)
+        if selected_at is not None:
+            cx, cy = selected_at
             pygame.draw.rect(target, (255, 215, 0), pygame.Rect(round(cx) - half - 3, round(cy) - half - 3, size + 6, size + 6), 3, border_radius=6)
         if carried is not None:
             unit = self.drag.unit
