@@ -55,9 +55,12 @@ class Case:
     run: Callable[[int], CaseResult]
     max_ratio: float | None = None
     max_project_seconds: float | None = None
+    missed_when: Callable[[CaseResult], bool] | None = None  # a goal on the extra figures
 
     def missed(self, result: CaseResult) -> bool:
         """True when ``result`` does not meet this case's goal."""
+        if self.missed_when is not None and self.missed_when(result):
+            return True
         ratio = result.ratio
         if self.max_ratio is not None and ratio is not None and ratio > self.max_ratio:
             return True
@@ -71,17 +74,23 @@ CASES: dict[str, Case] = {}
 
 
 def case(
-    name: str, *, goal: str, max_ratio: float | None = None, max_project_seconds: float | None = None
+    name: str,
+    *,
+    goal: str,
+    max_ratio: float | None = None,
+    max_project_seconds: float | None = None,
+    missed_when: Callable[[CaseResult], bool] | None = None,
 ) -> Callable[[Callable[[int], CaseResult]], Callable[[int], CaseResult]]:
     """Register the decorated function as the benchmark case ``name`` (unique, e.g. "movement.path-15").
 
-    Raises ValueError when the name is already registered.
+    ``max_ratio`` and ``max_project_seconds`` are the goal's limits; ``missed_when(result)`` may judge a goal
+    on the extra figures instead. Raises ValueError when the name is already registered.
     """
 
     def register(run: Callable[[int], CaseResult]) -> Callable[[int], CaseResult]:
         if name in CASES:
             raise ValueError(f"benchmark case {name!r} is registered twice")
-        CASES[name] = Case(name, goal, run, max_ratio, max_project_seconds)
+        CASES[name] = Case(name, goal, run, max_ratio, max_project_seconds, missed_when)
         return run
 
     return register

@@ -123,3 +123,61 @@ def path_15(repeats: int) -> CaseResult:
 
         reference = median_seconds(run_reference, max(repeats, len(targets)) * 2)
     return CaseResult(project, reference, {"targets": len(targets)})
+
+
+@case(
+    "movement.accuracy",
+    goal="95% of moves within 2% of a 4x finer search; none above 5%",
+    missed_when=lambda r: r.extra["p95"] > 1.02 or r.extra["worst"] > 1.05,
+)
+def accuracy(repeats: int) -> CaseResult:
+    """Our cheapest path against the same method on cells a quarter the size (a stand-in for the continuous
+    best), on random 32 x 32 mixed terrain; times are per path including the field."""
+    import time
+
+    rng = np.random.default_rng(11)
+    ratios: list[float] = []
+    ours_time = fine_time = 0.0
+    moves = max(40, 4 * repeats)
+    for _ in range(moves):
+        raster = mixed_terrain_small(int(rng.integers(1_000_000)))
+        speeds = movement.speed_field(raster, LAND)
+        fine = _quartered(raster)
+        fine_speeds = movement.speed_field(fine, LAND)
+        a = WorldPoint(*rng.uniform(0.0, 32.0, 2))
+        b = WorldPoint(*rng.uniform(0.0, 32.0, 2))
+        start = time.perf_counter()
+        ours = movement.cheapest_path(movement.cost_field(raster, speeds, a, 128.0), b)
+        middle = time.perf_counter()
+        best = movement.cheapest_path(movement.cost_field(fine, fine_speeds, a, 128.0), b)
+        ours_time += middle - start
+        fine_time += time.perf_counter() - middle
+        if ours.points and best.points:
+            ratios.append(ours.cost / best.cost)
+    spread = np.array(ratios)
+    p95, worst = float(np.percentile(spread, 95)), float(spread.max())
+    return CaseResult(ours_time / moves, fine_time / moves, {
+        "moves": len(ratios), "median": round(float(np.median(spread)), 4), "p95": round(p95, 4),
+        "worst": round(worst, 4), "above_2pct": f"{100.0 * float((spread > 1.02).mean()):.1f}%",
+    })
+
+
+def mixed_terrain_small(seed: int) -> TerrainRaster:
+    """Random 32 x 32 mixed terrain in patches of 2 tiles, roads included."""
+    rng = np.random.default_rng(seed)
+    weights = np.array([0.45, 0.15, 0.1, 0.07, 0.07, 0.08, 0.08])
+    coarse = rng.choice(len(TERRAIN), size=(16, 16), p=weights).astype(np.int16)
+    terrain = np.kron(coarse, np.ones((2, 2), dtype=np.int16))
+    road = np.zeros((32, 32), dtype=bool)
+    road[int(rng.integers(32)), :] = True
+    road[:, int(rng.integers(32))] = True
+    return TerrainRaster(1.0, TERRAIN, terrain, road, np.zeros((32, 32), np.float32), np.zeros((32, 32), bool))
+
+
+def _quartered(raster: TerrainRaster) -> TerrainRaster:
+    block = np.ones((4, 4), dtype=np.int16)
+    return TerrainRaster(
+        raster.cell_size / 4.0, raster.terrain_ids, np.kron(raster.terrain, block),
+        np.kron(raster.road, block.astype(bool)), np.kron(raster.elevation, block.astype(np.float32)),
+        np.kron(raster.blocks_sight, block.astype(bool)),
+    )
