@@ -197,3 +197,28 @@ def test_the_reachable_outline_follows_cell_sides(cells, expected) -> None:
     for r, c in cells:
         mask[r, c] = True
     assert set(edge_segments(mask)) == expected
+
+
+@pytest.mark.parametrize("name", ["hex-x-odd.tmx", "hex-y-even.tmx"])
+def test_flat_colours_of_a_hex_map_follow_the_hexes(name: str) -> None:
+    from kriegsspiel.render.palette import TERRAIN_COLOURS
+    from kriegsspiel.render.terrain import OFF_MAP
+    from kriegsspiel.tiled import load_battlefield
+
+    path = Path(__file__).parent / "fixtures" / "maps" / name
+    if not path.exists():
+        pytest.skip(f"{name} fixture not there")
+    battlefield = load_battlefield(path, load_ruleset("modern-4e"))
+    base = flat_base_image(battlefield)
+    grid = battlefield.grid
+    for row in range(grid.rows):
+        for col in range(grid.columns):
+            centre = grid.cell_centre(col, row)
+            px = (int(centre.x / base.world_per_px), int(centre.y / base.world_per_px))
+            terrain = battlefield.terrain_ids[int(battlefield.terrain[row, col])]
+            expected = (150, 110, 70) if battlefield.road[row, col] else TERRAIN_COLOURS[terrain]
+            assert tuple(base.surface.get_at(px))[:3] == expected
+    # the ragged edge of a hex map is off the map
+    w, h = base.surface.get_size()
+    corners = [tuple(base.surface.get_at(p))[:3] for p in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1))]
+    assert OFF_MAP in corners

@@ -314,7 +314,7 @@ class App:
         elif mod & pygame.KMOD_CTRL and key in (pygame.K_z, pygame.K_y):
             return False  # undo/redo work while typing too
         else:
-            return key not in (pygame.K_F1, pygame.K_F11)  # printable keys arrive as TEXTINPUT
+            return key not in (pygame.K_F1, pygame.K_F11, pygame.K_F12)  # printable keys arrive as TEXTINPUT
         return True
 
     def run_console_line(self, text: str) -> Reply:

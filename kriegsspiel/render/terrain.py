@@ -90,7 +90,7 @@ class MapLayer:
         self,
         battlefield: Battlefield,
         base: BaseImage,
-        capacity: int = 160,
+        capacity: int = 48,
         smooth_below: float = 1.0,
     ) -> None:
         self.battlefield = battlefield
