@@ -276,3 +276,15 @@ def test_counters_on_one_spot_fan_out_and_each_can_be_picked(app: App) -> None:
     size = app._counter_px()
     corner = (round(at["r1"][0] - size / 2 + 2), round(at["r1"][1] + size / 2 - 2))
     assert app.unit_at(corner).id == "r1"
+
+
+def test_a_bug_in_a_handler_keeps_the_window_open_and_says_where_the_details_are(app: App, monkeypatch) -> None:
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app, "_zoom", broken)
+    key(app, pygame.K_PLUS, text="+")
+    assert app.running and app.internal_errors == 1
+    assert "internal error (RuntimeError: boom)" in app.status and "the game is saved" in app.status
+    path = app.status.split("details in ")[1].split(";")[0]
+    assert "RuntimeError: boom" in Path(path).read_text(encoding="utf-8")

@@ -85,6 +85,7 @@ class App:
         self.running = True
         self.frames = 0
         self.follows_display = False  # the window sets this: resize with the display surface
+        self.internal_errors = 0
         self._shading: tuple[Drag, ReachableShading] | None = None
         self._looks: dict[str, tuple[UnitState, int, bool, pygame.Surface]] = {}
         self._positions: tuple[GameState, np.ndarray, np.ndarray, list[UnitState]] | None = None
@@ -127,12 +128,31 @@ class App:
         """Handle ``events`` in order, then draw one frame."""
         moved = False
         for event in events:
-            moved |= self.handle(event)
-        if moved and self.dragging and self.drag is not None:
-            # Only the latest position matters: one path per frame, however many motion events came.
-            self.drag.follow(self.camera.to_world(*self.cursor))
-        self.render()
+            try:
+                moved |= self.handle(event)
+            except Exception as exc:  # noqa: BLE001 - a bug of ours must not close the umpire's table
+                self._internal_error(exc)
+        try:
+            if moved and self.dragging and self.drag is not None:
+                # Only the latest position matters: one path per frame, however many motion events came.
+                self.drag.follow(self.camera.to_world(*self.cursor))
+            self.render()
+        except Exception as exc:  # noqa: BLE001
+            self.dragging = False
+            self._internal_error(exc)
         self.frames += 1
+
+    def _internal_error(self, exc: Exception) -> None:
+        """Keep the window open after a bug of ours: the details go to a file, the status line says where.
+        Every accepted command is already in the save, so nothing is lost."""
+        import tempfile
+        import traceback
+
+        fd, path = tempfile.mkstemp(prefix="kriegsspiel-window-", suffix=".txt")
+        with open(fd, "w", encoding="utf-8") as crash:
+            traceback.print_exception(exc, file=crash)
+        self._set_status(f"internal error ({type(exc).__name__}: {exc}); details in {path}; the game is saved", error=True)
+        self.internal_errors += 1
 
     # ------------------------------------------------------------------------------------------- events
     def handle(self, event: pygame.event.Event) -> bool:
