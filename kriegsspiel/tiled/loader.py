@@ -146,6 +146,7 @@ class _Builder:
             return
         self.grid = grid
         luts = self._tile_tables()
+        self.luts = luts
         terrain, road, elevation, blocks = self._tile_layers(luts)
         structures, zones, placements = self._objects()
         self._bridges(structures, road)
@@ -195,8 +196,7 @@ class _Builder:
 
     # -- tiles ---------------------------------------------------------------------------------------
 
-    def _tile_source(self, gid: int) -> tuple[TilesetInfo, int] | None:
-        tiled_gid = int(self.tmx.tiledgidmap.get(gid, 0)) & ~GID_FLAGS
+    def _tile_source(self, tiled_gid: int) -> tuple[TilesetInfo, int] | None:
         return self.pre.tileset_of(tiled_gid) if tiled_gid else None
 
     def _tile_line(self, source: tuple[TilesetInfo, int] | None) -> tuple[int | None, str | None]:
@@ -207,30 +207,33 @@ class _Builder:
         return (node.line if node is not None else ts.node.line), ts.path
 
     def _tile_tables(self) -> dict[str, np.ndarray]:
-        """Per pytmx gid: terrain index (-1 = no terrain property, -3 = unknown name), elevation (NaN = none), sight (-1 = default)."""
-        size = max(int(self.tmx.maxgid), 1)
-        terrain = np.full(size, -1, dtype=np.int16)
-        elevation = np.full(size, np.nan, dtype=np.float32)
-        sight = np.full(size, -1, dtype=np.int8)
+        """Per Tiled gid (flags removed): terrain index (-1 = no terrain property, -3 = unknown name),
+        elevation (NaN = none), blocks sight (-1 = the terrain's default). Properties as pytmx read them."""
+        tmx = self.tmx
+        top_gid = max((ts.firstgid + (ts.tilecount or 0) for ts in self.pre.tilesets), default=1)
+        top_gid = max([top_gid] + [int(k) + 1 for k in tmx.gidmap])
+        terrain = np.full(top_gid, -1, dtype=np.int16)
+        elevation = np.full(top_gid, np.nan, dtype=np.float32)
+        sight = np.full(top_gid, -1, dtype=np.int8)
         known = list(self.terrain_ids)
-        reported: set[tuple[str, int]] = set()
-        for gid, props in self.tmx.tile_properties.items():
-            if not (0 < gid < size) or not props:
+        for tiled_gid, entries in tmx.gidmap.items():
+            if not entries or not (0 < int(tiled_gid) < top_gid):
                 continue
-            source = self._tile_source(gid)
-            key = (source[0].name, source[1]) if source else ("?", gid)
-            first_time = key not in reported
-            reported.add(key)
-            where = f"tileset '{key[0]}' tile {key[1]}"
+            # every flipped variant pytmx registers carries the same properties; the first will do
+            props = tmx.tile_properties.get(entries[0][0])
+            if not props:
+                continue
+            tiled_gid = int(tiled_gid)
+            source = self._tile_source(tiled_gid)
+            where = f"tileset '{source[0].name}' tile {source[1]}" if source else f"tile {tiled_gid}"
             line, tpath = self._tile_line(source)
             name = props.get("terrain")
             if name is not None:
                 name = str(name).strip()
                 if name in self.index:
-                    terrain[gid] = self.index[name]
+                    terrain[tiled_gid] = self.index[name]
                 else:
-                    terrain[gid] = -3  # reported here as an error, not again as "no terrain"
-                if name not in self.index and first_time:
+                    terrain[tiled_gid] = -3  # reported here as an error, not again as "no terrain"
                     self.error(
                         f"{where} has the unknown terrain '{name}'{closest(name, known)}; "
                         f"known terrains: {', '.join(known)}",
@@ -239,33 +242,27 @@ class _Builder:
                     )
             if "elevation" in props:
                 try:
-                    elevation[gid] = float(props["elevation"])
+                    elevation[tiled_gid] = float(props["elevation"])
                 except (TypeError, ValueError):
-                    if first_time:
-                        self.error(f"{where}: elevation {props['elevation']!r} is not a number; make it an int property", line, tpath)
+                    self.error(f"{where}: elevation {props['elevation']!r} is not a number; make it an int property", line, tpath)
             if "blocks_sight" in props:
                 value = props["blocks_sight"]
                 if isinstance(value, str):
                     value = value.strip().lower() in ("true", "1", "yes")
-                sight[gid] = 1 if value else 0
+                sight[tiled_gid] = 1 if value else 0
         return {"terrain": terrain, "elevation": elevation, "sight": sight}
 
-    def _tile_layers_by_role(self) -> dict[str, list[Any]]:
-        import pytmx
-
-        found: dict[str, list[Any]] = {role: [] for role in TILE_ROLES}
-        for layer in self.tmx.layers:
-            if not isinstance(layer, pytmx.TiledTileLayer):
-                continue
-            role = str(layer.properties.get("role", "") or layer.name or "").strip().lower()
+    def _tile_layers_by_role(self) -> dict[str, list[tuple[str, np.ndarray]]]:
+        """Tile layers (name, Tiled gids without flags) by role, bottom to top; found by role property or name."""
+        found: dict[str, list[tuple[str, np.ndarray]]] = {role: [] for role in TILE_ROLES}
+        for node, raw in self.pre.tile_layers:
+            name = node.get("name") or ""
+            role = str(read_properties(node).get("role", "") or name).strip().lower()
             if role in found:
-                found[role].append(layer)
+                bare = (raw & ~np.uint32(GID_FLAGS)).astype(np.int64)
+                size = len(self.luts["terrain"])
+                found[role].append((name, np.where(bare < size, bare, 0)))
         return found
-
-    def _gids(self, layer: Any) -> np.ndarray:
-        rows, cols = self.grid.rows, self.grid.columns
-        flat = np.fromiter((g for row in layer.data for g in row), dtype=np.int64, count=rows * cols)
-        return flat.reshape(rows, cols)
 
     def _tile_layers(self, luts: dict[str, np.ndarray]) -> tuple[np.ndarray, ...]:
         shape = (self.grid.rows, self.grid.columns)
@@ -277,8 +274,7 @@ class _Builder:
                 "or give it the custom property role = terrain",
                 self.root.line,
             )
-        for layer in layers["terrain"]:  # document order: later layers lie on top
-            gids = self._gids(layer)
+        for _name, gids in layers["terrain"]:  # document order: later layers lie on top
             top = np.where(gids != 0, gids, top)
         terrain_lut = luts["terrain"]
         raw = terrain_lut[top]
@@ -292,20 +288,18 @@ class _Builder:
         road_id = self.index.get("road")
         if road_id is not None:
             road |= terrain == road_id
-        for layer in layers["roads"]:
-            gids = self._gids(layer)
+        for name, gids in layers["roads"]:
             road |= gids != 0
-            self._report_road_tiles(layer, gids, terrain_lut)
+            self._report_road_tiles(name, gids, terrain_lut)
 
         elevation = luts["elevation"][top]
-        for layer in layers["elevation"]:
-            gids = self._gids(layer)
+        for name, gids in layers["elevation"]:
             values = luts["elevation"][gids]
             lacking = (gids != 0) & np.isnan(values)
             if lacking.any():
                 rows, cols = np.nonzero(lacking)
                 self.warn(
-                    f"layer '{layer.name}' has {int(lacking.sum())} tiles without an elevation property "
+                    f"layer '{name}' has {int(lacking.sum())} tiles without an elevation property "
                     f"(first at column {cols[0]}, row {rows[0]}); they are ignored: give those tiles an "
                     "int property 'elevation'"
                 )
@@ -343,7 +337,7 @@ class _Builder:
                 tpath,
             )
 
-    def _report_road_tiles(self, layer: Any, gids: np.ndarray, terrain_lut: np.ndarray) -> None:
+    def _report_road_tiles(self, layer_name: str, gids: np.ndarray, terrain_lut: np.ndarray) -> None:
         road_id = self.index.get("road")
         used = np.unique(gids[gids != 0])
         for gid in used.tolist():
@@ -353,7 +347,7 @@ class _Builder:
                 name = f"tileset '{source[0].name}' tile {source[1]}" if source else f"tile {gid}"
                 line, tpath = self._tile_line(source)
                 self.warn(
-                    f"{name} on roads layer '{layer.name}' has terrain '{self.terrain_ids[t]}'; the roads layer "
+                    f"{name} on roads layer '{layer_name}' has terrain '{self.terrain_ids[t]}'; the roads layer "
                     "only marks roads: paint that tile on the terrain layer instead",
                     line,
                     tpath,

@@ -80,6 +80,8 @@ class Precheck:
     root: Node | None = None
     tilesets: list[TilesetInfo] = field(default_factory=list)
     tileset_missing: bool = False  # then tiles from no tileset are that tileset's, already reported
+    #: every tile layer in document order (bottom to top), with its raw Tiled gids (flags included)
+    tile_layers: list[tuple[Node, np.ndarray]] = field(default_factory=list)
 
     @property
     def readable(self) -> bool:
@@ -378,6 +380,7 @@ def _check_layers(check: Precheck, root: Node, parent: Node, path: str) -> None:
                 check.refuse(f"{where}: {exc}", data.line)
                 continue
             _check_gids(check, gids, where, data.line)
+            check.tile_layers.append((node, gids))
         elif node.tag == "objectgroup":
             where = f"object layer '{name}'"
             _check_properties(check, node, "objectgroup", where, path)
