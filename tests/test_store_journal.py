@@ -191,3 +191,15 @@ def test_files_that_are_not_saves_get_one_clear_message(tmp_path: Path, content:
 def test_a_missing_save_is_one_clear_message(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="no such file"):
         Game.open(tmp_path / "none.kssave", **LOADERS)
+
+
+def test_a_rehashed_record_of_the_wrong_types_is_refused(save: Path) -> None:
+    def forge(record: dict) -> None:
+        if record["seq"] == 3:
+            record["command"] = 5
+            record["rolls"] = [[6]]
+
+    _rewrite_chain(save, forge)
+    with pytest.raises(SaveError, match=r"line 4 \(record 3\): command, rolls of the wrong type"):
+        read_save(save)
+    assert verify_save(save, **LOADERS).bad_record == 3

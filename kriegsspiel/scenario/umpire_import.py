@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import json
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

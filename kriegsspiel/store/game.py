@@ -20,7 +20,6 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.notation import NotationError, format_command, parse_command
 from kriegsspiel.core.state import GameState, initial_state
-from kriegsspiel.errors import UserError
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
 from kriegsspiel.store.journal import (

@@ -292,26 +292,51 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
 def _check_record(path: Path, data: dict[str, Any], line_no: int, expected_seq: int, prev: str) -> JournalRecord:
     where = f"line {line_no} (record {expected_seq})"
 
-    def _refuse(path: Path, where: str, problem: str) -> SaveError:  # noqa: F811 - names this record
-        return SaveError(f"{path}: {where}: {problem}; the file is left untouched", expected_seq, line_no)
+    def damaged(problem: str) -> SaveError:
+        return _refuse(path, where, problem, expected_seq, line_no)
 
     missing = [k for k in _RECORD_KEYS if k not in data]
     if missing:
-        raise _refuse(path, where, f"the record lacks {', '.join(missing)} (damaged)")
+        raise damaged(f"the record lacks {', '.join(missing)} (damaged)")
     if content_hash(data) != data["hash"]:
-        raise _refuse(path, where, "the record's hash does not match its content (the record was changed after "
+        raise damaged("the record's hash does not match its content (the record was changed after "
                       "it was written)")
     if data["prev"] != prev:
-        raise _refuse(path, where, "the record does not follow the one before it (broken hash chain: a record "
+        raise damaged("the record does not follow the one before it (broken hash chain: a record "
                       "was removed, reordered or changed)")
     if data["seq"] != expected_seq:
-        raise _refuse(path, where, f"record number {data['seq']!r} where {expected_seq} was expected")
+        raise damaged(f"record number {data['seq']!r} where {expected_seq} was expected")
     if data["kind"] not in RECORD_KINDS:
-        raise _refuse(path, where, f"unknown record kind {data['kind']!r}")
+        raise damaged(f"unknown record kind {data['kind']!r}")
+    wrong = _wrong_types(data)
+    if wrong:
+        raise damaged(f"{', '.join(wrong)} of the wrong type (damaged)")
     try:
         return JournalRecord(**_record_fields(data), line=line_no)
     except (TypeError, ValueError):
-        raise _refuse(path, where, "the record's fields have the wrong types (damaged)") from None
+        raise damaged("the record's fields have the wrong types (damaged)") from None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _wrong_types(data: dict[str, Any]) -> list[str]:
+    """The keys of a record whose values have the wrong JSON type (a record edited by hand and re-hashed)."""
+    checks = {
+        "seq": _is_int(data["seq"]),
+        "command": isinstance(data["command"], str),
+        "forced": isinstance(data["forced"], bool),
+        "refusal": data["refusal"] is None or isinstance(data["refusal"], str),
+        "rolls": isinstance(data["rolls"], list) and all(
+            isinstance(r, list) and len(r) == 2 and all(_is_int(v) for v in r) for r in data["rolls"]),
+        "events": isinstance(data["events"], list) and all(isinstance(e, dict) for e in data["events"]),
+        "target": data["target"] is None or _is_int(data["target"]),
+        "round": _is_int(data["round"]),
+        "side": isinstance(data["side"], str),
+        "at": isinstance(data["at"], str),
+    }
+    return [key for key, ok in checks.items() if not ok]
 
 
 # --- writing ------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ while no new order came in between, as in every editor).
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,7 +17,7 @@ from kriegsspiel.core.dice import Dice, DiceMismatch
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.notation import NotationError, parse_command
 from kriegsspiel.core.state import GameState
-from kriegsspiel.store.journal import JournalRecord
+from kriegsspiel.store.journal import JournalRecord, canonical_json
 
 
 class ReplayMismatch(Exception):
@@ -42,6 +43,8 @@ def replay_order(state: GameState, record: JournalRecord, seed: int, dice_index:
         dice.check_complete()
     except DiceMismatch as exc:
         raise ReplayMismatch(record, f"the dice differ: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a record the rules cannot even evaluate: name it, do not crash
+        raise ReplayMismatch(record, f"the replay failed ({type(exc).__name__}: {exc})") from None
     if not isinstance(result, Accepted):
         raise ReplayMismatch(record, f"the rules now refuse it: {result.reason}")
     return result.state, result.events
@@ -49,10 +52,6 @@ def replay_order(state: GameState, record: JournalRecord, seed: int, dice_index:
 
 def events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     """The events as the journal stores them (JSON-ready dicts, floats kept exactly)."""
-    import json
-
-    from kriegsspiel.store.journal import canonical_json
-
     return [json.loads(canonical_json(e.to_json())) for e in events]
 
 
