@@ -693,11 +693,73 @@ def hex_valley() -> None:
     tmx.write(HERE / "hex-valley.tmx")
 
 
+def write_project() -> None:
+    """``kriegsspiel.tiled-project``: the rule set's terrains, unit types and structure kinds as drop-downs,
+    and the classes ``unit``, ``structure``, ``zone`` (objects) and ``TerrainTile`` (tiles) with their members."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(HERE.parent))
+    from kriegsspiel.rulesets import load_ruleset
+
+    ruleset = load_ruleset("modern-4e")
+
+    def enum(type_id: int, name: str, values: list[str]) -> dict:
+        return {"id": type_id, "name": name, "storageType": "string", "type": "enum", "values": values,
+                "valuesAsFlags": False}
+
+    def member(name: str, kind: str, value: object, property_type: str | None = None) -> dict:
+        out = {"name": name, "type": kind, "value": value}
+        if property_type:
+            out["propertyType"] = property_type
+        return out
+
+    def cls(type_id: int, name: str, colour: str, use_as: list[str], members: list[dict]) -> dict:
+        return {"color": colour, "drawFill": True, "id": type_id, "members": members, "name": name, "type": "class",
+                "useAs": use_as}
+
+    project = {
+        "automappingRulesFile": "",
+        "commands": [],
+        "compatibilityVersion": 1100,
+        "extensionsPath": "extensions",
+        "folders": [".", "../assets"],
+        "properties": [],
+        "propertyTypes": [
+            enum(1, "Terrain", list(ruleset.terrain)),
+            enum(2, "UnitType", list(ruleset.unit_types)),
+            enum(3, "StructureKind", list(ruleset.structures)),
+            cls(4, "TerrainTile", "#ff8fbf5a", ["tile"], [
+                member("terrain", "string", "plains", "Terrain"),
+                member("elevation", "int", 0),
+                member("blocks_sight", "bool", False),
+            ]),
+            cls(5, "unit", "#ff3050c0", ["object"], [
+                member("side", "string", ""),
+                member("unit_type", "string", "infantry", "UnitType"),
+                member("heading", "float", 0),
+                member("health", "int", 0),
+                member("hidden", "bool", False),
+            ]),
+            cls(6, "structure", "#ff7a4a1e", ["object", "tile"], [
+                member("kind", "string", "settlement", "StructureKind"),
+                member("health", "int", 0),
+            ]),
+            cls(7, "zone", "#ffc81e8c", ["object"], [
+                member("side", "string", ""),
+                member("objective", "bool", False),
+            ]),
+        ],
+    }
+    (HERE / "kriegsspiel.tiled-project").write_text(json.dumps(project, indent=4) + "\n", encoding="utf-8")
+
+
 def main() -> None:
     brandywine()
     coast()
     hex_valley()
-    print("wrote brandywine.tmx, coast.tmx, hex-valley.tmx in", HERE)
+    write_project()
+    print("wrote brandywine.tmx, coast.tmx, hex-valley.tmx and kriegsspiel.tiled-project in", HERE)
 
 
 if __name__ == "__main__":

@@ -82,8 +82,13 @@ def test_a_tileset_with_an_unknown_terrain(capsys, tmp_path) -> None:
     ]
 
 
-def test_a_folder_checks_what_is_inside(capsys) -> None:
-    code, lines, err = run(capsys, str(REPO / "maps"))
+def test_a_folder_checks_what_is_inside(capsys, tmp_path) -> None:
+    import shutil
+
+    for name in ("flips.tmx", "external.tmx", "fixture.tsx"):
+        shutil.copy(FIXTURES / name, tmp_path / name)
+    (tmp_path / "notes.txt").write_text("not checked")
+    code, lines, err = run(capsys, str(tmp_path))
     assert code == 0 and lines == []
     assert err.strip() == "checked 3 files: 0 errors, 0 warnings"
 
