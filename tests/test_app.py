@@ -288,3 +288,20 @@ def test_a_bug_in_a_handler_keeps_the_window_open_and_says_where_the_details_are
     assert "internal error (RuntimeError: boom)" in app.status and "the game is saved" in app.status
     path = app.status.split("details in ")[1].split(";")[0]
     assert "RuntimeError: boom" in Path(path).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "ruleset_id, type_id, expected",
+    [
+        ("modern-4e", "destroyer", [("attack/depthcharge/board", 3.0), ("fire", 15.0), ("missile", 30.0)]),
+        ("modern-4e", "infantry", [("attack", 3.0)]),
+        ("kriegsspiel-v3", "artillery", [("canister effective", 200.0), ("canister maximum", 300.0), ("shot effective", 600.0), ("shot maximum", 1000.0)]),
+    ],
+)
+def test_range_rings_come_from_the_rule_set(ruleset_id, type_id, expected) -> None:
+    from kriegsspiel.app.panel import weapon_ranges
+    from kriegsspiel.core.state import UnitState
+    from kriegsspiel.rulesets import load_ruleset
+
+    unit = UnitState("x", type_id, "A", WorldPoint(0, 0), 1)
+    assert weapon_ranges(load_ruleset(ruleset_id), unit) == expected

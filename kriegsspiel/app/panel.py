@@ -19,7 +19,8 @@ NOT_WEAPONS = frozenset({"merge", "split", "spy", "survey", "airlift", "load", "
 
 
 def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
-    """The unit type's weapon ranges from the rule set as (label, world units); commands sharing a range are
+    """The unit type's weapon ranges from the rule set as (label, world units): the command tables' ranges
+    (Fourth Edition) and the weapons' effective and maximum ranges (Ruleset V3); ranges that coincide are
     joined ("attack/board 3")."""
     unit_type = ruleset.unit_type(unit.type_id)
     by_range: dict[float, list[str]] = {}
@@ -27,6 +28,10 @@ def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
         if stats.range is None or command in NOT_WEAPONS:
             continue
         by_range.setdefault(float(stats.range), []).append(command)
+    combat = getattr(ruleset, "combat", None)  # Ruleset V3: effective and maximum range of each weapon
+    for weapon in getattr(combat, "ranges", {}).get(unit.type_id, ()) if combat is not None else ():
+        by_range.setdefault(float(weapon.effective), []).append(f"{weapon.weapon} effective")
+        by_range.setdefault(float(weapon.maximum), []).append(f"{weapon.weapon} maximum")
     return [("/".join(names), radius) for radius, names in sorted(by_range.items())]
 
 

@@ -85,6 +85,14 @@ _SYMBOLS: dict[str, Symbol] = {
     "transport": Symbol("air", "text", "C"),
     "reconnaissance": Symbol("air", "text", "R"),
     "drone": Symbol("air", "text", "UAV"),
+    # Kriegsspiel Ruleset V3 (kriegsspiel/rulesets/kriegsspiel-v3.toml)
+    "skirmishers": Symbol("land", "infantry", weight="SK"),
+    "cavalry": Symbol("land", "cavalry"),
+    "artillery": Symbol("land", "artillery"),
+    "pioneers": Symbol("land", "engineers"),
+    "officer": Symbol("land", "text", "HQ"),
+    "courier": Symbol("land", "text", "DR"),
+    "supply-wagon": Symbol("land", "text", "SUP"),
 }
 
 _THEATRE_FRAMES = {"army": "land", "navy": "sea", "air": "air"}
