@@ -494,6 +494,7 @@ class App:
             fired=unit.fired_this_turn or unit.attacked_this_turn,
             hidden=unit.hidden,
             disabled=unit.disabled_rounds > 0,
+            disruption=getattr(unit, "disruption", 0),
             projector=self.projector,
         )
         surface = self.counters.get(look)

@@ -90,6 +90,10 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
     if unit.heading is not None:
         limit = f", turns at most {short_number(unit_type.heading_limit)} deg" if unit_type.heading_limit else ""
         lines.append(f"heading {short_number(unit.heading)} deg{limit}")
+    if getattr(unit, "disruption", 0):
+        lines.append(f"disruption {unit.disruption}")
+    if unit.disabled_rounds:
+        lines.append(f"disabled for {unit.disabled_rounds} more round(s)")
     flags = [w for w, on in (("hidden", unit.hidden), ("moved", unit.moved_this_turn), ("fired", unit.fired_this_turn), ("attacked", unit.attacked_this_turn)) if on]
     if flags:
         lines.append("this turn: " + ", ".join(flags))

@@ -5,7 +5,7 @@ rectangle; surface ships: a circle; submarines: an open U; aircraft: a dome) wit
 (infantry: a cross, cavalry: a slash, artillery: a dot, engineers: a bridge, mechanized: a cross over a track,
 special forces: "SF"; ships and aircraft: their class letters), below it the unit id, at the bottom the health
 pips. Badges mark what the unit already did this turn (M moved, F fired); a hidden unit is hatched (only the
-umpire sees it); a disabled unit a purple D badge.
+umpire sees it); a disabled unit a purple X badge, a disrupted unit (Ruleset V3) an amber D1 or D2.
 
 Drawing a counter is slow next to blitting one, so :class:`CounterCache` keeps one Surface per
 :class:`CounterLook` (everything that changes the picture, including the size in pixels). Sizes on screen are
@@ -40,6 +40,7 @@ MOVED_BADGE = (70, 70, 78)
 FIRED_BADGE = (226, 110, 20)
 LOW_HEALTH = (210, 30, 30)
 DISABLED_BADGE = (150, 40, 170)
+DISRUPTION_BADGE = (200, 120, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,7 @@ class CounterLook:
     fired: bool = False
     hidden: bool = False
     disabled: bool = False
+    disruption: int = 0  # Ruleset V3 disruption level, shown as a D1 / D2 badge
     projector: bool = False
 
 
@@ -200,7 +202,9 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
     if look.fired:
         _badge(surface, (badge_r, badge_r), badge_r, FIRED_BADGE, "F")
     if look.disabled:
-        _badge(surface, (s - badge_r, s - badge_r), badge_r, DISABLED_BADGE, "D")
+        _badge(surface, (s - badge_r, s - badge_r), badge_r, DISABLED_BADGE, "X")
+    if look.disruption > 0:
+        _badge(surface, (badge_r, s - badge_r), badge_r, DISRUPTION_BADGE, f"D{look.disruption}")
     if look.hidden:
         _hatch(surface, plate, radius)
     return _with_label(surface, look.label, s, edge)
@@ -322,7 +326,7 @@ def _draw_health(surface: pygame.Surface, health: int, max_health: int, bar: pyg
 def _badge(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour, letter: str) -> None:
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, (255, 255, 255), centre, radius, 1)
-    text = font(max(8, round(radius * 1.5)), bold=True).render(letter, True, (255, 255, 255))
+    text = font(max(8, round(radius * (1.5 if len(letter) == 1 else 1.1))), bold=True).render(letter, True, (255, 255, 255))
     surface.blit(text, text.get_rect(center=centre))
 
 
