@@ -235,3 +235,18 @@ def test_golden_pictures(name: str) -> None:
     diff = np.abs(_pixels(golden) - _pixels(surface)).max(axis=2)
     # text rasterises a little differently between font builds: allow a few scattered pixels, not a change
     assert (diff > 48).mean() < 0.002, f"{name}: {(diff > 48).mean():.4%} of the pixels differ"
+
+
+def test_the_legend_tells_the_game_time_of_timed_rule_sets() -> None:
+    import dataclasses
+
+    from kriegsspiel.pov import round_moment
+
+    state = small_game().replace(round=4)
+    assert round_moment(state, None) == "Round 4"
+    assert round_moment(state, 3) == "End of round 3"
+    timed = state.replace(ruleset=dataclasses.replace(RULESET, round_minutes=10))
+    assert round_moment(timed, None) == "Round 4  ·  game time 0:30"
+    assert round_moment(timed, 3) == "End of round 3  ·  game time 0:30"
+    clocked = state.replace(ruleset=dataclasses.replace(RULESET, round_minutes=10, clock_start=8 * 60))
+    assert round_moment(clocked, 3) == "End of round 3  ·  game time 08:30"

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from kriegsspiel.core.fog import find_player, player_view
-from kriegsspiel.pov.picture import UnknownUnit, draw_picture, format_game_time
+from kriegsspiel.pov.picture import UnknownUnit, draw_picture, game_clock
 from kriegsspiel.pov.png import (
     encode_rgb_png,
     file_stem,
@@ -41,17 +41,14 @@ __all__ = [
 
 
 def round_moment(state: Any, round_number: int | None) -> str:
-    """The legend's time line: "End of round N" (with the game time for timed rule sets), or "Round N" of
-    the state in play when ``round_number`` is None."""
-    minutes = getattr(state.ruleset, "round_minutes", None)
+    """The legend's time line: "End of round N" (with the game time then, for timed rule sets), or "Round N"
+    of the state in play when ``round_number`` is None."""
     if round_number is None:
-        text = f"Round {state.round}"
-        elapsed = None if minutes is None else (int(state.round) - 1) * int(minutes)
+        text, clock = f"Round {state.round}", game_clock(state.ruleset, int(state.round))
     else:
-        text = f"End of round {round_number}"
-        elapsed = None if minutes is None else int(round_number) * int(minutes)
-    if elapsed is not None:
-        text += f"  ·  game time {format_game_time(elapsed)}"
+        text, clock = f"End of round {round_number}", game_clock(state.ruleset, int(round_number) + 1)
+    if clock is not None:
+        text += f"  ·  game time {clock}"
     return text
 
 

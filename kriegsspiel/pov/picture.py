@@ -242,6 +242,16 @@ def format_game_time(minutes: int) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
+def game_clock(ruleset: object, round_number: int) -> str | None:
+    """The game time at the start of ``round_number``: the time of day for rule sets with a clock
+    (``Ruleset.game_clock``), else the elapsed ``H:MM``; None for untimed rule sets."""
+    clock = getattr(ruleset, "game_clock", None)
+    if callable(clock):
+        return clock(round_number)
+    minutes = getattr(ruleset, "round_minutes", None)
+    return None if minutes is None else format_game_time((int(round_number) - 1) * int(minutes))
+
+
 def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
                  moment: str | None) -> pygame.Surface:
     width = max(MIN_PICTURE_WIDTH, picture.get_width())
@@ -267,8 +277,9 @@ def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, w
     out.blit(side, (swatch.right + px(10) + title.get_width(), top + px(15)))
     if moment is None:
         moment = f"Round {view.round}"
-        if view.game_minutes is not None:
-            moment += f"  ·  game time {format_game_time(view.game_minutes)}"
+        clock = game_clock(public.ruleset, view.round)
+        if clock is not None:
+            moment += f"  ·  game time {clock}"
     line2 = font(px(18)).render(f"{moment}  ·  {public.scenario_name}", True, INK)
     out.blit(line2, (px(14), top + px(46)))
 
