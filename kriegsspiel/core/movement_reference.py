@@ -174,6 +174,7 @@ def cost_field(
         window[r_lo - row0 : r_hi - row0, c_lo - col0 : c_hi - col0] = speeds[r_lo:r_hi, c_lo:c_hi]
     bounded = math.isfinite(tx) and math.isfinite(ty) and fastest > 0.0
     tcol, trow = tx / cell_size - col0 - 0.5, ty / cell_size - row0 - 0.5
+    inv_fast = 1.0 / fastest if bounded else 0.0  # as the C kernel rounds it
     settled = 0
     while heap:
         k, u = heapq.heappop(heap)
@@ -189,7 +190,7 @@ def cost_field(
             nc = k + ec
             v = vr * w + vc
             if nc <= lim and nc < cost[v]:
-                if bounded and nc + math.hypot(vc - tcol, vr - trow) / fastest > lim:
+                if bounded and nc + math.hypot(vc - tcol, vr - trow) * inv_fast > lim:
                     continue
                 cost[v] = nc
                 pred[v] = u
