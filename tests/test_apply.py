@@ -431,3 +431,9 @@ def test_more_refusals(line: str, reason: str, forceable: bool) -> None:
         s = s.replace(finished=True)
     outcome = refusal(s, line)
     assert outcome.reason.startswith(reason) and outcome.forceable is forceable
+
+
+def test_a_split_in_a_building_leaves_only_one_part_hidden() -> None:
+    s, events = play(state(), "hide va2", "split va2 > a b")
+    assert s.units["a"].hidden and not s.units["b"].hidden
+    assert events[-1] == Revealed("b", "no room to hide here")

@@ -31,6 +31,7 @@ orders = st.lists(st.tuples(line, st.booleans()), min_size=1, max_size=12)
 def _play(lines: list[tuple[str, bool]]):
     s = state()
     accepted = []
+    overruled = False
     for index, (text, forced) in enumerate(lines, start=1):
         command = parse_command(text)
         dice = Dice(1777, index)
@@ -38,11 +39,29 @@ def _play(lines: list[tuple[str, bool]]):
         assert isinstance(outcome, (Accepted, Rejected))
         if isinstance(outcome, Accepted):
             s = outcome.state
+            overruled = overruled or forced
+            if not overruled:  # the rules alone have decided so far
+                _check_hiding(s)
             accepted.append((index, format_command(command), forced, tuple(dice.rolls), outcome.events))
         else:
             assert outcome.reason and "\n" not in outcome.reason
             assert dice.rolls == []  # a refusal draws no dice
     return s, accepted
+
+
+def _check_hiding(s) -> None:
+    """After an order the rules allowed, no hidden unit stands where it could not hide, and no hidden land
+    unit has an enemy within the exposure distance."""
+    from kriegsspiel.core.geometry import distance
+    from kriegsspiel.core.meta import exposure_distance, hiding_place, is_land_unit
+
+    reach = exposure_distance(s.ruleset)
+    for u in s.units.values():
+        if not u.hidden:
+            continue
+        assert hiding_place(s, u) is not None, f"{u.id} hidden at {u.position}"
+        if is_land_unit(s, u):
+            assert all(distance(u.position, e.position) > reach for e in s.units.values() if e.side != u.side)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

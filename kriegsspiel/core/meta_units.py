@@ -188,9 +188,16 @@ def split(state: GameState, command: Split, dice: Dice, forced: bool) -> Accepte
             return refusal
     share, remainder = divmod(unit.health, n)
     healths = tuple(share + (remainder if i == 0 else 0) for i in range(n))
-    parts = [unit.replace(id=new_id, health=h, size=unit.size / n) for new_id, h in zip(command.new_units, healths)]
-    new_state = state.with_units(removed=(unit.id,)).with_units(*parts)
-    return ruling.accept(new_state, [ev.Split(unit.id, command.new_units, healths)])
+    new_state = state.with_units(removed=(unit.id,))
+    events: list[ev.Event] = [ev.Split(unit.id, command.new_units, healths)]
+    for new_id, health in zip(command.new_units, healths):
+        part = unit.replace(id=new_id, health=health, size=unit.size / n)
+        # a building hides as many units as it hides: the parts it has no room for stand in the open
+        if part.hidden and hiding_place(new_state, part) is None:
+            part = part.replace(hidden=False)
+            events.append(ev.Revealed(new_id, "no room to hide here"))
+        new_state = new_state.with_units(part)
+    return ruling.accept(new_state, events)
 
 
 def _type(state: GameState, unit: UnitState) -> UnitType:
