@@ -126,3 +126,10 @@ def test_buildings_and_settlements_block_sight() -> None:
     view = player_view(with_unit(small_game(), scout), "Blue HQ")
     assert view.is_seen(WorldPoint(26.5, 5.5))
     assert not view.is_seen(WorldPoint(30.5, 5.5))
+
+
+def test_troops_aboard_an_enemy_transport_are_not_seen_apart_from_it() -> None:
+    ship = red("r7", 13.5, 14.5, "light-cavalry")
+    aboard = red("r6", 13.5, 14.5).replace(carried_by="r7")
+    view = player_view(with_unit(with_unit(small_game(), ship), aboard), "Blue HQ")
+    assert [e.type_id for e in view.seen_enemies] == ["light-cavalry"]

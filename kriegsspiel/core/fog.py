@@ -10,7 +10,8 @@ What a player knows:
     - the units of their own side that others command, where their own units see them;
     - enemy units that are not hidden and stand on a cell their units see: side, type, position and heading
       (one sees which way a ship points). Not the enemy's id (a designation is not written on the ground),
-      not its health. Hidden enemy units stay unseen even in plain sight until exposed (RULINGS.md);
+      not its health. Hidden enemy units stay unseen even in plain sight until exposed (RULINGS.md), and
+      units carried aboard a ship or a plane are not seen apart from their carrier;
     - the seen area: the union of the sight of the units they command (see :mod:`kriegsspiel.core.sight`);
     - the round and, for timed rule sets, the game time.
 
@@ -280,7 +281,8 @@ def player_view(state: Any, player: str | Any) -> PlayerView:
         elif unit.side == setup.side:
             if in_sight(unit):
                 own.append(_own(unit, commanded=False))
-        elif not unit.hidden and in_sight(unit):
+        elif not unit.hidden and getattr(unit, "carried_by", None) is None and in_sight(unit):
+            # troops aboard a ship or a plane are inside it: one sees the carrier, not its load
             enemies.append(SeenEnemy(unit.side, unit.type_id, unit.position, unit.heading))
     # The order of enemies must not echo the state's order (which counts unseen units): sort by what is seen.
     enemies.sort(key=lambda e: (_position_key(e.position), e.side, e.type_id, -1.0 if e.heading is None else e.heading))
