@@ -305,3 +305,13 @@ def test_range_rings_come_from_the_rule_set(ruleset_id, type_id, expected) -> No
 
     unit = UnitState("x", type_id, "A", WorldPoint(0, 0), 1)
     assert weapon_ranges(load_ruleset(ruleset_id), unit) == expected
+
+
+def test_an_idle_table_draws_nothing_new(app: App) -> None:
+    app.run(max_frames=app.frames + 1)
+    assert not app.drawn  # nothing changed since the fixture's frame
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 100), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run(max_frames=app.frames + 1)
+    assert not app.drawn  # a bare mouse move changes nothing on the table
+    key(app, pygame.K_g, text="g")
+    assert app.drawn

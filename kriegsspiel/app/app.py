@@ -86,6 +86,8 @@ class App:
         self.frames = 0
         self.follows_display = False  # the window sets this: resize with the display surface
         self.internal_errors = 0
+        self.drawn = False  # whether the last step drew a frame
+        self._last_frame: tuple | None = None
         self._shading: tuple[Drag, ReachableShading] | None = None
         self._looks: dict[str, tuple[UnitState, int, bool, pygame.Surface]] = {}
         self._positions: tuple[GameState, np.ndarray, np.ndarray, list[UnitState]] | None = None
@@ -102,6 +104,7 @@ class App:
     def resize(self, surface: pygame.Surface) -> None:
         """Use a new surface (the window was resized or went fullscreen), keeping the map centre."""
         self.surface = surface
+        self._last_frame = None
         self.camera = self.camera.with_viewport(self._viewport())
         self._panel_cache = None
 
@@ -118,7 +121,7 @@ class App:
         clock = pygame.time.Clock() if present is not None else None
         while self.running and (max_frames is None or self.frames < max_frames):
             self.step(pygame.event.get())
-            if present is not None:
+            if present is not None and self.drawn:
                 present()
             if clock is not None:
                 clock.tick(fps)
@@ -132,15 +135,52 @@ class App:
                 moved |= self.handle(event)
             except Exception as exc:  # noqa: BLE001 - a bug of ours must not close the umpire's table
                 self._internal_error(exc)
+        self.drawn = False
         try:
             if moved and self.dragging and self.drag is not None:
                 # Only the latest position matters: one path per frame, however many motion events came.
                 self.drag.follow(self.camera.to_world(*self.cursor))
-            self.render()
+            key = self._frame_key()
+            if key != self._last_frame:
+                self.render()
+                self._last_frame = key
+                self.drawn = True
         except Exception as exc:  # noqa: BLE001
             self.dragging = False
+            self._last_frame = None
             self._internal_error(exc)
         self.frames += 1
+
+    def _frame_key(self) -> tuple:
+        """Everything the picture depends on: an unchanged key means the last frame is still right, so an idle
+        table draws nothing (and the window shows nothing new)."""
+        moving = self.dragging or self.ruling
+        return (
+            self.camera,
+            self.session.state,
+            self.surface.get_size(),
+            self.selected,
+            self.drag,
+            self.dragging,
+            self.drag.verdict if self.drag is not None else None,
+            self.cursor if moving else None,
+            self.ruler,
+            self.ruler_mode,
+            self.rings_on,
+            self.help_on,
+            self.view_as,
+            self.projector,
+            self.status,
+            self.status_is_error,
+            self.console.text,
+            self.console.caret,
+            self.console_focused,
+            tuple(self.console_output),
+        )
+
+    def invalidate(self) -> None:
+        """Draw the next frame even if nothing seems to have changed (the window was uncovered)."""
+        self._last_frame = None
 
     def _internal_error(self, exc: Exception) -> None:
         """Keep the window open after a bug of ours: the details go to a file, the status line says where.
@@ -160,6 +200,8 @@ class App:
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False
+        elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.invalidate()
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             display = pygame.display.get_surface()
             if self.follows_display and display is not None:
