@@ -43,6 +43,7 @@ class UnitState:
     disabled_rounds: int = 0  # rounds the unit may still not act
     carried_by: str | None = None  # id of the ship or plane carrying it
     local_name: str | None = None  # the scenario's name for its type ("hussar")
+    disruption: int = 0  # disruption level (Ruleset V3): slows movement and weakens combat
 
     def replace(self, **changes: Any) -> UnitState:
         """A copy with ``changes`` applied."""
@@ -86,6 +87,10 @@ class GameState:
     messages: tuple[MessageRecord, ...] = ()
     winners: tuple[str, ...] = ()
     finished: bool = False
+    #: a combat rolled but not yet applied (Ruleset V3: the umpire may amend its modifiers, then resolve)
+    pending_combat: Any = None  # v3_combat.PendingCombat | None
+    #: orders riding by courier, not yet delivered (Ruleset V3), in the order they were written
+    orders_in_transit: tuple[Any, ...] = ()  # v3_orders.CourierOrder
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with ``changes`` applied (``units`` may be any mapping; it is frozen again)."""
@@ -116,8 +121,10 @@ class GameState:
         return [u for u in self.units.values() if u.side == side]
 
     def allowance_left(self, unit: UnitState) -> float:
-        """What ``unit`` may still spend on movement this turn (its type's move value minus what it used)."""
-        return max(0.0, self.ruleset.unit_type(unit.type_id).move - unit.movement_used)
+        """What ``unit`` may still spend on movement this turn: its type's move value (times the rule set's
+        factor for its disruption level) minus what it used."""
+        move = self.ruleset.unit_type(unit.type_id).move * self.ruleset.movement_factor(unit.disruption)
+        return max(0.0, move - unit.movement_used)
 
     def same(self, other: GameState) -> bool:
         """True when both states hold the same game: round, side, units (in order), turns done, warheads,
@@ -136,6 +143,8 @@ def _game_of(state: GameState) -> tuple:
         state.messages,
         state.winners,
         state.finished,
+        state.pending_combat,
+        state.orders_in_transit,
     )
 
 
