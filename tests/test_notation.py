@@ -147,3 +147,22 @@ def test_every_command_word_has_a_manual_page() -> None:
     from kriegsspiel.core.manual import PAGES
 
     assert set(command_words()) == set(PAGES)
+
+
+def _parses_or_says_why(text: str) -> None:
+    try:
+        command = parse_command(text)
+    except NotationError as exc:
+        assert str(exc)
+    else:
+        assert parse_command(format_command(command)) == command
+
+
+@given(st.text(max_size=60))
+def test_any_text_parses_or_says_why(text: str) -> None:
+    _parses_or_says_why(text)
+
+
+@given(st.lists(st.sampled_from(["move", "merge", "split", "force", "va1", ">", ",", "3", "3,4", '"', "x y"]), max_size=8))
+def test_near_misses_parse_or_say_why(tokens: list[str]) -> None:
+    _parses_or_says_why(" ".join(tokens))
