@@ -33,6 +33,8 @@ STATUS_BAR = 30
 #: A press that moves less than this (pixels) before release is a click, not a drag.
 CLICK_SLOP = 4
 PAN_KEY_FRACTION = 0.125
+#: Structure names appear once a tile is at least this wide on screen (pixels); further out they would crowd.
+STRUCTURE_NAMES_FROM_PX = 16
 DEFAULT_COLOURS = ("#3050c0", "#c03030", "#308040", "#a06010")
 
 
@@ -561,6 +563,8 @@ class App:
         if self.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
+        if camera.scale * self.battlefield.grid.units_per_tile >= STRUCTURE_NAMES_FROM_PX:
+            overlays.draw_structure_names(target, camera, self.texts, self.battlefield.structures, size_text - 4)
         overlays.draw_zone_names(target, camera, self.texts, self.battlefield.zones, size_text - 2)
         if self.dragging and drag is not None and drag.verdict is not None:
             overlays.draw_cursor_text(target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text)

@@ -298,3 +298,17 @@ def draw_zone_names(target: pygame.Surface, camera: Camera, texts: TextCache, zo
         rect = tag.get_rect(midbottom=(round(sx), round(sy) - 2))
         if camera.viewport.contains(*rect.center):
             target.blit(tag, rect)
+
+
+def draw_structure_names(target: pygame.Surface, camera: Camera, texts: TextCache, structures, size: int) -> None:
+    """Each named structure's name under it (villages, bridges, ports, airfields), small and dark."""
+    for structure in structures:
+        if not structure.name or not structure.outline:
+            continue
+        centre = structure.centre
+        bottom = max(p.y for p in structure.outline)
+        sx, sy = camera.to_screen(WorldPoint(centre.x, bottom))
+        if not camera.viewport.contains(sx, sy):
+            continue
+        tag = texts.get(structure.name, size, (30, 24, 18), (250, 246, 235, 200), pad=2)
+        target.blit(tag, tag.get_rect(midtop=(round(sx), round(sy) + 9)))
