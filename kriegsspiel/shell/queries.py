@@ -39,13 +39,15 @@ def _did(unit: UnitState) -> list[str]:
     return done
 
 
-def unit_line(state: GameState, unit: UnitState) -> str:
-    """One line about a unit, for the list of all units."""
+def unit_line(state: GameState, unit: UnitState, widths: tuple[int, int, int] = (8, 10, 18)) -> str:
+    """One line about a unit, for the list of all units; ``widths`` are the id, side and type columns."""
     unit_type = state.ruleset.unit_type(unit.type_id)
+    id_width, side_width, type_width = widths
     parts = [
-        f"{unit.id:<8} {unit.side:<10} {unit.type_id:<18} at {format_point(unit.position):<12}",
-        f"health {unit.health}/{unit_type.health}",
-        f"left {_num(state.allowance_left(unit))}/{_num(unit_type.move)}",
+        f"{unit.id:<{id_width}} {unit.side:<{side_width}} {unit.type_id:<{type_width}} "
+        f"at {format_point(unit.position):<12}",
+        f"health {unit.health:>2}/{unit_type.health:<2}",
+        f"left {_num(state.allowance_left(unit)):>4}/{_num(unit_type.move):<3}",
     ]
     if unit.size != 1:
         parts.append(f"size {_num(unit.size)}")
@@ -58,7 +60,7 @@ def unit_line(state: GameState, unit: UnitState) -> str:
     if unit.carried_by:
         parts.append(f"on {unit.carried_by}")
     parts.extend(_did(unit))
-    return "  ".join(parts)
+    return "  ".join(parts).rstrip()
 
 
 def details_text(state: GameState, unit_id: str | None) -> str:
@@ -66,7 +68,13 @@ def details_text(state: GameState, unit_id: str | None) -> str:
     if unit_id is None:
         if not state.units:
             return "no units"
-        return "\n".join(unit_line(state, u) for u in state.units.values())
+        units = list(state.units.values())
+        widths = (
+            max(len(u.id) for u in units),
+            max(len(u.side) for u in units),
+            max(len(u.type_id) for u in units),
+        )
+        return "\n".join(unit_line(state, u, widths) for u in units)
     unit = state.unit(unit_id)
     if unit is None:
         return f"there is no unit {unit_id!r}; 'details' lists them all"
