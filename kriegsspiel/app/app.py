@@ -384,7 +384,7 @@ class App:
     def run_console_line(self, text: str) -> Reply:
         """Run one Umpire shell line (as typed in the console) through the game session."""
         reply = self.session.run_line(text)
-        self.console_output = [f"> {text}", *reply.lines][-8:]
+        self.console_output = [*self.console_output, f"> {text}", *reply.lines][-40:]
         self._show(reply)
         if self.session.quit_requested:
             self.running = False

@@ -15,6 +15,8 @@ HEADING = (255, 220, 120)
 TEXT = (235, 235, 235)
 DIM = (160, 165, 175)
 #: Commands with a range that are not weapons: no range ring for them.
+#: Lines of console output kept on screen above the console line.
+OUTPUT_LINES = 12
 NOT_WEAPONS = frozenset({"merge", "split", "spy", "survey", "airlift", "load", "build", "land"})
 
 
@@ -152,6 +154,10 @@ def draw_panel(
             y += 19
     y += 10
     console_top = h - 40
+    wrapped: list[str] = []
+    for line in output:
+        wrapped.extend(_wrap(line, width, size))
+    output = wrapped[-OUTPUT_LINES:]
     output_top = console_top - 6 - 19 * len(output)
     panel.blit(texts.get("Journal", size, HEADING, bold=True), (x, y))
     y += 22
@@ -168,6 +174,8 @@ def draw_panel(
         panel.blit(texts.get(part, size, DIM), (x, y))
         y += 19
     oy = output_top
+    if output:
+        pygame.draw.line(panel, (70, 72, 80), (x, output_top - 4), (w - x, output_top - 4))
     for line in output:
         panel.blit(texts.get(_clip(line, width, size), size, TEXT), (x, oy))
         oy += 19
