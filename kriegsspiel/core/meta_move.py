@@ -5,6 +5,8 @@ move and fire). Costs are in allowance units; headings degrees clockwise from no
 """
 from __future__ import annotations
 
+import math
+
 from kriegsspiel.core.commands import Heading, Move
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Carried, Event, HeadingChanged, Moved, Rejected, Revealed
@@ -52,7 +54,7 @@ def move(state: GameState, command: Move, dice: Dice, forced: bool) -> Accepted 
     )
     if not verdict.legal and (refusal := ruling.refuse(f"{unit.id}: {verdict.reason}")):
         return refusal
-    cost = verdict.cost if verdict.legal or _finite(verdict.cost) else distance(origin, target)
+    cost = verdict.cost if verdict.legal or math.isfinite(verdict.cost) else distance(origin, target)
     heading = unit.heading
     if unit.heading is not None or unit_type.heading_limit is not None:
         heading = bearing(origin, target)
@@ -95,7 +97,3 @@ def heading(state: GameState, command: Heading, dice: Dice, forced: bool) -> Acc
             return refusal
     changed = unit.replace(heading=command.degrees, heading_changed_this_turn=True)
     return ruling.accept(state.with_units(changed), [HeadingChanged(unit.id, unit.heading, command.degrees)])
-
-
-def _finite(value: float) -> bool:
-    return value == value and value not in (float("inf"), float("-inf"))

@@ -14,6 +14,7 @@ import math
 import re
 
 from kriegsspiel.core.commands import (
+    ORDERS,
     Command,
     Convert,
     Details,
@@ -226,7 +227,7 @@ def _parse_force(rest: str) -> Command:
     order = parse_command(rest)
     if isinstance(order, Force):
         raise NotationError("force: an order is forced once, not twice", "force")
-    if type(order).name not in _FORCEABLE:
+    if type(order).name not in ORDERS:
         raise NotationError(f"force: {order.name!r} is not an order; only orders can be forced", "force")
     return Force(order)
 
@@ -246,8 +247,6 @@ def _parse_man(rest: str) -> Command:
         return Man(None)
     return Man(ALIASES.get(parts[0].lower(), parts[0].lower()))
 
-
-_FORCEABLE = ("move", "heading", "hide", "reveal", "convert", "merge", "split", "message", "turn")
 
 _PARSERS = {
     "move": _parse_move,
