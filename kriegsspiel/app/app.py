@@ -374,7 +374,8 @@ class App:
         elif key == pygame.K_TAB:
             candidates = line.complete(self.session.command_words(), self.session.state.units.keys())
             if len(candidates) > 1:
-                self.console_output = ["  ".join(candidates[:24])]
+                more = f" (+{len(candidates) - 24} more)" if len(candidates) > 24 else ""
+                self._set_status("completions: " + "  ".join(candidates[:24]) + more)
         elif mod & pygame.KMOD_CTRL and key in (pygame.K_z, pygame.K_y):
             return False  # undo/redo work while typing too
         else:
