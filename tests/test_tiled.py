@@ -243,3 +243,13 @@ def test_loading_needs_no_display_and_loads_no_image(ruleset, tmp_path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False (3, 4)"  # fixture.png does not even exist
+
+
+def test_tile_objects_take_class_and_kind_from_their_tile(ruleset) -> None:
+    # structures.tsx tile 2 is a bridge of class "structure"; the object lies on a layer called "Decor"
+    bf = load_battlefield(fixture("tile-objects.tmx"), ruleset)
+    (bridge,) = bf.structures
+    assert (bridge.name, bridge.kind) == ("Stone bridge", "bridge")
+    # 64x32 px from (32, 32) to (96, 64): the two water tiles of row 1 carry the road
+    assert bf.road.astype(int).tolist() == [[0, 0, 0, 0], [0, 1, 1, 0], [0, 0, 0, 0]]
+    assert bf.terrain_at(WorldPoint(1.5, 1.5)) == "water"

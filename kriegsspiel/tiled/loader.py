@@ -362,6 +362,16 @@ class _Builder:
             elif node.tag == "group":
                 yield from self._object_layers(node)
 
+    def _tile_class(self, obj: Node) -> str:
+        try:
+            tiled_gid = int(obj.get("gid") or 0) & ~GID_FLAGS
+        except ValueError:
+            return ""
+        for gid, _flags in self.tmx.gidmap.get(tiled_gid, []):
+            props = self.tmx.tile_properties.get(gid) or {}
+            return str(props.get("type") or props.get("class") or "")
+        return ""
+
     def _tile_object_properties(self, obj: Node) -> dict[str, Any]:
         try:
             tiled_gid = int(obj.get("gid") or 0) & ~GID_FLAGS
@@ -383,7 +393,9 @@ class _Builder:
             role = str(layer_props.get("role", "") or layer.get("name") or "").strip().lower()
             default_type = OBJECT_ROLES.get(role)
             for obj in layer.findall("object"):
-                kind = (obj.get("type") or obj.get("class") or default_type or "").strip().lower()
+                tile_class = self._tile_class(obj) if obj.get("gid") else ""
+                # Tiled shows a tile object's class as its tile's class without writing it on the object.
+                kind = (obj.get("type") or obj.get("class") or tile_class or default_type or "").strip().lower()
                 if kind not in ("unit", "structure", "zone"):
                     continue
                 props = self._tile_object_properties(obj) if obj.get("gid") else {}
