@@ -314,11 +314,6 @@ def _own(unit: _Unit, commanded: bool) -> OwnUnit:
     )
 
 
-def player_names(setup: Any) -> list[str]:
-    """The names of the scenario's players, in the scenario's order."""
-    return [p.name for p in setup.players]
-
-
 __all__ = [
     "BLOCKING_STRUCTURE_KINDS",
     "OwnUnit",
@@ -328,7 +323,6 @@ __all__ = [
     "battlefield_sight_terrain",
     "commanded_units",
     "find_player",
-    "player_names",
     "player_view",
     "structure_cells",
 ]

@@ -88,7 +88,7 @@ def _cells_image(battlefield: Battlefield, ruleset: object) -> np.ndarray:
 _cells_cache: weakref.WeakKeyDictionary[Battlefield, np.ndarray] = weakref.WeakKeyDictionary()
 # Keyed by the battlefield itself (hashed by identity, kept alive by the key) so an id is never reused.
 _base_cache: OrderedDict[tuple, tuple[object, pygame.Surface]] = OrderedDict()
-_BASE_CACHE_SIZE = 8
+_BASE_CACHE_SIZE = 4  # a whole-map base is some 16 MB; officer's views add one each
 
 
 def base_map(public: PublicMap, window: Window) -> pygame.Surface:
