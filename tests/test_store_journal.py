@@ -203,3 +203,11 @@ def test_a_rehashed_record_of_the_wrong_types_is_refused(save: Path) -> None:
     with pytest.raises(SaveError, match=r"line 4 \(record 3\): command, rolls of the wrong type"):
         read_save(save)
     assert verify_save(save, **LOADERS).bad_record == 3
+
+
+def test_two_lines_run_together_are_damage_not_a_power_cut(save: Path) -> None:
+    data = save.read_bytes()
+    second_last_newline = data.rstrip(b"\n").rfind(b"\n")
+    save.write_bytes(data[:second_last_newline] + b" " + data[second_last_newline + 1:])
+    with pytest.raises(SaveError, match=r"line 7 \(record 6\): a whole record runs on into another"):
+        read_save(save)

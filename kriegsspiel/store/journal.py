@@ -218,6 +218,11 @@ def read_save(path: str | Path) -> LoadedSave:
         raise SaveError(f"{path}: is a directory; give the path of a save ({SAVE_SUFFIX})") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+    return parse_save(data, path)
+
+
+def parse_save(data: bytes, path: Path) -> LoadedSave:
+    """:func:`read_save` for bytes already read (``path`` names them in messages)."""
     if not data:
         raise SaveError(f"{path}: empty file; not a kriegsspiel save")
 
@@ -242,6 +247,12 @@ def read_save(path: str | Path) -> LoadedSave:
         is_last = index == len(pieces) - 1
         begin = pieces[index - 1][1]
         parsed = _parse_line(raw)
+        if is_last and parsed is None and _starts_with_a_whole_record(raw):
+            # A whole record followed by more on one line: a newline in the middle was damaged (two lines
+            # merged), which no power cut does. Cutting it off would drop a record the umpire saw.
+            raise _refuse(path, f"line {line_no} (record {len(records) + 1})",
+                          "a whole record runs on into another without its line break (damaged)",
+                          len(records) + 1, line_no)
         if is_last and (not complete or parsed is None):
             cut_off = CutOff(line=line_no, good_length=begin, lost_bytes=len(data) - begin)
             break
@@ -252,6 +263,14 @@ def read_save(path: str | Path) -> LoadedSave:
         records.append(_check_record(path, parsed, line_no, len(records) + 1, prev))
         prev = records[-1].hash
     return LoadedSave(path=path, header=header, records=tuple(records), cut_off=cut_off, size=len(data))
+
+
+def _starts_with_a_whole_record(raw: bytes) -> bool:
+    try:
+        value, end = json.JSONDecoder().raw_decode(raw.decode("utf-8", "replace"))
+    except ValueError:
+        return False
+    return isinstance(value, dict) and "hash" in value
 
 
 def _parse_line(raw: bytes) -> dict[str, Any] | None:
