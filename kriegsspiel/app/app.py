@@ -8,6 +8,8 @@ Nothing here decides a rule: the drag asks the movement engine, and every change
 from __future__ import annotations
 
 import math
+import tempfile
+import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -16,7 +18,7 @@ import pygame
 
 from kriegsspiel.app.console import ConsoleLine
 from kriegsspiel.app.drag import Drag
-from kriegsspiel.app.keys import KEYS
+from kriegsspiel.app import chrome
 from kriegsspiel.app.panel import draw_panel, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.core.geometry import WorldPoint, distance
@@ -28,8 +30,6 @@ from kriegsspiel.render.overlays import ReachableShading, TextCache
 from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 
 PANEL_WIDTH = 400
-TOP_BAR = 34
-STATUS_BAR = 30
 #: A press that moves less than this (pixels) before release is a click, not a drag.
 CLICK_SLOP = 4
 PAN_KEY_FRACTION = 0.125
@@ -187,9 +187,6 @@ class App:
     def _internal_error(self, exc: Exception) -> None:
         """Keep the window open after a bug of ours: the details go to a file, the status line says where.
         Every accepted command is already in the save, so nothing is lost."""
-        import tempfile
-        import traceback
-
         fd, path = tempfile.mkstemp(prefix="kriegsspiel-window-", suffix=".txt")
         with open(fd, "w", encoding="utf-8") as crash:
             traceback.print_exception(exc, file=crash)
@@ -571,7 +568,7 @@ class App:
             overlays.draw_cursor_text(target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text)
         if self.ruler is not None:
             self._draw_ruler(target, camera)
-        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - STATUS_BAR - 10), state.ruleset.distance_unit, size_text - 2)
+        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)
         self._draw_top_bar(target, state)
         self._draw_status(target)
         target.set_clip(None)
@@ -675,35 +672,31 @@ class App:
         return f"{drag.unit.id} ({drag.unit_type.name}): cost {overlays.short_number(verdict.cost)} of move {overlays.short_number(drag.unit_type.move)}"
 
     def _draw_top_bar(self, target: pygame.Surface, state: GameState) -> None:
-        vp = self.camera.viewport
-        size = self.text_size
-        side_colour = self._colours.get(state.side_to_move, "#808080")
-        title = self.session.title or state.setup.name
-        text = f"Round {state.round}   {state.side_to_move} to move"
+        headline = f"Round {state.round}   {state.side_to_move} to move"
         if state.finished:
-            text += "   GAME OVER" + (f": {', '.join(state.winners)} won" if state.winners else "")
-        tag = self.texts.get(text, size + 2, (255, 255, 255), bold=True)
-        name = self.texts.get(title, size - 2, (220, 220, 220))
-        bar = pygame.Surface((vp.width, TOP_BAR if not self.projector else TOP_BAR + 12), pygame.SRCALPHA)
-        bar.fill((20, 22, 28, 215))
-        target.blit(bar, (vp.left, vp.top))
-        swatch = pygame.Rect(vp.left + 10, vp.top + 7, 20, bar.get_height() - 14)
-        from kriegsspiel.render.palette import parse_colour
-
-        pygame.draw.rect(target, parse_colour(side_colour), swatch)
-        pygame.draw.rect(target, (255, 255, 255), swatch, 2)
-        target.blit(tag, (swatch.right + 10, vp.top + (bar.get_height() - tag.get_height()) // 2))
-        target.blit(name, (vp.left + vp.width - name.get_width() - 12, vp.top + (bar.get_height() - name.get_height()) // 2))
+            headline += "   GAME OVER" + (f": {', '.join(state.winners)} won" if state.winners else "")
+        chrome.draw_top_bar(
+            target,
+            self.texts,
+            self.camera.viewport,
+            headline=headline,
+            title=self.session.title or state.setup.name,
+            side_colour=self._colours.get(state.side_to_move, "#808080"),
+            text_size=self.text_size,
+            projector=self.projector,
+        )
 
     def _draw_status(self, target: pygame.Surface) -> None:
-        vp = self.camera.viewport
-        bar_h = STATUS_BAR + (10 if self.projector else 0)
-        bar = pygame.Surface((vp.width, bar_h), pygame.SRCALPHA)
-        bar.fill((120, 20, 20, 225) if self.status_is_error else (20, 22, 28, 200))
-        target.blit(bar, (vp.left, vp.top + vp.height - bar_h))
         mode = "  [RULER]" if self.ruler_mode else ""
-        text = self.texts.get(_clip_text(self.status, 200) + mode, self.text_size, (255, 255, 255))
-        target.blit(text, (vp.left + 10, vp.top + vp.height - bar_h + (bar_h - text.get_height()) // 2))
+        chrome.draw_status(
+            target,
+            self.texts,
+            self.camera.viewport,
+            text=self.status + mode,
+            error=self.status_is_error,
+            text_size=self.text_size,
+            projector=self.projector,
+        )
 
     def _console_rect(self) -> pygame.Rect:
         w, h = self.surface.get_size()
@@ -743,25 +736,4 @@ class App:
         target.blit(self._panel_cache[1], (w - PANEL_WIDTH, 0))
 
     def _draw_help(self, target: pygame.Surface) -> None:
-        w, h = target.get_size()
-        size = self.text_size
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        target.blit(shade, (0, 0))
-        rows = [(self.texts.get(k, size, (255, 230, 120), bold=True), self.texts.get(v, size, (255, 255, 255))) for k, v in KEYS]
-        key_w = max(r[0].get_width() for r in rows)
-        line_h = max(r[0].get_height() for r in rows) + 8
-        total_w = key_w + 30 + max(r[1].get_width() for r in rows)
-        x = max(10, (w - total_w) // 2)
-        y = max(10, (h - line_h * (len(rows) + 2)) // 2)
-        title = self.texts.get("Keys of the umpire's table (F1 or Esc closes)", size + 4, (255, 255, 255), bold=True)
-        target.blit(title, (x, y))
-        y += line_h * 2
-        for key_text, what in rows:
-            target.blit(key_text, (x + key_w - key_text.get_width(), y))
-            target.blit(what, (x + key_w + 30, y))
-            y += line_h
-
-
-def _clip_text(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        chrome.draw_help(target, self.texts, self.text_size)

@@ -1,0 +1,77 @@
+"""The window's chrome around the map: the top bar (round, side to move), the status line and the F1 help."""
+from __future__ import annotations
+
+import pygame
+
+from kriegsspiel.app.keys import KEYS
+from kriegsspiel.render.camera import Viewport
+from kriegsspiel.render.overlays import TextCache
+from kriegsspiel.render.palette import parse_colour
+
+TOP_BAR = 34
+STATUS_BAR = 30
+#: Bars grow by this many pixels in projector mode, with their text.
+PROJECTOR_EXTRA = 12
+
+
+def draw_top_bar(
+    target: pygame.Surface,
+    texts: TextCache,
+    viewport: Viewport,
+    *,
+    headline: str,
+    title: str,
+    side_colour: str,
+    text_size: int,
+    projector: bool,
+) -> None:
+    """The round and the side to move (with its colour) on the left, the game's title on the right."""
+    height = TOP_BAR + (PROJECTOR_EXTRA if projector else 0)
+    bar = pygame.Surface((viewport.width, height), pygame.SRCALPHA)
+    bar.fill((20, 22, 28, 215))
+    target.blit(bar, (viewport.left, viewport.top))
+    swatch = pygame.Rect(viewport.left + 10, viewport.top + 7, 20, height - 14)
+    pygame.draw.rect(target, parse_colour(side_colour), swatch)
+    pygame.draw.rect(target, (255, 255, 255), swatch, 2)
+    tag = texts.get(headline, text_size + 2, (255, 255, 255), bold=True)
+    name = texts.get(title, text_size - 2, (220, 220, 220))
+    target.blit(tag, (swatch.right + 10, viewport.top + (height - tag.get_height()) // 2))
+    target.blit(name, (viewport.left + viewport.width - name.get_width() - 12, viewport.top + (height - name.get_height()) // 2))
+
+
+def draw_status(
+    target: pygame.Surface, texts: TextCache, viewport: Viewport, *, text: str, error: bool, text_size: int, projector: bool
+) -> None:
+    """The status line at the bottom of the map: what the last action did, red when it was refused."""
+    height = STATUS_BAR + (PROJECTOR_EXTRA if projector else 0)
+    bar = pygame.Surface((viewport.width, height), pygame.SRCALPHA)
+    bar.fill((120, 20, 20, 225) if error else (20, 22, 28, 200))
+    top = viewport.top + viewport.height - height
+    target.blit(bar, (viewport.left, top))
+    line = texts.get(_clip_text(text, 200), text_size, (255, 255, 255))
+    target.blit(line, (viewport.left + 10, top + (height - line.get_height()) // 2))
+
+
+def draw_help(target: pygame.Surface, texts: TextCache, text_size: int) -> None:
+    """Every key of :data:`kriegsspiel.app.keys.KEYS` over the dimmed window."""
+    w, h = target.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    target.blit(shade, (0, 0))
+    rows = [(texts.get(k, text_size, (255, 230, 120), bold=True), texts.get(v, text_size, (255, 255, 255))) for k, v in KEYS]
+    key_w = max(r[0].get_width() for r in rows)
+    line_h = max(r[0].get_height() for r in rows) + 8
+    total_w = key_w + 30 + max(r[1].get_width() for r in rows)
+    x = max(10, (w - total_w) // 2)
+    y = max(10, (h - line_h * (len(rows) + 2)) // 2)
+    title = texts.get("Keys of the umpire's table (F1 or Esc closes)", text_size + 4, (255, 255, 255), bold=True)
+    target.blit(title, (x, y))
+    y += line_h * 2
+    for key_text, what in rows:
+        target.blit(key_text, (x + key_w - key_text.get_width(), y))
+        target.blit(what, (x + key_w + 30, y))
+        y += line_h
+
+
+def _clip_text(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
