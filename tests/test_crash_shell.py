@@ -37,8 +37,10 @@ LAUNCHER = (
 ECHO = re.compile(r"^\d+ ~ \d+ \S+ % (.+)$")
 
 
-def _start(args: list[str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", LAUNCHER, *args], stdin=subprocess.PIPE,
+def _start(args: list[str], real: bool = False) -> subprocess.Popen[bytes]:
+    """A shell process: ``real`` runs ``python -m kriegsspiel`` itself, else the launcher with the fakes."""
+    program = ["-m", "kriegsspiel"] if real else ["-c", LAUNCHER]
+    return subprocess.Popen([sys.executable, *program, *args], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
 
 
@@ -71,22 +73,22 @@ def _printed_commands(output: bytes) -> list[str]:
     return printed
 
 
-def test_sigkill_at_random_points_loses_nothing_that_was_printed(tmp_path: Path) -> None:
-    rng = random.Random(20261122)
-    scenario = write_scenario(tmp_path, GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 2"))
+def _crash_sessions(tmp_path: Path, scenario: Path, recipient: str, real: bool, seed: int, sessions: int) -> Path:
+    """Run ``sessions`` shells one after the other on one save, each killed at a random point; check after
+    each kill that every printed result is in the save. Returns the save."""
+    rng = random.Random(seed)
     save = tmp_path / "crash.kssave"
     counter = 0
     printed_all: list[str] = []
-    sessions = 8
     for session in range(sessions):
         args = ["shell", str(scenario), "--save", str(save)] if session == 0 else ["shell", str(save)]
-        process = _start(args)
+        process = _start(args, real)
         output = bytearray()
         _read_until_prompt(process, output)
         kill_after = rng.randint(1, 12)
         for sent in range(kill_after):
             counter += 1
-            command = "turn" if counter % 4 == 0 else f"message Washington report {counter}"
+            command = "turn" if counter % 4 == 0 else f"message {recipient} report {counter}"
             assert process.stdin is not None
             process.stdin.write((command + "\n").encode())
             if sent == kill_after - 1:
@@ -109,9 +111,20 @@ def test_sigkill_at_random_points_loses_nothing_that_was_printed(tmp_path: Path)
         assert journal[: len(printed_all)] == printed_all, (session, printed_all[-3:], journal[-3:])
         assert len(journal) - len(printed_all) in (0, 1)
         printed_all = journal  # the unprinted command in flight (if it made it) is history now
-    loaded = read_save(save)
-    assert len(loaded.records) >= sessions
+    assert len(read_save(save).records) >= sessions
+    return save
+
+
+def test_sigkill_at_random_points_loses_nothing_that_was_printed(tmp_path: Path) -> None:
+    scenario = write_scenario(tmp_path, GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 2"))
+    save = _crash_sessions(tmp_path, scenario, "Washington", real=False, seed=20261122, sessions=8)
     verdict = verify_save(save, map_loader=fake_map_loader, ruleset_loader=fake_ruleset)
+    assert verdict.intact, verdict.describe()
+
+
+def test_sigkill_on_the_demo_with_the_real_shell(repo: Path, tmp_path: Path) -> None:
+    save = _crash_sessions(tmp_path, repo / "scenarios" / "demo.toml", "Howe", real=True, seed=1777, sessions=4)
+    verdict = verify_save(save)
     assert verdict.intact, verdict.describe()
 
 
