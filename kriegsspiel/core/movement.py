@@ -118,7 +118,8 @@ class CostField:
     ``cost`` is indexed [row - row0, column - col0] in world units (inf where unreached or dearer than
     ``search_limit``); ``pred`` holds each cell's predecessor as a flat window index (-1: straight from the
     origin; -2: unreached). ``allowance`` decides what counts as reachable; ``search_limit`` >= allowance is how
-    far the search went.
+    far the search went. A field made ``toward`` one target holds only the cells that may lie on a path to it
+    within the search limit: use it for that target's path, not for shading.
     """
 
     raster: TerrainRaster
@@ -131,6 +132,7 @@ class CostField:
     cost: np.ndarray
     pred: np.ndarray
     settled: int
+    toward: WorldPoint | None = None
 
     @property
     def window_offset(self) -> tuple[int, int]:
@@ -208,13 +210,16 @@ def cost_field(
     allowance: float,
     *,
     search_limit: float | None = None,
+    toward: WorldPoint | None = None,
 ) -> CostField:
     """The lattice cost field from ``origin`` over ``speeds`` (from :func:`speed_field`), up to ``allowance``.
 
     ``allowance`` and ``search_limit`` (default: the allowance) are world units; the search stops at
     ``search_limit``. The window spans the search's reach (limit x fastest multiplier) plus a margin, clipped to
-    the raster, so the time depends on the allowance, not on the map's size. An origin off the map gives an
-    empty field. Raises ValueError when ``speeds`` does not match the raster's shape.
+    the raster, so the time depends on the allowance, not on the map's size. With ``toward``, the search keeps
+    only cells whose cost plus the straight line to that point at the fastest speed stays within the limit (an
+    A* bound), in a window around the ellipse they lie in: much less work for one far target. An origin off the
+    map gives an empty field. Raises ValueError when ``speeds`` does not match the raster's shape.
     """
     if speeds.shape != raster.shape:
         raise ValueError(f"speed field shape {speeds.shape} does not match the raster's {raster.shape}")
@@ -224,10 +229,16 @@ def cost_field(
     cs = raster.cell_size
     fastest = _fastest(speeds)
     reach = limit * fastest / cs
+    centre = origin
+    if toward is not None and math.isfinite(reach):
+        # the cells kept lie in the ellipse |o - c| + |c - t| <= reach around o and t: a circle of radius
+        # reach / 2 around their middle holds it
+        centre = WorldPoint((origin.x + toward.x) / 2.0, (origin.y + toward.y) / 2.0)
+        reach = reach / 2.0
     radius = max(rows, cols) if not math.isfinite(reach) else int(math.ceil(reach)) + _WINDOW_MARGIN
-    ocol, orow = int(math.floor(origin.x / cs)), int(math.floor(origin.y / cs))
-    row0, col0 = max(0, orow - radius), max(0, ocol - radius)
-    row1, col1 = min(rows, orow + radius + 1), min(cols, ocol + radius + 1)
+    ccol, crow = int(math.floor(centre.x / cs)), int(math.floor(centre.y / cs))
+    row0, col0 = max(0, crow - radius), max(0, ccol - radius)
+    row1, col1 = min(rows, crow + radius + 1), min(cols, ccol + radius + 1)
     h, w = max(0, row1 - row0), max(0, col1 - col0)
     cost = np.empty((h, w), dtype=np.float64)
     pred = np.empty((h, w), dtype=np.int32)
@@ -238,10 +249,15 @@ def cost_field(
         cost = np.empty((0, 0), dtype=np.float64)
         pred = np.empty((0, 0), dtype=np.int32)
     if h and w:
-        settled = _kernel.cost_field(speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred)
+        if toward is not None:
+            settled = _kernel.cost_field(
+                speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest
+            )
+        else:
+            settled = _kernel.cost_field(speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred)
     cost.setflags(write=False)
     pred.setflags(write=False)
-    return CostField(raster, speeds, origin, allowance, limit, row0, col0, cost, pred, settled)
+    return CostField(raster, speeds, origin, allowance, limit, row0, col0, cost, pred, settled, toward)
 
 
 # --------------------------------------------------------------------------------------------------- paths
@@ -515,24 +531,35 @@ def _search_further(
 ) -> PathResult:
     """The cheapest path beyond the allowance, so that a refusal can say what the move would cost.
 
-    The straight line's cost bounds the best path from above, so a search up to it finds the best path. When
-    the straight line is blocked, search a few times the slowest straight crossing, within a bounded window.
+    The straight line's cost bounds the best path from above, so one search up to it (aimed at the target)
+    finds the best path. When the straight line is blocked, search aimed at the target with a limit that
+    doubles from twice the fastest straight crossing up to four times the slowest, within a bounded window.
     """
     straight = path_cost(raster, speeds, (origin, target))
+    fastest = _fastest(speeds)
+    if fastest <= 0.0:
+        return PathResult(math.inf, ())
     if math.isfinite(straight):
-        limit = straight
+        limits = [straight]
     else:
         positive = speeds[speeds > 0.0]
-        slowest = float(positive.min()) if positive.size else 0.0
-        if slowest <= 0.0:
-            return PathResult(math.inf, ())
-        limit = 4.0 * distance(origin, target) / slowest
+        slowest = float(positive.min())
+        span = distance(origin, target)
         # bound the window: a refusal must stay quick while the umpire drags
-        fastest = _fastest(speeds)
-        limit = min(limit, _FURTHEST_SEARCH_CELLS * raster.cell_size / fastest)
-    if limit <= searched:
-        return PathResult(math.inf, ())
-    return cheapest_path(cost_field(raster, speeds, origin, allowance, search_limit=limit), target)
+        ceiling = min(4.0 * span / slowest, _FURTHEST_SEARCH_CELLS * raster.cell_size / fastest)
+        limits = []
+        limit = max(2.0 * span / fastest, searched)
+        while limit < ceiling:
+            limits.append(limit)
+            limit *= 2.0
+        limits.append(ceiling)
+    for limit in limits:
+        if limit <= searched:
+            continue
+        result = cheapest_path(cost_field(raster, speeds, origin, allowance, search_limit=limit, toward=target), target)
+        if result.reachable:
+            return result
+    return PathResult(math.inf, ())
 
 
 # The widest search (in cells from the origin) made to explain a refusal whose straight line is blocked.
