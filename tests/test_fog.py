@@ -133,3 +133,18 @@ def test_troops_aboard_an_enemy_transport_are_not_seen_apart_from_it() -> None:
     aboard = red("r6", 13.5, 14.5).replace(carried_by="r7")
     view = player_view(with_unit(with_unit(small_game(), ship), aboard), "Blue HQ")
     assert [e.type_id for e in view.seen_enemies] == ["light-cavalry"]
+
+
+def test_a_hidden_unit_at_the_woods_edge_appears_once_an_enemy_comes_within_three() -> None:
+    from kriegsspiel.core.apply import Accepted, apply
+    from kriegsspiel.core.dice import Dice
+    from kriegsspiel.core.notation import parse_command
+
+    # r9 hides on the wood's first column, which b2 sees (a wood's edge is seen), 8 tiles east of b2.
+    state = with_unit(small_game(), red("r9", 18.5, 12.5, hidden=True))
+    assert player_view(state, "Blue HQ").is_seen(WorldPoint(18.5, 12.5))
+    assert player_view(state, "Blue HQ").seen_enemies == ()
+    outcome = apply(state, parse_command("move b2 > 16.5,12.5"), Dice(1, 1))
+    assert isinstance(outcome, Accepted), outcome
+    assert outcome.state.unit("r9").hidden is False  # exposed: an enemy came within 3 (RULINGS.md)
+    assert [e.position for e in player_view(outcome.state, "Blue HQ").seen_enemies] == [WorldPoint(18.5, 12.5)]
