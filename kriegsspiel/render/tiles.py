@@ -219,10 +219,9 @@ def render_rules_view(battlefield: Battlefield, impassable: Sequence[str] = (), 
                 pygame.draw.polygon(surface, colour, pts)
                 if blocked[battlefield.terrain[row, col]]:
                     _hatch_polygon(surface, pts)
-                if battlefield.road[row, col]:
-                    cx, cy = hexgrid.centre_pixel(grid, col, row)
-                    pygame.draw.circle(surface, ROAD, (cx * scale, cy * scale), max(2.0, px_per_tile * 0.22))
-                pygame.draw.polygon(surface, (0, 0, 0), pts, 1) if px_per_tile >= 24 else None
+                if px_per_tile >= 24:
+                    pygame.draw.polygon(surface, (0, 0, 0), pts, 1)
+        _road_hexes(surface, battlefield, scale, px_per_tile)
     _draw_objects(surface, battlefield, scale)
     return surface
 
@@ -263,6 +262,25 @@ def _hatch_polygon(surface: pygame.Surface, pts: list[tuple[float, float]]) -> N
     lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surface.blit(lines, (0, 0))
     surface.set_clip(clip)
+
+
+def _road_hexes(surface: pygame.Surface, battlefield: Battlefield, scale: float, px_per_tile: int) -> None:
+    """Roads on a hex map: a band from each road hex's centre to each neighbouring road hex's centre."""
+    grid = battlefield.grid
+    width = max(2, round(px_per_tile * 0.3))
+    # Neighbours are the nearby cells whose centres are less than a tile and a quarter apart.
+    reach = 1.25 * max(grid.tile_width_px, grid.tile_height_px)
+    rows, cols = np.nonzero(battlefield.road)
+    road = battlefield.road
+    for r, c in zip(rows.tolist(), cols.tolist()):
+        cx, cy = hexgrid.centre_pixel(grid, c, r)
+        pygame.draw.circle(surface, ROAD, (cx * scale, cy * scale), width / 2)
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < grid.rows and 0 <= cc < grid.columns and road[rr, cc]:
+                nx, ny = hexgrid.centre_pixel(grid, cc, rr)
+                if np.hypot(nx - cx, ny - cy) <= reach:
+                    pygame.draw.line(surface, ROAD, (cx * scale, cy * scale), (nx * scale, ny * scale), width)
 
 
 def _road_cells(surface: pygame.Surface, battlefield: Battlefield, scale: float) -> None:
