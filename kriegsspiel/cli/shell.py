@@ -23,6 +23,10 @@ def run(args: argparse.Namespace) -> int:
     from kriegsspiel.shell import Shell, run_shell
     from kriegsspiel.store import Game, new_save_path
 
+    # A stray byte in a script or a terminal without UTF-8 must not end the session: replace, never fail.
+    for stream in (sys.stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     path = Path(args.path)
     if not path.exists():
         raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
