@@ -151,3 +151,21 @@ def test_bad_arguments_give_one_line_and_exit_2(save: Path, tmp_path: Path, caps
 def test_a_missing_save_is_one_line(tmp_path: Path, capsys) -> None:
     assert main(["pov", str(tmp_path / "nothing.kssave"), "--out", str(tmp_path)]) == 2
     assert "nothing.kssave: no such file" in capsys.readouterr().err
+
+
+def test_the_command_redraws_exactly_the_pictures_written_at_the_round_end(scenario: Path, tmp_path: Path) -> None:
+    from kriegsspiel.pov import attach_to_game
+    from kriegsspiel.store import Game
+
+    path = tmp_path / "live.kssave"
+    game = Game.new(scenario, path)
+    writer = attach_to_game(game)
+    for line in ("move b1 > 4.5,5.5", "turn", "move r1 > 11.5,5.5", "turn", "move b1 > 5.5,4.5"):
+        assert game.submit(line).accepted, line
+    game.close()
+    writer.wait()
+    live = tmp_path / "live-pov" / "round-001"
+    assert sorted(p.name for p in live.iterdir()) == ["Blue_HQ.png", "Red_HQ.png"]
+    assert main(["pov", str(path), "--out", str(tmp_path / "again"), "--round", "1"]) == 0
+    for name in ("Blue_HQ.png", "Red_HQ.png"):
+        assert (live / name).read_bytes() == (tmp_path / "again" / "round-001" / name).read_bytes()
