@@ -90,6 +90,8 @@ def parse_xml(data: bytes) -> Node:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise XmlSyntaxError(expat.ErrorString(exc.code), exc.lineno) from None
+    except LookupError as exc:  # the XML declaration names an encoding Python does not know
+        raise XmlSyntaxError(str(exc), 1) from None
     if not root:
         raise XmlSyntaxError("no XML element found", 1)
     return root[0]
