@@ -96,7 +96,7 @@ def test_c_bounded_search_equals_the_reference(seed, origin, target) -> None:
 
 
 @needs_c
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 10_000), path=st.lists(points(14, 11), min_size=2, max_size=7))
 def test_c_smoothing_agrees_with_the_reference_and_never_raises_the_cost(seed, path) -> None:
     speeds = random_speeds(seed, 12, 15, blocked=0.0)

@@ -460,7 +460,8 @@ static void refine(const Raster *r, double cs, Pt *p, Py_ssize_t n)
                 double first = seg_world(r, cs, a, c);
                 if (first >= best) continue;
                 double total = first + seg_world(r, cs, c, b);
-                if (total < best) {
+                /* a gain lost in rounding is no gain: it would send the search along the segment */
+                if (total < best * (1.0 - 1e-12)) {
                     best = total;
                     q = c;
                     moved = 1;

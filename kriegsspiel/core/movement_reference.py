@@ -265,7 +265,7 @@ def _refine(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]:
                 if first >= best:
                     continue
                 total = first + _seg(speeds, cs, c, b)
-                if total < best:
+                if total < best * (1.0 - 1e-12):  # a gain lost in rounding is no gain
                     best, (qx, qy), moved = total, c, True
                     break
             if not moved:
