@@ -91,7 +91,7 @@ def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None
         _draw_sight_ring(picture, public, window, focus)
     _draw_units(picture, view, public, window, focus)
     _draw_north_arrow(picture)
-    return _with_legend(picture, view, public, window, moment)
+    return _with_legend(picture, view, public, window, moment, focus)
 
 
 def _draw_fog(picture: pygame.Surface, view: PlayerView, window: Window) -> None:
@@ -253,7 +253,7 @@ def game_clock(ruleset: object, round_number: int) -> str | None:
 
 
 def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
-                 moment: str | None) -> pygame.Surface:
+                 moment: str | None, focus: OwnUnit | None = None) -> pygame.Surface:
     width = max(MIN_PICTURE_WIDTH, picture.get_width())
     # text grows with the picture so that it reads the same when the picture is shown whole
     z = max(1.0, width / 1800.0)
@@ -280,7 +280,8 @@ def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, w
         clock = game_clock(public.ruleset, view.round)
         if clock is not None:
             moment += f"  ·  game time {clock}"
-    line2 = font(px(18)).render(f"{moment}  ·  {public.scenario_name}", True, INK)
+    where = public.scenario_name if focus is None else f"around {focus.id} (its sight range dashed)"
+    line2 = font(px(18)).render(f"{moment}  ·  {where}", True, INK)
     out.blit(line2, (px(14), top + px(46)))
 
     key_font = font(px(16))
