@@ -253,3 +253,21 @@ def test_tile_objects_take_class_and_kind_from_their_tile(ruleset) -> None:
     # 64x32 px from (32, 32) to (96, 64): the two water tiles of row 1 carry the road
     assert bf.road.astype(int).tolist() == [[0, 0, 0, 0], [0, 1, 1, 0], [0, 0, 0, 0]]
     assert bf.terrain_at(WorldPoint(1.5, 1.5)) == "water"
+
+
+def test_elevation_layer_and_rotated_objects(ruleset) -> None:
+    report = read_map(fixture("elevation.tmx"), ruleset)
+    bf = report.battlefield
+    # the heights layer (role elevation) lifts two cells to its tiles' elevation 2; terrain stays plains
+    assert bf.elevation.tolist() == [[0, 2, 2, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    assert bf.terrain_at(WorldPoint(1.5, 0.5)) == "plains"
+    assert [f.format() for f in report.findings] == [
+        f"{fixture('elevation.tmx')}: warning: layer 'heights' has 1 tiles without an elevation property (first at "
+        "column 2, row 1); they are ignored: give those tiles an int property 'elevation'"
+    ]
+    # a 64x32 px rectangle at (64, 0) turned 90 degrees clockwise about its top-left corner: x 32..64, y 0..64
+    turned = bf.zone("Turned")
+    assert turned.contains(WorldPoint(1.5, 1.5)) and not turned.contains(WorldPoint(2.5, 0.5))
+    # a 32x64 tile object hanging from (0, 64), turned 90 degrees about that corner: centre (32, 80) px
+    (unit,) = bf.placements
+    assert unit.position == WorldPoint(1.0, 2.5)
