@@ -41,7 +41,7 @@ def test_a_good_scenario_becomes_a_game_setup(tmp_path: Path) -> None:
     assert setup.unit_names == (("hussar", "light-cavalry"),)
     assert scenario.map_path == tmp_path / "fake.tmx"
     assert len(scenario.sha256) == 64 and len(scenario.map_sha256) == 64
-    assert scenario.warnings == ()
+    assert [w.message.split(":")[0] for w in scenario.warnings] == ["units[2].hidden"]  # gb1 hides on plains
 
 
 def test_without_a_seed_one_is_drawn(tmp_path: Path) -> None:
@@ -172,3 +172,23 @@ def test_key_lines_find_tables_keys_and_skip_multiline_strings() -> None:
     assert lines.line("units", 1, None) == 9
     assert lines.line("units", 1, "type") == 9  # a missing key points at its table
     assert lines.line("victory", 0, "zone") is None
+
+
+@pytest.mark.parametrize(("old", "new", "fragment", "key"), [
+    ("at = [6.5, 6.5]\nhidden = true", "at = [6.5, 6.5]\nhidden = true",
+     "unit 'gb1' starts hidden on plains, where infantry cannot hide (it hides in: forest)", "units[2].hidden"),
+    ("by_round = 12", "by_round = 25", "round 25 comes after the game's last round (20", "victory[0].by_round"),
+    ('name = "Sullivan"', 'name = "Crown"', "player 'Crown' has the name of a side", "players[1].name"),
+])
+def test_surprises_at_the_table_are_warnings(tmp_path: Path, old: str, new: str, fragment: str, key: str) -> None:
+    text = GOOD_SCENARIO.replace(old, new, 1)
+    scenario = _load(tmp_path, text)  # warnings do not stop the game
+    warnings = [w for w in scenario.warnings if fragment in w.message]
+    assert warnings and warnings[0].severity == "warning", [w.format() for w in scenario.warnings]
+    assert warnings[0].message.startswith(key + ":")
+    assert warnings[0].line == _line_of(text, new.splitlines()[-1])
+
+
+def test_a_unit_hidden_in_a_wood_is_no_surprise(tmp_path: Path) -> None:
+    text = GOOD_SCENARIO.replace("at = [6.5, 6.5]\nhidden = true", "at = [2.5, 6.5]\nhidden = true")
+    assert _load(tmp_path, text).warnings == ()

@@ -414,9 +414,16 @@ class JournalWriter:
             raise SaveError(f"{path}: cannot be created ({exc.strerror})") from None
         _lock(handle, path)
         data = header.to_json()
-        handle.write((canonical_json(data) + "\n").encode("utf-8"))
-        handle.flush()
-        os.fsync(handle.fileno())
+        try:
+            handle.write((canonical_json(data) + "\n").encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        except OSError as exc:
+            # Nothing was played yet: a half-written header is worth nothing; leave no file to trip over.
+            handle.close()
+            path.unlink(missing_ok=True)
+            raise SaveError(f"{path}: the save could not be written ({exc.strerror or exc}); no game was "
+                            "started") from None
         _fsync_directory(path.parent.resolve())
         return cls(path, handle, data["hash"], 1)
 
