@@ -310,8 +310,20 @@ def test_range_rings_come_from_the_rule_set(ruleset_id, type_id, expected) -> No
 def test_an_idle_table_draws_nothing_new(app: App) -> None:
     app.run(max_frames=app.frames + 1)
     assert not app.drawn  # nothing changed since the fixture's frame
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 100), rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 700), rel=(0, 0), buttons=(0, 0, 0)))
     app.run(max_frames=app.frames + 1)
-    assert not app.drawn  # a bare mouse move changes nothing on the table
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(102, 701), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run(max_frames=app.frames + 1)
+    assert not app.drawn  # a mouse move over empty ground changes nothing on the table
     key(app, pygame.K_g, text="g")
     assert app.drawn
+
+
+def test_hovering_a_counter_shows_its_card(app: App) -> None:
+    over = screen_of(app, WorldPoint(3.5, 3.5))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run(max_frames=app.frames + 1)
+    assert app.hover == "r1" and app.drawn
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen_of(app, WorldPoint(12.0, 14.5)), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run(max_frames=app.frames + 1)
+    assert app.hover is None

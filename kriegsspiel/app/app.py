@@ -84,6 +84,7 @@ class App:
         self.screenshot_dir: Path | None = None  # F12 writes here; the window sets it next to the save
         self.cursor: tuple[int, int] = (surface.get_width() // 2, surface.get_height() // 2)
         self.shift_held = False
+        self.hover: str | None = None  # the unit under the resting mouse, for its tooltip
         self.running = True
         self.frames = 0
         self.follows_display = False  # the window sets this: resize with the display surface
@@ -166,6 +167,7 @@ class App:
             self.dragging,
             self.drag.verdict if self.drag is not None else None,
             self.cursor if moving else None,
+            (self.hover, self.cursor) if self.hover else None,
             self.ruler,
             self.ruler_mode,
             self.rings_on,
@@ -239,6 +241,11 @@ class App:
         elif self.drag is not None and self.press_at is not None and not self.dragging:
             if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
                 self.dragging = True
+        if self.press_at is None and self.camera.viewport.contains(*pos):
+            under = self.unit_at(pos)
+            self.hover = under.id if under is not None else None
+        else:
+            self.hover = None
         return True
 
     def _press(self, pos: tuple[int, int]) -> None:
@@ -568,6 +575,8 @@ class App:
             overlays.draw_cursor_text(target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text)
         if self.ruler is not None:
             self._draw_ruler(target, camera)
+        if self.hover is not None and not self.dragging:
+            self._draw_tooltip(target, state)
         overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)
         self._draw_top_bar(target, state)
         self._draw_status(target)
@@ -652,6 +661,23 @@ class App:
             ox, oy = camera.to_screen(unit.position)
             pygame.draw.circle(target, (255, 255, 255), (ox, oy), half * 0.6, 2)
             target.blit(ghost, (round(at[0]) - ghost.get_width() // 2, round(at[1]) - half))
+
+    def _draw_tooltip(self, target: pygame.Surface, state: GameState) -> None:
+        """A short card for the counter under the mouse: useful in projector mode, where the panel is hidden."""
+        unit = state.unit(self.hover)
+        if unit is None:
+            return
+        unit_type = state.ruleset.unit_type(unit.type_id)
+        first = f"{unit.id}: {unit_type.name} ({unit.side})" + (", hidden" if unit.hidden else "")
+        second = f"health {unit.health}/{unit_type.health}, move {overlays.short_number(state.allowance_left(unit))} of {overlays.short_number(unit_type.move)} left"
+        surfaces = [self.texts.get(line, self.text_size - 2, (20, 20, 20), (250, 246, 232, 235), bold=(i == 0)) for i, line in enumerate((first, second))]
+        x, y = self.cursor[0] + 16, self.cursor[1] + 16
+        width = max(s.get_width() for s in surfaces)
+        if x + width > self.camera.viewport.left + self.camera.viewport.width:
+            x = self.cursor[0] - 16 - width
+        for surface in surfaces:
+            target.blit(surface, (x, y))
+            y += surface.get_height()
 
     def _draw_ruler(self, target: pygame.Surface, camera: Camera) -> None:
         a, b = self.ruler
