@@ -14,6 +14,7 @@ from kriegsspiel.errors import UserError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments: a scenario or a save, and where a new game is saved."""
     parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml) to start, or a save to continue")
     parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: next to the scenario)")
 

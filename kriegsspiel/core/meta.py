@@ -34,12 +34,14 @@ class Ruling:
         self.overridden: list[str] = []
 
     def refuse(self, reason: str) -> Rejected | None:
+        """A forceable refusal for ``reason``, or None (reason recorded) when the umpire forces the order."""
         if self.forced:
             self.overridden.append(reason)
             return None
         return Rejected(reason + " (force to override)")
 
     def accept(self, state: GameState, events: Iterable[Event]) -> Accepted:
+        """The order carried out: the new state, its events and the refusals the umpire overrode."""
         return Accepted(state, tuple(events), "; ".join(self.overridden) or None)
 
 
