@@ -259,3 +259,7 @@ def test_a_rule_set_file_is_found_relative_to_the_scenario(tmp_path: Path) -> No
     Game.new(write_scenario(tmp_path, text), tmp_path / "h.kssave", map_loader=fake_map_loader,
              ruleset_loader=loader).close()
     assert asked == [str(tmp_path / "rules/house.toml")]
+
+
+def test_a_new_game_passes_on_the_scenarios_warnings(game: Game) -> None:
+    assert len(game.notes) == 1 and "units[2].hidden" in game.notes[0] and "gb1" in game.notes[0]

@@ -17,8 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     save = args.save or new_save_path(args.scenario)
     with Game.new(args.scenario, save) as game:
-        for warning in game.scenario.warnings:
-            print(warning.format())
+        for note in game.notes:  # the scenario's warnings
+            print(note)
         setup = game.scenario.setup
         drawn = " (drawn)" if game.scenario.seed_drawn else ""
         print(f"started {setup.name!r}: {len(setup.units)} units, {', '.join(s.name for s in setup.sides)}; "

@@ -94,8 +94,8 @@ class Game:
 
     Use :meth:`new` or :meth:`open`. ``on_round_end`` callbacks run after an accepted command ended a round,
     with the game and the number of the round that ended (the players' pictures are made there).
-    ``notes`` holds what the umpire should know about how the save was opened (a cut-off record, a map that
-    changed). A read-only game refuses :meth:`submit`.
+    ``notes`` holds what the umpire should know: the scenario's warnings for a new game; for an opened save,
+    a cut-off record, a map or rule set that changed. A read-only game refuses :meth:`submit`.
     """
 
     def __init__(self, scenario: Scenario, path: Path, header: SaveHeader, records: list[JournalRecord],
@@ -138,7 +138,8 @@ class Game:
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
         writer = JournalWriter.create(save_path, header)
         header = SaveHeader(**header.to_json())  # with its hash
-        return cls(scenario, save_path, header, [], Timeline(seed=header.seed, states=[start]), writer, [])
+        notes = [warning.format() for warning in scenario.warnings]
+        return cls(scenario, save_path, header, [], Timeline(seed=header.seed, states=[start]), writer, notes)
 
     @classmethod
     def open(cls, save_path: str | Path, *, read_only: bool = False, map_loader: MapLoader | None = None,
