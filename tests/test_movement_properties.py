@@ -149,9 +149,9 @@ def test_cost_is_symmetric_on_symmetric_terrain(seed, a, b) -> None:
     half = random_speeds(seed, 24, 12, blocked=0.0)
     speeds = np.ascontiguousarray(np.hstack([half, half[:, ::-1]]))
     r = raster(np.zeros((24, 24)))
-    there = mv.cheapest_path(mv.cost_field(r, speeds, P(*a), 40.0), P(*b)).cost
-    mirrored = mv.cheapest_path(mv.cost_field(r, speeds, P(24 - a[0], a[1]), 40.0), P(24 - b[0], b[1])).cost
-    back = mv.cheapest_path(mv.cost_field(r, speeds, P(*b), 40.0), P(*a)).cost
+    there = mv.cheapest_path(mv.cost_field(r, speeds, P(*a), 200.0), P(*b)).cost
+    mirrored = mv.cheapest_path(mv.cost_field(r, speeds, P(24 - a[0], a[1]), 200.0), P(24 - b[0], b[1])).cost
+    back = mv.cheapest_path(mv.cost_field(r, speeds, P(*b), 200.0), P(*a)).cost
     if math.isinf(there):
         assert math.isinf(mirrored) and math.isinf(back)
         return

@@ -302,6 +302,8 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
     points = [field.origin, *reversed(centres), target]
     points = _smooth(raster, speeds, points)
     cost = path_cost(raster, speeds, points)
+    if cost <= distance(field.origin, target) / _fastest(speeds) * (1.0 + 1e-9):
+        return PathResult(cost, tuple(points))  # the straight line at the fastest speed: nothing beats it
     finer = _corridor_search(raster, speeds, points, cost)
     if finer is not None:
         finer_cost = path_cost(raster, speeds, finer)
