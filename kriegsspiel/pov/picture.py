@@ -32,7 +32,7 @@ OFFICER_LONG_SIDE_PX = 1100
 OFFICER_MARGIN = 1.25
 MAX_PX_PER_CELL = 48
 LEGEND_HEIGHT = 76
-MIN_PICTURE_WIDTH = 760
+MIN_PICTURE_WIDTH = 860
 FOG = (26, 28, 38)
 FOG_ALPHA = 132
 INK = (20, 20, 24)
@@ -90,7 +90,6 @@ def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None
     if focus is not None:
         _draw_sight_ring(picture, public, window, focus)
     _draw_units(picture, view, public, window, focus)
-    _draw_north_arrow(picture)
     return _with_legend(picture, view, public, window, moment, focus)
 
 
@@ -209,15 +208,16 @@ def _heading_arrow(picture: pygame.Surface, centre: tuple[float, float], heading
     pygame.draw.polygon(picture, INK, [tip, left, right])
 
 
-def _draw_north_arrow(picture: pygame.Surface) -> None:
-    """North is up on every picture: an arrow with an N in the top-right corner."""
-    w = picture.get_width()
-    cx, cy, r = w - 30, 34, 20
-    pygame.draw.circle(picture, PAPER, (cx, cy), r)
-    pygame.draw.circle(picture, INK, (cx, cy), r, 1)
-    pygame.draw.polygon(picture, INK, [(cx, cy - r + 4), (cx - 7, cy + 4), (cx, cy), (cx + 7, cy + 4)])
-    label = font(15, bold=True).render("N", True, INK)
-    picture.blit(label, label.get_rect(midtop=(cx, cy + 3)))
+def _draw_north_arrow(out: pygame.Surface, centre: tuple[int, int], z: float) -> None:
+    """North is up on every picture: an arrow with an N, in the legend (it covers nothing of the map)."""
+    cx, cy = centre
+    r = round(26 * z)
+    pygame.draw.circle(out, PAPER, (cx, cy), r)
+    pygame.draw.circle(out, INK, (cx, cy), r, 1)
+    tip, wing = round(r * 0.85), round(r * 0.35)
+    pygame.draw.polygon(out, INK, [(cx, cy - tip), (cx - wing, cy + wing // 2), (cx, cy), (cx + wing, cy + wing // 2)])
+    label = font(round(17 * z), bold=True).render("N", True, INK)
+    out.blit(label, label.get_rect(midtop=(cx, cy + round(3 * z))))
 
 
 def nice_length(target: float) -> float:
@@ -287,7 +287,7 @@ def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, w
     key_font = font(px(16))
     key_x = max(swatch.right + px(30) + title.get_width() + side.get_width(), line2.get_width() + px(40),
                 width // 2 - px(150))
-    key_x = min(key_x, width - px(470))
+    key_x = min(key_x, width - px(560))
     seen_box = pygame.Rect(key_x, top + px(14), px(18), px(14))
     pygame.draw.rect(out, (200, 214, 150), seen_box)
     pygame.draw.rect(out, INK, seen_box, 1)
@@ -297,7 +297,8 @@ def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, w
     pygame.draw.rect(out, INK, dim_box, 1)
     out.blit(key_font.render("out of sight (the map only)", True, INK), (dim_box.right + px(6), top + px(39)))
 
-    _draw_scale_bar(out, public, window, (width - px(260), top + px(44)), z)
+    _draw_scale_bar(out, public, window, (width - px(330), top + px(44)), z)
+    _draw_north_arrow(out, (width - px(40), top + height // 2), z)
     return out
 
 
