@@ -44,7 +44,7 @@ def test_a_save_that_is_not_one_is_refused_in_one_line(tmp_path: Path, capsys) -
     assert "game.kssave" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("scenario", ["demo.toml", "coastal.toml"])
+@pytest.mark.parametrize("scenario", ["demo.toml", "coastal.toml", "v3-weistritz.toml"])
 def test_screenshot_of_a_shipped_scenario(tmp_path: Path, scenario: str) -> None:
     path = REPO / "scenarios" / scenario
     if not path.exists():

@@ -698,7 +698,9 @@ class App:
         return f"{drag.unit.id} ({drag.unit_type.name}): cost {overlays.short_number(verdict.cost)} of move {overlays.short_number(drag.unit_type.move)}"
 
     def _draw_top_bar(self, target: pygame.Surface, state: GameState) -> None:
-        headline = f"Round {state.round}   {state.side_to_move} to move"
+        clock = getattr(state.ruleset, "game_clock", None)
+        time_of_day = clock(state.round) if callable(clock) else None
+        headline = f"Round {state.round}" + (f" ({time_of_day})" if time_of_day else "") + f"   {state.side_to_move} to move"
         if state.finished:
             headline += "   GAME OVER" + (f": {', '.join(state.winners)} won" if state.winners else "")
         chrome.draw_top_bar(
