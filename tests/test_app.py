@@ -160,7 +160,7 @@ def test_the_console_runs_a_shell_command(app: App) -> None:
 def test_console_history_and_completion(app: App) -> None:
     key(app, pygame.K_RETURN)
     type_line(app, "details r1")
-    for ch in "mo":
+    for ch in "mov":
         post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     key(app, pygame.K_TAB)
     assert app.console.text == "move "
@@ -327,3 +327,11 @@ def test_hovering_a_counter_shows_its_card(app: App) -> None:
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen_of(app, WorldPoint(12.0, 14.5)), rel=(0, 0), buttons=(0, 0, 0)))
     app.run(max_frames=app.frames + 1)
     assert app.hover is None
+
+
+def test_tab_with_several_candidates_extends_to_their_common_part_and_lists_them(app: App) -> None:
+    key(app, pygame.K_RETURN)
+    post(pygame.event.Event(pygame.TEXTINPUT, text="move r"))
+    key(app, pygame.K_TAB)
+    assert app.console.text == "move r"
+    assert "r1" in app.status and "r2" in app.status and "r3" in app.status
