@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 import pygame
 
+from kriegsspiel.core.battlefield import Structure, Zone
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render.camera import Camera
 from kriegsspiel.render.fonts import font
@@ -286,7 +287,7 @@ def draw_scale_bar(
     target.blit(label, (x, y - h - label.get_height() - 2))
 
 
-def draw_zone_names(target: pygame.Surface, camera: Camera, texts: TextCache, zones, size: int) -> None:
+def draw_zone_names(target: pygame.Surface, camera: Camera, texts: TextCache, zones: Sequence[Zone], size: int) -> None:
     """Each zone's name at the top of its outline, above everything else on the map."""
     for zone in zones:
         if not zone.outline:
@@ -300,7 +301,9 @@ def draw_zone_names(target: pygame.Surface, camera: Camera, texts: TextCache, zo
             target.blit(tag, rect)
 
 
-def draw_structure_names(target: pygame.Surface, camera: Camera, texts: TextCache, structures, size: int) -> None:
+def draw_structure_names(
+    target: pygame.Surface, camera: Camera, texts: TextCache, structures: Sequence[Structure], size: int
+) -> None:
     """Each named structure's name under it (villages, bridges, ports, airfields), small and dark."""
     for structure in structures:
         if not structure.name or not structure.outline:

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pygame
 
 from kriegsspiel.core.battlefield import Battlefield, Structure, Zone
+from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render.camera import Camera
 from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS, UNKNOWN_TERRAIN
 
 CHUNK_PX = 512
+#: (left, top, right, bottom) in world units
+WorldRect = tuple[float, float, float, float]
 OFF_MAP = (38, 40, 46)
 ZONE_COLOUR = (200, 30, 140)
 
@@ -172,11 +176,11 @@ class MapLayer:
         return chunk
 
 
-def _to_chunk(points, scale: float, offset: tuple[int, int]) -> list[tuple[float, float]]:
+def _to_chunk(points: Sequence[WorldPoint], scale: float, offset: tuple[int, int]) -> list[tuple[float, float]]:
     return [(p.x * scale - offset[0], p.y * scale - offset[1]) for p in points]
 
 
-def _touches(points, world_rect, margin_world: float) -> bool:
+def _touches(points: Sequence[WorldPoint], world_rect: WorldRect, margin_world: float) -> bool:
     xs = [p.x for p in points]
     ys = [p.y for p in points]
     left, top, right, bottom = world_rect
@@ -188,7 +192,7 @@ def _touches(points, world_rect, margin_world: float) -> bool:
     )
 
 
-def draw_zone_outline(surface: pygame.Surface, zone: Zone, scale: float, offset: tuple[int, int], world_rect) -> None:
+def draw_zone_outline(surface: pygame.Surface, zone: Zone, scale: float, offset: tuple[int, int], world_rect: WorldRect) -> None:
     """A zone as a dashed magenta outline (names are drawn per frame, above the counters)."""
     if len(zone.outline) < 2 or not _touches(zone.outline, world_rect, 4 / scale):
         return
@@ -210,7 +214,9 @@ def draw_zone_outline(surface: pygame.Surface, zone: Zone, scale: float, offset:
             )
 
 
-def draw_structure(surface: pygame.Surface, structure: Structure, scale: float, offset: tuple[int, int], world_rect) -> None:
+def draw_structure(
+    surface: pygame.Surface, structure: Structure, scale: float, offset: tuple[int, int], world_rect: WorldRect
+) -> None:
     """A structure: its polygon filled in the colour of its kind, or an icon when it is a single point."""
     icon = 7
     if not structure.outline or not _touches(structure.outline, world_rect, (icon + 2) / scale):
