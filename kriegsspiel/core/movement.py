@@ -10,8 +10,11 @@ tile centres. The method (docs/movement.md):
 - ``cost_field``: a Dijkstra over cell centres in a window around the origin (so the time does not depend on
   the map's size), with a 32-neighbour stencil whose edges cost their exact segment cost.
 - ``cheapest_path``: the lattice path to a continuous target, then string-pulled and refined vertex by vertex
-  so that it runs straight where the terrain is uniform and meets a road at the best angle. Its reported cost
-  is the exact cost of the reported path, and never above the lattice cost shown as reachable.
+  so that it runs straight where the terrain is uniform and meets a road at the best angle, then searched
+  again on quarter cells in a corridor around it. Its reported cost is the exact cost of the reported path,
+  and never above the lattice cost shown as reachable.
+- ``check_move``: the legality of a move and, when refused, the reason in words; ``in_range`` and
+  ``range_reason`` for straight-line ranges.
 
 The heavy loops live in the C extension ``_lattice``; ``movement_reference`` is the same in pure Python and
 stands in when the extension cannot be imported.
@@ -283,8 +286,10 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
 
     The lattice path (backtracked through the field) is string-pulled, each interior vertex is moved a little
     where that lowers the exact cost of its two segments (this finds the best angle onto a road), and the path
-    is string-pulled again. Every step only lowers the exact cost, so the result never costs more than
-    :meth:`CostField.cost_at`. The reported cost is :func:`path_cost` of the reported points.
+    is string-pulled again; then the same is done on quarter cells in a corridor 2 cells either side of it,
+    and the cheaper path wins. Every step only lowers the exact cost, so the result never costs more than
+    :meth:`CostField.cost_at`. The reported cost is :func:`path_cost` of the reported points. Returns an
+    empty path (cost inf) when the target is off the map or not reached within the field's search.
     """
     raster, speeds = field.raster, field.speeds
     if not raster.contains(target):
