@@ -110,7 +110,7 @@ def _draw_sight_edge(picture: pygame.Surface, seen: np.ndarray, window: Window) 
     if k < 3 or not seen.any():
         return
     colour = (250, 250, 250)
-    padded = np.pad(seen, 1, constant_values=False)
+    padded = np.pad(seen, 1, mode="edge")  # no line along the border of the map or of a crop
     # vertical edges: between columns c-1 and c where seen differs
     rows, cols = np.nonzero(padded[1:-1, 1:] != padded[1:-1, :-1])
     for r, c in zip(rows.tolist(), cols.tolist()):
