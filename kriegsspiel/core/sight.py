@@ -1,8 +1,8 @@
 """Line of sight: what a unit sees of the battlefield.
 
 Heights
-    Heights are in elevation levels, and one level counts as one world unit vertically (the rule set's
-    terrain ``elevation`` is documented the same way). A cell's *ground* is the map's elevation, or the
+    Heights count in world units, like distances: elevation levels for the Fourth Edition, metres for
+    Ruleset V3 (the rule set's terrain ``elevation`` and ``[sight]`` numbers are in the same unit). A cell's *ground* is the map's elevation, or the
     terrain's default elevation from the rule set where the map gives 0 (hills and mountains drawn without an
     elevation layer still rise). A cell that blocks sight (forest, buildings, tiles with ``blocks_sight``) has
     a *surface* ``obstacle_height`` above its ground; every other cell's surface is its ground. The observer's
@@ -12,8 +12,8 @@ Heights
 
 The sweep (an XDraw-style ring sweep, as GDAL's viewshed does it)
     The cells around the observer's cell are visited ring by ring, ring k holding the cells at Chebyshev
-    distance k. Every cell keeps the steepest slope (height over horizontal distance, from the eye) met by the
-    ray from the eye to it, *including* its own surface: its *horizon*. A cell of ring k finds the point where
+    distance k. Every cell keeps the steepest slope (height over horizontal distance in cells, from the eye)
+    met by the ray from the eye to it, *including* its own surface: its *horizon*. A cell of ring k finds the point where
     its ray crosses ring k-1 (column dx -/+ 1 when |dx| >= |dy|, else row dy -/+ 1), interpolates the horizon
     of the two ring k-1 cells on either side of that point linearly, is seen when the slope to its own ground
     is at least that, and keeps the larger of that and the slope to its own surface for ring k+1. The first
@@ -25,8 +25,10 @@ Only cells whose centre lies within the sight range of the observer's (continuou
 off the map (the ragged edge of a hex map) are never seen.
 
 The C kernel ``kriegsspiel.core._sight`` does the sweep; :func:`viewshed_reference` is the same sweep in numpy,
-kept as the definition, as the test oracle and as the fallback when the extension is not built. The two are
-written operation for operation alike so that they agree to the bit.
+kept as the definition, as the test oracle and as the fallback when the extension is not built. Both take the
+ring geometry (offsets, the two cells each ray passes between, weights, inverse distances) from
+:func:`ring_geometry`, computed once per reach, and do the remaining arithmetic operation for operation alike,
+so that they agree to the bit.
 """
 from __future__ import annotations
 
