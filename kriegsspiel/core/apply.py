@@ -7,7 +7,7 @@ and says which refusal it overrode.
 """
 from __future__ import annotations
 
-from kriegsspiel.core import meta_message, meta_move, meta_turn, meta_units
+from kriegsspiel.core import meta_message, meta_move, meta_turn, meta_units, v3_handlers
 from kriegsspiel.core.commands import (
     Command,
     Convert,
@@ -40,6 +40,11 @@ HANDLERS: dict[type[Command], Handler] = {
     Message: meta_message.message,
     EndTurn: meta_turn.end_turn,
 }
+
+
+# The classic Kriegsspiel (Ruleset V3): combat charts, rallies and orders by courier; the end of a round also
+# hands over the orders due (a no-op for rule sets without couriers).
+HANDLERS.update(v3_handlers.HANDLERS)
 
 
 def apply(state: GameState, command: Command, rng: Dice) -> Accepted | Rejected:

@@ -174,3 +174,7 @@ QUERIES: dict[str, type[Command]] = {c.name: c for c in (Score, Details, Man, He
 def is_order(command: Command) -> bool:
     """True when ``command`` changes the game (an order, or a forced order)."""
     return isinstance(command, Force) or type(command).name in ORDERS
+
+
+# The classic Kriegsspiel's orders (Ruleset V3) live in their own module and add themselves to ORDERS.
+import kriegsspiel.core.v3_commands  # noqa: E402,F401

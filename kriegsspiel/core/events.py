@@ -355,3 +355,7 @@ class GameOver(Event):
     def describe(self) -> str:
         who = " and ".join(self.winners) + " won" if self.winners else "no side won"
         return f"the game is over ({self.reason}): {who}"
+
+
+# The classic Kriegsspiel's events (Ruleset V3) register themselves in EVENT_KINDS.
+import kriegsspiel.core.v3_events  # noqa: E402,F401

@@ -264,3 +264,7 @@ def help_text() -> str:
     for page in PAGES.values():
         lines.append(f"  {page.syntax.ljust(width)}  {_brief(page.summary)}")
     return "\n".join(lines)
+
+
+# The classic Kriegsspiel's orders (Ruleset V3) add their pages to PAGES.
+import kriegsspiel.core.v3_manual  # noqa: E402,F401

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from kriegsspiel.core.commands import (
     ORDERS,
@@ -97,7 +98,14 @@ def format_command(command: Command) -> str:
         return "man" if command.topic is None else f"man {command.topic}"
     if isinstance(command, (EndTurn, Score, Help, Undo, Redo, Quit)):
         return command.name
+    for formatter in FORMATTERS:
+        if (text := formatter(command)) is not None:
+            return text
     raise TypeError(f"not a command: {command!r}")
+
+
+#: formatters of orders defined in other modules (command -> text, or None when not theirs)
+FORMATTERS: list[Callable[[Command], str | None]] = []
 
 
 # --- pieces -------------------------------------------------------------------------------------------
@@ -272,3 +280,7 @@ _PARSERS = {
 def command_words() -> list[str]:
     """Every command word the parser knows, sorted (for completion and the list of commands)."""
     return sorted(_PARSERS)
+
+
+# The classic Kriegsspiel's orders (Ruleset V3) add their parsers and formatter to the tables above.
+import kriegsspiel.core.v3_notation  # noqa: E402,F401
