@@ -211,3 +211,12 @@ def test_two_lines_run_together_are_damage_not_a_power_cut(save: Path) -> None:
     save.write_bytes(data[:second_last_newline] + b" " + data[second_last_newline + 1:])
     with pytest.raises(SaveError, match=r"line 7 \(record 6\): a whole record runs on into another"):
         read_save(save)
+
+
+def test_verify_insists_on_the_map_the_game_was_played_on(save: Path) -> None:
+    (save.parent / "fake.tmx").write_text("fake map, with a new ford\n")
+    verdict = verify_save(save, **LOADERS)
+    assert not verdict.intact and verdict.bad_record == 0
+    assert "the map" in verdict.first_bad and "is not the one the game was played on" in verdict.first_bad
+    with Game.open(save, read_only=True, **LOADERS) as game:  # playing on is the umpire's call: a note
+        assert any("has changed since this game began" in n for n in game.notes)

@@ -57,9 +57,18 @@ def verify_save(path: str | Path, *, map_loader: MapLoader | None = None,
     notes: list[str] = []
     if loaded.cut_off is not None:
         notes.append(loaded.cut_off.message(path, len(loaded.records)))
-    scenario = scenario_of_save(loaded, notes, map_loader=map_loader, ruleset_loader=ruleset_loader)
-    start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
+    scenario = scenario_of_save(loaded, [], map_loader=map_loader, ruleset_loader=ruleset_loader)
     kinds = Counter(r.kind for r in loaded.records)
+    # The game must replay on the very map and rule set it was played on: anything else is not the same game.
+    header = loaded.header
+    for what, recorded, now in (("map " + str(scenario.map_path), header.map_sha256, scenario.map_sha256),
+                                (f"rule set {scenario.setup.ruleset_id!r}", header.ruleset_sha256,
+                                 scenario.ruleset_sha256)):
+        if recorded != now:
+            return Verdict(path, len(loaded.records), dict(kinds), loaded.last_hash, bad_record=0,
+                           first_bad=f"line 1 (the header): the {what} is not the one the game was played on "
+                                     f"(fingerprint {recorded[:12]}, now {now[:12]})", notes=tuple(notes))
+    start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
     try:
         replay_journal(start, loaded.header.seed, loaded.records)
     except ReplayMismatch as exc:
