@@ -11,7 +11,7 @@ tile centres. The method (docs/movement.md):
   the map's size), with a 32-neighbour stencil whose edges cost their exact segment cost.
 - ``cheapest_path``: the lattice path to a continuous target, then string-pulled and refined vertex by vertex
   so that it runs straight where the terrain is uniform and meets a road at the best angle, then searched
-  again on quarter cells in a corridor around it. Its reported cost is the exact cost of the reported path,
+  again on finer cells in a corridor around it. Its reported cost is the exact cost of the reported path,
   and never above the lattice cost shown as reachable.
 - ``check_move``: the legality of a move and, when refused, the reason in words; ``in_range`` and
   ``range_reason`` for straight-line ranges.
@@ -286,7 +286,7 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
 
     The lattice path (backtracked through the field) is string-pulled, each interior vertex is moved a little
     where that lowers the exact cost of its two segments (this finds the best angle onto a road), and the path
-    is string-pulled again; then the same is done on quarter cells in a corridor 2 cells either side of it,
+    is string-pulled again; then the same is done on finer cells in a corridor 2 cells either side of it,
     and the cheaper path wins. Every step only lowers the exact cost, so the result never costs more than
     :meth:`CostField.cost_at`. The reported cost is :func:`path_cost` of the reported points. Returns an
     empty path (cost inf) when the target is off the map or not reached within the field's search.
@@ -317,15 +317,19 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
     return PathResult(cost, tuple(points))
 
 
-# The corridor search: cells this many times finer, within this many cells of the smoothed path.
-_FINE = 4
+# The corridor search: cells _FINE_SHORT times finer while the corridor holds at most _FINE_BUDGET fine
+# cells (short moves, where entering a slow cell at its nearest edge matters most), else _FINE_LONG times;
+# the corridor spans _CORRIDOR cells either side of the smoothed path.
+_FINE_SHORT = 4
+_FINE_LONG = 2
+_FINE_BUDGET = 1600
 _CORRIDOR = 2
 
 
 def _corridor_search(
     raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint], cost: float
 ) -> list[WorldPoint] | None:
-    """Search again on cells a quarter the size, in a corridor around the smoothed path, and smooth that.
+    """Search again on cells a quarter (long moves: half) the size, in a corridor around the path; smooth that.
 
     Lattice nodes at cell centres cannot follow the edge of a fast cell beside a slow one, nor enter a slow
     target cell at its nearest edge; the finer lattice can, and costs little in a narrow corridor. Returns
@@ -364,8 +368,9 @@ def _corridor_search(
                 grown[:, :-shift] |= mask[:, shift:]
         mask = grown
     corridor = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
-    fine = np.ascontiguousarray(np.repeat(np.repeat(corridor, _FINE, axis=0), _FINE, axis=1))
-    fcs = cs / _FINE
+    k = _FINE_SHORT if int(mask.sum()) * _FINE_SHORT**2 <= _FINE_BUDGET else _FINE_LONG
+    fine = np.ascontiguousarray(np.repeat(np.repeat(corridor, k, axis=0), k, axis=1))
+    fcs = cs / k
     x0, y0 = c0 * cs, r0 * cs
     origin, target = points[0], points[-1]
     fcost = np.empty(fine.shape, dtype=np.float64)
