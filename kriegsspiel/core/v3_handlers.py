@@ -76,14 +76,13 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
     ruling = Ruling(forced)
     chart = rules.chart(command.chart)
     a, d = fighters(state, attackers), fighters(state, defenders)
-    penalty, note, problems = group_range(rules, chart, a, d)
-    if state.finished:
-        problems.insert(0, "the game is over")
+    penalty, note, out_of_range = group_range(rules, chart, a, d)
+    problems = ["the game is over"] if state.finished else []
     for unit in attackers:
         effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None
         if effect is not None and not effect.can_attack:
             problems.append(f"{unit.id} is at {unit.health} HP and cannot attack")
-    for problem in problems:
+    for problem in problems + out_of_range:
         if refusal := ruling.refuse(problem):
             return refusal
     roll = dice.roll(rules.die)
