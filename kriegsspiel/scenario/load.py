@@ -186,8 +186,8 @@ def check_scenario_file(
     path = Path(path)
     try:
         text = _read_text(path)
-    except UserError as exc:
-        return [Finding(str(path), str(exc).split(": ", 1)[-1])]
+    except _Unreadable as exc:
+        return [Finding(str(path), exc.problem, "error", exc.line)]
     findings, _ = _validate(text, str(path), path.parent, None, map_loader, ruleset_loader)
     return _in_reading_order(findings, str(path))
 
@@ -197,20 +197,30 @@ def _in_reading_order(findings: list[Finding], source: str) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.path != source, f.line or 0))
 
 
+class _Unreadable(UserError):
+    """A scenario file that cannot be read as text: ``problem`` and ``line`` for a Finding."""
+
+    def __init__(self, path: Path, problem: str, line: int | None = None) -> None:
+        super().__init__(f"{path}:{line}: {problem}" if line else f"{path}: {problem}")
+        self.problem = problem
+        self.line = line
+
+
 def _read_text(path: Path) -> str:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise UserError(f"{path}: no such file; give the path of a scenario .toml file") from None
+        raise _Unreadable(path, "no such file; give the path of a scenario .toml file") from None
     except IsADirectoryError:
-        raise UserError(f"{path}: is a directory; give the path of a scenario .toml file") from None
+        raise _Unreadable(path, "is a directory; give the path of a scenario .toml file") from None
     except OSError as exc:
-        raise UserError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise _Unreadable(path, f"cannot be read ({exc.strerror})") from None
     try:
-        return data.decode("utf-8")
+        # utf-8-sig: Windows editors put a byte-order mark in front, which TOML does not allow
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise UserError(f"{path}:{line}: not UTF-8 text; save the scenario as UTF-8") from None
+        raise _Unreadable(path, "not UTF-8 text; save the scenario as UTF-8", line) from None
 
 
 def _validate(
