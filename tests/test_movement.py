@@ -207,6 +207,8 @@ REFUSALS = [
     ({(2, 4): WATER}, "infantry", (0.5, 2.5), (4.5, 2.5), {}, "water: infantry cannot enter water"),
     ({}, "infantry", (0.5, 0.5), (-0.5, 0.5), {}, "off the map"),
     ({}, "infantry", (0.5, 0.5), (0.5, 9.0), {}, "off the map"),
+    ({}, "infantry", (0.5, 0.5), (float("nan"), 1.0), {}, "off the map"),
+    ({}, "infantry", (0.5, 0.5), (1e300, 1.0), {}, "off the map"),
     ({}, "light-artillery", (0.5, 0.5), (1.5, 0.5), {"fired_this_turn": True},
      "light-artillery fired this turn and cannot move and fire"),
     ({}, "infantry", (0.5, 0.5), (1.5, 0.5), {"heading_changed_this_turn": True},

@@ -36,6 +36,8 @@ static inline double pace_at(const Raster *r, long col, long row)
  * (multiply by cell_size for world units), INFINITY when blocked. */
 static double segment_cost_cells(const Raster *r, double ax, double ay, double bx, double by)
 {
+    /* beyond any raster (and not a number): also keeps the casts to long below defined */
+    if (!(fabs(ax) < 1e15 && fabs(ay) < 1e15 && fabs(bx) < 1e15 && fabs(by) < 1e15)) return INFINITY;
     double dx = bx - ax, dy = by - ay;
     double len = hypot(dx, dy);
     if (len == 0.0) return 0.0;
@@ -329,6 +331,10 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
     int bounded = isfinite(tx) && isfinite(ty) && fastest > 0.0;
     double tcol = tx / cs - (double)col0 - 0.5, trow = ty / cs - (double)row0 - 0.5, inv_fast = 1.0 / fastest;
     double ax = ox / cs, ay = oy / cs;
+    if (!(fabs(ax) < 1e15 && fabs(ay) < 1e15)) {
+        PyErr_SetString(PyExc_ValueError, "the origin must be a finite point near the raster");
+        goto done;
+    }
     long ocol = (long)floor(ax), orow = (long)floor(ay);
     for (long dr = -2; dr <= 2; dr++)
         for (long dc = -2; dc <= 2; dc++) {

@@ -96,6 +96,12 @@ def _fastest(speeds: np.ndarray) -> float:
 # --------------------------------------------------------------------------------------------------- costs
 
 
+def _on_map(raster: TerrainRaster, point: WorldPoint) -> bool:
+    """True when ``point`` is a finite point on a cell of the map (a NaN is nowhere)."""
+    return math.isfinite(point.x) and math.isfinite(point.y) and raster.contains(point)
+
+
+
 def segment_cost(raster: TerrainRaster, speeds: np.ndarray, a: WorldPoint, b: WorldPoint) -> float:
     """The exact cost of the straight move from ``a`` to ``b`` in world units; inf when it is blocked."""
     return _kernel.segment_cost(speeds, raster.cell_size, a.x, a.y, b.x, b.y)
@@ -156,7 +162,7 @@ class CostField:
 
     def _connect(self, point: WorldPoint) -> tuple[float, int]:
         """(cost, window index of the cell the point connects through, or -1 for the origin directly)."""
-        if not (self.raster.contains(point) and self.raster.contains(self.origin)):
+        if not (_on_map(self.raster, point) and _on_map(self.raster, self.origin)):
             return math.inf, -1
         cs = self.raster.cell_size
         best = segment_cost(self.raster, self.speeds, self.origin, point)
@@ -232,8 +238,8 @@ def cost_field(
     cs = raster.cell_size
     fastest = _fastest(speeds)
     reach = limit * fastest / cs
-    centre = origin
-    if toward is not None and math.isfinite(reach):
+    centre = origin if _on_map(raster, origin) else WorldPoint(0.0, 0.0)
+    if toward is not None and math.isfinite(reach) and _on_map(raster, toward):
         # the cells kept lie in the ellipse |o - c| + |c - t| <= reach around o and t: a circle of radius
         # reach / 2 around their middle holds it
         centre = WorldPoint((origin.x + toward.x) / 2.0, (origin.y + toward.y) / 2.0)
@@ -246,7 +252,7 @@ def cost_field(
     cost = np.empty((h, w), dtype=np.float64)
     pred = np.empty((h, w), dtype=np.int32)
     settled = 0
-    if not raster.contains(origin):
+    if not _on_map(raster, origin):
         # a unit off the map goes nowhere; an empty window says so
         h = w = 0
         cost = np.empty((0, 0), dtype=np.float64)
@@ -292,7 +298,7 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
     empty path (cost inf) when the target is off the map or not reached within the field's search.
     """
     raster, speeds = field.raster, field.speeds
-    if not raster.contains(target):
+    if not _on_map(raster, target):
         return PathResult(math.inf, ())
     lattice_cost, index = field._connect(target)
     if not math.isfinite(lattice_cost):
@@ -489,7 +495,7 @@ def check_move(
     if heading_changed_this_turn:
         return refuse("the ship changed heading this turn and may not move")
     raster = battlefield.raster()
-    if not raster.contains(target) or not raster.contains(origin):
+    if not (_on_map(raster, target) and _on_map(raster, origin)):
         return refuse("off the map")
     if span == 0.0:
         return MoveVerdict(True, 0.0, 0.0, allowance_left, (origin,), None)

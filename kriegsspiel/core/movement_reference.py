@@ -88,6 +88,8 @@ def trace_cells(ax: float, ay: float, bx: float, by: float) -> Iterator[tuple[in
 
 
 def _segment_cost_cells(speeds: np.ndarray, ax: float, ay: float, bx: float, by: float) -> float:
+    if not all(abs(v) < 1e15 for v in (ax, ay, bx, by)):
+        return math.inf  # beyond any raster, or not a number (as the C kernel)
     total = 0.0
     # a segment running exactly along a grid line may use the cheaper cell on either side of it
     along_col_edge = bx == ax and ax == math.floor(ax)
