@@ -222,3 +222,23 @@ def test_flat_colours_of_a_hex_map_follow_the_hexes(name: str) -> None:
     w, h = base.surface.get_size()
     corners = [tuple(base.surface.get_at(p))[:3] for p in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1))]
     assert OFF_MAP in corners
+
+
+def test_a_new_zoom_is_drawn_fast_first_and_smoothed_after() -> None:
+    from kriegsspiel.render.terrain import BaseImage
+
+    battlefield = small_battlefield()  # 24 x 16 world units
+    rng = np.random.default_rng(1)
+    image = pygame.surfarray.make_surface(rng.integers(0, 255, size=(24 * 32, 16 * 32, 3), dtype=np.uint8))
+    layer = MapLayer(battlefield, BaseImage(image, 1.0 / 32))
+    camera = fit_camera(battlefield.world_size, Viewport(0, 0, 600, 400))  # 24 px per unit: k = 0.75
+    target = pygame.Surface((600, 400))
+    layer.draw(target, camera)
+    rough = pygame.surfarray.array3d(target).copy()
+    assert layer._rough and layer.chunks_refined == 0
+    assert layer.refine(camera.scale, budget_seconds=1.0)
+    assert not layer._rough and layer.chunks_refined >= 1
+    layer.draw(target, camera)
+    smooth = pygame.surfarray.array3d(target)
+    assert (rough != smooth).any()  # smoothing averaged the noise
+    assert not layer.refine(camera.scale)  # nothing left to do

@@ -143,6 +143,8 @@ class App:
             if moved and self.dragging and self.drag is not None:
                 # Only the latest position matters: one path per frame, however many motion events came.
                 self.drag.follow(self.camera.to_world(*self.cursor))
+            if not moved and self.map_layer.refine(self.camera.scale):
+                self._last_frame = None  # a smoother map is ready: show it
             key = self._frame_key()
             if key != self._last_frame:
                 self.render()

@@ -69,6 +69,8 @@ def save_screenshot(
         surface = pygame.Surface(size)
         app = make_app(game, title, surface, projector=projector)
         app.run(max_frames=frames)
+        app.map_layer.refine_all(app.camera.scale)
+        app.render()
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(out))
     finally:

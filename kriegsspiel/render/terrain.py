@@ -103,6 +103,8 @@ class MapLayer:
         self.smooth_below = smooth_below
         self._chunks: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
         self.chunks_drawn = 0  # for tests: how many chunks were actually drawn
+        self.chunks_refined = 0
+        self._rough: set[tuple[float, int, int]] = set()
 
     def draw(self, target: pygame.Surface, camera: Camera) -> None:
         """Blit the visible chunks at ``camera`` onto ``target`` (clipped to the camera's viewport)."""
@@ -136,14 +138,46 @@ class MapLayer:
         if chunk is not None:
             self._chunks.move_to_end(key)
             return chunk
-        chunk = self._draw_chunk(scale, i, j)
+        # A new zoom level is first drawn with the fast nearest-pixel scaling, so the wheel never waits for
+        # smooth scaling; :meth:`refine` redraws those chunks smoothly in the frames that follow.
+        rough = self._needs_smoothing(scale)
+        chunk = self._draw_chunk(scale, i, j, smooth=not rough)
         self.chunks_drawn += 1
         self._chunks[key] = chunk
+        if rough:
+            self._rough.add(key)
         if len(self._chunks) > self.capacity:
-            self._chunks.popitem(last=False)
+            old, _ = self._chunks.popitem(last=False)
+            self._rough.discard(old)
         return chunk
 
-    def _draw_chunk(self, scale: float, i: int, j: int) -> pygame.Surface:
+    def _needs_smoothing(self, scale: float) -> bool:
+        return scale * self.base.world_per_px < self.smooth_below
+
+    def refine(self, scale: float, budget_seconds: float = 0.008) -> bool:
+        """Redraw roughly drawn chunks of zoom ``scale`` smoothly until ``budget_seconds`` are spent.
+
+        Returns True when a chunk was redrawn (the frame must be drawn again). Rough chunks of other zoom levels
+        are left alone; they are refined if that zoom comes back."""
+        import time
+
+        start = time.perf_counter()
+        done = False
+        for key in [k for k in self._rough if k[0] == scale]:
+            if time.perf_counter() - start > budget_seconds:
+                break
+            if key in self._chunks:
+                self._chunks[key] = self._draw_chunk(*key, smooth=True)
+                self.chunks_refined += 1
+                done = True
+            self._rough.discard(key)
+        return done
+
+    def refine_all(self, scale: float) -> None:
+        """Redraw every rough chunk of ``scale`` smoothly (for screenshots)."""
+        self.refine(scale, budget_seconds=float("inf"))
+
+    def _draw_chunk(self, scale: float, i: int, j: int, smooth: bool = True) -> pygame.Surface:
         width_px, height_px = self._map_size_px(scale)
         w = min(CHUNK_PX, width_px - i * CHUNK_PX)
         h = min(CHUNK_PX, height_px - j * CHUNK_PX)
@@ -162,7 +196,7 @@ class MapLayer:
             # Size from rounded absolute edges, so neighbouring chunks agree to the pixel.
             left, top = round(sx0 * k), round(sy0 * k)
             size = (max(1, round(sx1 * k) - left), max(1, round(sy1 * k) - top))
-            if k < self.smooth_below:
+            if smooth and k < self.smooth_below:
                 scaled = pygame.transform.smoothscale(piece, size)
             else:
                 scaled = pygame.transform.scale(piece, size)
