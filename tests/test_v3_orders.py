@@ -1,0 +1,150 @@
+"""Ruleset V3 orders by courier on a map with known distances: rounds of the ride, delivery at round ends,
+complications, interception within sight of the enemy, and what the umpire and the players see."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from kriegsspiel.core.apply import apply
+from kriegsspiel.core.commands import EndTurn
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.setup import UnitSetup
+from kriegsspiel.core.state import GameState
+from kriegsspiel.core.v3_commands import Order
+from kriegsspiel.core.v3_events import OrderDelivered, OrderIntercepted, OrderSent
+from kriegsspiel.core.v3_orders import orders_received, transit_rows
+from kriegsspiel.rulesets import load_ruleset
+from test_v3_combat import at, battlefield, game
+
+RULES = load_ruleset("kriegsspiel-v3")
+
+
+def with_orders(state: GameState, **changes) -> GameState:
+    """The state under the V3 rules with some courier numbers changed (dice odds)."""
+    return state.replace(ruleset=dataclasses.replace(RULES, orders=dataclasses.replace(RULES.orders, **changes)))
+
+
+def send(state: GameState, unit: str, text: str = "advance", index: int = 1):
+    result = apply(state, Order(unit, text), Dice(1760, index))
+    assert result.accepted, result
+    return result
+
+
+def end_round(state: GameState) -> tuple[GameState, list]:
+    events: list = []
+    start = state.round
+    while state.round == start:
+        result = apply(state, EndTurn(), Dice(1760, 99))
+        state = result.state
+        events.extend(result.events)
+    return state, events
+
+
+# Courier: 300 m a round on roads; open ground 250 m (cost x 1.2); the road runs along row 2 (y = 62.5).
+@pytest.mark.parametrize("unit_at, cost, due", [
+    ((312.5, 62.5), 300, 2),      # exactly one round on the road
+    ((337.5, 62.5), 325, 3),      # a little more: two rounds
+    ((612.5, 62.5), 600, 3),
+    ((12.5, 312.5), None, None),  # off the road: 12.5 m of road, then 237.5 m of fields at x 1.2
+    ((512.5, 462.5), None, None),  # across the fields: whatever the path, the rounds follow its cost
+])
+def test_ride_rounds_follow_the_terrain(unit_at, cost, due) -> None:
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(*unit_at))]), intercepted_at_most=0)
+    sent = send(state, "b1").state.orders_in_transit[0]
+    if cost is not None and unit_at[1] == 62.5:
+        assert sent.metres == pytest.approx(cost, rel=1e-6)
+        assert sent.due_round == due
+    assert sent.due_round == 1 + max(1, -(-round(sent.metres, 6) // 300))
+    assert sent.officer == "hq" and sent.path[0] == at(12.5, 62.5) and sent.path[-1] == at(*unit_at)
+
+
+def test_open_ground_costs_more_than_road() -> None:
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 312.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(262.5, 312.5))]), intercepted_at_most=0)
+    sent = send(state, "b1").state.orders_in_transit[0]
+    assert sent.metres == pytest.approx(250 * 300 / 250)  # 250 m of open ground at 250 m a round
+    assert sent.due_round == 2  # exactly one round's ride
+
+
+def test_delivery_at_the_round_end_and_only_then_the_player_sees_it() -> None:
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5)),
+                              UnitSetup("r1", "infantry", "Red", at(12.5, 487.5))]),
+                        intercepted_at_most=0, complication_at_most=0)
+    result = send(state, "b1", "take the bridge")
+    event = result.events[0]
+    assert isinstance(event, OrderSent) and event.due_round == 3 and "in sight of Red" in event.note
+    state = result.state
+    assert transit_rows(state) == ["hq -> b1: due round 3: take the bridge"]
+    assert orders_received(state, "Blue") == []
+    state, events = end_round(state)
+    assert state.round == 2 and not any(isinstance(e, OrderDelivered) for e in events)
+    assert orders_received(state, "Blue") == []
+    state, events = end_round(state)
+    assert state.round == 3
+    delivered = [e for e in events if isinstance(e, OrderDelivered)]
+    assert [(e.unit, e.text, e.complication) for e in delivered] == [("b1", "take the bridge", False)]
+    assert state.orders_in_transit == ()
+    assert [m.text for m in orders_received(state, "Blue")] == ["take the bridge"]
+    assert orders_received(state, "Red") == []
+
+
+def test_a_complication_is_flagged_for_the_umpire() -> None:
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(112.5, 62.5))]),
+                        intercepted_at_most=0, complication_at_most=10)
+    state = send(state, "b1").state
+    state, events = end_round(state)
+    delivered = next(e for e in events if isinstance(e, OrderDelivered))
+    assert delivered.complication and "COMPLICATION" in delivered.describe()
+
+
+def test_a_courier_in_sight_of_the_enemy_can_be_caught() -> None:
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5)),
+                              UnitSetup("r1", "cavalry", "Red", at(12.5, 487.5))]),
+                        intercepted_at_most=10, complication_at_most=0)
+    result = send(state, "b1", "hold the ford")
+    sent = result.state.orders_in_transit[0]
+    assert sent.intercepted_by == "Red" and sent.caught_round == 2  # seen at once: caught as round 1 ends
+    state, events = end_round(result.state)
+    caught = [e for e in events if isinstance(e, OrderIntercepted)]
+    assert [(e.unit, e.by_side) for e in caught] == [("b1", "Red")]
+    assert state.orders_in_transit == ()
+    assert orders_received(state, "Blue") == []
+    assert [m.text for m in orders_received(state, "Red")] == ["hold the ford"]
+    state, events = end_round(state)
+    assert not any(isinstance(e, OrderDelivered) for e in events)
+
+
+def test_an_unseen_courier_rolls_no_interception_die() -> None:
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(112.5, 62.5))]), intercepted_at_most=10)
+    dice = Dice(1760, 1)
+    result = apply(state, Order("b1", "advance"), dice)
+    assert len(dice.rolls) == 1  # the complication die only: no enemy on the map
+    assert result.state.orders_in_transit[0].intercepted_by is None
+
+
+def test_refusals() -> None:
+    state = game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)), UnitSetup("b1", "infantry", "Blue", at(112.5, 62.5)),
+                  UnitSetup("b2", "infantry", "Blue", at(800, 300)),  # beyond the river, no bridge
+                  UnitSetup("r1", "infantry", "Red", at(400, 400))])
+    red = apply(state, Order("r1", "attack"), Dice(1, 1))
+    assert not red.accepted and "belongs to Red" in red.reason
+    cut_off = apply(state, Order("b2", "attack"), Dice(1, 1))
+    assert not cut_off.accepted and "no way for a courier from hq to b2" in cut_off.reason
+    no_officer = apply(state.with_units(removed=["hq"]), Order("b1", "attack"), Dice(1, 1))
+    assert not no_officer.accepted and "Blue has no officer" in no_officer.reason
+    modern = apply(state.replace(ruleset=load_ruleset("modern-4e")), Order("b1", "attack"), Dice(1, 1))
+    assert not modern.accepted and "use 'message' instead" in modern.reason
+
+
+def test_the_nearest_officer_writes() -> None:
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("brigadier", "officer", "Blue", at(512.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5))]), intercepted_at_most=0)
+    sent = send(state, "b1").state.orders_in_transit[0]
+    assert sent.officer == "brigadier" and sent.due_round == 2
