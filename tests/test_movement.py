@@ -8,6 +8,7 @@ import pytest
 
 from kriegsspiel.core import movement as mv
 from kriegsspiel.core.geometry import WorldPoint as P
+from kriegsspiel.core.ruleset import CommandStats
 from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, NAVAL, WATER, battlefield, raster, ruleset
 
 RULES = ruleset()
@@ -321,3 +322,27 @@ RANGES = [
 def test_ranges_are_straight_line_distances(a, b, reach, inside, reason) -> None:
     assert mv.in_range(P(*a), P(*b), reach) is inside
     assert mv.range_reason(P(*a), P(*b), reach, "fire") == reason
+
+
+def test_command_ranges_come_from_the_command_table_or_the_rule_set_constants() -> None:
+    import dataclasses
+
+    rules = ruleset()
+    artillery = dataclasses.replace(
+        rules.unit_type("light-artillery"),
+        commands={"fire": CommandStats(8, 30.0), "attack": CommandStats(5, None), "split": CommandStats(None, None)},
+    )
+    destroyer = dataclasses.replace(rules.unit_type("destroyer"), commands={"torpedo": CommandStats(5, None)})
+    rules = dataclasses.replace(
+        rules,
+        unit_types={**rules.unit_types, "light-artillery": artillery, "destroyer": destroyer},
+        constants={"attack_distance": 3.0, "torpedo_range": 10.0},
+    )
+    assert mv.command_range(rules, "light-artillery", "fire") == 30.0
+    assert mv.command_range(rules, "light-artillery", "attack") == 3.0
+    assert mv.command_range(rules, "destroyer", "torpedo") == 10.0
+    assert mv.command_range(rules, "light-artillery", "split") is None
+    assert mv.range_check(rules, "light-artillery", "fire", P(0, 0), P(0, 31)) == "target is 31 away; fire range is 30"
+    assert mv.range_check(rules, "destroyer", "torpedo", P(0, 0), P(6, 8)) is None
+    with pytest.raises(KeyError, match="destroyer cannot fire"):
+        mv.command_range(rules, "destroyer", "fire")

@@ -627,3 +627,34 @@ def range_reason(a: WorldPoint, b: WorldPoint, range_: float, what: str) -> str 
         return None
     away, reach = _number_pair(distance(a, b), range_)
     return f"target is {away} away; {what} range is {reach}"
+
+
+def command_range(ruleset: Ruleset, unit_type_id: str, command: str) -> float | None:
+    """How far a unit type reaches with ``command`` ("fire", "missile", "attack", "dogfight"...), world units.
+
+    The command table's range for the type, else the rule set's constant ``<command>_range`` or
+    ``<command>_reach`` (``attack_distance`` for "attack"); None when neither gives one (the command has no
+    range, e.g. split). Raises KeyError naming the type and command when the type cannot do it, or naming the
+    known types when the type is unknown.
+    """
+    unit = ruleset.unit_type(unit_type_id)
+    stats = unit.commands.get(command)
+    if stats is None:
+        raise KeyError(f"{unit_type_id} cannot {command}")
+    if stats.range is not None:
+        return float(stats.range)
+    key = command.replace("-", "_")
+    for name in (f"{key}_range", f"{key}_reach", f"{key}_distance"):
+        if name in ruleset.constants:
+            return float(ruleset.constants[name])
+    if command == "attack" and "attack_distance" in ruleset.constants:
+        return float(ruleset.constants["attack_distance"])
+    return None
+
+
+def range_check(ruleset: Ruleset, unit_type_id: str, command: str, a: WorldPoint, b: WorldPoint) -> str | None:
+    """None when a unit of type ``unit_type_id`` at ``a`` reaches ``b`` with ``command``; else the reason,
+    e.g. "target is 12.3 away; fire range is 10". A command without a range always reaches. Raises KeyError
+    as :func:`command_range`."""
+    reach = command_range(ruleset, unit_type_id, command)
+    return None if reach is None else range_reason(a, b, reach, command)
