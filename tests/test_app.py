@@ -335,3 +335,14 @@ def test_tab_with_several_candidates_extends_to_their_common_part_and_lists_them
     key(app, pygame.K_TAB)
     assert app.console.text == "move r"
     assert "r1" in app.status and "r2" in app.status and "r3" in app.status
+
+
+def test_a_right_button_drag_pans_even_over_a_counter(app: App) -> None:
+    grab = screen_of(app, WorldPoint(3.5, 3.5))  # on r1
+    world = app.camera.to_world(*grab)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=3))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(grab[0] + 80, grab[1] + 40), rel=(80, 40), buttons=(0, 0, 1)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(grab[0] + 80, grab[1] + 40), button=3))
+    app.run(max_frames=app.frames + 1)
+    assert app.camera.to_screen(world) == pytest.approx((grab[0] + 80, grab[1] + 40))
+    assert app.session.state.unit("r1").position == WorldPoint(3.5, 3.5) and records(app) == []

@@ -215,10 +215,14 @@ class App:
             self.cursor = event.pos
             if event.button == 1:
                 self._press(event.pos)
+            elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.dragging:
+                self.panning_from = event.pos  # the middle or right button pans even over counters
         elif kind == pygame.MOUSEBUTTONUP:
             self.cursor = event.pos
             if event.button == 1:
                 self._release(event.pos)
+            elif event.button in (2, 3) and self.press_at is None:
+                self.panning_from = None
         elif kind == pygame.MOUSEWHEEL:
             if event.y and self.camera.viewport.contains(*self.cursor):
                 self._zoom(self.cursor, ZOOM_STEP ** (1 if event.y > 0 else -1))

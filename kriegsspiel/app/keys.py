@@ -6,7 +6,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("drag a counter", "move it: the reachable area is shaded, the path and its cost follow the mouse"),
     ("Shift + drop", "force the move the rules refuse (journaled as forced)"),
     ("click a counter", "select it: details in the side panel"),
-    ("drag empty ground, arrow keys", "pan the map"),
+    ("drag empty ground, right or middle drag, arrow keys", "pan the map"),
     ("mouse wheel, + / -", "zoom about the cursor"),
     ("Home", "fit the whole map in the window"),
     ("F11", "fullscreen on / off"),

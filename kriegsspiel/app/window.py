@@ -101,6 +101,7 @@ def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool 
         for note in getattr(game, "notes", []):
             app.status = note
         pygame.key.start_text_input()
+        pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
         return app.run(present=pygame.display.flip)
     finally:
         forget_fonts()
