@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.findings import Finding
 
 MAP_SUFFIXES = (".tmx", ".tmj", ".json")
@@ -75,12 +76,12 @@ def check_path(path: str, ruleset_name: str | None) -> FileResult:
                                            ".kssave saves")], readable=False)
 
 
-def _ruleset(path: str, name: str | None, result: FileResult):  # -> Ruleset | None
-    from kriegsspiel.cli.preview import ruleset_for
+def _ruleset(path: str, name: str | None, result: FileResult) -> Ruleset | None:
     from kriegsspiel.errors import UserError
+    from kriegsspiel.tiled.map_ruleset import ruleset_for_map
 
     try:
-        return ruleset_for(path, name)
+        return ruleset_for_map(path, name)
     except UserError as exc:
         result.findings.append(Finding(path, f"cannot load the rule set ({exc}); give --ruleset NAME"))
         result.readable = False

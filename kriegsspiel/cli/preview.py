@@ -11,9 +11,6 @@ import os
 
 from kriegsspiel.errors import UserError
 
-DEFAULT_RULESET = "modern-4e"
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("map", metavar="MAP", help="a Tiled .tmx map")
     parser.add_argument("--out", required=True, metavar="FILE.png", help="where to write the picture")
@@ -28,37 +25,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def ruleset_for(map_path: str, name: str | None):  # -> Ruleset
-    """The rule set named on the command line, else the map's ``ruleset`` property, else modern-4e.
-
-    Raises UserError for an unknown rule set.
-    """
-    from kriegsspiel.rulesets import load_ruleset
-
-    if name is None:
-        name = _map_ruleset_property(map_path) or DEFAULT_RULESET
-    return load_ruleset(name)
-
-
-def _map_ruleset_property(map_path: str) -> str | None:
-    from kriegsspiel.tiled.precheck import precheck_map
-    from kriegsspiel.tiled.properties import read_properties
-
-    pre = precheck_map(map_path)
-    if pre.root is None:
-        return None
-    value = read_properties(pre.root).get("ruleset")
-    return str(value).strip() or None if value is not None else None
-
-
-def land_impassable(ruleset) -> list[str]:  # noqa: ANN001 - Ruleset
-    """Terrain ids land units cannot enter: zero in the rule set's ``land`` speed table."""
-    table = ruleset.speed_tables.get("land")
-    if table is None:
-        return [t for t, terrain in ruleset.terrain.items() if terrain.water]
-    return [t for t in ruleset.terrain if float(table.get(t, 0.0) or 0.0) <= 0.0]
-
-
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -69,7 +35,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: the folder {out_dir} does not exist; create it first")
     if args.tile_px is not None and not 1 <= args.tile_px <= 512:
         raise UserError(f"--tile-px {args.tile_px}: give a whole number of pixels from 1 to 512")
-    ruleset = ruleset_for(args.map, args.ruleset)
+    from kriegsspiel.tiled.map_ruleset import land_impassable, ruleset_for_map
+
+    ruleset = ruleset_for_map(args.map, args.ruleset)
 
     from kriegsspiel.tiled import load_battlefield
 

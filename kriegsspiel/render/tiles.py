@@ -35,7 +35,10 @@ class TileImageError(ValueError):
 
 
 def _image_loader(filename: str, colorkey: Any, **kwargs: Any) -> Callable[..., pygame.Surface | None]:
-    """pytmx image loader: one ``pygame.image.load`` per image file, subsurfaces per tile, flips applied."""
+    """pytmx image loader: one ``pygame.image.load`` per image file, subsurfaces per tile, flips applied.
+
+    ``kwargs`` is pytmx's loader protocol (it passes ``tileset=``); nothing here reads it.
+    """
     from pytmx.util_pygame import handle_transformation
 
     try:
