@@ -516,7 +516,13 @@ def check_move(
     if speeds[row, col] <= 0.0:
         label = _label(raster, table, col, row)
         return refuse(f"{label}: {unit_type_id} cannot enter {label}")
-    if field is None or field.speeds is not speeds or field.origin != origin or field.raster is not raster:
+    if (
+        field is None
+        or field.speeds is not speeds
+        or field.origin != origin
+        or field.raster is not raster
+        or field.toward not in (None, target)
+    ):
         field = cost_field(raster, speeds, origin, allowance_left)
     result = cheapest_path(field, target)
     if not result.reachable:
