@@ -56,3 +56,19 @@ def test_a_refused_map_is_one_line_not_a_traceback(capsys, tmp_path) -> None:
     assert main(["preview", path, "--out", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"kriegsspiel preview: {path}:2: the map is infinite; in Tiled uncheck Map > Map Properties > Infinite and save"
+
+
+def test_the_map_picture_leaves_units_out(tmp_path) -> None:
+    # players' pictures start from this image: a unit drawn in the map file must not show on it
+    from kriegsspiel.render.tiles import render_map
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.tiled import load_battlefield
+
+    path = FIXTURES / "tile-objects.tmx"
+    battlefield = load_battlefield(path, load_ruleset("modern-4e"))
+    assert [u.name for u in battlefield.placements] == ["Hidden guns"]
+    picture = render_map(path, battlefield)
+    # the unit stands on the plains tile at column 3, row 2: the same pixel of the plains tile at (0, 0)
+    assert tuple(picture.get_at((112, 80))) == tuple(picture.get_at((16, 16)))
+    r, g, b = tuple(picture.get_at((64, 48)))[:3]
+    assert (r, g, b) == (120, 80, 44)  # the bridge deck is

@@ -123,9 +123,11 @@ def draw_tile_layers(surface: pygame.Surface, tmx: Any, battlefield: Battlefield
 
 
 def draw_tile_objects(surface: pygame.Surface, tmx: Any, hidden: bool = False) -> None:
-    """Draw the tile objects (objects with a gid: structures, counters) of every object layer, as Tiled does.
+    """Draw the tile objects (objects with a gid: structures, decoration) of the object layers, as Tiled does.
 
-    pytmx has already moved their origin from the bottom-left to the top-left corner.
+    Units are left out: counters come from the game state, and a unit drawn into the map picture would show
+    players where the map's author put the enemy. pytmx has already moved tile objects' origin from the
+    bottom-left to the top-left corner.
     """
     import pytmx
 
@@ -134,9 +136,10 @@ def draw_tile_objects(surface: pygame.Surface, tmx: Any, hidden: bool = False) -
             continue
         if not hidden and not _truthy(getattr(layer, "visible", True)):
             continue
+        role = str(layer.properties.get("role", "") or layer.name or "").strip().lower()
         for obj in layer:
             image = obj.image if obj.gid else None
-            if image is None:
+            if image is None or _is_unit(obj, role):
                 continue
             size = (max(1, round(obj.width)), max(1, round(obj.height)))
             if image.get_size() != size:
@@ -152,6 +155,13 @@ def draw_tile_objects(surface: pygame.Surface, tmx: Any, hidden: bool = False) -
                 surface.blit(turned, turned.get_rect(center=(round(centre.x), round(centre.y))))
             else:
                 surface.blit(image, (round(obj.x), round(obj.y)))
+
+
+def _is_unit(obj: Any, layer_role: str) -> bool:
+    kind = obj.type or getattr(obj, "class", None) or obj.properties.get("type") or obj.properties.get("class")
+    if kind:
+        return str(kind).strip().lower() == "unit"
+    return layer_role == "units"
 
 
 def _truthy(value: Any) -> bool:
