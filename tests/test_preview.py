@@ -72,3 +72,26 @@ def test_the_map_picture_leaves_units_out(tmp_path) -> None:
     assert tuple(picture.get_at((112, 80))) == tuple(picture.get_at((16, 16)))
     r, g, b = tuple(picture.get_at((64, 48)))[:3]
     assert (r, g, b) == (120, 80, 44)  # the bridge deck is
+
+
+def test_a_picture_too_big_to_draw_says_which_tile_size_fits(capsys, tmp_path) -> None:
+    out = tmp_path / "big.png"
+    assert main(["preview", str(REPO / "maps" / "brandywine.tmx"), "--out", str(out), "--tile-px", "200"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "kriegsspiel preview: the picture would be 24000 pixels wide; the most is 16384: give --tile-px 136 or less"
+    )
+    assert not out.exists()
+
+
+def test_scaled_tiles_are_drawn_without_a_full_size_picture(monkeypatch) -> None:
+    # above FULL_SIZE_FIRST_PX the tiles themselves are scaled: same picture size, no seams of off-map colour
+    from kriegsspiel.render import tiles
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.tiled import load_battlefield
+
+    monkeypatch.setattr(tiles, "FULL_SIZE_FIRST_PX", 0)
+    path = REPO / "maps" / "coast.tmx"
+    picture = tiles.render_map(path, load_battlefield(path, load_ruleset("modern-4e")), 0.25)
+    assert picture.get_size() == (800, 560)
+    off_map = sum(1 for x in range(0, 800, 7) for y in range(0, 560, 7) if tuple(picture.get_at((x, y)))[:3] == tiles.OFF_MAP)
+    assert off_map == 0

@@ -25,6 +25,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: The largest picture side preview draws, in pixels (a 1000-tile map at 32 px would need 4 GB).
+MAX_PICTURE_PX = 16384
+
+
+def _check_size(pixel_size: tuple[int, int], scale: float, tile_px: int) -> None:
+    """Refuse pictures too big to draw, saying which --tile-px fits."""
+    longest = max(pixel_size) * scale
+    if longest > MAX_PICTURE_PX:
+        fits = max(1, int(MAX_PICTURE_PX / max(pixel_size) * tile_px))
+        raise UserError(
+            f"the picture would be {round(longest)} pixels wide; the most is {MAX_PICTURE_PX}: "
+            f"give --tile-px {fits} or less"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -51,20 +66,18 @@ def run(args: argparse.Namespace) -> int:
     if args.terrain:
         impassable = land_impassable(ruleset)
         px_per_tile = args.tile_px or 16
+        _check_size(grid.pixel_size, px_per_tile / grid.tile_width_px, grid.tile_width_px)
         picture = tiles.render_rules_view(battlefield, impassable, px_per_tile)
         tiles.draw_zone_labels(picture, battlefield, px_per_tile / grid.tile_width_px)
         title = f"{os.path.basename(args.map)} as the rules read it ({ruleset.id})"
         picture = tiles.add_legend(picture, battlefield, impassable, title)
     else:
+        scale = 1.0 if args.tile_px is None else args.tile_px / grid.tile_width_px
+        _check_size(grid.pixel_size, scale, grid.tile_width_px)
         try:
-            picture = tiles.render_map(args.map, battlefield)
+            picture = tiles.render_map(args.map, battlefield, scale)
         except tiles.TileImageError as exc:
             raise UserError(str(exc)) from None
-        scale = 1.0
-        if args.tile_px is not None and args.tile_px != grid.tile_width_px:
-            scale = args.tile_px / grid.tile_width_px
-            size = (max(1, round(picture.get_width() * scale)), max(1, round(picture.get_height() * scale)))
-            picture = pygame.transform.smoothscale(picture, size)
         tiles.draw_zone_labels(picture, battlefield, scale)
     try:
         pygame.image.save(picture, args.out)

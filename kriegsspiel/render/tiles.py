@@ -8,6 +8,7 @@ cell's bottom-left corner (tiles taller than the grid reach up), flips applied, 
 """
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -85,8 +86,39 @@ def _cell_origins(tmx: Any, columns: np.ndarray, rows: np.ndarray, grid: Any) ->
     return columns * float(tmx.tilewidth), (rows + 1) * float(tmx.tileheight)
 
 
-def draw_tile_layers(surface: pygame.Surface, tmx: Any, battlefield: Battlefield, hidden: bool = False) -> None:
-    """Draw every tile layer of ``tmx`` onto ``surface`` at one surface pixel per Tiled pixel.
+class _ScaledImages:
+    """Tile images scaled once per gid; at scale 1 the images themselves."""
+
+    def __init__(self, tmx: Any, scale: float) -> None:
+        self.tmx = tmx
+        self.scale = scale
+        self.cache: dict[int, pygame.Surface | None] = {}
+
+    def get(self, gid: int) -> pygame.Surface | None:
+        if gid in self.cache:
+            return self.cache[gid]
+        images = self.tmx.images
+        image = images[gid] if 0 <= gid < len(images) else None
+        if image is not None and self.scale != 1.0:
+            # one pixel more than the exact size, so that neighbouring tiles overlap rather than leave seams
+            size = (max(1, math.ceil(image.get_width() * self.scale)), max(1, math.ceil(image.get_height() * self.scale)))
+            # nearest pixels: smoothing each tile alone would leave see-through seams at its edges
+            image = pygame.transform.scale(image, size)
+        self.cache[gid] = image
+        return image
+
+
+def _scale(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    try:
+        return pygame.transform.smoothscale(image, size)
+    except ValueError:  # smoothscale needs 24 or 32 bit images
+        return pygame.transform.scale(image, size)
+
+
+def draw_tile_layers(
+    surface: pygame.Surface, tmx: Any, battlefield: Battlefield, hidden: bool = False, scale: float = 1.0
+) -> None:
+    """Draw every tile layer of ``tmx`` onto ``surface`` at ``scale`` surface pixels per Tiled pixel.
 
     Layers are drawn bottom to top in the map's order with their opacity and offsets; invisible layers
     are skipped unless ``hidden``.
@@ -94,6 +126,7 @@ def draw_tile_layers(surface: pygame.Surface, tmx: Any, battlefield: Battlefield
     import pytmx
 
     grid = battlefield.grid
+    images = _ScaledImages(tmx, scale)
     for layer in _layers_in_order(tmx):
         if not isinstance(layer, pytmx.TiledTileLayer):
             continue
@@ -104,25 +137,25 @@ def draw_tile_layers(surface: pygame.Surface, tmx: Any, battlefield: Battlefield
         if rows.size == 0:
             continue
         ox, oy = _cell_origins(tmx, cols, rows, grid)
-        ox = ox + float(getattr(layer, "offsetx", 0) or 0)
-        oy = oy + float(getattr(layer, "offsety", 0) or 0)
+        ox = (ox + float(getattr(layer, "offsetx", 0) or 0)) * scale
+        oy = (oy + float(getattr(layer, "offsety", 0) or 0)) * scale
         opacity = float(getattr(layer, "opacity", 1.0) or 0.0)
         target = surface
         if opacity < 1.0:
             target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         blits = []
         for gid, x, y in zip(gids[rows, cols].tolist(), ox.tolist(), oy.tolist()):
-            image = tmx.images[gid] if gid < len(tmx.images) else None
+            image = images.get(gid)
             if image is None:
                 continue
-            blits.append((image, (round(x), round(y) - image.get_height())))
+            blits.append((image, (math.floor(x), math.floor(y) - image.get_height() + (1 if scale != 1.0 else 0))))
         target.blits(blits, doreturn=False)
         if target is not surface:
             target.set_alpha(round(255 * opacity))
             surface.blit(target, (0, 0))
 
 
-def draw_tile_objects(surface: pygame.Surface, tmx: Any, hidden: bool = False) -> None:
+def draw_tile_objects(surface: pygame.Surface, tmx: Any, hidden: bool = False, scale: float = 1.0) -> None:
     """Draw the tile objects (objects with a gid: structures, decoration) of the object layers, as Tiled does.
 
     Units are left out: counters come from the game state, and a unit drawn into the map picture would show
@@ -141,20 +174,17 @@ def draw_tile_objects(surface: pygame.Surface, tmx: Any, hidden: bool = False) -
             image = obj.image if obj.gid else None
             if image is None or _is_unit(obj, role):
                 continue
-            size = (max(1, round(obj.width)), max(1, round(obj.height)))
+            size = (max(1, round(obj.width * scale)), max(1, round(obj.height * scale)))
             if image.get_size() != size:
-                try:
-                    image = pygame.transform.smoothscale(image, size)
-                except ValueError:  # smoothscale needs 24 or 32 bit images
-                    image = pygame.transform.scale(image, size)
+                image = _scale(image, size)
             if obj.rotation:
                 # Tiled turns tile objects about their bottom-left corner, clockwise.
-                pivot = pygame.math.Vector2(obj.x, obj.y + obj.height)
+                pivot = pygame.math.Vector2(obj.x, obj.y + obj.height) * scale
                 turned = pygame.transform.rotate(image, -obj.rotation)
                 centre = pivot + pygame.math.Vector2(size[0] / 2, -size[1] / 2).rotate(obj.rotation)
                 surface.blit(turned, turned.get_rect(center=(round(centre.x), round(centre.y))))
             else:
-                surface.blit(image, (round(obj.x), round(obj.y)))
+                surface.blit(image, (round(obj.x * scale), round(obj.y * scale)))
 
 
 def _is_unit(obj: Any, layer_role: str) -> bool:
@@ -175,17 +205,32 @@ def _layers_in_order(tmx: Any) -> list[Any]:
     return sorted(tmx.layers, key=lambda layer: int(getattr(layer, "id", 0) or 0))
 
 
-def render_map(path: str | os.PathLike[str], battlefield: Battlefield) -> pygame.Surface:
-    """The map as its author drew it, one pixel per Tiled pixel, on the off-map colour.
+def render_map(path: str | os.PathLike[str], battlefield: Battlefield, scale: float = 1.0) -> pygame.Surface:
+    """The map as its author drew it, ``scale`` picture pixels per Tiled pixel, on the off-map colour.
 
-    Raises TileImageError when a tileset image cannot be loaded.
+    Tiles are scaled before they are drawn, so a small picture of a big map never needs the big one.
+    Raises TileImageError when a tileset image cannot be loaded, ValueError for a scale that is not positive.
     """
+    if not scale > 0:
+        raise ValueError(f"the scale must be positive, got {scale}")
     tmx = load_tiled_images(path)
     width, height = battlefield.grid.pixel_size
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    if scale != 1.0 and width * height <= FULL_SIZE_FIRST_PX:
+        # Smoothing the whole picture once keeps hex edges and tile seams clean.
+        return _scale(_draw_map(tmx, battlefield, (width, height), 1.0), size)
+    return _draw_map(tmx, battlefield, size, scale)
+
+
+#: Up to this many Tiled pixels a scaled picture is drawn full size first and then smoothed.
+FULL_SIZE_FIRST_PX = 40_000_000
+
+
+def _draw_map(tmx: Any, battlefield: Battlefield, size: tuple[int, int], scale: float) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill(OFF_MAP)
-    draw_tile_layers(surface, tmx, battlefield)
-    draw_tile_objects(surface, tmx)
+    draw_tile_layers(surface, tmx, battlefield, scale=scale)
+    draw_tile_objects(surface, tmx, scale=scale)
     return surface
 
 
