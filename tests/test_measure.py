@@ -145,3 +145,15 @@ def test_the_installed_command_prints_json(river_map) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["cost"] == 3.0
+
+
+def test_the_map_names_its_rule_set_unless_the_command_line_does(capsys, tmp_path) -> None:
+    text = MAP.format(terrain=",\n".join(TERRAIN_ROWS), roads=",\n".join(ROAD_ROWS))
+    text = text.replace("<tileset", '<properties><property name="ruleset" value="no-such-rules"/></properties>\n <tileset', 1)
+    path = tmp_path / "own-rules.tmx"
+    path.write_text(text, encoding="utf-8")
+    args = [str(path), "--unit", "infantry", "--from", "0.5,1.5", "--to", "3.5,1.5", "--json"]
+    code, _, err = measure(capsys, *args)
+    assert code == 2 and "no-such-rules" in err
+    code, report, _ = measure(capsys, *args, "--ruleset", "modern-4e")
+    assert code == 0 and report["cost"] == 3.0

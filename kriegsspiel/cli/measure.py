@@ -28,8 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="origin", required=True, metavar="X,Y", help="where the unit stands")
     parser.add_argument("--to", dest="target", required=True, metavar="X,Y", help="where it should go")
     parser.add_argument(
-        "--ruleset", default=DEFAULT_RULESET, metavar="NAME",
-        help=f"a shipped rule set or a rule-set .toml file (default {DEFAULT_RULESET})",
+        "--ruleset", default=None, metavar="NAME",
+        help=f"a shipped rule set or a rule-set .toml file (default: the map's 'ruleset' property, else "
+        f"{DEFAULT_RULESET})",
     )
     parser.add_argument(
         "--heading", type=float, default=None, metavar="DEG",
@@ -52,10 +53,10 @@ def run(args: argparse.Namespace) -> int:
     target = _point(args.target, "--to")
     if args.heading is not None and not math.isfinite(args.heading):
         raise UserError(f"--heading: expected a number of degrees, got {args.heading}")
-    from kriegsspiel.rulesets import load_ruleset
     from kriegsspiel.tiled import load_battlefield
+    from kriegsspiel.tiled.map_ruleset import ruleset_for_map
 
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = ruleset_for_map(args.map, args.ruleset)
     try:
         unit = ruleset.unit_type(args.unit)
     except KeyError as exc:
