@@ -148,7 +148,9 @@ def draw_tile_layers(
             image = images.get(gid)
             if image is None:
                 continue
-            blits.append((image, (math.floor(x), math.floor(y) - image.get_height() + (1 if scale != 1.0 else 0))))
+            # anchor the tile's exact (unrounded) height on the cell's bottom; any extra pixel overlaps below
+            native_height = tmx.images[gid].get_height()
+            blits.append((image, (math.floor(x), math.floor(y - native_height * scale))))
         target.blits(blits, doreturn=False)
         if target is not surface:
             target.set_alpha(round(255 * opacity))
