@@ -19,13 +19,13 @@ import pygame
 from kriegsspiel.app.console import ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app import chrome
+from kriegsspiel.app.board import Board
 from kriegsspiel.app.panel import draw_panel, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import ZOOM_STEP, Camera, Viewport, fit_camera
-from kriegsspiel.render.counters import CounterCache, CounterLook, counter_size_px, symbol_for
 from kriegsspiel.render.overlays import ReachableShading, TextCache
 from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 
@@ -35,7 +35,6 @@ CLICK_SLOP = 4
 PAN_KEY_FRACTION = 0.125
 #: Structure names appear once a tile is at least this wide on screen (pixels); further out they would crowd.
 STRUCTURE_NAMES_FROM_PX = 16
-DEFAULT_COLOURS = ("#3050c0", "#c03030", "#308040", "#a06010")
 
 
 class App:
@@ -62,7 +61,8 @@ class App:
         self.on_fullscreen = on_fullscreen
         self.projector = projector
         self.camera = fit_camera(self.battlefield.world_size, self._viewport())
-        self.counters = CounterCache()
+        self.board = Board(self.battlefield)
+        self.board.use_state(state)
         self.texts = TextCache()
         self.console = ConsoleLine()
         self.console_focused = False
@@ -92,11 +92,7 @@ class App:
         self.drawn = False  # whether the last step drew a frame
         self._last_frame: tuple | None = None
         self._shading: tuple[Drag, ReachableShading] | None = None
-        self._looks: dict[str, tuple[UnitState, int, bool, pygame.Surface]] = {}
-        self._positions: tuple[GameState, np.ndarray, np.ndarray, list[UnitState]] | None = None
-        self._stacks: tuple[tuple[float, int], np.ndarray, np.ndarray] | None = None
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
-        self._colours = self._side_colours(state)
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -338,7 +334,6 @@ class App:
         elif key == pygame.K_p:
             self.projector = not self.projector
             self.camera = self.camera.with_viewport(self._viewport())
-            self._looks.clear()
         elif key == pygame.K_r:
             self.ruler_mode = not self.ruler_mode
             self.ruler = None
@@ -457,7 +452,7 @@ class App:
 
     def _refresh_selection(self) -> None:
         """After the game changed: pick the selected unit up again from the new state (its allowance changed)."""
-        self._colours = self._side_colours(self.session.state)
+        self.board.use_state(self.session.state)
         # A drag picked up from the old state would drop with stale allowances: it ends here.
         self.dragging = False
         self.press_at = None
@@ -472,89 +467,14 @@ class App:
 
     def unit_at(self, pos: tuple[int, int]) -> UnitState | None:
         """The topmost unit whose counter covers the screen position, or None."""
-        units, sx, sy = self._screen_positions()
-        if not units:
-            return None
-        half = self._counter_px() / 2.0
-        hits = np.nonzero((np.abs(sx - pos[0]) <= half) & (np.abs(sy - pos[1]) <= half))[0]
-        if hits.size == 0:
-            return None
-        return units[int(hits[-1])]  # drawn last, so on top
-
-    def _unit_positions(self) -> tuple[GameState, np.ndarray, np.ndarray, list[UnitState]]:
-        state = self.session.state
-        if self._positions is None or self._positions[0] is not state:
-            units = [u for u in state.units.values() if u.carried_by is None]
-            xs = np.array([u.position.x for u in units], dtype=np.float64)
-            ys = np.array([u.position.y for u in units], dtype=np.float64)
-            self._positions = (state, xs, ys, units)
-            self._stacks = None
-        return self._positions
+        return self.board.unit_at(self.session.state, self.camera, self.projector, pos)
 
     def _screen_positions(self) -> tuple[list[UnitState], np.ndarray, np.ndarray]:
-        """Counter centres on screen (pixels), with stacks fanned out."""
-        _, xs, ys, units = self._unit_positions()
-        sx, sy = self.camera.to_screen_array(xs, ys)
-        if units:
-            dx, dy = self._stack_offsets(xs, ys)
-            sx, sy = sx + dx, sy + dy
-        return units, sx, sy
-
-    def _stack_offsets(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Pixel offsets that fan out counters standing (nearly) on one spot, so each stays visible and can
-        be picked: the n-th of a stack moves up and right by a quarter counter per step."""
-        size = self._counter_px()
-        key = (self.camera.scale, size)
-        if self._stacks is not None and self._stacks[0] == key:
-            return self._stacks[1], self._stacks[2]
-        cell = size * 0.45 / self.camera.scale  # world units: closer than this on screen is one stack
-        qx = np.floor(xs / cell).astype(np.int64)
-        qy = np.floor(ys / cell).astype(np.int64)
-        dx = np.zeros(len(xs))
-        dy = np.zeros(len(xs))
-        seen: dict[tuple[int, int], int] = {}
-        for i, spot in enumerate(zip(qx.tolist(), qy.tolist())):
-            n = seen.get(spot, 0)
-            seen[spot] = n + 1
-            if n:
-                dx[i] = n * size * 0.28
-                dy[i] = -n * size * 0.28
-        self._stacks = (key, dx, dy)
-        return dx, dy
+        return self.board.screen_positions(self.session.state, self.camera, self.projector)
 
     # ------------------------------------------------------------------------------------------- drawing
     def _counter_px(self) -> int:
-        return counter_size_px(self.camera.scale, self.battlefield.grid.units_per_tile, self.projector)
-
-    def _side_colours(self, state: GameState) -> dict[str, str]:
-        colours = {}
-        for i, side in enumerate(state.setup.sides):
-            colours[side.name] = side.colour or DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
-        return colours
-
-    def _counter_surface(self, unit: UnitState, size: int) -> pygame.Surface:
-        cached = self._looks.get(unit.id)
-        if cached is not None and cached[0] is unit and cached[1] == size and cached[2] == self.projector:
-            return cached[3]
-        ruleset = self.session.state.ruleset
-        unit_type = ruleset.unit_type(unit.type_id)
-        look = CounterLook(
-            symbol=symbol_for(unit.type_id, unit_type.theatre),
-            colour=self._colours.get(unit.side, "#808080"),
-            label=unit.id,
-            health=unit.health,
-            max_health=unit_type.health,
-            size_px=size,
-            moved=unit.moved_this_turn,
-            fired=unit.fired_this_turn or unit.attacked_this_turn,
-            hidden=unit.hidden,
-            disabled=unit.disabled_rounds > 0,
-            disruption=getattr(unit, "disruption", 0),
-            projector=self.projector,
-        )
-        surface = self.counters.get(look)
-        self._looks[unit.id] = (unit, size, self.projector, surface)
-        return surface
+        return self.board.counter_px(self.camera, self.projector)
 
     def render(self) -> None:
         """Draw one frame on :attr:`surface`."""
@@ -628,45 +548,12 @@ class App:
             overlays.draw_heading_cone(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
 
     def _draw_counters(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
-        units, sx, sy = self._screen_positions()
-        if not units:
-            return
-        size = self._counter_px()
-        half = size // 2
-        left = np.rint(sx).astype(np.int64) - half
-        top = np.rint(sy).astype(np.int64) - half
-        vp = camera.viewport
-        on_screen = (left > vp.left - size) & (left < vp.left + vp.width) & (top > vp.top - size) & (top < vp.top + vp.height)
-        carried = self.drag.unit.id if (self.dragging and self.drag is not None) else None
-        blits = []
-        ships = []
-        selected_at = None
-        for i in np.nonzero(on_screen)[0].tolist():
-            unit = units[i]
-            if unit.id == carried:
-                continue
-            if unit.id == self.selected:
-                selected_at = (float(sx[i]), float(sy[i]))
-            surface = self._counter_surface(unit, size)
-            # A long id widens its counter; the plate stays centred on the unit.
-            shift = (surface.get_width() - size) // 2
-            blits.append((surface, (int(left[i]) - shift, int(top[i]))))
-            if unit.heading is not None:
-                ships.append((unit, (float(sx[i]), float(sy[i]))))
-        target.fblits(blits)
-        for unit, centre in ships:
-            overlays.draw_heading_arrow(target, centre, unit.heading, size * 0.95)
-        if selected_at is not None:
-            cx, cy = selected_at
-            pygame.draw.rect(target, (255, 215, 0), pygame.Rect(round(cx) - half - 3, round(cy) - half - 3, size + 6, size + 6), 3, border_radius=6)
+        carried = self.drag.unit if (self.dragging and self.drag is not None) else None
+        carried_to = None
         if carried is not None:
-            unit = self.drag.unit
             verdict = self.drag.verdict
-            at = camera.to_screen(verdict.target) if verdict is not None else self.cursor
-            ghost = self._counter_surface(unit, size)
-            ox, oy = camera.to_screen(unit.position)
-            pygame.draw.circle(target, (255, 255, 255), (ox, oy), half * 0.6, 2)
-            target.blit(ghost, (round(at[0]) - ghost.get_width() // 2, round(at[1]) - half))
+            carried_to = camera.to_screen(verdict.target) if verdict is not None else self.cursor
+        self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=carried, carried_to=carried_to)
 
     def _draw_tooltip(self, target: pygame.Surface, state: GameState) -> None:
         """A short card for the counter under the mouse: useful in projector mode, where the panel is hidden."""
@@ -715,7 +602,7 @@ class App:
             self.camera.viewport,
             headline=headline,
             title=self.session.title or state.setup.name,
-            side_colour=self._colours.get(state.side_to_move, "#808080"),
+            side_colour=self.board.colours.get(state.side_to_move, "#808080"),
             text_size=self.text_size,
             projector=self.projector,
         )
