@@ -346,3 +346,17 @@ def test_a_right_button_drag_pans_even_over_a_counter(app: App) -> None:
     app.run(max_frames=app.frames + 1)
     assert app.camera.to_screen(world) == pytest.approx((grab[0] + 80, grab[1] + 40))
     assert app.session.state.unit("r1").position == WorldPoint(3.5, 3.5) and records(app) == []
+
+
+def test_many_motions_in_one_frame_cost_one_path(app: App, monkeypatch) -> None:
+    start = screen_of(app, WorldPoint(3.5, 3.5))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.run(max_frames=app.frames + 1)
+    calls = []
+    real_follow = app.drag.follow
+    monkeypatch.setattr(app.drag, "follow", lambda target: calls.append(target) or real_follow(target))
+    for dx in range(10, 60, 5):
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + dx, start[1]), rel=(5, 0), buttons=(1, 0, 0)))
+    app.run(max_frames=app.frames + 1)
+    assert len(calls) == 1
+    assert calls[0] == app.camera.to_world(start[0] + 55, start[1])  # the latest position, not a stale one
