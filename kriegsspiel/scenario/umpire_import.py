@@ -256,7 +256,8 @@ def _overrides(values: dict[str, tuple[Any, int]], ruleset: Ruleset, local_types
                 report.problems.append(f"{path}:{line}: {table_name}: unknown type {raw_type!r}; ignored")
                 continue
             if not isinstance(number, (int, float)) or isinstance(number, bool) or number < 0:
-                report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {number!r} is not a number; ignored")
+                report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {number!r} is not a number; "
+                                       "ignored")
                 continue
             unit_type = ruleset.unit_types[type_id]
             if key in ("health", "move", "attack"):

@@ -244,8 +244,8 @@ class Game:
         if isinstance(command, Redo):
             return self.redo()
         text = format_command(command)
-        self._need_writer()
-        seq = self._writer.next_seq  # type: ignore[union-attr]
+        writer = self._need_writer()
+        seq = writer.next_seq
         dice = Dice(self.seed, seq)
         before = self.state
         result = (apply_forced if forced else apply)(before, command, dice)
@@ -253,7 +253,7 @@ class Game:
             return Outcome(accepted=False, command=text, reason=result.reason, forceable=result.forceable,
                            forced=forced)
         record = self._write(new_record(
-            seq=seq, kind="order", command=text, prev=self._writer.last_hash,  # type: ignore[union-attr]
+            seq=seq, kind="order", command=text, prev=writer.last_hash,
             round=before.round, side=before.side_to_move, forced=forced, refusal=result.overridden,
             rolls=tuple(dice.rolls), events=tuple(events_json(result.events)),
         ))
@@ -267,12 +267,12 @@ class Game:
         """Take back the last order in force; journaled as an ``undo`` record. Refused when there is none."""
         if not self._timeline.applied:
             return Outcome(accepted=False, command="undo", reason="nothing to undo", forceable=False)
-        self._need_writer()
+        writer = self._need_writer()
         target = self._timeline.applied[-1]
         undone = self._timeline.orders[target]
         before = self.state
         record = self._write(new_record(
-            seq=self._writer.next_seq, kind="undo", command="undo", prev=self._writer.last_hash,  # type: ignore[union-attr]
+            seq=writer.next_seq, kind="undo", command="undo", prev=writer.last_hash,
             round=before.round, side=before.side_to_move, target=target,
         ))
         self._timeline.pop()
@@ -283,7 +283,7 @@ class Game:
         """Re-apply the order most recently undone, with its recorded dice; journaled as a ``redo`` record."""
         if not self._timeline.undone:
             return Outcome(accepted=False, command="redo", reason="nothing to redo", forceable=False)
-        self._need_writer()
+        writer = self._need_writer()
         target = self._timeline.undone[-1]
         original = self._timeline.orders[target]
         before = self.state
@@ -292,7 +292,7 @@ class Game:
         except ReplayMismatch as exc:  # cannot happen: the state is the one the order was first applied to
             return Outcome(accepted=False, command="redo", reason=str(exc), forceable=False)
         record = self._write(new_record(
-            seq=self._writer.next_seq, kind="redo", command="redo", prev=self._writer.last_hash,  # type: ignore[union-attr]
+            seq=writer.next_seq, kind="redo", command="redo", prev=writer.last_hash,
             round=before.round, side=before.side_to_move, target=target, forced=original.forced,
             refusal=original.refusal, rolls=original.rolls, events=tuple(events_json(events)),
         ))
@@ -306,9 +306,11 @@ class Game:
 
     # --- inside -------------------------------------------------------------------------------------------
 
-    def _need_writer(self) -> None:
+    def _need_writer(self) -> JournalWriter:
         if self._writer is None or self._writer.closed:
-            raise SaveError(f"{self.path}: opened read-only (or closed); open it with 'kriegsspiel shell' to play on")
+            raise SaveError(f"{self.path}: opened read-only (or closed); open it with 'kriegsspiel shell' to "
+                            "play on")
+        return self._writer
 
     def _write(self, record: JournalRecord) -> JournalRecord:
         assert self._writer is not None

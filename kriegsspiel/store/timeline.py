@@ -30,9 +30,14 @@ class ReplayMismatch(Exception):
         self.problem = problem
 
 
-def replay_order(state: GameState, record: JournalRecord, seed: int, dice_index: int) -> tuple[GameState, tuple[Event, ...]]:
-    """Re-apply one order record on ``state`` with its recorded rolls; raises ReplayMismatch when the command
-    does not parse, is refused now, draws other rolls, or yields other events than the journal holds."""
+def replay_order(
+    state: GameState, record: JournalRecord, seed: int, dice_index: int
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Re-apply one order record on ``state`` with its recorded rolls (the dice of record ``dice_index``).
+
+    Raises ReplayMismatch when the command does not parse, is refused now, draws other rolls or cannot be
+    evaluated. (Comparing the events with the journal's is the caller's: :meth:`Timeline.step`.)
+    """
     try:
         command = parse_command(record.command)
     except NotationError as exc:

@@ -1,0 +1,41 @@
+"""Warnings about a scenario that loads but would surprise at the table."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kriegsspiel.core.battlefield import Battlefield
+from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.setup import GameSetup
+from kriegsspiel.scenario.report import Report
+
+
+def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset,
+                     data: Mapping[str, Any], map_source: str) -> None:
+    """Things that load but would surprise at the table: warnings, with the key and line."""
+    from kriegsspiel.core.meta import hiding_place
+    from kriegsspiel.core.state import initial_state
+
+    index_of = {entry.get("id"): i for i, entry in enumerate(data.get("units", [])) if isinstance(entry, dict)}
+    state = initial_state(setup, battlefield, ruleset)
+    for unit_setup in setup.units:
+        if unit_setup.hidden is not True:
+            continue
+        unit = state.units[unit_setup.id]
+        if hiding_place(state, unit) is None:
+            hides_in = ", ".join(ruleset.unit_types[unit.type_id].hide_terrain) or "nowhere"
+            problem = (f"unit {unit.id!r} starts hidden on {battlefield.terrain_at(unit.position)}, where "
+                       f"{unit.type_id} cannot hide (it hides in: {hides_in}); the first move will expose it")
+            if unit.id in index_of:
+                report.add("units", index_of[unit.id], "hidden", problem, "warning")
+            else:
+                report.elsewhere(map_source, f"units layer: {problem}", "warning")
+    for i, condition in enumerate(setup.victory):
+        if condition.by_round is not None and setup.rounds is not None and condition.by_round > setup.rounds:
+            report.add("victory", i, "by_round", f"round {condition.by_round} comes after the game's last round "
+                       f"({setup.rounds}, [scenario] rounds): this condition can never be met", "warning")
+    side_names = {side.name.casefold() for side in setup.sides}
+    for i, player in enumerate(setup.players):
+        if player.name.casefold() in side_names and player.name != player.side:
+            report.add("players", i, "name", f"player {player.name!r} has the name of a side: a message to "
+                       f"{player.name!r} goes to the side; rename the player", "warning")
