@@ -360,3 +360,10 @@ def test_many_motions_in_one_frame_cost_one_path(app: App, monkeypatch) -> None:
     app.run(max_frames=app.frames + 1)
     assert len(calls) == 1
     assert calls[0] == app.camera.to_world(start[0] + 55, start[1])  # the latest position, not a stale one
+
+
+def test_completion_knows_sides_and_players_after_a_command(app: App) -> None:
+    key(app, pygame.K_RETURN)
+    post(pygame.event.Event(pygame.TEXTINPUT, text="message Wa"))
+    key(app, pygame.K_TAB)
+    assert app.console.text == "message Washington "

@@ -377,7 +377,7 @@ class App:
         elif key == pygame.K_DOWN:
             line.next()
         elif key == pygame.K_TAB:
-            candidates = line.complete(self.session.command_words(), self.session.state.units.keys())
+            candidates = line.complete(self.session.command_words(), self.session.names())
             if len(candidates) > 1:
                 more = f" (+{len(candidates) - 24} more)" if len(candidates) > 24 else ""
                 self._set_status("completions: " + "  ".join(candidates[:24]) + more)

@@ -84,16 +84,17 @@ class ConsoleLine:
         self.caret = len(text)
 
     # --- completion -------------------------------------------------------------------------------------
-    def complete(self, command_words: Sequence[str], unit_ids: Iterable[str]) -> list[str]:
+    def complete(self, command_words: Sequence[str], names: Iterable[str]) -> list[str]:
         """Tab: complete the word before the caret: a command word at the start of the line (or after
-        ``force``), else a unit id. A single candidate is inserted with a space; several extend the word to
-        their common prefix. Returns the candidates (for the App to show when there are several)."""
+        ``force``), else one of ``names`` (unit ids, sides, players). A single candidate is inserted with a
+        space; several extend the word to their common prefix. Returns the candidates (for the App to show
+        when there are several)."""
         before = self.text[: self.caret]
         start = len(before) - len(before.split(" ")[-1]) if before and not before.endswith(" ") else len(before)
         word = before[start:]
         previous = before[:start].split()
         at_command = not previous or previous == ["force"]
-        pool = command_words if at_command else sorted(unit_ids)
+        pool = command_words if at_command else sorted(names)
         candidates = sorted({c for c in pool if c.startswith(word)})
         if not candidates:
             return []

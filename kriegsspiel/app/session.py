@@ -80,6 +80,11 @@ class TableSession:
         """The last ``count`` journal records, one line each, oldest first."""
         return [journal_line(record) for record in list(self.game.journal_entries())[-count:]]
 
+    def names(self) -> list[str]:
+        """What follows a command word, as the shell completes it: unit ids, sides and players."""
+        words = set(self.command_words())
+        return [w for w in self.shell.completions("") if w not in words]
+
     def command_words(self) -> list[str]:
         from kriegsspiel.core.notation import command_words
 
