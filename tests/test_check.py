@@ -67,6 +67,9 @@ def test_missing_file_and_unknown_type(capsys, tmp_path) -> None:
 
 
 def test_a_tileset_with_an_unknown_terrain(capsys, tmp_path) -> None:
+    import shutil
+
+    shutil.copy(FIXTURES / "fixture.png", tmp_path / "mine.png")
     tsx = tmp_path / "mine.tsx"
     tsx.write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="mine" tilewidth="32" tileheight="32" '
@@ -85,7 +88,7 @@ def test_a_tileset_with_an_unknown_terrain(capsys, tmp_path) -> None:
 def test_a_folder_checks_what_is_inside(capsys, tmp_path) -> None:
     import shutil
 
-    for name in ("flips.tmx", "external.tmx", "fixture.tsx"):
+    for name in ("flips.tmx", "external.tmx", "fixture.tsx", "fixture.png"):
         shutil.copy(FIXTURES / name, tmp_path / name)
     (tmp_path / "notes.txt").write_text("not checked")
     code, lines, err = run(capsys, str(tmp_path))
@@ -102,3 +105,13 @@ def test_unknown_ruleset_is_unreadable_not_a_traceback(capsys) -> None:
 def test_scenarios_are_dispatched_to_the_scenario_checker(capsys) -> None:
     code, lines, _ = run(capsys, str(REPO / "scenarios" / "demo.toml"))
     assert (code, lines) == (0, [])
+
+
+def test_a_missing_tileset_image_is_a_warning_the_map_still_loads(capsys) -> None:
+    path = str(FIXTURES / "missing-image.tmx")
+    code, lines, _ = run(capsys, path)
+    assert code == 1
+    assert lines == [
+        f"{path}:4: warning: tileset 'fixture': its image gone.png is missing (looked for {FIXTURES / 'gone.png'}); "
+        "the map plays but is drawn in flat colours: put the image there or fix the path in the tileset"
+    ]

@@ -29,6 +29,7 @@ def test_damaged_maps_give_findings_not_tracebacks(tmp_path, source: str, edits)
         at = int(where * len(text))
         text = text[:at] + token + text[at + length:]
     shutil.copy(FIXTURES / "fixture.tsx", tmp_path / "fixture.tsx")
+    shutil.copy(FIXTURES / "fixture.png", tmp_path / "fixture.png")
     path = tmp_path / "damaged.tmx"
     path.write_text(text, encoding="utf-8")
     report = read_map(path, RULESET)

@@ -292,6 +292,14 @@ def _read_tileset(check: Precheck, ref: Node) -> None:
             )
         if image.get("source"):
             info.image_source = os.path.normpath(os.path.join(base_dir, image.get("source") or ""))
+            if not os.path.isfile(info.image_source):
+                # The rules need no image, so the map still loads; only drawing it falls back to flat colours.
+                check.warn(
+                    f"tileset '{name}': its image {image.get('source')} is missing (looked for {info.image_source}); "
+                    "the map plays but is drawn in flat colours: put the image there or fix the path in the tileset",
+                    image.line,
+                    ts_path,
+                )
     _check_properties(check, node, "tileset", f"tileset '{name}'", ts_path)
     for tile in node.findall("tile"):
         try:
