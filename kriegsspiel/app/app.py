@@ -489,7 +489,9 @@ class App:
         if drag is not None:
             self._draw_pickup(target, camera, drag)
         if self.rings_on and drag is not None:
-            overlays.draw_range_rings(target, camera, self.texts, drag.unit.position, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
+            # While a counter is carried its rings travel with it: what could it reach from there?
+            centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
+            overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
         self._draw_counters(target, camera, state)
         if self.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
