@@ -58,3 +58,10 @@ def test_not_utf8_names_the_line(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes().replace(b"Test crossing", b"Test crossing \xe9"))
     assert [f.format() for f in check_scenario_file(path, **LOADERS)] == [
         f"{path}:2: not UTF-8 text; save the scenario as UTF-8"]
+
+
+def test_a_save_or_a_map_given_as_scenario_says_what_it_is(repo: Path, tmp_path: Path) -> None:
+    save = tmp_path / "x.toml"
+    save.write_text('{"format":"kriegsspiel-save","version":1}\n')
+    assert "this is a save, not a scenario" in check_scenario_file(save, **LOADERS)[0].message
+    assert "this is a Tiled map, not a scenario" in check_scenario_file(repo / "maps/brandywine.tmx")[0].message

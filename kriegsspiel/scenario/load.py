@@ -156,7 +156,17 @@ def _validate(
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         line = int(match.group(1)) if match else None
         problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) if match else message
-        report.findings.append(Finding(source, f"not valid TOML: {problem}", "error", line))
+        head = text.lstrip()[:200]
+        if head.startswith("{") and "kriegsspiel-save" in head:
+            problem = "this is a save, not a scenario; continue the game with 'kriegsspiel shell SAVE'"
+            line = None
+        elif head.startswith("<?xml") or head.startswith("<map"):
+            problem = ("this is a Tiled map, not a scenario; a scenario names its map in [scenario] map = "
+                       "\"...\" (see docs/scenarios.md)")
+            line = None
+        else:
+            problem = f"not valid TOML: {problem}"
+        report.findings.append(Finding(source, problem, "error", line))
         return report.findings, None
 
     check_unknown_keys(report, "", None, data)
