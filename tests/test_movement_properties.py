@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kriegsspiel.core import movement as mv
+from kriegsspiel.core import movement_field
 from kriegsspiel.core import movement_reference as ref
 from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.geometry import heading_change, normalize_bearing
@@ -18,6 +19,7 @@ from test_movement_fixtures import raster
 MULTIPLIERS = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 1.25])
 
 needs_c = pytest.mark.skipif(mv.KERNEL != "c", reason="the C kernel is not built")
+lattice = movement_field._kernel  # the C kernel when it is built
 
 
 def random_speeds(seed: int, rows: int, cols: int, blocked: float = 0.15) -> np.ndarray:
@@ -47,7 +49,7 @@ def inside(size: float) -> st.SearchStrategy[tuple[float, float]]:
 @given(seed=st.integers(0, 10_000), cell=st.sampled_from([1.0, 0.5, 2.5]), a=points(30, 20), b=points(30, 20))
 def test_c_segment_cost_equals_the_reference(seed, cell, a, b) -> None:
     speeds = random_speeds(seed, 8, 12)
-    c = mv._kernel.segment_cost(speeds, cell, a[0], a[1], b[0], b[1])
+    c = lattice.segment_cost(speeds, cell, a[0], a[1], b[0], b[1])
     r = ref.segment_cost(speeds, cell, a[0], a[1], b[0], b[1])
     assert c == r or abs(c - r) <= 1e-9 * max(1.0, r)
 
@@ -61,7 +63,7 @@ def test_c_and_reference_agree_on_cell_corners(seed, k, frac) -> None:
     ax, ay = 1.0 + frac, 1.0 + frac
     bx, by = ax + k * 0.5, ay + (7 - k) * 0.5
     for x0, y0, x1, y1 in ((ax, ay, bx, by), (ax, ay, ax + 3, ay + 3), (ax, ay, ax + 3, ay), (bx, by, ax, ay)):
-        c = mv._kernel.segment_cost(speeds, 1.0, x0, y0, x1, y1)
+        c = lattice.segment_cost(speeds, 1.0, x0, y0, x1, y1)
         r = ref.segment_cost(speeds, 1.0, x0, y0, x1, y1)
         assert c == r or abs(c - r) <= 1e-9 * max(1.0, r)
 
@@ -73,7 +75,7 @@ def test_c_cost_field_equals_the_reference(seed, origin, limit) -> None:
     speeds = random_speeds(seed, 12, 15)
     c_cost, c_pred = np.empty((9, 11)), np.empty((9, 11), np.int32)
     r_cost, r_pred = np.empty((9, 11)), np.empty((9, 11), np.int32)
-    n_c = mv._kernel.cost_field(speeds, 1.0, origin[0], origin[1], limit, 2, 1, c_cost, c_pred)
+    n_c = lattice.cost_field(speeds, 1.0, origin[0], origin[1], limit, 2, 1, c_cost, c_pred)
     n_r = ref.cost_field(speeds, 1.0, origin[0], origin[1], limit, 2, 1, r_cost, r_pred)
     assert n_c == n_r
     assert np.array_equal(np.isinf(c_cost), np.isinf(r_cost))
@@ -89,7 +91,7 @@ def test_c_bounded_search_equals_the_reference(seed, origin, target) -> None:
     c_cost, c_pred = np.empty((12, 15)), np.empty((12, 15), np.int32)
     r_cost, r_pred = np.empty((12, 15)), np.empty((12, 15), np.int32)
     args = (origin[0], origin[1], 14.0, 0, 0)
-    n_c = mv._kernel.cost_field(speeds, 1.0, *args, c_cost, c_pred, target[0], target[1], 1.25)
+    n_c = lattice.cost_field(speeds, 1.0, *args, c_cost, c_pred, target[0], target[1], 1.25)
     n_r = ref.cost_field(speeds, 1.0, *args, r_cost, r_pred, target[0], target[1], 1.25)
     assert n_c == n_r
     assert np.array_equal(np.isinf(c_cost), np.isinf(r_cost))
@@ -101,7 +103,7 @@ def test_c_bounded_search_equals_the_reference(seed, origin, target) -> None:
 def test_c_smoothing_agrees_with_the_reference_and_never_raises_the_cost(seed, path) -> None:
     speeds = random_speeds(seed, 12, 15, blocked=0.0)
     coords = [v for p in path for v in p]
-    c = mv._kernel.smooth_path(speeds, 1.0, coords)
+    c = lattice.smooth_path(speeds, 1.0, coords)
     r = ref.smooth_path(speeds, 1.0, coords)
     assert (c[0], c[1], c[-2], c[-1]) == (coords[0], coords[1], coords[-2], coords[-1])
     before = ref.polyline_cost(speeds, 1.0, coords)
@@ -218,7 +220,7 @@ def test_heading_change_wraps_at_360(current, turn, laps) -> None:
 def test_the_python_reference_stands_in_when_the_extension_is_missing(monkeypatch) -> None:
     r = raster(np.zeros((12, 12)))
     speeds = random_speeds(3, 12, 12, blocked=0.0)
-    monkeypatch.setattr(mv, "_kernel", ref)
+    monkeypatch.setattr(movement_field, "_kernel", ref)
     slow = mv.cheapest_path(mv.cost_field(r, speeds, P(1.5, 1.5), 12.0), P(9.2, 7.7))
     monkeypatch.undo()
     fast = mv.cheapest_path(mv.cost_field(r, speeds, P(1.5, 1.5), 12.0), P(9.2, 7.7))
