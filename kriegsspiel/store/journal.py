@@ -288,7 +288,9 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
         raise SaveError(f"{path}: line 1: the save's header was cut off before the game began; "
                         "start the game again from its scenario")
     if parsed is None or parsed.get("format") != SAVE_FORMAT:
-        if raw.lstrip().startswith(b"[") or b"=" in raw[:200]:
+        if raw.lstrip().startswith((b"<?xml", b"<map")):
+            hint = "; it is a Tiled map: start a game from a scenario that names it ('kriegsspiel new SCENARIO')"
+        elif raw.lstrip().startswith(b"[") or b"=" in raw[:200]:
             hint = "; it looks like a scenario: start a game with 'kriegsspiel new SCENARIO --save FILE'"
         else:
             hint = ""
