@@ -346,3 +346,32 @@ def test_command_ranges_come_from_the_command_table_or_the_rule_set_constants() 
     assert mv.range_check(rules, "destroyer", "torpedo", P(0, 0), P(6, 8)) is None
     with pytest.raises(KeyError, match="destroyer cannot fire"):
         mv.command_range(rules, "destroyer", "fire")
+
+
+def test_a_field_with_nothing_reachable_has_no_bounds() -> None:
+    r = raster(plains(6, 6))
+    field = mv.cost_field(r, mv.speed_field(r, LAND), P(2.1, 2.1), 0.1)  # the cell centre is 0.57 away
+    assert field.reachable_world_bounds is None
+    assert not field.reachable_mask().any()
+    assert field.window_offset == (field.row0, field.col0)
+    off = mv.cost_field(r, mv.speed_field(r, LAND), P(-3.0, 2.0), 10.0)
+    assert off.cost.size == 0 and mv.cheapest_path(off, P(1.5, 1.5)).points == ()
+
+
+def test_a_search_aimed_at_the_target_finds_the_same_cost_as_a_full_one() -> None:
+    rng = np.random.default_rng(5)
+    t = rng.choice([0, 0, 0, 1, 2, 3], size=(40, 40)).astype(np.int16)
+    t[20, 20] = 0
+    r = raster(t)
+    speeds = mv.speed_field(r, LAND)
+    origin = P(20.5, 20.5)
+    full = mv.cost_field(r, speeds, origin, 200.0)
+    compared = 0
+    for target in (P(35.2, 5.7), P(3.3, 30.1), P(38.9, 38.2), P(1.5, 1.5), P(30.5, 22.5)):
+        if not np.isfinite(full.cost_at(target)):
+            continue
+        compared += 1
+        aimed = mv.cost_field(r, speeds, origin, 1.0, search_limit=full.cost_at(target) * 1.001, toward=target)
+        assert aimed.cost.size < full.cost.size
+        assert mv.cheapest_path(aimed, target).cost == pytest.approx(mv.cheapest_path(full, target).cost, rel=1e-9)
+    assert compared >= 3
