@@ -271,3 +271,16 @@ def test_elevation_layer_and_rotated_objects(ruleset) -> None:
     # a 32x64 tile object hanging from (0, 64), turned 90 degrees about that corner: centre (32, 80) px
     (unit,) = bf.placements
     assert unit.position == WorldPoint(1.0, 2.5)
+
+
+def test_layers_the_rules_ignore_and_objects_off_the_map_are_pointed_out(ruleset) -> None:
+    path = fixture("hints.tmx")
+    assert lines("hints.tmx", ruleset) == [
+        f"{path}:38: warning: tile layer 'Road network' is ignored by the rules; if it holds roads, name it 'roads' "
+        "or give it the custom property role = roads",
+        f"{path}:43: warning: object layer 'Zone markers' is ignored by the rules; if it holds zones, name it "
+        "'zones' or give it the custom property role = zones",
+        f"{path}: warning: zone 'Far away' lies off the map; move it onto the map or delete it",
+    ]
+    bf = load_battlefield(path, ruleset)  # warnings do not stop loading
+    assert not bf.road.any() and [z.name for z in bf.zones] == ["Far away"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import logging
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,6 +151,7 @@ class _Builder:
         structures, zones, placements = self._objects()
         self._bridges(structures, road)
         self._check_placements(placements, terrain, road)
+        self._check_outlines(structures, zones)
         if self.report.errors:
             return
         self.report.battlefield = Battlefield(
@@ -262,7 +263,21 @@ class _Builder:
                 bare = (raw & ~np.uint32(GID_FLAGS)).astype(np.int64)
                 size = len(self.luts["terrain"])
                 found[role].append((name, np.where(bare < size, bare, 0)))
+            else:
+                self._hint_unused_layer(node, role, "tile", TILE_ROLES)
         return found
+
+    def _hint_unused_layer(self, node: Node, role: str, kind: str, roles: Iterable[str]) -> None:
+        """Warn about a layer the rules ignore whose name suggests the author meant it for them."""
+        for wanted in roles:
+            stem = wanted.rstrip("s")
+            if stem in role:
+                self.warn(
+                    f"{kind} layer '{node.get('name') or ''}' is ignored by the rules; if it holds {wanted}, "
+                    f"name it '{wanted}' or give it the custom property role = {wanted}",
+                    node.line,
+                )
+                return
 
     def _tile_layers(self, luts: dict[str, np.ndarray]) -> tuple[np.ndarray, ...]:
         shape = (self.grid.rows, self.grid.columns)
@@ -392,6 +407,10 @@ class _Builder:
             layer_props = read_properties(layer)
             role = str(layer_props.get("role", "") or layer.get("name") or "").strip().lower()
             default_type = OBJECT_ROLES.get(role)
+            if default_type is None and not any(
+                (o.get("type") or o.get("class") or (self._tile_class(o) if o.get("gid") else "")) for o in layer.findall("object")
+            ):
+                self._hint_unused_layer(layer, role, "object", OBJECT_ROLES)
             for obj in layer.findall("object"):
                 tile_class = self._tile_class(obj) if obj.get("gid") else ""
                 # Tiled shows a tile object's class as its tile's class without writing it on the object.
@@ -531,6 +550,12 @@ class _Builder:
             cols, rows = cells_under(self.grid, shape)
             road[rows, cols] = True
 
+    def _check_outlines(self, structures: list[Structure], zones: list[Zone]) -> None:
+        for what, items in (("structure", structures), ("zone", zones)):
+            for item in items:
+                if item.outline and _outside(self.grid, item.outline):
+                    self.warn(f"{what} '{item.name}' lies off the map; move it onto the map or delete it")
+
     def _check_placements(self, placements: list[UnitPlacement], terrain: np.ndarray, road: np.ndarray) -> None:
         for unit in placements:
             cell = self.grid.cell_at(unit.position)
@@ -549,6 +574,14 @@ class _Builder:
                     f"unit '{unit.name}' ({unit.unit_type}) stands on {terrain_id} at column {col}, row {row}, "
                     "where it cannot move; move it"
                 )
+
+
+def _outside(grid: MapGrid, outline: tuple[WorldPoint, ...]) -> bool:
+    """True when every point of an outline, and its centre, lies off the map."""
+    xs = np.array([p.x for p in outline] + [sum(p.x for p in outline) / len(outline)])
+    ys = np.array([p.y for p in outline] + [sum(p.y for p in outline) / len(outline)])
+    cols, _ = grid.cells_at(xs, ys)
+    return bool((cols < 0).all())
 
 
 def cells_under(grid: MapGrid, shape: Shape) -> tuple[np.ndarray, np.ndarray]:
