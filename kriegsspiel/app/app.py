@@ -97,8 +97,12 @@ class App:
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
         w, h = self.surface.get_size()
-        panel = 0 if self.projector else PANEL_WIDTH
+        panel = 0 if self.projector else self._panel_width()
         return Viewport(0, 0, max(1, w - panel), max(1, h))
+
+    def _panel_width(self) -> int:
+        """The side panel's width: PANEL_WIDTH, but never more than 40 % of a small window."""
+        return min(PANEL_WIDTH, int(self.surface.get_width() * 0.4))
 
     def resize(self, surface: pygame.Surface) -> None:
         """Use a new surface (the window was resized or went fullscreen), keeping the map centre."""
@@ -623,7 +627,7 @@ class App:
 
     def _console_rect(self) -> pygame.Rect:
         w, h = self.surface.get_size()
-        return pygame.Rect(w - PANEL_WIDTH, h - 40, PANEL_WIDTH, 40)
+        return pygame.Rect(w - self._panel_width(), h - 40, self._panel_width(), 40)
 
     def _draw_panel(self, target: pygame.Surface, state: GameState) -> None:
         w, h = target.get_size()
@@ -639,7 +643,7 @@ class App:
             (w, h),
         )
         if self._panel_cache is None or self._panel_cache[0] != key:
-            panel = pygame.Surface((PANEL_WIDTH, h))
+            panel = pygame.Surface((self._panel_width(), h))
             journal = self.session.journal_lines(14)
             unit_lines = unit_summary(state, self.drag.unit, self.drag.allowance) if self.drag is not None else []
             draw_panel(
@@ -656,7 +660,7 @@ class App:
                 output=self.console_output,
             )
             self._panel_cache = (key, panel)
-        target.blit(self._panel_cache[1], (w - PANEL_WIDTH, 0))
+        target.blit(self._panel_cache[1], (w - self._panel_width(), 0))
 
     def _draw_help(self, target: pygame.Surface) -> None:
         chrome.draw_help(target, self.texts, self.text_size)

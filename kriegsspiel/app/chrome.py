@@ -36,7 +36,9 @@ def draw_top_bar(
     tag = texts.get(headline, text_size + 2, (255, 255, 255), bold=True)
     name = texts.get(title, text_size - 2, (220, 220, 220))
     target.blit(tag, (swatch.right + 10, viewport.top + (height - tag.get_height()) // 2))
-    target.blit(name, (viewport.left + viewport.width - name.get_width() - 12, viewport.top + (height - name.get_height()) // 2))
+    name_left = viewport.left + viewport.width - name.get_width() - 12
+    if name_left > swatch.right + 10 + tag.get_width() + 20:  # the title gives way in a narrow window
+        target.blit(name, (name_left, viewport.top + (height - name.get_height()) // 2))
 
 
 def draw_status(
