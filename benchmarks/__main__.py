@@ -11,12 +11,21 @@ from pathlib import Path
 from benchmarks import CASES, Case, CaseResult
 
 
-def load_cases() -> None:
-    """Import every ``benchmarks/case_*.py`` module so that its cases register themselves."""
+def load_cases() -> dict[str, str]:
+    """Import every ``benchmarks/case_*.py`` module so that its cases register themselves.
+
+    Returns the modules that could not be imported (a missing optional library, a bug), with the error:
+    one broken topic must not stop the others from being measured.
+    """
     here = Path(__file__).resolve().parent
+    broken: dict[str, str] = {}
     for module in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
         if module.name.startswith("case_"):
-            importlib.import_module(f"benchmarks.{module.name}")
+            try:
+                importlib.import_module(f"benchmarks.{module.name}")
+            except Exception as exc:
+                broken[f"benchmarks/{module.name}.py"] = f"{type(exc).__name__}: {exc}"
+    return broken
 
 
 def _selected(only: list[str] | None) -> list[Case]:
@@ -32,13 +41,16 @@ def _ms(seconds: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks; returns 0 even when goals are missed (the harness reports, it does not judge),
-    1 when a case raised (its error is printed in place of its figures), 2 for an unknown --only name."""
+    1 when a case raised (its error is printed in place of its figures) or, without --only, a case module could
+    not be imported; 2 for an unknown --only name."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--only", action="append", metavar="NAME", help="run only this case or group (repeatable)")
     parser.add_argument("--repeats", type=int, default=15, help="timed runs per measurement (median); default 15")
     args = parser.parse_args(argv)
-    load_cases()
+    broken = load_cases()
+    for path, message in broken.items():
+        print(f"python -m benchmarks: {path} cannot be imported ({message}); its cases are skipped", file=sys.stderr)
     cases = _selected(args.only)
     if not CASES:
         print("python -m benchmarks: no benchmark cases are registered", file=sys.stderr)
@@ -82,8 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         }
         out.update({name: {"error": message} for name, message in errors.items()})
         print(json.dumps(out, indent=2))
-    # a missed goal is a finding, not a failure; a case that crashed is a failure
-    return 1 if errors else 0
+    # a missed goal is a finding, not a failure; a case that crashed is a failure, and so is a module that
+    # could not be imported when every case was asked for
+    return 1 if errors or (broken and not args.only) else 0
 
 
 if __name__ == "__main__":
