@@ -130,3 +130,17 @@ def test_the_command_line_refuses_to_overwrite(tmp_path: Path, capsys) -> None:
     assert out.read_text().startswith("# Imported from the Umpire gamefile brandywine.py")
     assert main(["import-umpire", str(FIXTURES / "brandywine.py"), "--out", str(out)]) == 2
     assert "already exists" in capsys.readouterr().err
+
+
+def test_ships_are_not_put_in_a_pond(tmp_path: Path, ruleset) -> None:
+    battlefield = _battlefield(with_zone=False)
+    terrain = battlefield.terrain.copy()
+    terrain[0, 0] = 2  # a pond by the west edge, where the first side's ships would otherwise go
+    battlefield = dataclasses.replace(battlefield, terrain=terrain)
+    gamefile = tmp_path / "pond.py"
+    gamefile.write_text('firstTeam = "West"\nsecondTeam = "East"\nunitTable = {"w1": "destroyer", "e1": "infantry"}\n'
+                        'firstTeamTable = {"w1": 8}\nsecondTeamTable = {"e1": 4}\n')
+    text, _ = import_gamefile(gamefile, ruleset, battlefield, "fake.tmx")
+    scenario = _load(text, tmp_path, ruleset, battlefield)
+    ship = next(u for u in scenario.setup.units if u.id == "w1")
+    assert ship.position.x > 8  # in the sea on the east side, not in the pond at 0.5,0.5

@@ -285,6 +285,41 @@ def _can_stand(battlefield: Battlefield, ruleset: Ruleset, type_id: str, point: 
     return table.get(battlefield.terrain_at(point) or "", 0) > 0
 
 
+def _main_region(battlefield: Battlefield, ruleset: Ruleset, type_id: str,
+                 cache: dict[str, set[tuple[int, int]]]) -> set[tuple[int, int]]:
+    """The tiles of the largest connected area a type can move in (the open sea for ships, the mainland for
+    armies), so that no unit is put in a lake, a river mouth or on a rock it can never leave."""
+    table_name = ruleset.unit_types[type_id].movement
+    if table_name in cache:
+        return cache[table_name]
+    table = ruleset.speed_tables[table_name]
+    grid = battlefield.grid
+    passable = {
+        (c, r)
+        for r in range(grid.rows)
+        for c in range(grid.columns)
+        if table.get(battlefield.terrain_ids[int(battlefield.terrain[r, c])], 0) > 0
+        or (bool(battlefield.road[r, c]) and table.get("road", 0) > 0)
+    }
+    best: set[tuple[int, int]] = set()
+    unseen = set(passable)
+    while unseen:
+        start = unseen.pop()
+        region = {start}
+        frontier = [start]
+        while frontier:
+            c, r = frontier.pop()
+            for step in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+                if step in unseen:
+                    unseen.discard(step)
+                    region.add(step)
+                    frontier.append(step)
+        if len(region) > len(best):
+            best = region
+    cache[table_name] = best
+    return best
+
+
 def _deployment_zone(battlefield: Battlefield, side: str) -> Zone | None:
     side_key = side.lower()
     named = [z for z in battlefield.zones if side_key in z.name.lower()]
@@ -304,7 +339,10 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
         report.notes.append("no --map: units stand in ranks at the top left; set [scenario] map and move them")
         return positions
     grid = battlefield.grid
-    centres = [grid.cell_centre(c, r) for r in range(grid.rows) for c in range(grid.columns)]
+    cells = [(c, r) for r in range(grid.rows) for c in range(grid.columns)]
+    centres = [grid.cell_centre(c, r) for c, r in cells]
+    cell_of = {(p.x, p.y): cell for p, cell in zip(centres, cells)}
+    regions: dict[str, set[tuple[int, int]]] = {}
     width, _ = battlefield.world_size
     taken: set[tuple[float, float]] = set()
     for index, side in enumerate(sides):
@@ -325,7 +363,8 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
         placed = 0
         spilled = 0
         for unit in (u for u in units if u.side == side):
-            spot = next((p for p in order if (p.x, p.y) not in taken
+            region = _main_region(battlefield, ruleset, unit.type_id, regions)
+            spot = next((p for p in order if (p.x, p.y) not in taken and cell_of[(p.x, p.y)] in region
                          and _can_stand(battlefield, ruleset, unit.type_id, p)), None)
             if spot is None:
                 report.problems.append(f"unit {unit.id!r} ({unit.type_id}): no free tile on the map it can stand on; "
