@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             ratio = result.ratio
             mark = "MISSED" if bench.missed(result) else "ok"
+            if mark == "ok" and bench.max_ratio is not None and ratio is None:
+                mark = "no reference: ratio not judged"
             extra = " ".join(f"{k}={v}" for k, v in result.extra.items())
             print(
                 f"{bench.name:<32} project {_ms(result.project_seconds):>12}  reference "
