@@ -5,6 +5,8 @@ import copy
 import tomllib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kriegsspiel.core.ruleset import RulesetError, parse_ruleset
 from kriegsspiel.rulesets import _HERE, load_ruleset, shipped_rulesets
@@ -111,7 +113,7 @@ def test_orders(rules) -> None:
 
 def test_house_rules_are_marked() -> None:
     text = (_HERE / f"{V3}.toml").read_text(encoding="utf-8")
-    for key in ("skirmishers", "below_scale", "melee_reach", "intercepted_at_most", "clock_start"):
+    for key in ("skirmishers", "below_scale", "melee_reach", "intercepted_at_most", "interception_reach", "clock_start"):
         line = next(l for l in text.splitlines() if l.strip().startswith(key) and "=" in l)
         assert "# house rule" in line, line
 
@@ -162,3 +164,38 @@ def test_fourth_edition_unchanged() -> None:
     r = load_ruleset("modern-4e")
     assert r.combat is None and r.orders is None and r.movement_factor(2) == 1.0
     assert r.unit_type("infantry").move == 10
+
+
+# Whatever is broken in the V3 file, the answer is a RulesetError naming the file, never another exception.
+
+def _paths(node: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found.append((*prefix, key))
+            found += _paths(value, (*prefix, key))
+    return found
+
+
+_V3_DATA = tomllib.loads((_HERE / f"{V3}.toml").read_text(encoding="utf-8"))
+V3_PATHS = _paths(_V3_DATA)
+
+
+@settings(max_examples=400, deadline=None)
+@given(path=st.sampled_from(V3_PATHS), value=st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 500), st.floats(allow_nan=True), st.text(max_size=8),
+    st.lists(st.integers(-3, 12), max_size=11), st.lists(st.text(max_size=5), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2)))
+def test_a_corrupted_v3_file_gives_a_ruleset_error(path: tuple[str, ...], value: object) -> None:
+    data = copy.deepcopy(_V3_DATA)
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    if value is None:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    try:
+        parse_ruleset(data, "mine.toml")
+    except RulesetError as exc:
+        assert str(exc).startswith("mine.toml: ") and "\n" not in str(exc)

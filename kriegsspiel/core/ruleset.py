@@ -41,14 +41,19 @@ class RulesetError(ValueError):
     """A rule set file is wrong. The message names the file, the table and the key, and what to do."""
 
     def __init__(self, source: str, table: str, key: str | None, problem: str) -> None:
-        where = f"[{table}]" if table else ""
+        where = f"[{_printable(table)}]" if table else ""
         if key:
-            where = f"{where} {key}" if where else key
+            where = f"{where} {_printable(key)}" if where else _printable(key)
         super().__init__(f"{source}: {where}: {problem}")
         self.source = source
         self.table = table
         self.key = key
         self.problem = problem
+
+
+def _printable(name: str) -> str:
+    """A key as a message shows it: quoted when it holds line breaks or other unprintable characters."""
+    return name if name.isprintable() else repr(name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,7 +78,8 @@ def _order_odds(ruleset: Ruleset | None) -> str:
         return "a d10 of 1 flags a complication; a courier in sight of the enemy may be caught"
     o = ruleset.orders
     return (f"d{o.complication_die} <= {o.complication_at_most}: a complication for the umpire to describe; a courier "
-            f"riding in sight of the enemy is caught on d{o.interception_die} <= {o.intercepted_at_most}")
+            f"riding in sight of an enemy within {o.interception_reach:g} {ruleset.distance_unit} is caught on "
+            f"d{o.interception_die} <= {o.intercepted_at_most}")
 
 
 PAGES: tuple[ManPage, ...] = (

@@ -6,8 +6,8 @@ speed) decides how many rounds the ride takes, and the order arrives as that man
 the ride the umpire's dice decide the rest, all in the order's journal record:
 
 - a d10 at or below ``complication_at_most`` (a 1) flags a complication for the umpire to describe;
-- when the path passes within sight of an enemy unit (as the enemy stands when the order is written), a d10 at
-  or below ``intercepted_at_most`` means the courier is caught there: the order never arrives and the enemy
+- when the path passes within sight of an enemy unit no farther than ``interception_reach`` (as the enemy
+  stands when the order is written), a d10 at or below ``intercepted_at_most`` means the courier is caught there: the order never arrives and the enemy
   side reads it, when the courier would have reached that point.
 
 The umpire sees every order in transit (``state.orders_in_transit`` and the events); the players get a message
@@ -108,9 +108,10 @@ def issuing_officer(state: GameState, rules: OrderRules, unit: UnitState, side: 
     return min(officers, key=lambda o: (distance(o.position, unit.position), o.id))
 
 
-def first_sighting(state: GameState, side: str, path: tuple[WorldPoint, ...]) -> tuple[WorldPoint, str, float] | None:
-    """The first point of ``path`` in sight of a unit of another side than ``side``: (point, that side, the
-    ride's length to it). None when the whole path stays unseen."""
+def first_sighting(state: GameState, side: str, path: tuple[WorldPoint, ...],
+                   reach: float = math.inf) -> tuple[WorldPoint, str, float] | None:
+    """The first point of ``path`` in sight of a unit of another side than ``side`` and within ``reach`` of it
+    (world units): (point, that side, the ride's length to it). None when the whole path stays unseen."""
     from kriegsspiel.core.fog import battlefield_sight_terrain
     from kriegsspiel.core.sight import Observer, SightRules, seen_area
 
@@ -123,7 +124,7 @@ def first_sighting(state: GameState, side: str, path: tuple[WorldPoint, ...]) ->
     terrain = battlefield_sight_terrain(state.battlefield, state.ruleset)
     eye = SightRules.from_ruleset(state.ruleset).eye_height
     seen = {
-        enemy_side: seen_area(terrain, [Observer(u.position, state.ruleset.unit_type(u.type_id).sight_range)
+        enemy_side: seen_area(terrain, [Observer(u.position, min(reach, state.ruleset.unit_type(u.type_id).sight_range))
                                         for u in units], eye)
         for enemy_side, units in enemies_by_side.items()
     }
@@ -170,7 +171,7 @@ def order(state: GameState, command: Order, dice: Dice, forced: bool) -> Accepte
     if ride is None:
         return Rejected(f"no way for a courier from {officer.id} to {unit.id}", forceable=False)
     complication = dice.roll(rules.complication_die) <= rules.complication_at_most
-    sighting = first_sighting(state, side, ride.path)
+    sighting = first_sighting(state, side, ride.path, rules.interception_reach)
     caught_by = caught_at = caught_round = None
     notes = ["complication (d10 = 1)"] if complication else []
     if sighting is not None:

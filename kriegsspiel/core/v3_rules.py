@@ -120,6 +120,7 @@ class OrderRules:
     complication_at_most: int  # a roll at or below this adds a complication
     interception_die: int
     intercepted_at_most: int  # when the path passes within sight of the enemy: intercepted at or below this
+    interception_reach: float  # world units: only enemy units this close to the path (and seeing it) may catch
 
 
 # --------------------------------------------------------------------------------------------- parsing
@@ -133,7 +134,7 @@ _HEALTH_KEYS = ("modifier", "out_of_control_rounds", "can_attack")
 _DISRUPTION_KEYS = ("combat", "movement")
 _RANGE_KEYS = ("effective", "maximum")
 _ORDER_KEYS = ("courier", "issued_by", "complication_die", "complication_at_most", "interception_die",
-               "intercepted_at_most")
+               "intercepted_at_most", "interception_reach")
 
 
 def parse_combat(table: _Table, unit_types: Mapping[str, Any]) -> CombatRules:
@@ -199,6 +200,7 @@ def parse_orders(table: _Table, unit_types: Mapping[str, Any]) -> OrderRules:
         complication_at_most=orders.integer("complication_at_most"),
         interception_die=orders.integer("interception_die", minimum=1),
         intercepted_at_most=orders.integer("intercepted_at_most"),
+        interception_reach=orders.number("interception_reach"),
     )
 
 
