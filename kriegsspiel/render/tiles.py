@@ -422,6 +422,8 @@ def legend_entries(battlefield: Battlefield, impassable: Sequence[str]) -> list[
 
 def _percent(count: int, total: int) -> str:
     share = 100.0 * count / total
+    if share < 0.1:
+        return "<0.1%"
     return f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
 
 
