@@ -95,3 +95,20 @@ def test_scaled_tiles_are_drawn_without_a_full_size_picture(monkeypatch) -> None
     assert picture.get_size() == (800, 560)
     off_map = sum(1 for x in range(0, 800, 7) for y in range(0, 560, 7) if tuple(picture.get_at((x, y)))[:3] == tiles.OFF_MAP)
     assert off_map == 0
+
+
+def test_rules_view_of_a_hex_map_colours_each_hex() -> None:
+    from kriegsspiel.render import tiles
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.tiled import load_battlefield
+
+    bf = load_battlefield(FIXTURES / "hex-y-odd.tmx", load_ruleset("modern-4e"))
+    picture = tiles.render_rules_view(bf, ["water"], px_per_tile=56)  # one picture pixel per Tiled pixel
+    assert picture.get_size() == (196, 160)
+    colour = lambda x, y: tuple(picture.get_at((x, y)))[:3]  # noqa: E731
+    assert colour(28, 32) == TERRAIN_COLOURS["plains"]  # hex (0, 0)
+    assert colour(84, 32) == TERRAIN_COLOURS["forest"]  # hex (1, 0)
+    assert colour(56, 60) == TERRAIN_COLOURS["hills"]  # hex (0, 1), pushed right by half a hex
+    assert colour(2, 2) == tiles.OFF_MAP  # the ragged corner outside every hex
+    water = {colour(x, 32) for x in range(120, 160)}
+    assert water == {TERRAIN_COLOURS["water"], tiles.IMPASSABLE_HATCH}
