@@ -44,7 +44,7 @@ HANDLERS: dict[type[Command], Handler] = {
 
 # The classic Kriegsspiel (Ruleset V3): combat charts, rallies and orders by courier; the end of a round also
 # hands over the orders due (a no-op for rule sets without couriers).
-HANDLERS.update(v3_handlers.HANDLERS)
+v3_handlers.register(HANDLERS)
 
 
 def apply(state: GameState, command: Command, rng: Dice) -> Accepted | Rejected:

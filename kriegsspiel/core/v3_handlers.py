@@ -187,13 +187,13 @@ def rally(state: GameState, command: Rally, dice: Dice, forced: bool) -> Accepte
     return Ruling(forced).accept(state.with_units(changed), [Rallied(unit.id, changed.disruption)])
 
 
-def _handlers() -> dict:
+def register(handlers: dict) -> None:
+    """Add the classic orders' handlers to ``handlers`` (``apply.HANDLERS``), and wrap the handler of ``turn``
+    that is there so that a round's end also hands over the orders due (nothing for rule sets without couriers).
+    """
     from kriegsspiel.core.commands import EndTurn
     from kriegsspiel.core.v3_commands import Order
-    from kriegsspiel.core.v3_orders import end_turn, order
+    from kriegsspiel.core.v3_orders import delivering, order
 
-    return {Combat: combat, Modify: modify, Resolve: resolve, Rally: rally, Order: order, EndTurn: end_turn}
-
-
-#: the classic orders' handlers, and ``turn`` with the couriers' deliveries (``apply.HANDLERS`` takes them in)
-HANDLERS = _handlers()
+    handlers.update({Combat: combat, Modify: modify, Resolve: resolve, Rally: rally, Order: order})
+    handlers[EndTurn] = delivering(handlers[EndTurn])

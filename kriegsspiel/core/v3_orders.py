@@ -16,6 +16,7 @@ record only for what reached them (:func:`orders_received`). Distances are world
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kriegsspiel.core.dice import Dice
@@ -224,15 +225,18 @@ def orders_received(state: GameState, side: str) -> list[MessageRecord]:
     return [m for m in state.messages if m.outcome in ORDER_OUTCOMES and m.received_by == side]
 
 
-def end_turn(state: GameState, command, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """``turn`` with couriers: the ordinary end of turn, then, when a round ended, the orders due arrive."""
-    from kriegsspiel.core.meta_turn import end_turn as plain_end_turn
+def delivering(end_turn: Callable[..., Accepted | Rejected]) -> Callable[..., Accepted | Rejected]:
+    """The handler of ``turn`` wrapped so that, when a round ended, the orders due arrive."""
 
-    result = plain_end_turn(state, command, dice, forced)
-    if not isinstance(result, Accepted) or result.state.round == state.round or not result.state.orders_in_transit:
-        return result
-    new_state, events = deliver(result.state)
-    return Accepted(new_state, result.events + tuple(events), result.overridden)
+    def end_turn_with_couriers(state: GameState, command: object, dice: Dice, forced: bool) -> Accepted | Rejected:
+        result = end_turn(state, command, dice, forced)
+        if not isinstance(result, Accepted) or result.state.round == state.round or not result.state.orders_in_transit:
+            return result
+        new_state, events = deliver(result.state)
+        return Accepted(new_state, result.events + tuple(events), result.overridden)
+
+    end_turn_with_couriers.__doc__ = end_turn.__doc__
+    return end_turn_with_couriers
 
 
 def transit_rows(state: GameState) -> list[str]:
