@@ -82,3 +82,24 @@ def test_the_window_opens_draws_and_closes(tmp_path: Path, monkeypatch) -> None:
     finally:
         game.close()
     assert calls["n"] == 3
+
+
+def test_no_display_is_one_line_not_a_traceback(tmp_path: Path, monkeypatch, capsys) -> None:
+    from kriegsspiel.app import window
+
+    def no_display(*args, **kwargs):
+        raise pygame.error("No available video device")
+
+    monkeypatch.setattr(pygame.display, "set_mode", no_display)
+    scenario = REPO / "scenarios" / "demo.toml"
+    if not scenario.exists():
+        pytest.skip("scenarios/demo.toml is not there yet")
+    monkeypatch.setattr(window, "open_game", lambda path: (_Closable(), "t"))
+    assert main(["play", str(scenario)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot open a window (No available video device)" in err and "--screenshot" in err
+
+
+class _Closable:
+    def close(self) -> None:
+        pass

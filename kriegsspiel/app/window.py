@@ -8,6 +8,7 @@ import pygame
 
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
+from kriegsspiel.errors import UserError
 from kriegsspiel.render.fonts import forget_fonts
 from kriegsspiel.render.terrain import BaseImage
 
@@ -82,8 +83,13 @@ def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool 
     """The umpire's window until it is closed; returns the exit code (0)."""
     pygame.init()
     try:
-        pygame.display.set_caption(f"kriegsspiel: {title}")
-        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            pygame.display.set_caption(f"kriegsspiel: {title}")
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error as exc:
+            raise UserError(
+                f"cannot open a window ({exc}); run it on a desktop, or draw headless with --screenshot FILE.png"
+            ) from None
         state = {"fullscreen": False, "windowed": size}
 
         def toggle_fullscreen() -> None:
