@@ -98,8 +98,15 @@ class ConsoleLine:
         candidates = sorted({c for c in pool if c.startswith(word)})
         if not candidates:
             return []
-        fill = candidates[0] + " " if len(candidates) == 1 else os.path.commonprefix(candidates)
-        if len(fill) > len(word) or len(candidates) == 1:
-            self.text = self.text[:start] + fill + self.text[self.caret :]
-            self.caret = start + len(fill)
+        after = self.text[self.caret :]
+        if len(candidates) == 1:
+            # One candidate: the word is done; step over the space after it (adding one only if none follows).
+            fill = candidates[0] + ("" if after.startswith(" ") else " ")
+            self.text = self.text[:start] + fill + after
+            self.caret = start + len(candidates[0]) + 1
+        else:
+            fill = os.path.commonprefix(candidates)
+            if len(fill) > len(word):
+                self.text = self.text[:start] + fill + after
+                self.caret = start + len(fill)
         return candidates
