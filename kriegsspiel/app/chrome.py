@@ -27,9 +27,7 @@ def draw_top_bar(
 ) -> None:
     """The round and the side to move (with its colour) on the left, the game's title on the right."""
     height = TOP_BAR + (PROJECTOR_EXTRA if projector else 0)
-    bar = pygame.Surface((viewport.width, height), pygame.SRCALPHA)
-    bar.fill((20, 22, 28, 215))
-    target.blit(bar, (viewport.left, viewport.top))
+    target.blit(_bar((viewport.width, height), (20, 22, 28, 215)), (viewport.left, viewport.top))
     swatch = pygame.Rect(viewport.left + 10, viewport.top + 7, 20, height - 14)
     pygame.draw.rect(target, parse_colour(side_colour), swatch)
     pygame.draw.rect(target, (255, 255, 255), swatch, 2)
@@ -46,10 +44,8 @@ def draw_status(
 ) -> None:
     """The status line at the bottom of the map: what the last action did, red when it was refused."""
     height = STATUS_BAR + (PROJECTOR_EXTRA if projector else 0)
-    bar = pygame.Surface((viewport.width, height), pygame.SRCALPHA)
-    bar.fill((120, 20, 20, 225) if error else (20, 22, 28, 200))
     top = viewport.top + viewport.height - height
-    target.blit(bar, (viewport.left, top))
+    target.blit(_bar((viewport.width, height), (120, 20, 20, 225) if error else (20, 22, 28, 200)), (viewport.left, top))
     line = texts.get(_clip_text(text, 200), text_size, (255, 255, 255))
     target.blit(line, (viewport.left + 10, top + (height - line.get_height()) // 2))
 
@@ -73,6 +69,21 @@ def draw_help(target: pygame.Surface, texts: TextCache, text_size: int) -> None:
         target.blit(key_text, (x + key_w - key_text.get_width(), y))
         target.blit(what, (x + key_w + 30, y))
         y += line_h
+
+
+_BARS: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] = {}
+
+
+def _bar(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+    """A translucent bar, made once per size and colour (bars are drawn every frame)."""
+    bar = _BARS.get((size, colour))
+    if bar is None:
+        if len(_BARS) > 16:
+            _BARS.clear()
+        bar = pygame.Surface(size, pygame.SRCALPHA)
+        bar.fill(colour)
+        _BARS[(size, colour)] = bar
+    return bar
 
 
 def _clip_text(text: str, limit: int) -> str:
