@@ -24,7 +24,7 @@ from kriegsspiel.core.v3_combat import (
     read_chart,
     weapon_penalty,
 )
-from kriegsspiel.core.v3_commands import Combat, Modify, Rally, Resolve
+from kriegsspiel.core.v3_commands import Combat, Modify, Rally, Recover, Resolve
 from kriegsspiel.core.v3_events import CombatRolled, UnitLost, UnitRetreated
 from kriegsspiel.core.commands import EndTurn, Force, Move
 from kriegsspiel.rulesets import load_ruleset
@@ -333,3 +333,28 @@ def test_modify_and_resolve_through_apply() -> None:
     back = apply(ranged, Modify("range", 0, ""), Dice(7, 4)).state
     done = apply(back, Resolve(), Dice(7, 5)).state
     assert "r1" not in done.units and done.pending_combat is None
+
+
+def test_recover_near_a_supply_wagon_or_in_cover() -> None:
+    bf = battlefield()
+    terrain = bf.terrain.copy()
+    terrain[10, 5] = 2  # a forest tile at x 125..150, y 250..275
+    bf = dataclasses.replace(bf, terrain=terrain, blocks_sight=terrain == 2)
+    state = game([UnitSetup("b1", "infantry", "Blue", at(300, 250), health=3),
+                  UnitSetup("b2", "infantry", "Blue", at(137.5, 262.5), health=4),
+                  UnitSetup("b3", "cavalry", "Blue", at(600, 400), health=2),
+                  UnitSetup("b4", "infantry", "Blue", at(650, 400)),
+                  UnitSetup("wagon", "supply-wagon", "Blue", at(450, 250)),
+                  UnitSetup("r1", "infantry", "Red", at(600, 100))], bf)
+    d = Dice(1, 1)
+    near = apply(state, Recover("b1"), d)
+    assert near.accepted and near.state.units["b1"].health == 4
+    assert near.events[0].describe() == "b1 recovers: 4 HP (supply-wagon wagon 150 m away)"
+    cover = apply(state, Recover("b2"), d)
+    assert cover.accepted and "in cover: forest" in cover.events[0].describe()
+    bare = apply(state, Recover("b3"), d)
+    assert not bare.accepted and bare.forceable and "no supply-wagon of its side within 200" in bare.reason
+    assert apply(state, Force(Recover("b3")), d).state.units["b3"].health == 3
+    full = apply(state, Recover("b4"), d)
+    assert not full.accepted and not full.forceable and "full 5 HP" in full.reason
+    assert not apply(state, Recover("wagon"), d).accepted

@@ -388,7 +388,8 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     rows = _parse_commands(commands_table, unit_types)
     from kriegsspiel.core import v3_rules  # the classic rules build on this module's table readers
 
-    combat = v3_rules.parse_combat(top.table("combat"), unit_types) if top.has("combat") else None
+    places = (*terrain, *structures)
+    combat = v3_rules.parse_combat(top.table("combat"), unit_types, places) if top.has("combat") else None
     orders = v3_rules.parse_orders(top.table("orders"), unit_types) if top.has("orders") else None
     clock_start = v3_rules.parse_clock_start(top, "clock_start")
 

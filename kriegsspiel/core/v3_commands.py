@@ -1,4 +1,5 @@
-"""The orders of the classic Kriegsspiel (Ruleset V3) as command values: combat, modify, resolve, rally, order.
+"""The orders of the classic Kriegsspiel (Ruleset V3) as command values: combat, modify, resolve, rally,
+recover, order.
 
 Text form (:mod:`kriegsspiel.core.v3_notation`)::
 
@@ -6,6 +7,7 @@ Text form (:mod:`kriegsspiel.core.v3_notation`)::
     modify [attacker|defender] +N NAME   amend the pending combat's modifiers (0 removes); modify range N
     resolve                              apply the pending combat's result on the map
     rally UNIT                           the umpire lifts one level of disruption (cover, distance from the enemy)
+    recover UNIT                         one HP back, near a supply wagon of its side or in cover
     order UNIT TEXT                      write an order to a unit; a courier carries it from the side's officer
 """
 from __future__ import annotations
@@ -52,6 +54,14 @@ class Rally(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Recover(Command):
+    """Give a unit back one HP (near a supply wagon of its side, or in cover)."""
+
+    name: ClassVar[str] = "recover"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
 class Order(Command):
     """Write ``text`` to ``unit``; a courier carries it from the side's officer over the terrain."""
 
@@ -61,5 +71,5 @@ class Order(Command):
 
 
 #: the classic orders by command word; importing this module adds them to ``commands.ORDERS``
-V3_ORDERS: dict[str, type[Command]] = {c.name: c for c in (Combat, Modify, Resolve, Rally, Order)}
+V3_ORDERS: dict[str, type[Command]] = {c.name: c for c in (Combat, Modify, Resolve, Rally, Recover, Order)}
 ORDERS.update(V3_ORDERS)

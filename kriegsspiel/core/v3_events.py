@@ -116,6 +116,19 @@ class Rallied(Event):
         return f"{self.unit} rallies: disruption {self.disruption}"
 
 
+@_event("recovered-hp")
+@dataclass(frozen=True, slots=True)
+class RecoveredHealth(Event):
+    """A unit won back an HP; ``where`` names the supply wagon or the cover."""
+
+    unit: str
+    health: int
+    where: str
+
+    def describe(self) -> str:
+        return f"{self.unit} recovers: {self.health} HP ({self.where})"
+
+
 @_event("order-sent")
 @dataclass(frozen=True, slots=True)
 class OrderSent(Event):

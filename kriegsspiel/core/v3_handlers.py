@@ -1,4 +1,4 @@
-"""Handlers of the classic Kriegsspiel's combat orders (Ruleset V3): combat, modify, resolve, rally.
+"""Handlers of the classic Kriegsspiel's combat orders (Ruleset V3): combat, modify, resolve, rally, recover.
 
 ``combat`` rolls one d10 for a combat group and keeps the roll with its modifiers as the state's pending
 combat; ``modify`` amends it; ``resolve`` applies the result to the side it hits (retreat over the terrain,
@@ -14,8 +14,17 @@ from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.meta import RuleGap, Ruling, find_unit
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.core.v3_combat import Fighter, Modifier, PendingCombat, automatic_modifiers, group_range, outcome
-from kriegsspiel.core.v3_commands import Combat, Modify, Rally, Resolve
-from kriegsspiel.core.v3_events import CombatModified, CombatResolved, CombatRolled, Rallied, UnitHit, UnitLost, UnitRetreated
+from kriegsspiel.core.v3_commands import Combat, Modify, Rally, Recover, Resolve
+from kriegsspiel.core.v3_events import (
+    CombatModified,
+    CombatResolved,
+    CombatRolled,
+    Rallied,
+    RecoveredHealth,
+    UnitHit,
+    UnitLost,
+    UnitRetreated,
+)
 from kriegsspiel.core.v3_retreat import retreat
 from kriegsspiel.core.v3_rules import CombatRules
 
@@ -187,6 +196,52 @@ def rally(state: GameState, command: Rally, dice: Dice, forced: bool) -> Accepte
     return Ruling(forced).accept(state.with_units(changed), [Rallied(unit.id, changed.disruption)])
 
 
+def recover(state: GameState, command: Recover, dice: Dice, forced: bool) -> Accepted | Rejected:
+    """Give a unit back one HP. Not forceable: a unit at full HP or of a type without HP. Forceable: no supply
+    wagon of its side within reach and no cover where it stands."""
+    rules = combat_rules(state)
+    unit = find_unit(state, command.unit)
+    if isinstance(unit, Rejected):
+        return unit
+    full = state.ruleset.unit_type(unit.type_id).health
+    if unit.type_id not in rules.hp_types:
+        return Rejected(f"{unit.type_id} keeps no HP", forceable=False)
+    if unit.health >= full:
+        return Rejected(f"{unit.id} is at its full {full} HP", forceable=False)
+    ruling = Ruling(forced)
+    where = _recovery_place(state, rules, unit)
+    if where is None:
+        recovery = rules.recovery
+        problem = (f"{unit.id} has no {recovery.supply} of its side within {recovery.supply_reach:g} and no cover"
+                   if recovery else f"the rule set {state.ruleset.id!r} gives no way to win back HP")
+        if refusal := ruling.refuse(problem):
+            return refusal
+        where = "the umpire's ruling"
+    changed = unit.replace(health=unit.health + 1)
+    return ruling.accept(state.with_units(changed), [RecoveredHealth(unit.id, changed.health, where)])
+
+
+def _recovery_place(state: GameState, rules: CombatRules, unit: UnitState) -> str | None:
+    from kriegsspiel.core.geometry import distance
+    from kriegsspiel.core.meta import structures_at
+
+    recovery = rules.recovery
+    if recovery is None:
+        return None
+    wagons = [u for u in state.units.values() if u.side == unit.side and u.type_id == recovery.supply
+              and distance(u.position, unit.position) <= recovery.supply_reach + 1e-9]
+    if wagons:
+        nearest = min(wagons, key=lambda u: distance(u.position, unit.position))
+        return f"{recovery.supply} {nearest.id} {distance(nearest.position, unit.position):.0f} m away"
+    for structure in structures_at(state, unit.position):
+        if structure.kind in recovery.cover:
+            return f"in cover: {structure.kind} {structure.name}"
+    terrain = state.battlefield.terrain_at(unit.position)
+    if terrain in recovery.cover:
+        return f"in cover: {terrain}"
+    return None
+
+
 def register(handlers: dict) -> None:
     """Add the classic orders' handlers to ``handlers`` (``apply.HANDLERS``), and wrap the handler of ``turn``
     that is there so that a round's end also hands over the orders due (nothing for rule sets without couriers).
@@ -195,5 +250,5 @@ def register(handlers: dict) -> None:
     from kriegsspiel.core.v3_commands import Order
     from kriegsspiel.core.v3_orders import delivering, order
 
-    handlers.update({Combat: combat, Modify: modify, Resolve: resolve, Rally: rally, Order: order})
+    handlers.update({Combat: combat, Modify: modify, Resolve: resolve, Rally: rally, Recover: recover, Order: order})
     handlers[EndTurn] = delivering(handlers[EndTurn])

@@ -64,6 +64,13 @@ def _modifiers(ruleset: Ruleset | None) -> str:
             f"worked out by the program: {', '.join(rules.automatic)}")
 
 
+def _recovery_reach(ruleset: Ruleset | None) -> str:
+    if ruleset is None or ruleset.combat is None or ruleset.combat.recovery is None:
+        return "near a supply wagon or in cover (the rule set's [combat.recovery])"
+    r = ruleset.combat.recovery
+    return f"within {r.supply_reach:g} {ruleset.distance_unit} of a {r.supply} of its side, or in {', '.join(r.cover)}"
+
+
 def _couriers(ruleset: Ruleset | None) -> str:
     if ruleset is None or ruleset.orders is None:
         return "the courier's road speed per round, over the terrain (the rule set's [orders])"
@@ -120,6 +127,14 @@ PAGES: tuple[ManPage, ...] = (
         "the enemy.",
         _UMPIRE,
         _NONE,
+        _NONE,
+    ),
+    ManPage(
+        "recover",
+        "recover UNIT",
+        "Give a unit back one HP (up to its full HP) when it stands near a supply wagon of its side or in cover.",
+        _text("infantry, skirmishers and cavalry (the types that keep HP)"),
+        _recovery_reach,
         _NONE,
     ),
     ManPage(

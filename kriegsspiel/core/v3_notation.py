@@ -2,7 +2,7 @@
 
     combat CHART UNIT ... > UNIT ...       combat firefight ir1 ir2 > a1
     modify [attacker|defender] +N NAME     modify +1 intel     modify defender +2 square     modify range 2
-    resolve                                rally UNIT          order UNIT TEXT
+    resolve                                rally UNIT          recover UNIT        order UNIT TEXT
 
 Importing this module (``notation`` does) adds these parsers to ``notation``'s and :func:`format_v3` to its
 formatters, so that ``parse_command(format_command(c)) == c`` holds for them too.
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from kriegsspiel.core.commands import Command
 from kriegsspiel.core import notation
 from kriegsspiel.core.notation import NotationError, _split_arrow, _unit
-from kriegsspiel.core.v3_commands import Combat, Modify, Order, Rally, Resolve
+from kriegsspiel.core.v3_commands import Combat, Modify, Order, Rally, Recover, Resolve
 
 #: a chart id or a modifier's name: letters, digits and dashes
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
@@ -68,6 +68,13 @@ def _parse_rally(rest: str) -> Command:
     return Rally(_unit(parts[0], "rally"))
 
 
+def _parse_recover(rest: str) -> Command:
+    parts = rest.split()
+    if len(parts) != 1:
+        raise NotationError("recover: expected one unit id", "recover")
+    return Recover(_unit(parts[0], "recover"))
+
+
 def _parse_order(rest: str) -> Command:
     unit, _, text = rest.partition(" ")
     text = " ".join(text.split())
@@ -84,6 +91,7 @@ PARSERS: dict[str, Callable[[str], Command]] = {
     "modify": _parse_modify,
     "resolve": _parse_resolve,
     "rally": _parse_rally,
+    "recover": _parse_recover,
     "order": _parse_order,
 }
 
@@ -100,6 +108,8 @@ def format_v3(command: Command) -> str | None:
         return "resolve"
     if isinstance(command, Rally):
         return f"rally {command.unit}"
+    if isinstance(command, Recover):
+        return f"recover {command.unit}"
     if isinstance(command, Order):
         return f"order {command.unit} {command.text}"
     return None

@@ -68,6 +68,16 @@ class WeaponRange:
 
 
 @dataclass(frozen=True, slots=True)
+class Recovery:
+    """Where a unit may win back HP: within ``supply_reach`` (world units) of a ``supply`` unit of its side, or
+    in ``cover`` (terrain ids and structure kinds)."""
+
+    supply: str
+    supply_reach: float
+    cover: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CombatRules:
     """Every number of the d10 combat: charts, results, modifiers, HP and disruption effects, ranges."""
 
@@ -87,6 +97,7 @@ class CombatRules:
     disruption_combat: tuple[int, ...]  # combat modifier by disruption level (index = level)
     disruption_movement: tuple[float, ...]  # movement multiplier by disruption level
     ranges: Mapping[str, tuple[WeaponRange, ...]]  # unit type -> its weapons
+    recovery: Recovery | None = None  # None: HP are never won back
 
     @property
     def max_disruption(self) -> int:
@@ -127,7 +138,7 @@ class OrderRules:
 
 _COMBAT_KEYS = ("die", "mirror_attacker_rolls", "out_of_scale", "below_scale", "beyond_effective_max",
                 "melee_reach", "hp_types", "charts", "results", "surrender", "modifiers", "automatic", "health",
-                "disruption", "ranges")
+                "disruption", "ranges", "recovery")
 _CHART_KEYS = ("name", "mirrored", "results", "range")
 _RESULT_KEYS = ("name", "retreat", "disruption", "hp")
 _HEALTH_KEYS = ("modifier", "out_of_control_rounds", "can_attack")
@@ -137,9 +148,9 @@ _ORDER_KEYS = ("courier", "issued_by", "complication_die", "complication_at_most
                "intercepted_at_most", "interception_reach")
 
 
-def parse_combat(table: _Table, unit_types: Mapping[str, Any]) -> CombatRules:
+def parse_combat(table: _Table, unit_types: Mapping[str, Any], places: tuple[str, ...] = ()) -> CombatRules:
     """Build CombatRules from the ``[combat]`` table. ``unit_types`` are the rule set's type ids (for hp_types
-    and ranges). Raises RulesetError naming the table and key for anything missing, unknown or out of range."""
+    and ranges), ``places`` its terrain ids and structure kinds (for cover). Raises RulesetError naming the table and key for anything missing, unknown or out of range."""
     combat = _Table(table.source, table.name, table.data, _COMBAT_KEYS)
     die = combat.integer("die", minimum=2)
     mirror = combat.integer("mirror_attacker_rolls", minimum=1)
@@ -182,6 +193,7 @@ def parse_combat(table: _Table, unit_types: Mapping[str, Any]) -> CombatRules:
         disruption_combat=disruption_combat,
         disruption_movement=disruption_movement,
         ranges=MappingProxyType(_parse_ranges(combat.table("ranges"), unit_types)),
+        recovery=_parse_recovery(combat.table("recovery"), unit_types, places) if combat.has("recovery") else None,
     )
 
 
@@ -285,6 +297,18 @@ def _parse_health(table: _Table) -> dict[int, HealthEffect]:
             can_attack=row.boolean("can_attack") if row.has("can_attack") else True,
         )
     return effects
+
+
+def _parse_recovery(table: _Table, unit_types: Mapping[str, Any], places: tuple[str, ...]) -> Recovery:
+    row = _Table(table.source, table.name, table.data, ("supply", "supply_reach", "cover"))
+    supply = row.string("supply")
+    if supply not in unit_types:
+        raise row.error("supply", f"unknown unit type {supply!r}; " + _suggest(supply, list(unit_types), "unit types"))
+    cover = _string_list(row, "cover")
+    for place in cover:
+        if place not in places:
+            raise row.error("cover", f"unknown terrain or structure {place!r}; " + _suggest(place, list(places), "known"))
+    return Recovery(supply, row.number("supply_reach"), tuple(cover))
 
 
 def _parse_ranges(table: _Table, unit_types: Mapping[str, Any]) -> dict[str, tuple[WeaponRange, ...]]:
