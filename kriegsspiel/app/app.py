@@ -57,7 +57,11 @@ class App:
         self.surface = surface
         state = session.state
         self.battlefield = state.battlefield
-        self.map_layer = MapLayer(self.battlefield, base_image or flat_base_image(self.battlefield))
+        self.map_layer = MapLayer(
+            self.battlefield,
+            base_image or flat_base_image(self.battlefield),
+            structure_style="filled" if base_image is None else "outline",
+        )
         self.on_fullscreen = on_fullscreen
         self.projector = projector
         self.camera = fit_camera(self.battlefield.world_size, self._viewport())

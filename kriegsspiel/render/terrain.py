@@ -96,9 +96,12 @@ class MapLayer:
         base: BaseImage,
         capacity: int = 48,
         smooth_below: float = 1.0,
+        structure_style: str = "filled",
     ) -> None:
         self.battlefield = battlefield
         self.base = base
+        # "filled" over flat colours; "outline" over Tiled tiles, whose own art must not be painted over.
+        self.structure_style = structure_style
         self.capacity = capacity
         self.smooth_below = smooth_below
         self._chunks: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
@@ -206,7 +209,10 @@ class MapLayer:
         for zone in self.battlefield.zones:
             draw_zone_outline(chunk, zone, scale, offset, world_rect)
         for structure in self.battlefield.structures:
-            draw_structure(chunk, structure, scale, offset, world_rect)
+            if self.structure_style == "filled":
+                draw_structure(chunk, structure, scale, offset, world_rect)
+            else:
+                draw_structure_outline(chunk, structure, scale, offset, world_rect)
         return chunk
 
 
@@ -284,3 +290,12 @@ def draw_structure(
         else:
             pygame.draw.rect(surface, fill, rect)
             pygame.draw.rect(surface, edge, rect, 2)
+
+
+def draw_structure_outline(
+    surface: pygame.Surface, structure: Structure, scale: float, offset: tuple[int, int], world_rect: WorldRect
+) -> None:
+    """A structure's extent as a thin dark outline, leaving the tiles' own picture of it visible."""
+    if len(structure.outline) < 3 or not _touches(structure.outline, world_rect, 2 / scale):
+        return
+    pygame.draw.polygon(surface, (60, 45, 30), _to_chunk(structure.outline, scale, offset), 1)
