@@ -15,7 +15,7 @@ from kriegsspiel.core.v3_commands import Order
 from kriegsspiel.core.v3_events import OrderDelivered, OrderIntercepted, OrderSent
 from kriegsspiel.core.v3_orders import orders_received, transit_rows
 from kriegsspiel.rulesets import load_ruleset
-from test_v3_combat import at, battlefield, game
+from test_v3_combat import at, game
 
 RULES = load_ruleset("kriegsspiel-v3")
 

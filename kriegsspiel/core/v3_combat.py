@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from kriegsspiel.core.geometry import WorldPoint, distance
-from kriegsspiel.core.v3_rules import COMBAT_SIDES, Chart, CombatResult, CombatRules, WeaponRange
+from kriegsspiel.core.v3_rules import Chart, CombatResult, CombatRules, WeaponRange
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +255,3 @@ def group_range(rules: CombatRules, chart: Chart, attackers: Sequence[Fighter],
             penalty, note = found[0], f"{attacker.id}: {found[1]}"
     return penalty, (note if penalty else ""), problems
 
-
-def side_of(label: str) -> str | None:
-    """``label`` if it names a combat side, else None."""
-    return label if label in COMBAT_SIDES else None
