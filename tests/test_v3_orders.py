@@ -81,6 +81,7 @@ def test_delivery_at_the_round_end_and_only_then_the_player_sees_it() -> None:
     assert orders_received(state, "Blue") == []
     state, events = end_round(state)
     assert state.round == 2 and not any(isinstance(e, OrderDelivered) for e in events)
+    assert events[-1].describe() == "orders still riding: hq -> b1: due round 3: take the bridge"
     assert orders_received(state, "Blue") == []
     state, events = end_round(state)
     assert state.round == 3

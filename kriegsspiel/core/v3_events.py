@@ -147,6 +147,17 @@ class OrderSent(Event):
         return f"{text} [{self.note}]" if self.note else text
 
 
+@_event("orders-riding")
+@dataclass(frozen=True, slots=True)
+class OrdersRiding(Event):
+    """At a round's end, the orders still riding, one line each (the umpire's view of the couriers)."""
+
+    orders: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "orders still riding: " + "; ".join(self.orders)
+
+
 @_event("order-delivered")
 @dataclass(frozen=True, slots=True)
 class OrderDelivered(Event):

@@ -25,7 +25,7 @@ from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.meta import RuleGap, Ruling, find_unit
 from kriegsspiel.core.state import GameState, MessageRecord, UnitState
 from kriegsspiel.core.v3_commands import Order
-from kriegsspiel.core.v3_events import OrderDelivered, OrderIntercepted, OrderSent
+from kriegsspiel.core.v3_events import OrderDelivered, OrderIntercepted, OrderSent, OrdersRiding
 from kriegsspiel.core.v3_rules import OrderRules
 
 #: the outcomes of message records that are orders (the recipient is a unit id)
@@ -233,6 +233,8 @@ def delivering(end_turn: Callable[..., Accepted | Rejected]) -> Callable[..., Ac
         if not isinstance(result, Accepted) or result.state.round == state.round or not result.state.orders_in_transit:
             return result
         new_state, events = deliver(result.state)
+        if new_state.orders_in_transit:
+            events.append(OrdersRiding(tuple(transit_rows(new_state))))
         return Accepted(new_state, result.events + tuple(events), result.overridden)
 
     end_turn_with_couriers.__doc__ = end_turn.__doc__
