@@ -358,3 +358,27 @@ def test_recover_near_a_supply_wagon_or_in_cover() -> None:
     full = apply(state, Recover("b4"), d)
     assert not full.accepted and not full.forceable and "full 5 HP" in full.reason
     assert not apply(state, Recover("wagon"), d).accepted
+
+
+# --- retreats, as properties ------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from kriegsspiel.core.v3_retreat import retreat  # noqa: E402
+
+_BF = battlefield()
+_LAND_X = st.floats(0.5, 749.5)  # west of the river (x 750..775)
+_Y = st.floats(0.5, 499.5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ux=_LAND_X, uy=_Y, ex=_LAND_X, ey=_Y, length=st.sampled_from([50.0, 100.0, 200.0, 300.0]),
+       type_id=st.sampled_from(["infantry", "cavalry", "artillery"]))
+def test_a_retreat_stays_on_land_walks_at_most_its_distance_and_never_nears_the_enemy(ux, uy, ex, ey, length, type_id):
+    origin, enemy = WorldPoint(ux, uy), WorldPoint(ex, ey)
+    path = retreat(_BF, RULES, type_id, origin, [enemy], length)
+    assert _BF.terrain_at(path.end) == "plains" and path.end.x < 750  # never across the river
+    assert path.length <= length * 1.001 + 1e-9
+    assert distance(path.end, enemy) >= distance(origin, enemy) - 1e-6
+    assert path.path[0] == origin and path.path[-1] == path.end
