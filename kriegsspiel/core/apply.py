@@ -7,7 +7,18 @@ and says which refusal it overrode.
 """
 from __future__ import annotations
 
-from kriegsspiel.core import meta_message, meta_move, meta_turn, meta_units, v3_handlers
+from kriegsspiel.core import (
+    combat_air,
+    combat_land,
+    combat_naval,
+    combat_turn,
+    meta_message,
+    meta_move,
+    meta_turn,
+    meta_units,
+    v3_handlers,
+)
+from kriegsspiel.core import combat_commands as cc
 from kriegsspiel.core.commands import (
     Command,
     Convert,
@@ -46,6 +57,31 @@ HANDLERS: dict[type[Command], Handler] = {
 # hands over the orders due (a no-op for rule sets without couriers).
 v3_handlers.register(HANDLERS)
 
+# The Fourth Edition's combat orders: land, sea and air. ``combat_turn.run`` wraps every handler with the
+# turn's structure (the air turn first; an attack ends the attackers' turn).
+HANDLERS.update({
+    cc.Attack: combat_land.attack,
+    cc.Fire: combat_land.fire,
+    cc.Spy: combat_land.spy,
+    cc.Build: combat_land.build,
+    cc.Missile: combat_land.missile,
+    cc.Torpedo: combat_naval.torpedo,
+    cc.Sortie: combat_naval.sortie,
+    cc.DepthCharge: combat_naval.depthcharge,
+    cc.Board: combat_naval.board,
+    cc.Nuke: combat_naval.nuke,
+    cc.Load: combat_naval.load,
+    cc.Disembark: combat_naval.disembark,
+    cc.Takeoff: combat_air.takeoff,
+    cc.Land: combat_air.land,
+    cc.Dogfight: combat_air.dogfight,
+    cc.Bomb: combat_air.bomb,
+    cc.Pulse: combat_air.pulse,
+    cc.Airlift: combat_air.airlift,
+    cc.Kamikaze: combat_air.kamikaze,
+    cc.Survey: combat_air.survey,
+})
+
 
 def apply(state: GameState, command: Command, rng: Dice) -> Accepted | Rejected:
     """Carry out ``command`` on ``state`` with the dice ``rng``.
@@ -78,6 +114,6 @@ def _run(state: GameState, command: Command, rng: Dice, forced: bool) -> Accepte
     if handler is None:
         return Rejected(f"{command.name or type(command).__name__!r} is not an order; it changes nothing", forceable=False)
     try:
-        return handler(state, command, rng, forced)
+        return combat_turn.run(state, command, rng, forced, handler)
     except RuleGap as exc:
         return Rejected(str(exc), forceable=False)

@@ -178,3 +178,5 @@ def is_order(command: Command) -> bool:
 
 # The classic Kriegsspiel's orders (Ruleset V3) live in their own module and add themselves to ORDERS.
 import kriegsspiel.core.v3_commands  # noqa: E402,F401
+# The Fourth Edition's combat orders (land, sea, air) add themselves to ORDERS.
+import kriegsspiel.core.combat_commands  # noqa: E402,F401

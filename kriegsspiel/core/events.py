@@ -359,3 +359,5 @@ class GameOver(Event):
 
 # The classic Kriegsspiel's events (Ruleset V3) register themselves in EVENT_KINDS.
 import kriegsspiel.core.v3_events  # noqa: E402,F401
+# The Fourth Edition's combat events (land, sea, air) register themselves too.
+import kriegsspiel.core.combat_events  # noqa: E402,F401

@@ -268,3 +268,5 @@ def help_text() -> str:
 
 # The classic Kriegsspiel's orders (Ruleset V3) add their pages to PAGES.
 import kriegsspiel.core.v3_manual  # noqa: E402,F401
+# The Fourth Edition's combat orders (land, sea, air) add their pages too.
+import kriegsspiel.core.combat_manual  # noqa: E402,F401

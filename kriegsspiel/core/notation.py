@@ -284,3 +284,5 @@ def command_words() -> list[str]:
 
 # The classic Kriegsspiel's orders (Ruleset V3) add their parsers and formatter to the tables above.
 import kriegsspiel.core.v3_notation  # noqa: E402,F401
+# The Fourth Edition's combat orders (land, sea, air) add their parsers and formatter too.
+import kriegsspiel.core.combat_notation  # noqa: E402,F401

@@ -44,6 +44,8 @@ class UnitState:
     carried_by: str | None = None  # id of the ship or plane carrying it
     local_name: str | None = None  # the scenario's name for its type ("hussar")
     disruption: int = 0  # disruption level (Ruleset V3): slows movement and weakens combat
+    airborne: bool = False  # a plane in the air (Fourth Edition air turn); it must land by the turn's end
+    used_this_turn: tuple[str, ...] = ()  # once-a-turn orders it gave this turn (spy, build, board, ...)
 
     def replace(self, **changes: Any) -> UnitState:
         """A copy with ``changes`` applied."""
@@ -91,6 +93,8 @@ class GameState:
     pending_combat: Any = None  # v3_combat.PendingCombat | None
     #: orders riding by courier, not yet delivered (Ruleset V3), in the order they were written
     orders_in_transit: tuple[Any, ...] = ()  # v3_orders.CourierOrder
+    #: the side to move has closed its air turn (Fourth Edition with an air theatre): no more air orders
+    air_turn_over: bool = False
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with ``changes`` applied (``units`` may be any mapping; it is frozen again)."""
@@ -145,6 +149,8 @@ def _game_of(state: GameState) -> tuple:
         state.finished,
         state.pending_combat,
         state.orders_in_transit,
+        state.air_turn_over,
+        tuple((s.name, s.kind, s.health, s.outline) for s in state.battlefield.structures),
     )
 
 
