@@ -136,7 +136,7 @@ def depthcharge(state: GameState, command: DepthCharge, dice: Dice, forced: bool
     if not is_submarine(state, target):
         return Rejected(f"{target.id} is not a submarine; depth charges are for submarines", forceable=False)
     row = unit_type(state, unit).commands["depthcharge"]
-    problems = actor_problems(state, unit) + [once_a_turn(unit, "depthcharge"), _far(unit, target, reach, "depth charges")]
+    problems = actor_problems(state, unit) + [once_a_turn(unit, "depthcharge"), _far(unit, target, reach, "a depth charge")]
     if refusal := _verdict(ruling, problems):
         return refusal
     sink, disable_odds = int(row.extra.get("sink_one_in", 6)), int(row.extra.get("disable_one_in", 6))
