@@ -88,13 +88,13 @@ def duel(
     problems: list[str | None] = []
     rows = {}
     for attacker in attackers:
+        checked = actor_check(state, attacker)
+        if isinstance(checked, Rejected):
+            return checked
         row = command_row(state, attacker, command_word)
         if isinstance(row, Rejected):
             return row
         rows[attacker.id] = row
-        checked = actor_check(state, attacker)
-        if isinstance(checked, Rejected):
-            return checked
         problems += actor_problems(state, attacker) + checked
     for target in targets:
         if refusal := enemy_target_problem(state, attackers[0], target):

@@ -85,7 +85,11 @@ def close_air_turn(state: GameState) -> tuple[GameState, list[Event]]:
     from kriegsspiel.core.combat_air import crash_airborne
 
     crashed, events = crash_airborne(state, state.side_to_move)
-    return crashed.replace(air_turn_over=True), [AirTurnEnded(state.side_to_move), *events]
+    has_planes = any(u.side == state.side_to_move and state.ruleset.unit_type(u.type_id).theatre == "air"
+                     for u in state.units.values())
+    # a side without aircraft has no air turn to speak of: close it quietly
+    announced = [AirTurnEnded(state.side_to_move)] if has_planes else []
+    return crashed.replace(air_turn_over=True), announced + events
 
 
 def _new_turn(before: GameState, after: GameState) -> GameState:

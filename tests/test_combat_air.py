@@ -1,0 +1,187 @@
+"""Air orders and the air turn: takeoff, land, dogfight, bomb, pulse, airlift, kamikaze, survey, missile, nuke.
+
+The scenario has an air theatre: each side's turn begins with its air turn; its first other order (or turn)
+ends it, and planes still in the air crash. An airfield "Field" covers tile (1, 1).
+"""
+from __future__ import annotations
+
+from test_combat_land import U, refused, rolls, run, skirmish
+from kriegsspiel.core.battlefield import Structure
+from kriegsspiel.core.combat_events import (
+    AirTurnEnded,
+    Destroyed,
+    Landed,
+    Loaded,
+    Outcome,
+    SpyReport,
+    TookOff,
+    Unloaded,
+)
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.state import GameState
+
+FIELD = Structure("Field", "airfield", (WorldPoint(1.5, 1.5),))
+
+
+def air(*extra, **changes) -> GameState:
+    units = (
+        U("f1", "light-fighter", "Blue", 1.5, 1.5), U("bmb", "bomber", "Blue", 1.5, 1.5),
+        U("tr", "transport", "Blue", 1.5, 1.5), U("rc", "reconnaissance", "Blue", 1.5, 1.5),
+        U("cv", "carrier", "Blue", 15.5, 8.5, heading=0.0), U("b1", "infantry", "Blue", 2.5, 1.5),
+        U("rf", "heavy-fighter", "Red", 12.5, 1.5), U("r1", "infantry", "Red", 9.5, 4.5, hidden=True),
+        U("dd", "destroyer", "Red", 17.5, 3.5, heading=0.0),
+    )
+    return skirmish(*units, *extra, structures=(FIELD,), air_theatre=True, **changes)
+
+
+def flying(state: GameState, *ids: str) -> GameState:
+    """``ids`` already in the air (the other side's planes, for tests)."""
+    return state.with_units(*(state.units[i].replace(airborne=True) for i in ids))
+
+
+def test_takeoff_fly_and_land_at_the_airfield() -> None:
+    s = air()
+    out = run(s, "takeoff f1")
+    assert out.events == (TookOff("f1", "airfield Field"),) and out.state.units["f1"].airborne
+    s = run(out.state, "move f1 > 11.5,1.5", 2).state
+    assert run(s, "land f1", 3).events == (Landed("f1", "cv", WorldPoint(15.5, 8.5)),)  # the nearest base
+    out = run(s, "land f1 > Field", 3)
+    assert out.events == (Landed("f1", "Field", WorldPoint(1.5, 1.5)),)
+    f1 = out.state.units["f1"]
+    assert not f1.airborne and f1.movement_used == 20.0  # 10 out, 10 back of its 30
+
+
+def test_land_on_a_carrier_and_take_off_from_it() -> None:
+    s = run(air(), "takeoff f1").state
+    out = run(s, "land f1 > cv", 2)
+    assert out.state.units["f1"].carried_by == "cv"
+    assert out.state.units["f1"].position == WorldPoint(15.5, 8.5)
+    s = out.state.with_units(out.state.units["f1"].replace(used_this_turn=()))
+    out = run(s, "takeoff f1", 3)
+    assert out.events == (TookOff("f1", "carrier cv"),) and out.state.units["f1"].carried_by is None
+
+
+def test_a_plane_still_in_the_air_when_the_air_turn_ends_crashes() -> None:
+    s = run(air(), "takeoff f1").state
+    s = run(s, "move f1 > 11.5,1.5", 2).state
+    out = run(s, "move b1 > 3.5,1.5", 3)  # the first ground order ends the air turn
+    assert out.events[:2] == (AirTurnEnded("Blue"), Destroyed("f1", "crashed: still in the air at the end of the air turn"))
+    assert "f1" not in out.state.units and out.state.air_turn_over
+    assert refused(out.state, "takeoff bmb").reason == (
+        "not in the air turn: air orders come before the side's other orders (force to override)")
+
+
+def test_ending_the_turn_ends_the_air_turn_and_the_next_side_gets_its_own() -> None:
+    s = run(air(), "takeoff f1").state
+    out = run(s, "turn", 2)
+    assert Destroyed("f1", "crashed: still in the air at the end of the air turn") in out.events
+    assert not out.state.air_turn_over and out.state.side_to_move == "Red"
+    assert refused(out.state, "takeoff rf").reason == "rf stands on no airfield or carrier (force to override)"
+
+
+def test_land_refusals() -> None:
+    s = run(air(), "takeoff f1").state
+    s = run(s, "move f1 > 19.5,9.5", 2).state
+    s = run(s, "move f1 > 19.5,0.5", 3).state  # 28.7 of its 30 flown
+    assert refused(s, "land f1").reason == "cv is 8.9 from f1; it has 1.3 of flight left (force to override)"
+    assert refused(s, "land f1 > Field").reason == "Field is 18.0 from f1; it has 1.3 of flight left (force to override)"
+    assert refused(s, "land f1 > dd").reason == "dd is not a carrier of Blue"
+    assert refused(s, "land bmb").reason == "bmb is not in the air"
+    assert refused(air(), "move f1 > 3.5,1.5").reason == "f1 is on the ground; take off first (force to override)"
+
+
+def test_dogfight_both_sides_roll_within_ten() -> None:
+    s = flying(air(), "rf")
+    s = run(s, "takeoff f1").state
+    s = run(s, "move f1 > 5.5,1.5", 2).state
+    out = run(s, "dogfight f1 > rf", 3)
+    assert [e.describe() for e in out.events] == [
+        "f1 dogfight: d4 = 3", "rf defence: d6 = 6", "dogfight: Blue 3 against Red 6: the attackers take 3",
+        "f1 takes 3 damage, health 1",
+    ]
+    assert refused(out.state, "dogfight f1 > rf").reason == "f1 has already used dogfight this turn (force to override)"
+    run(out.state, "land f1", 4)  # a dogfight does not end the plane's turn: it still lands
+
+
+def test_dogfight_refusals() -> None:
+    s = flying(air(), "rf")
+    assert refused(s, "dogfight f1 > rf").reason == "f1 is on the ground; take off first (force to override)"
+    s = run(s, "takeoff f1").state
+    assert refused(s, "dogfight f1 > rf").reason == "f1 is 11.0 from the nearest target; dogfight reaches 10 (force to override)"
+    assert refused(s, "dogfight b1 > rf").reason == "b1 is not an aircraft; units on the ground attack"
+    assert refused(s, "attack f1 > rf").reason == "f1 is an aircraft; planes fight with dogfight"
+
+
+def test_bomb_spreads_its_roll_over_targets_within_range() -> None:
+    s = run(air(), "takeoff bmb").state
+    s = run(s, "move bmb > 6.5,4.5", 2).state
+    out = run(s, "bomb bmb > r1 Smithy", 3)
+    (roll,) = rolls(out)
+    assert roll[:3] == ("bmb", "bomb", 8)
+    first, second = roll[3] - roll[3] // 2, roll[3] // 2
+    assert Outcome("bomb", f"{roll[3]} damage: r1 {first}, Smithy {second}") in out.events
+    assert refused(out.state, "bomb bmb > r1").reason == "bmb has already fired this turn (force to override)"
+
+
+def test_pulse_and_survey_need_the_plane_in_the_air() -> None:
+    s = air()
+    assert refused(s, "pulse bmb").reason == "bmb is on the ground; take off first (force to override)"
+    assert refused(s, "survey rc").reason == "rc is on the ground; take off first (force to override)"
+    s = run(s, "takeoff rc").state
+    out = run(s, "survey rc", 2)
+    (report,) = [e for e in out.events if isinstance(e, SpyReport)]
+    assert report.searched == ("r1",)  # 8.5 away, within the 20 of its flight range
+    assert refused(out.state, "survey rc").reason == "rc has already used survey this turn (force to override)"
+
+
+def test_airlift_carries_units_and_drops_them() -> None:
+    s = air()
+    out = run(s, "airlift tr > b1")
+    assert out.events == (Loaded("b1", "tr"),)
+    s = run(out.state, "takeoff tr", 2).state
+    s = run(s, "move tr > 11.5,6.5", 3).state
+    assert s.units["b1"].position == WorldPoint(11.5, 6.5)
+    out = run(s, "disembark b1 > 12.5,6.5", 4)  # a drop from the air, in the air turn
+    assert out.events == (Unloaded("b1", "tr", WorldPoint(12.5, 6.5)),)
+    assert not out.state.air_turn_over
+
+
+def test_airlift_refusals() -> None:
+    s = air(U("c1", "light-cavalry", "Blue", 1.5, 2.5), U("m1", "mechanized", "Blue", 2.5, 2.5),
+            U("m2", "mechanized", "Blue", 2.5, 2.5))
+    assert refused(s, "airlift tr > c1 b1").reason == "tr carries weight 4; 0 is aboard and these weigh 5 (force to override)"
+    assert refused(s, "airlift f1 > b1").reason.startswith("f1 (light-fighter) cannot airlift")
+    run(s, "airlift tr > m1 m2")
+
+
+def test_kamikaze_loses_the_plane() -> None:
+    s = run(air(), "takeoff f1").state
+    s = run(s, "move f1 > 14.5,3.5", 2).state
+    out = run(s, "kamikaze f1 > dd", 3)
+    assert "f1" not in out.state.units
+    assert Destroyed("f1", "crashed into dd (kamikaze)") in out.events
+    assert refused(s, "kamikaze f1 > r1").reason == "r1 is not a ship; kamikaze is against ships (force to override)"
+
+
+def test_aircraft_missile_in_the_air_only() -> None:
+    s = air()
+    assert refused(s, "missile f1 > dd").reason == "f1 is on the ground; take off first (force to override)"
+    s = run(s, "takeoff f1").state
+    s = run(s, "move f1 > 5.5,3.5", 2).state
+    out = run(s, "missile f1 > dd", 3)
+    assert [r[:3] for r in rolls(out)] == [("f1", "missile", 6), ("dd", "missile defence", 8)]
+
+
+def test_stealth_bomber_nukes_from_the_air() -> None:
+    s = air(U("sb", "stealth-bomber", "Blue", 1.5, 1.5))
+    assert refused(s, "nuke sb > dd").reason == "sb is on the ground; take off first (force to override)"
+    s = run(s, "takeoff sb").state
+    out = run(s, "nuke sb > dd", 2)
+    assert "dd" not in out.state.units and out.state.warheads["Blue"] == 0
+
+
+def test_without_an_air_theatre_planes_act_at_any_time() -> None:
+    s = skirmish(U("f1", "light-fighter", "Blue", 1.5, 1.5), U("b1", "infantry", "Blue", 2.5, 1.5),
+                 U("dd", "destroyer", "Red", 17.5, 3.5))
+    s = run(s, "move b1 > 3.5,1.5").state
+    run(s, "move f1 > 14.5,3.5", 2)
