@@ -10,6 +10,7 @@ formatters, so that ``parse_command(format_command(c)) == c`` holds for them too
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from kriegsspiel.core import notation
@@ -40,16 +41,45 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.notation import NotationError, _finite, _number, _split_arrow, _unit
 
 
+_TOKEN = re.compile(r'"([^"]*)"|(\S+)')
+
+
+def _words(text: str, command: str) -> list[str]:
+    """The targets of a line: unit ids, or structure names; a name with spaces goes in double quotes."""
+    if text.count('"') % 2:
+        raise NotationError(f'{command}: a name in double quotes has no closing \'"\'', command)
+    words = []
+    for quoted, plain in _TOKEN.findall(text):
+        if plain:
+            words.append(plain)
+        elif not quoted.strip():
+            raise NotationError(f"{command}: an empty name in quotes", command)
+        else:
+            words.append(" ".join(quoted.split()))
+    return words
+
+
+def _target(token: str, command: str, what: str = "target") -> str:
+    """A target token: a unit id, or a structure name that may hold spaces (not quotes, '>' or commas)."""
+    if " " in token and not any(c in token for c in "\">,"):
+        return token
+    return _unit(token, command, what)
+
+
+def _show(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
 def _ids(tokens: list[str], command: str, what: str) -> tuple[str, ...]:
     if len(set(tokens)) != len(tokens):
         raise NotationError(f"{command}: a {what} is named twice", command)
-    return tuple(_unit(t, command, what) for t in tokens)
+    return tuple(_target(t, command, what) if what != "unit" else _unit(t, command, what) for t in tokens)
 
 
 def _many_to_many(name: str, command_type: type[Command]) -> Callable[[str], Command]:
     def parse(rest: str) -> Command:
         left, right = _split_arrow(rest, name)
-        units, targets = left.split(), right.split()
+        units, targets = left.split(), _words(right, name)
         if not units:
             raise NotationError(f"{name}: name at least one unit before '>'", name)
         if not targets:
@@ -62,12 +92,12 @@ def _many_to_many(name: str, command_type: type[Command]) -> Callable[[str], Com
 def _one_to_one(name: str, command_type: type[Command]) -> Callable[[str], Command]:
     def parse(rest: str) -> Command:
         left, right = _split_arrow(rest, name)
-        units, targets = left.split(), right.split()
+        units, targets = left.split(), _words(right, name)
         if len(units) != 1:
             raise NotationError(f"{name}: name exactly one unit before '>'", name)
         if len(targets) != 1:
             raise NotationError(f"{name}: name exactly one target after '>'", name)
-        return command_type(_unit(units[0], name), _unit(targets[0], name, "target"))  # type: ignore[call-arg]
+        return command_type(_unit(units[0], name), _target(targets[0], name))  # type: ignore[call-arg]
 
     return parse
 
@@ -105,15 +135,15 @@ def _parse_nuke(rest: str) -> Command:
     units = left.split()
     if len(units) != 1:
         raise NotationError("nuke: name exactly one unit before '>'", "nuke")
-    if "," in right:
+    if "," in right and '"' not in right:
         point = _point(right, "nuke")
         if point is None:
             raise NotationError(f"nuke: expected a target or a point X,Y after '>', got {right!r}", "nuke")
         return Nuke(_unit(units[0], "nuke"), None, point)
-    targets = right.split()
+    targets = _words(right, "nuke")
     if len(targets) != 1:
         raise NotationError("nuke: name one target or a point X,Y after '>'", "nuke")
-    return Nuke(_unit(units[0], "nuke"), _unit(targets[0], "nuke", "target"))
+    return Nuke(_unit(units[0], "nuke"), _target(targets[0], "nuke"))
 
 
 def _parse_load(rest: str) -> Command:
@@ -144,15 +174,15 @@ def _parse_land(rest: str) -> Command:
             raise NotationError("land: expected one plane, and optionally '> BASE'", "land")
         return Land(_unit(parts[0], "land"))
     left, right = _split_arrow(rest, "land")
-    units, bases = left.split(), right.split()
+    units, bases = left.split(), _words(right, "land")
     if len(units) != 1 or len(bases) != 1:
         raise NotationError("land: expected 'land PLANE' or 'land PLANE > AIRFIELD|CARRIER'", "land")
-    return Land(_unit(units[0], "land"), _unit(bases[0], "land", "airfield or carrier"))
+    return Land(_unit(units[0], "land"), _target(bases[0], "land", "airfield or carrier"))
 
 
 def _parse_bomb(rest: str) -> Command:
     left, right = _split_arrow(rest, "bomb")
-    units, targets = left.split(), right.split()
+    units, targets = left.split(), _words(right, "bomb")
     if len(units) != 1:
         raise NotationError("bomb: name exactly one plane before '>'", "bomb")
     if not targets:
@@ -211,25 +241,25 @@ PARSERS: dict[str, Callable[[str], Command]] = {
 def format_combat(command: Command) -> str | None:
     """The canonical text of a combat order, or None when ``command`` is not one."""
     if isinstance(command, (Attack, Fire, Dogfight)):
-        return f"{command.name} {' '.join(command.units)} > {' '.join(command.targets)}"
+        return f"{command.name} {' '.join(command.units)} > {' '.join(map(_show, command.targets))}"
     if isinstance(command, (Spy, Takeoff, Survey)):
         return f"{command.name} {command.unit}"
     if isinstance(command, Build):
         return f"build {command.unit} > {command.kind} {command.structure}"
     if isinstance(command, (Missile, Torpedo, Sortie, DepthCharge, Board, Kamikaze)):
-        return f"{command.name} {command.unit} > {command.target}"
+        return f"{command.name} {command.unit} > {_show(command.target)}"
     if isinstance(command, Nuke):
         if command.point is not None:
             return f"nuke {command.unit} > {_number(command.point.x)},{_number(command.point.y)}"
-        return f"nuke {command.unit} > {command.target}"
+        return f"nuke {command.unit} > {_show(command.target or '')}"
     if isinstance(command, Load):
         return f"load {' '.join(command.units)} > {command.carrier}"
     if isinstance(command, Disembark):
         return f"disembark {command.unit} > {_number(command.target.x)},{_number(command.target.y)}"
     if isinstance(command, Land):
-        return f"land {command.unit}" + (f" > {command.base}" if command.base else "")
+        return f"land {command.unit}" + (f" > {_show(command.base)}" if command.base else "")
     if isinstance(command, Bomb):
-        return f"bomb {command.unit} > {' '.join(command.targets)}"
+        return f"bomb {command.unit} > {' '.join(map(_show, command.targets))}"
     if isinstance(command, Pulse):
         return f"pulse {command.unit}" + (f" > {' '.join(command.targets)}" if command.targets else "")
     if isinstance(command, Airlift):

@@ -1,0 +1,100 @@
+"""The text of the combat orders: every syntax parses, formats back to itself, and bad lines say what is wrong.
+Also: forcing a refused combat order, and the man pages read the rule set."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from test_combat_land import U, refused, run, skirmish
+from kriegsspiel.core.combat_commands import COMBAT_ORDERS, Fire, Nuke
+from kriegsspiel.core.events import Forced
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.manual import man_page
+from kriegsspiel.core.notation import NotationError, format_command, parse_command
+from kriegsspiel.rulesets import load_ruleset
+
+LINES = [
+    "attack va1 va2 > cav1", "fire art1 > cav1 Smithy", 'fire art1 > "Fort Point" cav1', "spy va1",
+    "build eng1 > fortification F1", "missile dd1 > cv1", 'missile dd1 > "Fort Point"', "torpedo sub1 > dd1",
+    "sortie cv1 > dd1", "depthcharge dd1 > sub1", "board dd1 > lst1", "nuke ssbn1 > 12.5,4", "nuke ssbn1 > cv1",
+    "load va1 va2 > lst1", "disembark va1 > 13.5,4", "takeoff f1", "land f1", "land f1 > cv1",
+    'land f1 > "Mainland airfield"', "dogfight f1 f2 > b1", "bomb b1 > cav1 Smithy", "pulse b1", "pulse b1 > cav1",
+    "airlift t1 > va1 va2", "kamikaze f1 > dd1", "survey r1",
+]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_every_syntax_round_trips(line: str) -> None:
+    command = parse_command(line)
+    assert format_command(command) == line
+    assert parse_command(format_command(command)) == command
+
+
+def test_every_combat_order_has_a_line_here() -> None:
+    assert {parse_command(line).name for line in LINES} == set(COMBAT_ORDERS)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("attack va1 >", "attack: name at least one target after '>'"),
+        ("attack > cav1", "attack: name at least one unit before '>'"),
+        ("fire art1 art1 > x", "fire: a unit is named twice"),
+        ("torpedo sub1 > a b", "torpedo: name exactly one target after '>'"),
+        ("build eng1 > fortification", "build: expected the kind and a name after '>', e.g. 'build eng1 > fortification F1'"),
+        ("nuke ssbn1 > 1,x", "nuke: Y must be a number, got 'x'"),
+        ("disembark va1 > there", "disembark: expected a point X,Y after '>', got 'there'"),
+        ('fire art1 > "Fort', "fire: a name in double quotes has no closing '\"'"),
+        ("spy", "spy: expected one unit id"),
+    ],
+)
+def test_bad_lines_say_what_is_wrong(line: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_command(line)
+    assert str(caught.value) == message
+    assert caught.value.command == line.split()[0]
+
+
+names = st.text(alphabet="abcXYZ019-_", min_size=1, max_size=6)
+
+
+@given(st.lists(names, min_size=1, max_size=3, unique=True),
+       st.lists(st.one_of(names, st.builds(lambda a, b: f"{a} {b}", names, names)), min_size=1, max_size=3, unique=True))
+def test_fire_lines_round_trip_with_spaced_structure_names(units: list[str], targets: list[str]) -> None:
+    command = Fire(tuple(units), tuple(targets))
+    assert parse_command(format_command(command)) == command
+
+
+@given(st.floats(-1e6, 1e6, allow_nan=False), st.floats(-1e6, 1e6, allow_nan=False))
+def test_nuke_points_round_trip_exactly(x: float, y: float) -> None:
+    command = Nuke("s", None, WorldPoint(x, y))
+    assert parse_command(format_command(command)) == command
+
+
+def test_the_umpire_forces_a_refused_shot_and_the_journal_says_so() -> None:
+    s = skirmish(U("art", "light-artillery", "Blue", 1.5, 1.5), U("far", "infantry", "Red", 40.5, 1.5))
+    assert refused(s, "fire art > far").reason == "far is 39.0 from art; art's fire reaches 30 (force to override)"
+    out = run(s, "force fire art > far")
+    assert out.events[0] == Forced("far is 39.0 from art; art's fire reaches 30")
+    assert out.state.units["art"].fired_this_turn
+
+
+def test_force_does_not_make_a_type_fire_that_has_no_fire_table() -> None:
+    s = skirmish(U("b1", "infantry", "Blue", 1.5, 1.5), U("r1", "infantry", "Red", 2.5, 1.5))
+    assert not refused(s, "force fire b1 > r1").forceable
+
+
+@pytest.mark.parametrize("topic", sorted(COMBAT_ORDERS))
+def test_every_combat_order_has_a_man_page_with_syntax_and_who(topic: str) -> None:
+    page = man_page(topic, load_ruleset("modern-4e"))
+    assert page.startswith(topic.upper() + "\n  syntax: " + topic)
+    assert "who:" in page
+
+
+def test_man_pages_print_the_odds_of_the_rule_set() -> None:
+    rules = load_ruleset("modern-4e")
+    assert "sinks 1 in 6, else 1..5 damage" in man_page("torpedo", rules)
+    assert "light-fighter: sinks 1 in 6, else 1..5 times size; heavy-fighter: sinks 1 in 8" in man_page("kamikaze", rules)
+    assert "destroyed within 2, half damage within 7, a quarter within 15" in man_page("nuke", rules)
+    assert "seize 1 in 6" in man_page("board", rules)
