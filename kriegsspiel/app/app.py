@@ -18,7 +18,7 @@ import pygame
 
 from kriegsspiel.app.console import ConsoleLine
 from kriegsspiel.app.drag import Drag
-from kriegsspiel.app import chrome
+from kriegsspiel.app import chrome, targeting
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.panel import draw_panel, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
@@ -88,6 +88,7 @@ class App:
         self.screenshot_dir: Path | None = None  # F12 writes here; the window sets it next to the save
         self.cursor: tuple[int, int] = (surface.get_width() // 2, surface.get_height() // 2)
         self.shift_held = False
+        self.ctrl_held = False
         self.hover: str | None = None  # the unit under the resting mouse, for its tooltip
         self.running = True
         self.frames = 0
@@ -97,6 +98,8 @@ class App:
         self._last_frame: tuple | None = None
         self._shading: tuple[Drag, ReachableShading] | None = None
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
+        self.shooters: list[str] = []  # units added to the selection with Ctrl+click, to aim together
+        self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -180,6 +183,8 @@ class App:
             self.help_on,
             self.view_as,
             self.projector,
+            tuple(self.shooters),
+            (self.aiming.word, self.aiming.shooters, tuple(self.aiming.chosen)) if self.aiming else None,
             self.status,
             self.status_is_error,
             self.console.text,
@@ -235,6 +240,8 @@ class App:
         elif kind == pygame.KEYUP:
             if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
                 self.shift_held = False
+            if event.key in (pygame.K_LCTRL, pygame.K_RCTRL):
+                self.ctrl_held = False
         elif kind == pygame.TEXTINPUT:
             if self.console_focused:
                 self.console.insert(event.text)
@@ -256,13 +263,26 @@ class App:
             self.hover = under.id if under is not None else None
         else:
             self.hover = None
+        if self.aiming is not None and self.camera.viewport.contains(*pos):
+            self._explain_target(pos)
         return True
+
+    def _explain_target(self, pos: tuple[int, int]) -> None:
+        """While aiming, the mouse resting on a greyed target shows why the rules refuse it."""
+        state = self.session.state
+        name = targeting.target_at(state, self.camera, self.aiming, pos, max(8, self._counter_px() * 0.7))
+        if name is not None:
+            reason = self.aiming.verdicts(state).get(name)
+            self._set_status(f"{name}: {reason}" if reason else f"{name}: in reach; click to aim", error=bool(reason))
 
     def _press(self, pos: tuple[int, int]) -> None:
         if not self.camera.viewport.contains(*pos):
             self.console_focused = self._console_rect().collidepoint(pos)
             return
         self.console_focused = False
+        if self.aiming is not None:
+            self._aim(pos)
+            return
         self.press_at = pos
         if self.ruler_mode:
             point = self.camera.to_world(*pos)
@@ -271,6 +291,10 @@ class App:
         unit = self.unit_at(pos)
         if unit is None:
             self.panning_from = pos
+            return
+        if self.selected is not None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
+            self._add_shooter(unit.id)
+            self.press_at = None
             return
         self.select(unit.id)
 
@@ -308,9 +332,14 @@ class App:
         if key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
             self.shift_held = True
             return
+        if key in (pygame.K_LCTRL, pygame.K_RCTRL):
+            self.ctrl_held = True
+            return
         if self.console_focused and self._console_key(key, mod):
             return
         ctrl = bool(mod & pygame.KMOD_CTRL)
+        if self._aiming_key(key, mod, ctrl):
+            return
         if ctrl and key == pygame.K_z:
             self._show(self.session.undo())
             self._refresh_selection()
@@ -448,6 +477,8 @@ class App:
     # ------------------------------------------------------------------------------------------- selection
     def select(self, unit_id: str | None) -> None:
         """Select a unit (its details in the panel, its reachable area shaded) or nothing."""
+        if unit_id != self.selected:
+            self.shooters = []
         self.selected = unit_id
         self.drag = None
         if unit_id is None:
@@ -457,6 +488,72 @@ class App:
             self.selected = None
             return
         self.drag = Drag(self.session.state, unit)
+
+    # ------------------------------------------------------------------------------------------- aiming
+    def _add_shooter(self, unit_id: str) -> None:
+        """Ctrl+click: add a unit to (or take it from) the selection that will aim together."""
+        if unit_id == self.selected:
+            return
+        if unit_id in self.shooters:
+            self.shooters.remove(unit_id)
+        else:
+            self.shooters.append(unit_id)
+        group = " ".join([self.selected or "", *self.shooters]).strip()
+        self._set_status(f"selected: {group} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
+
+    def _aiming_key(self, key: int, mod: int, ctrl: bool) -> bool:
+        """Keys of aiming: a command key starts it, Enter sends (Shift+Enter forces), Esc leaves."""
+        if self.aiming is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._fire_aimed(forced=bool(mod & pygame.KMOD_SHIFT) or self._shift())
+                return True
+            if key == pygame.K_ESCAPE:
+                self.aiming = None
+                self._set_status("aiming cancelled")
+                return True
+            return False
+        word = targeting.KEY_ORDERS.get(key)
+        if word is None or ctrl or self.selected is None or self.view_as is not None:
+            return False
+        group = [self.selected, *self.shooters] if word in targeting.MANY_SHOOTERS else [self.selected]
+        self.aiming = targeting.Targeting(word, tuple(group))
+        open_targets = [n for n, r in self.aiming.verdicts(self.session.state).items() if r is None]
+        self._set_status(
+            f"{word} with {' '.join(group)}: click the targets ({len(open_targets)} in reach; grey: refused, rest "
+            "the mouse on one for the reason)" + ("; Enter sends" if not self.aiming.goes_at_once else "")
+            + "; Esc cancels"
+        )
+        return True
+
+    def _aim(self, pos: tuple[int, int]) -> None:
+        """A click while aiming: choose (or drop) the target under the mouse; a refused one says why."""
+        aiming = self.aiming
+        assert aiming is not None
+        state = self.session.state
+        name = targeting.target_at(state, self.camera, aiming, pos, max(8, self._counter_px() * 0.7))
+        if name is None:
+            self._set_status(f"no target of {aiming.word} there; Esc cancels", error=True)
+            return
+        reason = aiming.choose(state, name)
+        if reason is not None:
+            self._set_status(f"{name}: {reason}", error=True)
+            return
+        if aiming.goes_at_once and aiming.chosen:
+            self._fire_aimed(forced=False)
+            return
+        self._set_status(f"{aiming.line()}  (Enter sends, Shift+Enter forces, Esc cancels)")
+
+    def _fire_aimed(self, forced: bool) -> None:
+        """Send the aimed order through the game session; the result goes to the status line and the journal."""
+        aiming = self.aiming
+        if aiming is None or not aiming.chosen:
+            self._set_status("choose at least one target first (click it)", error=True)
+            return
+        reply = self.session.submit(aiming.line(), forced=forced)
+        self.aiming = None
+        self.console_output = [*self.console_output, f"> {aiming.line()}", *reply.lines][-40:]
+        self._show(reply)
+        self._refresh_selection()
 
     def _refresh_selection(self) -> None:
         """After the game changed: pick the selected unit up again from the new state (its allowance changed)."""
@@ -501,6 +598,8 @@ class App:
             centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
             overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
         self._draw_counters(target, camera, state)
+        if self.aiming is not None:
+            targeting.draw(target, camera, state, self.aiming, max(6, self._counter_px() // 2))
         if self.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)

@@ -1,0 +1,152 @@
+"""Aiming combat orders with the mouse: pick the shooters, press a key, click the targets.
+
+Select a counter (click), add more with Ctrl+click, then press a key (A attack, F fire, B bomb, M missile,
+T torpedo, D dogfight, K kamikaze, O board, S sortie). Every enemy counter and every named structure is
+marked: a ring where the rules accept the order, grey where they refuse it, and the refusal (out of range, wrong
+unit type, already fired, moved and fired, not in the air turn) shows when the mouse rests on it or it is
+clicked. Clicking a target chooses it (again: drops it); orders with one target go at once, the others with
+Enter (Shift+Enter forces). Esc leaves. The verdicts come from the one door itself: ``apply`` on the current
+state with throwaway dice, so the window never disagrees with the shell.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from kriegsspiel.core.apply import apply
+from kriegsspiel.core.battlefield import Structure
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.events import Rejected
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.notation import NotationError, parse_command
+from kriegsspiel.core.state import GameState
+from kriegsspiel.render.camera import Camera
+
+#: key -> the order it aims
+KEY_ORDERS: dict[int, str] = {
+    pygame.K_a: "attack", pygame.K_f: "fire", pygame.K_b: "bomb", pygame.K_m: "missile", pygame.K_t: "torpedo",
+    pygame.K_d: "dogfight", pygame.K_k: "kamikaze", pygame.K_o: "board", pygame.K_s: "sortie",
+}
+#: orders that take several shooters
+MANY_SHOOTERS = ("attack", "fire", "dogfight")
+#: orders that take several targets; the others go as soon as their one target is clicked
+MANY_TARGETS = ("attack", "fire", "dogfight", "bomb")
+#: orders that may aim at structures
+AT_STRUCTURES = ("fire", "bomb", "missile")
+
+_FORCE_SUFFIX = " (force to override)"
+
+
+def _token(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+@dataclass
+class Targeting:
+    """One order being aimed: its word, the shooters, the targets chosen so far (unit ids, structure names)."""
+
+    word: str
+    shooters: tuple[str, ...]
+    chosen: list[str] = field(default_factory=list)
+    _verdicts: dict[str, str | None] | None = field(default=None, repr=False)
+    _for_state: GameState | None = field(default=None, repr=False)
+
+    def line(self, targets: list[str] | None = None) -> str:
+        """The shell line of the order with ``targets`` (default: those chosen)."""
+        names = self.chosen if targets is None else targets
+        return f"{self.word} {' '.join(self.shooters)} > {' '.join(_token(n) for n in names)}"
+
+    def verdicts(self, state: GameState) -> dict[str, str | None]:
+        """Every possible target -> None when the rules accept the order at it alone, else the refusal."""
+        if self._for_state is state and self._verdicts is not None:
+            return self._verdicts
+        sides = {state.units[s].side for s in self.shooters if s in state.units}
+        names = [u.id for u in state.units.values() if u.side not in sides and u.carried_by is None]
+        if self.word in AT_STRUCTURES:
+            names += [s.name for s in state.battlefield.structures if s.name and '"' not in s.name]
+        self._verdicts = {name: self.refusal(state, [name]) for name in names}
+        self._for_state = state
+        return self._verdicts
+
+    def refusal(self, state: GameState, targets: list[str]) -> str | None:
+        """Why the rules refuse the order at ``targets`` (without the force hint), or None."""
+        try:
+            command = parse_command(self.line(targets))
+        except NotationError as exc:
+            return str(exc)
+        # A dry run through the one door: the state is a value, the dice are thrown away, nothing is journaled.
+        outcome = apply(state, command, Dice(0, 0))
+        if isinstance(outcome, Rejected):
+            reason = outcome.reason
+            return reason[: -len(_FORCE_SUFFIX)] if reason.endswith(_FORCE_SUFFIX) else reason
+        return None
+
+    def choose(self, state: GameState, name: str) -> str | None:
+        """Click on ``name``: choose it (or drop it when chosen). Returns the refusal when the rules refuse it."""
+        if name in self.chosen:
+            self.chosen.remove(name)
+            return None
+        reason = self.verdicts(state).get(name, f"{name} is not a target of {self.word}")
+        if reason is None:
+            self.chosen.append(name)
+        return reason
+
+    @property
+    def goes_at_once(self) -> bool:
+        """True when the order has one target, so the first accepted click sends it."""
+        return self.word not in MANY_TARGETS
+
+
+def place_of(state: GameState, name: str) -> WorldPoint | None:
+    """Where a target stands: a unit's position or a structure's centre."""
+    unit = state.unit(name)
+    if unit is not None:
+        return unit.position
+    structure = next((s for s in state.battlefield.structures if s.name == name), None)
+    return structure.centre if isinstance(structure, Structure) else None
+
+
+def target_at(state: GameState, camera: Camera, targeting: Targeting, pos: tuple[int, int], radius_px: float) -> str | None:
+    """The possible target nearest the screen position within ``radius_px`` pixels, or None."""
+    best: tuple[float, str] | None = None
+    for name in targeting.verdicts(state):
+        point = place_of(state, name)
+        if point is None:
+            continue
+        x, y = camera.to_screen(point)
+        d = ((x - pos[0]) ** 2 + (y - pos[1]) ** 2) ** 0.5
+        if d <= radius_px and (best is None or d < best[0]):
+            best = (d, name)
+    return None if best is None else best[1]
+
+
+#: colours of the marks: accepted, refused (grey), chosen
+OPEN = (250, 210, 60)
+GREYED = (120, 120, 120)
+CHOSEN = (230, 40, 40)
+
+
+def draw(surface: pygame.Surface, camera: Camera, state: GameState, targeting: Targeting, radius_px: int) -> None:
+    """Mark every possible target: a ring where the order is accepted, a grey disc where refused, a thick red
+    ring and cross-hair on the chosen ones; the shooters get a dashed ring."""
+    for name, reason in targeting.verdicts(state).items():
+        point = place_of(state, name)
+        if point is None:
+            continue
+        x, y = (round(v) for v in camera.to_screen(point))
+        if name in targeting.chosen:
+            pygame.draw.circle(surface, CHOSEN, (x, y), radius_px + 3, 3)
+            pygame.draw.line(surface, CHOSEN, (x - radius_px - 6, y), (x + radius_px + 6, y), 2)
+            pygame.draw.line(surface, CHOSEN, (x, y - radius_px - 6), (x, y + radius_px + 6), 2)
+        elif reason is None:
+            pygame.draw.circle(surface, OPEN, (x, y), radius_px + 3, 2)
+        else:
+            grey = pygame.Surface((2 * radius_px + 2, 2 * radius_px + 2), pygame.SRCALPHA)
+            pygame.draw.circle(grey, (*GREYED, 170), (radius_px + 1, radius_px + 1), radius_px)
+            surface.blit(grey, (x - radius_px - 1, y - radius_px - 1))
+    for shooter in targeting.shooters:
+        unit = state.unit(shooter)
+        if unit is not None:
+            x, y = (round(v) for v in camera.to_screen(unit.position))
+            pygame.draw.circle(surface, (60, 200, 255), (x, y), radius_px + 5, 2)

@@ -1,0 +1,113 @@
+"""Aiming combat orders with the mouse in the window (headless): select, Ctrl+click more, a key, click targets.
+
+Refused targets are greyed and say why; the order goes through the game session into the journal.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kriegsspiel.app.app import App
+from kriegsspiel.app.session import TableSession
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.store.game import Game
+from test_app import key, post, records, screen_of
+from test_app_support import map_loader, write_scenario
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    pygame.display.init()
+    pygame.font.init()
+    pygame.event.clear()
+    game = Game.new(write_scenario(tmp_path), tmp_path / "test.kssave", map_loader=map_loader)
+    window = App(TableSession(game, "Test crossing"), pygame.Surface(SIZE))
+    window.run(max_frames=1)
+    yield window
+    game.close()
+    pygame.event.clear()
+
+
+def click(app: App, at: WorldPoint, ctrl: bool = False) -> None:
+    pos = screen_of(app, at)
+    if ctrl:
+        post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    if ctrl:
+        post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0))
+    app.run(max_frames=app.frames + 1)
+
+
+R2, R3, DD1 = WorldPoint(3.5, 11.5), WorldPoint(6.5, 8.5), WorldPoint(19.5, 13.5)
+C1, C2 = WorldPoint(20.5, 3.5), WorldPoint(17.5, 8.5)
+
+
+def test_select_press_f_click_a_target_and_enter_fires(app: App) -> None:
+    click(app, R3)
+    key(app, pygame.K_f)
+    assert app.aiming is not None and app.aiming.shooters == ("r3",)
+    verdicts = app.aiming.verdicts(app.session.state)
+    assert verdicts["c1"] is None and verdicts["c2"] is None
+    click(app, C1)
+    assert app.aiming.chosen == ["c1"] and app.status.startswith("fire r3 > c1")
+    key(app, pygame.K_RETURN)
+    assert app.aiming is None
+    assert records(app)[-1].command == "fire r3 > c1"
+    assert "r3 fire: d9 = " in app.status and not app.status_is_error
+
+
+def test_a_group_aims_together_and_a_target_out_of_range_is_greyed_with_the_reason(app: App) -> None:
+    click(app, R2)
+    click(app, R3, ctrl=True)
+    key(app, pygame.K_f)
+    assert app.aiming.shooters == ("r2", "r3")
+    reason = "c1 is 18.8 from r2; r2's fire reaches 15"
+    assert app.aiming.verdicts(app.session.state)["c1"] == reason
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen_of(app, C1), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run(max_frames=app.frames + 1)
+    assert app.status == f"c1: {reason}" and app.status_is_error  # resting on a greyed target tells why
+    click(app, C1)
+    assert app.aiming.chosen == [] and app.status == f"c1: {reason}"
+    click(app, C2)
+    key(app, pygame.K_RETURN)
+    assert records(app)[-1].command == "fire r2 r3 > c2"
+
+
+def test_shift_enter_forces_the_refused_target(app: App) -> None:
+    click(app, R2)
+    key(app, pygame.K_a)  # attack: every enemy is beyond 3
+    assert all(r is not None for r in app.aiming.verdicts(app.session.state).values())
+    app.aiming.chosen.append("c2")  # the umpire insists (the window would show the reason on a click)
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LSHIFT)
+    entry = records(app)[-1]
+    assert entry.command == "attack r2 > c2" and entry.forced
+
+
+def test_one_target_orders_go_at_once_and_esc_cancels(app: App) -> None:
+    click(app, DD1)
+    key(app, pygame.K_m)
+    click(app, C1)
+    assert app.aiming is None and records(app)[-1].command == "missile dd1 > c1"
+    click(app, R3)
+    key(app, pygame.K_f)
+    key(app, pygame.K_ESCAPE)
+    assert app.aiming is None and app.status == "aiming cancelled"
+
+
+def test_the_aiming_marks_are_drawn(app: App, tmp_path: Path) -> None:
+    click(app, R2)
+    click(app, R3, ctrl=True)
+    key(app, pygame.K_f)
+    click(app, C2)
+    app.render()
+    pygame.image.save(app.surface, str(tmp_path / "aiming.png"))
+    x, y = screen_of(app, C2)
+    radius = max(6, app._counter_px() // 2) + 3
+    ring = [app.surface.get_at((x + dx, y)) for dx in range(radius - 2, radius + 2)]
+    assert any(tuple(c)[:3] == (230, 40, 40) for c in ring)  # the chosen target's red ring
