@@ -98,3 +98,13 @@ def test_man_pages_print_the_odds_of_the_rule_set() -> None:
     assert "light-fighter: sinks 1 in 6, else 1..5 times size; heavy-fighter: sinks 1 in 8" in man_page("kamikaze", rules)
     assert "destroyed within 2, half damage within 7, a quarter within 15" in man_page("nuke", rules)
     assert "seize 1 in 6" in man_page("board", rules)
+
+
+def test_docs_list_every_combat_order_with_its_syntax() -> None:
+    from pathlib import Path
+
+    from kriegsspiel.core.manual import syntax
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    for word in COMBAT_ORDERS:
+        assert f"`{syntax(word).replace('|', chr(92) + '|')}`" in text, word

@@ -132,7 +132,8 @@ class GameState:
 
     def same(self, other: GameState) -> bool:
         """True when both states hold the same game: round, side, units (in order), turns done, warheads,
-        messages and result. The battlefield, rule set and setup are not compared."""
+        messages, result, the air turn and the structures standing with their health (built, damaged, fallen).
+        The rest of the battlefield, the rule set and the setup are not compared."""
         return _game_of(self) == _game_of(other)
 
 
