@@ -111,3 +111,20 @@ def test_the_aiming_marks_are_drawn(app: App, tmp_path: Path) -> None:
     radius = max(6, app._counter_px() // 2) + 3
     ring = [app.surface.get_at((x + dx, y)) for dx in range(radius - 2, radius + 2)]
     assert any(tuple(c)[:3] == (230, 40, 40) for c in ring)  # the chosen target's red ring
+
+
+def test_ctrl_drag_a_box_selects_the_side_to_move_and_they_fire_together(app: App) -> None:
+    corner_a, corner_b = screen_of(app, WorldPoint(1.0, 7.0)), screen_of(app, WorldPoint(8.0, 13.0))
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=corner_a, button=1))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=corner_b, rel=(0, 0), buttons=(1, 0, 0)))
+    app.run(max_frames=app.frames + 1)
+    assert app.box == (corner_a, corner_b)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=corner_b, button=1))
+    post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0))
+    app.run(max_frames=app.frames + 1)
+    assert [app.selected, *app.shooters] == ["r2", "r3"] and app.box is None
+    key(app, pygame.K_f)
+    click(app, C2)
+    key(app, pygame.K_RETURN)
+    assert records(app)[-1].command == "fire r2 r3 > c2"

@@ -100,6 +100,7 @@ class App:
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.shooters: list[str] = []  # units added to the selection with Ctrl+click, to aim together
         self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)
+        self.box: tuple[tuple[int, int], tuple[int, int]] | None = None  # Ctrl+drag selection box (screen)
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -184,6 +185,7 @@ class App:
             self.view_as,
             self.projector,
             tuple(self.shooters),
+            self.box,
             (self.aiming.word, self.aiming.shooters, tuple(self.aiming.chosen)) if self.aiming else None,
             self.status,
             self.status_is_error,
@@ -255,6 +257,8 @@ class App:
             self.panning_from = pos
         elif self.ruling and self.ruler is not None:
             self.ruler = (self.ruler[0], self.camera.to_world(*pos))
+        elif self.box is not None:
+            self.box = (self.box[0], pos)
         elif self.drag is not None and self.press_at is not None and not self.dragging:
             if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
                 self.dragging = True
@@ -289,6 +293,9 @@ class App:
             self.ruler, self.ruling = (point, point), True
             return
         unit = self.unit_at(pos)
+        if unit is None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
+            self.box = (pos, pos)  # Ctrl+drag on open ground: a box around the units to select
+            return
         if unit is None:
             self.panning_from = pos
             return
@@ -302,6 +309,10 @@ class App:
         press_at, self.press_at = self.press_at, None
         if self.ruling:
             self.ruling = False
+            return
+        if self.box is not None:
+            self._select_box(pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(pos, (0, 0))))
+            self.box = None
             return
         if self.panning_from is not None:
             self.panning_from = None
@@ -501,6 +512,21 @@ class App:
         group = " ".join([self.selected or "", *self.shooters]).strip()
         self._set_status(f"selected: {group} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
 
+    def _select_box(self, rect: pygame.Rect) -> None:
+        """Select the units of the side to move whose counters stand in ``rect`` (screen pixels)."""
+        state = self.session.state
+        inside = []
+        for unit in state.units.values():
+            x, y = self.camera.to_screen(unit.position)
+            if unit.side == state.side_to_move and unit.carried_by is None and rect.collidepoint(round(x), round(y)):
+                inside.append(unit.id)
+        if not inside:
+            self._set_status("no unit of the side to move in the box")
+            return
+        self.select(inside[0])
+        self.shooters = inside[1:]
+        self._set_status(f"selected: {' '.join(inside)} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
+
     def _aiming_key(self, key: int, mod: int, ctrl: bool) -> bool:
         """Keys of aiming: a command key starts it, Enter sends (Shift+Enter forces), Esc leaves."""
         if self.aiming is not None:
@@ -600,6 +626,8 @@ class App:
         self._draw_counters(target, camera, state)
         if self.aiming is not None:
             targeting.draw(target, camera, state, self.aiming, max(6, self._counter_px() // 2))
+        if self.box is not None:
+            pygame.draw.rect(target, (60, 200, 255), pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(self.box[1], (0, 0))), 2)
         if self.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
