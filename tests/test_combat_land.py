@@ -282,3 +282,12 @@ def test_a_built_building_hides_a_unit() -> None:
     s = run(s, "build e1 > building Hut").state
     out = run(s, "hide b1", 2)
     assert out.state.units["b1"].hidden
+
+
+def test_a_settlement_cannot_be_shot_at_but_the_units_in_it_can() -> None:
+    town = Structure("Town", "settlement", (WorldPoint(5.5, 5.5),))
+    s = skirmish(U("art", "light-artillery", "Blue", 1.5, 1.5), U("r1", "infantry", "Red", 5.5, 5.5),
+                 structures=(town,))
+    out = refused(s, "fire art > Town")
+    assert out.reason == "Town (settlement) cannot be destroyed; aim at the units in it" and not out.forceable
+    run(s, "fire art > r1")

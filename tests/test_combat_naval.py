@@ -4,8 +4,6 @@ Water covers x 14-20 of the 20 x 10 test map; plains x 12-14 is the shore.
 """
 from __future__ import annotations
 
-import pytest
-
 from test_combat_land import U, refused, rolls, run, skirmish
 from kriegsspiel.core.combat_events import (
     Damaged,

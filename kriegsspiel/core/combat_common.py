@@ -153,7 +153,13 @@ def fire_problems(state: GameState, unit: UnitState) -> list[str]:
 
 
 def enemy_target_problem(state: GameState, actor: UnitState, target: Target) -> Rejected | None:
-    """A refusal (not forceable) when ``target`` is the actor's own unit, or a unit aboard a ship or plane."""
+    """A refusal (not forceable) when ``target`` is the actor's own unit, a unit aboard a ship or plane, or a
+    structure that cannot be destroyed (a settlement)."""
+    if isinstance(target, Structure):
+        kind = state.ruleset.structures.get(target.kind)
+        if kind is None or kind.max_health is None:
+            return Rejected(f"{target.name} ({target.kind}) cannot be destroyed; aim at the units in it", forceable=False)
+        return None
     if isinstance(target, UnitState):
         if target.side == actor.side:
             return Rejected(f"{target.id} belongs to {target.side}, as {actor.id} does; choose an enemy", forceable=False)

@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from kriegsspiel.core.combat_commands import COMBAT_ORDERS, Disembark, acting_units
+from kriegsspiel.core.combat_commands import Disembark, acting_units
 from kriegsspiel.core.combat_events import AirTurnEnded
 from kriegsspiel.core.commands import Command, EndTurn, Message, Move
 from kriegsspiel.core.dice import Dice
@@ -100,4 +100,4 @@ def _new_turn(before: GameState, after: GameState) -> GameState:
     return after.replace(air_turn_over=False) if after.air_turn_over else after
 
 
-__all__ = ["run", "is_air_order", "close_air_turn", "COMBAT_ORDERS"]
+__all__ = ["run", "is_air_order", "close_air_turn"]
