@@ -97,6 +97,7 @@ def test_attack_losers_share_the_damage_evenly_remainder_to_the_first() -> None:
     ("line", "reason"),
     [
         ("attack b1 > r2", "b1 is 7.1 from the nearest target; attack reaches 3 (force to override)"),
+        ("attack b1 b2 > r1 r2", "r2 is 5.7 from the nearest attacker; attack reaches 3 (force to override)"),
         ("attack b1 > b2", "b2 belongs to Blue, as b1 does; choose an enemy"),
         ("attack r1 > b1", "r1 belongs to Red; it is Blue's turn (force to override)"),
         ("attack b1 > nobody", "there is no unit 'nobody'"),

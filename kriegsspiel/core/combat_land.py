@@ -105,6 +105,13 @@ def duel(
         nearest = min(distance(attacker.position, t.position) for t in targets)
         if nearest > reach + 1e-9:
             problems.append(f"{attacker.id} is {nearest:.1f} from the nearest target; {command_word} reaches {reach:g}")
+    for target in targets:
+        # a target no attacker can reach would share the damage without being in the fight
+        gaps = [(distance(a.position, target.position), reach_of(state, rows[a.id], command_word)) for a in attackers]
+        if all(d > reach + 1e-9 for d, reach in gaps):
+            d = min(g[0] for g in gaps)
+            problems.append(f"{target.id} is {d:.1f} from the nearest attacker; {command_word} reaches "
+                            f"{max(g[1] for g in gaps):g}")
     if refusal := _verdict(ruling, problems):
         return refusal
 

@@ -112,7 +112,8 @@ PAGES: tuple[ManPage, ...] = (
         "attackers' turn. Planes fight with dogfight. A unit in a fortification is shielded: the fortification "
         "takes the damage first.",
         _who("attack", "units with an attack row, not aircraft"),
-        _constants("every attacker within {} of at least one target", "attack_distance"),
+        _constants("every attacker within {} of at least one target, and every target within it of an attacker",
+                   "attack_distance"),
         _dice("attack", "a roll 1..the attack table's maximum, times the unit's size, on each side"),
     ),
     ManPage(
