@@ -292,3 +292,39 @@ def test_a_settlement_cannot_be_shot_at_but_the_units_in_it_can() -> None:
     out = refused(s, "fire art > Town")
     assert out.reason == "Town (settlement) cannot be destroyed; aim at the units in it" and not out.forceable
     run(s, "fire art > r1")
+
+
+# --- properties ---------------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from kriegsspiel.core.combat_common import spread  # noqa: E402
+
+
+@given(st.integers(0, 500), st.integers(1, 12))
+def test_spread_shares_the_total_evenly_with_the_remainder_to_the_first(total: int, count: int) -> None:
+    shares = spread(total, count)
+    assert sum(shares) == total and len(shares) == count
+    assert set(shares[1:]) <= {total // count} and shares[0] == total // count + total % count
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 10_000), st.lists(st.integers(1, 4), min_size=1, max_size=3), st.integers(1, 20))
+def test_an_attack_deals_exactly_the_difference_to_the_lower_side(index: int, healths: list[int], target_health: int) -> None:
+    units = [U(f"b{i}", "infantry", "Blue", 2.5 + 0.2 * i, 2.5, health=h) for i, h in enumerate(healths)]
+    s = skirmish(*units, U("r1", "special", "Red", 4.5, 2.5, health=target_health))
+    out = run(s, f"attack {' '.join(u.id for u in units)} > r1", index)
+    attack = sum(e.strength for e in out.events if isinstance(e, Rolled) and e.purpose == "attack")
+    defence = sum(e.strength for e in out.events if isinstance(e, Rolled) and e.purpose == "defence")
+    difference = round(abs(attack - defence))
+    before = {u.id: u.health for u in s.units.values()}
+    after = {u: out.state.units[u].health if u in out.state.units else 0 for u in before}
+    lost = {u: before[u] - after[u] for u in before}
+    if attack > defence:
+        assert lost["r1"] == min(difference, target_health) and all(lost[u.id] == 0 for u in units)
+    else:
+        shares = spread(difference, len(units))
+        assert [lost[u.id] for u in units] == [min(share, h) for share, h in zip(shares, healths)]
+        assert lost["r1"] == 0
+    assert all(out.state.units[u].attacked_this_turn for u in after if u.startswith("b") and u in out.state.units)
