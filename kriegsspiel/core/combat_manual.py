@@ -106,7 +106,8 @@ def _spy_odds(command: str) -> Callable[[Ruleset | None], str]:
 PAGES: tuple[ManPage, ...] = (
     ManPage(
         "attack", "attack UNIT ... > TARGET ...",
-        "Both sides roll: the attackers their attack table, the defenders their ordinary attack. The difference "
+        "Attack enemy units close by; both sides roll. The attackers roll their attack table, the defenders their "
+        "ordinary attack. The difference "
         "of the sums is dealt to the lower side, spread evenly over its units (remainder to the first named); a "
         "tie deals nothing. Every attacker must stand within the attack distance of a target. Attacking ends the "
         "attackers' turn. Planes fight with dogfight. A unit in a fortification is shielded: the fortification "
