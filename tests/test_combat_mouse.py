@@ -128,3 +128,49 @@ def test_ctrl_drag_a_box_selects_the_side_to_move_and_they_fire_together(app: Ap
     click(app, C2)
     key(app, pygame.K_RETURN)
     assert records(app)[-1].command == "fire r2 r3 > c2"
+
+
+def right_click(app: App, at: WorldPoint) -> None:
+    pos = screen_of(app, at)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+    app.run(max_frames=app.frames + 1)
+
+
+def test_a_right_click_lists_the_units_orders_and_a_click_on_one_aims_it(app: App, tmp_path: Path) -> None:
+    right_click(app, DD1)
+    assert app.selected == "dd1"
+    assert app.menu is not None and app.menu.items == ("attack", "fire", "missile", "board", "depthcharge")
+    vp = app.camera.viewport
+    assert app.menu.rect(0).right <= vp.left + vp.width  # kept inside the map view
+    app.render()
+    pygame.image.save(app.surface, str(tmp_path / "menu.png"))
+    missile_row = app.menu.rect(app.menu.items.index("missile")).center
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=missile_row, button=1))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=missile_row, button=1))
+    app.run(max_frames=app.frames + 1)
+    assert app.menu is None and app.aiming is not None and app.aiming.word == "missile"
+    click(app, C1)
+    assert records(app)[-1].command == "missile dd1 > c1"
+
+
+def test_a_right_drag_still_pans_and_esc_closes_the_menu(app: App) -> None:
+    camera = app.camera
+    start = screen_of(app, R3)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1]), rel=(40, 0), buttons=(0, 0, 1)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1]), button=3))
+    app.run(max_frames=app.frames + 1)
+    assert app.menu is None and app.camera != camera
+    right_click(app, R3)
+    assert app.menu is not None and app.menu.items == ("attack", "fire")
+    key(app, pygame.K_ESCAPE)
+    assert app.menu is None
+
+
+def test_a_nuke_waits_for_enter(app: App) -> None:
+    click(app, DD1)
+    key(app, pygame.K_n)
+    assert app.aiming is not None and app.aiming.word == "nuke" and not app.aiming.goes_at_once
+    reasons = app.aiming.verdicts(app.session.state)
+    assert reasons["c1"] == "dd1 (destroyer) cannot nuke; nuke is for: missile-submarine, stealth-bomber"

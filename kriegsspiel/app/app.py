@@ -101,6 +101,8 @@ class App:
         self.shooters: list[str] = []  # units added to the selection with Ctrl+click, to aim together
         self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)
         self.box: tuple[tuple[int, int], tuple[int, int]] | None = None  # Ctrl+drag selection box (screen)
+        self.menu: targeting.Menu | None = None  # the right-click menu of combat orders
+        self.right_press_at: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -186,6 +188,7 @@ class App:
             self.projector,
             tuple(self.shooters),
             self.box,
+            self.menu,
             (self.aiming.word, self.aiming.shooters, tuple(self.aiming.chosen)) if self.aiming else None,
             self.status,
             self.status_is_error,
@@ -228,12 +231,15 @@ class App:
                 self._press(event.pos)
             elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.dragging:
                 self.panning_from = event.pos  # the middle or right button pans even over counters
+                self.right_press_at = event.pos if event.button == 3 else None
         elif kind == pygame.MOUSEBUTTONUP:
             self.cursor = event.pos
             if event.button == 1:
                 self._release(event.pos)
             elif event.button in (2, 3) and self.press_at is None:
                 self.panning_from = None
+                if event.button == 3:
+                    self._right_click(event.pos)
         elif kind == pygame.MOUSEWHEEL:
             if event.y and self.camera.viewport.contains(*self.cursor):
                 self._zoom(self.cursor, ZOOM_STEP ** (1 if event.y > 0 else -1))
@@ -284,6 +290,11 @@ class App:
             self.console_focused = self._console_rect().collidepoint(pos)
             return
         self.console_focused = False
+        if self.menu is not None:
+            word, self.menu = self.menu.item_at(pos), None
+            if word is not None:
+                self._start_aiming(word)
+            return
         if self.aiming is not None:
             self._aim(pos)
             return
@@ -529,6 +540,9 @@ class App:
 
     def _aiming_key(self, key: int, mod: int, ctrl: bool) -> bool:
         """Keys of aiming: a command key starts it, Enter sends (Shift+Enter forces), Esc leaves."""
+        if self.menu is not None and key == pygame.K_ESCAPE:
+            self.menu = None
+            return True
         if self.aiming is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._fire_aimed(forced=bool(mod & pygame.KMOD_SHIFT) or self._shift())
@@ -541,6 +555,34 @@ class App:
         word = targeting.KEY_ORDERS.get(key)
         if word is None or ctrl or self.selected is None or self.view_as is not None:
             return False
+        self._start_aiming(word)
+        return True
+
+    def _right_click(self, pos: tuple[int, int]) -> None:
+        """A right click (no drag) on a counter: select it unless it is selected, and list its combat orders."""
+        start, self.right_press_at = self.right_press_at, None
+        if start is None or math.hypot(pos[0] - start[0], pos[1] - start[1]) >= CLICK_SLOP or self.aiming:
+            return
+        unit = self.unit_at(pos)
+        if unit is None:
+            self.menu = None
+            return
+        if unit.id != self.selected and unit.id not in self.shooters:
+            self.select(unit.id)
+        items = targeting.menu_items(self.session.state, [self.selected or unit.id])
+        if not items:
+            self._set_status(f"{unit.id} ({unit.type_id}) has no combat order to aim", error=True)
+            return
+        vp = self.camera.viewport
+        # the menu opens at the mouse but stays inside the map view
+        x = min(pos[0], vp.left + vp.width - targeting.MENU_WIDTH_PX)
+        y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(items))
+        self.menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), items)
+
+    def _start_aiming(self, word: str) -> None:
+        """Begin aiming ``word`` with the selection (and, for orders of several shooters, the Ctrl+clicked)."""
+        if self.selected is None:
+            return
         group = [self.selected, *self.shooters] if word in targeting.MANY_SHOOTERS else [self.selected]
         self.aiming = targeting.Targeting(word, tuple(group))
         open_targets = [n for n, r in self.aiming.verdicts(self.session.state).items() if r is None]
@@ -549,7 +591,6 @@ class App:
             "the mouse on one for the reason)" + ("; Enter sends" if not self.aiming.goes_at_once else "")
             + "; Esc cancels"
         )
-        return True
 
     def _aim(self, pos: tuple[int, int]) -> None:
         """A click while aiming: choose (or drop) the target under the mouse; a refused one says why."""
@@ -626,6 +667,8 @@ class App:
         self._draw_counters(target, camera, state)
         if self.aiming is not None:
             targeting.draw(target, camera, state, self.aiming, max(6, self._counter_px() // 2))
+        if self.menu is not None:
+            targeting.draw_menu(target, self.texts, self.menu, size_text - 2)
         if self.box is not None:
             pygame.draw.rect(target, (60, 200, 255), pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(self.box[1], (0, 0))), 2)
         if self.dragging and drag is not None and drag.verdict is not None:

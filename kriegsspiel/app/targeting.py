@@ -1,11 +1,11 @@
 """Aiming combat orders with the mouse: pick the shooters, press a key, click the targets.
 
 Select a counter (click), add more with Ctrl+click or a Ctrl+drag box, then press a key (A attack, F fire, B bomb, M missile,
-T torpedo, D dogfight, K kamikaze, O board, S sortie). Every enemy counter and every named structure is
+T torpedo, D dogfight, K kamikaze, O board, S sortie, C depth charge, N nuke). Every enemy counter and every named structure is
 marked: a ring where the rules accept the order, grey where they refuse it, and the refusal (out of range, wrong
 unit type, already fired, moved and fired, not in the air turn) shows when the mouse rests on it or it is
-clicked. Clicking a target chooses it (again: drops it); orders with one target go at once, the others with
-Enter (Shift+Enter forces). Esc leaves. The verdicts come from the one door itself: ``apply`` on the current
+clicked. Clicking a target chooses it (again: drops it); orders with one target go at once (a nuke waits for
+Enter), the others with Enter (Shift+Enter forces). Esc leaves. The verdicts come from the one door itself: ``apply`` on the current
 state with throwaway dice, so the window never disagrees with the shell.
 """
 from __future__ import annotations
@@ -27,13 +27,16 @@ from kriegsspiel.render.camera import Camera
 KEY_ORDERS: dict[int, str] = {
     pygame.K_a: "attack", pygame.K_f: "fire", pygame.K_b: "bomb", pygame.K_m: "missile", pygame.K_t: "torpedo",
     pygame.K_d: "dogfight", pygame.K_k: "kamikaze", pygame.K_o: "board", pygame.K_s: "sortie",
+    pygame.K_c: "depthcharge", pygame.K_n: "nuke",
 }
 #: orders that take several shooters
 MANY_SHOOTERS = ("attack", "fire", "dogfight")
 #: orders that take several targets; the others go as soon as their one target is clicked
 MANY_TARGETS = ("attack", "fire", "dogfight", "bomb")
 #: orders that may aim at structures
-AT_STRUCTURES = ("fire", "bomb", "missile")
+AT_STRUCTURES = ("fire", "bomb", "missile", "nuke")
+#: one-target orders that still wait for Enter (a warhead is not launched by a slip of the mouse)
+CONFIRMED = ("nuke",)
 
 _FORCE_SUFFIX = " (force to override)"
 
@@ -89,13 +92,13 @@ class Targeting:
             return None
         reason = self.verdicts(state).get(name, f"{name} is not a target of {self.word}")
         if reason is None:
-            self.chosen.append(name)
+            self.chosen = [*self.chosen, name] if self.word in MANY_TARGETS else [name]
         return reason
 
     @property
     def goes_at_once(self) -> bool:
         """True when the order has one target, so the first accepted click sends it."""
-        return self.word not in MANY_TARGETS
+        return self.word not in MANY_TARGETS and self.word not in CONFIRMED
 
 
 def place_of(state: GameState, name: str) -> WorldPoint | None:
@@ -150,3 +153,57 @@ def draw(surface: pygame.Surface, camera: Camera, state: GameState, targeting: T
         if unit is not None:
             x, y = (round(v) for v in camera.to_screen(unit.position))
             pygame.draw.circle(surface, (60, 200, 255), (x, y), radius_px + 5, 2)
+
+
+# --- the right-click menu ------------------------------------------------------------------------------
+
+#: the menu's labels, with the key that does the same
+LABELS: dict[str, str] = {word: f"{word}  ({pygame.key.name(k).upper()})" for k, word in KEY_ORDERS.items()}
+MENU_ITEM_PX = 26
+MENU_WIDTH_PX = 170
+
+
+def menu_items(state: GameState, unit_ids: list[str]) -> tuple[str, ...]:
+    """The orders the first unit's type has a table row for, in the keys' order (attack for aircraft is
+    dogfight: the rules refuse it, so it is left out)."""
+    unit = state.unit(unit_ids[0]) if unit_ids else None
+    if unit is None:
+        return ()
+    unit_type = state.ruleset.unit_type(unit.type_id)
+    words = [w for w in KEY_ORDERS.values() if unit_type.can(w)]
+    if unit_type.theatre == "air" and "attack" in words:
+        words.remove("attack")
+    return tuple(words)
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A right-click menu at ``origin`` (screen pixels) listing ``items`` (order words)."""
+
+    origin: tuple[int, int]
+    items: tuple[str, ...]
+
+    def rect(self, index: int) -> pygame.Rect:
+        """The screen rectangle of item ``index``."""
+        x, y = self.origin
+        return pygame.Rect(x, y + index * MENU_ITEM_PX, MENU_WIDTH_PX, MENU_ITEM_PX)
+
+    def item_at(self, pos: tuple[int, int]) -> str | None:
+        """The order under ``pos``, or None outside the menu."""
+        for index, word in enumerate(self.items):
+            if self.rect(index).collidepoint(pos):
+                return word
+        return None
+
+
+def draw_menu(surface: pygame.Surface, texts, menu: Menu, size: int) -> None:
+    """Draw the menu: one row per order, its key in brackets."""
+    if not menu.items:
+        return
+    outline = menu.rect(0).unionall([menu.rect(i) for i in range(len(menu.items))])
+    pygame.draw.rect(surface, (34, 36, 44), outline)
+    pygame.draw.rect(surface, (200, 200, 210), outline, 1)
+    for index, word in enumerate(menu.items):
+        label = texts.get(LABELS.get(word, word), size, (235, 235, 240))
+        r = menu.rect(index)
+        surface.blit(label, (r.x + 8, r.y + (r.height - label.get_height()) // 2))
