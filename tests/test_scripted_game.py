@@ -123,3 +123,20 @@ def test_verify_replays_every_roll(played, capsys) -> None:
     _, save = played
     assert main(["verify", str(save)]) == 0
     assert "intact: 18 records (18 orders); every hash, roll and event checked" in capsys.readouterr().out
+
+
+def test_undo_rebuilds_a_fortification_the_fire_brought_down(tmp_path: Path) -> None:
+    save = tmp_path / "undo.kssave"
+    stdin, stdout = sys.stdin, sys.stdout
+    sys.stdin, sys.stdout = io.StringIO('fire bdd > "Fort Point"\nundo\n'), io.StringIO()
+    try:
+        assert main(["shell", str(write_raid(tmp_path)), "--save", str(save)]) == 0
+        transcript = sys.stdout.getvalue()
+    finally:
+        sys.stdin, sys.stdout = stdin, stdout
+    assert 'fire bdd > "Fort Point"\nbdd fire: d10 = ' in transcript
+    assert "structure Fort Point takes" in transcript
+    with Game.open(save) as game:
+        fort = next(s for s in game.state.battlefield.structures if s.name == "Fort Point")
+        assert fort.health is None  # the map's own: full health (4) again
+        assert not game.state.units["bdd"].fired_this_turn
