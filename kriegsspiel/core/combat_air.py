@@ -34,7 +34,7 @@ from kriegsspiel.core.combat_naval import _aboard_weight, embark
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import WorldPoint, distance
-from kriegsspiel.core.meta import Ruling, structures_at
+from kriegsspiel.core.meta import Ruling, order_problem, structures_at
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -133,7 +133,7 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
             return Rejected(f"{unit.side} has no airfield or carrier to land on", forceable=False)
         name, point, carrier = min(choices, key=lambda b: distance(unit.position, b[1]))
     d = distance(unit.position, point)
-    problems = [order_problem_of(state, unit),
+    problems = [order_problem(state, unit),
                 f"{name} is {d:.1f} from {unit.id}; it has {left:.1f} of flight left" if d > left + 1e-9 else None]
     if refusal := _verdict(ruling, problems):
         return refusal
@@ -141,13 +141,6 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
                           moved_this_turn=True)
     passengers = [p.replace(position=point) for p in state.units.values() if p.carried_by == unit.id]
     return ruling.accept(state.with_units(landed, *passengers), [Landed(unit.id, name, point)])
-
-
-def order_problem_of(state: GameState, unit: UnitState) -> str | None:
-    """A refusal when it is not the unit's side's turn."""
-    from kriegsspiel.core.meta import order_problem
-
-    return order_problem(state, unit)
 
 
 def _dogfight_actor(state: GameState, unit: UnitState) -> Rejected | list[str]:

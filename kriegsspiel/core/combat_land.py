@@ -41,7 +41,7 @@ from kriegsspiel.core.combat_events import Built, Outcome, SpyReport
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import distance
-from kriegsspiel.core.meta import Ruling, rule_number
+from kriegsspiel.core.meta import Ruling
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -368,8 +368,3 @@ def build(state: GameState, command: Build, dice: Dice, forced: bool) -> Accepte
     worker = use(unit, "build").replace(moved_this_turn=True, movement_used=unit_type(state, unit).move)
     new_state = state.replace(battlefield=battlefield).with_units(worker)
     return ruling.accept(new_state, [Built(unit.id, command.structure, command.kind, health, unit.position)])
-
-
-def attack_distance(state: GameState) -> float:
-    """The attack distance of the rule set (world units)."""
-    return rule_number(state.ruleset, "attack_distance")

@@ -40,7 +40,7 @@ from kriegsspiel.core.combat_land import _air_problems, _far, _verdict
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import distance, format_point
-from kriegsspiel.core.meta import Ruling, rule_number
+from kriegsspiel.core.meta import Ruling, order_problem, rule_number
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -326,14 +326,7 @@ def load(state: GameState, command: Load, dice: Dice, forced: bool) -> Accepted 
         return Rejected(f"{ship.id} ({ship.type_id}) carries no land units; load onto a ship with a land capacity",
                         forceable=False)
     ruling = Ruling(forced)
-    return embark(state, units, ship, capacity, ruling, [order_side(state, ship)])
-
-
-def order_side(state: GameState, unit: UnitState) -> str | None:
-    """A refusal when ``unit`` is not of the side to move."""
-    from kriegsspiel.core.meta import order_problem
-
-    return order_problem(state, unit)
+    return embark(state, units, ship, capacity, ruling, [order_problem(state, ship)])
 
 
 def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) -> Accepted | Rejected:
@@ -354,7 +347,7 @@ def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) ->
     speeds = state.ruleset.speed_table(unit.type_id)
     passable = terrain is not None and (speeds.get(terrain, 0) > 0 or (
         "road" in speeds and state.battlefield.road_at(command.target) and speeds["road"] > 0))
-    problems = [order_side(state, unit), f"{unit.id} is disabled" if unit.disabled_rounds > 0 else None,
+    problems = [order_problem(state, unit), f"{unit.id} is disabled" if unit.disabled_rounds > 0 else None,
                 f"{format_point(command.target)} is {d:.1f} from {carrier.id}; units go ashore within {reach:g}"
                 if d > reach + 1e-9 else None,
                 None if passable else f"{unit.id} cannot stand on {terrain or 'off the map'}"]
