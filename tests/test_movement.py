@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from kriegsspiel.core import movement as mv
+from kriegsspiel.core import movement_reference as reference
 from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.ruleset import CommandStats
 from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, NAVAL, WATER, battlefield, raster, ruleset
@@ -90,6 +91,30 @@ def test_a_diagonal_river_cannot_be_slipped_through_at_a_corner() -> None:
     r2 = raster(t2)
     assert mv.path_cost(r2, mv.speed_field(r2, LAND), [P(0.5, 1.5), P(1.5, 0.5)]) == math.inf  # crosses into it
     assert mv.path_cost(r2, mv.speed_field(r2, LAND), [P(0.5, 0.5), P(1.5, 1.5)]) == pytest.approx(math.sqrt(2))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        [(2.5, 2.5), (3.0, 3.0), (3.5, 3.5)],  # a bend exactly on the corner between the two water cells
+        [(2.5, 2.0), (3.0, 3.0), (4.0, 3.5)],  # the same corner, any angle in and out
+        [(3.0, 0.5), (3.0, 4.5)],  # along the grid line past the corner, switching sides at it
+        [(0.5, 3.0), (4.5, 3.0)],  # the same along the other grid line
+    ],
+)
+def test_a_diagonal_river_cannot_be_slipped_through_at_a_bend_or_along_a_grid_line(path) -> None:
+    # water at (3, 2) and (2, 3) [column, row]: they touch only at the corner (3, 3)
+    t = plains(6, 6)
+    t[2, 3] = WATER
+    t[3, 2] = WATER
+    r = raster(t)
+    speeds = mv.speed_field(r, LAND)
+    assert mv.path_cost(r, speeds, [P(*p) for p in path]) == math.inf
+    assert reference.polyline_cost(speeds, 1.0, [v for p in path for v in p]) == math.inf
+    # smoothing never bends a path onto that corner
+    assert mv.path_cost(r, speeds, [P(2.5, 2.5), P(3.0, 2.9), P(3.5, 3.5)]) == math.inf  # crosses water (3, 2)
+    result = mv.cheapest_path(mv.cost_field(r, speeds, P(2.5, 2.5), 100.0), P(3.5, 3.5))
+    assert result.points and result.cost > 2.0 and (3.0, 3.0) not in [tuple(p) for p in result.points]
 
 
 # ------------------------------------------------------------------------------------------ cheapest paths

@@ -14,7 +14,7 @@ from kriegsspiel.core import movement_field
 from kriegsspiel.core import movement_reference as ref
 from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.geometry import heading_change, normalize_bearing
-from test_movement_fixtures import raster
+from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, PLAINS, WATER, raster
 
 MULTIPLIERS = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 1.25])
 
@@ -185,26 +185,60 @@ def test_shaded_reachable_means_the_drag_says_legal(seed, origin, allowance) -> 
         assert result.points and field.within(result.cost)
 
 
-def test_within_two_percent_of_a_four_times_finer_search() -> None:
-    # The continuous best is approximated by the same method on cells a quarter the size (every coarse path
-    # is a fine path, so it is the better of the two). On random mixed terrain ours is within 2% of it in at
-    # least 95% of moves and never more than 5% above it; the misses are short moves that hug the edge of a
-    # fast cell beside slow ones (docs/movement.md).
+def finer(terrain: np.ndarray, road: np.ndarray, k: int):
+    """The same map on cells 1/k the size: every path on it is a path on the original map, at the same cost."""
+    block = np.ones((k, k), dtype=np.int16)
+    return raster(np.kron(terrain, block), np.kron(road, block).astype(bool), cell_size=1.0 / k)
+
+
+def mixed_map(seed: int, patch: int, roads: int, size: int = 16) -> tuple[np.ndarray, np.ndarray]:
+    """Random terrain indices (patches of ``patch`` tiles of plains, forest, hills, mountains and 10% water)
+    and ``roads`` straight roads across the map."""
+    rng = np.random.default_rng(seed)
+    kinds = rng.choice([PLAINS, FOREST, HILLS, MOUNTAINS, WATER], p=[0.45, 0.2, 0.15, 0.1, 0.1],
+                       size=(size // patch + 1, size // patch + 1))
+    terrain = np.kron(kinds, np.ones((patch, patch), dtype=np.int16))[:size, :size].astype(np.int16)
+    road = np.zeros((size, size), dtype=bool)
+    for _ in range(roads):
+        if rng.random() < 0.5:
+            road[int(rng.integers(size)), :] = True
+        else:
+            road[:, int(rng.integers(size))] = True
+    return terrain, road
+
+
+# The continuous best is approximated by the same method on cells an eighth the size (every path on the
+# coarse map is a path on the fine one at the same cost, so it can only be better); 2% is the issue's bound.
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), patch=st.sampled_from([1, 2, 3]), roads=st.integers(0, 2),
+       a=inside(16), b=inside(16))
+def test_every_move_within_two_percent_of_an_eight_times_finer_search(seed, patch, roads, a, b) -> None:
+    terrain, road = mixed_map(seed, patch, roads)
+    coarse = raster(terrain, road)
+    ours = mv.cheapest_path(mv.cost_field(coarse, mv.speed_field(coarse, LAND), P(*a), 64.0), P(*b))
+    fine = finer(terrain, road, 8)
+    best = mv.cheapest_path(mv.cost_field(fine, mv.speed_field(fine, LAND), P(*a), 64.0), P(*b))
+    assert bool(ours.points) == bool(best.points)
+    if ours.points:
+        assert ours.cost <= best.cost * 1.02
+
+
+def test_every_move_of_a_random_sample_within_two_percent_of_an_eight_times_finer_search() -> None:
+    # 80 moves over 16 x 16 maps of five multipliers in patches of 3 tiles with 5% impassable cells; the
+    # route choices between two detours that the lattice alone gets wrong by up to 5% are among them
     rng = np.random.default_rng(2024)
     ratios = []
     for _ in range(80):
         speeds = random_speeds(int(rng.integers(10_000)), 16, 16, blocked=0.05)
         a, b = P(*rng.uniform(0.0, 16.0, 2)), P(*rng.uniform(0.0, 16.0, 2))
         ours = mv.cheapest_path(mv.cost_field(raster(np.zeros((16, 16))), speeds, a, 60.0), b)
-        fine_speeds = np.ascontiguousarray(np.kron(speeds, np.ones((4, 4))))
-        fine = raster(np.zeros((64, 64)), cell_size=0.25)
-        best = mv.cheapest_path(mv.cost_field(fine, fine_speeds, a, 60.0), b)
+        fine_speeds = np.ascontiguousarray(np.kron(speeds, np.ones((8, 8))))
+        best = mv.cheapest_path(mv.cost_field(raster(np.zeros((128, 128)), cell_size=0.125), fine_speeds, a, 60.0), b)
+        assert bool(ours.points) == bool(best.points)
         if ours.points:
-            assert math.isfinite(best.cost)
             ratios.append(ours.cost / best.cost)
     assert len(ratios) > 50
-    assert np.percentile(ratios, 95) <= 1.02
-    assert max(ratios) <= 1.05
+    assert max(ratios) <= 1.02
 
 
 @given(current=st.floats(-720, 720), turn=st.floats(-180, 180), laps=st.integers(-3, 3))

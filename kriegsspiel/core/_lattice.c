@@ -32,6 +32,17 @@ static inline double pace_at(const Raster *r, long col, long row)
     return (s > 0.0) ? 1.0 / s : INFINITY;
 }
 
+/* A point exactly on a cell corner between two diagonally adjacent cells that cannot be entered: a path that
+ * bends there could pass from one open side to the other, which segment_cost_cells cannot see (it checks
+ * corners inside a segment, not at its ends), so a path with a vertex on such a corner is blocked. */
+static int pinch_cells(const Raster *r, double x, double y)
+{
+    if (!(fabs(x) < 1e15 && fabs(y) < 1e15) || x != floor(x) || y != floor(y)) return 0;
+    long cx = (long)x, cy = (long)y;
+    return (pace_at(r, cx, cy - 1) == INFINITY && pace_at(r, cx - 1, cy) == INFINITY) ||
+           (pace_at(r, cx - 1, cy - 1) == INFINITY && pace_at(r, cx, cy) == INFINITY);
+}
+
 /* Exact cost of the segment (ax, ay)-(bx, by) given in cell units; returns the cost in cell units
  * (multiply by cell_size for world units), INFINITY when blocked. */
 static double segment_cost_cells(const Raster *r, double ax, double ay, double bx, double by)
@@ -70,8 +81,11 @@ static double segment_cost_cells(const Raster *r, double ax, double ay, double b
                 return INFINITY;
             cx += sx; cy += sy; t = tn; tmx += tdx; tmy += tdy;
         } else if (tmx < tmy) {
+            /* along a grid line, crossing a pinched corner would pass between its two open cells */
+            if (along_row_edge && tn > TIE_EPS && pinch_cells(r, (double)(sx > 0 ? cx + 1 : cx), ay)) return INFINITY;
             cx += sx; t = tmx; tmx += tdx;
         } else {
+            if (along_col_edge && tn > TIE_EPS && pinch_cells(r, ax, (double)(sy > 0 ? cy + 1 : cy))) return INFINITY;
             cy += sy; t = tmy; tmy += tdy;
         }
     }
@@ -211,6 +225,7 @@ static PyObject *py_polyline_cost(PyObject *self, PyObject *args)
         double x = PyFloat_AsDouble(items[i]), y = PyFloat_AsDouble(items[i + 1]);
         if (PyErr_Occurred()) { PyBuffer_Release(&view); Py_DECREF(seq); return NULL; }
         if (i > 0 && total != INFINITY) total += segment_cost_cells(&r, px / cs, py / cs, x / cs, y / cs) * cs;
+        if (i > 0 && i < n - 2 && pinch_cells(&r, x / cs, y / cs)) total = INFINITY;
         px = x; py = y;
     }
     PyBuffer_Release(&view);
@@ -407,10 +422,18 @@ static double seg_world(const Raster *r, double cs, Pt a, Pt b)
     return segment_cost_cells(r, a.x / cs, a.y / cs, b.x / cs, b.y / cs) * cs;
 }
 
+static int pinch_world(const Raster *r, double cs, Pt q)
+{
+    return pinch_cells(r, q.x / cs, q.y / cs);
+}
+
 static double polyline_world(const Raster *r, double cs, const Pt *p, Py_ssize_t n)
 {
     double total = 0.0;
-    for (Py_ssize_t i = 1; i < n && total != INFINITY; i++) total += seg_world(r, cs, p[i - 1], p[i]);
+    for (Py_ssize_t i = 1; i < n && total != INFINITY; i++) {
+        total += seg_world(r, cs, p[i - 1], p[i]);
+        if (i < n - 1 && pinch_world(r, cs, p[i])) total = INFINITY;
+    }
     return total;
 }
 
@@ -421,6 +444,7 @@ static Py_ssize_t string_pull(const Raster *r, double cs, Pt *p, Py_ssize_t n, d
     if (n <= 2) return n;
     prefix[0] = 0.0;
     for (Py_ssize_t i = 1; i < n; i++) prefix[i] = prefix[i - 1] + seg_world(r, cs, p[i - 1], p[i]);
+    /* a pinched interior vertex stays a wall; skipping it by a shortcut is what string-pulling is for */
     Py_ssize_t m = 1, i = 0;
     /* out[0] = p[0]; writing at m <= the index being read keeps this in place */
     while (i < n - 1) {
@@ -447,8 +471,10 @@ static double dirs[8][2];
 static void build_directions(void)
 {
     for (int k = 0; k < 8; k++) {
-        dirs[k][0] = cos(k * M_PI / 4.0);
-        dirs[k][1] = sin(k * M_PI / 4.0);
+        /* exactly 0 along the axes: a vertex on a grid line then slides along it without leaving it */
+        double c = cos(k * M_PI / 4.0), s = sin(k * M_PI / 4.0);
+        dirs[k][0] = fabs(c) < 1e-12 ? 0.0 : c;
+        dirs[k][1] = fabs(s) < 1e-12 ? 0.0 : s;
     }
 }
 
@@ -457,12 +483,26 @@ static void refine(const Raster *r, double cs, Pt *p, Py_ssize_t n)
 {
     for (Py_ssize_t i = 1; i < n - 1; i++) {
         Pt a = p[i - 1], b = p[i + 1], q = p[i];
-        double best = seg_world(r, cs, a, q) + seg_world(r, cs, q, b);
+        /* a vertex on a pinched corner is a wall: any move off it is a gain */
+        double best = pinch_world(r, cs, q) ? INFINITY : seg_world(r, cs, a, q) + seg_world(r, cs, q, b);
+        /* On a grid line a segment may run at the cheaper side's speed (segment_cost_cells): try the vertex on
+         * the nearest vertical line, horizontal line and corner, which a pattern search never lands on. */
+        double gx = floor(q.x / cs + 0.5) * cs, gy = floor(q.y / cs + 0.5) * cs;
+        Pt snaps[3] = {{gx, q.y}, {q.x, gy}, {gx, gy}};
+        for (int k = 0; k < 3; k++) {
+            if (pinch_world(r, cs, snaps[k])) continue;
+            double total = seg_world(r, cs, a, snaps[k]) + seg_world(r, cs, snaps[k], b);
+            if (total < best * (1.0 - 1e-12)) {
+                best = total;
+                q = snaps[k];
+            }
+        }
         double step = cs;
         while (step > 2e-3 * cs) {
             int moved = 0;
             for (int k = 0; k < 8; k++) {
                 Pt c = {q.x + step * dirs[k][0], q.y + step * dirs[k][1]};
+                if (pinch_world(r, cs, c)) continue;
                 double first = seg_world(r, cs, a, c);
                 if (first >= best) continue;
                 double total = first + seg_world(r, cs, c, b);

@@ -6,6 +6,7 @@ string-pulling, vertex refinement, a corridor search on finer cells). Distances 
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from kriegsspiel.core import movement_field as _field
 from kriegsspiel.core import movement_reference as _reference
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint, distance
-from kriegsspiel.core.movement_field import _CONNECT, CostField, _fastest, _on_map, path_cost
+from kriegsspiel.core.movement_field import CostField, _fastest, _on_map, path_cost, segment_cost
 
 # --------------------------------------------------------------------------------------------------- paths
 
@@ -38,12 +39,14 @@ class PathResult:
 def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
     """The cheapest path from the field's origin to the continuous point ``target``.
 
-    The lattice path (backtracked through the field) is string-pulled, each interior vertex is moved a little
-    where that lowers the exact cost of its two segments (this finds the best angle onto a road), and the path
-    is string-pulled again; then the same is done on finer cells in a corridor 2 cells either side of it,
-    and the cheaper path wins. Every step only lowers the exact cost, so the result never costs more than
-    :meth:`CostField.cost_at`. The reported cost is :func:`path_cost` of the reported points. Returns an
-    empty path (cost inf) when the target is off the map or not reached within the field's search.
+    The straight line when it runs at the fastest speed. Otherwise the lattice path (backtracked through the
+    field) bounds the cost; every cell that may lie on a route within 3% of that bound (its forward plus
+    reverse lattice cost, on speeds that do not overrate a route along the edge of a fast cell) is searched
+    again on cells 2 or 4 times finer, from both ends; each distinct route found there within the lattice's
+    error of the best is string-pulled and refined vertex by vertex (this finds the best angle onto a road),
+    and the cheapest wins. The result never costs more than :meth:`CostField.cost_at`; the reported cost is
+    :func:`path_cost` of the reported points. Returns an empty path (cost inf) when the target is off the map
+    or not reached within the field's search. Distances and costs are world units.
     """
     raster, speeds = field.raster, field.speeds
     if not _on_map(raster, target):
@@ -58,62 +61,161 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
         r, c = divmod(index, w)
         centres.append(WorldPoint((field.col0 + c + 0.5) * cs, (field.row0 + r + 0.5) * cs))
         index = int(field.pred[r, c])
+    straight = segment_cost(raster, speeds, field.origin, target)
+    if straight <= distance(field.origin, target) / _fastest(speeds) * (1.0 + 1e-9):
+        # the straight line at the fastest speed: nothing beats it
+        return PathResult(straight, (field.origin, target))
     points = [field.origin, *reversed(centres), target]
-    points = _smooth(raster, speeds, points)
     cost = path_cost(raster, speeds, points)
-    if cost <= distance(field.origin, target) / _fastest(speeds) * (1.0 + 1e-9):
-        return PathResult(cost, tuple(points))  # the straight line at the fastest speed: nothing beats it
-    finer = _corridor_search(raster, speeds, points, cost)
+    finer = _ellipse_search(field, target, points, cost)
     if finer is not None:
         finer_cost = path_cost(raster, speeds, finer)
         if finer_cost < cost:
-            points, cost = finer, finer_cost
-    return PathResult(cost, tuple(points))
+            return PathResult(finer_cost, tuple(finer))
+    # the finer search found nothing better (it holds the lattice path, so this is rare): smooth the lattice path
+    points = _smooth(raster, speeds, points)
+    return PathResult(path_cost(raster, speeds, points), tuple(points))
 
 
-# The corridor search: cells _FINE_SHORT times finer while the corridor holds at most _FINE_BUDGET fine
-# cells (short moves, where entering a slow cell at its nearest edge matters most), else _FINE_LONG times;
-# the corridor spans _CORRIDOR cells either side of the smoothed path.
+# The ellipse search. A cell may lie on a better route when its forward lattice cost plus its reverse lattice
+# cost (from the target), on hopeful speeds, is within _ELLIPSE_SLACK above the lattice path's exact cost: the
+# lattice overrates a route by at most its angular error (1.3%) plus detours through cell centres near slow
+# cells, which the slack and a dilation by _ELLIPSE_DILATION cells cover. The cells kept are searched again on
+# cells _FINE_SHORT times finer while they hold at most _FINE_BUDGET fine cells, else _FINE_LONG times finer
+# (quarter cells enter a slow target cell at its nearest edge better; half cells keep long moves quick).
+_ELLIPSE_SLACK = 0.03
+_ELLIPSE_DILATION = 1
 _FINE_SHORT = 4
 _FINE_LONG = 2
 _FINE_BUDGET = 1600
-_CORRIDOR = 2
+# On the finer lattice, two routes whose lattice costs differ by less than _ROUTE_SLACK may be in either order
+# once straightened (the lattice's angular error is 1.3%); up to _ROUTES such distinct routes are smoothed.
+_ROUTE_SLACK = 0.02
+_ROUTES = 4
 
 
-def _corridor_search(
-    raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint], cost: float
+def _ellipse_search(
+    field: CostField, target: WorldPoint, points: list[WorldPoint], cost: float
 ) -> list[WorldPoint] | None:
-    """Search again on cells a quarter (long moves: half) the size, in a corridor around the path; smooth that.
+    """Search again on finer cells over every cell that may lie on a route within the slack of ``cost``.
 
-    Lattice nodes at cell centres cannot follow the edge of a fast cell beside a slow one, nor enter a slow
-    target cell at its nearest edge; the finer lattice can, and costs little in a narrow corridor. Returns
-    None when the corridor search finds nothing.
+    Lattice nodes at cell centres choose between two routes of nearly equal cost by the lattice's error, cannot
+    follow the edge of a fast cell beside a slow one, nor enter a slow target cell at its nearest edge. The
+    finer lattice, run from both ends over the whole "ellipse" of candidate cells (not a corridor around one
+    route), can; every distinct route it finds within the lattice's error of its best is smoothed and the
+    cheapest wins. Returns None when that search finds nothing.
     """
     if len(points) < 2 or not math.isfinite(cost):
         return None
+    raster, speeds, origin = field.raster, field.speeds, field.origin
     cs = raster.cell_size
     rows, cols = raster.shape
-    xs: list[np.ndarray] = []
-    ys: list[np.ndarray] = []
-    for a, b in zip(points, points[1:]):
-        n = int(math.ceil(distance(a, b) / (0.25 * cs))) + 1
-        t = np.linspace(0.0, 1.0, n + 1)
-        xs.append(a.x + (b.x - a.x) * t)
-        ys.append(a.y + (b.y - a.y) * t)
-    path_cols = np.floor(np.concatenate(xs) / cs).astype(np.int64)
-    path_rows = np.floor(np.concatenate(ys) / cs).astype(np.int64)
-    r0 = max(0, int(path_rows.min()) - _CORRIDOR)
-    c0 = max(0, int(path_cols.min()) - _CORRIDOR)
-    r1 = min(rows, int(path_rows.max()) + _CORRIDOR + 1)
-    c1 = min(cols, int(path_cols.max()) + _CORRIDOR + 1)
-    if r0 >= r1 or c0 >= c1:
-        return None
+    limit = cost * (1.0 + _ELLIPSE_SLACK)
+    # on hopeful speeds a route along the edge between a fast and a slow cell is not overrated (see
+    # _hopeful_speeds), so the ellipse holds it; the finer search below runs on the true speeds
+    hopeful = _hopeful_speeds(speeds)
+    forward = _field.cost_field(raster, hopeful, origin, limit, toward=target)
+    reverse = _field.cost_field(raster, hopeful, target, limit, toward=origin)
+    fh, fw = forward.cost.shape
+    rh, rw = reverse.cost.shape
+    o0, p0 = max(forward.row0, reverse.row0), max(forward.col0, reverse.col0)
+    o1, p1 = min(forward.row0 + fh, reverse.row0 + rh), min(forward.col0 + fw, reverse.col0 + rw)
+    if o0 < o1 and p0 < p1:
+        through = (
+            forward.cost[o0 - forward.row0 : o1 - forward.row0, p0 - forward.col0 : p1 - forward.col0]
+            + reverse.cost[o0 - reverse.row0 : o1 - reverse.row0, p0 - reverse.col0 : p1 - reverse.col0]
+        )
+        kept_rows, kept_cols = np.nonzero(through <= limit)
+    else:
+        kept_rows = kept_cols = np.empty(0, dtype=np.int64)
+    # the vertices of the path found so far stay in (its segments span at most 3 cells, which the dilation
+    # covers), so that the finer search can always follow it
+    kept_rows = np.concatenate([kept_rows + o0, [int(math.floor(p.y / cs)) for p in points]]).astype(np.int64)
+    kept_cols = np.concatenate([kept_cols + p0, [int(math.floor(p.x / cs)) for p in points]]).astype(np.int64)
+    d = _ELLIPSE_DILATION
+    r0, r1 = max(0, int(kept_rows.min()) - d), min(rows, int(kept_rows.max()) + 1 + d)
+    c0, c1 = max(0, int(kept_cols.min()) - d), min(cols, int(kept_cols.max()) + 1 + d)
     mask = np.zeros((r1 - r0, c1 - c0), dtype=bool)
-    inside = (path_rows >= r0) & (path_rows < r1) & (path_cols >= c0) & (path_cols < c1)
-    mask[path_rows[inside] - r0, path_cols[inside] - c0] = True
-    for axis in (0, 1):  # widen by _CORRIDOR cells: a square dilation, one axis at a time
+    mask[kept_rows - r0, kept_cols - c0] = True
+    mask = _dilate(mask, d)
+    ellipse = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
+    k = _FINE_SHORT if int(mask.sum()) * _FINE_SHORT**2 <= _FINE_BUDGET else _FINE_LONG
+    fine = np.ascontiguousarray(np.repeat(np.repeat(ellipse, k, axis=0), k, axis=1))
+    fcs = cs / k
+    x0, y0 = c0 * cs, r0 * cs
+    ox, oy, tx, ty = origin.x - x0, origin.y - y0, target.x - x0, target.y - y0
+    fastest = float(ellipse.max())
+    there_cost = np.empty(fine.shape, dtype=np.float64)
+    there_pred = np.empty(fine.shape, dtype=np.int32)
+    back_cost = np.empty(fine.shape, dtype=np.float64)
+    back_pred = np.empty(fine.shape, dtype=np.int32)
+    _field._kernel.cost_field(fine, fcs, ox, oy, limit, 0, 0, there_cost, there_pred, tx, ty, fastest)
+    _field._kernel.cost_field(fine, fcs, tx, ty, limit, 0, 0, back_cost, back_pred, ox, oy, fastest)
+    through = there_cost + back_cost
+    h, w = fine.shape
+    covered = np.zeros(fine.shape, dtype=bool)
+    best_points: list[WorldPoint] | None = None
+    best_cost = math.inf
+    route_limit = math.inf
+    for _ in range(_ROUTES):
+        open_cost = np.where(covered, math.inf, through)
+        index = int(np.argmin(open_cost))
+        lattice_cost = float(open_cost.flat[index])
+        if not (math.isfinite(lattice_cost) and lattice_cost <= route_limit):
+            break
+        route_limit = min(route_limit, lattice_cost * (1.0 + _ROUTE_SLACK))
+        # the route through this cell: back to the origin on the forward field, on to the target on the reverse
+        head: list[int] = []
+        i = index
+        while i >= 0:
+            head.append(i)
+            i = int(there_pred.flat[i])
+        tail: list[int] = []
+        i = int(back_pred.flat[index])
+        while i >= 0:
+            tail.append(i)
+            i = int(back_pred.flat[i])
+        cells = head[::-1] + tail
+        centres = [WorldPoint(x0 + (i % w + 0.5) * fcs, y0 + (i // w + 0.5) * fcs) for i in cells]
+        candidate = _smooth(raster, speeds, [origin, *centres, target])
+        candidate_cost = path_cost(raster, speeds, candidate)
+        if candidate_cost < best_cost:
+            best_points, best_cost = candidate, candidate_cost
+        on_route = np.zeros(fine.shape, dtype=bool)
+        on_route.flat[cells] = True
+        covered |= _dilate(on_route, k)
+    return best_points
+
+
+_hopeful_cache: dict[int, tuple[object, np.ndarray]] = {}
+
+
+def _hopeful_speeds(speeds: np.ndarray) -> np.ndarray:
+    """Each passable cell at the best speed of itself and its four neighbours (cached per speed field).
+
+    A route may run along the edge between two cells at the faster one's speed, which the lattice through
+    cell centres cannot; on these speeds it can, so that no such route falls out of the ellipse.
+    """
+    entry = _hopeful_cache.get(id(speeds))
+    if entry is not None and entry[0]() is speeds:
+        return entry[1]
+    best = speeds.copy()
+    best[1:, :] = np.maximum(best[1:, :], speeds[:-1, :])
+    best[:-1, :] = np.maximum(best[:-1, :], speeds[1:, :])
+    best[:, 1:] = np.maximum(best[:, 1:], speeds[:, :-1])
+    best[:, :-1] = np.maximum(best[:, :-1], speeds[:, 1:])
+    hopeful = np.ascontiguousarray(np.where(speeds > 0.0, best, 0.0))
+    hopeful.setflags(write=False)
+    key = id(speeds)
+    _hopeful_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _hopeful_cache.pop(key, None)), hopeful)
+    return hopeful
+
+
+def _dilate(mask: np.ndarray, d: int) -> np.ndarray:
+    """``mask`` widened by ``d`` cells in every direction (a square dilation, one axis at a time)."""
+    for axis in (0, 1):
         grown = mask.copy()
-        for shift in range(1, _CORRIDOR + 1):
+        for shift in range(1, d + 1):
             if axis == 0:
                 grown[shift:, :] |= mask[:-shift, :]
                 grown[:-shift, :] |= mask[shift:, :]
@@ -121,38 +223,7 @@ def _corridor_search(
                 grown[:, shift:] |= mask[:, :-shift]
                 grown[:, :-shift] |= mask[:, shift:]
         mask = grown
-    corridor = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
-    k = _FINE_SHORT if int(mask.sum()) * _FINE_SHORT**2 <= _FINE_BUDGET else _FINE_LONG
-    fine = np.ascontiguousarray(np.repeat(np.repeat(corridor, k, axis=0), k, axis=1))
-    fcs = cs / k
-    x0, y0 = c0 * cs, r0 * cs
-    origin, target = points[0], points[-1]
-    fcost = np.empty(fine.shape, dtype=np.float64)
-    fpred = np.empty(fine.shape, dtype=np.int32)
-    tx, ty = target.x - x0, target.y - y0
-    fastest = float(corridor.max())
-    _field._kernel.cost_field(fine, fcs, origin.x - x0, origin.y - y0, cost * 1.03, 0, 0, fcost, fpred, tx, ty, fastest)
-    # connect the target to the fine lattice, as _connect does on the coarse one
-    tcol, trow = int(math.floor(tx / fcs)), int(math.floor(ty / fcs))
-    h, w = fine.shape
-    best, best_index = math.inf, -1
-    for dr in range(-_CONNECT, _CONNECT + 1):
-        for dc in range(-_CONNECT, _CONNECT + 1):
-            r, c = trow + dr, tcol + dc
-            if not (0 <= r < h and 0 <= c < w) or not fcost[r, c] < best:
-                continue
-            total = fcost[r, c] + _field._kernel.segment_cost(fine, fcs, (c + 0.5) * fcs, (r + 0.5) * fcs, tx, ty)
-            if total < best:
-                best, best_index = float(total), r * w + c
-    if best_index < 0:
-        return None
-    centres: list[WorldPoint] = []
-    index = best_index
-    while index >= 0:
-        r, c = divmod(index, w)
-        centres.append(WorldPoint(x0 + (c + 0.5) * fcs, y0 + (r + 0.5) * fcs))
-        index = int(fpred[r, c])
-    return _smooth(raster, speeds, [origin, *reversed(centres), target])
+    return mask
 
 
 def _smooth(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:

@@ -87,6 +87,25 @@ def trace_cells(ax: float, ay: float, bx: float, by: float) -> Iterator[tuple[in
             tmy += tdy
 
 
+def _pinch_cells(speeds: np.ndarray, x: float, y: float) -> bool:
+    """A point exactly on a cell corner between two diagonally adjacent cells that cannot be entered.
+
+    A path that bends there could pass from one open side to the other, which a segment's walk cannot see (it
+    checks corners inside a segment, not at its ends), so a path with a vertex on such a corner is blocked.
+    """
+    if not (abs(x) < 1e15 and abs(y) < 1e15) or x != math.floor(x) or y != math.floor(y):
+        return False
+    cx, cy = int(x), int(y)
+    return (_pace(speeds, cx, cy - 1) == math.inf and _pace(speeds, cx - 1, cy) == math.inf) or (
+        _pace(speeds, cx - 1, cy - 1) == math.inf and _pace(speeds, cx, cy) == math.inf
+    )
+
+
+def pinched(speeds: np.ndarray, cell_size: float, x: float, y: float) -> bool:
+    """True when the world point (x, y) is a cell corner between two diagonal cells that cannot be entered."""
+    return _pinch_cells(speeds, x / cell_size, y / cell_size)
+
+
 def _segment_cost_cells(speeds: np.ndarray, ax: float, ay: float, bx: float, by: float) -> float:
     if not all(abs(v) < 1e15 for v in (ax, ay, bx, by)):
         return math.inf  # beyond any raster, or not a number (as the C kernel)
@@ -94,7 +113,17 @@ def _segment_cost_cells(speeds: np.ndarray, ax: float, ay: float, bx: float, by:
     # a segment running exactly along a grid line may use the cheaper cell on either side of it
     along_col_edge = bx == ax and ax == math.floor(ax)
     along_row_edge = by == ay and ay == math.floor(ay)
+    previous: tuple[int, int] | None = None
     for col, row, length, col2, row2 in trace_cells(ax, ay, bx, by):
+        if length > 0.0:
+            # along a grid line, crossing a pinched corner would pass between its two open cells
+            if along_col_edge and previous is not None and previous[1] != row:
+                if _pinch_cells(speeds, ax, float(max(row, previous[1]))):
+                    return math.inf
+            if along_row_edge and previous is not None and previous[0] != col:
+                if _pinch_cells(speeds, float(max(col, previous[0])), ay):
+                    return math.inf
+            previous = (col, row)
         pace = _pace(speeds, col, row)
         if along_col_edge:
             pace = min(pace, _pace(speeds, col - 1, row))
@@ -122,6 +151,8 @@ def polyline_cost(speeds: np.ndarray, cell_size: float, coords: Sequence[float])
     total = 0.0
     for i in range(2, len(coords), 2):
         total += segment_cost(speeds, cell_size, coords[i - 2], coords[i - 1], coords[i], coords[i + 1])
+        if i < len(coords) - 2 and pinched(speeds, cell_size, coords[i], coords[i + 1]):
+            total = math.inf
         if total == math.inf:
             break
     return total
@@ -209,7 +240,11 @@ PULL_LOOKAHEAD = 8
 #: Rounds of split, refine and straighten.
 SMOOTH_ROUNDS = 3
 # The 8 compass directions a vertex is moved in, in the C kernel's order.
-_DIRECTIONS = tuple((math.cos(k * math.pi / 4.0), math.sin(k * math.pi / 4.0)) for k in range(8))
+# Exactly 0 along the axes: a vertex on a grid line then slides along it without leaving it.
+_DIRECTIONS = tuple(
+    tuple(0.0 if abs(v) < 1e-12 else v for v in (math.cos(k * math.pi / 4.0), math.sin(k * math.pi / 4.0)))
+    for k in range(8)
+)
 
 Point = tuple[float, float]
 
@@ -220,8 +255,10 @@ def _seg(speeds: np.ndarray, cs: float, a: Point, b: Point) -> float:
 
 def _polyline(speeds: np.ndarray, cs: float, pts: list[Point]) -> float:
     total = 0.0
-    for a, b in zip(pts, pts[1:]):
+    for i, (a, b) in enumerate(zip(pts, pts[1:])):
         total += _seg(speeds, cs, a, b)
+        if i < len(pts) - 2 and pinched(speeds, cs, b[0], b[1]):
+            total = math.inf
         if total == math.inf:
             break
     return total
@@ -257,12 +294,26 @@ def _refine(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]:
     pts = list(pts)
     for i in range(1, len(pts) - 1):
         a, b, (qx, qy) = pts[i - 1], pts[i + 1], pts[i]
+        # a vertex on a pinched corner is a wall: any move off it is a gain
         best = _seg(speeds, cs, a, (qx, qy)) + _seg(speeds, cs, (qx, qy), b)
+        if pinched(speeds, cs, qx, qy):
+            best = math.inf
+        # on a grid line a segment may run at the cheaper side's speed: try the vertex on the nearest vertical
+        # line, horizontal line and corner, which a pattern search never lands on
+        gx, gy = math.floor(qx / cs + 0.5) * cs, math.floor(qy / cs + 0.5) * cs
+        for snap in ((gx, qy), (qx, gy), (gx, gy)):
+            if pinched(speeds, cs, *snap):
+                continue
+            total = _seg(speeds, cs, a, snap) + _seg(speeds, cs, snap, b)
+            if total < best * (1.0 - 1e-12):
+                best, (qx, qy) = total, snap
         step = cs
         while step > 2e-3 * cs:
             moved = False
             for dx, dy in _DIRECTIONS:
                 c = (qx + step * dx, qy + step * dy)
+                if pinched(speeds, cs, *c):
+                    continue
                 first = _seg(speeds, cs, a, c)
                 if first >= best:
                     continue
