@@ -127,12 +127,13 @@ def path_15(repeats: int) -> CaseResult:
 
 @case(
     "movement.accuracy",
-    goal="95% of moves within 2% of a 4x finer search; none above 5%",
-    missed_when=lambda r: r.extra["p95"] > 1.02 or r.extra["worst"] > 1.05,
+    goal="every move within 2% of the same map searched on cells 8x finer",
+    missed_when=lambda r: r.extra["worst"] > 1.02,
 )
 def accuracy(repeats: int) -> CaseResult:
-    """Our cheapest path against the same method on cells a quarter the size (a stand-in for the continuous
-    best), on random 32 x 32 mixed terrain; times are per path including the field."""
+    """Our cheapest path against the same method on cells an eighth the size (a stand-in for the continuous
+    best: every coarse path is a fine path), on random 32 x 32 mixed terrain with roads; times are per path
+    including the field."""
     import time
 
     rng = np.random.default_rng(11)
@@ -142,7 +143,7 @@ def accuracy(repeats: int) -> CaseResult:
     for _ in range(moves):
         raster = mixed_terrain_small(int(rng.integers(1_000_000)))
         speeds = movement.speed_field(raster, LAND)
-        fine = _quartered(raster)
+        fine = _finer(raster, 8)
         fine_speeds = movement.speed_field(fine, LAND)
         a = WorldPoint(*rng.uniform(0.0, 32.0, 2))
         b = WorldPoint(*rng.uniform(0.0, 32.0, 2))
@@ -158,7 +159,7 @@ def accuracy(repeats: int) -> CaseResult:
     p95, worst = float(np.percentile(spread, 95)), float(spread.max())
     return CaseResult(ours_time / moves, fine_time / moves, {
         "moves": len(ratios), "median": round(float(np.median(spread)), 4), "p95": round(p95, 4),
-        "worst": round(worst, 4), "above_2pct": f"{100.0 * float((spread > 1.02).mean()):.1f}%",
+        "worst": round(worst, 4), "above_1pct": f"{100.0 * float((spread > 1.01).mean()):.1f}%",
     })
 
 
@@ -174,10 +175,11 @@ def mixed_terrain_small(seed: int) -> TerrainRaster:
     return TerrainRaster(1.0, TERRAIN, terrain, road, np.zeros((32, 32), np.float32), np.zeros((32, 32), bool))
 
 
-def _quartered(raster: TerrainRaster) -> TerrainRaster:
-    block = np.ones((4, 4), dtype=np.int16)
+def _finer(raster: TerrainRaster, k: int) -> TerrainRaster:
+    """The same map on cells 1/k the size."""
+    block = np.ones((k, k), dtype=np.int16)
     return TerrainRaster(
-        raster.cell_size / 4.0, raster.terrain_ids, np.kron(raster.terrain, block),
+        raster.cell_size / k, raster.terrain_ids, np.kron(raster.terrain, block),
         np.kron(raster.road, block.astype(bool)), np.kron(raster.elevation, block.astype(np.float32)),
         np.kron(raster.blocks_sight, block.astype(bool)),
     )

@@ -81,13 +81,11 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
 # cost (from the target), on hopeful speeds, is within _ELLIPSE_SLACK above the lattice path's exact cost: the
 # lattice overrates a route by at most its angular error (1.3%) plus detours through cell centres near slow
 # cells, which the slack and a dilation by _ELLIPSE_DILATION cells cover. The cells kept are searched again on
-# cells _FINE_SHORT times finer while they hold at most _FINE_BUDGET fine cells, else _FINE_LONG times finer
-# (quarter cells enter a slow target cell at its nearest edge better; half cells keep long moves quick).
+# cells k times finer, the first (k, most fine cells) of _FINE_TIERS that fits, else on the cells themselves
+# (quarter cells enter a slow target cell at its nearest edge better; long moves stay quick).
 _ELLIPSE_SLACK = 0.03
 _ELLIPSE_DILATION = 1
-_FINE_SHORT = 4
-_FINE_LONG = 2
-_FINE_BUDGET = 1600
+_FINE_TIERS = ((4, 1600), (2, 3200))
 # On the finer lattice, two routes whose lattice costs differ by less than _ROUTE_SLACK may be in either order
 # once straightened (the lattice's angular error is 1.3%); up to _ROUTES such distinct routes are smoothed.
 _ROUTE_SLACK = 0.02
@@ -139,7 +137,8 @@ def _ellipse_search(
     mask[kept_rows - r0, kept_cols - c0] = True
     mask = _dilate(mask, d)
     ellipse = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
-    k = _FINE_SHORT if int(mask.sum()) * _FINE_SHORT**2 <= _FINE_BUDGET else _FINE_LONG
+    kept = int(mask.sum())
+    k = next((k for k, most in _FINE_TIERS if kept * k * k <= most), 1)
     fine = np.ascontiguousarray(np.repeat(np.repeat(ellipse, k, axis=0), k, axis=1))
     fcs = cs / k
     x0, y0 = c0 * cs, r0 * cs
@@ -181,8 +180,16 @@ def _ellipse_search(
         candidate_cost = path_cost(raster, speeds, candidate)
         if candidate_cost < best_cost:
             best_points, best_cost = candidate, candidate_cost
+        # the next route must keep a cell away from this one, lattice and straightened alike (routes that
+        # straighten into the same line are one route)
         on_route = np.zeros(fine.shape, dtype=bool)
         on_route.flat[cells] = True
+        for a, b in zip(candidate, candidate[1:]):
+            n = int(math.ceil(distance(a, b) / fcs)) + 1
+            t = np.linspace(0.0, 1.0, n + 1)
+            cols_on = np.clip(((a.x + (b.x - a.x) * t - x0) / fcs).astype(np.int64), 0, w - 1)
+            rows_on = np.clip(((a.y + (b.y - a.y) * t - y0) / fcs).astype(np.int64), 0, h - 1)
+            on_route[rows_on, cols_on] = True
         covered |= _dilate(on_route, k)
     return best_points
 
