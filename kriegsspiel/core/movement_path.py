@@ -89,7 +89,7 @@ _FINE_TIERS = ((4, 1600), (2, 3200))
 # On the finer lattice, two routes whose lattice costs differ by less than _ROUTE_SLACK may be in either order
 # once straightened (the lattice's angular error is 1.3%); up to _ROUTES such distinct routes are smoothed.
 _ROUTE_SLACK = 0.02
-_ROUTES = 4
+_ROUTES = 3
 
 
 def _ellipse_search(
