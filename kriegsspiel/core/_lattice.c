@@ -520,6 +520,32 @@ static void refine(const Raster *r, double cs, Pt *p, Py_ssize_t n)
     }
 }
 
+/* The path with a detour along a grid line for every segment whose two ends lie nearest the same line (and
+ * not both on it): a -> a on the line -> b on the line -> b. Along a grid line a segment runs at the faster
+ * side's speed, a knife edge that moving one vertex at a time never reaches; refining the two new vertices
+ * finds where to join and leave the line. out must hold 3 n points; returns its length. */
+static Py_ssize_t line_detours(const Raster *r, double cs, const Pt *p, Py_ssize_t n, Pt *out)
+{
+    Py_ssize_t m = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[m++] = p[i];
+        if (i + 1 == n) break;
+        Pt a = p[i], b = p[i + 1];
+        for (int axis = 0; axis < 2; axis++) {
+            double la = floor((axis ? a.y : a.x) / cs + 0.5), lb = floor((axis ? b.y : b.x) / cs + 0.5);
+            if (la != lb) continue;
+            Pt a2 = a, b2 = b;
+            if (axis) { a2.y = la * cs; b2.y = la * cs; } else { a2.x = la * cs; b2.x = la * cs; }
+            if ((a2.x == a.x && a2.y == a.y) && (b2.x == b.x && b2.y == b.y)) continue;
+            if (pinch_world(r, cs, a2) || pinch_world(r, cs, b2)) continue;
+            out[m++] = a2;
+            out[m++] = b2;
+            break;
+        }
+    }
+    return m;
+}
+
 /* smooth_path(speeds, cell_size, coords) -> list of floats x0, y0, x1, y1, ... */
 static PyObject *py_smooth_path(PyObject *self, PyObject *args)
 {
@@ -584,6 +610,32 @@ static PyObject *py_smooth_path(PyObject *self, PyObject *args)
         memcpy(p, work, (size_t)m * sizeof(Pt));
         n = m;
         cost = c;
+    }
+    {
+        /* one more round with a detour along a grid line wherever a segment lies beside one */
+        if (3 * n > cap) {
+            cap = 3 * n;
+            Pt *nw = (Pt *)realloc(work, (size_t)cap * sizeof(Pt));
+            if (nw == NULL) { PyErr_NoMemory(); goto done; }
+            work = nw;
+            double *npf = (double *)realloc(prefix, (size_t)cap * sizeof(double));
+            if (npf == NULL) { PyErr_NoMemory(); goto done; }
+            prefix = npf;
+            Pt *np_ = (Pt *)realloc(p, (size_t)cap * sizeof(Pt));
+            if (np_ == NULL) { PyErr_NoMemory(); goto done; }
+            p = np_;
+        }
+        Py_ssize_t m = line_detours(&r, cs, p, n, work);
+        if (m > n) {
+            refine(&r, cs, work, m);
+            m = string_pull(&r, cs, work, m, prefix);
+            double c = polyline_world(&r, cs, work, m);
+            if (c < cost * (1.0 - 1e-9)) {
+                memcpy(p, work, (size_t)m * sizeof(Pt));
+                n = m;
+                cost = c;
+            }
+        }
     }
     result = PyList_New(2 * n);
     if (result == NULL) goto done;

@@ -327,6 +327,33 @@ def _refine(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]:
     return pts
 
 
+def _line_detours(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]:
+    """The path with a detour along a grid line for every segment whose two ends lie nearest the same line
+    (and not both on it): a -> a on the line -> b on the line -> b. Along a grid line a segment runs at the
+    faster side's speed, a knife edge that moving one vertex at a time never reaches; refining the two new
+    vertices finds where to join and leave the line."""
+    out: list[Point] = []
+    for i, a in enumerate(pts):
+        out.append(a)
+        if i + 1 == len(pts):
+            break
+        b = pts[i + 1]
+        for axis in (0, 1):
+            la, lb = math.floor(a[axis] / cs + 0.5), math.floor(b[axis] / cs + 0.5)
+            if la != lb:
+                continue
+            line = la * cs
+            a2 = (line, a[1]) if axis == 0 else (a[0], line)
+            b2 = (line, b[1]) if axis == 0 else (b[0], line)
+            if a2 == a and b2 == b:
+                continue
+            if pinched(speeds, cs, *a2) or pinched(speeds, cs, *b2):
+                continue
+            out.extend((a2, b2))
+            break
+    return out
+
+
 def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> list[float]:
     """String-pull the path x0, y0, x1, y1, ... (world units), then split, refine and straighten it while
     that makes it cheaper; the contract of ``_lattice.smooth_path``. Never raises the exact cost."""
@@ -353,4 +380,11 @@ def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -
         if not refined_cost < cost * (1.0 - 1e-9):
             break
         pts, cost = refined, refined_cost
+    # one more round with a detour along a grid line wherever a segment lies beside one
+    detoured = _line_detours(speeds, cell_size, pts)
+    if len(detoured) > len(pts):
+        refined = _string_pull(speeds, cell_size, _refine(speeds, cell_size, detoured))
+        refined_cost = _polyline(speeds, cell_size, refined)
+        if refined_cost < cost * (1.0 - 1e-9):
+            pts, cost = refined, refined_cost
     return [v for p in pts for v in p]
