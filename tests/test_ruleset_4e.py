@@ -180,6 +180,8 @@ CONSTANTS = {
     "exposure_distance": 3, "merge_distance": 3,  # HR
     "nuke_destroy_radius": 2, "nuke_half_radius": 7, "nuke_quarter_radius": 15,  # HR
     "message_lost_in_4": 2, "message_intercepted_in_4": 1, "message_altered_in_4": 1,  # manual
+    "board_seize_in_6": 1, "board_sink_in_6": 1, "board_disable_in_6": 2, "board_damage_in_6": 2,  # HR
+    "board_disable_rounds": 1,  # HR
 }
 
 
