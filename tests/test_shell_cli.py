@@ -31,3 +31,18 @@ def test_a_piped_session_on_the_demo(repo: Path, tmp_path: Path) -> None:
     verify = subprocess.run([sys.executable, "-m", "kriegsspiel", "verify", str(save)], capture_output=True, text=True)
     assert verify.returncode == 0, verify.stdout + verify.stderr
     assert "intact: 3 records" in verify.stdout
+
+
+def test_the_shell_writes_every_players_picture_when_a_round_ends(repo: Path, tmp_path: Path) -> None:
+    if not (repo / "scenarios" / "demo.toml").exists():
+        pytest.skip("the demo scenario is not there")
+    save = tmp_path / "demo.kssave"
+    done = _shell(repo, save, b"turn\n")
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "demo-pov").exists(), "half a round is not a round: no pictures yet"
+    done = _shell(repo, save.with_name("two.kssave"), b"turn\nturn\n")
+    assert done.returncode == 0, done.stderr
+    pictures = sorted(p.name for p in (tmp_path / "two-pov" / "round-001").iterdir())
+    assert pictures == ["Howe.png", "Knyphausen.png", "Sullivan.png", "Washington.png"]
+    for name in pictures:
+        assert (tmp_path / "two-pov" / "round-001" / name).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")

@@ -40,10 +40,17 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--save {args.save}: a save continues in its own file; --save is for a scenario")
         game = Game.open(path)
         print(f"continuing {game.scenario.name!r} from {path} ({len(game.journal_entries())} records)")
+    from kriegsspiel.pov import attach_to_game
+
+    # The players' pictures of each round are written next to the save, as the window does.
+    pictures = attach_to_game(game)
     with game:
         for note in game.notes:
             print(f"note: {note}")
         print("type 'help' for the commands, 'man COMMAND' for one of them, 'quit' to leave")
         sys.stdout.flush()
-        run_shell(Shell(game), sys.stdin, sys.stdout)
+        try:
+            run_shell(Shell(game), sys.stdin, sys.stdout)
+        finally:
+            pictures.wait()
     return 0
