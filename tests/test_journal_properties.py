@@ -78,3 +78,18 @@ def test_every_single_flipped_byte_is_caught(small_save: Path, mask: int) -> Non
         # only damage in the last line may read as a power cut, and then that record is not loaded
         assert position >= last_line_start - 1, position
         assert loaded.cut_off is not None and len(loaded.records) == 3, position
+
+
+@pytest.mark.parametrize("mask", [0x01, 0x20, 0x80])
+def test_a_flipped_byte_in_the_header_is_damage_not_another_kind_of_file(small_save: Path, mask: int) -> None:
+    """A save whose header took a hit is called damaged, on line 1, and left alone: never 'not a save' (the
+    umpire would look for another file) nor 'a newer version' (they would update kriegsspiel for nothing)."""
+    original = small_save.read_bytes()
+    for position in range(original.index(b"\n")):
+        data = bytearray(original)
+        data[position] ^= mask
+        with pytest.raises(SaveError) as caught:
+            parse_save(bytes(data), small_save)
+        message = str(caught.value)
+        assert "line 1:" in message and message.endswith("the file is left untouched"), (position, message)
+        assert "not a kriegsspiel save" not in message and "newer" not in message, (position, message)

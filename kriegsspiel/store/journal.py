@@ -281,6 +281,16 @@ def _parse_line(raw: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+_HEADER_MARKS = (b'"format":"' + SAVE_FORMAT.encode() + b'"', b'"scenario_sha256":"', b'"scenario_text":"',
+                 b'"map_sha256":"', b'"ruleset_sha256":"')
+
+
+def _looks_like_a_save_header(raw: bytes) -> bool:
+    """Whether a line that does not parse as a header still carries a save header's keys (so it is a damaged
+    save, not another kind of file): one flipped byte can spoil at most one of these marks."""
+    return sum(mark in raw for mark in _HEADER_MARKS) >= 2
+
+
 def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
     raw, _, complete = piece
     parsed = _parse_line(raw)
@@ -288,6 +298,9 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
         raise SaveError(f"{path}: line 1: the save's header was cut off before the game began; "
                         "start the game again from its scenario")
     if parsed is None or parsed.get("format") != SAVE_FORMAT:
+        if _looks_like_a_save_header(raw):
+            problem = "not valid JSON" if parsed is None else "its format mark is changed"
+            raise _refuse(path, "line 1", f"the save's header is damaged ({problem})", 0, 1)
         if raw.lstrip().startswith((b"<?xml", b"<map")):
             hint = "; it is a Tiled map: start a game from a scenario that names it ('kriegsspiel new SCENARIO')"
         elif raw.lstrip().startswith(b"[") or b"=" in raw[:200]:
@@ -296,7 +309,7 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
             hint = ""
         raise SaveError(f"{path}: not a kriegsspiel save (line 1 is not a save header){hint}")
     version = parsed.get("version")
-    if not isinstance(version, int) or version > SAVE_VERSION:
+    if _is_int(version) and version > SAVE_VERSION:
         raise SaveError(f"{path}: line 1: save format version {version!r} is newer than this kriegsspiel reads "
                         f"(version {SAVE_VERSION}); update kriegsspiel")
     missing = [k for k in _HEADER_KEYS if k not in parsed]
