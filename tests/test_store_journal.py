@@ -220,3 +220,18 @@ def test_verify_insists_on_the_map_the_game_was_played_on(save: Path) -> None:
     assert "the map" in verdict.first_bad and "is not the one the game was played on" in verdict.first_bad
     with Game.open(save, read_only=True, **LOADERS) as game:  # playing on is the umpire's call: a note
         assert any("has changed since this game began" in n for n in game.notes)
+
+
+def test_binary_junk_is_not_taken_for_a_scenario(tmp_path: Path) -> None:
+    path = tmp_path / "x.kssave"
+    path.write_bytes(bytes(range(256)) * 2)  # holds '=' and '[' among the control bytes, as random data does
+    with pytest.raises(SaveError) as caught:
+        read_save(path)
+    assert "not a kriegsspiel save" in str(caught.value) and "scenario" not in str(caught.value)
+
+
+def test_a_scenario_that_opens_with_a_comment_is_named_a_scenario(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    path.write_text("# The evening's game: a comment line first, as the shipped scenarios have\n" + GOOD_SCENARIO)
+    with pytest.raises(SaveError, match="it looks like a scenario: start a game with 'kriegsspiel new"):
+        read_save(path)

@@ -285,6 +285,15 @@ _HEADER_MARKS = (b'"format":"' + SAVE_FORMAT.encode() + b'"', b'"scenario_sha256
                  b'"map_sha256":"', b'"ruleset_sha256":"')
 
 
+def _is_text(head: bytes) -> bool:
+    """Whether the first bytes of a file read as text (UTF-8 without control characters other than tab and
+    line ends); a cut multi-byte character at the very end is allowed."""
+    text = head.decode("utf-8", "ignore") if len(head) else ""
+    if len(text.encode("utf-8")) < len(head) - 3:
+        return False
+    return all(ch >= " " or ch in "\t\r\n" for ch in text)
+
+
 def _looks_like_a_save_header(raw: bytes) -> bool:
     """Whether a line that does not parse as a header still carries a save header's keys (so it is a damaged
     save, not another kind of file): one flipped byte can spoil at most one of these marks."""
@@ -303,7 +312,8 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
             raise _refuse(path, "line 1", f"the save's header is damaged ({problem})", 0, 1)
         if raw.lstrip().startswith((b"<?xml", b"<map")):
             hint = "; it is a Tiled map: start a game from a scenario that names it ('kriegsspiel new SCENARIO')"
-        elif raw.lstrip().startswith(b"[") or b"=" in raw[:200]:
+        elif _is_text(raw[:200]) and (raw.lstrip().startswith(b"[") or b"=" in raw[:200]
+                                      or path.suffix.lower() == ".toml"):
             hint = "; it looks like a scenario: start a game with 'kriegsspiel new SCENARIO --save FILE'"
         else:
             hint = ""
