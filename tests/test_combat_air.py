@@ -48,7 +48,7 @@ def test_takeoff_fly_and_land_at_the_airfield() -> None:
     out = run(s, "land f1 > Field", 3)
     assert out.events == (Landed("f1", "Field", WorldPoint(1.5, 1.5)),)
     f1 = out.state.units["f1"]
-    assert not f1.airborne and f1.movement_used == 20.0  # 10 out, 10 back of its 30
+    assert not f1.airborne and f1.movement_used == 30.0  # landing spends what was left of its flight
 
 
 def test_land_on_a_carrier_and_take_off_from_it() -> None:
@@ -79,12 +79,23 @@ def test_ending_the_turn_ends_the_air_turn_and_the_next_side_gets_its_own() -> N
     assert refused(out.state, "takeoff rf").reason == "rf stands on no airfield or carrier (force to override)"
 
 
-def test_land_refusals() -> None:
+def test_the_flight_range_is_one_way_a_plane_flies_that_far_and_back() -> None:
+    # the takeoff table: "The distances here are one way: ... it can travel that far and back to an airport"
     s = run(air(), "takeoff f1").state
     s = run(s, "move f1 > 19.5,9.5", 2).state
     s = run(s, "move f1 > 19.5,0.5", 3).state  # 28.7 of its 30 flown
-    assert refused(s, "land f1").reason == "cv is 8.9 from f1; it has 1.3 of flight left (force to override)"
-    assert refused(s, "land f1 > Field").reason == "Field is 18.0 from f1; it has 1.3 of flight left (force to override)"
+    assert refused(s, "move f1 > 17.5,0.5").reason == (
+        "f1: water costs 2, light-fighter has 1.3 left (force to override)")  # its flight out is spent
+    assert run(s, "land f1", 4).events == (Landed("f1", "cv", WorldPoint(15.5, 8.5)),)  # 8.9 back
+    assert run(s, "land f1 > Field", 4).events == (Landed("f1", "Field", WorldPoint(1.5, 1.5)),)  # 18.0 back
+
+
+def test_land_refusals() -> None:
+    s = flying(air(U("sb", "stealth-bomber", "Blue", 19.5, 0.5)), "sb")  # flight range 10
+    assert refused(s, "land sb > Field").reason == (
+        "Field is 18.0 from sb; it lands within its flight range of 10 (force to override)")
+    assert run(s, "land sb").events == (Landed("sb", "cv", WorldPoint(15.5, 8.5)),)  # the nearest, 8.9 away
+    s = run(air(), "takeoff f1").state
     assert refused(s, "land f1 > dd").reason == "dd is not a carrier of Blue"
     assert refused(s, "land bmb").reason == "bmb is not in the air"
     assert refused(air(), "move f1 > 3.5,1.5").reason == "f1 is on the ground; take off first (force to override)"

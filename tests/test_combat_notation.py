@@ -108,3 +108,29 @@ def test_docs_list_every_combat_order_with_its_syntax() -> None:
     text = (Path(__file__).resolve().parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
     for word in COMBAT_ORDERS:
         assert f"`{syntax(word).replace('|', chr(92) + '|')}`" in text, word
+
+
+@pytest.mark.parametrize("topic", sorted(COMBAT_ORDERS))
+def test_every_combat_order_says_its_range(topic: str) -> None:
+    page = man_page(topic, load_ruleset("modern-4e"))
+    assert "\n  range:  " in page, page
+
+
+def test_carrying_and_flying_pages_print_the_weights_capacities_and_flight_ranges_of_the_rule_set() -> None:
+    import dataclasses
+    from types import MappingProxyType
+
+    rules = load_ruleset("modern-4e")
+    load, land, takeoff = (" ".join(man_page(t, rules).split()) for t in ("load", "land", "takeoff"))
+    assert "weight: infantry, engineers, special 1;" in load and "heavy-cavalry 4" in load
+    assert "land capacity: corvette, patrol 1; amphibious, cruiser 4; destroyer 2; battleship, carrier 8" in load
+    assert "flight range: light-fighter 30; heavy-fighter, bomber 15; stealth-bomber 10;" in takeoff
+    assert "one way" in takeoff
+    assert "air capacity: cruiser, destroyer 1; battleship 4; carrier 8" in land
+    # the pages read the rule set in play: a table with other numbers prints them
+    types = dict(rules.unit_types)
+    types["infantry"] = dataclasses.replace(types["infantry"], weight=3)
+    types["light-fighter"] = dataclasses.replace(types["light-fighter"], move=42)
+    changed = dataclasses.replace(rules, unit_types=MappingProxyType(types))
+    assert "infantry 3" in " ".join(man_page("load", changed).split())
+    assert "light-fighter 42" in " ".join(man_page("takeoff", changed).split())

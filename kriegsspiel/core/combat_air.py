@@ -1,8 +1,9 @@
 """Handlers of the air orders: takeoff, land, dogfight, bomb, pulse, airlift, kamikaze, survey.
 
 Planes take off in their side's air turn from an airfield or a carrier, fly up to their flight range (their
-``move``), and must land at an airfield or a carrier within the range they have left by the end of the air turn,
-or crash (RULINGS.md). Dogfight: both sides roll, range 10. Bomb: like fire. Pulse: 1 in 6 disables every enemy
+``move``), and must land at an airfield or a carrier within that range of where they are by the end of the air
+turn, or crash (RULINGS.md; the takeoff table: "The distances here are one way: ... it can travel that far and back
+to an airport"). Dogfight: both sides roll, range 10. Bomb: like fire. Pulse: 1 in 6 disables every enemy
 unit within the radius for two turns. Kamikaze: light fighters sink 1 in 6 else 1..5, heavy 1 in 8 else 1..7;
 the plane is lost. Distances are world units.
 """
@@ -100,16 +101,17 @@ def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str 
 
 
 def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """A plane in the air lands at the named airfield or carrier, or the nearest one within the flight it has
-    left; the distance is drawn from its flight range. Refused (forceable) when the base is beyond its range or
-    the carrier is full; not forceable for a plane on the ground or a base that does not exist."""
+    """A plane in the air lands at the named airfield or carrier, or the nearest one, within its flight range of
+    where it is (the range is one way: a plane may fly that far out and as far back). Refused (forceable) when
+    the base is beyond its range or the carrier is full; not forceable for a plane on the ground or a base that
+    does not exist. Landing spends what is left of its flight for the turn."""
     unit = _plane(state, command.unit)
     if isinstance(unit, Rejected):
         return unit
     if not unit.airborne:
         return Rejected(f"{unit.id} is not in the air", forceable=False)
     ruling = Ruling(forced)
-    left = flight_left(state, unit)
+    flight_range = float(unit_type(state, unit).move)
     choices = bases(state, unit)
     if command.base is not None:
         chosen = [b for b in choices if b[0] == command.base]
@@ -134,11 +136,12 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
         name, point, carrier = min(choices, key=lambda b: distance(unit.position, b[1]))
     d = distance(unit.position, point)
     problems = [order_problem(state, unit),
-                f"{name} is {d:.1f} from {unit.id}; it has {left:.1f} of flight left" if d > left + 1e-9 else None]
+                f"{name} is {d:.1f} from {unit.id}; it lands within its flight range of {flight_range:g}"
+                if d > flight_range + 1e-9 else None]
     if refusal := _verdict(ruling, problems):
         return refusal
-    landed = unit.replace(airborne=False, position=point, carried_by=carrier, movement_used=unit.movement_used + d,
-                          moved_this_turn=True)
+    landed = unit.replace(airborne=False, position=point, carried_by=carrier,
+                          movement_used=max(unit.movement_used, flight_range), moved_this_turn=True)
     passengers = [p.replace(position=point) for p in state.units.values() if p.carried_by == unit.id]
     return ruling.accept(state.with_units(landed, *passengers), [Landed(unit.id, name, point)])
 

@@ -72,7 +72,8 @@ def _one_in(command: str, key: str, text: str, fallback: str) -> Callable[[Rules
             return fallback
         groups: dict[str, list[str]] = {}
         for type_id, stats in ruleset.command_users(command).items():
-            groups.setdefault(text.format(n=stats.extra.get(key), d=stats.damage), []).append(type_id)
+            groups.setdefault(text.format(n=stats.extra.get(key), d=stats.damage,
+                                          r=stats.extra.get("disable_rounds")), []).append(type_id)
         if len(groups) == 1:
             return next(iter(groups))
         return "; ".join(f"{', '.join(types)}: {value}" for value, types in groups.items())
@@ -101,6 +102,35 @@ def _spy_odds(command: str) -> Callable[[Ruleset | None], str]:
                 "(nothing is exposed) 1 in the scenario's fog_of_war")
 
     return odds
+
+
+def _by_type(value_of: Callable[[object], float | int | None], theatres: tuple[str, ...], fallback: str,
+             text: str = "{}") -> Callable[[Ruleset | None], str]:
+    """A unit-type attribute (weight, capacity, flight range) of the types of ``theatres`` that have one, grouped
+    by value: "infantry, engineers 1; cavalry 4"."""
+
+    def column(ruleset: Ruleset | None) -> str:
+        if ruleset is None:
+            return fallback
+        groups: dict[str, list[str]] = {}
+        for type_id, unit_type in ruleset.unit_types.items():
+            value = value_of(unit_type)
+            if unit_type.theatre in theatres and value:
+                groups.setdefault(f"{float(value):g}", []).append(type_id)
+        return text.format(_grouped(groups)) if groups else fallback
+
+    return column
+
+
+_LAND_WEIGHTS = _by_type(lambda u: u.weight, ("army",), "the load table's weights", "weight: {}")
+_AIR_WEIGHTS = _by_type(lambda u: u.weight, ("air",), "the load table's weights", "weight: {}")
+_LAND_CAPACITY = _by_type(lambda u: u.land_capacity, ("navy",), "the load table", "land capacity: {}")
+_AIR_CAPACITY = _by_type(lambda u: u.air_capacity, ("navy",), "the load table", "air capacity: {}")
+_FLIGHT_RANGE = _by_type(lambda u: u.move, ("air",), "the takeoff table's ranges", "flight range: {}")
+
+
+def _joined(*parts: Callable[[Ruleset | None], str], sep: str = "; ") -> Callable[[Ruleset | None], str]:
+    return lambda ruleset: sep.join(part(ruleset) for part in parts)
 
 
 PAGES: tuple[ManPage, ...] = (
@@ -140,7 +170,7 @@ PAGES: tuple[ManPage, ...] = (
         "airfield) their kind's maximum health. Building takes the unit's whole turn. The map's roads layer is not "
         "changed by a built road or bridge.",
         _who("build", "infantry, mechanized infantry, special forces, engineers"),
-        _NONE,
+        _text("where the unit stands"),
         _column("build", "-", key="strength", text="fortification strength: {}"),
     ),
     ManPage(
@@ -198,7 +228,7 @@ PAGES: tuple[ManPage, ...] = (
         "load", "load UNIT ... > SHIP",
         "Land units go aboard a ship of their side, up to its land capacity by weight. They move with the ship, "
         "are lost with it, and leave it with disembark. Their movement ends for the turn.",
-        _text("land units with a weight, onto ships with a land capacity"),
+        lambda r: f"land units, by {_LAND_WEIGHTS(r)}; onto ships, by {_LAND_CAPACITY(r)}",
         _constants("within {} of the ship (the attack distance)", "attack_distance"),
         _NONE,
     ),
@@ -214,15 +244,17 @@ PAGES: tuple[ManPage, ...] = (
         "takeoff", "takeoff PLANE",
         "A plane on an airfield or a carrier takes off in its side's air turn (which comes before the side's "
         "other orders when the scenario has an air theatre).",
-        _text("aircraft"), _NONE, _NONE,
+        _text("aircraft on an airfield or a carrier of their side"),
+        _joined(_FLIGHT_RANGE, _text("one way: the plane may fly that far and as far back to land")),
+        _NONE,
     ),
     ManPage(
         "land", "land PLANE [> AIRFIELD|CARRIER]",
-        "A plane in the air lands at the named airfield or carrier of its side (default: the nearest). The "
-        "distance counts against its flight range. A plane still in the air when the air turn ends (the side's "
-        "first other order, or turn) crashes.",
+        "A plane in the air lands at the named airfield or carrier of its side (default: the nearest) within its "
+        "flight range of where it is (the range is one way). A carrier takes planes up to its air capacity by "
+        "weight. A plane still in the air when the air turn ends (the side's first other order, or turn) crashes.",
         _text("aircraft in the air"),
-        _text("the flight range left (the takeoff table's range minus what it flew this turn)"),
+        _joined(_FLIGHT_RANGE, _AIR_CAPACITY, _AIR_WEIGHTS),
         _NONE,
     ),
     ManPage(
@@ -246,13 +278,13 @@ PAGES: tuple[ManPage, ...] = (
         "disabled (no damage). Named targets must be within the radius. Once a turn.",
         _who("pulse", "bombers, stealth bombers, drones"),
         _column("pulse", "the pulse radius table", key="radius", text="radius: {}"),
-        _one_in("pulse", "disable_one_in", "disables 1 in {n}", "disables 1 in 6 for two turns"),
+        _one_in("pulse", "disable_one_in", "disables 1 in {n} for {r} turns", "disables 1 in 6 for two turns"),
     ),
     ManPage(
         "airlift", "airlift PLANE > UNIT ...",
         "Land units go aboard a plane on the ground, up to its airlift capacity by weight; they fly with it and "
         "leave with disembark.",
-        _who("airlift", "transports, bombers"),
+        lambda r: f"{_who('airlift', 'transports, bombers')(r)}; they carry land units by {_LAND_WEIGHTS(r)}",
         lambda r: _constants("within {} of the plane (the attack distance)", "attack_distance")(r) + "; "
         + _column("airlift", "the airlift table", key="capacity", text="capacity: {}")(r),
         _NONE,
