@@ -84,7 +84,7 @@ MISTAKES = [
     ('ruleset = "modern-4e"', 'ruleset = "modern-5e"', "cannot load rule set 'modern-5e'", "scenario.ruleset"),
     ('map = "fake.tmx"', 'map = "nowhere.tmx"', "no map file at", "scenario.map"),
     ("seed = 1777", 'seed = "lucky"', "whole number from 0", "scenario.seed"),
-    ("health = 10", 'health = 10\ncolour = "red"', "unknown a key", "units[1].colour"),
+    ("health = 10", 'health = 10\ncolour = "red"', "unknown key; known: id, type", "units[1].colour"),
 ]
 
 
@@ -113,6 +113,23 @@ def test_every_finding_is_reported_at_once(tmp_path: Path) -> None:
     assert "3 problems" in message
     assert "hussarz" in message and "duplicate unit id 'va1'" in message and "Nowhere" in message
     assert f"{path}:{_line_of(text, 'hussarz')}: units[1].type: unit 'va2': unknown unit type 'hussarz'" in message
+
+
+def test_two_mistakes_in_one_table_are_both_reported(tmp_path: Path) -> None:
+    """A table with one mistake is still checked against the map for the next: the author fixes all at once."""
+    text = (GOOD_SCENARIO
+            .replace("at = [1.5, 1.5]", "at = [9.5, 2.5]\nhealth = 99")         # on water, and too much health
+            .replace('id = "gb1"\ntype = "infantry"', 'id = "gb1"\ntype = "tank"')
+            .replace("at = [6.5, 6.5]", "at = [60.5, 6.5]")                    # unknown type, and off the map
+            .replace('name = "Sullivan"\nside = "Rebel"\nunits = ["va2"]',
+                     'name = "Sullivan"\nside = "Rebell"\nunits = ["va9"]')     # unknown side and unit
+            .replace('kind = "hold"\nzone = "Hill"', 'kind = "hodl"\nzone = "Hil"'))  # unknown kind and zone
+    findings = [f.message for f in check_scenario_file(write_scenario(tmp_path, text), **LOADERS)]
+    for key, fragment in [("units[0].health", "1..4"), ("units[0].at", "infantry cannot stand on water"),
+                          ("units[2].type", "'tank'"), ("units[2].at", "off the map"),
+                          ("players[1].side", "'Rebell'"), ("players[1].units", "unknown unit 'va9'"),
+                          ("victory[0].kind", "'hodl'"), ("victory[0].zone", "no zone 'Hil'")]:
+        assert any(m.startswith(key + ":") and fragment in m for m in findings), (key, findings)
 
 
 def test_a_toml_syntax_error_names_the_line(tmp_path: Path) -> None:

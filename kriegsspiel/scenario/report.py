@@ -74,7 +74,7 @@ def check_unknown_keys(report: Report, table: str, index: int | None, data: Mapp
         return
     for key in data:
         if key not in known:
-            label = "a top-level table" if not table else "a key"
+            label = "top-level table" if not table else "key"
             report.add(table, index, key, f"unknown {label}; known: {', '.join(known)}{suggest(key, known)}",
                        "warning")
 

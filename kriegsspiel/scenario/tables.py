@@ -96,13 +96,14 @@ def read_players(
             report.add("players", i, "name", f"player {name!r} is declared twice")
             continue
         side = entry.get("side")
-        if side not in side_names:
+        side_known = side in side_names
+        if not side_known:
             report.add("players", i, "side", f"player {name!r}: unknown side {side!r}; sides: "
                        f"{', '.join(side_names)}{suggest(str(side), side_names)}")
-            continue
         units = entry.get("units", "all")
         if units == "all":
-            players.append(PlayerSetup(name=name, side=side, units=None))
+            if side_known:
+                players.append(PlayerSetup(name=name, side=side, units=None))
             continue
         if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
             report.add("players", i, "units", f"player {name!r}: must be \"all\" or a list of unit ids, not {units!r}")
@@ -113,11 +114,11 @@ def read_players(
                 report.add("players", i, "units", f"player {name!r}: unknown unit {unit_id!r}"
                            f"{suggest(unit_id, list(unit_sides))}")
                 ok = False
-            elif unit_sides[unit_id] in side_names and unit_sides[unit_id] != side:
+            elif side_known and unit_sides[unit_id] in side_names and unit_sides[unit_id] != side:
                 report.add("players", i, "units", f"player {name!r} of {side}: unit {unit_id!r} belongs to "
                            f"{unit_sides[unit_id]}; a player commands only units of their own side")
                 ok = False
-        if ok:
+        if ok and side_known:
             players.append(PlayerSetup(name=name, side=side, units=tuple(units)))
     if not entries:
         # Without [[players]], each side is one player who sees with all its units.
@@ -142,7 +143,8 @@ def read_victory(
             report.add("victory", i, "kind", f"must be one of {', '.join(VICTORY_KINDS)}, not {kind!r}")
             ok = False
         zone = entry.get("zone")
-        if kind == "hold":
+        # a zone is checked also when the kind is misspelt (it was surely meant for "hold"): all findings at once
+        if kind == "hold" or (kind not in VICTORY_KINDS and zone is not None):
             if not isinstance(zone, str):
                 report.add("victory", i, "zone", "a \"hold\" condition needs the name of a zone of the map")
                 ok = False

@@ -108,8 +108,15 @@ def read_units(
         if hidden is not None and not isinstance(hidden, bool):
             report.add("units", i, "hidden", f"unit {unit_id!r}: must be true or false, not {hidden!r}")
             ok = False
-        if ok and battlefield is not None and ruleset is not None and type_id and point is not None:
-            problem = standing_problem(battlefield, ruleset, type_id, point)
+        # Where it stands is checked whatever else is wrong with the unit, so every finding comes at once: the
+        # terrain needs the type, being on the map only the point.
+        problem = None
+        if battlefield is not None and point is not None:
+            if ruleset is not None and type_id:
+                problem = standing_problem(battlefield, ruleset, type_id, point)
+            elif not battlefield.contains(point):
+                width, height = battlefield.world_size
+                problem = f"off the map (the map spans 0..{width:g} x 0..{height:g} world units)"
             if problem:
                 report.add("units", i, "at", f"unit {unit_id!r} at {point.x:g},{point.y:g}: {problem}")
                 ok = False
