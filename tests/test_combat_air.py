@@ -196,3 +196,23 @@ def test_without_an_air_theatre_planes_act_at_any_time() -> None:
                  U("dd", "destroyer", "Red", 17.5, 3.5))
     s = run(s, "move b1 > 3.5,1.5").state
     run(s, "move f1 > 14.5,3.5", 2)
+
+
+def test_a_scenario_plane_off_every_airfield_is_a_warning_naming_the_nearest_one(tmp_path) -> None:
+    from pathlib import Path
+
+    from kriegsspiel.scenario import load_scenario
+
+    shipped = Path(__file__).resolve().parent.parent / "scenarios" / "coastal.toml"
+    assert not [w for w in load_scenario(shipped).warnings if "airfield" in w.message]  # every plane can fly
+    coast = shipped.parent.parent / "maps" / "coast.tmx"
+    text = shipped.read_text(encoding="utf-8").replace('"../maps/coast.tmx"', f'"{coast}"')
+    moved = text.replace("at = [82.5, 51.5]", "at = [83.5, 53.5]")  # r-fighter, just off the Mainland airfield
+    assert moved != text
+    path = tmp_path / "coastal.toml"
+    path.write_text(moved, encoding="utf-8")
+    warnings = [w for w in load_scenario(path).warnings if "airfield" in w.message]
+    assert [w.message for w in warnings] == [
+        "units[18].at: unit 'r-fighter' (light-fighter) stands on no airfield at 83.5,53.5: with air_theatre it can "
+        "never take off; place it inside an airfield, e.g. Mainland airfield (x 80-83, y 51-54)"]
+    assert warnings[0].severity == "warning" and warnings[0].line == moved.splitlines().index("at = [83.5, 53.5]") + 1

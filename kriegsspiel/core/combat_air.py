@@ -54,7 +54,9 @@ def flight_left(state: GameState, unit: UnitState) -> float:
     return state.allowance_left(unit)
 
 
-def _base_here(state: GameState, unit: UnitState) -> str | None:
+def base_here(state: GameState, unit: UnitState) -> str | None:
+    """Where a plane on the ground may take off from: "carrier ID" when it is aboard one, "airfield NAME" when it
+    stands inside one, else None."""
     if unit.carried_by is not None:
         carrier = state.unit(unit.carried_by)
         if carrier is not None and unit_type(state, carrier).air_capacity > 0:
@@ -75,7 +77,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
     if unit.airborne:
         return Rejected(f"{unit.id} is already in the air", forceable=False)
     ruling = Ruling(forced)
-    base = _base_here(state, unit)
+    base = base_here(state, unit)
     problems = [p for p in actor_problems(state, unit) if "aboard" not in p]
     problems += [None if base else f"{unit.id} stands on no airfield or carrier", once_a_turn(unit, "takeoff")]
     if refusal := _verdict(ruling, problems):

@@ -30,6 +30,8 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
                 report.add("units", index_of[unit.id], "hidden", problem, "warning")
             else:
                 report.elsewhere(map_source, f"units layer: {problem}", "warning")
+    if setup.air_theatre:
+        _warn_grounded_planes(report, state, index_of, map_source)
     for i, condition in enumerate(setup.victory):
         if condition.by_round is not None and setup.rounds is not None and condition.by_round > setup.rounds:
             report.add("victory", i, "by_round", f"round {condition.by_round} comes after the game's last round "
@@ -39,3 +41,28 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
         if player.name.casefold() in side_names and player.name != player.side:
             report.add("players", i, "name", f"player {player.name!r} has the name of a side: a message to "
                        f"{player.name!r} goes to the side; rename the player", "warning")
+
+
+def _warn_grounded_planes(report: Report, state: Any, index_of: Mapping[Any, int], map_source: str) -> None:
+    """With an air theatre a plane takes off only from an airfield or a carrier: one placed anywhere else can
+    never fly. A warning per such plane, naming the nearest airfield."""
+    from kriegsspiel.core.combat_air import base_here
+    from kriegsspiel.core.geometry import distance
+
+    airfields = [s for s in state.battlefield.structures if s.kind == "airfield"]
+    for unit in state.units.values():
+        if state.ruleset.unit_type(unit.type_id).theatre != "air" or base_here(state, unit) is not None:
+            continue
+        if airfields:
+            near = min(airfields, key=lambda s: distance(s.centre, unit.position))
+            xs, ys = [p.x for p in near.outline], [p.y for p in near.outline]
+            hint = (f"place it inside an airfield, e.g. {near.name} (x {min(xs):g}-{max(xs):g}, "
+                    f"y {min(ys):g}-{max(ys):g})")
+        else:
+            hint = "the map has no airfield: add one (a structure of kind airfield) or remove the plane"
+        problem = (f"unit {unit.id!r} ({unit.type_id}) stands on no airfield at {unit.position.x:g},"
+                   f"{unit.position.y:g}: with air_theatre it can never take off; {hint}")
+        if unit.id in index_of:
+            report.add("units", index_of[unit.id], "at", problem, "warning")
+        else:
+            report.elsewhere(map_source, f"units layer: {problem}", "warning")
