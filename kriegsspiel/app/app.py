@@ -20,7 +20,7 @@ from kriegsspiel.app.console import ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app import chrome, targeting
 from kriegsspiel.app.board import Board
-from kriegsspiel.app.panel import draw_panel, unit_summary, weapon_ranges
+from kriegsspiel.app.panel import draw_panel, pending_combat_lines, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.state import GameState, UnitState
@@ -660,6 +660,10 @@ class App:
         drag = self.drag
         if drag is not None:
             self._draw_pickup(target, camera, drag)
+        # Names go under the rings and counters: a zone's tag must never hide a unit id or a range label.
+        if camera.scale * self.battlefield.grid.units_per_tile >= STRUCTURE_NAMES_FROM_PX:
+            overlays.draw_structure_names(target, camera, self.texts, self.battlefield.structures, size_text - 4)
+        overlays.draw_zone_names(target, camera, self.texts, self.battlefield.zones, size_text - 2)
         if self.rings_on and drag is not None:
             # While a counter is carried its rings travel with it: what could it reach from there?
             centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
@@ -674,9 +678,6 @@ class App:
         if self.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
-        if camera.scale * self.battlefield.grid.units_per_tile >= STRUCTURE_NAMES_FROM_PX:
-            overlays.draw_structure_names(target, camera, self.texts, self.battlefield.structures, size_text - 4)
-        overlays.draw_zone_names(target, camera, self.texts, self.battlefield.zones, size_text - 2)
         if self.dragging and drag is not None and drag.verdict is not None:
             overlays.draw_cursor_text(target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text)
         if self.ruler is not None:
@@ -820,6 +821,7 @@ class App:
             panel = pygame.Surface((self._panel_width(), h))
             journal = self.session.journal_lines(14)
             unit_lines = unit_summary(state, self.drag.unit, self.drag.allowance) if self.drag is not None else []
+            combat_lines = pending_combat_lines(state)
             draw_panel(
                 panel,
                 self.texts,
@@ -832,6 +834,7 @@ class App:
                 caret=self.console.caret,
                 focused=self.console_focused,
                 output=self.console_output,
+                combat_lines=combat_lines,
             )
             self._panel_cache = (key, panel)
         target.blit(self._panel_cache[1], (w - self._panel_width(), 0))

@@ -37,6 +37,17 @@ def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
     return [("/".join(names), radius) for radius, names in sorted(by_range.items())]
 
 
+def pending_combat_lines(state: GameState) -> list[str]:
+    """The combat waiting for the umpire (Ruleset V3), one line each; empty when none is pending."""
+    pending = getattr(state, "pending_combat", None)
+    rules = getattr(state.ruleset, "combat", None)
+    if pending is None or rules is None:
+        return []
+    from kriegsspiel.core.v3_combat import pending_summary
+
+    return pending_summary(rules, pending)
+
+
 def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
     """What the unit may still do this turn, in words (from its type and what it did)."""
     unit_type = state.ruleset.unit_type(unit.type_id)
@@ -133,8 +144,12 @@ def draw_panel(
     caret: int,
     focused: bool,
     output: Sequence[str],
+    combat_lines: Sequence[str] = (),
 ) -> None:
-    """Draw the whole panel on ``panel`` (its own surface, blitted at the window's right edge)."""
+    """Draw the whole panel on ``panel`` (its own surface, blitted at the window's right edge).
+
+    ``combat_lines``: a combat waiting for the umpire (Ruleset V3: the roll, its modifiers and the result as it
+    stands), drawn under the selected unit until it is resolved or undone."""
     panel.fill(BACKGROUND)
     w, h = panel.get_size()
     x, y = 12, 10
@@ -153,6 +168,15 @@ def draw_panel(
             panel.blit(texts.get(part, size, TEXT), (x, y))
             y += 19
     y += 10
+    if combat_lines:
+        panel.blit(texts.get("Combat pending", size, HEADING, bold=True), (x, y))
+        y += 22
+        for i, line in enumerate(combat_lines):
+            colour = DIM if i == len(combat_lines) - 1 else TEXT
+            for part in _wrap(line, width, size):
+                panel.blit(texts.get(part, size, colour), (x, y))
+                y += 19
+        y += 10
     console_top = h - 40
     wrapped: list[str] = []
     for line in output:

@@ -89,6 +89,21 @@ class PendingCombat:
         return "; ".join(parts)
 
 
+def pending_summary(rules: CombatRules, pending: PendingCombat) -> list[str]:
+    """The pending combat as the umpire reads it, one line each: the groups, the die, every modifier (with its
+    effect on the die), the range penalty, the result as it stands and how to change or apply it."""
+    chart = rules.chart(pending.chart)
+    lines = [f"{pending.chart}: {' '.join(pending.attackers)} > {' '.join(pending.defenders)}",
+             f"d{rules.die} = {pending.roll}"]
+    lines += [f"{m.describe()} ({m.for_attacker():+d} on the die)" for m in pending.modifiers]
+    if pending.range_penalty:
+        lines.append(f"range: {pending.range_penalty} towards a miss ({pending.range_note})")
+    final = final_roll(rules, chart, pending.roll, pending.modifiers, pending.range_penalty)
+    lines.append(f"=> {read_chart(rules, chart, final).describe()}")
+    lines.append("modify [attacker|defender] +N NAME, modify range N; resolve applies it, undo takes it back")
+    return lines
+
+
 def final_roll(rules: CombatRules, chart: Chart, roll: int, modifiers: Iterable[Modifier], range_penalty: int) -> int:
     """The roll after the modifiers and the range penalty (not clamped: it may be out of scale)."""
     total = roll + sum(m.for_attacker() for m in modifiers)

@@ -1,0 +1,85 @@
+"""Ruleset V3 in the umpire's window, driven headless: a combat rolled at the console stays on the side panel
+with its die, every modifier and the result as it stands, follows each 'modify' and goes when it is resolved."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kriegsspiel.app.app import App
+from kriegsspiel.app.session import TableSession
+from kriegsspiel.core.v3_combat import outcome
+from kriegsspiel.store.game import Game
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIO = REPO / "scenarios" / "v3-weistritz.toml"
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    pygame.display.init()
+    pygame.font.init()
+    pygame.event.clear()
+    game = Game.new(SCENARIO, tmp_path / "v3.kssave")
+    window = App(TableSession(game, "Weistritz"), pygame.Surface((1400, 900)))
+    window.run(max_frames=1)
+    yield window
+    game.close()
+    pygame.event.clear()
+
+
+def type_line(app: App, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.run(max_frames=app.frames + 1)
+
+
+def panel_texts(app: App) -> list[str]:
+    """Every text the side panel draws in a fresh frame."""
+    drawn: list[str] = []
+    real_get = app.texts.get
+
+    def recording(text, *args, **kwargs):
+        drawn.append(text)
+        return real_get(text, *args, **kwargs)
+
+    app.texts.get = recording  # type: ignore[method-assign]
+    try:
+        app._panel_cache = None
+        app._draw_panel(pygame.Surface(app.surface.get_size()), app.session.state)
+    finally:
+        app.texts.get = real_get  # type: ignore[method-assign]
+    return drawn
+
+
+def test_a_pending_combat_is_on_the_panel_with_its_modifiers_until_resolved(app: App) -> None:
+    assert "Combat pending" not in panel_texts(app)
+    type_line(app, "force move grenzer > 560,812")
+    type_line(app, "combat volley jaeger > grenzer")
+    state = app.session.state
+    pending = state.pending_combat
+    assert pending is not None, app.console_output
+    shown = panel_texts(app)
+    assert "Combat pending" in shown
+    assert "volley: jaeger > grenzer" in shown
+    assert f"d10 = {pending.roll}" in shown
+    assert f"=> {outcome(state.ruleset.combat, pending).describe()}" in shown
+
+    type_line(app, "modify defender +2 square")
+    state = app.session.state
+    shown = panel_texts(app)
+    assert "defender +2 square (-2 on the die)" in shown
+    assert f"=> {outcome(state.ruleset.combat, state.pending_combat).describe()}" in shown
+
+    type_line(app, "modify attacker +1 intel")
+    assert "attacker +1 intel (+1 on the die)" in panel_texts(app)
+    type_line(app, "modify defender +0 square")
+    shown = panel_texts(app)
+    assert "defender +2 square (-2 on the die)" not in shown and "attacker +1 intel (+1 on the die)" in shown
+
+    type_line(app, "resolve")
+    assert app.session.state.pending_combat is None
+    assert "Combat pending" not in panel_texts(app)
