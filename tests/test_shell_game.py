@@ -39,6 +39,32 @@ def test_a_session_journals_what_it_prints(tmp_path: Path) -> None:
     assert "water" in records[1].refusal
 
 
+def test_each_result_is_printed_only_after_its_record_is_fsynced(tmp_path: Path, monkeypatch) -> None:
+    """The order of events at the table: the record is synced to the disk, then the umpire sees the result."""
+    import kriegsspiel.store.journal as journal
+
+    log: list[str] = []
+    real_fsync = journal.os.fsync
+
+    def logged_fsync(fd: int) -> None:
+        real_fsync(fd)
+        log.append("fsync")
+
+    class Screen(io.StringIO):
+        def write(self, text: str) -> int:
+            log.append(text)
+            return super().write(text)
+
+    save = tmp_path / "game.kssave"
+    with Game.new(write_scenario(tmp_path), save, **LOADERS) as game:
+        monkeypatch.setattr(journal.os, "fsync", logged_fsync)
+        run_shell(Shell(game), io.StringIO("move va1 > 4.5,1.5\nundo\nredo\nscore\nturn\n"), Screen())
+    for reply in ("va1 moved", "undone:", "redone:", "Rebel ends its turn"):
+        shown = next(i for i, entry in enumerate(log) if entry.startswith(reply))
+        assert log[shown - 1] == "fsync", (reply, log[max(0, shown - 3):shown + 1])
+    assert log.count("fsync") == len(read_save(save).records) == 4
+
+
 def _use_fake_loaders(monkeypatch: pytest.MonkeyPatch) -> None:
     new, open_ = Game.new, Game.open
     monkeypatch.setattr(Game, "new", lambda scenario, save: new(scenario, save, **LOADERS))
