@@ -276,6 +276,30 @@ def test_a_bridge_lets_land_units_cross_and_ships_pass_under_it() -> None:
     assert check(bf, "destroyer", (3.5, 0.5), (3.5, 4.5)).legal  # under the bridge
 
 
+def test_along_the_edge_of_a_road_the_terrain_named_is_the_road_and_adds_up_to_the_cost() -> None:
+    t = plains(6, 10)
+    t[3, :] = WATER
+    road = np.zeros(t.shape, dtype=bool)
+    road[2, :] = True  # a road along row 2, the river along row 3: the grid line y = 3 lies between them
+    r = raster(t, road)
+    speeds = mv.speed_field(r, LAND)
+    along = (P(1.0, 3.0), P(9.0, 3.0))
+    # by hand: 8 along the road's edge at 1.25 (the faster side of the line), none of it in the water
+    assert mv.path_cost(r, speeds, along) == pytest.approx(8.0 / 1.25)
+    assert mv.terrain_along(r, speeds, LAND, along) == [("road", pytest.approx(8.0), pytest.approx(6.4))]
+    # a vertical edge: column 4 is forest, column 5 plains; the line x = 5 runs at the plains' speed
+    t2 = plains(4, 8)
+    t2[:, 4] = FOREST
+    r2 = raster(t2)
+    legs = mv.terrain_along(r2, mv.speed_field(r2, LAND), LAND, (P(5.0, 0.5), P(5.0, 3.5), P(7.5, 3.5)))
+    assert legs == [("plains", pytest.approx(5.5), pytest.approx(5.5))]
+    # the refusal names what the path really crosses, not the water beside it
+    # (the unit stands on the line between road and river: on the road, as the cost has it)
+    verdict = check(battlefield(t, road), "infantry", (0.0, 3.0), (9.5, 3.0), allowance_left=5.0)
+    assert verdict.reason == "road costs 7.6, infantry has 5 left"  # 9.5 / 1.25
+    assert verdict.cost == pytest.approx(9.5 / 1.25) and verdict.path == (P(0.0, 3.0), P(9.5, 3.0))
+
+
 def test_the_detour_is_costed_when_it_is_too_long() -> None:
     t = plains(12, 12)
     t[0:10, 5] = WATER  # a wall with a gap at the bottom

@@ -131,13 +131,11 @@ def check_move(
             )
     table = ruleset.speed_table(unit_type_id)
     speeds = speed_field(raster, table)
-    col, row = raster.cell_of(origin)
-    if speeds[row, col] <= 0.0:
-        label = _label(raster, table, col, row)
+    if _standing_speed(speeds, raster.cell_size, origin) <= 0.0:
+        label = _label(raster, table, *raster.cell_of(origin))
         return refuse(f"{unit_type_id} stands on {label}, which it cannot enter")
-    col, row = raster.cell_of(target)
-    if speeds[row, col] <= 0.0:
-        label = _label(raster, table, col, row)
+    if _standing_speed(speeds, raster.cell_size, target) <= 0.0:
+        label = _label(raster, table, *raster.cell_of(target))
         return refuse(f"{label}: {unit_type_id} cannot enter {label}")
     if (
         field is None
@@ -212,6 +210,21 @@ def _search_further(
 
 # The widest search (in cells from the origin) made to explain a refusal whose straight line is blocked.
 _FURTHEST_SEARCH_CELLS = 400
+
+
+def _standing_speed(speeds: np.ndarray, cell_size: float, point: WorldPoint) -> float:
+    """The speed multiplier where a unit stands at ``point`` (world units): its cell's, and on a grid line or
+    a cell corner the fastest of the cells it touches (as :func:`path_cost` prices a move along the line: a
+    unit on the edge of a bridge or a bank stands on the side it can enter). 0 off the map."""
+    rows, cols = speeds.shape
+    x, y = point.x / cell_size, point.y / cell_size
+    col, row = math.floor(x), math.floor(y)
+    best = 0.0
+    for c in (col, col - 1) if x == col else (col,):
+        for r in (row, row - 1) if y == row else (row,):
+            if 0 <= c < cols and 0 <= r < rows:
+                best = max(best, float(speeds[r, c]))
+    return best
 
 
 def _label(raster: TerrainRaster, table: Mapping[str, float], col: int, row: int) -> str:

@@ -244,17 +244,31 @@ def terrain_along(
     """What a path crosses: (terrain id or "road", length, cost) in world units, dearest first.
 
     A road counts as "road" where the speed table has a road entry (it then sets the speed); off the map
-    counts as "off the map". Cost is inf for terrain the unit cannot enter.
+    counts as "off the map". Cost is inf for terrain the unit cannot enter. A segment running exactly along a
+    grid line counts as the faster of the two cells beside it, as :func:`path_cost` prices it (a move along the
+    edge of a road or a bridge is on the road), so the costs here add up to the path's cost.
     """
     cs = raster.cell_size
     rows, cols = raster.shape
     use_road = "road" in speed_table
     totals: dict[str, list[float]] = {}
     pts = list(points)
+
+    def speed_at(col: int, row: int) -> float:
+        return float(speeds[row, col]) if 0 <= col < cols and 0 <= row < rows else 0.0
+
     for a, b in zip(pts, pts[1:]):
-        for col, row, length, _, _ in _reference.trace_cells(a.x / cs, a.y / cs, b.x / cs, b.y / cs):
+        ax, ay, bx, by = a.x / cs, a.y / cs, b.x / cs, b.y / cs
+        along_col_edge = bx == ax and ax == math.floor(ax)
+        along_row_edge = by == ay and ay == math.floor(ay)
+        for col, row, length, _, _ in _reference.trace_cells(ax, ay, bx, by):
             if length <= 0.0:
                 continue
+            # the same side as the cost: the faster cell beside a grid line (the first one on a tie)
+            if along_col_edge and speed_at(col - 1, row) > speed_at(col, row):
+                col -= 1
+            if along_row_edge and speed_at(col, row - 1) > speed_at(col, row):
+                row -= 1
             if not (0 <= col < cols and 0 <= row < rows) or raster.terrain[row, col] < 0:
                 label = "off the map"
             elif use_road and raster.road[row, col]:
