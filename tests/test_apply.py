@@ -235,6 +235,16 @@ def test_merge_refusals(line: str, reason: str, forceable: bool) -> None:
     assert outcome.forceable is forceable
 
 
+def test_merging_across_sides_is_named_among_what_a_forced_merge_overrode() -> None:
+    """Units of two sides: the turn check speaks first, so this reason is seen when the umpire forces it."""
+    s = state()
+    s = s.with_units(s.units["inf9"].replace(position=WorldPoint(2.5, 5.5)))
+    outcome = apply_forced(s, parse_command("merge va1 inf9 > x"), dice())
+    assert isinstance(outcome, Accepted)
+    assert outcome.overridden == "inf9 belongs to Crown; it is Rebel's turn; inf9 belongs to Crown, va1 to Rebel"
+    assert outcome.state.units["x"].side == "Rebel" and outcome.state.units["x"].health == 8
+
+
 def test_the_merged_id_may_be_one_of_the_merged_units() -> None:
     s, _ = play(state(), "merge va1 va2 > va1")
     assert s.units["va1"].health == 8 and "va2" not in s.units
