@@ -111,6 +111,16 @@ def test_the_text_report_names_cost_path_and_terrain(capsys, river_map) -> None:
     assert "forest 2 (cost 2.67)" in out
 
 
+def test_the_text_report_of_a_refused_turn_does_not_claim_there_is_no_path(capsys, river_map) -> None:
+    args = [str(river_map), "--unit", "destroyer", "--from", "8.5,0.5", "--to", "8.5,5.5", "--heading", "90"]
+    code, out, _ = measure(capsys, *args)
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "  not costed; 10 allowed; straight line 5",
+        "  refused: destroyer may turn at most 30 deg per move; this move turns 90 deg",
+    ]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -110,7 +110,9 @@ def format_verdict(
     if math.isfinite(verdict.cost):
         lines.append(f"  cost {_short(verdict.cost)} of {allowed}")
     else:
-        lines.append(f"  no path; {allowed}")
+        # refused before a path was sought (heading, move and fire, the map's edge) or no path at all: the
+        # reason below says which
+        lines.append(f"  not costed; {allowed}")
     lines.append("  legal" if verdict.legal else f"  refused: {verdict.reason}")
     if len(verdict.path) > 1:
         lines.append("  path " + " -> ".join(format_point(p) for p in verdict.path))
