@@ -63,6 +63,17 @@ def unit_line(state: GameState, unit: UnitState, widths: tuple[int, int, int] = 
     return "  ".join(parts).rstrip()
 
 
+def disruption_text(state: GameState, level: int) -> str:
+    """A disruption level and what it does under the rule set (Ruleset V3): its combat modifier and the share
+    of the movement allowance left."""
+    factor = state.ruleset.movement_factor(level)
+    combat = getattr(state.ruleset, "combat", None)
+    parts = [f"moves at {factor:.0%} of its allowance"]
+    if combat is not None:
+        parts.insert(0, f"combat {combat.disruption_combat[min(level, combat.max_disruption)]:+d}")
+    return f"disruption {level}: " + ", ".join(parts)
+
+
 def details_text(state: GameState, unit_id: str | None) -> str:
     """Everything about one unit, or one line per unit when ``unit_id`` is None. An unknown id says so."""
     if unit_id is None:
@@ -97,6 +108,8 @@ def details_text(state: GameState, unit_id: str | None) -> str:
     else:
         place = hiding_place(state, unit) if (unit_type.hide_terrain or unit_type.hidden_by_default) else None
         lines.append(f"  visible; may hide here ({place})" if place else "  visible")
+    if unit.disruption:
+        lines.append("  " + disruption_text(state, unit.disruption))
     if unit.disabled_rounds:
         lines.append(f"  disabled for {unit.disabled_rounds} more round(s)")
     if unit.carried_by:
