@@ -216,3 +216,16 @@ def test_a_scenario_plane_off_every_airfield_is_a_warning_naming_the_nearest_one
         "units[18].at: unit 'r-fighter' (light-fighter) stands on no airfield at 83.5,53.5: with air_theatre it can "
         "never take off; place it inside an airfield, e.g. Mainland airfield (x 80-83, y 51-54)"]
     assert warnings[0].severity == "warning" and warnings[0].line == moved.splitlines().index("at = [83.5, 53.5]") + 1
+
+
+def test_a_forced_pulse_disables_the_named_far_targets_in_the_order_named_so_the_replay_agrees() -> None:
+    from kriegsspiel.core.combat_events import Disabled
+
+    far = [U(f"r{i}", "infantry", "Red", 2.5 + i, 8.5) for i in range(2, 8)]  # all beyond the bomber's 5
+    s = flying(air(*far), "bmb")
+    index = next(i for i in range(1, 200)
+                 if any(isinstance(e, Disabled) for e in run(s, "force pulse bmb > r2", i).events))
+    for order in (["r2", "r3", "r4", "r5", "r6", "r7"], ["r7", "r5", "r3", "r6", "r2", "r4"]):
+        out = run(s, "force pulse bmb > " + " ".join(order), index)
+        disabled = [e.unit for e in out.events if isinstance(e, Disabled)]
+        assert disabled == order  # none stands within the radius: only the named ones, as named

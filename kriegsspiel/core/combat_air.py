@@ -212,8 +212,9 @@ def pulse(state: GameState, command: Pulse, dice: Dice, forced: bool) -> Accepte
     state = state.with_units(use(unit, "pulse"))
     victims = [u for u in state.units.values()
                if u.side != unit.side and u.carried_by is None and distance(u.position, unit.position) <= radius + 1e-9]
-    extra = {t.id for t in named} - {v.id for v in victims}
-    victims += [state.units[i] for i in extra if i in state.units]  # forced: the umpire's named targets too
+    inside = {v.id for v in victims}
+    # forced: the umpire's named targets too, in the order named (a set's order would differ on replay)
+    victims += [state.units[i] for i in dict.fromkeys(t.id for t in named) if i not in inside and i in state.units]
     if value != 1:
         events.append(Outcome("pulse", "no effect"))
         return ruling.accept(state, events)
