@@ -199,3 +199,44 @@ def test_a_corrupted_v3_file_gives_a_ruleset_error(path: tuple[str, ...], value:
         parse_ruleset(data, "mine.toml")
     except RulesetError as exc:
         assert str(exc).startswith("mine.toml: ") and "\n" not in str(exc)
+
+
+def test_kriegsspiel_rules_prints_the_classic_tables(capsys) -> None:
+    """`kriegsspiel rules kriegsspiel-v3`: the movement chart in metres, every chart row, results, modifiers,
+    HP and disruption effects, ranges and couriers, as the rule file gives them; --json holds the same."""
+    import json
+
+    from kriegsspiel.cli import main
+
+    assert main(["rules", V3]) == 0
+    text = capsys.readouterr().out
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    for expected in (
+        "Game clock: round 1 begins at 08:00; each round is 10 minutes",
+        "Movement: metres per round by terrain class",
+        "infantry 200 150 100 infantry, pioneers",
+        "cavalry 300 250 100 cavalry, officer, courier",
+        "artillery 150 100 50 artillery, supply-wagon",
+        "firefight 1 2 3 4 5 5 4 3 2 1 1-5 attacker, 6-10 defender Infantry, the enemy returns fire",
+        "melee 1 2 3 3 4 4 3 3 2 1 1-5 attacker, 6-10 defender Hand to hand",
+        "artillery 5 5 5 4 4 3 3 2 2 1 the target Artillery",
+        "volley 5 5 4 4 3 3 2 2 1 1 the target Infantry without counter-fire",
+        "1 routed 300 +2 -2",
+        "2 damaged 200 +2 -1",
+        "4 fall back 50 - -",
+        "square +2 -",
+        "health 1 HP -4 yes",
+        "1 HP out of control 2 round(s), cannot attack",
+        "disruption 2 moves at 33% of its allowance",
+        "artillery canister 200 300",
+        "caught when the ride passes in sight of an enemy within 500 metres: d10 <= 3",
+    ):
+        assert expected in lines, expected
+    assert main(["rules", V3, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["class_speeds"]["cavalry"] == {"road": 300, "open": 250, "rough": 100}
+    assert data["combat"]["charts"]["artillery"]["results"] == [5, 5, 5, 4, 4, 3, 3, 2, 2, 1]
+    assert data["combat"]["ranges"]["infantry"]["musket"] == {"effective": 80, "maximum": 150}
+    assert data["orders"]["courier"] == "courier" and data["clock_start"] == "08:00"
+    assert main(["rules", "modern-4e"]) == 0
+    assert "Combat charts" not in capsys.readouterr().out

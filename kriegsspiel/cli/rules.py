@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from kriegsspiel.cli.rules_classic import classic_json, classic_tables
 from kriegsspiel.core.ruleset import THEATRES, Ruleset, UnitType
 from kriegsspiel.rulesets import load_ruleset
 
@@ -96,6 +97,7 @@ def ruleset_as_json(ruleset: Ruleset) -> dict[str, Any]:
         "structures": structures,
         "constants": ruleset.constants,
         "sight": ruleset.sight,
+        **classic_json(ruleset),
     })
 
 
@@ -202,4 +204,5 @@ def format_ruleset(ruleset: Ruleset) -> list[str]:
     out += _table(["name", "value"], [[k, _num(v)] for k, v in ruleset.constants.items()], right=(1,))
     out += ["", "Sight (elevation levels)"]
     out += _table(["name", "value"], [[k, _num(v)] for k, v in ruleset.sight.items()], right=(1,))
+    out += classic_tables(ruleset, _table)
     return out
