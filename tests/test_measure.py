@@ -128,6 +128,11 @@ def test_the_text_report_of_a_refused_turn_does_not_claim_there_is_no_path(capsy
         (["--unit", "infantry", "--from", "0.5,1", "--to", "a,b"], "--to: expected a point as X,Y"),
         (["--unit", "hussarz", "--from", "0.5,1", "--to", "1,1"], "unknown unit type 'hussarz'; known types:"),
         (["--unit", "infantry", "--from", "0.5,1", "--to", "1,1", "--ruleset", "no-such-rules"], "no-such-rules"),
+        # mistakes argparse finds: one line too, naming the option and where to look
+        (["--unit", "infantry", "--from", "0.5,1", "--to", "1,1", "--heading", "east"],
+         "kriegsspiel measure: argument --heading: invalid float value: 'east'; see 'kriegsspiel measure --help'"),
+        (["--from", "0.5,1", "--to", "1,1"], "the following arguments are required: --unit"),
+        (["--unit", "infantry", "--from", "0.5,1", "--to", "1,1", "--speed", "2"], "unrecognized arguments: --speed"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, river_map, args, message) -> None:

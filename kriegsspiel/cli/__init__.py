@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 import traceback
+from typing import NoReturn
 
 from kriegsspiel.errors import UserError
 
@@ -42,6 +43,14 @@ def _usage() -> str:
     return "\n".join(lines)
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one line on stderr (what is wrong and where to look),
+    not the usage block followed by the error; exit 2 as argparse does."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the process exit code (0 ok, 1 problems found, 2 bad input)."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -60,11 +69,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"kriegsspiel: the command {name!r} is not available in this version", file=sys.stderr)
             return 2
         raise
-    parser = argparse.ArgumentParser(prog=f"kriegsspiel {name}", description=help_text)
+    parser = _OneLineParser(prog=f"kriegsspiel {name}", description=help_text)
     module.add_arguments(parser)
     try:
         parsed = parser.parse_args(args[1:])
-    except SystemExit as exc:  # argparse has printed its own one-line usage error
+    except SystemExit as exc:  # the parser has printed its one-line error (or the --help text)
         return 0 if exc.code == 0 else 2
     try:
         return int(module.run(parsed))
