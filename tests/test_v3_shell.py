@@ -31,3 +31,35 @@ def test_details_tell_a_disrupted_unit_its_combat_modifier_and_slower_movement(t
         assert "  disruption 1: combat -1, moves at 67% of its allowance" in shell.handle("details ir-daun").text
     finally:
         game.close()
+
+
+def test_details_list_the_pending_combat_and_the_orders_riding_for_the_umpire(tmp_path: Path) -> None:
+    game = Game.new(SCENARIO, tmp_path / "v3.kssave")
+    try:
+        shell = Shell(game)
+        listing = shell.handle("details").text
+        assert "combat pending" not in listing and "orders riding" not in listing
+        assert shell.handle("order ir-wedel advance to the stone bridge").ok
+        assert shell.handle("force move grenzer > 530,812").ok  # 60 m: within the musket's effective range
+        assert shell.handle("combat volley jaeger > grenzer").ok
+        assert shell.handle("modify defender +2 square").ok
+        pending = game.state.pending_combat
+        lines = shell.handle("details").text.splitlines()
+        start = lines.index("combat pending:")
+        assert lines[start + 1:start + 4] == [
+            "  volley: jaeger > grenzer", f"  d10 = {pending.roll}", "  defender +2 square (-2 on the die)"]
+        riding = lines.index("orders riding (only the umpire sees these):")
+        assert lines[riding + 1].startswith("  ferdinand -> ir-wedel: due round 2")
+        assert lines[riding + 1].endswith(": advance to the stone bridge")
+        # the final roll 7 on the volley chart: "damaged" (+2 disruption) on the target
+        assert shell.handle(f"modify attacker {9 - pending.roll:+d} x").ok
+        assert shell.handle("resolve").ok
+        hit = game.state.units["grenzer"]
+        assert hit.disruption == 2
+        row = next(line for line in shell.handle("details").text.splitlines() if line.startswith(hit.id + " "))
+        assert f"disruption {hit.disruption}" in row
+        assert "combat pending:" not in shell.handle("details").text
+        assert shell.handle("turn").ok and shell.handle("turn").ok  # round 1 ends: the order arrives
+        assert "orders riding" not in shell.handle("details").text
+    finally:
+        game.close()

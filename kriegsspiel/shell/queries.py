@@ -55,6 +55,8 @@ def unit_line(state: GameState, unit: UnitState, widths: tuple[int, int, int] = 
         parts.append(f"heading {_num(unit.heading)}")
     if unit.hidden:
         parts.append("HIDDEN")
+    if unit.disruption:
+        parts.append(f"disruption {unit.disruption}")
     if unit.disabled_rounds:
         parts.append(f"disabled {unit.disabled_rounds}")
     if unit.carried_by:
@@ -74,6 +76,21 @@ def disruption_text(state: GameState, level: int) -> str:
     return f"disruption {level}: " + ", ".join(parts)
 
 
+def umpire_notes(state: GameState) -> list[str]:
+    """What the umpire has in hand besides the units (Ruleset V3): the combat waiting to be resolved and the
+    orders riding by courier, with their due rounds. Empty when there is neither."""
+    from kriegsspiel.core.v3_combat import pending_summary
+    from kriegsspiel.core.v3_orders import transit_rows
+
+    lines: list[str] = []
+    combat = getattr(state.ruleset, "combat", None)
+    if state.pending_combat is not None and combat is not None:
+        lines += ["combat pending:", *(f"  {line}" for line in pending_summary(combat, state.pending_combat))]
+    if state.orders_in_transit:
+        lines += ["orders riding (only the umpire sees these):", *(f"  {row}" for row in transit_rows(state))]
+    return lines
+
+
 def details_text(state: GameState, unit_id: str | None) -> str:
     """Everything about one unit, or one line per unit when ``unit_id`` is None. An unknown id says so."""
     if unit_id is None:
@@ -85,7 +102,7 @@ def details_text(state: GameState, unit_id: str | None) -> str:
             max(len(u.side) for u in units),
             max(len(u.type_id) for u in units),
         )
-        return "\n".join(unit_line(state, u, widths) for u in units)
+        return "\n".join([*(unit_line(state, u, widths) for u in units), *umpire_notes(state)])
     unit = state.unit(unit_id)
     if unit is None:
         return f"there is no unit {unit_id!r}; 'details' lists them all"
