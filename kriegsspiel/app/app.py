@@ -64,7 +64,7 @@ class App:
         )
         self.on_fullscreen = on_fullscreen
         self.projector = projector
-        self.camera = fit_camera(self.battlefield.world_size, self._viewport())
+        self.camera = self._fitted()
         self.board = Board(self.battlefield)
         self.board.use_state(state)
         self.texts = TextCache()
@@ -109,6 +109,13 @@ class App:
         w, h = self.surface.get_size()
         panel = 0 if self.projector else self._panel_width()
         return Viewport(0, 0, max(1, w - panel), max(1, h))
+
+    def _fitted(self) -> Camera:
+        """The whole map in the view, between the top bar and the status line (they are drawn over the map)."""
+        extra = chrome.PROJECTOR_EXTRA if self.projector else 0
+        return fit_camera(
+            self.battlefield.world_size, self._viewport(), clear_top=chrome.TOP_BAR + extra, clear_bottom=chrome.STATUS_BAR + extra
+        )
 
     def _panel_width(self) -> int:
         """The side panel's width: PANEL_WIDTH, but never more than 40 % of a small window."""
@@ -386,7 +393,7 @@ class App:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.console_focused = True
         elif key == pygame.K_HOME:
-            self.camera = fit_camera(self.battlefield.world_size, self._viewport())
+            self.camera = self._fitted()
         elif key == pygame.K_F11:
             if self.on_fullscreen is not None:
                 self.on_fullscreen()

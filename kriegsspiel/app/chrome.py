@@ -50,20 +50,46 @@ def draw_status(
     target.blit(line, (viewport.left + 10, top + (height - line.get_height()) // 2))
 
 
+#: The help's type never shrinks below this size to fit a small window (it is clipped instead).
+HELP_MIN_TEXT = 12
+HELP_TITLE = "Keys of the umpire's table (F1 or Esc closes)"
+
+
+def _help_rows(texts: TextCache, size: int) -> list[tuple[pygame.Surface, pygame.Surface]]:
+    return [(texts.get(k, size, (255, 230, 120), bold=True), texts.get(v, size, (255, 255, 255))) for k, v in KEYS]
+
+
+def help_layout(texts: TextCache, text_size: int, window: tuple[int, int]) -> tuple[int, pygame.Rect]:
+    """The type size of the F1 help and the rectangle it covers in a ``window`` of (width, height) pixels:
+    ``text_size`` when every key fits, else the largest smaller size (down to HELP_MIN_TEXT) that does."""
+    w, h = window
+    size = text_size
+    while True:
+        rows = _help_rows(texts, size)
+        key_w = max(r[0].get_width() for r in rows)
+        line_h = max(r[0].get_height() for r in rows) + max(2, size // 3)
+        title = texts.get(HELP_TITLE, size + 4, (255, 255, 255), bold=True)
+        total_w = max(title.get_width(), key_w + 30 + max(r[1].get_width() for r in rows))
+        total_h = line_h * (len(rows) + 2)
+        if (total_w <= w - 20 and total_h <= h - 20) or size <= HELP_MIN_TEXT:
+            break
+        size -= 1
+    box = pygame.Rect(max(10, (w - total_w) // 2), max(10, (h - total_h) // 2), total_w, total_h)
+    return size, box
+
+
 def draw_help(target: pygame.Surface, texts: TextCache, text_size: int) -> None:
-    """Every key of :data:`kriegsspiel.app.keys.KEYS` over the dimmed window."""
+    """Every key of :data:`kriegsspiel.app.keys.KEYS` over the dimmed window, in type small enough to fit."""
     w, h = target.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))
     target.blit(shade, (0, 0))
-    rows = [(texts.get(k, text_size, (255, 230, 120), bold=True), texts.get(v, text_size, (255, 255, 255))) for k, v in KEYS]
+    size, box = help_layout(texts, text_size, (w, h))
+    rows = _help_rows(texts, size)
     key_w = max(r[0].get_width() for r in rows)
-    line_h = max(r[0].get_height() for r in rows) + 8
-    total_w = key_w + 30 + max(r[1].get_width() for r in rows)
-    x = max(10, (w - total_w) // 2)
-    y = max(10, (h - line_h * (len(rows) + 2)) // 2)
-    title = texts.get("Keys of the umpire's table (F1 or Esc closes)", text_size + 4, (255, 255, 255), bold=True)
-    target.blit(title, (x, y))
+    line_h = max(r[0].get_height() for r in rows) + max(2, size // 3)
+    x, y = box.topleft
+    target.blit(texts.get(HELP_TITLE, size + 4, (255, 255, 255), bold=True), (x, y))
     y += line_h * 2
     for key_text, what in rows:
         target.blit(key_text, (x + key_w - key_text.get_width(), y))

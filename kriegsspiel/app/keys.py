@@ -6,6 +6,10 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("drag a counter", "move it: the reachable area is shaded, the path and its cost follow the mouse"),
     ("Shift + drop", "force the move the rules refuse (journaled as forced)"),
     ("click a counter", "select it: details in the side panel"),
+    ("Ctrl+click, Ctrl+drag open ground", "add counters to the selection, to aim an order together"),
+    ("A F B M T D K O S C N", "aim attack, fire, bomb, missile, torpedo, dogfight, kamikaze, board, sortie, depth charge, nuke"),
+    ("right click a counter", "a menu of its type's combat orders"),
+    ("click targets, Enter", "choose the targets, send the order (Shift+Enter forces)"),
     ("drag empty ground, right or middle drag, arrow keys", "pan the map"),
     ("mouse wheel, + / -", "zoom about the cursor"),
     ("Home", "fit the whole map in the window"),
@@ -17,6 +21,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("F12", "save a screenshot of the window next to the save"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled)"),
     ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history)"),
-    ("Esc", "leave the console, cancel a drag or the ruler, close this help"),
+    ("Esc", "leave the console, cancel a drag, the ruler or aiming, close this help"),
     ("F1", "this help"),
 )

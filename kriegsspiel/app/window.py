@@ -81,7 +81,10 @@ def save_screenshot(
 
 def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool = False) -> int:
     """The umpire's window until it is closed; returns the exit code (0)."""
-    pygame.init()
+    # Only what the window uses: pygame.init() would also open the sound mixer, which prints ALSA errors
+    # in the umpire's terminal on a machine without a sound card.
+    pygame.display.init()
+    pygame.font.init()
     try:
         try:
             pygame.display.set_caption(f"kriegsspiel: {title}")

@@ -140,16 +140,23 @@ class Camera:
         )
 
 
-def fit_camera(world_size: tuple[float, float], viewport: Viewport, margin_px: int = 8) -> Camera:
+def fit_camera(
+    world_size: tuple[float, float], viewport: Viewport, margin_px: int = 8, clear_top: int = 0, clear_bottom: int = 0
+) -> Camera:
     """A camera showing the whole map (``world_size`` in world units) centred in ``viewport``.
 
-    The zoom bounds are set relative to this fitted scale. Raises ValueError for an empty map or viewport.
+    ``clear_top`` and ``clear_bottom`` (pixels) are strips of the viewport that bars are drawn over (the round
+    and side on top, the status line below): the map is fitted between them, while the camera keeps the whole
+    viewport (panning can still bring the map under the bars). The zoom bounds are set relative to this fitted
+    scale. Raises ValueError for an empty map or viewport.
     """
     width, height = world_size
     if not (width > 0 and height > 0):
         raise ValueError(f"cannot fit a map of size {width} x {height} world units")
+    clear_top = max(0, min(clear_top, viewport.height // 3))
+    clear_bottom = max(0, min(clear_bottom, viewport.height // 3))
     usable_w = max(1, viewport.width - 2 * margin_px)
-    usable_h = max(1, viewport.height - 2 * margin_px)
+    usable_h = max(1, viewport.height - clear_top - clear_bottom - 2 * margin_px)
     scale = min(usable_w / width, usable_h / height)
     camera = Camera(
         scale=scale,
@@ -158,4 +165,7 @@ def fit_camera(world_size: tuple[float, float], viewport: Viewport, margin_px: i
         min_scale=scale * MIN_ZOOM_OF_FIT,
         max_scale=scale * MAX_ZOOM_OF_FIT,
     )
-    return camera.centred_on(WorldPoint(width / 2.0, height / 2.0))
+    centred = camera.centred_on(WorldPoint(width / 2.0, height / 2.0))
+    # the centre of the clear band, not of the viewport, is the map's centre
+    shift = (clear_top - clear_bottom) / 2.0 / scale
+    return replace(centred, origin=WorldPoint(centred.origin.x, centred.origin.y - shift))

@@ -30,8 +30,9 @@ COUNTER_TILE_FRACTION = 0.9
 #: The projector mode enlarges counters and labels by this factor for reading at a distance.
 PROJECTOR_SCALE = 1.5
 
-#: Unit ids are written at least this large (pixels); longer ids widen the counter's label tag instead.
-MIN_LABEL_PX = 11
+#: Unit ids are written at least this large (pygame font size); longer ids widen the counter's label tag instead.
+#: Not less than 12: at 11 the bundled font packs letters into each other ("cruiser" reads "cru ser").
+MIN_LABEL_PX = 12
 MAX_LABEL_CHARS = 18
 
 PLATE = (244, 238, 220)

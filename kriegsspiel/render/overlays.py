@@ -288,7 +288,7 @@ def draw_scale_bar(
 
 
 def draw_zone_names(target: pygame.Surface, camera: Camera, texts: TextCache, zones: Sequence[Zone], size: int) -> None:
-    """Each zone's name at the top of its outline, above everything else on the map."""
+    """Each zone's name at the top of its outline, over the terrain (the window draws counters over it)."""
     for zone in zones:
         if not zone.outline:
             continue

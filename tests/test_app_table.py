@@ -1,0 +1,127 @@
+"""The umpire's table read from across the room: legible ids, names under counters, the map clear of the
+bars, a help that fits a projected window, and a window that opens no sound device."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from kriegsspiel.app import chrome
+from kriegsspiel.app.app import App
+from kriegsspiel.app.keys import KEYS
+from kriegsspiel.app.session import TableSession
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.render.counters import MIN_LABEL_PX
+from kriegsspiel.render.fonts import font
+from kriegsspiel.render.overlays import TextCache
+from kriegsspiel.store.game import Game
+from test_app_support import map_loader, write_scenario
+
+
+@pytest.fixture
+def game(tmp_path: Path):
+    pygame.display.init()
+    pygame.font.init()
+    pygame.event.clear()
+    game = Game.new(write_scenario(tmp_path), tmp_path / "test.kssave", map_loader=map_loader)
+    yield game
+    game.close()
+    pygame.event.clear()
+
+
+def _strokes(word: str, size: int) -> int:
+    """How many separate dark runs of columns ``word`` makes in the counters' id type (one per letter when
+    the letters stand apart)."""
+    text = font(size, bold=True).render(word, True, (0, 0, 0), (255, 255, 255))
+    dark = (pygame.surfarray.array3d(text)[:, :, 0] < 110).any(axis=1)
+    return int(np.count_nonzero(dark[1:] & ~dark[:-1]) + int(dark[0]))
+
+
+@pytest.mark.parametrize("size", range(MIN_LABEL_PX, MIN_LABEL_PX + 8))
+@pytest.mark.parametrize("word", ["cruiser", "garrison", "sullivan"])
+def test_the_letters_of_unit_ids_stand_apart_at_every_id_size(word: str, size: int) -> None:
+    # At 11 the bundled font packed "cruiser" into "cru ser": an id must be read from across the table.
+    pygame.font.init()
+    assert _strokes(word, size) == len(word)
+
+
+def test_a_zone_name_never_hides_a_counter(game: Game) -> None:
+    window = App(TableSession(game, "Test crossing"), pygame.Surface((1000, 640)))
+    zone = next(z for z in game.state.battlefield.zones if z.name == "Rebel deployment")
+    top = min(p.y for p in zone.outline)
+    centre_x = sum(p.x for p in zone.outline) / len(zone.outline)
+    # r1 stands where the zone's name tag is drawn, just above the zone's top edge
+    game.submit("force move r1 > {:.2f},{:.2f}".format(centre_x, top - 0.4))
+    window.run(max_frames=1)
+    state = game.state
+    unit = state.unit("r1")
+    size = window.board.counter_px(window.camera, window.projector)
+    counter = window.board.counter_surface(state, unit, size, window.projector)
+    sx, sy = window.camera.to_screen_int(unit.position)
+    left = sx - size // 2 - (counter.get_width() - size) // 2
+    placed = counter.get_rect(topleft=(left, sy - size // 2))
+    tag = window.texts.get(zone.name, window.text_size - 2, (255, 255, 255), (160, 20, 110, 200))
+    zx, zy = window.camera.to_screen(WorldPoint(centre_x, top))
+    assert tag.get_rect(midbottom=(round(zx), round(zy) - 2)).colliderect(placed), "the test needs the overlap"
+    alpha = pygame.surfarray.array_alpha(counter)
+    drawn = pygame.surfarray.array3d(window.surface.subsurface(placed))
+    own = pygame.surfarray.array3d(counter)
+    opaque = alpha == 255
+    assert opaque.sum() > size * size // 2
+    assert np.array_equal(drawn[opaque], own[opaque]), "something is drawn over the counter"
+
+
+@pytest.mark.parametrize("projector", [False, True])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 900), (1600, 1000)])
+def test_home_fits_the_whole_map_between_the_bars(game: Game, projector: bool, size: tuple[int, int]) -> None:
+    window = App(TableSession(game, "Test crossing"), pygame.Surface(size), projector=projector)
+    window.camera = window.camera.zoomed_about(100, 100, 3.0).panned(-250, 120)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    window.run(max_frames=1)
+    extra = chrome.PROJECTOR_EXTRA if projector else 0
+    width, height = game.state.battlefield.world_size
+    vp = window.camera.viewport
+    for corner in (WorldPoint(0, 0), WorldPoint(width, height)):
+        x, y = window.camera.to_screen(corner)
+        assert vp.left <= x <= vp.left + vp.width
+        assert chrome.TOP_BAR + extra <= y <= vp.height - chrome.STATUS_BAR - extra, (corner, y)
+
+
+@pytest.mark.parametrize("window_size, text_size", [((1280, 720), 26), ((1024, 600), 26), ((1600, 1000), 18)])
+def test_the_help_fits_the_window(window_size: tuple[int, int], text_size: int) -> None:
+    pygame.font.init()
+    size, box = chrome.help_layout(TextCache(), text_size, window_size)
+    assert pygame.Rect((0, 0), window_size).contains(box)
+    assert size >= chrome.HELP_MIN_TEXT
+    if window_size == (1600, 1000):
+        assert size == text_size  # room enough: nothing shrinks
+
+
+def test_the_help_lists_the_combat_keys_of_the_window() -> None:
+    from kriegsspiel.app.targeting import KEY_ORDERS
+
+    listed = " ".join(k for k, _ in KEYS)
+    for key in KEY_ORDERS:
+        assert pygame.key.name(key).upper() in listed.split(), f"F1 help lacks the key {pygame.key.name(key)!r}"
+
+
+def test_the_window_opens_no_sound_device(game: Game, monkeypatch) -> None:
+    from kriegsspiel.app import window as window_module
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")  # a mixer could open here: it must not be asked to
+    pygame.quit()
+    seen = {}
+
+    def one_frame(app: App, *args, **kwargs) -> int:
+        seen["mixer"] = pygame.mixer.get_init()
+        seen["display"] = pygame.display.get_init()
+        return 0
+
+    monkeypatch.setattr(window_module.App, "run", one_frame)
+    try:
+        assert window_module.run_window(game, "Test crossing", size=(640, 480)) == 0
+    finally:
+        pygame.display.init()  # run_window shut pygame down; the fixture's teardown needs the display
+    assert seen == {"mixer": None, "display": True}
