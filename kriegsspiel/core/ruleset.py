@@ -348,7 +348,20 @@ _UNIT_HINTS = {
     "commands": "unknown key; command rows go in the command's own table, e.g. [commands.fire]",
 }
 _DEFAULT_KEYS = tuple(k for k in _UNIT_KEYS if k != "name")
-_COMMAND_ROW_SCALARS = (bool, int, float, str)
+#: The columns a command row may have besides ``damage`` and ``range``, and what each holds: "odds" an integer
+#: N of "1 in N", "count" a positive integer (rounds, fortification strength, weight carried), "distance" a
+#: number of world units, "unit type" the id of a unit type of the rule set.
+COMMAND_COLUMNS: Mapping[str, str] = MappingProxyType({
+    "sink_one_in": "odds",
+    "disable_one_in": "odds",
+    "reveal_one_in": "odds",
+    "disable_rounds": "count",
+    "strength": "count",
+    "capacity": "count",
+    "radius": "distance",
+    "into": "unit type",
+})
+_COMMAND_ROW_KEYS = ("damage", "range", *COMMAND_COLUMNS)
 _ANY = "any"
 
 
@@ -652,15 +665,21 @@ def _parse_commands(
         command_table = table.table(command, tuple(known), unknown="unit type")
         rows[command] = {}
         for type_id in command_table.data:
-            row = command_table.table(type_id)
+            row = command_table.table(type_id, _COMMAND_ROW_KEYS, unknown="column")
             damage = row.integer("damage", minimum=1) if row.has("damage") else None
             range_ = row.number("range") if row.has("range") else None
             extra: dict[str, Any] = {}
-            for key, value in row.data.items():
-                if key in ("damage", "range"):
-                    continue
-                if not isinstance(value, _COMMAND_ROW_SCALARS):
-                    raise row.error(key, f"expected a number, true/false or text, got {_describe(value)}")
-                extra[key] = value
+            for key in row.data:
+                kind = COMMAND_COLUMNS.get(key)
+                if kind in ("odds", "count"):
+                    extra[key] = row.integer(key, minimum=1)
+                elif kind == "distance":
+                    extra[key] = row.number(key)
+                elif kind == "unit type":
+                    into = row.string(key)
+                    if into not in unit_types:
+                        raise row.error(
+                            key, f"unknown unit type {into!r}; " + _suggest(into, known, "known unit types"))
+                    extra[key] = into
             rows[command][type_id] = (damage, range_, extra)
     return rows
