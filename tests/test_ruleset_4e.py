@@ -306,6 +306,14 @@ HOUSE_RULES = [
     ("unit_types.missile-submarine", "sight_range"), ("unit_types.mechanized", "weight"),
     ("command_ranges", "torpedo"), ("command_ranges", "survey"), ("commands.spy", "infantry"),
     ("commands.survey", "drone"),
+    # the manual gives no odds for boarding, and "nearby" / "close by" reaches, spy odds: RULINGS.md house rules
+    ("constants", "board_seize_in_6"), ("constants", "board_sink_in_6"), ("constants", "board_disable_in_6"),
+    ("constants", "board_damage_in_6"), ("constants", "board_disable_rounds"),
+    ("command_ranges", "depthcharge"), ("command_ranges", "board"), ("command_ranges", "sortie"),
+    ("command_ranges", "spy"), ("command_ranges", "merge"),
+    ("commands.spy", "engineers"), ("commands.spy", "mechanized"), ("commands.survey", "reconnaissance"),
+    # the manual says nothing of line of sight: woods blocking it is a house rule
+    ("terrain", "forest"),
 ]
 
 
