@@ -79,7 +79,7 @@ def test_an_old_gamefile_with_its_own_tables_gives_overrides_and_reports_what_it
     assert "[overrides.medium-artillery]" in text
     problems = "\n".join(report.problems)
     assert "'zeppelin' -> 'airship': not a type of the rule set" in problems
-    assert "unit 'r3': type 'zeppelin' is neither in allUnitTypes nor a type" in problems
+    assert "unit 'r3': its type 'zeppelin' is 'airship' in allUnitTypes, which 'modern-4e' does not have" in problems
     assert "unit 'b3': health 30 outside 1..14" in problems
     assert "unit 'r9' is in unitTable but in neither team table" in problems
     assert "unknown variable 'lastSaved'" in problems
@@ -144,3 +144,53 @@ def test_ships_are_not_put_in_a_pond(tmp_path: Path, ruleset) -> None:
     scenario = _load(text, tmp_path, ruleset, battlefield)
     ship = next(u for u in scenario.setup.units if u.id == "w1")
     assert ship.position.x > 8  # in the sea on the east side, not in the pond at 0.5,0.5
+
+
+def test_a_map_drawn_for_other_armies_lends_its_deployment_zones_in_order(tmp_path: Path, ruleset) -> None:
+    """Sides named in no zone take the map's deployment zones that no side is named in, first side first."""
+    field = fake_battlefield()
+    west = (WorldPoint(4, 0), WorldPoint(6, 0), WorldPoint(6, 3), WorldPoint(4, 3))
+    east = (WorldPoint(4, 5), WorldPoint(7, 5), WorldPoint(7, 8), WorldPoint(4, 8))
+    field = dataclasses.replace(field, zones=field.zones + (Zone("Blue deployment", west), Zone("Red deployment", east)))
+    gamefile = tmp_path / "nile.py"
+    gamefile.write_text('firstTeam = "British"\nsecondTeam = "French"\n'
+                        'unitTable = {"b1": "infantry", "b2": "infantry", "f1": "infantry"}\n'
+                        'firstTeamTable = {"b1": 4, "b2": 4}\nsecondTeamTable = {"f1": 4}\n')
+    text, report = import_gamefile(gamefile, ruleset, field, "fake.tmx")
+    setup = _load(text, tmp_path, ruleset, field).setup
+    assert all(field.zone("Blue deployment").contains(u.position) for u in setup.units if u.side == "British")
+    assert all(field.zone("Red deployment").contains(u.position) for u in setup.units if u.side == "French")
+    notes = "\n".join(report.notes)
+    assert "British: 2 units placed in the zone 'Blue deployment' (no zone of the map is named after British" in notes
+    assert "French: 1 units placed in the zone 'Red deployment'" in notes
+
+
+def test_slips_of_the_pen_in_a_real_gamefile_are_reported(tmp_path: Path, ruleset) -> None:
+    """Shapes met in the original program's gamefiles: a key written twice, a unit id that differs between
+    unitTable and the team table, allUnitTypes as a plain list of standard names, numeric unit ids."""
+    gamefile = tmp_path / "slips.py"
+    gamefile.write_text(
+        'firstTeam = "Allied"\nsecondTeam = "Axis"\n'
+        'allUnitTypes = ["infantry", "med-cavalry"]\n'
+        'unitTable = {"3rd": "infantry", "242th": "med-cavalry", "6": "infantry"}\n'
+        'firstTeamTable = {"3rd": 4, "6": 2}\nsecondTeamTable = {"242": 14}\n'
+        'structureTypeTable = {"darlington": "settlement",\n    "darlington": "building"}\n')
+    text, report = import_gamefile(gamefile, ruleset, None, None)
+    problems = "\n".join(report.problems)
+    assert "slips.py:8: structureTypeTable: the key 'darlington' appears twice; only the last one counts" in problems
+    assert "unit '242' of Axis has no entry in unitTable (did you mean '242th'?)" in problems
+    assert "unit '242th' is in unitTable but in neither team table (did you mean '242'?)" in problems
+    assert "allUnitTypes should be" not in problems  # a list of standard names is understood
+    assert 'id = "6"' in text and 'id = "3rd"' in text
+
+
+def test_a_unit_that_cannot_stand_by_its_edge_is_named_with_where_it_went(tmp_path: Path, ruleset) -> None:
+    battlefield = _battlefield(with_zone=False)  # water only in the two east columns
+    gamefile = tmp_path / "fleet.py"
+    gamefile.write_text('firstTeam = "West"\nsecondTeam = "East"\nunitTable = {"w1": "infantry", "w2": "destroyer",'
+                        ' "e1": "infantry"}\nfirstTeamTable = {"w1": 4, "w2": 8}\nsecondTeamTable = {"e1": 4}\n')
+    _, report = import_gamefile(gamefile, ruleset, battlefield, "fake.tmx")
+    west = next(n for n in report.notes if n.startswith("West:"))
+    assert "1 stand farther in, on the nearest tiles their type can stand on and move from: w2 (destroyer) at 8.5," \
+        in west
+    assert "farther in" not in next(n for n in report.notes if n.startswith("East:"))

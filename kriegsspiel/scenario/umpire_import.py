@@ -9,6 +9,7 @@ map: in a zone named after the side's deployment when the map has one, else in r
 from __future__ import annotations
 
 import ast
+import difflib
 import json
 import math
 from dataclasses import dataclass, field
@@ -116,6 +117,7 @@ def read_gamefile(path: Path, report: ImportReport) -> dict[str, tuple[Any, int]
         if not names:
             report.notes.append(f"{path}:{node.lineno}: an assignment to something other than a name, ignored")
             continue
+        _report_duplicate_keys(path, names[0], value, report)
         try:
             literal = ast.literal_eval(value)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
@@ -131,6 +133,26 @@ def read_gamefile(path: Path, report: ImportReport) -> dict[str, tuple[Any, int]
     if ignored_functions:
         report.notes.append(f"{path}: ignored {len(ignored_functions)} function(s): {', '.join(ignored_functions)}")
     return values
+
+
+def _report_duplicate_keys(path: Path, name: str, value: ast.expr, report: ImportReport) -> None:
+    """A dict literal that names one key twice keeps only the last value (Python's rule, which the Umpire
+    program followed silently): a unit or a structure may have been lost by a slip of the pen."""
+    if not isinstance(value, ast.Dict):
+        return
+    seen: set[Any] = set()
+    for key in value.keys:
+        if isinstance(key, ast.Constant) and isinstance(key.value, (str, int)):
+            if key.value in seen:
+                report.problems.append(f"{path}:{key.lineno}: {name}: the key {key.value!r} appears twice; "
+                                       "only the last one counts")
+            seen.add(key.value)
+
+
+def _close(name: str, candidates: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``candidates``, or an empty string."""
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def standard_type(name: str, ruleset: Ruleset) -> str | None:
@@ -195,24 +217,36 @@ def import_gamefile(
     elif isinstance(warheads_value, dict):
         warheads = {side: int(warheads_value.get(side, 0)) for side in (first, second)}
     local_types: dict[str, str] = {}
-    for local, standard in get("allUnitTypes", dict, {}).items():
+    unmapped: dict[str, str] = {}  # local type -> the standard name the gamefile gave it, which we cannot map
+    declared_types = get("allUnitTypes", (dict, list), {})
+    if isinstance(declared_types, list):  # the early gamefiles list the standard types they use
+        declared_types = {str(name): name for name in declared_types}
+    for local, standard in declared_types.items():
         mapped = standard_type(str(standard), ruleset)
         if mapped is None:
             report.problems.append(f"{path}: allUnitTypes: {local!r} -> {standard!r}: not a type of the rule set "
                                    f"{ruleset.id!r}; units of this type are left out")
+            unmapped[str(local)] = str(standard)
             continue
         local_types[str(local)] = mapped
 
     overrides = _overrides(values, ruleset, local_types, report, path)
+    in_teams = {u for t in teams_health.values() for u in map(str, t)}
     units: list[_Unit] = []
     for side, table in teams_health.items():
         for unit_id, health in table.items():
             unit_id = str(unit_id)
             local = str(unit_table.get(unit_id, ""))
             if not local:
-                report.problems.append(f"{path}: unit {unit_id!r} of {side} has no entry in unitTable; left out")
+                orphans = [str(u) for u in unit_table if str(u) not in in_teams]
+                report.problems.append(f"{path}: unit {unit_id!r} of {side} has no entry in unitTable"
+                                       f"{_close(unit_id, orphans)}; left out")
                 continue
             type_id = local_types.get(local) or standard_type(local, ruleset)
+            if type_id is None and local in unmapped:
+                report.problems.append(f"{path}: unit {unit_id!r}: its type {local!r} is {unmapped[local]!r} in "
+                                       f"allUnitTypes, which {ruleset.id!r} does not have; left out")
+                continue
             if type_id is None:
                 report.problems.append(f"{path}: unit {unit_id!r}: type {local!r} is neither in allUnitTypes nor "
                                        f"a type of {ruleset.id!r}; left out")
@@ -228,10 +262,12 @@ def import_gamefile(
                 elif value == full:
                     value = None
             units.append(_Unit(unit_id, local, type_id, side, value))
-    in_teams = {u for t in teams_health.values() for u in map(str, t)}
+    typed = {str(u) for u in unit_table}
+    typed_only = sorted(u for u in in_teams if u not in typed)
     for unit_id in unit_table:
         if str(unit_id) not in in_teams:
-            report.problems.append(f"{path}: unit {unit_id!r} is in unitTable but in neither team table; left out")
+            report.problems.append(f"{path}: unit {unit_id!r} is in unitTable but in neither team table"
+                                   f"{_close(str(unit_id), typed_only)}; left out")
 
     positions = _place(units, battlefield, ruleset, (first, second), report)
     text = _write_toml(path, name, map_ref, ruleset.id, first, second, fog, air, warheads, local_types, units,
@@ -327,6 +363,23 @@ def _deployment_zone(battlefield: Battlefield, side: str) -> Zone | None:
     return (deploy or named or [None])[0]
 
 
+def _deployment_zones(battlefield: Battlefield, sides: tuple[str, str]) -> dict[str, tuple[Zone, str]]:
+    """Each side's zone and why it was chosen: the zone named after the side; else, in the sides' order, the
+    map's deployment zones that no side is named in (a map drawn for other armies: "Blue fleet deployment")."""
+    chosen: dict[str, tuple[Zone, str]] = {}
+    for side in sides:
+        zone = _deployment_zone(battlefield, side)
+        if zone is not None:
+            chosen[side] = (zone, "")
+    taken = {zone.name for zone, _ in chosen.values()}
+    free = [z for z in battlefield.zones if "deploy" in z.name.lower() and z.name not in taken]
+    for side in sides:
+        if side not in chosen and free:
+            zone = free.pop(0)
+            chosen[side] = (zone, f" (no zone of the map is named after {side}: the first deployment zone left)")
+    return chosen
+
+
 def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset, sides: tuple[str, str],
            report: ImportReport) -> dict[str, WorldPoint]:
     """A position for every unit: tile centres in the side's deployment zone, else nearest its map edge."""
@@ -344,20 +397,25 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
     cell_of = {(p.x, p.y): cell for p, cell in zip(centres, cells)}
     regions: dict[str, set[tuple[int, int]]] = {}
     width, _ = battlefield.world_size
+    tile = width / grid.columns  # world units per tile column
+    zones = _deployment_zones(battlefield, sides)
     taken: set[tuple[float, float]] = set()
     for index, side in enumerate(sides):
-        zone = _deployment_zone(battlefield, side)
+        zone, why = zones.get(side, (None, ""))
+        far: list[str] = []
+        edge = 0.0 if index == 0 else width
+        side_count = sum(1 for u in units if u.side == side)
+        depth = tile * (3 + math.ceil(side_count / max(1, grid.rows)))  # the ranks' depth, and a margin
         if zone is not None:
             zx = sum(p.x for p in zone.outline) / len(zone.outline)
             zy = sum(p.y for p in zone.outline) / len(zone.outline)
             inside = [p for p in centres if zone.contains(p)]
             # inside the zone first (nearest its centre), then the nearest tiles around it
             order = sorted(centres, key=lambda p: (not zone.contains(p), math.hypot(p.x - zx, p.y - zy)))
-            where = f"the zone {zone.name!r}"
+            where = f"the zone {zone.name!r}{why}"
             if not inside:
                 where += " (too small to hold a tile centre: placed around it)"
         else:
-            edge = 0.0 if index == 0 else width
             order = sorted(centres, key=lambda p: (abs(p.x - edge), p.y))
             where = "ranks along the " + ("west" if index == 0 else "east") + " edge"
         placed = 0
@@ -375,11 +433,16 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
                 taken.add((spot.x, spot.y))
                 if zone is not None and not zone.contains(spot):
                     spilled += 1
+                elif zone is None and abs(spot.x - edge) > depth:
+                    far.append(f"{unit.id} ({unit.type_id}) at {spot.x:g},{spot.y:g}")
             positions[unit.id] = spot
             placed += 1
         if placed:
             extra = (f"; {spilled} stand just outside it (no room, or terrain their type cannot enter)"
                      if spilled else "")
+            if far:
+                extra += (f"; {len(far)} stand farther in, on the nearest tiles their type can stand on and move "
+                          f"from: {', '.join(far)}")
             report.notes.append(f"{side}: {placed} units placed in {where}, one per tile{extra}")
     return positions
 
