@@ -97,3 +97,17 @@ def test_the_save_replays_to_the_same_game(played) -> None:
     game, _, save = played
     with Game.open(save, read_only=True) as again:
         assert again.state.same(game.state)
+
+
+def test_replay_prints_the_clock_and_each_units_disruption(played, capsys) -> None:
+    from kriegsspiel.cli import main
+
+    game, _, save = played
+    assert main(["replay", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "\nround 6 (08:50), Austria to move\n" in out
+    assert "  zieten-hussars Prussia    cavalry            at 230,1000  health 5\n" in out
+    assert main(["replay", str(save), "--to", "21"]) == 0  # just after the volley: the jaeger retreated
+    out = capsys.readouterr().out
+    jaeger = next(line for line in out.splitlines() if line.startswith("  jaeger "))
+    assert jaeger.endswith("health 5 disruption 1")

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from kriegsspiel.core.state import summary_json
+from kriegsspiel.shell.queries import umpire_notes
 from kriegsspiel.errors import UserError
 from kriegsspiel.store.game import Game
 from kriegsspiel.store.journal import read_save
@@ -40,10 +41,17 @@ def run(args: argparse.Namespace) -> int:
         print()
     last = f"; last: {loaded.records[count - 1].command}" if count else ""
     print(f"{loaded.header.scenario_name}: after {count} of {total} records{last}")
-    print(f"round {state.round}, {state.side_to_move} to move")
-    for unit in state.units.values():
+    clock = state.ruleset.game_clock(state.round)
+    print(f"round {state.round}" + (f" ({clock})" if clock else "") + f", {state.side_to_move} to move")
+    units = list(state.units.values())
+    id_width = max([10, *(len(u.id) for u in units)])
+    side_width = max([10, *(len(u.side) for u in units)])
+    for unit in units:
         heading = "" if unit.heading is None else f" heading {unit.heading:g}"
         hidden = " hidden" if unit.hidden else ""
-        print(f"  {unit.id:<10} {unit.side:<10} {unit.type_id:<18} at {unit.position.x:g},{unit.position.y:g}  "
-              f"health {unit.health}{heading}{hidden}")
+        disruption = f" disruption {unit.disruption}" if unit.disruption else ""
+        print(f"  {unit.id:<{id_width}} {unit.side:<{side_width}} {unit.type_id:<18} at "
+              f"{unit.position.x:g},{unit.position.y:g}  health {unit.health}{disruption}{heading}{hidden}")
+    for line in umpire_notes(state):
+        print(line)
     return 0
