@@ -122,6 +122,9 @@ def test_not_a_gamefile(tmp_path: Path, ruleset) -> None:
     bad.write_text("x = 1\n")
     with pytest.raises(UserError, match="not an Umpire gamefile"):
         import_gamefile(bad, ruleset, None, None)
+    bad.write_text('firstTeam = "french"\nsecondTeam = "british"\nhealthTable = {"carrier": 16}\n')
+    with pytest.raises(UserError, match=r"no units to import: .* it holds only per-type tables \(healthTable\)"):
+        import_gamefile(bad, ruleset, None, None)
 
 
 def test_the_command_line_refuses_to_overwrite(tmp_path: Path, capsys) -> None:

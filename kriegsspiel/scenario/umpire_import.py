@@ -197,6 +197,12 @@ def import_gamefile(
     second = get("secondTeam", str, "")
     teams_health = {first: get("firstTeamTable", dict, {}), second: get("secondTeamTable", dict, {})}
     unit_table: dict[Any, Any] = get("unitTable", dict, {})
+    if first and second and not (unit_table or any(teams_health.values())):
+        tables = [n for n in TABLE_OVERRIDES if n in values]
+        held = f"; it holds only per-type tables ({', '.join(tables)})" if tables else ""
+        raise UserError(f"{path}: no units to import: firstTeam and secondTeam are there, but no unitTable and "
+                        f"no firstTeamTable/secondTeamTable{held}; an early gamefile that kept its units elsewhere "
+                        "cannot become a scenario: write the units into a scenario by hand (docs/scenarios.md)")
     if not first or not second or not (unit_table or any(teams_health.values())):
         raise UserError(f"{path}: not an Umpire gamefile: it needs firstTeam, secondTeam and unitTable "
                         "(or the team tables)")
