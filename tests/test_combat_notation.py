@@ -134,3 +134,12 @@ def test_carrying_and_flying_pages_print_the_weights_capacities_and_flight_range
     changed = dataclasses.replace(rules, unit_types=MappingProxyType(types))
     assert "infantry 3" in " ".join(man_page("load", changed).split())
     assert "light-fighter 42" in " ".join(man_page("takeoff", changed).split())
+
+
+def test_details_list_the_orders_a_unit_may_give_not_its_defensive_tables() -> None:
+    from kriegsspiel.shell.queries import details_text
+
+    s = skirmish(U("cv", "carrier", "Blue", 15.5, 8.5, heading=0.0))
+    assert "  commands: move, attack, board, depthcharge, sortie\n" in details_text(s, "cv") + "\n"  # no air-defence
+    air = skirmish(U("f1", "light-fighter", "Blue", 1.5, 1.5), air_theatre=True)
+    assert "  commands: move, takeoff, land, dogfight, kamikaze, missile" in details_text(air, "f1")

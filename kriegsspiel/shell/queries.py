@@ -26,6 +26,19 @@ def score_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def unit_orders(state: GameState, unit: UnitState) -> list[str]:
+    """The orders ``unit``'s type may give: move, its command table rows that are orders (not a defensive table
+    such as air-defence), and takeoff and land for aircraft when the scenario has an air theatre."""
+    from kriegsspiel.core.combat_commands import COMBAT_ORDERS
+    from kriegsspiel.core.commands import ORDERS
+
+    unit_type = state.ruleset.unit_type(unit.type_id)
+    orders = ["move"]
+    if unit_type.theatre == "air" and state.setup.air_theatre:
+        orders += ["takeoff", "land"]
+    return orders + sorted(c for c in unit_type.commands if c in ORDERS or c in COMBAT_ORDERS)
+
+
 def _did(unit: UnitState) -> list[str]:
     done = []
     if unit.moved_this_turn:
@@ -133,6 +146,5 @@ def details_text(state: GameState, unit_id: str | None) -> str:
         lines.append(f"  carried by {unit.carried_by}")
     done = _did(unit)
     lines.append("  this turn: " + (", ".join(done) if done else "nothing yet"))
-    orders = ", ".join(sorted(unit_type.commands)) or "move only"
-    lines.append(f"  commands: move, {orders}")
+    lines.append(f"  commands: {', '.join(unit_orders(state, unit))}")
     return "\n".join(lines)
