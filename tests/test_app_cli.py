@@ -36,6 +36,16 @@ def test_bad_arguments_get_one_line(tmp_path: Path, capsys, argv, message) -> No
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize("where", ["a-file/x.png", "a-file/deeper/x.png", "x-dir.png"])
+def test_a_screenshot_that_cannot_be_written_is_refused_in_one_line(tmp_path: Path, capsys, where: str) -> None:
+    (tmp_path / "a-file").write_text("not a folder\n", encoding="utf-8")
+    (tmp_path / "x-dir.png").mkdir()  # a folder where the picture should go
+    scenario = REPO / "scenarios" / "demo.toml"
+    assert main(["play", str(scenario), "--screenshot", str(tmp_path / where), "--size", "640x400"]) == 2
+    err = capsys.readouterr().err
+    assert "--screenshot" in err and "cannot" in err and err.count("\n") == 1 and "internal error" not in err
+
+
 def test_a_save_that_is_not_one_is_refused_in_one_line(tmp_path: Path, capsys) -> None:
     bogus = tmp_path / "game.kssave"
     bogus.write_text("hello\n", encoding="utf-8")

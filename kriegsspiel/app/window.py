@@ -72,8 +72,11 @@ def save_screenshot(
         app.run(max_frames=frames)
         app.map_layer.refine_all(app.camera.scale)
         app.render()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(out))
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(surface, str(out))
+        except (OSError, pygame.error) as exc:
+            raise UserError(f"--screenshot: {out}: cannot write it ({exc}); give a path in a folder you can write") from None
     finally:
         forget_fonts()
         pygame.quit()

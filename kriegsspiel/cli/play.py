@@ -65,6 +65,12 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.screenshot)
         if out.suffix.lower() != ".png":
             raise UserError(f"--screenshot: {out}: give a file name ending in .png")
+        try:  # before the game is opened and drawn: a bad folder is the umpire's typing, not our bug
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(
+                f"--screenshot: {out}: cannot make its folder {out.parent} ({exc.strerror or exc}); give a path in a folder you can write"
+            ) from None
         with tempfile.TemporaryDirectory(prefix="kriegsspiel-shot-") as scratch:
             game, title = open_game(path, scratch=Path(scratch))
             try:
