@@ -83,3 +83,16 @@ def test_a_pending_combat_is_on_the_panel_with_its_modifiers_until_resolved(app:
     type_line(app, "resolve")
     assert app.session.state.pending_combat is None
     assert "Combat pending" not in panel_texts(app)
+
+
+def test_orders_riding_are_on_the_umpires_panel_until_they_arrive(app: App) -> None:
+    assert "Orders riding" not in panel_texts(app)
+    type_line(app, "order ir-wedel advance to the stone bridge")
+    assert app.session.state.orders_in_transit, app.console_output
+    shown = panel_texts(app)
+    assert "Orders riding" in shown
+    assert any(t.startswith("ferdinand -> ir-wedel: due round 2") for t in shown), shown
+    type_line(app, "turn")
+    type_line(app, "turn")  # round 1 ends: the order arrives
+    assert app.session.state.round == 2 and not app.session.state.orders_in_transit
+    assert "Orders riding" not in panel_texts(app)

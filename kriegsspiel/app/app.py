@@ -20,7 +20,7 @@ from kriegsspiel.app.console import ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app import chrome, targeting
 from kriegsspiel.app.board import Board
-from kriegsspiel.app.panel import draw_panel, pending_combat_lines, unit_summary, weapon_ranges
+from kriegsspiel.app.panel import draw_panel, pending_combat_lines, riding_order_lines, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.state import GameState, UnitState
@@ -842,6 +842,7 @@ class App:
                 focused=self.console_focused,
                 output=self.console_output,
                 combat_lines=combat_lines,
+                riding_lines=riding_order_lines(state),
             )
             self._panel_cache = (key, panel)
         target.blit(self._panel_cache[1], (w - self._panel_width(), 0))

@@ -48,6 +48,16 @@ def pending_combat_lines(state: GameState) -> list[str]:
     return pending_summary(rules, pending)
 
 
+def riding_order_lines(state: GameState) -> list[str]:
+    """The orders riding by courier (Ruleset V3), one line each with the round each is due; only the umpire's
+    window shows them (the players get an order when it arrives)."""
+    if not getattr(state, "orders_in_transit", ()):
+        return []
+    from kriegsspiel.core.v3_orders import transit_rows
+
+    return transit_rows(state)
+
+
 def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
     """What the unit may still do this turn, in words (from its type and what it did)."""
     unit_type = state.ruleset.unit_type(unit.type_id)
@@ -145,11 +155,13 @@ def draw_panel(
     focused: bool,
     output: Sequence[str],
     combat_lines: Sequence[str] = (),
+    riding_lines: Sequence[str] = (),
 ) -> None:
     """Draw the whole panel on ``panel`` (its own surface, blitted at the window's right edge).
 
     ``combat_lines``: a combat waiting for the umpire (Ruleset V3: the roll, its modifiers and the result as it
-    stands), drawn under the selected unit until it is resolved or undone."""
+    stands), drawn under the selected unit until it is resolved or undone; ``riding_lines``: the orders riding
+    by courier, with their due rounds."""
     panel.fill(BACKGROUND)
     w, h = panel.get_size()
     x, y = 12, 10
@@ -175,6 +187,14 @@ def draw_panel(
             colour = DIM if i == len(combat_lines) - 1 else TEXT
             for part in _wrap(line, width, size):
                 panel.blit(texts.get(part, size, colour), (x, y))
+                y += 19
+        y += 10
+    if riding_lines:
+        panel.blit(texts.get("Orders riding", size, HEADING, bold=True), (x, y))
+        y += 22
+        for line in riding_lines:
+            for part in _wrap(line, width, size):
+                panel.blit(texts.get(part, size, TEXT), (x, y))
                 y += 19
         y += 10
     console_top = h - 40
