@@ -168,6 +168,17 @@ def test_a_map_drawn_for_other_armies_lends_its_deployment_zones_in_order(tmp_pa
     assert "French: 1 units placed in the zone 'Red deployment'" in notes
 
 
+def test_units_that_stand_outside_their_zone_are_named(tmp_path: Path, ruleset) -> None:
+    battlefield = _battlefield()  # 'Rebel deployment' is dry land: a ship cannot stand in it
+    gamefile = tmp_path / "mixed.py"
+    gamefile.write_text('firstTeam = "Rebel"\nsecondTeam = "Crown"\nunitTable = {"r1": "infantry", "r2": "destroyer",'
+                        ' "c1": "infantry"}\nfirstTeamTable = {"r1": 4, "r2": 8}\nsecondTeamTable = {"c1": 4}\n')
+    _, report = import_gamefile(gamefile, ruleset, battlefield, "fake.tmx")
+    rebel = next(n for n in report.notes if n.startswith("Rebel:"))
+    assert "1 stand outside it, on the nearest tiles they can stand on (no room, or terrain their type cannot " \
+        "enter): r2 (destroyer) at 8.5," in rebel
+
+
 def test_slips_of_the_pen_in_a_real_gamefile_are_reported(tmp_path: Path, ruleset) -> None:
     """Shapes met in the original program's gamefiles: a key written twice, a unit id that differs between
     unitTable and the team table, allUnitTypes as a plain list of standard names, numeric unit ids."""

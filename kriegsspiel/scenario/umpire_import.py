@@ -425,7 +425,7 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
             order = sorted(centres, key=lambda p: (abs(p.x - edge), p.y))
             where = "ranks along the " + ("west" if index == 0 else "east") + " edge"
         placed = 0
-        spilled = 0
+        spilled: list[str] = []
         for unit in (u for u in units if u.side == side):
             region = _main_region(battlefield, ruleset, unit.type_id, regions)
             spot = next((p for p in order if (p.x, p.y) not in taken and cell_of[(p.x, p.y)] in region
@@ -438,19 +438,26 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
             else:
                 taken.add((spot.x, spot.y))
                 if zone is not None and not zone.contains(spot):
-                    spilled += 1
+                    spilled.append(f"{unit.id} ({unit.type_id}) at {spot.x:g},{spot.y:g}")
                 elif zone is None and abs(spot.x - edge) > depth:
                     far.append(f"{unit.id} ({unit.type_id}) at {spot.x:g},{spot.y:g}")
             positions[unit.id] = spot
             placed += 1
         if placed:
-            extra = (f"; {spilled} stand just outside it (no room, or terrain their type cannot enter)"
-                     if spilled else "")
+            extra = (f"; {len(spilled)} stand outside it, on the nearest tiles they can stand on (no room, or terrain "
+                     f"their type cannot enter): "
+                     f"{_listed(spilled)}" if spilled else "")
             if far:
                 extra += (f"; {len(far)} stand farther in, on the nearest tiles their type can stand on and move "
-                          f"from: {', '.join(far)}")
+                          f"from: {_listed(far)}")
             report.notes.append(f"{side}: {placed} units placed in {where}, one per tile{extra}")
     return positions
+
+
+def _listed(names: list[str], most: int = 8) -> str:
+    """Up to ``most`` names, then how many more."""
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
 
 
 def _toml_string(text: str) -> str:
