@@ -125,3 +125,55 @@ def test_the_window_opens_no_sound_device(game: Game, monkeypatch) -> None:
     finally:
         pygame.display.init()  # run_window shut pygame down; the fixture's teardown needs the display
     assert seen == {"mixer": None, "display": True}
+
+
+def _post_key(k: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0))
+
+
+@pytest.mark.parametrize("keys", [[pygame.K_PLUS], [pygame.K_MINUS], [pygame.K_PLUS, pygame.K_PLUS, pygame.K_MINUS]])
+def test_plus_and_minus_zoom_about_the_cursor(game: Game, keys: list[int]) -> None:
+    window = App(TableSession(game, "Test crossing"), pygame.Surface((1000, 640)))
+    cursor = (210, 470)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cursor, rel=(0, 0), buttons=(0, 0, 0)))
+    window.run(max_frames=1)
+    before, scale = window.camera.to_world(*cursor), window.camera.scale
+    for k in keys:
+        _post_key(k, "+" if k == pygame.K_PLUS else "-")
+    window.run(max_frames=2)
+    after = window.camera.to_world(*cursor)
+    assert window.camera.scale != pytest.approx(scale)
+    assert (after.x, after.y) == pytest.approx((before.x, before.y))
+
+
+def test_f11_asks_the_window_for_fullscreen_and_back(game: Game) -> None:
+    calls = []
+    window = App(TableSession(game, "Test crossing"), pygame.Surface((1000, 640)), on_fullscreen=lambda: calls.append(1))
+    _post_key(pygame.K_F11)
+    _post_key(pygame.K_F11)
+    window.run(max_frames=1)
+    assert calls == [1, 1]
+
+
+def test_picking_up_a_ship_shows_its_heading_cone_and_a_soldier_none(game: Game, monkeypatch) -> None:
+    from kriegsspiel.render import overlays
+
+    cones = []
+    real = overlays.draw_heading_cone
+    monkeypatch.setattr(overlays, "draw_heading_cone", lambda target, camera, origin, heading, limit, radius: cones.append(
+        (origin, heading, limit, radius)) or real(target, camera, origin, heading, limit, radius))
+    window = App(TableSession(game, "Test crossing"), pygame.Surface((1000, 640)))
+    window.run(max_frames=1)
+    state = game.state
+    for unit_id in ("r1", "dd1"):
+        at = window.camera.to_screen_int(state.unit(unit_id).position)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+        window.run(max_frames=window.frames + 1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+        window.run(max_frames=window.frames + 1)
+        if unit_id == "r1":
+            assert cones == []
+    ship = state.unit("dd1")
+    limit = state.ruleset.unit_type("destroyer").heading_limit
+    assert cones and cones[-1][:3] == (ship.position, ship.heading, limit)
+    assert cones[-1][3] == pytest.approx(state.allowance_left(ship))
