@@ -107,6 +107,18 @@ def test_an_unknown_command_gets_the_list_of_commands() -> None:
     assert "move UNIT > X,Y" in reply.text and "message SIDE|PLAYER TEXT" in reply.text
 
 
+def test_a_misspelt_command_word_gets_the_likely_one() -> None:
+    reply = shell().handle("mvoe va1 > 3.5,5.5")
+    assert not reply.ok and reply.text.startswith("unknown command 'mvoe' (did you mean 'move'?)\n")
+    assert "(did you mean" not in shell().handle("fly va1 > 3,4").text.splitlines()[0]
+
+
+def test_a_tab_separates_words_like_a_space() -> None:
+    sh = shell()
+    reply = sh.handle("move\tva1\t>\t3.5,5.5")
+    assert reply.ok and reply.text.startswith("va1 moved"), reply.text
+
+
 def test_queries_answer_without_changing_the_game() -> None:
     sh = shell()
     before = sh.game.state

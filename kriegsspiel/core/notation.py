@@ -60,7 +60,7 @@ def parse_command(text: str) -> Command:
     Raises NotationError (naming the command when recognised) for an empty line, an unknown command word,
     a wrong number of arguments, a bad unit id or a bad number.
     """
-    line = text.strip()
+    line = text.strip().replace("\t", " ")  # a tab (a line pasted from a table) separates words like a space
     if not line:
         raise NotationError("empty line; type 'help' for the list of commands")
     word, _, rest = line.partition(" ")
@@ -68,8 +68,12 @@ def parse_command(text: str) -> Command:
     rest = rest.strip()
     parser = _PARSERS.get(name)
     if parser is None:
+        import difflib
+
+        close = difflib.get_close_matches(word.lower(), sorted(_PARSERS), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
         known = ", ".join(sorted(_PARSERS))
-        raise NotationError(f"unknown command {word!r}; commands: {known}")
+        raise NotationError(f"unknown command {word!r}{hint}; commands: {known}")
     return parser(rest)
 
 
