@@ -114,6 +114,16 @@ def test_dogfight_both_sides_roll_within_ten() -> None:
     run(out.state, "land f1", 4)  # a dogfight does not end the plane's turn: it still lands
 
 
+def test_a_dogfight_engages_the_enemy_planes_on_the_ground_which_fight_back() -> None:
+    # the enemy's planes landed by the end of its own air turn: in ours they are all on the ground
+    s = run(air(), "takeoff f1").state
+    s = run(s, "move f1 > 5.5,1.5", 2).state
+    assert not s.units["rf"].airborne
+    out = run(s, "dogfight f1 > rf", 3)
+    assert [e.describe() for e in out.events][:3] == [
+        "f1 dogfight: d4 = 3", "rf defence: d6 = 6", "dogfight: Blue 3 against Red 6: the attackers take 3"]
+
+
 def test_dogfight_refusals() -> None:
     s = flying(air(), "rf")
     assert refused(s, "dogfight f1 > rf").reason == "f1 is on the ground; take off first (force to override)"

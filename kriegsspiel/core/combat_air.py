@@ -155,17 +155,18 @@ def _dogfight_actor(state: GameState, unit: UnitState) -> Rejected | list[str]:
 
 
 def _dogfight_target(state: GameState, actor: UnitState, target: UnitState) -> str | None:
+    # Every side's planes land by the end of its own air turn, so in the other side's air turn they are all on
+    # the ground: a dogfight engages them there (house rule: they scramble and fight back), or none could happen.
     if not is_aircraft(state, target):
         return f"{target.id} is not an aircraft; dogfights are between planes"
-    if state.setup.air_theatre and not target.airborne:
-        return f"{target.id} is on the ground; bomb it instead"
     return None
 
 
 def dogfight(state: GameState, command: Dogfight, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """Planes against planes within the dogfight range: both sides roll (dogfight table) and the difference
-    hits the lower side, spread evenly. Once a turn per plane; refused (forceable) out of range, for planes on
-    the ground."""
+    """Planes in the air against enemy planes within the dogfight range, in the air or on the ground (house
+    rule: each side's planes have landed by the end of its own air turn; those on the ground scramble and fight
+    back): both sides roll (dogfight table) and the difference hits the lower side, spread evenly. Once a turn
+    per plane; refused (forceable) out of range, for attacking planes on the ground."""
     return duel(state, "dogfight", command.units, command.targets, dice, forced,
                 target_check=_dogfight_target, actor_check=_dogfight_actor, ends_turn=False)
 

@@ -235,9 +235,13 @@ PAGES: tuple[ManPage, ...] = (
     ManPage(
         "disembark", "disembark UNIT > X,Y",
         "A unit aboard a ship or plane goes ashore at X,Y next to it, on terrain it may enter; its movement ends "
-        "for the turn. From a plane in the air it is a drop in the air turn.",
+        "for the turn. A ship lands units only at a port, unless its type lands them anywhere. From a plane in "
+        "the air it is a drop in the air turn.",
         _text("units aboard a ship or plane"),
-        _constants("within {} of the carrier (the attack distance)", "attack_distance"),
+        lambda r: _constants("within {} of the carrier (the attack distance); a ship within {} of a port",
+                             "attack_distance", "attack_distance")(r) + "; anywhere from: " + (
+            ", ".join(k for k, u in r.unit_types.items() if u.disembarks_anywhere) or "no ship type"
+            if r is not None else "the ships whose type disembarks_anywhere"),
         _NONE,
     ),
     ManPage(
@@ -259,8 +263,9 @@ PAGES: tuple[ManPage, ...] = (
     ),
     ManPage(
         "dogfight", "dogfight PLANE ... > PLANE ...",
-        "Planes fight planes in the air, like attack: both sides roll and the difference hits the lower side. "
-        "Once a turn.",
+        "Planes in the air fight enemy planes, like attack: both sides roll and the difference hits the lower "
+        "side. Enemy planes on the ground (every side's planes land by the end of its own air turn) scramble and "
+        "fight back (house rule). Once a turn.",
         _who("dogfight", "aircraft"),
         _column("dogfight", "the dogfight range"),
         _dice("dogfight", "a roll 1..the dogfight table's maximum, times size, on each side"),
