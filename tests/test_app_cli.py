@@ -113,3 +113,15 @@ def test_no_display_is_one_line_not_a_traceback(tmp_path: Path, monkeypatch, cap
 class _Closable:
     def close(self) -> None:
         pass
+
+
+def test_the_saves_a_game_leaves_next_to_a_shipped_scenario_are_ignored_by_git() -> None:
+    import fnmatch
+
+    from kriegsspiel.store import new_save_path
+
+    patterns = [line.strip().rstrip("/") for line in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")]
+    save = new_save_path(REPO / "scenarios" / "demo.toml")
+    for name in (save.name, save.name + "-pov", save.name + "-shots"):
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), f".gitignore does not cover {name}"
