@@ -63,3 +63,29 @@ def test_details_list_the_pending_combat_and_the_orders_riding_for_the_umpire(tm
         assert "orders riding" not in shell.handle("details").text
     finally:
         game.close()
+
+
+def test_help_lists_the_commands_of_the_rule_set_in_play(tmp_path: Path) -> None:
+    """Under Ruleset V3 the Fourth Edition's weapons, ships and aircraft are named once at the end, not listed
+    as commands; under the Fourth Edition the classic orders are."""
+    from kriegsspiel.core.manual import help_text
+    from kriegsspiel.rulesets import load_ruleset
+
+    def listed(text: str) -> set[str]:
+        return {line.split()[0] for line in text.splitlines()[1:] if line.startswith("  ") and "  " in line[2:]}
+
+    v3, e4 = help_text(load_ruleset("kriegsspiel-v3")), help_text(load_ruleset("modern-4e"))
+    assert {"combat", "modify", "resolve", "rally", "recover", "order", "move", "turn", "undo"} <= listed(v3)
+    assert not {"attack", "fire", "torpedo", "nuke", "takeoff", "load", "airlift", "hide", "reveal"} & listed(v3)
+    assert " ".join(v3.split()).endswith("not used by kriegsspiel-v3: heading, hide, reveal, convert, attack, "
+                                         "fire, spy, build, missile, torpedo, sortie, depthcharge, board, nuke, "
+                                         "load, disembark, takeoff, land, dogfight, bomb, pulse, airlift, "
+                                         "kamikaze, survey")
+    assert {"attack", "fire", "torpedo", "takeoff", "load", "hide"} <= listed(e4)
+    assert not {"combat", "modify", "order"} & listed(e4)
+    assert listed(help_text()) == listed(v3) | listed(e4)  # without a rule set: every command
+    game = Game.new(SCENARIO, tmp_path / "v3.kssave")
+    try:
+        assert Shell(game).handle("help").text == v3
+    finally:
+        game.close()

@@ -34,7 +34,7 @@ def _types(predicate: Callable[[Ruleset, str], bool], fallback: str) -> Callable
         if ruleset is None:
             return fallback
         ids = [t for t in ruleset.unit_types if predicate(ruleset, t)]
-        return ", ".join(ids) if ids else "no unit type of this rule set"
+        return ", ".join(ids) if ids else NO_UNIT_TYPE
 
     return who
 
@@ -59,7 +59,7 @@ def _hide_who(ruleset: Ruleset | None) -> str:
             parts.append(f"{type_id} (hidden by default)")
         elif unit_type.hide_terrain:
             parts.append(f"{type_id} ({', '.join(unit_type.hide_terrain)})")
-    return "; ".join(parts) or "no unit type of this rule set"
+    return "; ".join(parts) or NO_UNIT_TYPE
 
 
 def _heading_who(ruleset: Ruleset, type_id: str) -> bool:
@@ -257,12 +257,43 @@ def _brief(summary: str) -> str:
     return text
 
 
-def help_text() -> str:
-    """Every command with its syntax, one per line."""
-    width = max(len(p.syntax) for p in PAGES.values())
+#: what a page's ``who`` says when no unit type of the rule set may give the command
+NO_UNIT_TYPE = "no unit type of this rule set"
+
+#: command -> whether it has a use under a rule set; modules add theirs (Ruleset V3: combat needs [combat]).
+#: A command not listed has a use unless its page says no unit type of the rule set may give it.
+APPLIES: dict[str, Callable[[Ruleset], bool]] = {
+    "load": lambda r: any(t.land_capacity or t.air_capacity for t in r.unit_types.values()),
+    "disembark": lambda r: any(t.land_capacity or t.air_capacity for t in r.unit_types.values()),
+    "takeoff": lambda r: any(t.theatre == "air" for t in r.unit_types.values()),
+    "land": lambda r: any(t.theatre == "air" for t in r.unit_types.values()),
+    "airlift": lambda r: any(t.theatre == "air" for t in r.unit_types.values()),
+    "reveal": lambda r: any(t.hide_terrain or t.hidden_by_default for t in r.unit_types.values()),
+}
+
+
+def applies(topic: str, ruleset: Ruleset) -> bool:
+    """True when the command ``topic`` has a use under ``ruleset`` (False for an unknown command)."""
+    page = PAGES.get(topic)
+    if page is None:
+        return False
+    test = APPLIES.get(topic)
+    return test(ruleset) if test is not None else page.who(ruleset) != NO_UNIT_TYPE
+
+
+def help_text(ruleset: Ruleset | None = None) -> str:
+    """Every command with its syntax, one per line; with a rule set, only the commands it has a use for, and
+    a last line naming the others."""
+    pages = list(PAGES.values())
+    shown = pages if ruleset is None else [p for p in pages if applies(p.name, ruleset)]
+    width = max(len(p.syntax) for p in shown)
     lines = ["commands (man COMMAND for more):"]
-    for page in PAGES.values():
+    for page in shown:
         lines.append(f"  {page.syntax.ljust(width)}  {_brief(page.summary)}")
+    left_out = [p.name for p in pages if p not in shown]
+    if ruleset is not None and left_out:
+        lines.append(textwrap.fill(f"not used by {ruleset.id}: {', '.join(left_out)}", width=WIDTH,
+                                   subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)
 
 

@@ -6,7 +6,7 @@ rule set given (or says which table holds them when there is none).
 from __future__ import annotations
 
 from kriegsspiel.core.manual import PAGES as PAGES_BY_NAME
-from kriegsspiel.core.manual import ManPage, _text
+from kriegsspiel.core.manual import APPLIES, ManPage, _text
 from kriegsspiel.core.ruleset import Ruleset
 
 _NONE = _text("-")
@@ -149,3 +149,5 @@ PAGES: tuple[ManPage, ...] = (
 )
 
 PAGES_BY_NAME.update({page.name: page for page in PAGES})
+APPLIES.update({name: (lambda r: r.combat is not None) for name in ("combat", "modify", "resolve", "rally", "recover")})
+APPLIES["order"] = lambda r: r.orders is not None

@@ -94,15 +94,15 @@ class Shell:
             if exc.command is not None:
                 return Reply(f"{exc}\nsyntax: {syntax(exc.command)}", ok=False)
             # the list of commands follows, so the parser's own list of words is left out
-            return Reply(f"{str(exc).split(';')[0]}\n{help_text()}", ok=False)
+            return Reply(f"{str(exc).split(';')[0]}\n{help_text(self.game.state.ruleset)}", ok=False)
         state = self.game.state
         if isinstance(command, Quit):
             return Reply("goodbye; every accepted order is saved", quit=True)
         if isinstance(command, Help):
-            return Reply(help_text())
+            return Reply(help_text(state.ruleset))
         if isinstance(command, Man):
             if command.topic is None:
-                return Reply(help_text())
+                return Reply(help_text(state.ruleset))
             return Reply(man_page(command.topic, state.ruleset))
         if isinstance(command, Score):
             return Reply(score_text(state))
