@@ -223,6 +223,24 @@ def test_load_refusals_capacity_and_reach() -> None:
     assert refused(s, "load b1 > b2").reason == "b2 (infantry) carries no land units; load onto a ship with a land capacity"
 
 
+def test_a_ship_lands_units_at_a_port_only_an_amphibious_ship_anywhere() -> None:
+    from kriegsspiel.core.battlefield import Structure
+
+    # the disembark prose: "Carried land units can be disembarked at ports, except for amphibious assault ships"
+    quay = Structure("Quay", "port", (WorldPoint(14.5, 1.5),))
+    s = skirmish(U("cr", "cruiser", "Blue", 14.5, 8.5, heading=0.0), U("b1", "infantry", "Blue", 13.5, 8.5),
+                 U("lst", "amphibious", "Blue", 14.5, 6.5), U("b2", "infantry", "Blue", 13.5, 6.5),
+                 structures=(quay,))
+    s = run(run(s, "load b1 > cr").state, "load b2 > lst", 2).state
+    assert refused(s, "disembark b1 > 13.5,8.5").reason == (
+        "cr (cruiser) lands units only at a port, within 3 of one (the nearest, Quay, is 7.0 away); amphibious "
+        "land them anywhere (force to override)")
+    assert run(s, "disembark b2 > 13.5,6.5", 3).state.units["b2"].carried_by is None  # anywhere
+    at_quay = run(s, "move cr > 14.5,4.5", 3).state  # 3.0 from the quay
+    out = run(at_quay, "disembark b1 > 13.5,4.5", 4)
+    assert out.events == (Unloaded("b1", "cr", WorldPoint(13.5, 4.5)),)
+
+
 def test_units_aboard_are_lost_with_their_ship() -> None:
     s = fleet()
     s = run(s, "load b1 > lst").state.replace(side_to_move="Red")
@@ -237,3 +255,4 @@ def test_heading_still_works_with_combat_orders() -> None:
     out = run(s, "heading cv 90")
     assert refused(out.state, "move cv > 15.5,7.5").reason.startswith("cv: ")
     run(out.state, "sortie cv > dd", 2)
+

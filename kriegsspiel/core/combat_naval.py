@@ -40,7 +40,7 @@ from kriegsspiel.core.combat_land import _air_problems, _far, _verdict
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import distance, format_point
-from kriegsspiel.core.meta import Ruling, order_problem, rule_number
+from kriegsspiel.core.meta import Ruling, order_problem, rule_number, structures_at
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -329,10 +329,31 @@ def load(state: GameState, command: Load, dice: Dice, forced: bool) -> Accepted 
     return embark(state, units, ship, capacity, ruling, [order_problem(state, ship)])
 
 
+def _port_problem(state: GameState, carrier: UnitState, reach: float) -> str | None:
+    """Why ``carrier`` may not land units here: a ship lands them at a port (within ``reach`` of a standing
+    port structure's centre, or inside it) unless its type ``disembarks_anywhere`` (the disembark prose:
+    "at ports, except for amphibious assault ships, which can disembark anywhere"). Planes are not ships."""
+    if not is_ship(state, carrier) or unit_type(state, carrier).disembarks_anywhere:
+        return None
+    ports = [s for s in state.battlefield.structures if s.kind == "port"]
+    if any(distance(carrier.position, s.centre) <= reach + 1e-9 for s in ports):
+        return None
+    if any(s.kind == "port" for s in structures_at(state, carrier.position)):
+        return None
+    anywhere = [k for k, u in state.ruleset.unit_types.items() if u.disembarks_anywhere] or ["no ship type"]
+    where = "the map has no port"
+    if ports:
+        nearest = min(ports, key=lambda s: distance(carrier.position, s.centre))
+        where = f"the nearest, {nearest.name}, is {distance(carrier.position, nearest.centre):.1f} away"
+    return (f"{carrier.id} ({carrier.type_id}) lands units only at a port, within {reach:g} of one ({where}); "
+            f"{', '.join(anywhere)} land them anywhere")
+
+
 def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) -> Accepted | Rejected:
     """A carried unit leaves its ship or plane for a point within the load reach of the carrier, on terrain it
-    may enter; its movement ends for the turn. Refused (forceable) out of reach, onto terrain it cannot enter;
-    not forceable for a unit that is not aboard anything."""
+    may enter; its movement ends for the turn. A ship lands units only at a port unless its type
+    ``disembarks_anywhere`` (amphibious ships). Refused (forceable) out of reach, onto terrain it cannot enter,
+    away from a port; not forceable for a unit that is not aboard anything."""
     found = find_units(state, (command.unit,))
     if isinstance(found, Rejected):
         return found
@@ -350,7 +371,8 @@ def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) ->
     problems = [order_problem(state, unit), f"{unit.id} is disabled" if unit.disabled_rounds > 0 else None,
                 f"{format_point(command.target)} is {d:.1f} from {carrier.id}; units go ashore within {reach:g}"
                 if d > reach + 1e-9 else None,
-                None if passable else f"{unit.id} cannot stand on {terrain or 'off the map'}"]
+                None if passable else f"{unit.id} cannot stand on {terrain or 'off the map'}",
+                _port_problem(state, carrier, reach)]
     if is_aircraft(state, carrier) and carrier.airborne:
         problems += _air_problems(state, carrier)
     if refusal := _verdict(ruling, problems):

@@ -106,6 +106,7 @@ class UnitType:
     land_capacity: int  # land-unit weight a ship can carry
     air_capacity: int  # aircraft weight a ship can carry
     commands: Mapping[str, CommandStats]
+    disembarks_anywhere: bool = False  # a ship whose land units go ashore anywhere, not only at a port
 
     def can(self, command: str) -> bool:
         """True when this type appears in the command's table."""
@@ -342,7 +343,7 @@ _TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevatio
 _STRUCTURE_KEYS = ("name", "max_health", "max_size", "hides", "summary")
 _SIGHT_KEYS = ("eye_height", "obstacle_height")
 _UNIT_KEYS = ("name", "theatre", "health", "move", "movement", "move_and_fire", "heading_limit", "hide_terrain",
-              "hidden_by_default", "sight_range", "weight", "land_capacity", "air_capacity")
+              "hidden_by_default", "sight_range", "weight", "land_capacity", "air_capacity", "disembarks_anywhere")
 _UNIT_HINTS = {
     "attack": "unknown key; a unit type's attack is its row in [commands.attack] (aircraft: [commands.dogfight])",
     "commands": "unknown key; command rows go in the command's own table, e.g. [commands.fire]",
@@ -642,6 +643,9 @@ def _parse_unit_row(
         weight=source("weight").integer_or_none("weight", minimum=1),
         land_capacity=source("land_capacity").integer("land_capacity"),
         air_capacity=source("air_capacity").integer("air_capacity"),
+        # optional (false): only the Fourth Edition's amphibious ships land units away from a port
+        disembarks_anywhere=source("disembarks_anywhere").boolean("disembarks_anywhere")
+        if row.has("disembarks_anywhere") or defaults.has("disembarks_anywhere") else False,
     )
 
 
