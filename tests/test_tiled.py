@@ -200,7 +200,9 @@ def test_bad_objects_are_all_reported_at_once(ruleset) -> None:
     found = lines("bad-objects.tmx", ruleset)
     assert found[0].startswith(f"{path}:3: warning: tileset 'fixture' tile 4 has no terrain property")
     assert found[1:] == [
-        f"{path}:41: object 1 ('Lost') in layer 'units' has no 'side' property; add a string property 'side' naming the side",
+        f"{path}:41: object 1 ('Lost') in layer 'units' has no 'side' property; set 'side' in the object's "
+        "Properties view (Tiled does not save a class's default values into the map: a value shown in grey there "
+        "counts as missing)",
         f"{path}:42: object 2 ('Odd') in layer 'units' has the unknown unit_type 'infantr' (closest match: 'infantry'); "
         f"known unit types: {', '.join(ruleset.unit_types)}",
         f"{path}:46: object 4 in layer 'zones' is a zone without a name; scenarios refer to zones by name: give it one",

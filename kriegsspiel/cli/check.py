@@ -78,10 +78,14 @@ def check_path(path: str, ruleset_name: str | None) -> FileResult:
 
 def _ruleset(path: str, name: str | None, result: FileResult) -> Ruleset | None:
     from kriegsspiel.errors import UserError
-    from kriegsspiel.tiled.map_ruleset import ruleset_for_map
+    from kriegsspiel.tiled.map_ruleset import MapRulesetError, ruleset_for_map
 
     try:
         return ruleset_for_map(path, name)
+    except MapRulesetError as exc:
+        result.findings.append(exc.finding)
+        result.readable = False
+        return None
     except UserError as exc:
         result.findings.append(Finding(path, f"cannot load the rule set ({exc}); give --ruleset NAME"))
         result.readable = False

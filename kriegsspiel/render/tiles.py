@@ -45,7 +45,8 @@ def _image_loader(filename: str, colorkey: Any, **kwargs: Any) -> Callable[..., 
     try:
         image = pygame.image.load(filename)
     except (pygame.error, FileNotFoundError, OSError) as exc:
-        raise TileImageError(f"{filename}: cannot load the tileset image ({exc}); check the file exists") from None
+        what = "save the image again as PNG" if os.path.isfile(filename) else "check the path in the tileset"
+        raise TileImageError(f"{filename}: cannot load the tileset image ({exc}); {what}") from None
     if colorkey:
         image.set_colorkey(pygame.Color(f"#{str(colorkey).lstrip('#')}"))
 

@@ -441,18 +441,26 @@ class _Builder:
         k = self.grid.world_per_px
         return WorldPoint(point[0] * k, point[1] * k)
 
-    def _required_text(self, props: Mapping[str, Any], key: str, where: str, line: int, what: str) -> str | None:
+    def _required_text(
+        self, props: Mapping[str, Any], key: str, where: str, obj: Node, what: str
+    ) -> str | None:
         value = str(props.get(key, "") or "").strip()
         if not value:
-            self.error(f"{where} has no '{key}' property; {what}", line)
+            if obj.get("type") or obj.get("class"):
+                # The project's classes show default values that Tiled never writes into the map.
+                what = (
+                    f"set '{key}' in the object's Properties view (Tiled does not save a class's default values "
+                    "into the map: a value shown in grey there counts as missing)"
+                )
+            self.error(f"{where} has no '{key}' property; {what}", obj.line)
             return None
         return value
 
     def _unit(self, obj: Node, props: dict[str, Any], shape: Shape, where: str) -> UnitPlacement | None:
         line = obj.line
-        side = self._required_text(props, "side", where, line, "add a string property 'side' naming the side")
+        side = self._required_text(props, "side", where, obj, "add a string property 'side' naming the side")
         unit_type = self._required_text(
-            props, "unit_type", where, line, "add a string property 'unit_type' (a unit type of the rule set)"
+            props, "unit_type", where, obj, "add a string property 'unit_type' (a unit type of the rule set)"
         )
         if side is None or unit_type is None:
             return None
@@ -501,7 +509,7 @@ class _Builder:
     def _structure(self, obj: Node, props: dict[str, Any], shape: Shape, where: str) -> Structure | None:
         line = obj.line
         kinds = list(self.ruleset.structures) or list(DEFAULT_STRUCTURE_KINDS)
-        kind = self._required_text(props, "kind", where, line, f"add a string property 'kind': one of {', '.join(kinds)}")
+        kind = self._required_text(props, "kind", where, obj, f"add a string property 'kind': one of {', '.join(kinds)}")
         if kind is None:
             return None
         if kind not in kinds:

@@ -4,8 +4,10 @@ from __future__ import annotations
 import os
 
 from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.errors import UserError
+from kriegsspiel.findings import Finding
 from kriegsspiel.tiled.precheck import precheck_map
-from kriegsspiel.tiled.properties import read_properties
+from kriegsspiel.tiled.properties import property_nodes, read_properties
 
 DEFAULT_RULESET = "modern-4e"
 
@@ -21,16 +23,52 @@ def map_ruleset_name(map_path: str | os.PathLike[str]) -> str | None:
     return str(value).strip() or None
 
 
+class MapRulesetError(UserError):
+    """The map property ``ruleset`` names a rule set that cannot be loaded; ``finding`` says so for ``check``."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.format())
+        self.finding = finding
+
+
+def _ruleset_property_line(map_path: str) -> int | None:
+    pre = precheck_map(map_path)
+    if pre.root is None:
+        return None
+    for prop in property_nodes(pre.root):
+        if prop.get("name") == "ruleset":
+            return prop.line
+    return None
+
+
 def ruleset_for_map(map_path: str | os.PathLike[str], name: str | None) -> Ruleset:
     """The rule set ``name`` (from the command line) or, when None, the map's own, else modern-4e.
 
-    Raises UserError for an unknown rule set or a broken rule-set file.
+    Raises UserError for an unknown rule set or a broken rule-set file; MapRulesetError (naming the map,
+    the line of its ``ruleset`` property and what to change in Tiled) when the map's own one is at fault.
     """
     from kriegsspiel.rulesets import load_ruleset
 
-    if name is None:
-        name = map_ruleset_name(map_path) or DEFAULT_RULESET
-    return load_ruleset(name)
+    if name is not None:
+        return load_ruleset(name)
+    own = map_ruleset_name(map_path)
+    if own is None:
+        return load_ruleset(DEFAULT_RULESET)
+    spath = os.fspath(map_path)
+    target = own
+    if own.endswith(".toml") or "/" in own or "\\" in own:
+        # a path in the map is the author's, relative to the map file (as Tiled's own paths are)
+        target = os.path.join(os.path.dirname(spath), own)
+    try:
+        return load_ruleset(target)
+    except UserError as exc:
+        raise MapRulesetError(Finding(
+            spath,
+            f"the map property ruleset = {own!r} cannot be used ({exc}); correct it in Map > Map Properties, "
+            "or give --ruleset NAME",
+            "error",
+            _ruleset_property_line(spath),
+        )) from None
 
 
 def land_impassable(ruleset: Ruleset) -> list[str]:

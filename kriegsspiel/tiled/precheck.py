@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import gzip
+import math
 import os
 import warnings
 import zlib
@@ -300,6 +301,14 @@ def _read_tileset(check: Precheck, ref: Node) -> None:
                     image.line,
                     ts_path,
                 )
+            elif not _image_looks_right(info.image_source):
+                kind = os.path.splitext(info.image_source)[1].lower()
+                check.warn(
+                    f"tileset '{name}': its image {image.get('source')} is not a {kind} file (damaged, or another "
+                    f"kind of file renamed); the map plays but is drawn in flat colours: save the image again as {kind}",
+                    image.line,
+                    ts_path,
+                )
     _check_properties(check, node, "tileset", f"tileset '{name}'", ts_path)
     for tile in node.findall("tile"):
         try:
@@ -320,6 +329,42 @@ def _read_tileset(check: Precheck, ref: Node) -> None:
     check.tilesets.append(info)
 
 
+#: The first bytes of the image files tilesets use, by file extension.
+IMAGE_SIGNATURES = {
+    ".png": (b"\x89PNG\r\n\x1a\n",),
+    ".jpg": (b"\xff\xd8\xff",),
+    ".jpeg": (b"\xff\xd8\xff",),
+    ".gif": (b"GIF87a", b"GIF89a"),
+    ".bmp": (b"BM",),
+}
+
+
+def _image_looks_right(path: str) -> bool:
+    """False when an image file's first bytes are not those of the format its extension names."""
+    signatures = IMAGE_SIGNATURES.get(os.path.splitext(path)[1].lower())
+    if signatures is None:
+        return True  # a format we do not know the signature of: let the drawing code try it
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(8)
+    except OSError:
+        return False
+    return head.startswith(signatures)
+
+
+def _csv_problem(text: str, width: int) -> str:
+    """What is wrong with CSV tile data numpy refused: the first entry that is not a tile number."""
+    for index, item in enumerate(text.split(",")):
+        entry = item.strip()
+        if not entry.isdigit():
+            shown = entry if len(entry) <= 20 else entry[:20] + "..."
+            return (
+                f"its CSV tile data holds {shown!r} at column {index % max(width, 1)}, row {index // max(width, 1)}, "
+                "which is not a tile number; repaint that cell or save the map again from Tiled"
+            )
+    return "its CSV tile data cannot be read; save the map again from Tiled"
+
+
 def decode_layer_data(data: Node, width: int, height: int) -> np.ndarray:
     """The raw Tiled gids (flags included) of a ``<data>`` element, as a uint32 array [row, column].
 
@@ -338,10 +383,13 @@ def decode_layer_data(data: Node, width: int, height: int) -> np.ndarray:
         if compression:
             raise ValueError(f"CSV data with {compression} compression; set Tile Layer Format to CSV and save")
         text = data.text.strip()
-        with warnings.catch_warnings():
-            # numpy warns and stops early on text that is not a number; the size check below reports it.
-            warnings.simplefilter("ignore")
-            gids = np.fromstring(text, dtype=np.uint32, sep=",") if text else np.zeros(0, np.uint32)
+        try:
+            with warnings.catch_warnings():
+                # numpy warns and stops early on text that is not a number; the size check below reports it.
+                warnings.simplefilter("ignore")
+                gids = np.fromstring(text, dtype=np.uint32, sep=",") if text else np.zeros(0, np.uint32)
+        except ValueError:
+            raise ValueError(_csv_problem(text, width)) from None
     elif encoding == "base64":
         if compression == "zstd":
             raise ValueError(
@@ -440,12 +488,65 @@ def _check_object(check: Precheck, obj: Node, layer_name: str) -> None:
             obj.line,
         )
         return
+    for key in OBJECT_NUMBERS:
+        text = obj.get(key)
+        if text is not None and not _is_number(text):
+            check.refuse(
+                f"{where} has {key}={text!r}, which is not a number; select the object and correct its "
+                f"{key.upper() if len(key) == 1 else key.capitalize()} in the Properties view",
+                obj.line,
+            )
+    for outline in (obj.find("polygon"), obj.find("polyline")):
+        if outline is not None and not _points_readable(outline.get("points") or ""):
+            check.refuse(
+                f"{where}: its {outline.tag} points {(outline.get('points') or '')[:40]!r} are not pairs of numbers "
+                f"'x,y'; redraw the {outline.tag} in Tiled",
+                outline.line,
+            )
     gid_text = obj.get("gid")
     if gid_text is not None:
-        try:
-            gid = int(gid_text)
-        except ValueError:
-            gid = 0
+        if not gid_text.strip().isdigit():
+            check.refuse(f"{where} has gid={gid_text!r}, which is not a tile number; delete the object and insert the tile again", obj.line)
+            return
+        gid = int(gid_text)
         if gid & ROTATE_120:
             check.refuse(f"{where} is a tile rotated by 120 degrees, which cannot be read; place it unrotated", obj.line)
+        bare = gid & ~GID_FLAGS
+        limit = _gid_limit(check)
+        if limit is not None and bare >= limit:
+            check.refuse(
+                f"{where} is a tile from no tileset (gid {bare}); a tileset was removed or replaced: add it again, "
+                "or delete the object and insert the tile again",
+                obj.line,
+            )
     _check_properties(check, obj, "object", where, check.path)
+
+
+#: Object attributes that must be numbers (pixels, degrees).
+OBJECT_NUMBERS = ("x", "y", "width", "height", "rotation")
+
+
+def _is_number(text: str) -> bool:
+    try:
+        value = float(text)
+    except ValueError:
+        return False
+    return math.isfinite(value)
+
+
+def _points_readable(points: str) -> bool:
+    pairs = points.split()
+    if not pairs:
+        return False
+    for pair in pairs:
+        parts = pair.split(",")
+        if len(parts) != 2 or not all(_is_number(p) for p in parts):
+            return False
+    return True
+
+
+def _gid_limit(check: Precheck) -> int | None:
+    """One past the highest gid the map's tilesets hold, or None when that cannot be told."""
+    if check.tileset_missing or any(ts.tilecount is None for ts in check.tilesets):
+        return None
+    return max((ts.firstgid + (ts.tilecount or 0) for ts in check.tilesets), default=1)

@@ -1,0 +1,149 @@
+"""Maps damaged the way hand edits and half-finished work damage them: each gets one exact message naming the
+file, the line and what to do, never pytmx's own words or a traceback."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.cli import main
+from kriegsspiel.rulesets import load_ruleset
+from kriegsspiel.tiled import MapError, check_map, load_battlefield, read_map
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "maps"
+REPO = Path(__file__).resolve().parent.parent
+RULESET = load_ruleset("modern-4e")
+NO_TERRAIN_TILE_4 = (
+    ":6: warning: tileset 'fixture' tile 4 has no terrain property (1 cells); it counts as plains: "
+    "select the tile in the tileset editor and set its 'terrain' property"
+)
+
+
+def edited(tmp_path: Path, old: str, new: str, *more: str) -> str:
+    """A copy of ortho.tmx with pieces of text replaced (old, new, then more old/new pairs; each must be there)."""
+    text = (FIXTURES / "ortho.tmx").read_text(encoding="utf-8")
+    pairs = [(old, new)] + list(zip(more[::2], more[1::2]))
+    for before, after in pairs:
+        assert before in text
+        text = text.replace(before, after, 1)
+    for name in ("fixture.tsx", "fixture.png"):
+        shutil.copy(FIXTURES / name, tmp_path / name)
+    path = tmp_path / "edited.tmx"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+REFUSED = {
+    "csv-letter": (
+        "1,2,3,6,\n1,1,3,1", "1,2,3,6,\n1,x,3,1",
+        ":37: layer 'terrain': its CSV tile data holds 'x' at column 1, row 1, which is not a tile number; "
+        "repaint that cell or save the map again from Tiled",
+    ),
+    "csv-negative": (
+        "5,1,3,4", "5,1,-3,4",
+        ":37: layer 'terrain': its CSV tile data holds '-3' at column 2, row 2, which is not a tile number; "
+        "repaint that cell or save the map again from Tiled",
+    ),
+    "object-x": (
+        'x="16" y="48"', 'x="16px" y="48"',
+        ":51: object 1 ('1st Foot') in layer 'units' has x='16px', which is not a number; select the object and "
+        "correct its X in the Properties view",
+    ),
+    "object-rotation": (
+        'x="16" y="48"', 'x="16" y="48" rotation="left"',
+        ":51: object 1 ('1st Foot') in layer 'units' has rotation='left', which is not a number; select the "
+        "object and correct its Rotation in the Properties view",
+    ),
+    "object-gid-text": (
+        'gid="1" x="32"', 'gid="one" x="32"',
+        ":59: object 2 ('Guns') in layer 'units' has gid='one', which is not a tile number; delete the object "
+        "and insert the tile again",
+    ),
+    "object-gid-beyond": (
+        'gid="1" x="32"', 'gid="7" x="32"',
+        ":59: object 2 ('Guns') in layer 'units' is a tile from no tileset (gid 7); a tileset was removed or "
+        "replaced: add it again, or delete the object and insert the tile again",
+    ),
+    "polygon-points": (
+        "<point/>", '<polygon points="0,0 16,a 0,16"/>',
+        ":57: object 1 ('1st Foot') in layer 'units': its polygon points '0,0 16,a 0,16' are not pairs of "
+        "numbers 'x,y'; redraw the polygon in Tiled",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_damage_pytmx_would_choke_on_is_refused_by_name(tmp_path, case: str) -> None:
+    old, new, message = REFUSED[case]
+    path = edited(tmp_path, old, new)
+    report = read_map(path, RULESET)
+    assert not report.readable and report.battlefield is None
+    assert [f.format() for f in report.findings] == [path + message]
+    with pytest.raises(MapError) as caught:
+        load_battlefield(path, RULESET)
+    assert str(caught.value) == path + message
+
+
+def test_a_tile_object_of_the_last_tile_is_still_fine(tmp_path) -> None:
+    path = edited(tmp_path, 'gid="1" x="32"', 'gid="6" x="32"')
+    assert [f.format() for f in check_map(path, RULESET)] == [path + NO_TERRAIN_TILE_4]
+
+
+def test_a_unit_of_a_class_without_its_value_is_told_about_tiled_class_defaults(tmp_path) -> None:
+    # Tiled shows the project's class defaults (unit_type infantry) in grey but never writes them.
+    path = edited(tmp_path, '<property name="unit_type" value="infantry"/>', "")
+    assert [f.format() for f in check_map(path, RULESET)] == [
+        path + NO_TERRAIN_TILE_4,
+        f"{path}:51: object 1 ('1st Foot') in layer 'units' has no 'unit_type' property; set 'unit_type' in the "
+        "object's Properties view (Tiled does not save a class's default values into the map: a value shown in "
+        "grey there counts as missing)",
+    ]
+
+
+def test_a_damaged_tileset_image_is_a_warning_and_preview_says_what_to_do(tmp_path, capsys) -> None:
+    path = edited(tmp_path, 'source="fixture.png"', 'source="photo.png"')
+    (tmp_path / "photo.png").write_bytes(b"GIF89a not really a png")
+    assert [f.format() for f in check_map(path, RULESET)] == [
+        f"{path}:7: warning: tileset 'fixture': its image photo.png is not a .png file (damaged, or another kind "
+        "of file renamed); the map plays but is drawn in flat colours: save the image again as .png",
+        path + NO_TERRAIN_TILE_4,
+    ]
+    assert load_battlefield(path, RULESET).terrain.shape == (3, 4)
+    code = main(["preview", path, "--out", str(tmp_path / "p.png")])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert f"{tmp_path / 'photo.png'}: cannot load the tileset image (" in err
+    assert err.strip().endswith("); save the image again as PNG")
+
+
+def test_a_bad_ruleset_property_names_the_map_property_and_its_line(tmp_path, capsys) -> None:
+    path = edited(tmp_path, "<properties>\n", '<properties>\n  <property name="ruleset" value="modern4e"/>\n')
+    expected = (
+        f"{path}:4: the map property ruleset = 'modern4e' cannot be used (unknown rule set 'modern4e'; did you mean "
+        "'modern-4e'? shipped rule sets: kriegsspiel-v3, modern-4e (or give the path of a .toml rule-set file)); "
+        "correct it in Map > Map Properties, or give --ruleset NAME"
+    )
+    assert main(["check", path]) == 2
+    assert capsys.readouterr().out.splitlines() == [expected]
+    assert main(["preview", path, "--out", str(tmp_path / "p.png")]) == 2
+    assert capsys.readouterr().err.strip() == f"kriegsspiel preview: {expected}"
+    # --ruleset overrides the map's own
+    assert main(["check", "--ruleset", "modern-4e", path]) == 1
+
+
+def test_a_ruleset_path_in_the_map_is_relative_to_the_map(tmp_path, capsys) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    shutil.copy(REPO / "kriegsspiel" / "rulesets" / "modern-4e.toml", rules / "house.toml")
+    path = edited(tmp_path, "<properties>\n", '<properties>\n  <property name="ruleset" value="rules/house.toml"/>\n')
+    assert main(["check", path]) == 1  # only the tile without terrain: the rule set was found beside the map
+    assert capsys.readouterr().out.splitlines() == [path + NO_TERRAIN_TILE_4.replace(":6:", ":7:")]
+
+
+def test_a_unit_without_a_class_is_told_to_add_the_property(tmp_path) -> None:
+    path = edited(tmp_path, 'name="1st Foot" type="unit"', 'name="1st Foot"', '<property name="side" value="Crown"/>', "")
+    assert [f.format() for f in check_map(path, RULESET)][1:] == [
+        f"{path}:51: object 1 ('1st Foot') in layer 'units' has no 'side' property; add a string property 'side' "
+        "naming the side",
+    ]
