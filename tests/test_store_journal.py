@@ -235,3 +235,54 @@ def test_a_scenario_that_opens_with_a_comment_is_named_a_scenario(tmp_path: Path
     path.write_text("# The evening's game: a comment line first, as the shipped scenarios have\n" + GOOD_SCENARIO)
     with pytest.raises(SaveError, match="it looks like a scenario: start a game with 'kriegsspiel new"):
         read_save(path)
+
+
+def _slower_infantry(name: str):
+    """A house rule edited mid-game: infantry moves 2 a turn instead of the rule set's allowance."""
+    import dataclasses
+    from types import MappingProxyType
+
+    ruleset = fake_ruleset(name)
+    types = dict(ruleset.unit_types)
+    types["infantry"] = dataclasses.replace(types["infantry"], move=2.0)
+    return dataclasses.replace(ruleset, unit_types=MappingProxyType(types))
+
+
+def test_a_game_that_replays_differently_now_opens_to_play_on_with_a_note(save: Path) -> None:
+    """A program update or an edited house rule must not lock the umpire out of a game: the order the rules now
+    refuse stands as it was carried out, the note says so, and verify still refuses the save."""
+    before = save.read_bytes()
+    game = Game.open(save, map_loader=fake_map_loader, ruleset_loader=_slower_infantry)
+    notes = "\n".join(game.notes)
+    assert "record 1 (line 2, order 'move va1 > 4.5,1.5'): the rules now refuse it (va1:" in notes
+    assert "it stands as the umpire's order, as it was carried out" in notes
+    assert "'kriegsspiel verify' will not accept it" in notes
+    assert game.state.unit("va1").position.x == 4.5
+    assert game.submit("turn").accepted  # play goes on
+    game.close()
+    assert save.read_bytes().startswith(before)
+    verdict = verify_save(save, map_loader=fake_map_loader, ruleset_loader=_slower_infantry)
+    assert not verdict.intact
+
+
+def test_events_that_read_differently_now_are_a_note_when_playing_and_a_failure_for_verify(save: Path) -> None:
+    def reworded(record: dict) -> None:
+        if record["seq"] == 1:
+            record["events"][0]["cost"] = 0.5
+
+    _rewrite_chain(save, reworded)
+    with Game.open(save, read_only=True, **LOADERS) as game:
+        assert any("record 1 (line 2, order 'move va1 > 4.5,1.5'): event 1 was" in n and '"cost":0.5' in n
+                   for n in game.notes), game.notes
+        assert game.state.unit("va1").position.x == 4.5
+    assert "events differ" in verify_save(save, **LOADERS).first_bad
+
+
+def test_dice_that_differ_still_refuse_to_open(save: Path) -> None:
+    def forge(record: dict) -> None:
+        if record["seq"] == 2:
+            record["rolls"][0][1] = 2 if record["rolls"][0][1] == 1 else 1
+
+    _rewrite_chain(save, forge)
+    with pytest.raises(SaveError, match=r"line 3: record 2 does not replay: the dice differ"):
+        Game.open(save, **LOADERS)

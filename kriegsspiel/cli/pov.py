@@ -36,7 +36,8 @@ def _states_of_save(path: Path) -> list[Any]:
     scenario = scenario_of_save(loaded, [])
     start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
     try:
-        timeline = replay_journal(start, loaded.header.seed, loaded.records)
+        # lenient, as when the game is opened to play on: the pictures are of the game the umpire goes on with
+        timeline = replay_journal(start, loaded.header.seed, loaded.records, lenient=True)
     except ReplayMismatch as exc:
         raise SaveError(f"{path}: line {exc.line}: record {exc.seq} does not replay: {exc.problem}; "
                         "'kriegsspiel verify' tells more") from None

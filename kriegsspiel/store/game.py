@@ -166,10 +166,11 @@ class Game:
         scenario = scenario_of_save(loaded, notes, map_loader=map_loader, ruleset_loader=ruleset_loader)
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
         try:
-            timeline = replay_journal(start, loaded.header.seed, loaded.records, upto=upto)
+            timeline = replay_journal(start, loaded.header.seed, loaded.records, upto=upto, lenient=True)
         except ReplayMismatch as exc:
             raise SaveError(f"{path}: line {exc.line}: record {exc.seq} does not replay: {exc.problem}; "
                             "'kriegsspiel verify' tells more; the file is left untouched") from None
+        notes += drift_notes(timeline.drift or [])
         writer = None
         if not read_only and upto is None:
             writer = JournalWriter.continue_save(loaded)
@@ -335,6 +336,16 @@ class Game:
                     name = getattr(hook, "__qualname__", type(hook).__name__)
                     problems.append(f"after round {ended}, {name} failed ({type(exc).__name__}: {exc})")
         return "; ".join(problems) or None
+
+
+def drift_notes(drift: list[str], most: int = 3) -> list[str]:
+    """Notes for records that replay differently now than when they were played (see ``replay_journal``)."""
+    if not drift:
+        return []
+    more = [f"... and {len(drift) - most} more"] if len(drift) > most else []
+    return [f"{len(drift)} record(s) replay differently with the program and rules as they are now; the game "
+            "goes on from the replay ('kriegsspiel verify' will not accept it as the game that was played): "
+            + "; ".join(drift[:most] + more)]
 
 
 def scenario_of_save(loaded: LoadedSave, notes: list[str], *, map_loader: MapLoader | None = None,

@@ -31,28 +31,41 @@ class ReplayMismatch(Exception):
 
 
 def replay_order(
-    state: GameState, record: JournalRecord, seed: int, dice_index: int
+    state: GameState, record: JournalRecord, seed: int, dice_index: int, drift: list[str] | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Re-apply one order record on ``state`` with its recorded rolls (the dice of record ``dice_index``).
 
     Raises ReplayMismatch when the command does not parse, is refused now, draws other rolls or cannot be
-    evaluated. (Comparing the events with the journal's is the caller's: :meth:`Timeline.step`.)
+    evaluated. (Comparing the events with the journal's is the caller's: :meth:`Timeline.step`.) With a
+    ``drift`` list (opening a game to play on), an order the rules now refuse is carried out as the umpire's
+    forced order, as it was carried out when it was given, and the difference is appended to ``drift``.
     """
     try:
         command = parse_command(record.command)
     except NotationError as exc:
         raise ReplayMismatch(record, f"the command no longer parses ({exc})") from None
-    dice = Dice.replaying(seed, dice_index, record.rolls)
-    try:
-        result = (apply_forced if record.forced else apply)(state, command, dice)
-        dice.check_complete()
-    except DiceMismatch as exc:
-        raise ReplayMismatch(record, f"the dice differ: {exc}") from None
-    except Exception as exc:  # noqa: BLE001 - a record the rules cannot even evaluate: name it, do not crash
-        raise ReplayMismatch(record, f"the replay failed ({type(exc).__name__}: {exc})") from None
-    if not isinstance(result, Accepted):
-        raise ReplayMismatch(record, f"the rules now refuse it: {result.reason}")
-    return result.state, result.events
+    forced = record.forced
+    for attempt in range(2):
+        dice = Dice.replaying(seed, dice_index, record.rolls)
+        try:
+            result = (apply_forced if forced else apply)(state, command, dice)
+            dice.check_complete()
+        except DiceMismatch as exc:
+            raise ReplayMismatch(record, f"the dice differ: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a record the rules cannot even evaluate: name it, do not crash
+            raise ReplayMismatch(record, f"the replay failed ({type(exc).__name__}: {exc})") from None
+        if isinstance(result, Accepted):
+            return result.state, result.events
+        if drift is None or forced or not result.forceable:
+            break
+        drift.append(f"{_named(record)}: the rules now refuse it ({result.reason}); it stands as the umpire's "
+                     "order, as it was carried out")
+        forced = True
+    raise ReplayMismatch(record, f"the rules now refuse it: {result.reason}")
+
+
+def _named(record: JournalRecord) -> str:
+    return f"record {record.seq} (line {record.line}, {record.kind} {record.command!r})"
 
 
 def events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
@@ -73,6 +86,9 @@ class Timeline:
     applied: list[int] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
     orders: dict[int, JournalRecord] = field(default_factory=dict)
+    #: None: every record must replay exactly as recorded. A list (a game opened to play on): records that
+    #: replay differently under the program and rules as they are now are described here instead of refused.
+    drift: list[str] | None = None
 
     @property
     def state(self) -> GameState:
@@ -81,9 +97,9 @@ class Timeline:
     def step(self, record: JournalRecord, check_events: bool = True) -> tuple[Event, ...]:
         """Replay one record of any kind; returns its events. Raises ReplayMismatch."""
         if record.kind == "order":
-            state, events = replay_order(self.state, record, self.seed, record.seq)
-            if check_events and events_json(events) != list(record.events):
-                raise ReplayMismatch(record, "the replay's events differ from the recorded ones")
+            state, events = replay_order(self.state, record, self.seed, record.seq, self.drift)
+            if check_events:
+                self._compare(record, events)
             self.orders[record.seq] = record
             self.push(record.seq, state)
             return events
@@ -98,14 +114,27 @@ class Timeline:
                 raise ReplayMismatch(record, f"redo of record {record.target}, but the last undone order is "
                                      f"{self.undone[-1] if self.undone else 'none'}")
             original = self.orders[record.target]
-            state, events = replay_order(self.state, original, self.seed, original.seq)
-            if check_events and events_json(events) != list(record.events):
-                raise ReplayMismatch(record, "the replay's events differ from the recorded ones")
+            state, events = replay_order(self.state, original, self.seed, original.seq, self.drift)
+            if check_events:
+                self._compare(record, events)
             self.undone.pop()
             self.applied.append(original.seq)
             self.states.append(state)
             return events
         raise ReplayMismatch(record, f"unknown record kind {record.kind!r}")
+
+    def _compare(self, record: JournalRecord, events: tuple[Event, ...]) -> None:
+        """The replay's events against the recorded ones: a mismatch, or (with ``drift``) a note."""
+        now = events_json(events)
+        if now == list(record.events):
+            return
+        if self.drift is None:
+            raise ReplayMismatch(record, "the replay's events differ from the recorded ones")
+        recorded = list(record.events)
+        first = next((i for i, (a, b) in enumerate(zip(recorded, now)) if a != b), min(len(recorded), len(now)))
+        was = canonical_json(recorded[first]) if first < len(recorded) else "nothing"
+        is_now = canonical_json(now[first]) if first < len(now) else "nothing"
+        self.drift.append(f"{_named(record)}: event {first + 1} was {was}, the replay gives {is_now}")
 
     def push(self, seq: int, state: GameState) -> None:
         """A new order is in force: nothing undone can be redone any more."""
@@ -129,10 +158,16 @@ def replay_journal(
     upto: int | None = None,
     check_events: bool = True,
     on_record: Callable[[JournalRecord, tuple[Event, ...]], None] | None = None,
+    lenient: bool = False,
 ) -> Timeline:
     """Replay ``records`` (the first ``upto`` of them) from ``start``. Raises ReplayMismatch at the first
-    record that does not replay as recorded."""
-    timeline = Timeline(seed=seed, states=[start])
+    record that does not replay as recorded.
+
+    ``lenient`` (opening a game to play on, not ``verify``): records whose events differ now, or orders the
+    rules now refuse, replay as well as they can and are described in ``Timeline.drift``; a program update
+    or a house rule must not lock the umpire out of a game. Dice that differ are still a mismatch.
+    """
+    timeline = Timeline(seed=seed, states=[start], drift=[] if lenient else None)
     for record in records[: upto if upto is not None else len(records)]:
         events = timeline.step(record, check_events)
         if on_record is not None:
