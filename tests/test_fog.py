@@ -148,3 +148,53 @@ def test_a_hidden_unit_at_the_woods_edge_appears_once_an_enemy_comes_within_thre
     assert isinstance(outcome, Accepted), outcome
     assert outcome.state.unit("r9").hidden is False  # exposed: an enemy came within 3 (RULINGS.md)
     assert [e.position for e in player_view(outcome.state, "Blue HQ").seen_enemies] == [WorldPoint(18.5, 12.5)]
+
+
+def _build(state, order: str):
+    from kriegsspiel.core.apply import Accepted, apply
+    from kriegsspiel.core.dice import Dice
+    from kriegsspiel.core.notation import parse_command
+
+    outcome = apply(state, parse_command(order), Dice(1, 1))
+    assert isinstance(outcome, Accepted), outcome
+    return outcome.state
+
+
+def _names(view: PlayerView) -> list[str]:
+    return sorted(s.name for s in view.structures)
+
+
+def test_a_structure_the_enemy_builds_out_of_sight_is_not_known_and_blocks_no_sight() -> None:
+    # r1 stands east of the wood, where Blue sees nothing; it builds a building there.
+    state = small_game().replace(side_to_move="Red")
+    before = player_view(state, "Blue HQ")
+    built = _build(state, "build r1 > building Depot")
+    assert "Depot" in [s.name for s in built.battlefield.structures]
+    after = player_view(built, "Blue HQ")
+    assert _names(after) == _names(before) == ["Kennett", "Mill"]
+    assert np.array_equal(after.seen, before.seen)
+    assert "Depot" in _names(player_view(built, "Red HQ"))  # the builders know it: they stand on it
+    # Built structures do not block sight (house rule): Red's own sight is the same before and after.
+    assert np.array_equal(player_view(built, "Red HQ").seen, player_view(state, "Red HQ").seen)
+
+
+def test_a_structure_built_in_sight_is_known_and_blocks_no_sight() -> None:
+    state = with_unit(small_game(), red("r9", 13.5, 14.5)).replace(side_to_move="Red")
+    built = _build(state, "build r9 > building Barn")
+    view = player_view(built, "Blue HQ")
+    assert "Barn" in _names(view)
+    assert np.array_equal(view.seen, player_view(state, "Blue HQ").seen)
+
+
+def test_a_printed_structure_destroyed_out_of_sight_stays_on_the_players_map() -> None:
+    from kriegsspiel.core.combat_common import replace_structure
+
+    state = small_game()
+    mill = next(s for s in state.battlefield.structures if s.name == "Mill")
+    assert player_view(state, "Blue HQ").is_seen(mill.centre)  # b3 looks at the mill
+    assert not player_view(state, "Red HQ").is_seen(mill.centre)  # Red does not
+    gone = replace_structure(state, mill, None)
+    assert "Mill" not in _names(player_view(gone, "Blue HQ"))  # Blue saw it fall
+    red_view = player_view(gone, "Red HQ")
+    assert "Mill" in _names(red_view) and mill in red_view.structures  # Red's map still shows it, as printed
+    assert np.array_equal(red_view.seen, player_view(state, "Red HQ").seen)

@@ -1,7 +1,9 @@
 """The players' pictures: no leaks (a property over random maps), clean PNG files, golden pictures."""
 from __future__ import annotations
 
+import dataclasses
 import os
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_fog_world import RULESET, TERRAIN_IDS, small_game, with_unit
 
-from kriegsspiel.core.battlefield import Battlefield, MapGrid
+from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure
 from kriegsspiel.core.fog import UnknownPlayer, player_view
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.setup import PlayerSetup, UnitSetup
@@ -33,6 +35,9 @@ def picture_bytes(state, player: str, unit: str | None = None) -> bytes:
 # --- no leaks ----------------------------------------------------------------------------------------------
 
 
+STRUCTURE_KINDS = ("settlement", "building", "bridge", "fortification", "port", "airfield")
+
+
 @st.composite
 def random_battlefields(draw: st.DrawFn) -> Battlefield:
     cols = draw(st.integers(6, 18))
@@ -42,9 +47,16 @@ def random_battlefields(draw: st.DrawFn) -> Battlefield:
     terrain = rng.choice(kinds, size=(rows, cols), p=[0.45, 0.2, 0.15, 0.1, 0.05, 0.05]).astype(np.int16)
     elevation = np.where(rng.random((rows, cols)) < 0.15, rng.integers(1, 4, (rows, cols)), 0).astype(np.float32)
     blocks = np.isin(terrain, [TERRAIN_IDS.index("forest"), TERRAIN_IDS.index("forest-hills")])
+    structures = []
+    for i in range(draw(st.integers(0, 2))):  # the map's own structures: a point, or a block of cells
+        x, y = float(rng.integers(0, cols)), float(rng.integers(0, rows))
+        outline = ((WorldPoint(x + 0.5, y + 0.5),) if rng.random() < 0.5 else
+                   (WorldPoint(x, y), WorldPoint(x + 2, y), WorldPoint(x + 2, y + 2), WorldPoint(x, y + 2)))
+        structures.append(Structure(f"Place {i}", str(rng.choice(STRUCTURE_KINDS)), outline))
     return Battlefield(
         source="random", grid=MapGrid("orthogonal", cols, rows, 16, 16, 1.0 / 16.0), terrain_ids=TERRAIN_IDS,
         terrain=terrain, road=rng.random((rows, cols)) < 0.05, elevation=elevation, blocks_sight=blocks,
+        structures=tuple(structures),
     )
 
 
@@ -55,6 +67,9 @@ def points_on(battlefield: Battlefield) -> st.SearchStrategy[WorldPoint]:
 
 @st.composite
 def worlds_with_an_unseen_enemy(draw: st.DrawFn):
+    """A game, an enemy unit to add (any type, place, id, health, heading, hidden or not, with the umpire's
+    marks of a unit that moved, fired, attacked), maybe a structure the enemy built where it stands and maybe
+    one of the map's structures knocked down; the player and the picture (whole map or officer's view)."""
     battlefield = draw(random_battlefields())
     where = points_on(battlefield)
     blue = [UnitSetup(f"b{i}", draw(st.sampled_from(["infantry", "light-cavalry", "light-artillery", "drone"])),
@@ -70,20 +85,62 @@ def worlds_with_an_unseen_enemy(draw: st.DrawFn):
         type_id=type_id, side="Red", position=draw(where),
         health=draw(st.integers(1, RULESET.unit_type(type_id).health)),
         heading=draw(st.none() | st.floats(0, 359)), hidden=draw(st.booleans()),
+        movement_used=draw(st.floats(0, 30)), moved_this_turn=draw(st.booleans()),
+        fired_this_turn=draw(st.booleans()), attacked_this_turn=draw(st.booleans()),
+        disabled_rounds=draw(st.integers(0, 2)), disruption=draw(st.integers(0, 3)),
     )
+    built = None
+    if draw(st.booleans()):
+        built = Structure(draw(st.sampled_from(["Depot", "Place 0", "Hidden Redoubt"])),
+                          draw(st.sampled_from(STRUCTURE_KINDS)), (stranger.position,), draw(st.integers(1, 20)))
+    fallen = draw(st.none() | st.integers(0, 1)) if battlefield.structures else None
     player = draw(st.sampled_from(["Blue HQ", "Blue One"]))
     unit = draw(st.sampled_from([None, "b0"]))  # the whole map, or the officer's view around b0
-    return state, stranger, player, unit
+    return state, stranger, built, fallen, player, unit
+
+
+def with_enemy_doings(state, stranger: UnitState, built: Structure | None, fallen: int | None):
+    """``state`` with the stranger, its structure built and the map's structure number ``fallen`` gone."""
+    structures = list(state.battlefield.structures)
+    if fallen is not None and fallen < len(structures):
+        del structures[fallen]
+    if built is not None:
+        structures.append(built)
+    battlefield = dataclasses.replace(state.battlefield, structures=tuple(structures))
+    return with_unit(state, stranger).replace(battlefield=battlefield)
+
+
+def round_files(state, player: str, unit: str | None, folder: Path) -> dict[str, bytes]:
+    """Every file ``write_round_pictures`` leaves in ``folder`` (names relative to it) and its bytes."""
+    write_round_pictures(state, folder, 4, [player], unit=unit)
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(worlds_with_an_unseen_enemy())
 def test_an_enemy_the_player_cannot_see_changes_no_byte_of_their_picture(world) -> None:
-    state, stranger, player, unit = world
-    with_stranger = with_unit(state, stranger)
+    state, stranger, built, fallen, player, unit = world
+    changed = with_enemy_doings(state, stranger, built, fallen)
+    before, after = player_view(state, player), player_view(changed, player)
     # (an enemy id may collide with an existing one: then it moves that unit; still unseen is all we ask)
-    assume(player_view(with_stranger, player).seen_enemies == player_view(state, player).seen_enemies)
-    assert picture_bytes(with_stranger, player, unit) == picture_bytes(state, player, unit)
+    assume(after.seen_enemies == before.seen_enemies)
+    assume(built is None or not after.is_seen(built.centre))
+    if fallen is not None and fallen < len(state.battlefield.structures):
+        assume(not _in_sight(state.battlefield.structures[fallen], after))
+    with tempfile.TemporaryDirectory() as base:
+        files = round_files(changed, player, unit, Path(base) / "with")
+        assert files == round_files(state, player, unit, Path(base) / "without")  # names, count and bytes
+    assert [png_chunks(data) for data in files.values()] == [[b"IHDR", b"IDAT", b"IEND"]]
+
+
+def _in_sight(structure: Structure, view) -> bool:
+    from kriegsspiel.core.fog import structure_block
+
+    block = structure_block(structure, view.cell_size, view.seen.shape)
+    if block is None:
+        return False
+    r0, c0, mask = block
+    return bool((view.seen[r0 : r0 + mask.shape[0], c0 : c0 + mask.shape[1]] & mask).any())
 
 
 def test_the_no_leak_test_can_fail_an_enemy_in_sight_changes_the_picture() -> None:

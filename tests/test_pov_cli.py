@@ -169,3 +169,22 @@ def test_the_command_redraws_exactly_the_pictures_written_at_the_round_end(scena
     assert main(["pov", str(path), "--out", str(tmp_path / "again"), "--round", "1"]) == 0
     for name in ("Blue_HQ.png", "Red_HQ.png"):
         assert (live / name).read_bytes() == (tmp_path / "again" / "round-001" / name).read_bytes()
+
+
+def test_a_building_the_enemy_puts_up_out_of_sight_is_not_on_the_picture(tmp_path: Path, capsys) -> None:
+    # The shipped demo, drawn from its Tiled tiles: the Crown's rangers build a depot far from every Rebel.
+    from kriegsspiel.store import Game
+
+    demo = Path(__file__).resolve().parents[1] / "scenarios" / "demo.toml"
+    path = tmp_path / "demo.kssave"
+    game = Game.new(demo, path)
+    outcome = game.submit("build rangers > building Depot")
+    assert outcome.accepted, outcome.reason
+    game.close()
+    assert main(["pov", str(demo), "--out", str(tmp_path / "before"), "--player", "Washington", "--player", "Howe"]) == 0
+    assert main(["pov", str(path), "--out", str(tmp_path / "after"), "--player", "Washington", "--player", "Howe"]) == 0
+    capsys.readouterr()
+    picture = "round-001/Washington.png"
+    assert (tmp_path / "after" / picture).read_bytes() == (tmp_path / "before" / picture).read_bytes()
+    howe = "round-001/Howe.png"  # the builders see their depot (the test can fail)
+    assert (tmp_path / "after" / howe).read_bytes() != (tmp_path / "before" / howe).read_bytes()

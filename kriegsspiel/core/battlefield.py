@@ -191,6 +191,14 @@ class Battlefield:
     placements: tuple[UnitPlacement, ...] = ()
     properties: Mapping[str, Any] = field(default_factory=dict)
     _raster_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    #: The structures as the map was drawn (the players' printed map). Set from ``structures`` when the
+    #: battlefield is made and carried over by ``dataclasses.replace`` when the game builds or destroys one,
+    #: so that a player's picture shows the printed map where they cannot see (``core/fog.py``).
+    printed_structures: tuple[Structure, ...] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.printed_structures is None:
+            object.__setattr__(self, "printed_structures", tuple(self.structures))
 
     @property
     def world_size(self) -> tuple[float, float]:

@@ -13,6 +13,9 @@ What a player knows:
       not its health. Hidden enemy units stay unseen even in plain sight until exposed (RULINGS.md), and
       units carried aboard a ship or a plane are not seen apart from their carrier;
     - the seen area: the union of the sight of the units they command (see :mod:`kriegsspiel.core.sight`);
+    - the structures as they know them: the map's printed structures where they see none of their cells,
+      and the structures standing now where they do (a fortification the enemy built out of sight, or a
+      bridge it blew up there, is not known);
     - the round and, for timed rule sets, the game time.
 
 Aircraft (theatre "air") look down from the sky: they see every cell within their sight range, and they are
@@ -29,7 +32,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from kriegsspiel.core.battlefield import Battlefield, Structure
+from kriegsspiel.core.battlefield import Battlefield, Structure, TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.sight import SightRules, SightTerrain, sight_terrain, terrain_heights_of, viewshed_on
 
@@ -78,6 +81,8 @@ class PlayerView:
     ``seen`` is a read-only bool array over the battlefield's raster cells ([row, column], ``cell_size``
     world units each). ``game_minutes`` is the game time elapsed at the start of the round (None for rule sets
     without timed rounds). Units are in a canonical order that depends only on what the player knows.
+    ``structures``: the printed map's structures out of sight (in the map's order), then the structures
+    standing now in sight (ordered by place and kind).
     """
 
     player: str
@@ -88,6 +93,7 @@ class PlayerView:
     seen_enemies: tuple[SeenEnemy, ...]
     seen: np.ndarray
     cell_size: float
+    structures: tuple[Structure, ...] = ()
 
     def is_seen(self, point: WorldPoint) -> bool:
         """True when ``point`` (world units) lies on a cell the player's units see."""
@@ -120,26 +126,36 @@ def find_player(setup: Any, name: str) -> Any:
     raise UnknownPlayer(f"unknown player {name!r}; the scenario's players: {known}")
 
 
-_terrain_cache: weakref.WeakKeyDictionary[Battlefield, dict[tuple, SightTerrain]] = weakref.WeakKeyDictionary()
+# Per raster (shared by every battlefield of a game: building or destroying replaces the battlefield, not its
+# raster): (sight numbers) -> [(the printed structures, heights)], matched by the identity of the structures.
+_terrain_cache: weakref.WeakKeyDictionary[TerrainRaster, dict[tuple, list[tuple[tuple, SightTerrain]]]] = (
+    weakref.WeakKeyDictionary())
 
 
 def battlefield_sight_terrain(battlefield: Battlefield, ruleset: Any) -> SightTerrain:
-    """The battlefield's heights for line of sight under ``ruleset``: terrain, elevation and blocking
-    structures (:data:`BLOCKING_STRUCTURE_KINDS`, or any structure with the property ``blocks_sight`` true).
+    """The battlefield's heights for line of sight under ``ruleset``: terrain, elevation and the blocking
+    structures of the printed map (:data:`BLOCKING_STRUCTURE_KINDS`, or any structure with the property
+    ``blocks_sight`` true).
 
-    Cached per battlefield (both are immutable). Raises KeyError when the rule set has no sight numbers.
+    Only the map's own structures block sight (``Battlefield.printed_structures``; house rule): their ruins
+    still do, and what is built during the game does not. So what a player sees never depends on what the
+    enemy built or knocked down out of their sight. Cached per battlefield (both are immutable). Raises
+    KeyError when the rule set has no sight numbers.
     """
     rules = SightRules.from_ruleset(ruleset)
     heights = terrain_heights_of(ruleset)
     key = (rules.obstacle_height, tuple(sorted(heights.items())))
-    per_field = _terrain_cache.get(battlefield)
-    if per_field is not None and key in per_field:
-        return per_field[key]
     raster = battlefield.raster()
-    structures = [s for s in battlefield.structures if _structure_blocks(s)]
+    printed = battlefield.printed_structures if battlefield.printed_structures is not None else battlefield.structures
+    known = _terrain_cache.setdefault(raster, {}).setdefault(key, [])
+    for structures_then, terrain in known:
+        if structures_then is printed:
+            return terrain
+    structures = [s for s in printed if _structure_blocks(s)]
     extra = structure_cells(structures, raster.cell_size, raster.shape) if structures else None
     terrain = sight_terrain(raster, rules.obstacle_height, heights, extra)
-    _terrain_cache.setdefault(battlefield, {})[key] = terrain
+    known.append((printed, terrain))
+    del known[:-4]  # a raster shared by a few battlefields drawn differently (tests): keep the last few
     return terrain
 
 
@@ -156,27 +172,36 @@ def structure_cells(structures: Iterable[Structure], cell_size: float, shape: tu
     A polygon covers the cells whose centre lies inside it (even-odd rule) and always the cell of its centre;
     a point or a line covers the cells of its vertices.
     """
-    rows, cols = shape
     covered = np.zeros(shape, dtype=bool)
     for structure in structures:
-        pts = structure.outline
-        if not pts:
-            continue
-        marks = list(pts) if len(pts) < 3 else [structure.centre]
-        for p in marks:
-            c, r = int(math.floor(p.x / cell_size)), int(math.floor(p.y / cell_size))
-            if 0 <= r < rows and 0 <= c < cols:
-                covered[r, c] = True
-        if len(pts) < 3:
-            continue
-        xs = [p.x for p in pts]
-        ys = [p.y for p in pts]
-        c0 = max(0, int(math.floor(min(xs) / cell_size)))
-        c1 = min(cols - 1, int(math.floor(max(xs) / cell_size)))
-        r0 = max(0, int(math.floor(min(ys) / cell_size)))
-        r1 = min(rows - 1, int(math.floor(max(ys) / cell_size)))
-        if c1 < c0 or r1 < r0:
-            continue
+        block = structure_block(structure, cell_size, shape)
+        if block is not None:
+            r0, c0, mask = block
+            covered[r0 : r0 + mask.shape[0], c0 : c0 + mask.shape[1]] |= mask
+    return covered
+
+
+def structure_block(structure: Structure, cell_size: float, shape: tuple[int, int]) -> tuple[int, int, np.ndarray] | None:
+    """The cells ``structure`` covers (as :func:`structure_cells`) as (row0, col0, bool mask) over its bounding
+    block of cells clipped to ``shape``; None when it covers no cell of the raster."""
+    rows, cols = shape
+    pts = structure.outline
+    if not pts:
+        return None
+    xs = [p.x for p in pts]
+    ys = [p.y for p in pts]
+    c0 = max(0, int(math.floor(min(xs) / cell_size)))
+    c1 = min(cols - 1, int(math.floor(max(xs) / cell_size)))
+    r0 = max(0, int(math.floor(min(ys) / cell_size)))
+    r1 = min(rows - 1, int(math.floor(max(ys) / cell_size)))
+    if c1 < c0 or r1 < r0:
+        return None
+    mask = np.zeros((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
+    for p in list(pts) if len(pts) < 3 else [structure.centre]:
+        c, r = int(math.floor(p.x / cell_size)), int(math.floor(p.y / cell_size))
+        if r0 <= r <= r1 and c0 <= c <= c1:
+            mask[r - r0, c - c0] = True
+    if len(pts) >= 3:
         cx = (np.arange(c0, c1 + 1) + 0.5) * cell_size
         cy = (np.arange(r0, r1 + 1) + 0.5) * cell_size
         gx, gy = np.meshgrid(cx, cy)
@@ -188,8 +213,27 @@ def structure_cells(structures: Iterable[Structure], cell_size: float, shape: tu
             crosses = (a.y > gy) != (b.y > gy)
             x_cross = a.x + (gy - a.y) * (b.x - a.x) / (b.y - a.y)
             inside ^= crosses & (gx < x_cross)
-        covered[r0 : r1 + 1, c0 : c1 + 1] |= inside
-    return covered
+        mask |= inside
+    return (r0, c0, mask) if mask.any() else None
+
+
+def _structure_in_sight(structure: Structure, seen: np.ndarray, cell_size: float) -> bool:
+    block = structure_block(structure, cell_size, seen.shape)
+    if block is None:
+        return False
+    r0, c0, mask = block
+    return bool((seen[r0 : r0 + mask.shape[0], c0 : c0 + mask.shape[1]] & mask).any())
+
+
+def known_structures(battlefield: Battlefield, seen: np.ndarray, cell_size: float) -> tuple[Structure, ...]:
+    """The structures a player with the seen area ``seen`` knows: the printed ones (``printed_structures``)
+    of which they see no cell, in the map's order, then those standing now of which they see a cell, ordered
+    by place and kind (never by when they were built)."""
+    printed = battlefield.printed_structures if battlefield.printed_structures is not None else battlefield.structures
+    out_of_sight = [s for s in printed if not _structure_in_sight(s, seen, cell_size)]
+    in_sight = [s for s in battlefield.structures if _structure_in_sight(s, seen, cell_size)]
+    in_sight.sort(key=lambda s: (_position_key(s.centre), s.kind, s.name))
+    return tuple(out_of_sight + in_sight)
 
 
 def _theatre(ruleset: Any, type_id: str) -> str:
@@ -298,6 +342,7 @@ def player_view(state: Any, player: str | Any) -> PlayerView:
         seen_enemies=tuple(enemies),
         seen=seen,
         cell_size=terrain.cell_size,
+        structures=known_structures(state.battlefield, seen, terrain.cell_size),
     )
 
 
@@ -323,6 +368,8 @@ __all__ = [
     "battlefield_sight_terrain",
     "commanded_units",
     "find_player",
+    "known_structures",
     "player_view",
+    "structure_block",
     "structure_cells",
 ]

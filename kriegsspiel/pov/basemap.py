@@ -1,9 +1,10 @@
 """The players' map: the battlefield as printed for everybody, at a whole number of pixels per raster cell.
 
-The base is one pixel per raster cell in the flat colour of its terrain, roads over it and a light relief
-shading from the ground heights, scaled up by a whole factor (so every cell is a crisp block and the
-picture is the same bytes every time), then structures and zones drawn over it. It holds nothing about units;
-it is cached per (battlefield, rule set, window, scale) so that all players of a round share one drawing.
+The base is the map's Tiled tiles, or one pixel per raster cell in the flat colour of its terrain, roads over
+it and a light relief shading from the ground heights, scaled up by a whole factor (so every cell is a crisp
+block and the picture is the same bytes every time). It holds nothing about units or structures; it is cached
+per (battlefield, rule set, window, scale) so that all players of a round share one drawing. Structures and
+zones go over it per player (:func:`draw_features`): the structures a player knows differ (``core/fog.py``).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from kriegsspiel.core.battlefield import Battlefield
+from kriegsspiel.core.battlefield import Battlefield, Structure
 from kriegsspiel.core.fog import battlefield_sight_terrain
 from kriegsspiel.pov.public import PublicMap
 from kriegsspiel.render.fonts import font
@@ -92,7 +93,7 @@ _BASE_CACHE_SIZE = 4  # a whole-map base is some 16 MB; officer's views add one 
 
 
 def base_map(public: PublicMap, window: Window) -> pygame.Surface:
-    """The map of ``window`` (terrain, relief, roads, structures, zones) as a new Surface the caller may draw on."""
+    """The map of ``window`` (tiles, or terrain, relief and roads) as a new Surface the caller may draw on."""
     key = (public.battlefield, id(public.ruleset), window)
     hit = _base_cache.get(key)
     if hit is None or hit[0] is not public.ruleset:
@@ -140,10 +141,24 @@ def _draw_base(public: PublicMap, window: Window) -> pygame.Surface:
         block = cells[window.col0 : window.col0 + window.cols, window.row0 : window.row0 + window.rows]
         small = pygame.surfarray.make_surface(np.ascontiguousarray(block))
         surface = pygame.transform.scale(small, window.size_px)
-        _draw_structures(surface, public, window)
-    _draw_structure_names(surface, public, window)
-    _draw_zones(surface, public, window)
     return surface
+
+
+def draw_features(surface: pygame.Surface, public: PublicMap, window: Window,
+                  structures: tuple[Structure, ...]) -> None:
+    """Draw ``structures`` (those a player knows: ``PlayerView.structures``), the names the printed map gives
+    its settlements and buildings, and the zones over a :func:`base_map`.
+
+    Where the base is the map's Tiled tiles, the printed structures are already in the tiles: only the others
+    (built during the game) get a mark. A structure built during the game carries no name on the picture.
+    """
+    printed = {(s.name, s.kind) for s in (public.battlefield.printed_structures or ())}
+    if tile_image(public.battlefield) is None:
+        _draw_structures(surface, public, window, structures)
+    else:
+        _draw_structures(surface, public, window, tuple(s for s in structures if (s.name, s.kind) not in printed))
+    _draw_structure_names(surface, window, tuple(s for s in structures if (s.name, s.kind) in printed))
+    _draw_zones(surface, public, window)
 
 
 def _tiles_in_window(tiles: pygame.Surface, battlefield: Battlefield, window: Window) -> pygame.Surface:
@@ -168,10 +183,10 @@ def _tiles_in_window(tiles: pygame.Surface, battlefield: Battlefield, window: Wi
     return surface
 
 
-def _draw_structure_names(surface: pygame.Surface, public: PublicMap, window: Window) -> None:
+def _draw_structure_names(surface: pygame.Surface, window: Window, structures: tuple[Structure, ...]) -> None:
     """Names of settlements and buildings under them, small, as on a printed map."""
     label_font = font(13)
-    for structure in public.battlefield.structures:
+    for structure in structures:
         if not structure.name or structure.kind not in ("settlement", "building") or not structure.outline:
             continue
         bottom = max(p.y for p in structure.outline)
@@ -184,9 +199,10 @@ def _draw_structure_names(surface: pygame.Surface, public: PublicMap, window: Wi
         surface.blit(plate, plate.get_rect(midtop=(round(x), round(y) + 1)))
 
 
-def _draw_structures(surface: pygame.Surface, public: PublicMap, window: Window) -> None:
+def _draw_structures(surface: pygame.Surface, public: PublicMap, window: Window,
+                     structures: tuple[Structure, ...]) -> None:
     mark = max(4, round(window.scale * public.battlefield.grid.units_per_tile * 0.5))
-    for structure in public.battlefield.structures:
+    for structure in structures:
         fill, edge = STRUCTURE_STYLE.get(structure.kind, ((160, 160, 160), (60, 60, 60)))
         points = [window.to_px(p.x, p.y) for p in structure.outline]
         if len(points) >= 3:

@@ -18,7 +18,7 @@ import numpy as np
 import pygame
 
 from kriegsspiel.core.fog import OwnUnit, PlayerView, SeenEnemy
-from kriegsspiel.pov.basemap import Window, base_map
+from kriegsspiel.pov.basemap import Window, base_map, draw_features
 from kriegsspiel.pov.public import PublicMap
 from kriegsspiel.render.counters import PLATE, CounterLook, draw_counter, symbol_for
 from kriegsspiel.render.fonts import font
@@ -86,6 +86,7 @@ def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None
     else:
         window, focus = officer_window(public, view, unit)
     picture = base_map(public, window)
+    draw_features(picture, public, window, view.structures)
     _draw_fog(picture, view, window)
     if focus is not None:
         _draw_sight_ring(picture, public, window, focus)

@@ -1,11 +1,15 @@
 """What every player may know besides their PlayerView: the map, the rule set, the sides and their colours.
 
 A :class:`PublicMap` is built from the game state but keeps only what is printed on the players' map and in the
-rules: the battlefield (terrain, structures, zones), the rule set, the side names and colours, the scenario
-name. It never keeps a unit, so nothing drawn from it can depend on where an enemy stands.
+rules: the battlefield as printed (terrain, the map's own structures, zones: never a structure built or
+destroyed during the game, which a player knows only where they see it, from their PlayerView), the rule set,
+the side names and colours, the scenario name. It never keeps a unit, so nothing drawn from it can depend on
+where an enemy stands or what it did.
 """
 from __future__ import annotations
 
+import dataclasses
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -36,14 +40,31 @@ class PublicMap:
         return self.side_colours.get(side, "#808080")
 
 
+_printed: weakref.WeakKeyDictionary[Battlefield, Battlefield] = weakref.WeakKeyDictionary()
+
+
+def printed_battlefield(battlefield: Battlefield) -> Battlefield:
+    """``battlefield`` with the structures of the printed map (``printed_structures``) in place of those
+    standing now; the battlefield itself when they are the same. Cached per battlefield."""
+    printed = battlefield.printed_structures
+    if printed is None or printed == battlefield.structures:
+        return battlefield
+    hit = _printed.get(battlefield)
+    if hit is None:
+        hit = dataclasses.replace(battlefield, structures=printed)
+        _printed[battlefield] = hit
+    return hit
+
+
 def public_map(state: Any) -> PublicMap:
-    """The public part of ``state``: its battlefield, rule set, sides' colours and the scenario's name."""
+    """The public part of ``state``: its battlefield as printed, rule set, sides' colours and the scenario's
+    name."""
     setup = state.setup
     colours = {}
     for i, side in enumerate(setup.sides):
         colours[side.name] = side.colour or FALLBACK_COLOURS[i % len(FALLBACK_COLOURS)]
     return PublicMap(
-        battlefield=state.battlefield,
+        battlefield=printed_battlefield(state.battlefield),
         ruleset=state.ruleset,
         side_colours=MappingProxyType(colours),
         scenario_name=str(setup.name),
