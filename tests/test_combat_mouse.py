@@ -174,3 +174,31 @@ def test_a_nuke_waits_for_enter(app: App) -> None:
     assert app.aiming is not None and app.aiming.word == "nuke" and not app.aiming.goes_at_once
     reasons = app.aiming.verdicts(app.session.state)
     assert reasons["c1"] == "dd1 (destroyer) cannot nuke; nuke is for: missile-submarine, stealth-bomber"
+
+
+def test_the_tooltip_of_the_unit_under_the_mouse_does_not_cover_the_open_menu(app: App, monkeypatch) -> None:
+    drawn: list[str] = []
+    monkeypatch.setattr(app, "_draw_tooltip", lambda target, state: drawn.append(app.hover))
+    right_click(app, DD1)  # the menu opens over dd1's counter
+    app.hover = "dd1"  # and the mouse rests there
+    assert app.menu is not None
+    app.render()
+    assert drawn == []
+    key(app, pygame.K_ESCAPE)  # the menu closes: the tooltip is back
+    assert app.menu is None
+    drawn.clear()
+    app.hover = "dd1"
+    app.render()
+    assert drawn == ["dd1"]
+
+
+def test_the_panel_lists_orders_not_the_air_defence_table_and_an_attack_ends_the_turn(app: App) -> None:
+    from kriegsspiel.app.panel import may_still
+
+    state = app.session.state
+    dd1 = state.units["dd1"]
+    assert "air-defence" in state.ruleset.unit_type(dd1.type_id).commands
+    said = "; ".join(may_still(state, dd1, state.allowance_left(dd1)))
+    assert "air-defence" not in said and "missile" in said
+    attacked = dd1.replace(attacked_this_turn=True)
+    assert may_still(state, attacked, 0.0) == ["nothing more: an attack ends the unit's turn"]

@@ -689,7 +689,7 @@ class App:
             overlays.draw_cursor_text(target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text)
         if self.ruler is not None:
             self._draw_ruler(target, camera)
-        if self.hover is not None and not self.dragging:
+        if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
             self._draw_tooltip(target, state)
         overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)
         self._draw_top_bar(target, state)

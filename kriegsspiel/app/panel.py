@@ -17,7 +17,7 @@ DIM = (160, 165, 175)
 #: Commands with a range that are not weapons: no range ring for them.
 #: Lines of console output kept on screen above the console line.
 OUTPUT_LINES = 12
-NOT_WEAPONS = frozenset({"merge", "split", "spy", "survey", "airlift", "load", "build", "land"})
+NOT_WEAPONS = frozenset({"merge", "split", "spy", "survey", "airlift", "load", "build", "land", "air-defence"})
 
 
 def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
@@ -67,6 +67,8 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
         return [f"nothing until {unit.side}'s turn"]
     if unit.disabled_rounds > 0:
         return [f"nothing: disabled for {unit.disabled_rounds} more round(s)"]
+    if unit.attacked_this_turn:
+        return ["nothing more: an attack ends the unit's turn"]
     things: list[str] = []
     if unit.carried_by:
         things.append(f"carried by {unit.carried_by}")
