@@ -259,6 +259,10 @@ def test_a_game_that_replays_differently_now_opens_to_play_on_with_a_note(save: 
     assert "'kriegsspiel verify' will not accept it" in notes
     assert game.state.unit("va1").position.x == 4.5
     assert game.submit("turn").accepted  # play goes on
+    while game.state.unit("va1").position.x == 4.5:  # back to before record 1
+        assert game.undo().accepted
+    assert not game.can_undo
+    assert game.redo().accepted and game.state.unit("va1").position.x == 4.5  # it can be redone as it stood
     game.close()
     assert save.read_bytes().startswith(before)
     verdict = verify_save(save, map_loader=fake_map_loader, ruleset_loader=_slower_infantry)
