@@ -41,7 +41,11 @@ def test_every_combat_order_has_a_line_here() -> None:
         ("attack va1 >", "attack: name at least one target after '>'"),
         ("attack > cav1", "attack: name at least one unit before '>'"),
         ("fire art1 art1 > x", "fire: a unit is named twice"),
-        ("torpedo sub1 > a b", "torpedo: name exactly one target after '>'"),
+        ("torpedo sub1 > a b", "torpedo: name exactly one target after '>'; a structure's name with spaces goes in "
+                               'double quotes: torpedo sub1 > "a b"'),
+        ("missile dd1 > Port Royal town", "missile: name exactly one target after '>'; a structure's name with "
+                                          'spaces goes in double quotes: missile dd1 > "Port Royal town"'),
+        ("missile dd1 >", "missile: name exactly one target after '>'"),
         ("build eng1 > fortification", "build: expected the kind and a name after '>', e.g. 'build eng1 > fortification F1'"),
         ("nuke ssbn1 > 1,x", "nuke: Y must be a number, got 'x'"),
         ("disembark va1 > there", "disembark: expected a point X,Y after '>', got 'there'"),

@@ -95,7 +95,11 @@ def _one_to_one(name: str, command_type: type[Command]) -> Callable[[str], Comma
         units, targets = left.split(), _words(right, name)
         if len(units) != 1:
             raise NotationError(f"{name}: name exactly one unit before '>'", name)
-        if len(targets) != 1:
+        if len(targets) > 1:
+            quoted = " ".join(targets)
+            raise NotationError(f"{name}: name exactly one target after '>'; a structure's name with spaces goes "
+                                f'in double quotes: {name} {units[0]} > "{quoted}"', name)
+        if not targets:
             raise NotationError(f"{name}: name exactly one target after '>'", name)
         return command_type(_unit(units[0], name), _target(targets[0], name))  # type: ignore[call-arg]
 
