@@ -70,6 +70,26 @@ REFUSED = {
         ":57: object 1 ('1st Foot') in layer 'units': its polygon points '0,0 16,a 0,16' are not pairs of "
         "numbers 'x,y'; redraw the polygon in Tiled",
     ),
+    "layer-size": (
+        '<layer id="1" name="terrain" width="4"', '<layer id="1" name="terrain" width="5"',
+        ":36: layer 'terrain' is 5x3 tiles but the map is 4x3; resize the map in Tiled (Map > Resize Map), which "
+        "resizes every layer, and save",
+    ),
+    "tilesets-overlap": (
+        ' <layer id="1"',
+        ' <tileset firstgid="6" name="more" tilewidth="32" tileheight="32" tilecount="2" columns="2">'
+        '<image source="fixture.png" width="64" height="32"/></tileset>\n <layer id="1"',
+        ":36: the tilesets 'fixture' and 'more' share tile numbers (firstgid 6 lies inside 'fixture'); remove "
+        "'more' in Tiled's Tilesets view and add it again",
+    ),
+    "nameless-property": (
+        '<property name="side" value="Crown"/>', '<property value="Crown"/>',
+        ":54: object 1 ('1st Foot') in layer 'units' has a property without a name; delete it or give it a name",
+    ),
+    "property-value": (
+        'type="float" value="2"', 'type="float" value="two"',
+        ":4: the map: property 'units_per_tile': 'two' is not a valid float; correct its value",
+    ),
 }
 
 
@@ -146,4 +166,31 @@ def test_a_unit_without_a_class_is_told_to_add_the_property(tmp_path) -> None:
     assert [f.format() for f in check_map(path, RULESET)][1:] == [
         f"{path}:51: object 1 ('1st Foot') in layer 'units' has no 'side' property; add a string property 'side' "
         "naming the side",
+    ]
+
+
+def test_a_hex_side_longer_than_the_tile_is_refused(tmp_path) -> None:
+    text = (FIXTURES / "hex-y-odd.tmx").read_text(encoding="utf-8").replace('hexsidelength="32"', 'hexsidelength="65"')
+    path = tmp_path / "hex.tmx"
+    path.write_text(text, encoding="utf-8")
+    assert [f.format() for f in check_map(path, RULESET)] == [
+        f"{path}:2: the Hex Side Length 65 is longer than the tile height 64, which makes no hexagon; set a Hex "
+        "Side Length of at most 64 in Map > Map Properties (the shipped hex tiles use 32)"
+    ]
+
+
+def test_a_terrain_layer_drawn_off_the_grid_is_pointed_out(tmp_path) -> None:
+    path = edited(tmp_path, 'name="terrain" width="4" height="3">', 'name="terrain" width="4" height="3" offsetx="16">')
+    assert [f.format() for f in check_map(path, RULESET)][0] == (
+        f"{path}:36: warning: layer 'terrain' is drawn shifted by its offset (16, 0 px) but the rules read its "
+        "tiles on the map's grid; set the layer's Offset to 0, 0 in its Properties view"
+    )
+
+
+def test_a_map_size_edited_by_hand_is_refused_before_anything_that_big_is_made(tmp_path) -> None:
+    path = edited(tmp_path, 'width="4" height="3" tilewidth', 'width="100000" height="100000" tilewidth')
+    assert [f.format() for f in check_map(path, RULESET)] == [
+        f"{path}:{line}: layer '{name}' is 4x3 tiles but the map is 100000x100000; resize the map in Tiled "
+        "(Map > Resize Map), which resizes every layer, and save"
+        for line, name in ((36, "terrain"), (43, "roads"))
     ]

@@ -147,9 +147,22 @@ def precheck_map(path: str) -> Precheck:
     _check_properties(check, root, "map", "the map", path)
     for ts_node in root.findall("tileset"):
         _check_tileset(check, ts_node)
+    _check_overlaps(check)
     _check_layers(check, root, root, path)
     check.root = root
     return check
+
+
+def _check_overlaps(check: Precheck) -> None:
+    """Refuse tilesets whose gid ranges overlap (Tiled never writes them; a tile would belong to two)."""
+    spans = sorted(check.tilesets, key=lambda ts: ts.firstgid)
+    for earlier, later in zip(spans, spans[1:]):
+        if later.firstgid < earlier.firstgid + (earlier.tilecount or 1):
+            check.refuse(
+                f"the tilesets '{earlier.name}' and '{later.name}' share tile numbers (firstgid {later.firstgid} "
+                f"lies inside '{earlier.name}'); remove '{later.name}' in Tiled's Tilesets view and add it again",
+                later.node.line if later.path == check.path else None,
+            )
 
 
 def _positive_int(check: Precheck, node: Node, key: str) -> int | None:
@@ -189,6 +202,14 @@ def _check_map_attributes(check: Precheck, root: Node) -> None:
                 "set them in Map > Map Properties",
                 root.line,
             )
+            return
+        along, size = ("width", root.get("tilewidth")) if axis == "x" else ("height", root.get("tileheight"))
+        if (size or "").isdigit() and int(side or 0) > int(size or 0):
+            check.refuse(
+                f"the Hex Side Length {side} is longer than the tile {along} {size}, which makes no hexagon; "
+                f"set a Hex Side Length of at most {size} in Map > Map Properties (the shipped hex tiles use 32)",
+                root.line,
+            )
 
 
 def _where_tile(ts: TilesetInfo, tile_id: int) -> str:
@@ -200,6 +221,9 @@ def _check_properties(check: Precheck, node: Node, kind: str | None, where: str,
     reserved = RESERVED.get(kind or "", set()) | set(node.attrib) if kind else set()
     for prop in property_nodes(node):
         name = prop.get("name") or ""
+        if not name:
+            check.refuse(f"{where} has a property without a name; delete it or give it a name", prop.line, path)
+            continue
         ptype = prop.get("type", "string") or "string"
         if ptype in ("class", "list"):
             check.refuse(
@@ -220,7 +244,7 @@ def _check_properties(check: Precheck, node: Node, kind: str | None, where: str,
         try:
             cast_property(ptype, property_text(prop))
         except PropertyValueError as exc:
-            check.refuse(f"{where}: property '{name}' is {exc}; correct its value", prop.line, path)
+            check.refuse(f"{where}: property '{name}': {exc}; correct its value", prop.line, path)
             continue
         if name in reserved:
             check.refuse(
@@ -430,8 +454,24 @@ def _check_layers(check: Precheck, root: Node, parent: Node, path: str) -> None:
             if data is None:
                 check.refuse(f"{where} has no tile data; save the map again from Tiled", node.line)
                 continue
+            size = (node.get("width") or str(width), node.get("height") or str(height))
+            if size != (str(width), str(height)):
+                check.refuse(
+                    f"{where} is {size[0]}x{size[1]} tiles but the map is {width}x{height}; resize the map in Tiled "
+                    "(Map > Resize Map), which resizes every layer, and save",
+                    node.line,
+                )
+                continue
+            if _is_number(node.get("offsetx") or "0") and _is_number(node.get("offsety") or "0"):
+                shift = (float(node.get("offsetx") or 0), float(node.get("offsety") or 0))
+                if shift != (0.0, 0.0):
+                    check.warn(
+                        f"{where} is drawn shifted by its offset ({shift[0]:g}, {shift[1]:g} px) but the rules read "
+                        "its tiles on the map's grid; set the layer's Offset to 0, 0 in its Properties view",
+                        node.line,
+                    )
             try:
-                gids = decode_layer_data(data, int(node.get("width") or width), int(node.get("height") or height))
+                gids = decode_layer_data(data, width, height)
             except ValueError as exc:
                 check.refuse(f"{where}: {exc}", data.line)
                 continue
