@@ -50,6 +50,25 @@ def _observers(side: int, count: int, seed: int = 11) -> list[Observer]:
     ]
 
 
+def write_band(band, heights: np.ndarray) -> None:
+    """Write ``heights`` (float64, [row, column]) into a GDAL band as raw bytes: no need for GDAL's numpy
+    module (``osgeo.gdal_array``), which a GDAL built without numpy lacks."""
+    from osgeo import gdal
+
+    rows, cols = heights.shape
+    band.WriteRaster(0, 0, cols, rows, np.ascontiguousarray(heights, dtype=np.float64).tobytes(),
+                     buf_type=gdal.GDT_Float64)
+
+
+def read_seen(dataset) -> np.ndarray:
+    """The cells a GDAL viewshed dataset marks visible (255), as a bool array [row, column]."""
+    from osgeo import gdal
+
+    cols, rows = dataset.RasterXSize, dataset.RasterYSize
+    raw = dataset.GetRasterBand(1).ReadRaster(0, 0, cols, rows, buf_type=gdal.GDT_Byte)
+    return np.frombuffer(raw, dtype=np.uint8).reshape(rows, cols) == 255
+
+
 def _gdal_reference(terrain: SightTerrain, observers: list[Observer]):  # -> Callable[[], None] | None
     try:
         from osgeo import gdal
@@ -62,7 +81,7 @@ def _gdal_reference(terrain: SightTerrain, observers: list[Observer]):  # -> Cal
     top = rows * terrain.cell_size
     source.SetGeoTransform((0.0, terrain.cell_size, 0.0, top, 0.0, -terrain.cell_size))
     band = source.GetRasterBand(1)
-    band.WriteArray(terrain.surface.astype(np.float32))
+    write_band(band, terrain.surface)
 
     def run() -> None:
         for observer in observers:
@@ -88,13 +107,13 @@ def _agreement_with_gdal(terrain: SightTerrain, observers: list[Observer]) -> fl
     source = gdal.GetDriverByName("MEM").Create("", cols, rows, 1, gdal.GDT_Float64)
     source.SetGeoTransform((0.0, 1.0, 0.0, float(rows), 0.0, -1.0))
     band = source.GetRasterBand(1)
-    band.WriteArray(bare.ground)
+    write_band(band, bare.ground)
     same = total = 0
     for observer in observers:
         x, y = observer.position.x, observer.position.y
         out = gdal.ViewshedGenerate(band, "MEM", "agree", [], x, rows - y, EYE, 0.0, 255.0, 0.0, 0.0, -1.0, 0.0,
                                     gdal.GVM_Edge, observer.sight_range)
-        theirs = out.GetRasterBand(1).ReadAsArray() == 255
+        theirs = read_seen(out)
         gt = out.GetGeoTransform()
         c0, r0 = int(round(gt[0])), int(round(rows - gt[3]))
         ours = viewshed_on(bare, observer.position, observer.sight_range, EYE).full((rows, cols))

@@ -308,3 +308,12 @@ def test_the_legend_tells_the_game_time_of_timed_rule_sets() -> None:
     assert round_moment(timed, 3) == "End of round 3  ·  game time 0:30"
     clocked = state.replace(ruleset=dataclasses.replace(RULESET, round_minutes=10, clock_start=8 * 60))
     assert round_moment(clocked, 3) == "End of round 3  ·  game time 08:30"
+
+
+def test_pictures_are_ordinary_files_readable_like_any_other(tmp_path: Path) -> None:
+    # mkstemp makes owner-only files; a picture is for handing on, so it gets the umask's ordinary mode.
+    (written, *_) = write_round_pictures(small_game(), tmp_path, 1, ["Red HQ"])
+    plain = tmp_path / "plain"
+    plain.write_bytes(b"")
+    assert written.stat().st_mode & 0o777 == plain.stat().st_mode & 0o777
+    assert not [p for p in written.parent.iterdir() if p.name.startswith(".tmp-")]

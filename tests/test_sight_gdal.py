@@ -9,6 +9,8 @@ from kriegsspiel.core.sight import SightTerrain, viewshed_on
 
 gdal = pytest.importorskip("osgeo.gdal")
 
+from benchmarks.case_sight import read_seen, write_band  # noqa: E402  (raw bytes: no osgeo.gdal_array needed)
+
 
 def rolling_hills(side: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
@@ -28,13 +30,13 @@ def test_we_agree_with_gdal_on_all_but_a_sliver_of_cells() -> None:
     source = gdal.GetDriverByName("MEM").Create("", side, side, 1, gdal.GDT_Float64)
     source.SetGeoTransform((0.0, 1.0, 0.0, float(side), 0.0, -1.0))  # north-up: GDAL's y runs upwards
     band = source.GetRasterBand(1)
-    band.WriteArray(ground)
+    write_band(band, ground)
     rng = np.random.default_rng(5)
     differ = total = 0
     for x, y in rng.uniform(40, side - 40, (20, 2)):
         out = gdal.ViewshedGenerate(band, "MEM", "v", [], float(x), side - float(y), 0.5, 0.0, 255.0, 0.0, 0.0,
                                     -1.0, 0.0, gdal.GVM_Edge, 35.0)
-        theirs = out.GetRasterBand(1).ReadAsArray() == 255
+        theirs = read_seen(out)
         gt = out.GetGeoTransform()
         c0, r0 = int(round(gt[0])), int(round(side - gt[3]))
         ours = viewshed_on(terrain, WorldPoint(float(x), float(y)), 35.0, 0.5).full((side, side))

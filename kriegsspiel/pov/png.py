@@ -61,14 +61,28 @@ def png_chunks(data: bytes) -> list[bytes]:
     return types
 
 
+def _file_mode() -> int:
+    """The mode of an ordinary new file under this process's umask (read once, on the importing thread)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+#: Pictures are ordinary files for the umpire to hand on: readable like any other new file, not the
+#: owner-only mode of a temporary file.
+_FILE_MODE = _file_mode()
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``, so a reader
-    never sees half a picture. Creates the folder. Raises OSError when the folder cannot be written."""
+    never sees half a picture. Creates the folder; the file gets the mode of any new file (the umask's).
+    Raises OSError when the folder cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".png", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(temp, _FILE_MODE)
         os.replace(temp, path)
     except BaseException:
         try:
