@@ -177,3 +177,27 @@ def test_picking_up_a_ship_shows_its_heading_cone_and_a_soldier_none(game: Game,
     limit = state.ruleset.unit_type("destroyer").heading_limit
     assert cones and cones[-1][:3] == (ship.position, ship.heading, limit)
     assert cones[-1][3] == pytest.approx(state.allowance_left(ship))
+
+
+@pytest.mark.parametrize("size", [36, 48, 64])
+@pytest.mark.parametrize("label", ["knox", "dragoons16"])
+def test_badges_leave_the_unit_id_readable(size: int, label: str) -> None:
+    from kriegsspiel.render.counters import INK, CounterLook, draw_counter, symbol_for
+
+    pygame.display.init()
+    pygame.font.init()
+    plain = CounterLook(symbol_for("light-cavalry", "army"), "#c03030", label, 3, 4, size)
+    marked = CounterLook(symbol_for("light-cavalry", "army"), "#c03030", label, 3, 4, size,
+                         moved=True, fired=True, disabled=True, disruption=2)
+    a, b = draw_counter(plain), draw_counter(marked)
+    # the plate is centred at the top of both surfaces: line the two up on it
+    dx, dy = (b.get_width() - a.get_width()) // 2, 0
+    ink_a = pygame.surfarray.array3d(a)
+    ink_b = pygame.surfarray.array3d(b)[dx : dx + a.get_width(), dy : dy + a.get_height()]
+    near_ink = (np.abs(ink_a.astype(int) - np.array(INK)).sum(axis=2) < 60)
+    label_rows = np.zeros_like(near_ink)
+    label_rows[:, round(size * 0.55) : round(size * 0.84)] = True  # where the id is written
+    id_ink = near_ink & label_rows
+    assert id_ink.sum() > 20
+    kept = (np.abs(ink_b.astype(int) - np.array(INK)).sum(axis=2) < 60)[id_ink]
+    assert kept.mean() > 0.97, f"badges cover {1 - kept.mean():.0%} of the id"

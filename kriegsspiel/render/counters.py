@@ -34,6 +34,8 @@ PROJECTOR_SCALE = 1.5
 #: Not less than 12: at 11 the bundled font packs letters into each other ("cruiser" reads "cru ser").
 MIN_LABEL_PX = 12
 MAX_LABEL_CHARS = 18
+#: Badges (moved, fired, disabled, disruption) are at least this large (radius, pixels), so their letters read.
+MIN_BADGE_RADIUS_PX = 7
 
 PLATE = (244, 238, 220)
 INK = (20, 20, 24)
@@ -197,18 +199,31 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
 
     _draw_health(surface, look.health, look.max_health, pygame.Rect(round(s * 0.12), round(s * 0.84), round(s * 0.76), max(3, round(s * 0.08))), edge)
 
-    badge_r = max(5, round(s * 0.14))
-    if look.moved:
-        _badge(surface, (s - badge_r, badge_r), badge_r, MOVED_BADGE, "M")
-    if look.fired:
-        _badge(surface, (badge_r, badge_r), badge_r, FIRED_BADGE, "F")
-    if look.disabled:
-        _badge(surface, (s - badge_r, s - badge_r), badge_r, DISABLED_BADGE, "X")
-    if look.disruption > 0:
-        _badge(surface, (badge_r, s - badge_r), badge_r, DISRUPTION_BADGE, f"D{look.disruption}")
     if look.hidden:
         _hatch(surface, plate, radius)
-    return _with_label(surface, look.label, s, edge)
+    surface = _with_label(surface, look.label, s, edge)
+    # Badges last, so a long id's tag never covers them. The lower ones hang over the plate's bottom corners
+    # (the surface grows by ``pad`` below and on both sides; the plate stays centred at the top), so they
+    # cover neither the id nor most of the health pips.
+    badge_r = max(MIN_BADGE_RADIUS_PX, round(s * 0.14))
+    if look.disabled or look.disruption > 0:
+        pad = badge_r // 2 + 1
+        # beside a tag wider than the plate, out of the way of its letters
+        side = pad if surface.get_width() == s else 2 * badge_r - 3
+        grown = pygame.Surface((surface.get_width() + 2 * side, s + pad), pygame.SRCALPHA)
+        grown.blit(surface, (side, 0))
+        surface = grown
+        low = s + pad - badge_r
+        if look.disabled:
+            _badge(surface, (surface.get_width() - badge_r, low), badge_r, DISABLED_BADGE, "X")
+        if look.disruption > 0:
+            _badge(surface, (badge_r, low), badge_r, DISRUPTION_BADGE, f"D{look.disruption}")
+    left = (surface.get_width() - s) // 2
+    if look.moved:
+        _badge(surface, (left + s - badge_r, badge_r), badge_r, MOVED_BADGE, "M")
+    if look.fired:
+        _badge(surface, (left + badge_r, badge_r), badge_r, FIRED_BADGE, "F")
+    return surface
 
 
 def _with_label(surface: pygame.Surface, label: str, s: int, edge: Colour) -> pygame.Surface:
@@ -325,9 +340,11 @@ def _draw_health(surface: pygame.Surface, health: int, max_health: int, bar: pyg
 
 
 def _badge(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour, letter: str) -> None:
+    """A round badge with a white letter (M moved, F fired, X disabled, D1 / D2 disruption)."""
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, (255, 255, 255), centre, radius, 1)
-    text = font(max(8, round(radius * (1.5 if len(letter) == 1 else 1.1))), bold=True).render(letter, True, (255, 255, 255))
+    size = max(MIN_LABEL_PX, round(radius * 1.6)) if len(letter) == 1 else max(MIN_LABEL_PX - 1, round(radius * 1.2))
+    text = font(size, bold=True).render(letter, True, (255, 255, 255))
     surface.blit(text, text.get_rect(center=centre))
 
 
