@@ -172,8 +172,9 @@ def test_the_save_finds_its_map_beside_itself_when_moved(game: Game, tmp_path: P
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "g.kssave").write_bytes(game.path.read_bytes())
-    with pytest.raises(SaveError, match="map 'fake.tmx' is not found"):
+    with pytest.raises(SaveError, match="map 'fake.tmx' is not found") as caught:
         Game.open(elsewhere / "g.kssave", **LOADERS)
+    assert str(caught.value).count(str(elsewhere / "fake.tmx")) == 1  # each place looked at is named once
     (elsewhere / "fake.tmx").write_text("fake map\n")
     assert Game.open(elsewhere / "g.kssave", read_only=True, **LOADERS).state.unit("va1").position == WorldPoint(4.5, 1.5)
     (elsewhere / "fake.tmx").write_text("fake map, edited\n")

@@ -357,7 +357,7 @@ def scenario_of_save(loaded: LoadedSave, notes: list[str], *, map_loader: MapLoa
     header = loaded.header
     save_dir = loaded.path.parent
     scenario_dir = (save_dir / header.scenario_path).parent
-    candidates = [scenario_dir / header.map, save_dir / header.map, save_dir / Path(header.map).name]
+    candidates = list(dict.fromkeys([scenario_dir / header.map, save_dir / header.map, save_dir / Path(header.map).name]))
     map_path = next((c for c in candidates if c.is_file()), None)
     if map_path is None:
         raise SaveError(f"{loaded.path}: the game's map {header.map!r} is not found (looked at "
