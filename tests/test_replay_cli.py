@@ -93,3 +93,13 @@ def test_replay_log_prints_the_journal(save: Path, capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "1. round 1, Rebel: move va1 > 4.5,1.5\n   va1 moved 1.5,1.5 > 4.5,1.5" in out
     assert "4. round 1, Crown: undo (record 3)" in out
+
+
+def test_replay_json_keeps_stdout_json_and_says_the_notes_on_stderr(save: Path, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "fake.tmx").write_text("fake map, edited since the game began\n")
+    capsys.readouterr()
+    assert main(["replay", str(save), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["round"] == 1
+    assert "note: the map" in captured.err and "has changed since this game began" in captured.err

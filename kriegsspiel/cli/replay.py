@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from kriegsspiel.core.state import summary_json
@@ -30,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     game = Game.from_loaded(loaded, read_only=True, upto=args.to)
     state = game.state
     if args.json:
+        for note in game.notes:  # stdout is the JSON alone; what the umpire should know goes beside it
+            print(f"note: {note}", file=sys.stderr)
         print(json.dumps(summary_json(state), indent=2, sort_keys=False))
         return 0
     for note in game.notes:
