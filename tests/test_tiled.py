@@ -218,8 +218,8 @@ def test_bad_objects_are_all_reported_at_once(ruleset) -> None:
 
 def test_a_map_without_terrain_layer_says_how_to_name_it(ruleset) -> None:
     assert lines("no-terrain-layer.tmx", ruleset) == [
-        f"{fixture('no-terrain-layer.tmx')}:2: the map has no terrain layer; name the tile layer with the ground "
-        "'terrain' or give it the custom property role = terrain"
+        f"{fixture('no-terrain-layer.tmx')}:2: the map has no terrain layer (its tile layers: 'ground'); name the "
+        "tile layer with the ground 'terrain' or give it the custom property role = terrain"
     ]
 
 

@@ -284,8 +284,10 @@ class _Builder:
         layers = self._tile_layers_by_role()
         top = np.zeros(shape, dtype=np.int64)  # pytmx gid of the top-most terrain tile in each cell
         if not layers["terrain"]:
+            names = [f"'{node.get('name') or ''}'" for node, _raw in self.pre.tile_layers]
+            found = f" (its tile layers: {', '.join(names)})" if names else " (it has no tile layer)"
             self.error(
-                "the map has no terrain layer; name the tile layer with the ground 'terrain' "
+                f"the map has no terrain layer{found}; name the tile layer with the ground 'terrain' "
                 "or give it the custom property role = terrain",
                 self.root.line,
             )
