@@ -201,3 +201,20 @@ def test_badges_leave_the_unit_id_readable(size: int, label: str) -> None:
     assert id_ink.sum() > 20
     kept = (np.abs(ink_b.astype(int) - np.array(INK)).sum(axis=2) < 60)[id_ink]
     assert kept.mean() > 0.97, f"badges cover {1 - kept.mean():.0%} of the id"
+
+
+@pytest.mark.parametrize("type_id, theatre", [("medium-artillery", "army"), ("heavy-cavalry", "army"),
+                                              ("skirmishers", "army"), ("light-fighter", "air")])
+def test_the_light_medium_heavy_letter_reads_on_the_smallest_counter(type_id: str, theatre: str) -> None:
+    from kriegsspiel.render.counters import INK, MIN_COUNTER_PX, CounterLook, Symbol, draw_counter, symbol_for
+
+    pygame.display.init()
+    pygame.font.init()
+    symbol = symbol_for(type_id, theatre)
+    assert symbol.weight
+    bare = Symbol(symbol.frame, symbol.glyph, symbol.text, "")
+    with_letter = pygame.surfarray.array3d(draw_counter(CounterLook(symbol, "#3050c0", "x1", 9, 9, MIN_COUNTER_PX))).astype(int)
+    without = pygame.surfarray.array3d(draw_counter(CounterLook(bare, "#3050c0", "x1", 9, 9, MIN_COUNTER_PX))).astype(int)
+    letter = (np.abs(with_letter - np.array(INK)).sum(axis=2) < 120) & (np.abs(with_letter - without).sum(axis=2) > 0)
+    _, rows = np.nonzero(letter)
+    assert rows.size and rows.max() - rows.min() + 1 >= 6, "the weight letter is a speck at the smallest counter size"

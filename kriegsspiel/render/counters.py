@@ -34,6 +34,8 @@ PROJECTOR_SCALE = 1.5
 #: Not less than 12: at 11 the bundled font packs letters into each other ("cruiser" reads "cru ser").
 MIN_LABEL_PX = 12
 MAX_LABEL_CHARS = 18
+#: The light / medium / heavy letter beside the arm's symbol is at least this large (pygame font size).
+MIN_WEIGHT_PX = 12
 #: Badges (moved, fired, disabled, disruption) are at least this large (radius, pixels), so their letters read.
 MIN_BADGE_RADIUS_PX = 7
 
@@ -308,11 +310,14 @@ def _draw_glyph(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, s: in
         text = font(size, bold=True).render(symbol.text, True, INK)
         surface.blit(text, text.get_rect(center=inner.center))
     if symbol.weight:
-        tag = font(max(8, round(s * 0.17)), bold=True).render(symbol.weight, True, INK)
+        # L / M / H (light, medium, heavy) matter to the rules: never smaller than MIN_WEIGHT_PX, and on a
+        # patch of the plate's colour so the arm's lines do not run through the letters.
+        tag = font(max(MIN_WEIGHT_PX, round(s * 0.17)), bold=True).render(symbol.weight, True, INK)
         if symbol.frame == "land":
-            place = tag.get_rect(bottomright=(box.right - width - 1, box.bottom - width))
+            place = tag.get_rect(bottomright=(box.right - width, box.bottom - width))
         else:  # beside a round frame, in the plate's corner
             place = tag.get_rect(bottomright=(box.right + max(1, s // 30), box.bottom))
+        pygame.draw.rect(surface, PLATE, place.inflate(2, 0))
         surface.blit(tag, place)
 
 
