@@ -118,10 +118,12 @@ class _Closable:
 def test_the_saves_a_game_leaves_next_to_a_shipped_scenario_are_ignored_by_git() -> None:
     import fnmatch
 
+    from kriegsspiel.pov.png import pov_folder_of_save
     from kriegsspiel.store import new_save_path
 
     patterns = [line.strip().rstrip("/") for line in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
                 if line.strip() and not line.startswith("#")]
     save = new_save_path(REPO / "scenarios" / "demo.toml")
-    for name in (save.name, save.name + "-pov", save.name + "-shots"):
+    # the pictures' folder drops the suffix (demo-2026-11-22-1144-pov), the screenshots' keeps it
+    for name in (save.name, pov_folder_of_save(save).name, save.name + "-shots"):
         assert any(fnmatch.fnmatch(name, p) for p in patterns), f".gitignore does not cover {name}"
