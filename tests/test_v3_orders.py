@@ -149,3 +149,57 @@ def test_the_nearest_officer_writes() -> None:
                               UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5))]), intercepted_at_most=0)
     sent = send(state, "b1").state.orders_in_transit[0]
     assert sent.officer == "brigadier" and sent.due_round == 2
+
+
+# --- what the players' pictures say -------------------------------------------------------------------------
+
+
+def picture(state: GameState, player: str) -> bytes:
+    from kriegsspiel.core.fog import player_view
+    from kriegsspiel.pov.picture import draw_picture
+    from kriegsspiel.pov.png import png_bytes
+    from kriegsspiel.pov.public import public_map
+
+    return png_bytes(draw_picture(player_view(state, player), public_map(state)))
+
+
+def test_players_read_an_order_on_their_picture_only_once_it_arrived() -> None:
+    """An order riding changes no pixel of either picture; delivered, it is listed on its side's picture with the
+    game time it arrived; the other side never reads it."""
+    from kriegsspiel.core.fog import Received, player_view
+
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5)),
+                              UnitSetup("r1", "infantry", "Red", at(12.5, 487.5))]),
+                        intercepted_at_most=0, complication_at_most=0)
+    before = {p: picture(state, p) for p in ("B", "R")}
+    riding = send(state, "b1", "take the bridge").state
+    assert {p: picture(riding, p) for p in ("B", "R")} == before
+    assert player_view(riding, "B").received == ()
+    state, _ = end_round(riding)
+    state, _ = end_round(state)  # due round 3: it arrives as round 2 ends
+    assert player_view(state, "B").received == (Received(3, "order to b1", "take the bridge"),)
+    assert player_view(state, "R").received == ()
+    blue = pygame_image(picture(state, "B"))
+    red = pygame_image(picture(state, "R"))
+    assert blue.get_height() > red.get_height()  # the list of what arrived is under Blue's legend only
+
+
+def test_a_caught_courier_is_read_by_the_side_that_caught_it() -> None:
+    from kriegsspiel.core.fog import Received, player_view
+
+    state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
+                              UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5)),
+                              UnitSetup("r1", "cavalry", "Red", at(12.5, 487.5))]),
+                        intercepted_at_most=10, complication_at_most=0)
+    state, _ = end_round(send(state, "b1", "hold the ford").state)
+    assert player_view(state, "R").received == (Received(2, "order of Blue to b1, its courier caught", "hold the ford"),)
+    assert player_view(state, "B").received == ()
+
+
+def pygame_image(data: bytes):
+    import io
+
+    import pygame
+
+    return pygame.image.load(io.BytesIO(data), "x.png")

@@ -16,7 +16,9 @@ What a player knows:
     - the structures as they know them: the map's printed structures where they see none of their cells,
       and the structures standing now where they do (a fortification the enemy built out of sight, or a
       bridge it blew up there, is not known);
-    - the round and, for timed rule sets, the game time.
+    - the round and, for timed rule sets, the game time;
+    - the messages and orders that reached their side or them (an order still riding by courier, a lost
+      message or one the enemy caught is not there; an altered message reads as it arrived).
 
 Aircraft (theatre "air") look down from the sky: they see every cell within their sight range, and they are
 seen from anywhere within an enemy's sight range, whatever the terrain between. Ships and land units use the
@@ -74,6 +76,16 @@ class SeenEnemy:
     heading: float | None  # degrees clockwise from north
 
 
+@dataclass(frozen=True, slots=True)
+class Received:
+    """A message or an order that reached the player's side (or the player), as it reads to them: the round it
+    arrived in, whom it is from or for, and its text (an altered message's text as it arrived)."""
+
+    round: int
+    heading: str
+    text: str
+
+
 @dataclass(frozen=True, eq=False)
 class PlayerView:
     """Everything one player may know after a turn, and nothing else.
@@ -94,6 +106,7 @@ class PlayerView:
     seen: np.ndarray
     cell_size: float
     structures: tuple[Structure, ...] = ()
+    received: tuple[Received, ...] = ()  # oldest first
 
     def is_seen(self, point: WorldPoint) -> bool:
         """True when ``point`` (world units) lies on a cell the player's units see."""
@@ -343,7 +356,31 @@ def player_view(state: Any, player: str | Any) -> PlayerView:
         seen=seen,
         cell_size=terrain.cell_size,
         structures=known_structures(state.battlefield, seen, terrain.cell_size),
+        received=received_messages(state, setup.side, setup.name),
     )
+
+
+def received_messages(state: Any, side: str, player: str) -> tuple[Received, ...]:
+    """The messages and orders received by ``side`` or ``player``, oldest first, as they read to them.
+
+    ``MessageRecord.outcome``: "delivered" and "altered" read alike (the reader cannot tell); "intercepted" is
+    an enemy message the side caught; "order delivered" an order that reached one of the side's units by
+    courier; "order intercepted" an enemy courier the side caught. Lost messages reach nobody.
+    """
+    found: list[Received] = []
+    for m in getattr(state, "messages", ()):
+        if m.received_by not in (side, player) or m.received_text is None:
+            continue
+        if m.outcome == "order delivered":
+            heading = f"order to {m.recipient}"
+        elif m.outcome == "order intercepted":
+            heading = f"order of {m.sender} to {m.recipient}, its courier caught"
+        elif m.outcome == "intercepted":
+            heading = f"message of {m.sender} to {m.recipient}, intercepted"
+        else:
+            heading = f"message from {m.sender}"
+        found.append(Received(int(m.round), heading, m.received_text))
+    return tuple(found)
 
 
 def _own(unit: _Unit, commanded: bool) -> OwnUnit:

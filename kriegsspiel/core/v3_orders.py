@@ -197,7 +197,8 @@ def order(state: GameState, command: Order, dice: Dice, forced: bool) -> Accepte
 def deliver(state: GameState) -> tuple[GameState, list[Event]]:
     """At the start of a new round: hand over every order due by now (or catch its courier).
 
-    Delivered and intercepted orders become message records (received by the side, or by the enemy side).
+    Delivered and intercepted orders become message records (received by the side, or by the enemy side) of
+    the round they reach their reader in (the order's journal record keeps the round it was written).
     """
     riding: list[CourierOrder] = []
     records: list[MessageRecord] = []
@@ -206,11 +207,11 @@ def deliver(state: GameState) -> tuple[GameState, list[Event]]:
         if sent.intercepted_by is not None and sent.caught_round is not None and sent.caught_round <= state.round:
             at = sent.caught_at or sent.path[0]
             events.append(OrderIntercepted(sent.unit, sent.text, sent.intercepted_by, at))
-            records.append(MessageRecord(sent.sent_round, sent.side, sent.unit, sent.text, "order intercepted",
+            records.append(MessageRecord(state.round, sent.side, sent.unit, sent.text, "order intercepted",
                                          sent.intercepted_by, sent.text))
         elif sent.intercepted_by is None and sent.due_round <= state.round:
             events.append(OrderDelivered(sent.unit, sent.text, sent.complication))
-            records.append(MessageRecord(sent.sent_round, sent.side, sent.unit, sent.text, "order delivered", sent.side,
+            records.append(MessageRecord(state.round, sent.side, sent.unit, sent.text, "order delivered", sent.side,
                                          sent.text))
         else:
             riding.append(sent)

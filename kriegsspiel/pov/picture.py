@@ -32,6 +32,9 @@ OFFICER_LONG_SIDE_PX = 1100
 OFFICER_MARGIN = 1.25
 MAX_PX_PER_CELL = 48
 LEGEND_HEIGHT = 76
+#: The newest messages and orders received listed under the legend (older ones were on earlier pictures).
+RECEIVED_LINES = 5
+RECEIVED_LINE_HEIGHT = 22
 MIN_PICTURE_WIDTH = 860
 FOG = (26, 28, 38)
 FOG_ALPHA = 132
@@ -259,7 +262,9 @@ def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, w
     # text grows with the picture so that it reads the same when the picture is shown whole
     z = max(1.0, width / 1800.0)
     height = round(LEGEND_HEIGHT * z)
-    out = pygame.Surface((width, picture.get_height() + height))
+    received = list(reversed(view.received))[:RECEIVED_LINES]
+    extra = round((len(received) + 1) * RECEIVED_LINE_HEIGHT * z + 8 * z) if received else 0
+    out = pygame.Surface((width, picture.get_height() + height + extra))
     out.fill(PAPER)
     out.blit(picture, (0, 0))
     top = picture.get_height()
@@ -300,7 +305,29 @@ def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, w
 
     _draw_scale_bar(out, public, window, (width - px(330), top + px(44)), z)
     _draw_north_arrow(out, (width - px(40), top + height // 2), z)
+    if received:
+        _draw_received(out, received, public, top + height, z)
     return out
+
+
+def _draw_received(out: pygame.Surface, received: list, public: PublicMap, top: int, z: float) -> None:
+    """The newest messages and orders the player received, newest first, under the legend, each with the game
+    time (timed rule sets) or the round it arrived in."""
+    width = out.get_width()
+    line_h = round(RECEIVED_LINE_HEIGHT * z)
+    pygame.draw.line(out, INK, (round(14 * z), top), (width - round(14 * z), top), 1)
+    y = top + round(4 * z)
+    out.blit(font(round(16 * z), bold=True).render("Orders and messages received (newest first)", True, INK),
+             (round(14 * z), y))
+    body = font(round(16 * z))
+    room = width - round(28 * z)
+    for item in received:
+        y += line_h
+        when = game_clock(public.ruleset, item.round) or f"round {item.round}"
+        text = f"{when}  ·  {item.heading}: {item.text}"
+        while text and body.size(text)[0] > room:
+            text = text[:-2] + "…"
+        out.blit(body.render(text, True, INK), (round(14 * z), y))
 
 
 def _draw_scale_bar(out: pygame.Surface, public: PublicMap, window: Window, left_bottom: tuple[int, int],
