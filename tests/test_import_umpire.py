@@ -208,3 +208,25 @@ def test_a_unit_that_cannot_stand_by_its_edge_is_named_with_where_it_went(tmp_pa
     assert "1 stand farther in, on the nearest tiles their type can stand on and move from: w2 (destroyer) at 8.5," \
         in west
     assert "farther in" not in next(n for n in report.notes if n.startswith("East:"))
+
+
+def test_placed_counters_stand_apart_where_there_is_room(tmp_path: Path, ruleset) -> None:
+    """Counters are drawn larger than a tile: one tile apart they cover each other's ids."""
+    field = fake_battlefield()
+    big = (WorldPoint(0, 0), WorldPoint(8, 0), WorldPoint(8, 8), WorldPoint(0, 8))
+    field = dataclasses.replace(field, zones=field.zones + (Zone("Rebel deployment", big),))
+    gamefile = tmp_path / "room.py"
+    gamefile.write_text('firstTeam = "Rebel"\nsecondTeam = "Crown"\n'
+                        'unitTable = {"r1": "infantry", "r2": "infantry", "r3": "infantry", "r4": "infantry",'
+                        ' "c1": "infantry", "c2": "infantry", "c3": "infantry"}\n'
+                        'firstTeamTable = {"r1": 4, "r2": 4, "r3": 4, "r4": 4}\n'
+                        'secondTeamTable = {"c1": 4, "c2": 4, "c3": 4}\n')
+    text, report = import_gamefile(gamefile, ruleset, field, "fake.tmx")
+    setup = _load(text, tmp_path, ruleset, field).setup
+    for side in ("Rebel", "Crown"):
+        spots = [u.position for u in setup.units if u.side == side]
+        assert min(abs(a.x - b.x) + abs(a.y - b.y) for i, a in enumerate(spots) for b in spots[i + 1:]) >= 2, spots
+    assert all(field.zone("Rebel deployment").contains(u.position) for u in setup.units if u.side == "Rebel")
+    assert all(u.position.x > 5 for u in setup.units if u.side == "Crown")  # still by its own edge
+    assert any("Rebel: 4 units placed in the zone 'Rebel deployment', 2 tiles apart where there is room" in n
+               for n in report.notes)

@@ -59,6 +59,9 @@ MAP_VARIABLES = ("structureTypeTable", "structureHealthTable", "locationTerrainT
 KNOWN_VARIABLES = ("firstTeam", "secondTeam", "campaign", "allUnitTypes", "unitTable", "firstTeamTable",
                    "secondTeamTable", "fogOfWar", "warheads", "airTheater") + MAP_VARIABLES + tuple(TABLE_OVERRIDES)
 SIDE_COLOURS = ("#3050c0", "#c03030")
+#: placed units stand this many tiles apart while the zone (or the edge) has room: a counter is drawn larger
+#: than a tile, and counters one tile apart cover each other's ids (the umpire would drag every one apart)
+SPACING = 2
 
 
 @dataclass
@@ -401,6 +404,7 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
     cells = [(c, r) for r in range(grid.rows) for c in range(grid.columns)]
     centres = [grid.cell_centre(c, r) for c, r in cells]
     cell_of = {(p.x, p.y): cell for p, cell in zip(centres, cells)}
+    crowded: set[tuple[int, int]] = set()  # tiles closer than SPACING to a unit already placed
     regions: dict[str, set[tuple[int, int]]] = {}
     width, _ = battlefield.world_size
     tile = width / grid.columns  # world units per tile column
@@ -411,25 +415,37 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
         far: list[str] = []
         edge = 0.0 if index == 0 else width
         side_count = sum(1 for u in units if u.side == side)
-        depth = tile * (3 + math.ceil(side_count / max(1, grid.rows)))  # the ranks' depth, and a margin
+        # the depth of the side's ranks, SPACING apart, and a margin
+        depth = tile * (3 + SPACING * math.ceil(side_count * SPACING / max(1, grid.rows)))
         if zone is not None:
             zx = sum(p.x for p in zone.outline) / len(zone.outline)
             zy = sum(p.y for p in zone.outline) / len(zone.outline)
             inside = [p for p in centres if zone.contains(p)]
             # inside the zone first (nearest its centre), then the nearest tiles around it
-            order = sorted(centres, key=lambda p: (not zone.contains(p), math.hypot(p.x - zx, p.y - zy)))
+            by_centre = sorted(centres, key=lambda p: math.hypot(p.x - zx, p.y - zy))
+            groups = [[p for p in by_centre if zone.contains(p)], [p for p in by_centre if not zone.contains(p)]]
             where = f"the zone {zone.name!r}{why}"
             if not inside:
                 where += " (too small to hold a tile centre: placed around it)"
         else:
-            order = sorted(centres, key=lambda p: (abs(p.x - edge), p.y))
+            groups = [sorted(centres, key=lambda p: (abs(p.x - edge), p.y))]
             where = "ranks along the " + ("west" if index == 0 else "east") + " edge"
         placed = 0
         spilled: list[str] = []
         for unit in (u for u in units if u.side == side):
             region = _main_region(battlefield, ruleset, unit.type_id, regions)
-            spot = next((p for p in order if (p.x, p.y) not in taken and cell_of[(p.x, p.y)] in region
-                         and _can_stand(battlefield, ruleset, unit.type_id, p)), None)
+
+            def fits(p: WorldPoint) -> bool:
+                return ((p.x, p.y) not in taken and cell_of[(p.x, p.y)] in region
+                        and _can_stand(battlefield, ruleset, unit.type_id, p))
+
+            # within each group (the zone, then around it): a tile clear of the others, else any free one
+            spot = None
+            for group in groups:
+                spot = (next((p for p in group if cell_of[(p.x, p.y)] not in crowded and fits(p)), None)
+                        or next((p for p in group if fits(p)), None))
+                if spot is not None:
+                    break
             if spot is None:
                 report.problems.append(f"unit {unit.id!r} ({unit.type_id}): no free tile on the map it can stand on; "
                                        "placed at the map's centre, move it")
@@ -437,6 +453,9 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
                 spot = WorldPoint(w / 2, h / 2)
             else:
                 taken.add((spot.x, spot.y))
+                column, row = cell_of[(spot.x, spot.y)]
+                crowded.update((column + dc, row + dr) for dc in range(1 - SPACING, SPACING)
+                               for dr in range(1 - SPACING, SPACING))
                 if zone is not None and not zone.contains(spot):
                     spilled.append(f"{unit.id} ({unit.type_id}) at {spot.x:g},{spot.y:g}")
                 elif zone is None and abs(spot.x - edge) > depth:
@@ -450,7 +469,8 @@ def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset
             if far:
                 extra += (f"; {len(far)} stand farther in, on the nearest tiles their type can stand on and move "
                           f"from: {_listed(far)}")
-            report.notes.append(f"{side}: {placed} units placed in {where}, one per tile{extra}")
+            report.notes.append(f"{side}: {placed} units placed in {where}, {SPACING} tiles apart where there is "
+                                f"room{extra}")
     return positions
 
 
