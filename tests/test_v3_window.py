@@ -96,3 +96,16 @@ def test_orders_riding_are_on_the_umpires_panel_until_they_arrive(app: App) -> N
     type_line(app, "turn")  # round 1 ends: the order arrives
     assert app.session.state.round == 2 and not app.session.state.orders_in_transit
     assert "Orders riding" not in panel_texts(app)
+
+
+def test_a_right_click_on_a_counter_says_where_v3_combats_are_rolled(app: App) -> None:
+    unit = app.session.state.units["jaeger"]
+    x, y = (round(v) for v in app.camera.to_screen(unit.position))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
+    app.run(max_frames=app.frames + 1)
+    assert app.menu is None
+    assert not app.status_is_error
+    assert app.status.startswith("jaeger: combats are rolled at the console (Enter): combat "
+                                 "firefight|melee|artillery|volley ATTACKERS > DEFENDERS")

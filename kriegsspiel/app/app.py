@@ -578,6 +578,11 @@ class App:
             self.select(unit.id)
         items = targeting.menu_items(self.session.state, [self.selected or unit.id])
         if not items:
+            charts = getattr(self.session.state.ruleset, "combat", None)
+            if charts is not None:  # Ruleset V3: the umpire groups the units and names a chart at the console
+                self._set_status(f"{unit.id}: combats are rolled at the console (Enter): combat "
+                                 f"{'|'.join(charts.charts)} ATTACKERS > DEFENDERS, then modify, resolve")
+                return
             self._set_status(f"{unit.id} ({unit.type_id}) has no combat order to aim", error=True)
             return
         vp = self.camera.viewport
