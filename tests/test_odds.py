@@ -113,3 +113,17 @@ def test_rolls_are_uniform_over_one_to_the_table_maximum(line: str, unit: str, s
     # and a chi-square far below what an unfair die gives (critical value for 19 degrees of freedom at 0.1%: 43.8)
     chi2 = sum((faces[f] - n / sides) ** 2 / (n / sides) for f in range(1, sides + 1))
     assert chi2 < 43.8
+
+
+def test_spy_finds_each_hidden_unit_one_in_two_and_reports_falsely_one_in_fog_of_war() -> None:
+    from kriegsspiel.core.combat_events import SpyReport
+
+    s = skirmish(U("b1", "infantry", "Blue", 5.5, 5.5), U("r1", "infantry", "Red", 9.5, 5.5, hidden=True),
+                 U("r2", "infantry", "Red", 9.5, 8.5, hidden=True), fog_of_war=6)
+    reports = [next(e for e in o.events if isinstance(e, SpyReport)) for o in outcomes(s, "spy b1")]
+    false = [r for r in reports if r.false_report]
+    assert within_four_sigma(len(false), TRIALS, 1 / 6)
+    true = [r for r in reports if not r.false_report]
+    for unit_id in ("r1", "r2"):
+        assert within_four_sigma(sum(unit_id in r.found for r in true), len(true), 1 / 2), unit_id
+    assert all(r.found == () for r in false)
