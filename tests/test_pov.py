@@ -149,6 +149,12 @@ def test_the_no_leak_test_can_fail_an_enemy_in_sight_changes_the_picture() -> No
     assert picture_bytes(with_unit(state, seen), "Blue HQ") != picture_bytes(state, "Blue HQ")
     hidden = seen.replace(hidden=True)
     assert picture_bytes(with_unit(state, hidden), "Blue HQ") == picture_bytes(state, "Blue HQ")
+    # A structure built in sight (by a unit that hides, so that its counter does not cover the mark), or one
+    # of the map's knocked down in sight, shows (the Mill: b3 sees it).
+    depot = Structure("Depot", "fortification", (WorldPoint(13.5, 14.5),), 4)
+    assert picture_bytes(with_enemy_doings(state, hidden, depot, None), "Blue HQ") != picture_bytes(state, "Blue HQ")
+    mill = [s.name for s in state.battlefield.structures].index("Mill")
+    assert picture_bytes(with_enemy_doings(state, hidden, None, mill), "Blue HQ") != picture_bytes(state, "Blue HQ")
 
 
 def test_what_is_known_of_a_seen_enemy_is_only_kind_side_and_place() -> None:
