@@ -46,3 +46,22 @@ def test_the_shell_writes_every_players_picture_when_a_round_ends(repo: Path, tm
     assert pictures == ["Howe.png", "Knyphausen.png", "Sullivan.png", "Washington.png"]
     for name in pictures:
         assert (tmp_path / "two-pov" / "round-001" / name).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_the_example_in_docs_shell_md_is_what_the_shell_prints(repo: Path, tmp_path: Path) -> None:
+    """The manual's transcript is run as written: a change of wording in the rules core shows up here."""
+    import re
+
+    doc = repo / "docs" / "shell.md"
+    if not doc.exists() or not (repo / "scenarios" / "demo.toml").exists():
+        pytest.skip("the docs or the demo scenario are not there")
+    block = re.search(r"```\n\$ printf '([^']*)' \\\n\s*\| kriegsspiel shell scenarios/demo.toml --save (\S+)\n(.*?)```",
+                      doc.read_text(encoding="utf-8"), re.S)
+    assert block, "the example session of docs/shell.md is not where this test looks for it"
+    script, save_name, expected = block.group(1).replace("\\n", "\n"), block.group(2), block.group(3)
+    save = tmp_path / save_name
+    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(repo / "scenarios" / "demo.toml"),
+                           "--save", str(save)], input=script.encode(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.decode("utf-8").replace(str(save), save_name)
+    assert [line.rstrip() for line in printed.splitlines()] == expected.rstrip("\n").splitlines()
