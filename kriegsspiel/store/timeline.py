@@ -45,7 +45,7 @@ def replay_order(
     except NotationError as exc:
         raise ReplayMismatch(record, f"the command no longer parses ({exc})") from None
     forced = record.forced
-    for attempt in range(2):
+    for _ in range(2):  # as recorded; then, leniently, as the umpire's forced order
         dice = Dice.replaying(seed, dice_index, record.rolls)
         try:
             result = (apply_forced if forced else apply)(state, command, dice)
