@@ -194,3 +194,37 @@ def test_a_map_size_edited_by_hand_is_refused_before_anything_that_big_is_made(t
         "(Map > Resize Map), which resizes every layer, and save"
         for line, name in ((36, "terrain"), (43, "roads"))
     ]
+
+
+def _square_map_with(tmp_path: Path, tileset: str, layer: str) -> str:
+    path = tmp_path / "square.tmx"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="2" '
+        'height="1" tilewidth="32" tileheight="32" infinite="0" nextlayerid="3" nextobjectid="1">\n'
+        ' <tileset firstgid="1" source="../assets/terrain-square.tsx"/>\n'
+        f' <tileset firstgid="11" source="../assets/{tileset}"/>\n'
+        ' <layer id="1" name="terrain" width="2" height="1">\n  <data encoding="csv">\n1,2\n</data>\n </layer>\n'
+        f' <layer id="2" name="{layer}" width="2" height="1">\n  <data encoding="csv">\n11,0\n</data>\n </layer>\n'
+        "</map>\n",
+        encoding="utf-8",
+    )
+    maps = tmp_path.parent / "assets"
+    if not maps.exists():
+        shutil.copytree(REPO / "assets", maps)
+    return str(path)
+
+
+def test_the_hex_tileset_painted_on_a_square_map_is_pointed_out(tmp_path) -> None:
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    path = _square_map_with(folder, "terrain-hex.tsx", "roads")
+    assert [f.format() for f in check_map(path, RULESET)] == [
+        f"{path}:10: warning: layer 'roads' is painted with tileset 'terrain-hex', whose tiles are 56x64 pixels, on "
+        "a map whose tiles are 32x32: the picture will not fit the grid the rules read; use the tileset made for "
+        "this map's tile size (assets/*-square.tsx for square maps, *-hex.tsx for hex maps)",
+        f"{folder.parent / 'assets' / 'terrain-hex.tsx'}:4: warning: tileset 'terrain-hex' tile 0 on roads layer 'roads' has terrain 'plains'; the roads "
+        "layer only marks roads: paint that tile on the terrain layer instead",
+    ]
+    # a decoration layer may use tiles of any size
+    assert check_map(_square_map_with(folder, "terrain-hex.tsx", "trees"), RULESET) == []

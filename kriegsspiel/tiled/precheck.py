@@ -149,8 +149,45 @@ def precheck_map(path: str) -> Precheck:
         _check_tileset(check, ts_node)
     _check_overlaps(check)
     _check_layers(check, root, root, path)
+    if not any(f.severity == "error" for f in check.findings):
+        _check_tile_sizes(check, root)
     check.root = root
     return check
+
+
+def read_layer_role(node: Node) -> str:
+    """A layer's role: its ``role`` property, else its name, lower case (how the loader finds layers)."""
+    for prop in property_nodes(node):
+        if prop.get("name") == "role" and property_text(prop).strip():
+            return property_text(prop).strip().lower()
+    return (node.get("name") or "").strip().lower()
+
+
+def _check_tile_sizes(check: Precheck, root: Node) -> None:
+    """Warn about a tileset painted on the layers the rules read whose tiles are not the map's size: the square
+    tileset on a hex map or the hex one on a square map. Tile objects (structures) and decoration layers may
+    use tiles of any size."""
+    size = (root.get("tilewidth"), root.get("tileheight"))
+    ruled = [
+        (node, raw) for node, raw in check.tile_layers
+        if str(read_layer_role(node)) in ("terrain", "roads", "elevation")
+    ]
+    for ts in check.tilesets:
+        ts_size = (ts.node.get("tilewidth"), ts.node.get("tileheight"))
+        if ts_size == size or ts.tilecount is None:
+            continue
+        end = ts.firstgid + ts.tilecount
+        for node, raw in ruled:
+            bare = raw & ~np.uint32(GID_FLAGS)
+            if ((bare >= ts.firstgid) & (bare < end)).any():
+                check.warn(
+                    f"layer '{node.get('name') or ''}' is painted with tileset '{ts.name}', whose tiles are "
+                    f"{ts_size[0]}x{ts_size[1]} pixels, on a map whose tiles are {size[0]}x{size[1]}: the picture "
+                    "will not fit the grid the rules read; use the tileset made for this map's tile size (assets/*-square.tsx "
+                    "for square maps, *-hex.tsx for hex maps)",
+                    node.line,
+                )
+                break
 
 
 def _check_overlaps(check: Precheck) -> None:
