@@ -47,8 +47,9 @@ def test_metres_map_and_scenario(scenario) -> None:
 def test_the_river_is_crossed_at_the_bridge_and_the_ford(scenario) -> None:
     bf, rules = scenario.battlefield, scenario.ruleset
     west, east = WorldPoint(1212.5, 762.5), WorldPoint(1387.5, 762.5)  # the road over the bridge (row 30)
-    over_bridge = check_move(bf, rules, "infantry", west, east, allowance_left=200)
-    assert over_bridge.legal and over_bridge.cost == pytest.approx(175, abs=1e-6)  # all road
+    over_bridge = check_move(bf, rules, "infantry", west, east, allowance_left=250)
+    # 125 m of road, and 50 m of bridge at the rough speed (100 m a round of infantry's 200): 125 + 100
+    assert over_bridge.legal and over_bridge.cost == pytest.approx(225, abs=1e-6)
     north_w, north_e = WorldPoint(1150, 300), WorldPoint(1450, 300)
     around = check_move(bf, rules, "cavalry", north_w, north_e, allowance_left=300)
     assert not around.legal and math.isfinite(around.cost) and around.cost > 800  # by the bridge, far south
@@ -65,3 +66,25 @@ def test_measure_reads_metres(capsys) -> None:
                  "--ruleset", "kriegsspiel-v3", "--json"])
     answer = json.loads(capsys.readouterr().out)
     assert not answer["legal"] and answer["allowance"] == 150 and "artillery has 150 left" in answer["reason"]
+
+
+@pytest.mark.parametrize("unit_type, road, rough", [("infantry", 200, 100), ("cavalry", 300, 100),
+                                                      ("artillery", 150, 50), ("skirmishers", 300, 150)])
+def test_bridges_and_villages_are_rough_going(scenario, unit_type: str, road: float, rough: float) -> None:
+    """RULINGS.md: rough = ... urban, bridges. The stone bridge (x 1225-1275 m on row 30) and Lindenau (x 675-750,
+    y 700-775) cost the rough speed over the road and the fields under them; the road beside them is road."""
+    bf, rules = scenario.battlefield, scenario.ruleset
+    factor = road / rough  # cost per metre walked in rough ground, at road speed
+    on_bridge = check_move(bf, rules, unit_type, WorldPoint(1230, 762.5), WorldPoint(1270, 762.5), allowance_left=1e9)
+    assert on_bridge.cost == pytest.approx(40 * factor, rel=1e-6)
+    road_only = check_move(bf, rules, unit_type, WorldPoint(1287.5, 762.5), WorldPoint(1337.5, 762.5),
+                           allowance_left=1e9)
+    assert road_only.cost == pytest.approx(50, rel=1e-6)
+    in_village = check_move(bf, rules, unit_type, WorldPoint(690, 737.5), WorldPoint(735, 737.5), allowance_left=1e9)
+    assert in_village.cost == pytest.approx(45 * factor, rel=1e-6)
+
+
+def test_measure_names_the_bridge(capsys) -> None:
+    code = main(["measure", str(MAP), "--unit", "infantry", "--from", "1180,762", "--to", "1290,762"])
+    out = capsys.readouterr().out
+    assert code == 0 and "over bridge 50 (cost 100), road 40 (cost 40), plains 20 (cost 26.67)" in out

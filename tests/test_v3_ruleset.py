@@ -155,6 +155,10 @@ def _broken(raw: dict, edit) -> str:
      'v3.toml: clock_start: expected a time of day "HH:MM"'),
     (lambda d: d["combat"].update(charge=3),
      "v3.toml: [combat] charge: unknown key;"),
+    (lambda d: d["structure_classes"].update(castle="rough"),
+     "v3.toml: [structure_classes] castle: unknown structure kind;"),
+    (lambda d: d["structure_classes"].update(bridge="slow"),
+     "v3.toml: [structure_classes] bridge: unknown class 'slow'; use one of: road, open, rough, impassable"),
 ])
 def test_broken_files_name_the_key(raw: dict, edit, expected: str) -> None:
     assert _broken(raw, edit).startswith(expected)
@@ -240,3 +244,44 @@ def test_kriegsspiel_rules_prints_the_classic_tables(capsys) -> None:
     assert data["orders"]["courier"] == "courier" and data["clock_start"] == "08:00"
     assert main(["rules", "modern-4e"]) == 0
     assert "Combat charts" not in capsys.readouterr().out
+
+
+
+@pytest.mark.parametrize("unit_type, rough", [("infantry", 100), ("cavalry", 100), ("artillery", 50),
+                                              ("skirmishers", 150), ("supply-wagon", 50)])
+def test_villages_and_bridges_are_rough(rules, unit_type: str, rough: float) -> None:
+    """RULINGS.md: rough = forest, hills, swamp, urban, bridges: the speed tables carry the structures' class."""
+    from kriegsspiel.core.ruleset import STRUCTURE_SPEED
+
+    assert dict(rules.structure_classes) == {"settlement": "rough", "bridge": "rough"}
+    ut, table = rules.unit_type(unit_type), rules.speed_table(unit_type)
+    for kind in ("settlement", "bridge"):
+        assert ut.move * table[STRUCTURE_SPEED + kind] == pytest.approx(rough)
+    assert not any(k.startswith(STRUCTURE_SPEED) for t in load_ruleset("modern-4e").speed_tables.values() for k in t)
+
+
+def test_a_structure_with_a_class_sets_the_speed_of_its_cells() -> None:
+    """On a 4 x 4 raster of 10 m cells: plains, a road along row 1, a bridge polygon over cells (1..2, 1) and a
+    village drawn as a point in cell (3, 3); the table's structure entries override terrain and road there."""
+    import numpy as np
+
+    from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure, structure_cells
+    from kriegsspiel.core.geometry import WorldPoint as P
+    from kriegsspiel.core.movement import speed_field
+    from kriegsspiel.core.ruleset import STRUCTURE_SPEED
+
+    bridge = Structure("b", "bridge", (P(10, 10), P(30, 10), P(30, 20), P(10, 20)))
+    village = Structure("v", "settlement", (P(35, 35),))
+    cells = structure_cells((bridge, village), (4, 4), 10.0)
+    assert np.argwhere(cells["bridge"]).tolist() == [[1, 1], [1, 2]]
+    assert np.argwhere(cells["settlement"]).tolist() == [[3, 3]]
+    road = np.zeros((4, 4), dtype=bool)
+    road[1, :] = True
+    bf = Battlefield("t", MapGrid("orthogonal", 4, 4, 32, 32, 10.0 / 32), ("plains", "water"), np.zeros((4, 4), np.int16), road,
+                     np.zeros((4, 4), np.float32), np.zeros((4, 4), bool), structures=(bridge, village))
+    table = {"plains": 0.75, "water": 0.0, "road": 1.0, STRUCTURE_SPEED + "bridge": 0.5,
+             STRUCTURE_SPEED + "settlement": 0.25}
+    speeds = speed_field(bf.raster(), table)
+    assert speeds.tolist() == [[0.75] * 4, [1.0, 0.5, 0.5, 1.0], [0.75] * 4, [0.75, 0.75, 0.75, 0.25]]
+    plain = speed_field(bf.raster(), {"plains": 0.75, "water": 0.0, "road": 1.0})  # a table without them
+    assert plain.tolist() == [[0.75] * 4, [1.0] * 4, [0.75] * 4, [0.75] * 4]

@@ -40,6 +40,9 @@ def classic_tables(ruleset: Ruleset, table: Table) -> list[str]:
             by_class.setdefault(cls, []).append(terrain_id)
         out += ["  classes: " + "; ".join(f"{cls}: {', '.join(ids)}" for cls, ids in by_class.items())
                 + "; a road tile is road whatever the terrain under it"]
+        if ruleset.structure_classes:
+            out += ["  structures: " + ", ".join(f"{kind} {cls}" for kind, cls in ruleset.structure_classes.items())
+                    + " (over the terrain and the road under them)"]
     combat = ruleset.combat
     if combat is not None:
         out += _combat(combat, unit, table)
@@ -106,6 +109,7 @@ def classic_json(ruleset: Ruleset) -> dict[str, Any]:
     return {
         "clock_start": ruleset.game_clock(1) if ruleset.clock_start is not None else None,
         "terrain_classes": dict(ruleset.terrain_classes),
+        "structure_classes": dict(ruleset.structure_classes),
         "class_speeds": {arm: dict(speeds) for arm, speeds in ruleset.class_speeds.items()},
         "combat": None if combat is None else {
             "die": combat.die,

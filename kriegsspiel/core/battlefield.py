@@ -159,6 +159,9 @@ class TerrainRaster:
     road: np.ndarray  # bool
     elevation: np.ndarray  # float32, in the map's elevation levels
     blocks_sight: np.ndarray  # bool
+    #: structure kind -> bool cells under the printed map's structures of that kind (a point object: its cell),
+    #: for rule sets that class structures for movement (Ruleset V3: villages and bridges are rough going)
+    structure_cells: Mapping[str, np.ndarray] = field(default_factory=dict)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -244,6 +247,8 @@ class Battlefield:
             )
         else:
             raster = self._sampled_raster()
+        structures = self.printed_structures if self.printed_structures is not None else self.structures
+        object.__setattr__(raster, "structure_cells", structure_cells(structures, raster.shape, raster.cell_size))
         self._raster_cache["raster"] = raster
         return raster
 
@@ -271,3 +276,37 @@ class Battlefield:
             elevation=np.where(off, 0.0, self.elevation[tr0, tc0]).astype(np.float32),
             blocks_sight=np.where(off, False, self.blocks_sight[tr0, tc0]),
         )
+
+
+def structure_cells(structures: tuple[Structure, ...], shape: tuple[int, int],
+                    cell_size: float) -> Mapping[str, np.ndarray]:
+    """For each structure kind, the read-only bool cells (of ``cell_size`` world units, ``shape`` rows x
+    columns) whose centre lies inside a structure of that kind; a structure drawn as a point marks its cell."""
+    rows, cols = shape
+    masks: dict[str, np.ndarray] = {}
+    for structure in structures:
+        mask = masks.setdefault(structure.kind, np.zeros(shape, dtype=bool))
+        outline = structure.outline
+        if len(outline) < 3:
+            if outline:
+                col, row = int(outline[0].x // cell_size), int(outline[0].y // cell_size)
+                if 0 <= row < rows and 0 <= col < cols:
+                    mask[row, col] = True
+            continue
+        xs, ys = [p.x for p in outline], [p.y for p in outline]
+        c0, c1 = max(0, int(min(xs) // cell_size)), min(cols, int(max(xs) // cell_size) + 1)
+        r0, r1 = max(0, int(min(ys) // cell_size)), min(rows, int(max(ys) // cell_size) + 1)
+        if c0 >= c1 or r0 >= r1:
+            continue
+        cx, cy = np.meshgrid((np.arange(c0, c1) + 0.5) * cell_size, (np.arange(r0, r1) + 0.5) * cell_size)
+        inside = np.zeros(cx.shape, dtype=bool)
+        for a, b in zip(outline, outline[1:] + outline[:1]):
+            crosses = (a.y > cy) != (b.y > cy)
+            if a.y == b.y:
+                continue
+            x_at = a.x + (b.x - a.x) * (cy - a.y) / (b.y - a.y)
+            inside ^= crosses & (cx < x_at)
+        mask[r0:r1, c0:c1] |= inside
+    for mask in masks.values():
+        mask.setflags(write=False)
+    return masks

@@ -16,6 +16,7 @@ import numpy as np
 from kriegsspiel.core import movement_reference as _reference
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.ruleset import STRUCTURE_SPEED
 
 try:
     from kriegsspiel.core import _lattice as _kernel  # type: ignore[attr-defined]
@@ -60,6 +61,11 @@ def speed_field(raster: TerrainRaster, speed_table: Mapping[str, float]) -> np.n
     speeds = lookup[raster.terrain.astype(np.int64)]
     if "road" in speed_table:
         speeds = np.where(raster.road & (raster.terrain >= 0), float(speed_table["road"]), speeds)
+    for kind, cells in raster.structure_cells.items():
+        # a structure kind with a class (Ruleset V3: villages, bridges) sets the speed over terrain and road
+        value = speed_table.get(STRUCTURE_SPEED + kind)
+        if value is not None:
+            speeds = np.where(cells & (raster.terrain >= 0), float(value), speeds)
     speeds = np.ascontiguousarray(np.maximum(speeds, 0.0), dtype=np.float64)
     speeds.setflags(write=False)
     per_raster[key] = speeds

@@ -17,6 +17,7 @@ from kriegsspiel.core import movement_reference as _reference
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.movement_field import CostField, _fastest, _on_map, path_cost, segment_cost
+from kriegsspiel.core.ruleset import STRUCTURE_SPEED
 
 # --------------------------------------------------------------------------------------------------- paths
 
@@ -243,7 +244,8 @@ def terrain_along(
 ) -> list[tuple[str, float, float]]:
     """What a path crosses: (terrain id or "road", length, cost) in world units, dearest first.
 
-    A road counts as "road" where the speed table has a road entry (it then sets the speed); off the map
+    A road counts as "road" where the speed table has a road entry (it then sets the speed), a structure of a
+    kind with a speed of its own (``structure:KIND``) as its kind; off the map
     counts as "off the map". Cost is inf for terrain the unit cannot enter. A segment running exactly along a
     grid line counts as the faster of the two cells beside it, as :func:`path_cost` prices it (a move along the
     edge of a road or a bridge is on the road), so the costs here add up to the path's cost.
@@ -251,6 +253,9 @@ def terrain_along(
     cs = raster.cell_size
     rows, cols = raster.shape
     use_road = "road" in speed_table
+    # structure kinds with a speed of their own (Ruleset V3: villages, bridges), named by their kind
+    classed = [(kind, cells) for kind, cells in raster.structure_cells.items()
+               if STRUCTURE_SPEED + kind in speed_table]
     totals: dict[str, list[float]] = {}
     pts = list(points)
 
@@ -269,8 +274,12 @@ def terrain_along(
                 col -= 1
             if along_row_edge and speed_at(col, row - 1) > speed_at(col, row):
                 row -= 1
+            on_structure = [kind for kind, cells in classed
+                            if 0 <= col < cols and 0 <= row < rows and cells[row, col]]
             if not (0 <= col < cols and 0 <= row < rows) or raster.terrain[row, col] < 0:
                 label = "off the map"
+            elif on_structure:
+                label = on_structure[-1]  # the last kind applied sets the speed (speed_field's order)
             elif use_road and raster.road[row, col]:
                 label = "road"
             else:

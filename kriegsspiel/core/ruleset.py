@@ -21,6 +21,9 @@ THEATRES = ("army", "navy", "air")
 
 #: The key of a speed table that is also the roads layer (a road tile overrides the terrain under it).
 ROAD = "road"
+#: Speed-table keys of structure kinds (``[structure_classes]``): "structure:bridge" is the multiplier on a
+#: bridge's cells, over the terrain and the road under it (kept apart from terrain ids, which may share names).
+STRUCTURE_SPEED = "structure:"
 
 #: Command tables whose ``damage`` is a unit type's ordinary attack, first match wins: the attack table,
 #: and for aircraft (which may not use the ordinary attack) the dogfight table, as the summary charts do.
@@ -150,6 +153,8 @@ class Ruleset:
     terrain_classes: Mapping[str, str] = field(default_factory=dict)
     #: arm (a speed table) -> class -> world units per round; the speed table is these over the road speed
     class_speeds: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    #: structure kind -> class: its cells move at that class's speed, whatever the terrain and road under them
+    structure_classes: Mapping[str, str] = field(default_factory=dict)
     #: the d10 combat charts and their effects (Ruleset V3); None = the rule set has none
     combat: CombatRules | None = None
     #: orders by courier (Ruleset V3); None = orders are not carried
@@ -336,7 +341,7 @@ def _suggest(key: str, known: tuple[str, ...] | list[str], what: str) -> str:
 _CORE_KEYS = ("id", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
               "terrain", "speed_tables", "unit_defaults", "unit_types", "structures", "commands")
 #: optional tables of rule sets with terrain classes, d10 combat charts and couriers (Ruleset V3)
-_CLASSIC_KEYS = ("clock_start", "terrain_classes", "class_speeds", "combat", "orders")
+_CLASSIC_KEYS = ("clock_start", "terrain_classes", "structure_classes", "class_speeds", "combat", "orders")
 _TOP_KEYS = _CORE_KEYS + _CLASSIC_KEYS
 _DISTANCE_UNITS = ("units", "metres")
 _TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevation")
@@ -388,11 +393,12 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
     structures = _parse_structures(top.table("structures"))
     terrain_classes = _parse_terrain_classes(top.optional_table("terrain_classes"), terrain)
     class_speeds = _parse_class_speeds(top.optional_table("class_speeds"), terrain_classes)
+    structure_classes = _parse_structure_classes(top.optional_table("structure_classes"), structures, terrain_classes)
     speed_tables = _parse_speed_tables(top.optional_table("speed_tables"), terrain, allow_empty=bool(class_speeds))
     for arm, speeds in class_speeds.items():
         if arm in speed_tables:
             raise top.error("class_speeds", f"{arm!r} is also a [speed_tables] table; give each arm once")
-        speed_tables[arm] = _class_speed_table(speeds, terrain_classes)
+        speed_tables[arm] = _class_speed_table(speeds, terrain_classes, structure_classes)
     commands_table = top.table("commands")
     command_ranges = _parse_command_ranges(top.optional_table("command_ranges"), commands_table, constants)
     unit_types = _parse_unit_types(
@@ -435,6 +441,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         command_tables=tuple(rows),
         terrain_classes=MappingProxyType(terrain_classes),
         class_speeds=MappingProxyType({arm: MappingProxyType(s) for arm, s in class_speeds.items()}),
+        structure_classes=MappingProxyType(structure_classes),
         combat=combat,
         orders=orders,
         clock_start=clock_start,
@@ -524,11 +531,31 @@ def _parse_class_speeds(table: _Table, classes: Mapping[str, str]) -> dict[str, 
     return speeds
 
 
-def _class_speed_table(speeds: Mapping[str, float], classes: Mapping[str, str]) -> Mapping[str, float]:
-    """A speed table (multipliers of the road speed) from the metres per round of each terrain class."""
+def _parse_structure_classes(table: _Table, structures: Mapping[str, Any],
+                             terrain_classes: Mapping[str, str]) -> dict[str, str]:
+    """``[structure_classes]``: structure kind -> terrain class (optional; needs ``[terrain_classes]``)."""
+    if table.data and not terrain_classes:
+        raise table.whole_table_error("needs a [terrain_classes] table that puts each terrain in a class")
+    classes: dict[str, str] = {}
+    for kind in table.data:
+        if kind not in structures:
+            raise table.error(kind, "unknown structure kind; " + _suggest(kind, tuple(structures), "structure kinds"))
+        value = table.string(kind)
+        if value not in TERRAIN_CLASSES:
+            raise table.error(kind, f"unknown class {value!r}; use one of: {', '.join(TERRAIN_CLASSES)}")
+        classes[kind] = value
+    return classes
+
+
+def _class_speed_table(speeds: Mapping[str, float], classes: Mapping[str, str],
+                       structure_classes: Mapping[str, str] | None = None) -> Mapping[str, float]:
+    """A speed table (multipliers of the road speed) from the metres per round of each terrain class, with an
+    entry ``structure:KIND`` for each structure kind that has a class."""
     road = speeds["road"]
     table = {tid: (0.0 if c == "impassable" else speeds[c] / road) for tid, c in classes.items()}
     table[ROAD] = 1.0
+    for kind, c in (structure_classes or {}).items():
+        table[STRUCTURE_SPEED + kind] = 0.0 if c == "impassable" else speeds[c] / road
     return MappingProxyType(table)
 
 
