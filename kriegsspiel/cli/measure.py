@@ -114,6 +114,12 @@ def format_verdict(
         # reason below says which
         lines.append(f"  not costed; {allowed}")
     lines.append("  legal" if verdict.legal else f"  refused: {verdict.reason}")
+    full = ruleset.unit_type(unit_id).move
+    if ruleset.round_minutes and math.isfinite(verdict.cost) and full > 0:
+        # timed rule sets (Ruleset V3): how long the march takes at this unit's full allowance per round
+        rounds = max(1, math.ceil(verdict.cost / full - 1e-9))
+        lines.append(f"  {ruleset.distance_unit}; at {_short(full)} a round: {rounds} round(s), "
+                     f"{rounds * ruleset.round_minutes} minutes")
     if len(verdict.path) > 1:
         lines.append("  path " + " -> ".join(format_point(p) for p in verdict.path))
         raster = battlefield.raster()
