@@ -149,8 +149,8 @@ REFUSALS = {
     "use plain string, int, float or bool properties instead",
     "list-property.tmx": ":12: tileset 'fixture' tile 1 has the list property 'tags', which cannot be read; "
     "use plain string, int, float or bool properties instead",
-    "template.tmx": ":39: object 1 in layer 'units' uses a template, which cannot be read; select the objects, "
-    "right-click and choose Detach Templates, then save",
+    "template.tmx": ":39: object 1 in layer 'units' uses a template, which cannot be read; select the template "
+    "objects, right-click them and choose Detach, then save",
     "image-no-size.tmx": ":4: tileset 'fixture': its image fixture.png has no width and height; open the "
     "tileset in Tiled and save it again (Tiled then writes the image size)",
     "rotate120.tmx": ":34: layer 'terrain' has 1 tiles rotated by 120 degrees (first at column 1, row 0), "

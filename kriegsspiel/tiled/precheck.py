@@ -560,8 +560,8 @@ def _check_object(check: Precheck, obj: Node, layer_name: str) -> None:
     where = f"{label} in layer '{layer_name}'"
     if obj.get("template") is not None:
         check.refuse(
-            f"{where} uses a template, which cannot be read; select the objects, right-click and choose "
-            "Detach Templates, then save",
+            f"{where} uses a template, which cannot be read; select the template objects, right-click "
+            "them and choose Detach, then save",
             obj.line,
         )
         return
