@@ -112,3 +112,12 @@ def test_rules_view_of_a_hex_map_colours_each_hex() -> None:
     assert colour(2, 2) == tiles.OFF_MAP  # the ragged corner outside every hex
     water = {colour(x, 32) for x in range(120, 160)}
     assert water == {TERRAIN_COLOURS["water"], tiles.IMPASSABLE_HATCH}
+
+
+def test_the_legend_counts_structures_by_kind() -> None:
+    from kriegsspiel.render.tiles import legend_entries
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.tiled import load_battlefield
+
+    bf = load_battlefield(REPO / "maps" / "coast.tmx", load_ruleset("modern-4e"))
+    assert ("structure", "structures: 4 port, 2 airfield, 2 bridge, 2 settlement, 1 fortification") in legend_entries(bf, ["water"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -415,7 +416,10 @@ def legend_entries(battlefield: Battlefield, impassable: Sequence[str]) -> list[
     if battlefield.zones:
         entries.append(("zone", f"zones: {len(battlefield.zones)}"))
     if battlefield.structures:
-        entries.append(("structure", f"structures: {len(battlefield.structures)}"))
+        # by kind, so an author sees that a bridge or a port was read as one
+        kinds = Counter(s.kind for s in battlefield.structures)
+        listed = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])))
+        entries.append(("structure", f"structures: {listed}"))
     if battlefield.placements:
         entries.append(("unit", f"units: {len(battlefield.placements)}"))
     return entries
