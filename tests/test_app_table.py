@@ -218,3 +218,49 @@ def test_the_light_medium_heavy_letter_reads_on_the_smallest_counter(type_id: st
     letter = (np.abs(with_letter - np.array(INK)).sum(axis=2) < 120) & (np.abs(with_letter - without).sum(axis=2) > 0)
     _, rows = np.nonzero(letter)
     assert rows.size and rows.max() - rows.min() + 1 >= 6, "the weight letter is a speck at the smallest counter size"
+
+
+def test_a_carried_ship_points_where_the_drop_would_turn_it(game: Game, monkeypatch) -> None:
+    from kriegsspiel.render import overlays
+
+    arrows = []
+    real = overlays.draw_heading_arrow
+    monkeypatch.setattr(overlays, "draw_heading_arrow", lambda target, centre, heading, length: arrows.append(
+        (centre, heading)) or real(target, centre, heading, length))
+    window = App(TableSession(game, "Test crossing"), pygame.Surface((1000, 640)))
+    window.run(max_frames=1)
+    ship = game.state.unit("dd1")  # heading 90 (east), on the lake
+    start = window.camera.to_screen_int(ship.position)
+    # south-east: 45 degrees off its heading, more than a destroyer may turn, so the drop would be refused;
+    # the arrow still shows the heading a (forced) drop would give it
+    end = window.camera.to_screen_int(WorldPoint(ship.position.x + 1.5, ship.position.y + 1.5))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    window.run(max_frames=window.frames + 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    arrows.clear()
+    window.run(max_frames=window.frames + 1)
+    assert window.dragging
+    at_cursor = [h for centre, h in arrows if (round(centre[0]), round(centre[1])) == end]
+    assert at_cursor == [pytest.approx(135.0, abs=1.0)]
+
+
+@pytest.mark.parametrize("to", [(5.5, 4.5), (13.0, 11.0)])  # a legal drop, and one refused with its reason
+def test_the_carried_counter_stays_in_sight_over_its_path_and_beside_its_figures(game: Game, to) -> None:
+    window = App(TableSession(game, "Test crossing"), pygame.Surface((1000, 640)))
+    window.run(max_frames=1)
+    unit = game.state.unit("r1")
+    start = window.camera.to_screen_int(unit.position)
+    end = window.camera.to_screen_int(WorldPoint(*to))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    window.run(max_frames=window.frames + 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    window.run(max_frames=window.frames + 1)
+    assert window.dragging and window.drag.verdict is not None and window.drag.verdict.path
+    if to == (13.0, 11.0):
+        assert not window.drag.verdict.legal  # the box has three lines then
+    size = window.board.counter_px(window.camera, window.projector)
+    counter = window.board.counter_surface(game.state, unit, size, window.projector)
+    placed = counter.get_rect(topleft=(end[0] - counter.get_width() // 2, end[1] - size // 2))
+    opaque = pygame.surfarray.array_alpha(counter) == 255
+    drawn = pygame.surfarray.array3d(window.surface.subsurface(placed))
+    assert np.array_equal(drawn[opaque], pygame.surfarray.array3d(counter)[opaque])

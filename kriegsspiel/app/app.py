@@ -690,8 +690,11 @@ class App:
         if self.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
+        self._draw_carried(target, camera, state)
         if self.dragging and drag is not None and drag.verdict is not None:
-            overlays.draw_cursor_text(target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text)
+            overlays.draw_cursor_text(
+                target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text, clear_px=self._counter_px() // 2
+            )
         if self.ruler is not None:
             self._draw_ruler(target, camera)
         if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
@@ -740,13 +743,21 @@ class App:
         if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
             overlays.draw_heading_cone(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
 
+    def _carried(self) -> UnitState | None:
+        """The unit the mouse is carrying, if any."""
+        return self.drag.unit if (self.dragging and self.drag is not None) else None
+
     def _draw_counters(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
-        carried = self.drag.unit if (self.dragging and self.drag is not None) else None
-        carried_to = None
-        if carried is not None:
-            verdict = self.drag.verdict
-            carried_to = camera.to_screen(verdict.target) if verdict is not None else self.cursor
-        self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=carried, carried_to=carried_to)
+        self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=self._carried())
+
+    def _draw_carried(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+        """The carried counter over its path (drawn after it), where the drop would put it."""
+        carried = self._carried()
+        if carried is None:
+            return
+        verdict = self.drag.verdict
+        carried_to = camera.to_screen(verdict.target) if verdict is not None else self.cursor
+        self.board.draw_carried(target, camera, state, self.projector, carried, carried_to)
 
     def _draw_tooltip(self, target: pygame.Surface, state: GameState) -> None:
         """A short card for the counter under the mouse: useful in projector mode, where the panel is hidden."""

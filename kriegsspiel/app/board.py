@@ -12,6 +12,7 @@ import numpy as np
 import pygame
 
 from kriegsspiel.core.battlefield import Battlefield
+from kriegsspiel.core.geometry import WorldPoint, bearing
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera
@@ -131,10 +132,9 @@ class Board:
         *,
         selected: str | None,
         carried: UnitState | None,
-        carried_to: tuple[float, float] | None,
     ) -> None:
-        """Every counter in view; the selected one framed in gold; a counter being dragged drawn at
-        ``carried_to`` (screen) with a ring where it started."""
+        """Every counter in view but the one being dragged (``carried``: :meth:`draw_carried` draws it after
+        the path); the selected one framed in gold."""
         units, sx, sy = self.screen_positions(state, camera, projector)
         if not units:
             return
@@ -167,8 +167,37 @@ class Board:
             cx, cy = selected_at
             frame = pygame.Rect(round(cx) - half - 3, round(cy) - half - 3, size + 6, size + 6)
             pygame.draw.rect(target, SELECTED, frame, 3, border_radius=6)
-        if carried is not None and carried_to is not None:
-            ghost = self.counter_surface(state, carried, size, projector)
-            start = camera.to_screen(carried.position)
-            pygame.draw.circle(target, (255, 255, 255), start, half * 0.6, 2)
-            target.blit(ghost, (round(carried_to[0]) - ghost.get_width() // 2, round(carried_to[1]) - half))
+
+    def draw_carried(
+        self,
+        target: pygame.Surface,
+        camera: Camera,
+        state: GameState,
+        projector: bool,
+        carried: UnitState,
+        carried_to: tuple[float, float],
+    ) -> None:
+        """The counter being dragged, at ``carried_to`` (screen), over its path, with a ring where it started
+        and, for a ship, the heading the drop would give it."""
+        size = self.counter_px(camera, projector)
+        half = size // 2
+        ghost = self.counter_surface(state, carried, size, projector)
+        start = camera.to_screen(carried.position)
+        pygame.draw.circle(target, (255, 255, 255), start, half * 0.6, 2)
+        target.blit(ghost, (round(carried_to[0]) - ghost.get_width() // 2, round(carried_to[1]) - half))
+        heading = carried_heading(state, carried, start, carried_to)
+        if heading is not None:
+            overlays.draw_heading_arrow(target, carried_to, heading, size * 0.95)
+
+
+def carried_heading(
+    state: GameState, unit: UnitState, start: tuple[float, float], at: tuple[float, float]
+) -> float | None:
+    """The heading (degrees clockwise from north) a ship carried from screen point ``start`` to ``at`` would
+    have if dropped there: the move's bearing, as the rules set it (None for units without a heading)."""
+    if unit.heading is None and state.ruleset.unit_type(unit.type_id).heading_limit is None:
+        return None
+    if (at[0], at[1]) == (start[0], start[1]):
+        return unit.heading
+    # the camera scales both axes alike and flips neither, so the screen bearing is the world bearing
+    return bearing(WorldPoint(*start), WorldPoint(*at))

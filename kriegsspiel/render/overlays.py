@@ -149,9 +149,19 @@ def draw_path(target: pygame.Surface, camera: Camera, points: Sequence[WorldPoin
 
 
 def draw_cursor_text(
-    target: pygame.Surface, texts: TextCache, pos: tuple[int, int], lines: Sequence[str], legal: bool, size: int
+    target: pygame.Surface,
+    texts: TextCache,
+    pos: tuple[int, int],
+    lines: Sequence[str],
+    legal: bool,
+    size: int,
+    clear_px: int = 0,
 ) -> None:
-    """The drag's figures (and, when refused, the reason) in a box beside the cursor, kept on screen."""
+    """The drag's figures (and, when refused, the reason) in a box beside the cursor, kept on screen.
+
+    ``clear_px``: half the side of a counter carried at the cursor (pixels); the box keeps out of it, so the
+    counter and its heading stay in sight.
+    """
     colour = (255, 255, 255)
     background = (20, 110, 40, 225) if legal else (170, 25, 25, 235)
     surfaces = [texts.get(line, size, colour, background, bold=(i == 0)) for i, line in enumerate(lines)]
@@ -159,12 +169,15 @@ def draw_cursor_text(
         return
     width = max(s.get_width() for s in surfaces)
     height = sum(s.get_height() for s in surfaces)
-    x, y = pos[0] + 18, pos[1] + 14
+    dx = max(18, clear_px + 8)
+    dy = 14 if clear_px == 0 else -clear_px
+    x, y = pos[0] + dx, pos[1] + dy
     tw, th = target.get_size()
     if x + width > tw:
-        x = pos[0] - 18 - width
+        x = pos[0] - dx - width
     if y + height > th:
-        y = pos[1] - 14 - height
+        y = th - height
+    y = max(0, y)
     for surface in surfaces:
         target.blit(surface, (x, y))
         y += surface.get_height()
