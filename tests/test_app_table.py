@@ -264,3 +264,27 @@ def test_the_carried_counter_stays_in_sight_over_its_path_and_beside_its_figures
     opaque = pygame.surfarray.array_alpha(counter) == 255
     drawn = pygame.surfarray.array3d(window.surface.subsurface(placed))
     assert np.array_equal(drawn[opaque], pygame.surfarray.array3d(counter)[opaque])
+
+
+def test_the_panel_says_how_a_unit_fights_under_ruleset_v3(tmp_path: Path) -> None:
+    from kriegsspiel.app.panel import may_still
+
+    repo = Path(__file__).resolve().parent.parent
+    v3 = Game.new(repo / "scenarios" / "v3-weistritz.toml", tmp_path / "v3.kssave")
+    try:
+        state = v3.state
+        jaeger = state.unit("jaeger")
+        said = may_still(state, jaeger, state.allowance_left(jaeger))
+        assert "fight: combat firefight|melee|artillery|volley at the console" in said
+        worn = jaeger.replace(health=1)
+        assert "not attack (1 HP)" in may_still(state, worn, state.allowance_left(worn))
+    finally:
+        v3.close()
+
+
+def test_the_fourth_edition_panel_lists_weapons_not_charts(game: Game) -> None:
+    from kriegsspiel.app.panel import may_still
+
+    state = game.state
+    said = "; ".join(may_still(state, state.unit("r1"), state.allowance_left(state.unit("r1"))))
+    assert "attack" in said and "combat" not in said

@@ -89,6 +89,7 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
         things.append("not fire (moved)")
     if weapons:
         things.append(", ".join(weapons))
+    things += _combat_chart_line(state, unit)
     if unit_type.heading_limit is not None and not unit.moved_this_turn and not unit.heading_changed_this_turn:
         things.append("change heading")
     extra = [c for c in unit_type.commands if c in ("spy", "survey", "build", "merge", "split")]
@@ -99,6 +100,17 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
     elif unit_type.hide_terrain or unit_type.hidden_by_default:
         things.append("hide (on " + ", ".join(unit_type.hide_terrain[:4]) + ")" if unit_type.hide_terrain else "hide")
     return things
+
+
+def _combat_chart_line(state: GameState, unit: UnitState) -> list[str]:
+    """Under a rule set that fights by charts (Ruleset V3: no per-type weapons), how this unit may fight."""
+    rules = getattr(state.ruleset, "combat", None)
+    if rules is None:
+        return []
+    effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None
+    if effect is not None and not effect.can_attack:
+        return [f"not attack ({unit.health} HP)"]
+    return ["fight: combat " + "|".join(rules.charts) + " at the console"]
 
 
 def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[str]:
