@@ -202,3 +202,36 @@ def test_the_panel_lists_orders_not_the_air_defence_table_and_an_attack_ends_the
     assert "air-defence" not in said and "missile" in said
     attacked = dd1.replace(attacked_this_turn=True)
     assert may_still(state, attacked, 0.0) == ["nothing more: an attack ends the unit's turn"]
+
+
+def shift(app: App, down: bool) -> None:
+    kind = pygame.KEYDOWN if down else pygame.KEYUP
+    post(pygame.event.Event(kind, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT if down else 0, unicode="", scancode=0))
+    app.run(max_frames=app.frames + 1)
+
+
+def test_shift_click_adds_a_counter_to_the_selection_and_shift_drag_still_moves_it(app: App) -> None:
+    click(app, R2)
+    shift(app, True)
+    click(app, R3)
+    shift(app, False)
+    assert app.selected == "r2" and app.shooters == ["r3"]
+    key(app, pygame.K_f)
+    assert app.aiming is not None and app.aiming.shooters == ("r2", "r3")
+    key(app, pygame.K_ESCAPE)
+    # a Shift+drag of another counter moves that counter (forced when the rules refuse), as before
+    before = len(records(app))
+    shift(app, True)
+    start, end = screen_of(app, R3), screen_of(app, WorldPoint(R3.x + 1.0, R3.y))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.run(max_frames=app.frames + 1)
+    for i in range(1, 6):
+        pos = (start[0] + (end[0] - start[0]) * i // 5, start[1] + (end[1] - start[1]) * i // 5)
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        app.run(max_frames=app.frames + 1)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.run(max_frames=app.frames + 1)
+    shift(app, False)
+    assert len(records(app)) == before + 1 and records(app)[-1].command.startswith("move r3 > ")
+    assert app.selected == "r3" and app.shooters == []

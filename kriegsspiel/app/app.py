@@ -98,11 +98,14 @@ class App:
         self._last_frame: tuple | None = None
         self._shading: tuple[Drag, ReachableShading] | None = None
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
-        self.shooters: list[str] = []  # units added to the selection with Ctrl+click, to aim together
+        self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
         self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)
         self.box: tuple[tuple[int, int], tuple[int, int]] | None = None  # Ctrl+drag selection box (screen)
         self.menu: targeting.Menu | None = None  # the right-click menu of combat orders
         self.right_press_at: tuple[int, int] | None = None
+        # Shift+press on another counter: (the selection before, its shooters, the counter). A click adds the
+        # counter to the selection (like Ctrl+click); a drag moves it forced, as Shift+drag always did.
+        self._shift_pick: tuple[str, list[str], str] | None = None
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -321,6 +324,8 @@ class App:
             self._add_shooter(unit.id)
             self.press_at = None
             return
+        if self.selected is not None and unit.id != self.selected and self._shift():
+            self._shift_pick = (self.selected, list(self.shooters), unit.id)
         self.select(unit.id)
 
     def _release(self, pos: tuple[int, int]) -> None:
@@ -336,6 +341,13 @@ class App:
             self.panning_from = None
             if press_at is not None and math.hypot(pos[0] - press_at[0], pos[1] - press_at[1]) < CLICK_SLOP:
                 self.select(None)
+            return
+        pick, self._shift_pick = self._shift_pick, None
+        if pick is not None and not self.dragging:  # Shift+click: add to the selection
+            previous, shooters, unit_id = pick
+            self.select(previous)
+            self.shooters = shooters
+            self._add_shooter(unit_id)
             return
         if not self.dragging or self.drag is None:
             return
@@ -520,7 +532,7 @@ class App:
 
     # ------------------------------------------------------------------------------------------- aiming
     def _add_shooter(self, unit_id: str) -> None:
-        """Ctrl+click: add a unit to (or take it from) the selection that will aim together."""
+        """Ctrl+click or Shift+click: add a unit to (or take it from) the selection that will aim together."""
         if unit_id == self.selected:
             return
         if unit_id in self.shooters:

@@ -6,7 +6,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("drag a counter", "move it: the reachable area is shaded, the path and its cost follow the mouse"),
     ("Shift + drop", "force the move the rules refuse (journaled as forced)"),
     ("click a counter", "select it: details in the side panel"),
-    ("Ctrl+click, Ctrl+drag open ground", "add counters to the selection, to aim an order together"),
+    ("Ctrl+click or Shift+click, Ctrl+drag open ground", "add counters to the selection, to aim an order together"),
     ("A F B M T D K O S C N", "aim attack, fire, bomb, missile, torpedo, dogfight, kamikaze, board, sortie, depth charge, nuke"),
     ("right click a counter", "a menu of its type's combat orders"),
     ("click targets, Enter", "choose the targets, send the order (Shift+Enter forces)"),

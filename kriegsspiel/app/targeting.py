@@ -1,6 +1,6 @@
 """Aiming combat orders with the mouse: pick the shooters, press a key, click the targets.
 
-Select a counter (click), add more with Ctrl+click or a Ctrl+drag box, then press a key (A attack, F fire, B bomb, M missile,
+Select a counter (click), add more with Ctrl+click, Shift+click or a Ctrl+drag box, then press a key (A attack, F fire, B bomb, M missile,
 T torpedo, D dogfight, K kamikaze, O board, S sortie, C depth charge, N nuke). Every enemy counter and every named structure is
 marked: a ring where the rules accept the order, grey where they refuse it, and the refusal (out of range, wrong
 unit type, already fired, moved and fired, not in the air turn) shows when the mouse rests on it or it is
