@@ -16,7 +16,7 @@ from kriegsspiel.rulesets import load_ruleset
 
 LINES = [
     "attack va1 va2 > cav1", "fire art1 > cav1 Smithy", 'fire art1 > "Fort Point" cav1', "spy va1",
-    "build eng1 > fortification F1", "missile dd1 > cv1", 'missile dd1 > "Fort Point"', "torpedo sub1 > dd1",
+    "build eng1 > fortification F1", 'build eng1 > fortification "Fort Hill"', "missile dd1 > cv1", 'missile dd1 > "Fort Point"', "torpedo sub1 > dd1",
     "sortie cv1 > dd1", "depthcharge dd1 > sub1", "board dd1 > lst1", "nuke ssbn1 > 12.5,4", "nuke ssbn1 > cv1",
     "load va1 va2 > lst1", "disembark va1 > 13.5,4", "takeoff f1", "land f1", "land f1 > cv1",
     'land f1 > "Mainland airfield"', "dogfight f1 f2 > b1", "bomb b1 > cav1 Smithy", "pulse b1", "pulse b1 > cav1",
@@ -46,7 +46,12 @@ def test_every_combat_order_has_a_line_here() -> None:
         ("missile dd1 > Port Royal town", "missile: name exactly one target after '>'; a structure's name with "
                                           'spaces goes in double quotes: missile dd1 > "Port Royal town"'),
         ("missile dd1 >", "missile: name exactly one target after '>'"),
-        ("build eng1 > fortification", "build: expected the kind and a name after '>', e.g. 'build eng1 > fortification F1'"),
+        ("build eng1 > fortification", "build: expected the kind and a name after '>', e.g. 'build eng1 > "
+                                       "fortification F1' (a name with spaces in double quotes: 'build eng1 > "
+                                       "fortification \"Fort Hill\"')"),
+        ("build eng1 > fortification Fort Hill", "build: expected the kind and a name after '>', e.g. 'build eng1 > "
+                                                 "fortification F1' (a name with spaces in double quotes: 'build eng1 "
+                                                 "> fortification \"Fort Hill\"')"),
         ("nuke ssbn1 > 1,x", "nuke: Y must be a number, got 'x'"),
         ("disembark va1 > there", "disembark: expected a point X,Y after '>', got 'there'"),
         ('fire art1 > "Fort', "fire: a name in double quotes has no closing '\"'"),
@@ -147,3 +152,13 @@ def test_details_list_the_orders_a_unit_may_give_not_its_defensive_tables() -> N
     assert "  commands: move, attack, board, depthcharge, sortie\n" in details_text(s, "cv") + "\n"  # no air-defence
     air = skirmish(U("f1", "light-fighter", "Blue", 1.5, 1.5), air_theatre=True)
     assert "  commands: move, takeoff, land, dogfight, kamikaze, missile" in details_text(air, "f1")
+
+
+def test_a_structure_built_with_a_name_with_spaces_can_be_aimed_at_by_that_name() -> None:
+    s = skirmish(U("eng", "engineers", "Blue", 5.5, 5.5), U("art", "light-artillery", "Red", 1.5, 1.5))
+    built = run(s, 'build eng > fortification "Fort Hill"').state
+    assert [x.name for x in built.battlefield.structures if x.kind == "fortification"] == ["Fort Hill"]
+    out = run(built.replace(side_to_move="Red"), 'fire art > "Fort Hill"', 2)
+    from kriegsspiel.core.combat_events import StructureDamaged
+
+    assert [e.structure for e in out.events if isinstance(e, StructureDamaged)] == ["Fort Hill"]

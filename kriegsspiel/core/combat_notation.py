@@ -125,13 +125,14 @@ def _point(text: str, command: str) -> WorldPoint | None:
 
 def _parse_build(rest: str) -> Command:
     left, right = _split_arrow(rest, "build")
-    units, words = left.split(), right.split()
+    units, words = left.split(), _words(right, "build")
     if len(units) != 1:
         raise NotationError("build: name exactly one unit before '>'", "build")
     if len(words) != 2:
-        raise NotationError("build: expected the kind and a name after '>', e.g. 'build eng1 > fortification F1'",
+        raise NotationError("build: expected the kind and a name after '>', e.g. 'build eng1 > fortification F1' "
+                            "(a name with spaces in double quotes: 'build eng1 > fortification \"Fort Hill\"')",
                             "build")
-    return Build(_unit(units[0], "build"), words[0].lower(), _unit(words[1], "build", "structure name"))
+    return Build(_unit(units[0], "build"), words[0].lower(), _target(words[1], "build", "structure name"))
 
 
 def _parse_nuke(rest: str) -> Command:
@@ -249,7 +250,7 @@ def format_combat(command: Command) -> str | None:
     if isinstance(command, (Spy, Takeoff, Survey)):
         return f"{command.name} {command.unit}"
     if isinstance(command, Build):
-        return f"build {command.unit} > {command.kind} {command.structure}"
+        return f"build {command.unit} > {command.kind} {_show(command.structure)}"
     if isinstance(command, (Missile, Torpedo, Sortie, DepthCharge, Board, Kamikaze)):
         return f"{command.name} {command.unit} > {_show(command.target)}"
     if isinstance(command, Nuke):
