@@ -127,3 +127,21 @@ def test_spy_finds_each_hidden_unit_one_in_two_and_reports_falsely_one_in_fog_of
     for unit_id in ("r1", "r2"):
         assert within_four_sigma(sum(unit_id in r.found for r in true), len(true), 1 / 2), unit_id
     assert all(r.found == () for r in false)
+
+
+@pytest.mark.parametrize(("line", "unit", "sides"), [
+    ("dogfight f > rf", "f", 4), ("dogfight f > rf", "rf", 6), ("bomb bmb > r1", "bmb", 8),
+    ("sortie cv > bb", "cv", 8), ("sortie cv > bb", "bb", 6), ("kamikaze hf > bb", "hf", 7),
+])
+def test_the_air_and_sea_rolls_are_uniform_too(line: str, unit: str, sides: int) -> None:
+    s = skirmish(U("f", "light-fighter", "Blue", 5.5, 5.5), U("rf", "heavy-fighter", "Red", 8.5, 5.5),
+                 U("bmb", "bomber", "Blue", 5.5, 6.5), U("r1", "special", "Red", 7.5, 7.5),
+                 U("cv", "carrier", "Blue", 15.5, 1.5), U("bb", "battleship", "Red", 17.5, 8.5),
+                 U("hf", "heavy-fighter", "Blue", 16.5, 5.5))
+    results = outcomes(s, line, trials=sides * 400)
+    faces = Counter(e.value for o in results for e in o.events if isinstance(e, Rolled) and e.unit == unit
+                    and e.sides == sides)
+    assert set(faces) == set(range(1, sides + 1))
+    n = sum(faces.values())
+    for face in range(1, sides + 1):
+        assert within_four_sigma(faces[face], n, 1 / sides), (face, faces)
