@@ -17,7 +17,7 @@ from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure
 from kriegsspiel.core.fog import UnknownPlayer, player_view
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.setup import PlayerSetup, UnitSetup
-from kriegsspiel.core.state import UnitState
+from kriegsspiel.core.state import MessageRecord, UnitState
 from kriegsspiel.pov import UnknownUnit, attach_to_game, player_picture, write_round_pictures
 from kriegsspiel.pov.picture import draw_picture
 from kriegsspiel.pov.png import png_bytes, png_chunks, player_file_names, pov_folder_of_save
@@ -94,13 +94,24 @@ def worlds_with_an_unseen_enemy(draw: st.DrawFn):
         built = Structure(draw(st.sampled_from(["Depot", "Place 0", "Hidden Redoubt"])),
                           draw(st.sampled_from(STRUCTURE_KINDS)), (stranger.position,), draw(st.integers(1, 20)))
     fallen = draw(st.none() | st.integers(0, 1)) if battlefield.structures else None
+    # what the enemy's own messages and orders did: reached Red, its HQ, or nobody
+    outcome = draw(st.sampled_from(["delivered", "altered", "lost", "order delivered"]))
+    received_by = None if outcome == "lost" else draw(st.sampled_from(["Red", "Red HQ"]))
+    message = MessageRecord(draw(st.integers(1, 4)), "Red", draw(st.sampled_from(["Red", "Red HQ", stranger.id])),
+                            "attack at dawn", outcome, received_by, None if received_by is None else "attack at dawn")
+    stranger = (stranger, message)
     player = draw(st.sampled_from(["Blue HQ", "Blue One"]))
     unit = draw(st.sampled_from([None, "b0"]))  # the whole map, or the officer's view around b0
     return state, stranger, built, fallen, player, unit
 
 
-def with_enemy_doings(state, stranger: UnitState, built: Structure | None, fallen: int | None):
-    """``state`` with the stranger, its structure built and the map's structure number ``fallen`` gone."""
+def with_enemy_doings(state, stranger: UnitState | tuple[UnitState, MessageRecord], built: Structure | None,
+                      fallen: int | None):
+    """``state`` with the stranger (and the message it sent), its structure built and the map's structure
+    number ``fallen`` gone."""
+    if isinstance(stranger, tuple):
+        stranger, message = stranger
+        state = state.replace(messages=state.messages + (message,))
     structures = list(state.battlefield.structures)
     if fallen is not None and fallen < len(structures):
         del structures[fallen]
@@ -119,8 +130,9 @@ def round_files(state, player: str, unit: str | None, folder: Path) -> dict[str,
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(worlds_with_an_unseen_enemy())
 def test_an_enemy_the_player_cannot_see_changes_no_byte_of_their_picture(world) -> None:
-    state, stranger, built, fallen, player, unit = world
-    changed = with_enemy_doings(state, stranger, built, fallen)
+    state, stranger_and_message, built, fallen, player, unit = world
+    stranger = stranger_and_message[0]
+    changed = with_enemy_doings(state, stranger_and_message, built, fallen)
     before, after = player_view(state, player), player_view(changed, player)
     # (an enemy id may collide with an existing one: then it moves that unit; still unseen is all we ask)
     assume(after.seen_enemies == before.seen_enemies)
