@@ -85,7 +85,7 @@ def test_the_flight_range_is_one_way_a_plane_flies_that_far_and_back() -> None:
     s = run(s, "move f1 > 19.5,9.5", 2).state
     s = run(s, "move f1 > 19.5,0.5", 3).state  # 28.7 of its 30 flown
     assert refused(s, "move f1 > 17.5,0.5").reason == (
-        "f1: water costs 2, light-fighter has 1.3 left (force to override)")  # its flight out is spent
+        "f1: the flight costs 2, light-fighter has 1.3 left (force to override)")  # its flight out is spent
     assert run(s, "land f1", 4).events == (Landed("f1", "cv", WorldPoint(15.5, 8.5)),)  # 8.9 back
     assert run(s, "land f1 > Field", 4).events == (Landed("f1", "Field", WorldPoint(1.5, 1.5)),)  # 18.0 back
 

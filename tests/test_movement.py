@@ -318,6 +318,9 @@ def test_aircraft_ignore_terrain_but_low_fliers_are_stopped_by_mountains() -> No
     bomber = check(bf, "bomber", (0.5, 2.5), (8.5, 2.5))
     assert bomber.reason == "no way there: mountains in the way, and bomber cannot enter mountains"
     assert check(bf, "bomber", (0.5, 2.5), (5.5, 2.5)).legal  # over the water
+    # too far: the flight is what costs, not the water and plains below it
+    assert check(bf, "drone", (0.5, 2.5), (8.5, 2.5), allowance_left=6.0).reason == (
+        "the flight costs 8, drone has 6 left")
 
 
 HEADINGS = [

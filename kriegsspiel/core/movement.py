@@ -157,13 +157,15 @@ def check_move(
         return refuse(f"no way there for {unit_type_id} within reach")
     limit = allowance_left + COST_TOLERANCE * max(1.0, abs(allowance_left))
     if result.cost > limit:
-        crossed = [label for label, _, _ in terrain_along(raster, speeds, table, result.points)]
-        shown = crossed[:3] + (["other terrain"] if len(crossed) > 3 else [])
-        verb = "costs" if len(shown) == 1 else "cost"
         cost_text, left_text = _number_pair(result.cost, allowance_left)
-        return refuse(
-            f"{_join(shown)} {verb} {cost_text}, {unit_type_id} has {left_text} left", result.cost, result.points
-        )
+        if unit.theatre == "air":
+            # aircraft fly over the terrain: naming the plains and roads below would suggest they slow it down
+            what = "the flight costs"
+        else:
+            crossed = [label for label, _, _ in terrain_along(raster, speeds, table, result.points)]
+            shown = crossed[:3] + (["other terrain"] if len(crossed) > 3 else [])
+            what = f"{_join(shown)} {'costs' if len(shown) == 1 else 'cost'}"
+        return refuse(f"{what} {cost_text}, {unit_type_id} has {left_text} left", result.cost, result.points)
     return MoveVerdict(True, result.cost, span, allowance_left, result.points, None)
 
 
