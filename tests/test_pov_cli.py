@@ -188,3 +188,16 @@ def test_a_building_the_enemy_puts_up_out_of_sight_is_not_on_the_picture(tmp_pat
     assert (tmp_path / "after" / picture).read_bytes() == (tmp_path / "before" / picture).read_bytes()
     howe = "round-001/Howe.png"  # the builders see their depot (the test can fail)
     assert (tmp_path / "after" / howe).read_bytes() != (tmp_path / "before" / howe).read_bytes()
+
+
+def test_sides_without_a_colour_get_different_colours_on_the_pictures(scenario: Path) -> None:
+    # A scenario may leave out the sides' colours; friend and foe must still look different (both were grey).
+    from kriegsspiel.core.state import initial_state
+    from kriegsspiel.pov.public import public_map
+    from kriegsspiel.scenario import load_scenario
+
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace('colour = "#3050c0"\n', "")
+                        .replace('colour = "#c03030"\n', ""), encoding="utf-8")
+    loaded = load_scenario(scenario)
+    colours = public_map(initial_state(loaded.setup, loaded.battlefield, loaded.ruleset)).side_colours
+    assert colours["Blue"] != colours["Red"]

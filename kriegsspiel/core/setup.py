@@ -12,7 +12,8 @@ from kriegsspiel.core.geometry import WorldPoint
 
 @dataclass(frozen=True, slots=True)
 class SideSetup:
-    """A side (a military): its name, its colour ("#rrggbb") and its nuclear warheads."""
+    """A side (a military): its name, its colour ("#rrggbb"; "" when the scenario gives none: the window and
+    the pictures pick one by the side's order) and its nuclear warheads."""
 
     name: str
     colour: str

@@ -46,10 +46,12 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
         if any(s.name == name for s in sides):
             report.add("sides", i, "name", f"side {name!r} is declared twice")
             continue
-        colour = entry.get("colour", "#808080")
-        if not isinstance(colour, str) or not COLOUR.match(colour):
+        # no colour: "" and the window and the players' pictures pick one by the side's order (a grey for
+        # every side made friend and foe look alike)
+        colour = entry.get("colour", "")
+        if colour != "" and (not isinstance(colour, str) or not COLOUR.match(colour)):
             report.add("sides", i, "colour", f"must be \"#rrggbb\" (e.g. \"#3050c0\"), not {colour!r}")
-            colour = "#808080"
+            colour = ""
         warheads = entry.get("warheads", 0)
         if not is_int(warheads) or warheads < 0:
             report.add("sides", i, "warheads", f"must be a whole number of at least 0, not {warheads!r}")
