@@ -12,6 +12,7 @@ from __future__ import annotations
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.combat_commands import Airlift, Bomb, Dogfight, Kamikaze, Land, Pulse, Survey, Takeoff
 from kriegsspiel.core.combat_common import (
+    column,
     actor_problems,
     command_row,
     deal_damage,
@@ -191,7 +192,7 @@ def pulse(state: GameState, command: Pulse, dice: Dice, forced: bool) -> Accepte
     if isinstance(row, Rejected):
         return row
     ruling = Ruling(forced)
-    radius = float(row.extra.get("radius", 0))
+    radius = float(column(state, row, "pulse", "radius"))
     named = []
     for token in command.targets:
         target = find_target(state, token, structures=False)
@@ -207,7 +208,7 @@ def pulse(state: GameState, command: Pulse, dice: Dice, forced: bool) -> Accepte
     ]
     if refusal := _verdict(ruling, problems):
         return refusal
-    odds = int(row.extra.get("disable_one_in", 6))
+    odds = int(column(state, row, "pulse", "disable_one_in"))
     value = dice.roll(odds)
     events: list[Event] = [Rolled(unit.id, f"pulse (1 disables, of {odds})", odds, value, float(value))]
     state = state.with_units(use(unit, "pulse"))
@@ -221,7 +222,7 @@ def pulse(state: GameState, command: Pulse, dice: Dice, forced: bool) -> Accepte
         return ruling.accept(state, events)
     events.append(Outcome("pulse", "disabled: " + (", ".join(v.id for v in victims) or "no enemy unit in the radius")))
     for victim in victims:
-        state, disabled = disable(state, victim.id, int(row.extra.get("disable_rounds", 2)))
+        state, disabled = disable(state, victim.id, int(column(state, row, "pulse", "disable_rounds")))
         events.extend(disabled)
     return ruling.accept(state, events)
 
@@ -242,7 +243,7 @@ def airlift(state: GameState, command: Airlift, dice: Dice, forced: bool) -> Acc
     ruling = Ruling(forced)
     problems: list[str | None] = actor_problems(state, plane)
     problems.append(f"{plane.id} is in the air; units board a plane on the ground" if plane.airborne else None)
-    return embark(state, units, plane, int(row.extra.get("capacity", 0)), ruling, problems)
+    return embark(state, units, plane, int(column(state, row, "airlift", "capacity")), ruling, problems)
 
 
 def kamikaze(state: GameState, command: Kamikaze, dice: Dice, forced: bool) -> Accepted | Rejected:
@@ -269,7 +270,7 @@ def kamikaze(state: GameState, command: Kamikaze, dice: Dice, forced: bool) -> A
     ]
     if refusal := _verdict(ruling, problems):
         return refusal
-    odds = int(row.extra.get("sink_one_in", 6))
+    odds = int(column(state, row, "kamikaze", "sink_one_in"))
     value = dice.roll(odds)
     events: list[Event] = [Rolled(unit.id, f"kamikaze (1 sinks, of {odds})", odds, value, float(value))]
     state, gone = remove_unit(state, unit.id, f"crashed into {target.id} (kamikaze)")
@@ -277,7 +278,7 @@ def kamikaze(state: GameState, command: Kamikaze, dice: Dice, forced: bool) -> A
         events.append(Outcome("kamikaze", f"{target.id} is sunk"))
         state, sunk = remove_unit(state, target.id, "sunk by kamikaze")
         return ruling.accept(state, events + gone + sunk)
-    strength, rolled = roll(dice, unit, int(row.damage or 1), "kamikaze damage")
+    strength, rolled = roll(dice, unit, int(column(state, row, "kamikaze", "damage")), "kamikaze damage")
     amount = whole(strength)
     events += [rolled, Outcome("kamikaze", f"{target.id} takes {amount}")]
     state, dealt = deal_damage(state, target, amount, "sunk")

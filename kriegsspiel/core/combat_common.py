@@ -122,6 +122,20 @@ def reach_of(state: GameState, stats: CommandStats, command: str) -> float:
                   f"or a [command_ranges] entry")
 
 
+def column(state: GameState, stats: CommandStats, command: str, key: str) -> int | float | str:
+    """A command row's ``damage`` or other column (``sink_one_in``, ``radius``...), as the rule set gives it.
+
+    The rule-set loader requires these per command (``ruleset.REQUIRED_COLUMNS``), so a loaded rule set always
+    has them; a row made another way without one raises RuleGap naming the rule set, the command and the key.
+    """
+    value = stats.damage if key == "damage" else stats.extra.get(key)
+    if value is not None:
+        return value
+    from kriegsspiel.core.meta import RuleGap
+
+    raise RuleGap(f"the rule set {state.ruleset.id!r} gives {command} no {key}; add {key} = N to its rows")
+
+
 def actor_problems(state: GameState, unit: UnitState) -> list[str]:
     """Why ``unit`` may not act now (forceable refusals): not its side's turn, disabled, carried."""
     problems = [order_problem(state, unit)]

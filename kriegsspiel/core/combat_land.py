@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.combat_commands import Attack, Build, Fire, Missile, Spy
 from kriegsspiel.core.combat_common import (
+    column,
     Target,
     actor_problems,
     command_row,
@@ -118,7 +119,7 @@ def duel(
     events: list[Event] = []
     attack_total = 0.0
     for attacker in attackers:
-        strength, rolled = roll(dice, attacker, rows[attacker.id].damage or 0, command_word)
+        strength, rolled = roll(dice, attacker, int(column(state, rows[attacker.id], command_word, "damage")), command_word)
         attack_total += strength
         events.append(rolled)
     defence_total = 0.0
@@ -222,7 +223,7 @@ def barrage(
     events: list[Event] = []
     total = 0.0
     for actor in actors:
-        strength, rolled = roll(dice, actor, rows[actor.id].damage or 0, command_word)
+        strength, rolled = roll(dice, actor, int(column(state, rows[actor.id], command_word, "damage")), command_word)
         total += strength
         events.append(rolled)
     amount = whole(total)
@@ -275,7 +276,7 @@ def missile(state: GameState, command: Missile, dice: Dice, forced: bool) -> Acc
     problems.append(_far(unit, target, reach, "the missile"))
     if refusal := _verdict(ruling, problems):
         return refusal
-    strength, rolled = roll(dice, unit, row.damage or 0, "missile")
+    strength, rolled = roll(dice, unit, int(column(state, row, "missile", "damage")), "missile")
     events: list[Event] = [rolled]
     defence = 0.0
     if isinstance(target, UnitState) and (own := unit_type(state, target).commands.get("missile")) and own.damage:
@@ -309,7 +310,7 @@ def search(state: GameState, command_word: str, unit_id: str, dice: Dice, forced
     problems = actor_problems(state, unit) + [once_a_turn(unit, command_word)] + extra(state, unit)
     if refusal := _verdict(ruling, problems):
         return refusal
-    odds = int(row.extra.get("reveal_one_in", 2))
+    odds = int(column(state, row, command_word, "reveal_one_in"))
     searched = hidden_enemies_within(state, unit, radius)
     found = [other.id for other in searched if dice.one_in(odds)]
     false_report = bool(searched) and dice.one_in(int(state.setup.fog_of_war))
@@ -357,7 +358,7 @@ def build(state: GameState, command: Build, dice: Dice, forced: bool) -> Accepte
     if refusal := _verdict(ruling, problems):
         return refusal
     if command.kind == "fortification":
-        health = max(1, whole(float(row.extra.get("strength", kind.max_health)) * unit.size))
+        health = max(1, whole(float(column(state, row, "build", "strength")) * unit.size))
     else:
         health = int(kind.max_health)
     structure = Structure(command.structure, command.kind, (unit.position,), health)

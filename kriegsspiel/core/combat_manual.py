@@ -94,10 +94,9 @@ def _board_odds(ruleset: Ruleset | None) -> str:
 
 def _spy_odds(command: str) -> Callable[[Ruleset | None], str]:
     def odds(ruleset: Ruleset | None) -> str:
-        found = "1 in 2"
+        found = "with the odds of the rule set's reveal_one_in"
         if ruleset is not None and ruleset.command_users(command):
-            first = next(iter(ruleset.command_users(command).values()))
-            found = f"1 in {first.extra.get('reveal_one_in', 2)}"
+            found = _one_in(command, "reveal_one_in", "1 in {n}", found)(ruleset)
         return (f"each hidden enemy unit within reach is found and exposed {found}; the report is false "
                 "(nothing is exposed) 1 in the scenario's fog_of_war")
 

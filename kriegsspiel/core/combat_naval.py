@@ -12,6 +12,7 @@ import math
 
 from kriegsspiel.core.combat_commands import Board, DepthCharge, Disembark, Load, Nuke, Sortie, Torpedo
 from kriegsspiel.core.combat_common import (
+    column,
     actor_problems,
     command_row,
     deal_damage,
@@ -76,7 +77,7 @@ def torpedo(state: GameState, command: Torpedo, dice: Dice, forced: bool) -> Acc
     if refusal := _verdict(ruling, problems):
         return refusal
     events: list[Event] = []
-    sink_odds = int(row.extra.get("sink_one_in", 6))
+    sink_odds = int(column(state, row, "torpedo", "sink_one_in"))
     sink_roll = dice.roll(sink_odds)
     events.append(Rolled(unit.id, f"torpedo (1 sinks, of {sink_odds})", sink_odds, sink_roll, float(sink_roll)))
     state = state.with_units(unit.replace(fired_this_turn=True))
@@ -86,8 +87,9 @@ def torpedo(state: GameState, command: Torpedo, dice: Dice, forced: bool) -> Acc
         events.append(Outcome("torpedo", f"{target.id} is sunk"))
         state, gone = remove_unit(state, target.id, "sunk by torpedo")
         return ruling.accept(state, events + gone)
-    damage = dice.roll(int(row.damage or 5))
-    events.append(Rolled(unit.id, "torpedo damage", int(row.damage or 5), damage, float(damage)))
+    most = int(column(state, row, "torpedo", "damage"))
+    damage = dice.roll(most)
+    events.append(Rolled(unit.id, "torpedo damage", most, damage, float(damage)))
     events.append(Outcome("torpedo", f"{target.id} takes {damage}"))
     state, dealt = deal_damage(state, target, damage, "sunk")
     return ruling.accept(state, events + dealt)
@@ -106,7 +108,7 @@ def sortie(state: GameState, command: Sortie, dice: Dice, forced: bool) -> Accep
     problems.append(None if is_ship(state, target) else f"{target.id} is not a ship; sorties hit ships")
     if refusal := _verdict(ruling, problems):
         return refusal
-    strength, rolled = roll(dice, unit, int(row.damage or 0), "sortie")
+    strength, rolled = roll(dice, unit, int(column(state, row, "sortie", "damage")), "sortie")
     events: list[Event] = [rolled]
     defence = 0.0
     air_defence = unit_type(state, target).commands.get("air-defence")
@@ -139,7 +141,7 @@ def depthcharge(state: GameState, command: DepthCharge, dice: Dice, forced: bool
     problems = actor_problems(state, unit) + [once_a_turn(unit, "depthcharge"), _far(unit, target, reach, "a depth charge")]
     if refusal := _verdict(ruling, problems):
         return refusal
-    sink, disable_odds = int(row.extra.get("sink_one_in", 6)), int(row.extra.get("disable_one_in", 6))
+    sink, disable_odds = (int(column(state, row, "depthcharge", k)) for k in ("sink_one_in", "disable_one_in"))
     sides = _one_die([sink, disable_odds])
     value = dice.roll(sides)
     events: list[Event] = [Rolled(unit.id, "depth charge", sides, value, float(value))]
@@ -150,7 +152,7 @@ def depthcharge(state: GameState, command: DepthCharge, dice: Dice, forced: bool
         return ruling.accept(state, events + gone)
     if value <= sides // sink + sides // disable_odds:
         events.append(Outcome("depthcharge", f"{target.id} is disabled"))
-        state, disabled = disable(state, target.id, int(row.extra.get("disable_rounds", 1)))
+        state, disabled = disable(state, target.id, int(column(state, row, "depthcharge", "disable_rounds")))
         return ruling.accept(state, events + disabled)
     events.append(Outcome("depthcharge", "a miss"))
     return ruling.accept(state, events)
@@ -192,7 +194,7 @@ def board(state: GameState, command: Board, dice: Dice, forced: bool) -> Accepte
         events.append(Outcome("board", f"{target.id} is disabled"))
         state, disabled = disable(state, target.id, int(rule_number(state.ruleset, "board_disable_rounds")))
         return ruling.accept(state, events + disabled)
-    strength, rolled = roll(dice, unit, int(row.damage or 1), "board damage")
+    strength, rolled = roll(dice, unit, int(column(state, row, "board", "damage")), "board damage")
     amount = whole(strength)
     events += [rolled, Outcome("board", f"{target.id} takes {amount}")]
     state, dealt = deal_damage(state, target, amount, "sunk")
@@ -228,7 +230,7 @@ def nuke(state: GameState, command: Nuke, dice: Dice, forced: bool) -> Accepted 
     ]
     if refusal := _verdict(ruling, problems):
         return refusal
-    full = float(row.damage or 0)
+    full = float(column(state, row, "nuke", "damage"))
     rings = [rule_number(state.ruleset, k) for k in ("nuke_destroy_radius", "nuke_half_radius", "nuke_quarter_radius")]
     warheads = dict(state.warheads)
     warheads[unit.side] = max(0, left - 1)

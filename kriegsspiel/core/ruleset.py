@@ -368,6 +368,31 @@ COMMAND_COLUMNS: Mapping[str, str] = MappingProxyType({
     "into": "unit type",
 })
 _COMMAND_ROW_KEYS = ("damage", "range", *COMMAND_COLUMNS)
+#: The columns every row of a command's table must give, because the command reads them (it has no default):
+#: a rule set without the table has no such command. ``range`` may come from ``[command_ranges]`` instead.
+REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "attack": ("damage", "range"),
+    "fire": ("damage", "range"),
+    "missile": ("damage", "range"),
+    "bomb": ("damage", "range"),
+    "dogfight": ("damage", "range"),
+    "torpedo": ("damage", "range", "sink_one_in"),
+    "sortie": ("damage", "range"),
+    "air-defence": ("damage",),
+    "depthcharge": ("range", "sink_one_in", "disable_one_in", "disable_rounds"),
+    "board": ("damage", "range"),
+    "nuke": ("damage", "range"),
+    "kamikaze": ("damage", "sink_one_in"),
+    "pulse": ("radius", "disable_one_in", "disable_rounds"),
+    "airlift": ("capacity",),
+    "build": ("strength",),
+    "spy": ("range", "reveal_one_in"),
+    "survey": ("range", "reveal_one_in"),
+    "convert": ("into",),
+})
+#: What a missing column holds, for the message that asks for it.
+_COLUMN_KINDS = {"damage": "integer", "range": "number", "odds": "integer N of 1 in N", "count": "integer",
+                 "distance": "number", "unit type": "unit type id in quotes"}
 _ANY = "any"
 
 
@@ -406,6 +431,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         terrain, structures, speed_tables, class_speeds,
     )
     rows = _parse_commands(commands_table, unit_types)
+    _check_required_columns(commands_table, command_ranges)
     from kriegsspiel.core import v3_rules  # the classic rules build on this module's table readers
 
     places = (*terrain, *structures)
@@ -714,3 +740,20 @@ def _parse_commands(
                     extra[key] = into
             rows[command][type_id] = (damage, range_, extra)
     return rows
+
+
+def _check_required_columns(table: _Table, command_ranges: Mapping[str, str]) -> None:
+    """Every row of a command in :data:`REQUIRED_COLUMNS` gives the columns that command reads; a range may
+    come from ``[command_ranges]`` instead. Raises RulesetError naming the row and the first missing column."""
+    for command, columns in REQUIRED_COLUMNS.items():
+        if command not in table.data:
+            continue
+        command_table = table.table(command)
+        for type_id in command_table.data:
+            row = command_table.table(type_id)
+            for key in columns:
+                if row.has(key) or (key == "range" and command in command_ranges):
+                    continue
+                kind = _COLUMN_KINDS[COMMAND_COLUMNS.get(key, key)]
+                also = f" or a [command_ranges] entry {command} = \"<constant>\"" if key == "range" else ""
+                raise row.error(key, f"missing; the {command} command needs it: add {key} = <{kind}>{also}")
