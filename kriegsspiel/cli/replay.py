@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from kriegsspiel.core.meta_turn import round_change_line
 from kriegsspiel.core.state import summary_json
 from kriegsspiel.shell.queries import umpire_notes
 from kriegsspiel.errors import UserError
@@ -39,8 +40,12 @@ def run(args: argparse.Namespace) -> int:
         print(note)
     count = total if args.to is None else args.to
     if args.log:
-        for record in loaded.records[:count]:
+        shown = loaded.records[:count]
+        for i, record in enumerate(shown):
             print(record.describe())
+            after = shown[i + 1].round if i + 1 < len(shown) else state.round
+            if clock := round_change_line(state.ruleset, record.round, after):
+                print(f"   {clock}")  # a timed rule set (Ruleset V3): the game time where the round changes
         print()
     last = f"; last: {loaded.records[count - 1].command}" if count else ""
     print(f"{loaded.header.scenario_name}: after {count} of {total} records{last}")

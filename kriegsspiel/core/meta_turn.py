@@ -11,6 +11,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core import events as ev
 from kriegsspiel.core.events import Accepted, Rejected
 from kriegsspiel.core.meta import Ruling
+from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.state import GameState, turn_order
 from kriegsspiel.core.victory import describe_condition, met_conditions
 
@@ -62,3 +63,15 @@ def _end_round(state: GameState, side: str) -> tuple[GameState, list[ev.Event]]:
         events.append(ev.GameOver(f"round {ended} was the last", ()))
         return new_state.replace(finished=True), events
     return new_state, events
+
+
+def round_change_line(ruleset: Ruleset, before: int, after: int) -> str | None:
+    """The game clock where the round changed from ``before`` to ``after``, for a rule set with a clock
+    (Ruleset V3: ``"round 3 begins, 08:20"``; an undo back over a round's end: ``"back in round 2, 08:10"``);
+    None when the round did not change or the rule set keeps no time (the Fourth Edition)."""
+    if before == after:
+        return None
+    clock = ruleset.game_clock(after)
+    if clock is None:
+        return None
+    return f"round {after} begins, {clock}" if after > before else f"back in round {after}, {clock}"

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from kriegsspiel.core.commands import Details, Help, Man, Quit, Redo, Score, Undo
 from kriegsspiel.core.manual import help_text, man_page, syntax
+from kriegsspiel.core.meta_turn import round_change_line
 from kriegsspiel.core.notation import NotationError, parse_command
 from kriegsspiel.core.state import GameState
 from kriegsspiel.errors import UserError
@@ -118,6 +119,8 @@ class Shell:
             return Reply(f"refused: {outcome.reason}", ok=False)
         lines = [outcome.describe()]
         after = self.game.state
+        if clock := round_change_line(after.ruleset, state.round, after.round):
+            lines.append(clock)  # a timed rule set (Ruleset V3): the game time where the round changes
         if after.finished and not state.finished:
             lines.append("the game is over; 'score' shows the result ('force turn' plays on)")
         return Reply("\n".join(lines), changed=True)
