@@ -84,7 +84,7 @@ def convert_target(ruleset: Ruleset, type_id: str) -> str | None:
     if has_table:
         if not unit_type.can("convert"):
             return None
-        target = str(unit_type.commands["convert"].extra.get("into", "infantry"))
+        target = str(unit_type.commands["convert"].extra["into"])
     elif unit_type.theatre == "army" and unit_type.can("fire"):
         target = "infantry"
     else:
