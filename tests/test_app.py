@@ -243,19 +243,6 @@ def test_a_unit_of_the_side_not_to_move_is_refused_with_the_reason(app: App) -> 
     assert "Rebel's turn" in app.status
 
 
-def test_view_as_cycles_through_the_players_pictures(app: App) -> None:
-    key(app, pygame.K_v, text="v")
-    assert app.view_as == "Washington"
-    key(app, pygame.K_v, text="v")
-    assert app.view_as == "Howe"
-    # the hidden Crown unit c2 is not in Washington's picture, and the frame shows the picture, not the map
-    key(app, pygame.K_v, text="v")
-    assert app.view_as is None
-    key(app, pygame.K_v, text="v")
-    key(app, pygame.K_ESCAPE)
-    assert app.view_as is None
-
-
 def test_f12_saves_a_screenshot_next_to_the_save(app: App, tmp_path: Path) -> None:
     app.screenshot_dir = tmp_path / "test.kssave-shots"
     key(app, pygame.K_F12)

@@ -22,6 +22,7 @@ from kriegsspiel.app import chrome, targeting
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.panel import draw_panel, pending_combat_lines, riding_order_lines, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
+from kriegsspiel.app.viewas import NUMBER_KEYS, ViewAs, next_shot_number
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import overlays
@@ -83,8 +84,7 @@ class App:
         self.ruling = False
         self.rings_on = False
         self.help_on = False
-        self.view_as: str | None = None  # a player's name while showing their picture (V)
-        self._view_cache: tuple[GameState, str, tuple[int, int], pygame.Surface] | None = None
+        self.viewing = ViewAs()  # V: the chooser of players, then a player's picture instead of the board
         self.screenshot_dir: Path | None = None  # F12 writes here; the window sets it next to the save
         self.cursor: tuple[int, int] = (surface.get_width() // 2, surface.get_height() // 2)
         self.shift_held = False
@@ -130,6 +130,11 @@ class App:
         self._last_frame = None
         self.camera = self.camera.with_viewport(self._viewport())
         self._panel_cache = None
+
+    @property
+    def view_as(self) -> str | None:
+        """The player whose picture fills the window (V), or None."""
+        return self.viewing.player
 
     @property
     def text_size(self) -> int:
@@ -194,7 +199,8 @@ class App:
             self.ruler_mode,
             self.rings_on,
             self.help_on,
-            self.view_as,
+            self.viewing.frame_key(),
+            self.cursor if self.viewing.chooser else None,  # the row under the mouse is lit
             self.projector,
             tuple(self.shooters),
             self.box,
@@ -225,6 +231,8 @@ class App:
     def handle(self, event: pygame.event.Event) -> bool:
         """Handle one event; returns True when it moved the mouse (the drag path must follow)."""
         kind = event.type
+        if self.viewing.active and kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return self._view_mouse(event)  # nothing under the chooser or a picture may be picked up
         if kind == pygame.QUIT:
             self.running = False
         elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
@@ -379,6 +387,8 @@ class App:
         if self.console_focused and self._console_key(key, mod):
             return
         ctrl = bool(mod & pygame.KMOD_CTRL)
+        if self.viewing.active and self._view_key(key):
+            return
         if self._aiming_key(key, mod, ctrl):
             return
         if ctrl and key == pygame.K_z:
@@ -390,12 +400,11 @@ class App:
         elif key == pygame.K_F1:
             self.help_on = not self.help_on
         elif key == pygame.K_v:
-            self._next_view()
+            self._open_chooser()
         elif key == pygame.K_F12:
             self.save_screenshot()
         elif key == pygame.K_ESCAPE:
             self.help_on = False
-            self.view_as = None
             self.ruler_mode = self.ruling = False
             self.ruler = None
             if self.dragging:
@@ -475,18 +484,64 @@ class App:
         self._refresh_selection()
         return reply
 
-    def _next_view(self) -> None:
-        """V: the next player's picture, and after the last player the umpire's map again."""
-        players = [p.name for p in self.session.state.setup.players]
-        if not players:
+    def _open_chooser(self) -> None:
+        """V on the umpire's map: the chooser of the scenario's players."""
+        if not self.session.state.setup.players:
             self._set_status("the scenario names no players", error=True)
             return
-        if self.view_as is None:
-            self.view_as = players[0]
+        self.viewing.chooser = True
+        self.help_on = False
+        self._set_status("view as: click a player or press their number (V or Esc: back)")
+
+    def _view_key(self, key: int) -> bool:
+        """Keys while the chooser or a picture is shown; returns True when the key was theirs (all but F1 and
+        F11). V or Esc goes back to the umpire's map, a number picks a player, F12 saves the picture."""
+        if key in (pygame.K_F1, pygame.K_F11):
+            return False
+        if key == pygame.K_ESCAPE and self.help_on:
+            self.help_on = False
+        elif key in (pygame.K_v, pygame.K_ESCAPE):
+            self.viewing.leave()
+            self._set_status("the umpire's map")
+        elif key in NUMBER_KEYS:
+            self._view_player(NUMBER_KEYS[key])
+        elif key == pygame.K_F12 and self.viewing.player is not None:
+            self.save_player_picture()
+        return True
+
+    def _view_player(self, index: int) -> None:
+        name = self.viewing.pick(self.session.state, index)
+        if name is None:
+            self._set_status(f"no player {index + 1}: the scenario has {len(self.session.state.setup.players)}", error=True)
         else:
-            index = players.index(self.view_as) + 1 if self.view_as in players else len(players)
-            self.view_as = players[index] if index < len(players) else None
-        self._set_status(f"viewing as {self.view_as} (V: next player, Esc: back)" if self.view_as else "the umpire's map")
+            self._set_status(f"viewing as {name}: exactly the picture they receive")
+
+    def _view_mouse(self, event: pygame.event.Event) -> bool:
+        """The mouse over the chooser (a click picks the player under it) or over a picture (nothing)."""
+        self.cursor = event.pos if hasattr(event, "pos") else self.cursor
+        self.hover = None
+        if self.viewing.chooser and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.viewing.row_at(self.texts, self.session.state, self.text_size, self._chooser_area(), event.pos)
+            if index is not None:
+                self._view_player(index)
+        return False
+
+    def _chooser_area(self) -> pygame.Rect:
+        vp = self.camera.viewport
+        return pygame.Rect(vp.left, vp.top, vp.width, vp.height)
+
+    def save_player_picture(self) -> Path | None:
+        """F12 while viewing as a player: their picture itself, as ``kriegsspiel pov`` writes it."""
+        if self.screenshot_dir is None:
+            self._set_status("no folder for screenshots (the game has no save)", error=True)
+            return None
+        try:
+            path = self.viewing.save_picture(self.session.state, self.screenshot_dir, next_shot_number(self.screenshot_dir))
+        except OSError as exc:
+            self._set_status(f"picture not saved: {exc}", error=True)
+            return None
+        self._set_status(f"{self.view_as}'s picture (round {self.session.state.round} as it stands) saved as {path}")
+        return path
 
     def save_screenshot(self) -> Path | None:
         """F12: write the current frame as ``shot-NNN.png`` in :attr:`screenshot_dir` (next to the save)."""
@@ -495,10 +550,7 @@ class App:
             return None
         try:
             self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-            n = 1
-            while (self.screenshot_dir / f"shot-{n:03d}.png").exists():
-                n += 1
-            path = self.screenshot_dir / f"shot-{n:03d}.png"
+            path = self.screenshot_dir / f"shot-{next_shot_number(self.screenshot_dir):03d}.png"
             pygame.image.save(self.surface, str(path))
         except (OSError, pygame.error) as exc:
             self._set_status(f"screenshot not saved: {exc}", error=True)
@@ -675,6 +727,11 @@ class App:
     def render(self) -> None:
         """Draw one frame on :attr:`surface`."""
         target = self.surface
+        if self.viewing.player is not None:  # the player's picture alone: nothing of the umpire's board
+            self.viewing.draw_picture(target, self.texts, self.session.state, self.text_size, self.status, self.status_is_error)
+            if self.help_on:
+                self._draw_help(target)
+            return
         camera = self.camera
         vp = camera.viewport
         self.map_layer.draw(target, camera)
@@ -717,30 +774,10 @@ class App:
         target.set_clip(None)
         if not self.projector:
             self._draw_panel(target, state)
-        if self.view_as is not None:
-            self._draw_player_view(target, state)
+        if self.viewing.chooser:
+            self.viewing.draw_chooser(target, self.texts, state, self.text_size, self._chooser_area(), self.board.colours, self.cursor)
         if self.help_on:
             self._draw_help(target)
-
-    def _draw_player_view(self, target: pygame.Surface, state: GameState) -> None:
-        """The picture a player receives (``kriegsspiel.pov``), fitted to the window, with a banner."""
-        from kriegsspiel.pov import player_picture
-
-        w, h = target.get_size()
-        if self._view_cache is None or self._view_cache[0] is not state or self._view_cache[1] != self.view_as or self._view_cache[2] != (w, h):
-            picture = player_picture(state, self.view_as)
-            pw, ph = picture.get_size()
-            fit = min((w - 20) / pw, (h - 60) / ph)
-            size = (max(1, round(pw * fit)), max(1, round(ph * fit)))
-            scaled = pygame.transform.smoothscale(picture, size) if fit < 1 else pygame.transform.scale(picture, size)
-            self._view_cache = (state, self.view_as, (w, h), scaled)
-        scaled = self._view_cache[3]
-        target.fill((30, 30, 34))
-        target.blit(scaled, ((w - scaled.get_width()) // 2, 50))
-        banner = self.texts.get(
-            f"What {self.view_as} receives (V: next player, Esc: the umpire's map)", self.text_size + 2, (255, 255, 255), (150, 60, 20, 255), bold=True, pad=8
-        )
-        target.blit(banner, ((w - banner.get_width()) // 2, 6))
 
     def _draw_pickup(self, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
         if self._shading is None or self._shading[0] is not drag:
