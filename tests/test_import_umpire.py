@@ -230,3 +230,113 @@ def test_placed_counters_stand_apart_where_there_is_room(tmp_path: Path, ruleset
     assert all(u.position.x > 5 for u in setup.units if u.side == "Crown")  # still by its own edge
     assert any("Rebel: 4 units placed in the zone 'Rebel deployment', 2 tiles apart where there is room" in n
                for n in report.notes)
+
+
+# --- the ability lists of the older gamefiles (hideable, moveAndFire, headingChange, health4HP...) -----------
+
+
+def _game(tmp_path: Path, ruleset, gamefile: str):
+    """The imported scenario of a fixture gamefile, its game state and the import report."""
+    from kriegsspiel.core.state import initial_state
+
+    battlefield = _battlefield(with_zone=False)
+    text, report = import_gamefile(FIXTURES / gamefile, ruleset, battlefield, "fake.tmx")
+    scenario = _load(text, tmp_path, ruleset, battlefield)
+    return scenario, initial_state(scenario.setup, scenario.battlefield, scenario.ruleset), report, text
+
+
+def _alone_at(state, unit_id: str, point: WorldPoint):
+    """The state with only ``unit_id`` left, standing at ``point`` (no enemy near to expose it)."""
+    others = [u for u in state.units if u != unit_id]
+    unit = state.units[unit_id]
+    return state.with_units(unit.replace(position=point), removed=others).replace(side_to_move=unit.side)
+
+
+def test_value_lists_become_overrides_like_the_tables(tmp_path: Path, ruleset) -> None:
+    scenario, _, report, text = _game(tmp_path, ruleset, "abilitylists.py")
+    types = scenario.ruleset.unit_types
+    assert types["infantry"].health == 6 and types["infantry"].attack == 6  # health6HP, attack6 = ["line"]
+    assert types["light-cavalry"].move == 15.0  # movement15cm = [..., "horse", ...]
+    assert types["medium-artillery"].move == 10.0 and types["medium-artillery"].commands["fire"].damage == 8
+    assert {u.id: u.health for u in scenario.setup.units}["r1"] is None  # 6 is now full health, not "outside 1..4"
+    problems = "\n".join(report.problems)
+    assert "unknown variable" not in problems, problems
+
+
+def test_a_type_made_hideable_can_hide_and_one_left_out_cannot(tmp_path: Path, ruleset) -> None:
+    from kriegsspiel.core.apply import apply
+    from kriegsspiel.core.commands import Hide
+    from kriegsspiel.core.dice import Dice
+
+    scenario, state, report, text = _game(tmp_path, ruleset, "abilitylists.py")
+    assert ruleset.unit_types["light-cavalry"].hide_terrain == ()  # the rule set's cavalry cannot hide...
+    forest = WorldPoint(2.5, 1.5)
+    assert scenario.battlefield.terrain_at(forest) == "forest"
+    horse = _alone_at(state, "c2", forest)  # ...the gamefile's hideable = ["rifles", "horse"] lets it
+    hidden = apply(horse, Hide("c2"), Dice(1, 1))
+    assert hidden.accepted, hidden
+    assert hidden.state.units["c2"].hidden
+    line = _alone_at(state, "c1", forest)  # infantry can hide in the rule set, but "line" is not in hideable
+    refused = apply(line, Hide("c1"), Dice(1, 1))
+    assert not refused.accepted and "cannot hide" in refused.reason
+    assert "[overrides.light-cavalry]" in text and 'hide_terrain = ["forest", "forest-hills", "swamp"' in text
+    assert any("hideable: light-cavalry can hide, as the gamefile says" in n for n in report.notes)
+
+
+def test_move_and_fire_and_heading_lists(tmp_path: Path, ruleset) -> None:
+    scenario, _, report, _ = _game(tmp_path, ruleset, "abilitylists.py")
+    types = scenario.ruleset.unit_types
+    assert ruleset.unit_types["medium-artillery"].move_and_fire is False
+    assert types["medium-artillery"].move_and_fire is True  # in moveAndFire
+    assert types["light-cavalry"].move_and_fire is False  # a campaign type missing from moveAndFire
+    assert ruleset.unit_types["corvette"].heading_limit == 30
+    assert types["corvette"].heading_limit is None  # headingChange = ["launch"]: the gunboat turns freely
+    problems = "\n".join(report.problems)
+    assert "abilitylists.py:45: headingChange: patrol must use the heading command" in problems
+    assert "add heading_limit = DEGREES under [overrides.patrol]" in problems
+
+
+def test_the_programs_own_tables_of_1_and_what_has_no_counterpart(tmp_path: Path, ruleset) -> None:
+    scenario, state, report, text = _game(tmp_path, ruleset, "abilitytables.py")
+    types = scenario.ruleset.unit_types
+    assert types["amphibious"].hide_terrain == ("water",)  # hideTable = {"amphibious": 1}: hides where navy does
+    submarine = types["attack-submarine"]
+    assert submarine.hide_terrain == () and submarine.hidden_by_default is False  # not in hideTable
+    assert state.units["turtle"].hidden is False
+    assert types["destroyer"].heading_limit is None and types["battleship"].heading_limit == 45
+    assert types["corvette"].move_and_fire is False  # moveFireTable leaves the brig out
+    problems = "\n".join(report.problems)
+    assert "torpedoable: destroyer cannot torpedo in 'modern-4e'" in problems
+    assert "depthchargeable: amphibious, battleship could not depthcharge in the gamefile" in problems
+    assert "convertTable: battleship cannot convert" in problems
+    for name in ("hideableTerrain", "draftCapacity", "dividedTable"):
+        assert f"{name}: no counterpart in a scenario" in problems, name
+    notes = "\n".join(report.notes)
+    assert "abilitytables.py:22: firstHealthTotal: not needed" in notes
+    assert "unknown variable" not in problems
+
+
+def test_a_bad_ability_list_is_reported_not_fatal(tmp_path: Path, ruleset) -> None:
+    gamefile = tmp_path / "bad.py"
+    gamefile.write_text('firstTeam = "A"\nsecondTeam = "B"\nunitTable = {"a1": "infantry", "b1": "cruiser"}\n'
+                        'firstTeamTable = {"a1": 4}\nsecondTeamTable = {"b1": 10}\n'
+                        'hideable = 3\nmoveAndFire = ["infantry", "crusier"]\nhealth10HP = ["crusier"]\n'
+                        'searchable = ["infantry"]\n')
+    text, report = import_gamefile(gamefile, ruleset, _battlefield(with_zone=False), "fake.tmx")
+    problems = "\n".join(report.problems)
+    assert "bad.py:6: hideable should be a list of unit types, not int; ignored" in problems
+    assert "bad.py:7: moveAndFire: unknown type 'crusier'; ignored" in problems
+    assert "bad.py:8: health10HP: unknown type 'crusier'; ignored" in problems
+    assert "bad.py:9: searchable: no counterpart in a scenario ('modern-4e' has no search command)" in problems
+    scenario = _load(text, tmp_path, ruleset, _battlefield(with_zone=False))
+    assert scenario.ruleset.unit_types["cruiser"].move_and_fire is False  # left out of moveAndFire
+
+
+def test_the_imported_scenario_passes_the_check_on_a_real_map(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "aboukir.toml"
+    maps = Path(__file__).parent.parent / "maps"
+    assert main(["import-umpire", str(FIXTURES / "abilitytables.py"), "--map", str(maps / "coast.tmx"),
+                 "--out", str(out)]) == 0
+    assert "[overrides.attack-submarine]" in out.read_text()
+    assert main(["check", str(out)]) == 0
+    assert "0 errors" in capsys.readouterr().err

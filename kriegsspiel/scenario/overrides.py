@@ -6,12 +6,17 @@ import dataclasses
 from types import MappingProxyType
 from typing import Any
 
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import NONE, Ruleset
 from kriegsspiel.scenario.report import Report, is_number, suggest, type_name
 
 
 #: unit-type fields a scenario may override (the old Umpire gamefiles carried their own tables)
 OVERRIDABLE_FIELDS = {"health": int, "move": float, "attack": int, "sight_range": float}
+#: unit-type abilities a scenario may override (the old gamefiles' lists: hideable, moveAndFire, headingChange)
+FLAG_FIELDS = ("move_and_fire", "hidden_by_default")
+OTHER_FIELDS = ("hide_terrain", "heading_limit")
+#: the largest heading limit, in degrees (a full turn)
+FULL_TURN = 360
 
 
 def apply_overrides(report: Report, overrides: Any, ruleset: Ruleset) -> Ruleset:
@@ -35,14 +40,18 @@ def apply_overrides(report: Report, overrides: Any, ruleset: Ruleset) -> Ruleset
         fields: dict[str, Any] = {}
         commands = dict(unit_type.commands)
         for key, value in changes.items():
-            if not is_number(value) or value < 0:
+            if key in FLAG_FIELDS or key in OTHER_FIELDS:
+                ok, checked = _ability(report, table, key, value, ruleset)
+                if ok:
+                    fields[key] = checked
+            elif not is_number(value) or value < 0:
                 report.add(table, None, key, f"must be a number of at least 0, not {value!r}")
             elif key in OVERRIDABLE_FIELDS:
                 fields[key] = OVERRIDABLE_FIELDS[key](value)
             elif key in commands:
                 commands[key] = dataclasses.replace(commands[key], damage=int(value))
             else:
-                allowed = sorted(OVERRIDABLE_FIELDS) + sorted(commands)
+                allowed = sorted(OVERRIDABLE_FIELDS) + sorted(FLAG_FIELDS + OTHER_FIELDS) + sorted(commands)
                 report.add(table, None, key, f"cannot override {key!r} of {type_id}; can: {', '.join(allowed)}"
                            f"{suggest(key, allowed)}")
         if commands != dict(unit_type.commands):
@@ -52,3 +61,33 @@ def apply_overrides(report: Report, overrides: Any, ruleset: Ruleset) -> Ruleset
     if types == dict(ruleset.unit_types):
         return ruleset
     return dataclasses.replace(ruleset, unit_types=MappingProxyType(types))
+
+
+def _ability(report: Report, table: str, key: str, value: Any, ruleset: Ruleset) -> tuple[bool, Any]:
+    """(True, the field's value) for a good ability override; (False, None) and a finding when it is wrong.
+
+    ``move_and_fire``/``hidden_by_default``: true or false; ``heading_limit``: degrees in (0, 360] or "none"
+    (turns freely); ``hide_terrain``: a list of the rule set's terrain ids and structure kinds.
+    """
+    if key in FLAG_FIELDS:
+        if isinstance(value, bool):
+            return True, value
+        report.add(table, None, key, f"must be true or false, not {value!r}")
+        return False, None
+    if key == "heading_limit":
+        if value == NONE:
+            return True, None
+        if is_number(value) and 0 < value <= FULL_TURN:
+            return True, float(value)
+        report.add(table, None, key, f'must be degrees (more than 0, at most {FULL_TURN}) or "{NONE}" (turns '
+                   f"freely), not {value!r}")
+        return False, None
+    places = sorted(ruleset.terrain) + sorted(ruleset.structures)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        report.add(table, None, key, f"must be a list of terrain ids and structure kinds, not {type_name(value)}")
+        return False, None
+    unknown = [v for v in value if v not in places]
+    for place in unknown:
+        report.add(table, None, key, f"unknown terrain or structure {place!r}; known: {', '.join(places)}"
+                   f"{suggest(place, places)}")
+    return not unknown, tuple(value)

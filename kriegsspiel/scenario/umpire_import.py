@@ -12,6 +12,7 @@ import ast
 import difflib
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,15 @@ from kriegsspiel.core.battlefield import Battlefield, Zone
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.errors import UserError
+from kriegsspiel.scenario.umpire_abilities import (
+    ABILITY_VARIABLES,
+    NO_COUNTERPART,
+    NOT_NEEDED,
+    SourceTable,
+    ability_overrides,
+    source_tables,
+    value_list_key,
+)
 
 #: The original program's abbreviated standard type names, and other spellings seen in gamefiles.
 TYPE_ALIASES = {
@@ -57,7 +67,8 @@ TABLE_OVERRIDES = {
 #: variables of the gamefile format that carry what the map already holds (listed as comments)
 MAP_VARIABLES = ("structureTypeTable", "structureHealthTable", "locationTerrainTable", "locationTable")
 KNOWN_VARIABLES = ("firstTeam", "secondTeam", "campaign", "allUnitTypes", "unitTable", "firstTeamTable",
-                   "secondTeamTable", "fogOfWar", "warheads", "airTheater") + MAP_VARIABLES + tuple(TABLE_OVERRIDES)
+                   "secondTeamTable", "fogOfWar", "warheads", "airTheater") + MAP_VARIABLES + tuple(TABLE_OVERRIDES) \
+    + ABILITY_VARIABLES
 SIDE_COLOURS = ("#3050c0", "#c03030")
 #: placed units stand this many tiles apart while the zone (or the edge) has room: a counter is drawn larger
 #: than a tile, and counters one tile apart cover each other's ids (the umpire would drag every one apart)
@@ -125,7 +136,7 @@ def read_gamefile(path: Path, report: ImportReport) -> dict[str, tuple[Any, int]
             literal = ast.literal_eval(value)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             for name in names:
-                if name in KNOWN_VARIABLES:
+                if name in KNOWN_VARIABLES and name not in NOT_NEEDED and name not in NO_COUNTERPART:
                     report.problems.append(f"{path}:{node.lineno}: {name} is computed, not written out; "
                                            "ignored (write its value literally)")
                 else:
@@ -193,7 +204,7 @@ def import_gamefile(
         return value
 
     for name, (_, line) in sorted(values.items(), key=lambda item: item[1][1]):
-        if name not in KNOWN_VARIABLES:
+        if name not in KNOWN_VARIABLES and value_list_key(name, TABLE_OVERRIDES) is None:
             report.problems.append(f"{path}:{line}: unknown variable {name!r}; ignored")
 
     first = get("firstTeam", str, "")
@@ -239,7 +250,16 @@ def import_gamefile(
             continue
         local_types[str(local)] = mapped
 
-    overrides = _overrides(values, ruleset, local_types, report, path)
+    def resolve(name: str) -> str | None:
+        return local_types.get(name) or standard_type(name, ruleset)
+
+    sources = source_tables(values, TABLE_OVERRIDES, report.problems, path)
+    overrides = _overrides(sources, ruleset, resolve, report, path)
+    campaign_types = {t for t in map(resolve, map(str, unit_table.values())) if t is not None}
+    ability_overrides(values, ruleset, resolve, campaign_types, overrides, report.notes, report.problems, path)
+    if overrides:
+        report.notes.append(f"per-type tables and lists became [overrides] for {len(overrides)} type(s): "
+                            f"{', '.join(sorted(overrides))}")
     in_teams = {u for t in teams_health.values() for u in map(str, t)}
     units: list[_Unit] = []
     for side, table in teams_health.items():
@@ -284,19 +304,18 @@ def import_gamefile(
     return text, report
 
 
-def _overrides(values: dict[str, tuple[Any, int]], ruleset: Ruleset, local_types: dict[str, str],
-               report: ImportReport, path: Path) -> dict[str, dict[str, float]]:
-    """Old per-type tables become [overrides.TYPE] where they differ from the rule set."""
-    result: dict[str, dict[str, float]] = {}
-    for table_name, key in TABLE_OVERRIDES.items():
-        if table_name not in values:
-            continue
-        table, line = values[table_name]
+def _overrides(sources: list[SourceTable], ruleset: Ruleset, resolve: Callable[[str], str | None],
+               report: ImportReport, path: Path) -> dict[str, dict[str, Any]]:
+    """Old per-type tables (``fireTable``) and value lists (``fire8``) become [overrides.TYPE] where they differ
+    from the rule set."""
+    result: dict[str, dict[str, Any]] = {}
+    for source in sources:
+        table_name, key, table, line = source.name, source.key, source.table, source.line
         if not isinstance(table, dict):
             report.problems.append(f"{path}:{line}: {table_name} is not a table; ignored")
             continue
         for raw_type, number in table.items():
-            type_id = local_types.get(str(raw_type)) or standard_type(str(raw_type), ruleset)
+            type_id = resolve(str(raw_type))
             if type_id is None:
                 report.problems.append(f"{path}:{line}: {table_name}: unknown type {raw_type!r}; ignored")
                 continue
@@ -315,9 +334,6 @@ def _overrides(values: dict[str, tuple[Any, int]], ruleset: Ruleset, local_types
                 continue
             if current is None or float(current) != float(number):
                 result.setdefault(type_id, {})[key] = number
-    if result:
-        report.notes.append(f"per-type tables became [overrides] for {len(result)} type(s): "
-                            f"{', '.join(sorted(result))}")
     return result
 
 
@@ -492,9 +508,20 @@ def _number(value: float) -> str:
     return repr(float(value)) if isinstance(value, float) or not float(value).is_integer() else str(int(value))
 
 
+def _toml_value(value: Any) -> str:
+    """An override's value as TOML: true/false, a list of names, a name ("none") or a number."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_string(str(v)) for v in value) + "]"
+    if isinstance(value, str):
+        return _toml_string(value)
+    return _number(value)
+
+
 def _write_toml(path: Path, name: str, map_ref: str | None, ruleset_id: str, first: str, second: str, fog: int,
                 air: bool, warheads: dict[str, int], local_types: dict[str, str], units: list[_Unit],
-                positions: dict[str, WorldPoint], overrides: dict[str, dict[str, float]],
+                positions: dict[str, WorldPoint], overrides: dict[str, dict[str, Any]],
                 values: dict[str, tuple[Any, int]], report: ImportReport) -> str:
     out: list[str] = [
         f"# Imported from the Umpire gamefile {path.name} by 'kriegsspiel import-umpire'.",
@@ -528,7 +555,7 @@ def _write_toml(path: Path, name: str, map_ref: str | None, ruleset_id: str, fir
             out.append(f"health = {unit.health}")
     for type_id, changes in sorted(overrides.items()):
         out += ["", f"[overrides.{type_id}]"]
-        out += [f"{_toml_key(key)} = {_number(value)}" for key, value in sorted(changes.items())]
+        out += [f"{_toml_key(key)} = {_toml_value(value)}" for key, value in sorted(changes.items())]
     map_lines = [(n, values[n]) for n in MAP_VARIABLES if n in values]
     if map_lines:
         out += ["", "# What the gamefile says about places belongs on the map (Tiled structures and zones):"]
