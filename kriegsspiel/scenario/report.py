@@ -17,7 +17,7 @@ KNOWN_KEYS: dict[str, tuple[str, ...]] = {
                  "description"),
     "sides": ("name", "colour", "warheads"),
     "players": ("name", "side", "units"),
-    "units": ("id", "type", "side", "at", "heading", "health", "hidden"),
+    "units": ("id", "type", "side", "at", "heading", "health", "hidden", "aboard", "airborne"),
     "victory": ("side", "kind", "zone", "by_round", "score"),
 }
 
