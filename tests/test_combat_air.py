@@ -223,7 +223,7 @@ def test_a_scenario_plane_off_every_airfield_is_a_warning_naming_the_nearest_one
     path.write_text(moved, encoding="utf-8")
     warnings = [w for w in load_scenario(path).warnings if "airfield" in w.message]
     assert [w.message for w in warnings] == [
-        "units[18].at: unit 'r-fighter' (light-fighter) stands on no airfield at 83.5,53.5: with air_theatre it can "
+        "units[20].at: unit 'r-fighter' (light-fighter) stands on no airfield at 83.5,53.5: with air_theatre it can "
         "never take off; place it inside an airfield, e.g. Mainland airfield (x 80-83, y 51-54)"]
     assert warnings[0].severity == "warning" and warnings[0].line == moved.splitlines().index("at = [83.5, 53.5]") + 1
 

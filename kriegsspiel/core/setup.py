@@ -41,6 +41,8 @@ class UnitSetup:
     health: int | None = None  # None = the type's full health
     hidden: bool | None = None  # None = the type's default (submarines start hidden)
     local_name: str | None = None  # the scenario's name for the type ("hussar"), for display
+    aboard: str | None = None  # id of the ship or plane carrying it at the start; it stands where that one is
+    airborne: bool = False  # an aircraft that starts in the air (it must land by the end of its air turn)
 
 
 @dataclass(frozen=True, slots=True)

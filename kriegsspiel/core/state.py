@@ -159,7 +159,8 @@ def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset) 
     """The state before the first command: round 1, ``setup.first_side`` to move.
 
     Health defaults to the type's full health and ``hidden`` to the type's default (submarines, stealth
-    bombers, reconnaissance and drones start hidden). Raises ValueError when the setup names a unit type the
+    bombers, reconnaissance and drones start hidden). A unit ``aboard`` another starts carried by it, where it
+    stands; an ``airborne`` plane starts in the air. Raises ValueError when the setup names a unit type the
     rule set does not know or a first side that is not a side (the scenario loader reports those first, with
     file and line).
     """
@@ -167,6 +168,7 @@ def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset) 
     if setup.first_side not in side_names:
         raise ValueError(f"first side {setup.first_side!r} is not a side; sides: {', '.join(side_names)}")
     units: dict[str, UnitState] = {}
+    positions = {u.id: u.position for u in setup.units}
     for unit_setup in setup.units:
         try:
             unit_type = ruleset.unit_type(unit_setup.type_id)
@@ -178,11 +180,14 @@ def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset) 
             id=unit_setup.id,
             type_id=unit_setup.type_id,
             side=unit_setup.side,
-            position=unit_setup.position,
+            # a unit aboard stands where its carrier does (the loader checks the carrier exists)
+            position=positions.get(unit_setup.aboard or "", unit_setup.position),
             health=unit_type.health if unit_setup.health is None else int(unit_setup.health),
             heading=unit_setup.heading,
             hidden=unit_type.hidden_by_default if unit_setup.hidden is None else bool(unit_setup.hidden),
             local_name=unit_setup.local_name,
+            carried_by=unit_setup.aboard,
+            airborne=unit_setup.airborne,
         )
     starting = {name: sum(u.health for u in units.values() if u.side == name) for name in side_names}
     return GameState(

@@ -24,7 +24,7 @@ from kriegsspiel.scenario.overrides import apply_overrides
 from kriegsspiel.scenario.play_warnings import warn_about_play
 from kriegsspiel.scenario.report import Report, check_unknown_keys, is_int, suggest, type_name
 from kriegsspiel.scenario.tables import read_players, read_seed, read_sides, read_unit_names, read_victory
-from kriegsspiel.scenario.units import read_placements, read_units
+from kriegsspiel.scenario.units import place_aboard, read_placements, read_units
 
 MapLoader = Callable[[Path, Ruleset], Battlefield]
 
@@ -246,6 +246,7 @@ def _validate(
     if battlefield is not None:
         units += read_placements(report, battlefield, ruleset, unit_names, side_names, {u.id for u in units},
                              air_theatre, str(map_path))
+    units = place_aboard(report, data, units, ruleset, declared)
     if ruleset is not None and not air_theatre:
         for i, unit in enumerate(units):
             if ruleset.unit_types.get(unit.type_id) and ruleset.unit_types[unit.type_id].theatre == "air":

@@ -51,7 +51,9 @@ def _warn_grounded_planes(report: Report, state: Any, index_of: Mapping[Any, int
 
     airfields = [s for s in state.battlefield.structures if s.kind == "airfield"]
     for unit in state.units.values():
-        if state.ruleset.unit_type(unit.type_id).theatre != "air" or base_here(state, unit) is not None:
+        if state.ruleset.unit_type(unit.type_id).theatre != "air" or unit.airborne:
+            continue  # a plane in the air lands where it can
+        if base_here(state, unit) is not None:
             continue
         if airfields:
             near = min(airfields, key=lambda s: distance(s.centre, unit.position))

@@ -1,13 +1,16 @@
 """The ``[[units]]`` of a scenario and the units drawn on the map's ``units`` layer: ids, types (local
-names resolved), sides, positions on terrain their type can stand on."""
+names resolved), sides, positions on terrain their type can stand on, units that start aboard a ship or plane
+or in the air."""
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, UnitType
 from kriegsspiel.core.setup import UnitSetup
 from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list
 
@@ -85,12 +88,32 @@ def read_units(
             report.add("units", i, "side",
                        f"unit {unit_id!r}: unknown side {side!r}; sides: {names}{suggest(str(side), side_names)}")
             ok = False
+        aboard = entry.get("aboard")
+        if aboard is not None and (not isinstance(aboard, str) or not aboard.strip()):
+            report.add("units", i, "aboard", f"unit {unit_id!r}: must be the id of the ship or plane carrying it "
+                       f"(e.g. \"b-carrier\"), not {aboard!r}")
+            ok = False
+        airborne = entry.get("airborne", False)
+        if not isinstance(airborne, bool):
+            report.add("units", i, "airborne", f"unit {unit_id!r}: must be true or false, not {airborne!r}")
+            ok, airborne = False, False
+        elif airborne and ruleset is not None and type_id and ruleset.unit_types[type_id].theatre != "air":
+            report.add("units", i, "airborne", f"unit {unit_id!r}: only aircraft start in the air; "
+                       f"{type_id} is not an aircraft")
+            ok = False
         at = entry.get("at")
         point: WorldPoint | None = None
-        if isinstance(at, list) and len(at) == 2 and all(is_number(v) for v in at):
+        if isinstance(aboard, str) and aboard.strip():
+            if at is not None:
+                report.add("units", i, "at", f"unit {unit_id!r} is aboard {aboard!r}: leave at out, a unit aboard "
+                           "stands where its carrier does")
+                ok = False
+            point = _ABOARD  # replaced by the carrier's position in place_aboard
+        elif isinstance(at, list) and len(at) == 2 and all(is_number(v) for v in at):
             point = WorldPoint(float(at[0]), float(at[1]))
-        else:
-            report.add("units", i, "at", f"unit {unit_id!r}: must be [x, y] in world units, not {at!r}")
+        elif not (at is None and aboard is not None):  # a broken aboard has its finding: no second one for at
+            report.add("units", i, "at", f"unit {unit_id!r}: must be [x, y] in world units, not {at!r} (a unit that "
+                       "starts aboard a ship or plane gives aboard = \"ID\" instead)")
             ok = False
         heading = entry.get("heading")
         if heading is not None and not is_number(heading):
@@ -111,7 +134,7 @@ def read_units(
         # Where it stands is checked whatever else is wrong with the unit, so every finding comes at once: the
         # terrain needs the type, being on the map only the point.
         problem = None
-        if battlefield is not None and point is not None:
+        if battlefield is not None and point is not None and point is not _ABOARD:
             if ruleset is not None and type_id:
                 problem = standing_problem(battlefield, ruleset, type_id, point)
             elif not battlefield.contains(point):
@@ -126,8 +149,91 @@ def read_units(
                 heading=None if heading is None else float(heading) % 360.0,
                 health=health, hidden=hidden,
                 local_name=type_name if type_name != type_id else None,
+                aboard=aboard if point is _ABOARD else None, airborne=airborne,
             ))
     return units
+
+
+#: The position of a unit aboard until :func:`place_aboard` gives it its carrier's (never leaves the loader).
+_ABOARD = WorldPoint(math.nan, math.nan)
+
+
+def _capacity(ruleset: Ruleset, carrier_type: UnitType, theatre: str) -> tuple[int, str]:
+    """The weight of ``theatre`` units (army or air) a carrier type takes aboard, and the rule set's name for it."""
+    if carrier_type.theatre == "navy":
+        if theatre == "army":
+            return carrier_type.land_capacity, "land_capacity"
+        if theatre == "air":
+            return carrier_type.air_capacity, "air_capacity"
+    if carrier_type.theatre == "air" and theatre == "army" and carrier_type.can("airlift"):
+        return int(carrier_type.commands["airlift"].extra["capacity"]), "airlift capacity"
+    return 0, ""
+
+
+def _carriers_of(ruleset: Ruleset, theatre: str) -> str:
+    """The unit types that can carry units of ``theatre``, for a message."""
+    return ", ".join(t for t, ut in ruleset.unit_types.items() if _capacity(ruleset, ut, theatre)[0] > 0) or "none"
+
+
+def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup], ruleset: Ruleset | None,
+                 declared: Mapping[str, Any]) -> list[UnitSetup]:
+    """Units with ``aboard = "ID"`` start carried by that ship or plane, where it stands: a land unit aboard a
+    ship with a land capacity or a plane with an airlift row, an aircraft aboard a ship with an air capacity, up
+    to those capacities by weight. Every mistake is a finding on the unit's ``aboard`` (or ``airborne``) key; the
+    units that cannot go aboard are left out. A carrier may come from the map's units layer; one written down
+    (in ``declared``) but broken has its own finding, so its passengers get none."""
+    entries = data.get("units")
+    index_of = {entry["id"]: i for i, entry in enumerate(entries if isinstance(entries, list) else [])
+                if isinstance(entry, dict) and isinstance(entry.get("id"), str)}
+    by_id = {u.id: u for u in units}
+    loaded: dict[tuple[str, str], int] = {}
+    placed: list[UnitSetup] = []
+    for unit in units:
+        if unit.aboard is None:
+            placed.append(unit)
+            continue
+        i = index_of.get(unit.id)
+        if unit.aboard not in by_id and unit.aboard in declared:
+            continue
+        problem, key = _aboard_problem(unit, by_id, ruleset, loaded), "aboard"
+        if problem is None and unit.airborne:
+            problem, key = "a plane aboard a carrier is on its deck; leave airborne out (or aboard)", "airborne"
+        if problem is not None:
+            report.add("units", i, key, f"unit {unit.id!r}: {problem}")
+            continue
+        placed.append(dataclasses.replace(unit, position=by_id[unit.aboard].position))
+    return placed
+
+
+def _aboard_problem(unit: UnitSetup, by_id: Mapping[str, UnitSetup], ruleset: Ruleset | None,
+                    loaded: dict[tuple[str, str], int]) -> str | None:
+    """Why ``unit`` cannot start aboard its ``aboard``; None when it can (its weight is then added to
+    ``loaded``, per carrier and theatre)."""
+    carrier_id = str(unit.aboard)
+    carrier = by_id.get(carrier_id)
+    if carrier is None or carrier.id == unit.id:
+        known = sorted(u for u in by_id if u != unit.id)
+        return f"no unit {carrier_id!r} to be aboard{suggest(carrier_id, known)}; give the id of a ship or plane"
+    if carrier.aboard is not None:
+        return f"{carrier_id} is itself aboard {carrier.aboard}; a unit aboard carries no others"
+    if carrier.side != unit.side:
+        return f"{carrier_id} belongs to {carrier.side}, {unit.id} to {unit.side}"
+    if ruleset is None:
+        return None
+    unit_type, carrier_type = ruleset.unit_types[unit.type_id], ruleset.unit_types[carrier.type_id]
+    if unit_type.weight is None or unit_type.theatre not in ("army", "air"):
+        return f"{unit.type_id} cannot be carried (the rule set gives it no weight)"
+    capacity, name = _capacity(ruleset, carrier_type, unit_type.theatre)
+    what = "land units" if unit_type.theatre == "army" else "aircraft"
+    if capacity <= 0:
+        return (f"{carrier_id} ({carrier.type_id}) carries no {what}; types that do: "
+                f"{_carriers_of(ruleset, unit_type.theatre)}")
+    before = loaded.get((carrier_id, unit_type.theatre), 0)
+    if before + unit_type.weight > capacity:
+        return (f"{carrier_id} ({carrier.type_id}) carries {what} of weight {capacity} ({name}); {before} is aboard "
+                f"already and {unit.type_id} weighs {unit_type.weight}")
+    loaded[(carrier_id, unit_type.theatre)] = before + unit_type.weight
+    return None
 
 
 def read_placements(
@@ -140,31 +246,43 @@ def read_placements(
     air_theatre: bool,
     map_source: str,
 ) -> list[UnitSetup]:
-    """Units drawn on the map's ``units`` layer join the scenario's; their problems name the map."""
+    """Units drawn on the map's ``units`` layer join the scenario's. Each problem names the map, the object as
+    Tiled shows it (id, name, layer) and its line in the .tmx, and what to change in Tiled."""
     units: list[UnitSetup] = []
     for placement in battlefield.placements:
-        label = f"units layer: unit {placement.name!r}"
+        label = placement.tiled_label()
+
+        def report_map(problem: str) -> None:
+            report.elsewhere(map_source, f"{label}: {problem}", line=placement.line)
+
+        if not placement.object_name and placement.object_id:
+            report_map("a unit needs a name, its id in the game (e.g. va1); give the object a Name in Tiled")
+            continue
         if not placement.name or any(c.isspace() for c in placement.name):
-            report.elsewhere(map_source, "units layer: a unit object needs a name without spaces (its id); "
-                             f"got {placement.name!r}")
+            report_map(f"a unit's name is its id in the game and may not hold spaces, got {placement.name!r}; "
+                       "rename the object in Tiled (e.g. 1st-foot)")
             continue
         if placement.name in taken:
-            report.elsewhere(map_source, f"{label}: duplicate unit id (also in the scenario or the map); rename one")
+            report_map(f"the unit id {placement.name!r} is taken (by a [[units]] entry or another object); "
+                       "rename one of them")
             continue
         taken.add(placement.name)
         if placement.side not in side_names:
-            report.elsewhere(map_source, f"{label}: unknown side {placement.side!r}; sides of the scenario: "
-                             f"{', '.join(side_names)}{suggest(placement.side, side_names)}")
+            report_map(f"unknown side {placement.side!r}{suggest(placement.side, side_names)}; set the object's "
+                       f"'side' property in Tiled to a side of the scenario: {', '.join(side_names)}")
             continue
         if ruleset is None:
             continue
         type_id = resolve_type(placement.unit_type, ruleset, unit_names)
         if type_id is None:
-            report.elsewhere(map_source, f"{label}: {unknown_type_message(placement.unit_type, ruleset, unit_names)}")
+            report_map(f"{unknown_type_message(placement.unit_type, ruleset, unit_names)}; set the object's "
+                       "'unit_type' property in Tiled to one of them, or name it in the scenario's [unit_names]")
             continue
         problem = standing_problem(battlefield, ruleset, type_id, placement.position)
         if problem:
-            report.elsewhere(map_source, f"{label} at {placement.position.x:g},{placement.position.y:g}: {problem}")
+            fix = "drag the object onto the map in Tiled" if not battlefield.contains(placement.position) else \
+                "drag the object in Tiled"
+            report_map(f"at {placement.position.x:g},{placement.position.y:g}: {problem}; {fix}")
             continue
         units.append(UnitSetup(
             id=placement.name, type_id=type_id, side=placement.side, position=placement.position,
