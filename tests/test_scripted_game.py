@@ -89,7 +89,7 @@ def test_every_order_of_the_script_is_carried_out_or_refused_with_its_reason(pla
         "rpt takes 1 damage, health 0\nrpt is destroyed and leaves the map",
         "rf takes off from airfield Mainland airfield; it must land by the end of the air turn",
         "rf missile: d6 = 6\nbdd missile defence: d8 = 3\nmissile: bdd takes 3 (missile defence)",
-        "rf lands at Mainland airfield 81.5,52.5",
+        "rf lands at Mainland airfield (81.5,52.5)",
         "Red's air turn ends\nrart fire: d8 = 2",
         "refused: rart has already fired this turn (force to override)",
         "refused: not in the air turn: air orders come before the side's other orders (force to override)",
@@ -265,7 +265,7 @@ def test_the_strike_runs_every_kind_of_order_and_refuses_the_wrong_lines_with_th
         "bf moved 24.5,40.5 > 54.5,40.5, cost 30, 0 left",
         "refused: bf (light-fighter) cannot survey; survey is for: reconnaissance, drone",
         "brc reports nothing; the report is false (hidden within reach: rsub)",
-        "bf lands at bcv 60.5,50.5\n1 ~ 8 Blue % land brc\nbrc lands at bcv 60.5,50.5",
+        "bf lands at bcv (60.5,50.5)\n1 ~ 8 Blue % land brc\nbrc lands at bcv (60.5,50.5)",
         "refused: bf has already used takeoff this turn (force to override)",
         "Blue's air turn ends\nbdd depth charge: d6 = 2\ndepthcharge: rsub is disabled",
         # the fleet: out of reach, a sortie against a boat without air defence, boarding, carrying, fire at a fort
@@ -280,9 +280,9 @@ def test_the_strike_runs_every_kind_of_order_and_refuses_the_wrong_lines_with_th
         "refused: bm2 is 4.1 from the nearest target; attack reaches 3 (force to override)",
         # Red's air turn: bomb, pulse, the landing one way, a kamikaze, an airlift dropped from the air
         "rb bomb: d8 = 5\nbomb: 5 damage: bcav 5", "rb pulse (1 disables, of 6): d6 = 3\npulse: no effect",
-        "rb lands at Mainland airfield 81.5,52.5",
+        "rb lands at Mainland airfield (81.5,52.5)",
         "refused: bf is aboard bcv; aim at the carrier",
-        "kamikaze: bcv takes 3\nrf is crashed into bcv (kamikaze) and leaves the map",
+        "kamikaze: bcv takes 3\nrf crashes into bcv (kamikaze) and leaves the map",
         "reng goes aboard rtr", "reng moved with rtr to 72.5,48.5", "reng leaves rtr for 72.5,47.5",
         # Red's ground turn: attack (ends the turn), fire, the one warhead, building after the move
         "attack: Red 3 against Blue 1: the defenders take 2",

@@ -62,6 +62,13 @@ class Destroyed(Event):
     cause: str
 
     def describe(self) -> str:
+        if self.cause.startswith("crashed"):
+            # a crash is something the plane does, not something done to it: "f1 crashes into dd (kamikaze) and
+            # leaves the map", "f1 crashes, still in the air at the end of the air turn, and leaves the map"
+            rest = self.cause[len("crashed"):]
+            if rest.startswith(":"):
+                rest = "," + rest[1:] + ","
+            return f"{self.unit} crashes{rest} and leaves the map"
         return f"{self.unit} is {self.cause} and leaves the map"
 
 
@@ -210,7 +217,7 @@ class Landed(Event):
     position: WorldPoint
 
     def describe(self) -> str:
-        return f"{self.unit} lands at {self.base} {format_point(self.position)}"
+        return f"{self.unit} lands at {self.base} ({format_point(self.position)})"
 
 
 @_event("air-turn-ended")
