@@ -154,9 +154,9 @@ def test_map_placements_join_the_scenario_and_are_checked(tmp_path: Path) -> Non
                 "# placement gb8 Crown infantry 9.5 0.5\n"
                 "# placement br1 Crown infantry 9.5 4.5\n")
     findings = [f.format() for f in check_scenario_file(write_scenario(tmp_path, GOOD_SCENARIO, map_text), **LOADERS)]
-    assert any("unit 'va1': duplicate unit id" in f for f in findings), findings
+    assert any("unit 'va1': the unit id 'va1' is taken" in f for f in findings), findings
     assert any("unit 'gb9': unknown unit type 'dragoon'" in f for f in findings), findings
-    assert any("unit 'gb8' at 9.5,0.5: infantry cannot stand on water" in f for f in findings), findings
+    assert any("unit 'gb8': at 9.5,0.5: infantry cannot stand on water" in f for f in findings), findings
     assert all(f.startswith(str(tmp_path / "fake.tmx")) for f in findings)
     # the bridge (a road over water) and the open ground are fine
     ok_map = "# placement va9 Rebel infantry 0.5 0.5\n# placement br1 Crown infantry 9.5 4.5\n"

@@ -203,16 +203,18 @@ def test_bad_objects_are_all_reported_at_once(ruleset) -> None:
         f"{path}:41: object 1 ('Lost') in layer 'units' has no 'side' property; set 'side' in the object's "
         "Properties view (Tiled does not save a class's default values into the map: a value shown in grey there "
         "counts as missing)",
-        f"{path}:42: object 2 ('Odd') in layer 'units' has the unknown unit_type 'infantr' (closest match: 'infantry'); "
-        f"known unit types: {', '.join(ruleset.unit_types)}",
+        f"{path}:42: warning: object 2 ('Odd') in layer 'units' has the unit_type 'infantr', not a unit type of the "
+        "rule set (closest match: 'infantry'); correct it, or give it in the [unit_names] of each scenario that uses "
+        f"this map (e.g. infantr = \"infantry\"); known unit types: {', '.join(ruleset.unit_types)}",
         f"{path}:46: object 4 in layer 'zones' is a zone without a name; scenarios refer to zones by name: give it one",
         f"{path}:47: object 5 ('Spot') in layer 'zones' is a point, but a zone needs an area; draw it as a rectangle, "
         "ellipse or polygon",
         f"{path}:50: object 6 ('Keep') in layer 'structures' has the unknown structure kind 'castle' (closest match: "
         "'settlement'); known kinds: settlement, building, bridge, road, fortification, port, airfield",
-        f"{path}: warning: unit 'Sailor' (infantry) stands on water at column 2, row 0, where it cannot move; move it",
+        f"{path}:43: warning: object 3 ('Sailor') in layer 'units' (infantry) stands on water at column 2, row 0, "
+        "where it cannot move; drag it onto terrain its type can enter",
     ]
-    with pytest.raises(MapError, match=r"has no 'side' property.*\(and 4 more problems; run 'kriegsspiel check "):
+    with pytest.raises(MapError, match=r"has no 'side' property.*\(and 3 more problems; run 'kriegsspiel check "):
         load_battlefield(path, ruleset)
 
 

@@ -143,6 +143,21 @@ class UnitPlacement:
     heading: float | None = None
     health: int | None = None
     hidden: bool | None = None
+    #: where the map author finds it in Tiled: the object's id and name as Tiled shows them, its layer, and the
+    #: line of the .tmx that holds it ("" / None for units not read from a map file)
+    object_id: str = ""
+    object_name: str = ""
+    layer: str = ""
+    line: int | None = None
+
+    def tiled_label(self) -> str:
+        """The object as Tiled shows it, for messages: ``object 12 ('va1') in layer 'units'``; without an
+        object id, ``unit 'NAME'``."""
+        if not self.object_id:
+            return f"unit {self.name!r}"
+        named = f" ('{self.object_name}')" if self.object_name else ""
+        layer = f" in layer '{self.layer}'" if self.layer else ""
+        return f"object {self.object_id}{named}{layer}"
 
 
 @dataclass(frozen=True, eq=False)

@@ -43,8 +43,9 @@ class Report:
         line = self.lines.line(table, index, key) if table else None
         self.findings.append(Finding(self.source, f"{where}: {problem}", severity, line))
 
-    def elsewhere(self, source: str, problem: str, severity: str = "error") -> None:
-        self.findings.append(Finding(source, problem, severity))
+    def elsewhere(self, source: str, problem: str, severity: str = "error", line: int | None = None) -> None:
+        """A finding in another file (the map), at ``line`` of it when known."""
+        self.findings.append(Finding(source, problem, severity, line))
 
     @property
     def has_errors(self) -> bool:

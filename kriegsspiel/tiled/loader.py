@@ -425,7 +425,7 @@ class _Builder:
                 label = f"object {obj.get('id', '?')}" + (f" ('{obj.get('name')}')" if obj.get("name") else "")
                 where = f"{label} in layer '{layer.get('name', '')}'"
                 if kind == "unit":
-                    unit = self._unit(obj, props, shape, where)
+                    unit = self._unit(obj, props, shape, where, str(layer.get("name", "")))
                     if unit is not None:
                         placements.append(unit)
                 elif kind == "structure":
@@ -458,7 +458,7 @@ class _Builder:
             return None
         return value
 
-    def _unit(self, obj: Node, props: dict[str, Any], shape: Shape, where: str) -> UnitPlacement | None:
+    def _unit(self, obj: Node, props: dict[str, Any], shape: Shape, where: str, layer: str) -> UnitPlacement | None:
         line = obj.line
         side = self._required_text(props, "side", where, obj, "add a string property 'side' naming the side")
         unit_type = self._required_text(
@@ -468,12 +468,14 @@ class _Builder:
             return None
         known = list(self.ruleset.unit_types)
         if known and unit_type not in self.ruleset.unit_types:
-            self.error(
-                f"{where} has the unknown unit_type '{unit_type}'{closest(unit_type, known)}; "
-                f"known unit types: {', '.join(known)}",
+            # A scenario may name it in [unit_names] (a local name: "hussar"); the scenario reports it otherwise.
+            example = (difflib.get_close_matches(unit_type, known, n=1, cutoff=0.5) or known)[0]
+            self.warn(
+                f"{where} has the unit_type '{unit_type}', not a unit type of the rule set"
+                f"{closest(unit_type, known)}; correct it, or give it in the [unit_names] of each scenario that "
+                f"uses this map (e.g. {unit_type} = \"{example}\"); known unit types: {', '.join(known)}",
                 line,
             )
-            return None
         heading = self._number(props, "heading", where, line, float)
         health = self._number(props, "health", where, line, int)
         hidden = props.get("hidden")
@@ -490,6 +492,10 @@ class _Builder:
             heading=normalize_bearing(heading) if heading is not None else None,
             health=health,
             hidden=hidden,
+            object_id=str(obj.get("id", "")),
+            object_name=(obj.get("name") or "").strip(),
+            layer=layer,
+            line=line,
         )
 
     def _number(self, props: Mapping[str, Any], key: str, where: str, line: int, kind: type) -> Any:
@@ -570,7 +576,8 @@ class _Builder:
         for unit in placements:
             cell = self.grid.cell_at(unit.position)
             if cell is None:
-                self.warn(f"unit '{unit.name}' stands off the map at {unit.position.x:.2f},{unit.position.y:.2f}; move it onto the map")
+                self.warn(f"{unit.tiled_label()} stands off the map at {unit.position.x:.2f},{unit.position.y:.2f}; "
+                          "drag it onto the map", unit.line)
                 continue
             try:
                 table = self.ruleset.speed_table(unit.unit_type)
@@ -581,8 +588,9 @@ class _Builder:
             on_road = bool(road[row, col]) and float(table.get("road", 0.0) or 0.0) > 0.0
             if float(table.get(terrain_id, 0.0) or 0.0) <= 0.0 and not on_road:
                 self.warn(
-                    f"unit '{unit.name}' ({unit.unit_type}) stands on {terrain_id} at column {col}, row {row}, "
-                    "where it cannot move; move it"
+                    f"{unit.tiled_label()} ({unit.unit_type}) stands on {terrain_id} at column {col}, row {row}, "
+                    "where it cannot move; drag it onto terrain its type can enter",
+                    unit.line,
                 )
 
 
