@@ -98,14 +98,14 @@ def test_orders_riding_are_on_the_umpires_panel_until_they_arrive(app: App) -> N
     assert "Orders riding" not in panel_texts(app)
 
 
-def test_a_right_click_on_a_counter_says_where_v3_combats_are_rolled(app: App) -> None:
+def test_a_right_click_on_a_counter_lists_the_rule_sets_charts(app: App) -> None:
     unit = app.session.state.units["jaeger"]
     x, y = (round(v) for v in app.camera.to_screen(unit.position))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is None
-    assert not app.status_is_error
-    assert app.status.startswith("jaeger: combats are rolled at the console (Enter): combat "
-                                 "firefight|melee|artillery|volley ATTACKERS > DEFENDERS")
+    assert app.menu is not None and app.menu.items == ("firefight", "melee", "artillery", "volley")
+    assert not app.status_is_error and app.status.startswith("jaeger: combat on no chart (all greyed)")
+    # no enemy within reach at the start: each chart greyed with the rules' reason (the nearest enemy)
+    assert app.menu.refusal("volley").startswith("jaeger is ") and "maximum range of 150 m" in app.menu.refusal("volley")

@@ -20,7 +20,9 @@ from kriegsspiel.app.console import ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app import chrome, targeting
 from kriegsspiel.app.board import Board
-from kriegsspiel.app.panel import draw_panel, pending_combat_lines, riding_order_lines, unit_summary, weapon_ranges
+from kriegsspiel.app.combat_v3 import charts as combat_v3_charts, combat_section
+from kriegsspiel.app.combat_window import V3CombatControls
+from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.app.viewas import NUMBER_KEYS, ViewAs, next_shot_number
 from kriegsspiel.core.geometry import WorldPoint, distance
@@ -38,7 +40,7 @@ PAN_KEY_FRACTION = 0.125
 STRUCTURE_NAMES_FROM_PX = 16
 
 
-class App:
+class App(V3CombatControls):
     """The umpire's window on a game session.
 
     ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
@@ -203,6 +205,7 @@ class App:
             self.cursor if self.viewing.chooser else None,  # the row under the mouse is lit
             self.projector,
             tuple(self.shooters),
+            self.combat_row,
             self.box,
             self.menu,
             (self.aiming.word, self.aiming.shooters, tuple(self.aiming.chosen)) if self.aiming else None,
@@ -293,6 +296,8 @@ class App:
             self.hover = None
         if self.aiming is not None and self.camera.viewport.contains(*pos):
             self._explain_target(pos)
+        if self.menu is not None:
+            self._explain_menu(pos)
         return True
 
     def _explain_target(self, pos: tuple[int, int]) -> None:
@@ -305,13 +310,16 @@ class App:
 
     def _press(self, pos: tuple[int, int]) -> None:
         if not self.camera.viewport.contains(*pos):
-            self.console_focused = self._console_rect().collidepoint(pos)
+            if not self._panel_press(pos):  # a button of the pending combat (Ruleset V3)
+                self.console_focused = self._console_rect().collidepoint(pos)
             return
         self.console_focused = False
         if self.menu is not None:
-            word, self.menu = self.menu.item_at(pos), None
-            if word is not None:
-                self._start_aiming(word)
+            word = self.menu.item_at(pos)
+            if word is None:
+                self.menu = None
+            else:
+                self._menu_choice(word)
             return
         if self.aiming is not None:
             self._aim(pos)
@@ -390,6 +398,8 @@ class App:
         if self.viewing.active and self._view_key(key):
             return
         if self._aiming_key(key, mod, ctrl):
+            return
+        if self._combat_key(key, mod):  # a pending Ruleset V3 combat: Enter resolves, Esc undoes, +/- modify
             return
         if ctrl and key == pygame.K_z:
             self._show(self.session.undo())
@@ -623,7 +633,7 @@ class App:
                 self._set_status("aiming cancelled")
                 return True
             return False
-        word = targeting.KEY_ORDERS.get(key)
+        word = self._order_for_key(key)
         if word is None or ctrl or self.selected is None or self.view_as is not None:
             return False
         self._start_aiming(word)
@@ -642,10 +652,7 @@ class App:
             self.select(unit.id)
         items = targeting.menu_items(self.session.state, [self.selected or unit.id])
         if not items:
-            charts = getattr(self.session.state.ruleset, "combat", None)
-            if charts is not None:  # Ruleset V3: the umpire groups the units and names a chart at the console
-                self._set_status(f"{unit.id}: combats are rolled at the console (Enter): combat "
-                                 f"{'|'.join(charts.charts)} ATTACKERS > DEFENDERS, then modify, resolve")
+            if self._chart_menu(unit.id, pos):  # Ruleset V3: the rule set's combat charts
                 return
             self._set_status(f"{unit.id} ({unit.type_id}) has no combat order to aim", error=True)
             return
@@ -659,8 +666,9 @@ class App:
         """Begin aiming ``word`` with the selection (and, for orders of several shooters, the Ctrl+clicked)."""
         if self.selected is None:
             return
-        group = [self.selected, *self.shooters] if word in targeting.MANY_SHOOTERS else [self.selected]
-        self.aiming = targeting.Targeting(word, tuple(group))
+        charted = word in combat_v3_charts(self.session.state)
+        group = [self.selected, *self.shooters] if word in targeting.MANY_SHOOTERS or charted else [self.selected]
+        self.aiming = self._aiming_for(word, group)
         open_targets = [n for n, r in self.aiming.verdicts(self.session.state).items() if r is None]
         self._set_status(
             f"{word} with {' '.join(group)}: click the targets ({len(open_targets)} in reach; grey: refused, rest "
@@ -888,13 +896,13 @@ class App:
             self.console_focused,
             tuple(self.console_output),
             (w, h),
+            self.combat_row,
         )
         if self._panel_cache is None or self._panel_cache[0] != key:
             panel = pygame.Surface((self._panel_width(), h))
             journal = self.session.journal_lines(14)
             unit_lines = unit_summary(state, self.drag.unit, self.drag.allowance) if self.drag is not None else []
-            combat_lines = pending_combat_lines(state)
-            draw_panel(
+            buttons = draw_panel(
                 panel,
                 self.texts,
                 title=self.session.title or state.setup.name,
@@ -906,10 +914,13 @@ class App:
                 caret=self.console.caret,
                 focused=self.console_focused,
                 output=self.console_output,
-                combat_lines=combat_lines,
+                combat=combat_section(state),
+                combat_row=self.combat_row,
                 riding_lines=riding_order_lines(state),
             )
             self._panel_cache = (key, panel)
+            left = w - self._panel_width()
+            self.panel_buttons = tuple((rect.move(left, 0), action) for rect, action in buttons)
         target.blit(self._panel_cache[1], (w - self._panel_width(), 0))
 
     def _draw_help(self, target: pygame.Surface) -> None:

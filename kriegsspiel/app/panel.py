@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.fonts import font
@@ -35,17 +36,6 @@ def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
         by_range.setdefault(float(weapon.effective), []).append(f"{weapon.weapon} effective")
         by_range.setdefault(float(weapon.maximum), []).append(f"{weapon.weapon} maximum")
     return [("/".join(names), radius) for radius, names in sorted(by_range.items())]
-
-
-def pending_combat_lines(state: GameState) -> list[str]:
-    """The combat waiting for the umpire (Ruleset V3), one line each; empty when none is pending."""
-    pending = getattr(state, "pending_combat", None)
-    rules = getattr(state.ruleset, "combat", None)
-    if pending is None or rules is None:
-        return []
-    from kriegsspiel.core.v3_combat import pending_summary
-
-    return pending_summary(rules, pending)
 
 
 def riding_order_lines(state: GameState) -> list[str]:
@@ -110,7 +100,7 @@ def _combat_chart_line(state: GameState, unit: UnitState) -> list[str]:
     effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None
     if effect is not None and not effect.can_attack:
         return [f"not attack ({unit.health} HP)"]
-    return ["fight: combat " + "|".join(rules.charts) + " at the console"]
+    return [f"fight: right-click or keys 1-{min(len(rules.charts), 9)} for a chart ({', '.join(rules.charts)})"]
 
 
 def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[str]:
@@ -168,14 +158,17 @@ def draw_panel(
     caret: int,
     focused: bool,
     output: Sequence[str],
-    combat_lines: Sequence[str] = (),
+    combat: CombatSection | None = None,
+    combat_row: int = 0,
     riding_lines: Sequence[str] = (),
-) -> None:
+) -> list[tuple[pygame.Rect, str]]:
     """Draw the whole panel on ``panel`` (its own surface, blitted at the window's right edge).
 
-    ``combat_lines``: a combat waiting for the umpire (Ruleset V3: the roll, its modifiers and the result as it
-    stands), drawn under the selected unit until it is resolved or undone; ``riding_lines``: the orders riding
-    by courier, with their due rounds."""
+    ``combat``: a combat waiting for the umpire (Ruleset V3: the roll, its modifiers with - and + buttons, the
+    result as it stands, Resolve and Undo buttons), drawn under the selected unit until it is resolved or
+    undone, ``combat_row`` the row the keys step (framed); ``riding_lines``: the orders riding by courier, with
+    their due rounds. Returns the buttons: (rectangle on ``panel``, the shell line it sends, or ``undo``)."""
+    buttons: list[tuple[pygame.Rect, str]] = []
     panel.fill(BACKGROUND)
     w, h = panel.get_size()
     x, y = 12, 10
@@ -194,15 +187,8 @@ def draw_panel(
             panel.blit(texts.get(part, size, TEXT), (x, y))
             y += 19
     y += 10
-    if combat_lines:
-        panel.blit(texts.get("Combat pending", size, HEADING, bold=True), (x, y))
-        y += 22
-        for i, line in enumerate(combat_lines):
-            colour = DIM if i == len(combat_lines) - 1 else TEXT
-            for part in _wrap(line, width, size):
-                panel.blit(texts.get(part, size, colour), (x, y))
-                y += 19
-        y += 10
+    if combat is not None:
+        y = _draw_combat(panel, texts, combat, combat_row, x, y, width, size, buttons)
     if riding_lines:
         panel.blit(texts.get("Orders riding", size, HEADING, bold=True), (x, y))
         y += 22
@@ -250,6 +236,55 @@ def draw_panel(
     if focused:
         cx = tx + font(size).size(console_text[:caret])[0]
         pygame.draw.line(panel, TEXT, (cx, console_top + 9), (cx, console_top + 30), 2)
+    return buttons
+
+
+#: the side of a - or + button and the gap after it (pixels)
+STEP_PX = 18
+STEP_GAP = 4
+
+
+def _button(panel: pygame.Surface, texts: TextCache, label: str, rect: pygame.Rect, size: int, live: bool) -> None:
+    pygame.draw.rect(panel, (58, 62, 74) if live else (40, 42, 50), rect)
+    pygame.draw.rect(panel, HEADING if live else (70, 72, 80), rect, 1)
+    text = texts.get(label, size, TEXT if live else (90, 92, 100))
+    panel.blit(text, (rect.centerx - text.get_width() // 2, rect.centery - text.get_height() // 2))
+
+
+def _draw_combat(panel: pygame.Surface, texts: TextCache, combat: CombatSection, highlight: int, x: int, y: int,
+                 width: int, size: int, buttons: list[tuple[pygame.Rect, str]]) -> int:
+    """The pending combat: its head, one row per modifier with - and + buttons, the result, Resolve and Undo.
+    Appends the buttons to ``buttons``; returns the y below."""
+    panel.blit(texts.get("Combat pending", size, HEADING, bold=True), (x, y))
+    y += 22
+    for line in combat.head:
+        panel.blit(texts.get(line, size, TEXT), (x, y))
+        y += 19
+    text_x = x + 2 * (STEP_PX + STEP_GAP) + 2
+    for index, row in enumerate(combat.rows):
+        parts = _wrap(row.text, width - (text_x - x), size)
+        top = y
+        for label, line, left in (("-", row.minus, x), ("+", row.plus, x + STEP_PX + STEP_GAP)):
+            rect = pygame.Rect(left, y + 1, STEP_PX, STEP_PX - 1)
+            _button(panel, texts, label, rect, size, line is not None)
+            if line is not None:
+                buttons.append((rect, line))
+        for part in parts:
+            panel.blit(texts.get(part, size, TEXT if row.present else DIM), (text_x, y))
+            y += 19
+        if index == highlight:
+            pygame.draw.rect(panel, HEADING, pygame.Rect(x - 4, top - 1, width + 8, y - top + 2), 1)
+    panel.blit(texts.get(combat.result, size, HEADING, bold=True), (x, y))
+    y += 24
+    for label, action, left in (("Resolve (Enter)", RESOLVE, x), ("Undo (Esc)", UNDO, x + 150)):
+        rect = pygame.Rect(left, y, 140, 24)
+        _button(panel, texts, label, rect, size, True)
+        buttons.append((rect, action))
+    y += 28
+    for part in _wrap("- / + or Up/Down and the +/- keys change a modifier (journaled as 'modify')", width, size - 2):
+        panel.blit(texts.get(part, size - 2, DIM), (x, y))
+        y += 17
+    return y + 10
 
 
 def _clip(text: str, width: int, size: int) -> str:

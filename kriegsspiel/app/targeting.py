@@ -29,10 +29,10 @@ KEY_ORDERS: dict[int, str] = {
     pygame.K_d: "dogfight", pygame.K_k: "kamikaze", pygame.K_o: "board", pygame.K_s: "sortie",
     pygame.K_c: "depthcharge", pygame.K_n: "nuke",
 }
-#: orders that take several shooters
-MANY_SHOOTERS = ("attack", "fire", "dogfight")
+#: orders that take several shooters (a Ruleset V3 combat: several attackers)
+MANY_SHOOTERS = ("attack", "fire", "dogfight", "combat")
 #: orders that take several targets; the others go as soon as their one target is clicked
-MANY_TARGETS = ("attack", "fire", "dogfight", "bomb")
+MANY_TARGETS = ("attack", "fire", "dogfight", "bomb", "combat")
 #: orders that may aim at structures
 AT_STRUCTURES = ("fire", "bomb", "missile", "nuke")
 #: one-target orders that still wait for Enter (a warhead is not launched by a slip of the mouse)
@@ -47,18 +47,21 @@ def _token(name: str) -> str:
 
 @dataclass
 class Targeting:
-    """One order being aimed: its word, the shooters, the targets chosen so far (unit ids, structure names)."""
+    """One order being aimed: its word, the shooters, the targets chosen so far (unit ids, structure names).
+    A Ruleset V3 combat is the word ``combat`` with its ``chart``: the shooters attack, the targets defend."""
 
     word: str
     shooters: tuple[str, ...]
     chosen: list[str] = field(default_factory=list)
+    chart: str | None = None
     _verdicts: dict[str, str | None] | None = field(default=None, repr=False)
     _for_state: GameState | None = field(default=None, repr=False)
 
     def line(self, targets: list[str] | None = None) -> str:
         """The shell line of the order with ``targets`` (default: those chosen)."""
         names = self.chosen if targets is None else targets
-        return f"{self.word} {' '.join(self.shooters)} > {' '.join(_token(n) for n in names)}"
+        word = f"{self.word} {self.chart}" if self.chart else self.word
+        return f"{word} {' '.join(self.shooters)} > {' '.join(_token(n) for n in names)}"
 
     def verdicts(self, state: GameState) -> dict[str, str | None]:
         """Every possible target -> None when the rules accept the order at it alone, else the refusal."""
@@ -178,10 +181,20 @@ def menu_items(state: GameState, unit_ids: list[str]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Menu:
-    """A right-click menu at ``origin`` (screen pixels) listing ``items`` (order words)."""
+    """A right-click menu at ``origin`` (screen pixels) listing ``items`` (order words, or a Ruleset V3's
+    chart ids). ``labels``: the text of each row (default: the word and its key); ``refused``: for each row
+    None, or why the rules refuse it for the selection (the row is greyed)."""
 
     origin: tuple[int, int]
     items: tuple[str, ...]
+    labels: tuple[str, ...] = ()
+    refused: tuple[str | None, ...] = ()
+
+    def refusal(self, word: str) -> str | None:
+        """Why ``word``'s row is greyed, or None."""
+        if word not in self.items or not self.refused:
+            return None
+        return self.refused[self.items.index(word)]
 
     def rect(self, index: int) -> pygame.Rect:
         """The screen rectangle of item ``index``."""
@@ -204,6 +217,7 @@ def draw_menu(surface: pygame.Surface, texts, menu: Menu, size: int) -> None:
     pygame.draw.rect(surface, (34, 36, 44), outline)
     pygame.draw.rect(surface, (200, 200, 210), outline, 1)
     for index, word in enumerate(menu.items):
-        label = texts.get(LABELS.get(word, word), size, (235, 235, 240))
+        text = menu.labels[index] if menu.labels else LABELS.get(word, word)
+        label = texts.get(text, size, GREYED if menu.refusal(word) else (235, 235, 240))
         r = menu.rect(index)
         surface.blit(label, (r.x + 8, r.y + (r.height - label.get_height()) // 2))
