@@ -105,7 +105,7 @@ def test_man_pages_print_the_odds_of_the_rule_set() -> None:
     rules = load_ruleset("modern-4e")
     assert "sinks 1 in 6, else 1..5 damage" in man_page("torpedo", rules)
     assert "light-fighter: sinks 1 in 6, else 1..5 times size; heavy-fighter: sinks 1 in 8" in man_page("kamikaze", rules)
-    assert "destroyed within 2, half damage within 7, a quarter within 15" in man_page("nuke", rules)
+    assert "destroyed within 2, 1/2 of the full damage within 7, 1/4 within 15" in man_page("nuke", rules)
     assert "seize 1 in 6" in man_page("board", rules)
 
 

@@ -179,6 +179,7 @@ CONSTANTS = {
     "torpedo_range": 10, "depthcharge_reach": 3, "board_reach": 3, "sortie_range": 30, "spy_radius": 10,  # HR
     "exposure_distance": 3, "merge_distance": 3,  # HR
     "nuke_destroy_radius": 2, "nuke_half_radius": 7, "nuke_quarter_radius": 15,  # HR
+    "nuke_half_share": 0.5, "nuke_quarter_share": 0.25,  # manual: "half damage", "quarter damage"
     "message_lost_in_4": 2, "message_intercepted_in_4": 1, "message_altered_in_4": 1,  # manual
     "board_seize_in_6": 1, "board_sink_in_6": 1, "board_disable_in_6": 2, "board_damage_in_6": 2,  # HR
     "board_disable_rounds": 1,  # HR

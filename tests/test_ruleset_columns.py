@@ -117,3 +117,20 @@ def test_the_commands_use_the_rule_sets_numbers() -> None:
         raise AssertionError("no disabling roll in 60 indexes")
     built = run(s, 'build b1 > fortification "Fort Test"').state
     assert [x.health for x in built.battlefield.structures if x.name == "Fort Test"] == [7]
+
+
+def test_the_nuke_rings_take_the_rule_sets_shares_of_the_full_damage() -> None:
+    from test_combat_naval import fleet
+    from test_combat_land import run
+    from kriegsspiel.core.combat_events import Damaged
+    from kriegsspiel.core.state import initial_state
+
+    data = copy.deepcopy(DATA)
+    data["constants"].update(nuke_half_share=0.4, nuke_quarter_share=0.1)
+    s = fleet()
+    s = initial_state(s.setup, s.battlefield, parse_ruleset(data, "changed.toml"))
+    # aimed at 10.5,5.5: cv (15.5,8.5) is 5.8 away, in the half ring (7): 0.4 x 30 = 12 of its 16;
+    # dd (17.5,3.5) is 7.3 away, in the quarter ring (15): 0.1 x 30 = 3 of its 8
+    out = run(s, "nuke ssbn > 10.5,5.5")
+    hits = {e.unit: e for e in out.events if isinstance(e, Damaged)}
+    assert (hits["cv"], hits["dd"]) == (Damaged("cv", 12, 4), Damaged("dd", 3, 5))

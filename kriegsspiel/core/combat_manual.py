@@ -6,6 +6,7 @@ and its odds come from the command's table in the rule set given, so ``man fire`
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from kriegsspiel.core.manual import PAGES as PAGES_BY_NAME
 from kriegsspiel.core.manual import ManPage, _text
@@ -64,6 +65,23 @@ def _constants(text: str, *keys: str) -> Callable[[Ruleset | None], str]:
         return text.format(*(f"{ruleset.constants[k]:g}" for k in keys))
 
     return value
+
+
+def _nuke_rings(ruleset: Ruleset | None) -> str:
+    """The nuke's rings: destroyed within the first, a share of the full damage within the other two."""
+    keys = ("nuke_destroy_radius", "nuke_half_share", "nuke_half_radius", "nuke_quarter_share", "nuke_quarter_radius")
+    if ruleset is None or not all(k in ruleset.constants for k in keys):
+        return "destroyed within the rule set's nuke_destroy_radius, a share of the full damage within its " \
+               "nuke_half_radius and nuke_quarter_radius"
+    destroy, half_share, half, quarter_share, quarter = (ruleset.constants[k] for k in keys)
+    return (f"destroyed within {destroy:g}, {_share(half_share)} of the full damage within {half:g}, "
+            f"{_share(quarter_share)} within {quarter:g}")
+
+
+def _share(value: float) -> str:
+    """A share of the damage as a fraction, 0.25 as "1/4"."""
+    share = Fraction(value).limit_denominator(100)
+    return f"{share.numerator}/{share.denominator}" if share.denominator != 1 else f"{share.numerator}"
 
 
 def _one_in(command: str, key: str, text: str, fallback: str) -> Callable[[Ruleset | None], str]:
@@ -219,8 +237,7 @@ PAGES: tuple[ManPage, ...] = (
         "the scenario. No dice.",
         _who("nuke", "missile submarines, stealth bombers"),
         lambda r: _column("nuke", "the nuke table's launch distance", text="launch distance: {}")(r) + "; "
-        + _constants("destroyed within {}, half damage within {}, a quarter within {}", "nuke_destroy_radius",
-                     "nuke_half_radius", "nuke_quarter_radius")(r),
+        + _nuke_rings(r),
         _column("nuke", "the nuke table's damage", key="damage", text="full damage: {}"),
     ),
     ManPage(

@@ -203,8 +203,8 @@ def board(state: GameState, command: Board, dice: Dice, forced: bool) -> Accepte
 
 def nuke(state: GameState, command: Nuke, dice: Dice, forced: bool) -> Accepted | Rejected:
     """A nuclear warhead at a unit, a structure or a point within the nuke range: units and structures within
-    ``nuke_destroy_radius`` are destroyed, within ``nuke_half_radius`` take half the row's damage, within
-    ``nuke_quarter_radius`` a quarter (rounded half up). No dice. Refused (forceable) with no warheads left, out
+    ``nuke_destroy_radius`` are destroyed, within ``nuke_half_radius`` take ``nuke_half_share`` of the row's damage,
+    within ``nuke_quarter_radius`` ``nuke_quarter_share`` of it (rounded half up). No dice. Refused (forceable) with no warheads left, out
     of range, after firing this turn, for a plane on the ground."""
     found = find_units(state, (command.unit,))
     if isinstance(found, Rejected):
@@ -231,7 +231,8 @@ def nuke(state: GameState, command: Nuke, dice: Dice, forced: bool) -> Accepted 
     if refusal := _verdict(ruling, problems):
         return refusal
     full = float(column(state, row, "nuke", "damage"))
-    rings = [rule_number(state.ruleset, k) for k in ("nuke_destroy_radius", "nuke_half_radius", "nuke_quarter_radius")]
+    rings = [rule_number(state.ruleset, k) for k in ("nuke_destroy_radius", "nuke_half_radius", "nuke_quarter_radius",
+                                                       "nuke_half_share", "nuke_quarter_share")]
     warheads = dict(state.warheads)
     warheads[unit.side] = max(0, left - 1)
     state = state.replace(warheads=warheads).with_units(unit.replace(fired_this_turn=True))
@@ -252,7 +253,7 @@ def nuke(state: GameState, command: Nuke, dice: Dice, forced: bool) -> Accepted 
 
 
 def _blast(state: GameState, target, d: float, rings: list[float], full: float, hits: list[str]):
-    destroy, half, quarter = rings
+    destroy, half, quarter, half_share, quarter_share = rings
     if d <= destroy:
         if isinstance(target, UnitState):
             hits.append(f"{target.id} destroyed")
@@ -262,7 +263,7 @@ def _blast(state: GameState, target, d: float, rings: list[float], full: float, 
             return state, []
         hits.append(f"{target.name} destroyed")
         return deal_damage(state, target, health, "nuclear blast")
-    for radius, fraction in ((half, 0.5), (quarter, 0.25)):
+    for radius, fraction in ((half, half_share), (quarter, quarter_share)):
         if d <= radius:
             amount = whole(full * fraction)
             hits.append(f"{name_of(target)} {amount}")
