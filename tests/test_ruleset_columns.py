@@ -134,3 +134,18 @@ def test_the_nuke_rings_take_the_rule_sets_shares_of_the_full_damage() -> None:
     out = run(s, "nuke ssbn > 10.5,5.5")
     hits = {e.unit: e for e in out.events if isinstance(e, Damaged)}
     assert (hits["cv"], hits["dd"]) == (Damaged("cv", 12, 4), Damaged("dd", 3, 5))
+
+
+def test_man_pages_print_the_rule_sets_columns_and_no_numbers_of_their_own() -> None:
+    import re
+
+    from kriegsspiel.core.manual import man_page
+    from kriegsspiel.rulesets import load_ruleset
+
+    changed = _changed_state().ruleset
+    assert "carrier: sinks 1 in 2, a further 1 in 3 disables for 4 round(s), else a miss" in " ".join(
+        man_page("depthcharge", changed).split())
+    v3 = load_ruleset("kriegsspiel-v3")  # has none of these tables: the page names the columns, not the 4e's numbers
+    for topic in ("torpedo", "depthcharge", "pulse", "kamikaze", "board", "spy"):
+        odds = " ".join(man_page(topic, v3).split("odds:")[1].split())
+        assert not re.search(r"\d", re.sub(r"1 in |1\.\.|_in_6", "", odds)), (topic, odds)  # "1 in N" names N

@@ -91,7 +91,7 @@ def _one_in(command: str, key: str, text: str, fallback: str) -> Callable[[Rules
         groups: dict[str, list[str]] = {}
         for type_id, stats in ruleset.command_users(command).items():
             groups.setdefault(text.format(n=stats.extra.get(key), d=stats.damage,
-                                          r=stats.extra.get("disable_rounds")), []).append(type_id)
+                                          r=stats.extra.get("disable_rounds"), **stats.extra), []).append(type_id)
         if len(groups) == 1:
             return next(iter(groups))
         return "; ".join(f"{', '.join(types)}: {value}" for value, types in groups.items())
@@ -102,7 +102,8 @@ def _one_in(command: str, key: str, text: str, fallback: str) -> Callable[[Rules
 def _board_odds(ruleset: Ruleset | None) -> str:
     keys = ("board_seize_in_6", "board_sink_in_6", "board_disable_in_6", "board_damage_in_6")
     if ruleset is None or not all(k in ruleset.constants for k in keys):
-        return "seize 1, sink 1, disable 2, damage 2 in 6 (house rule)"
+        return ("seize, sink, disable or damage, by the rule set's board_seize_in_6, board_sink_in_6, "
+                "board_disable_in_6 and board_damage_in_6 (house rule)")
     seize, sink, disable, damage = (int(ruleset.constants[k]) for k in keys)
     total = seize + sink + disable + damage
     return (f"one d{total} (house rule): seize {seize} in {total} (units aboard are captured), sink {sink} in {total}, "
@@ -203,7 +204,8 @@ PAGES: tuple[ManPage, ...] = (
         "A submarine torpedoes a ship: sunk at once, or damaged. The submarine is revealed.",
         _who("torpedo", "submarines"),
         _column("torpedo", "the torpedo range"),
-        _one_in("torpedo", "sink_one_in", "sinks 1 in {n}, else 1..{d} damage", "sinks 1 in 6, else 1..5 damage"),
+        _one_in("torpedo", "sink_one_in", "sinks 1 in {n}, else 1..{d} damage",
+                "sinks 1 in the torpedo table's sink_one_in, else 1..its damage"),
     ),
     ManPage(
         "sortie", "sortie CARRIER > SHIP",
@@ -219,8 +221,9 @@ PAGES: tuple[ManPage, ...] = (
         "Drop depth charges on a submarine nearby: it may be sunk or disabled for a turn. Once a turn.",
         _who("depthcharge", "all ships except patrol boats"),
         _column("depthcharge", "the depth charge reach"),
-        _one_in("depthcharge", "sink_one_in", "sinks 1 in {n}, a further 1 in {n} disables for a turn, else a miss",
-                "sinks 1 in 6, disables 1 in 6, misses 4 in 6"),
+        _one_in("depthcharge", "sink_one_in",
+                "sinks 1 in {n}, a further 1 in {disable_one_in} disables for {r} round(s), else a miss",
+                "sinks 1 in the table's sink_one_in, a further 1 in its disable_one_in disables, else a miss"),
     ),
     ManPage(
         "board", "board SHIP > SHIP",
@@ -299,7 +302,8 @@ PAGES: tuple[ManPage, ...] = (
         "disabled (no damage). Named targets must be within the radius. Once a turn.",
         _who("pulse", "bombers, stealth bombers, drones"),
         _column("pulse", "the pulse radius table", key="radius", text="radius: {}"),
-        _one_in("pulse", "disable_one_in", "disables 1 in {n} for {r} turns", "disables 1 in 6 for two turns"),
+        _one_in("pulse", "disable_one_in", "disables 1 in {n} for {r} turns",
+                "disables 1 in the pulse table's disable_one_in for its disable_rounds"),
     ),
     ManPage(
         "airlift", "airlift PLANE > UNIT ...",
@@ -317,7 +321,7 @@ PAGES: tuple[ManPage, ...] = (
         _who("kamikaze", "fighters"),
         _text("the plane's flight range left"),
         _one_in("kamikaze", "sink_one_in", "sinks 1 in {n}, else 1..{d} times size",
-                "light fighter 1 in 6 else 1..5; heavy fighter 1 in 8 else 1..7"),
+                "sinks 1 in the kamikaze table's sink_one_in, else 1..its damage times size"),
     ),
     ManPage(
         "survey", "survey PLANE",
