@@ -71,6 +71,7 @@ class App(V3CombatControls):
         self.board = Board(self.battlefield)
         self.board.use_state(state)
         self.texts = TextCache()
+        self.zone_names = overlays.ZoneNames()
         self.console = ConsoleLine()
         self.console_focused = False
         self.console_output: list[str] = []
@@ -752,7 +753,9 @@ class App(V3CombatControls):
         # Names go under the rings and counters: a zone's tag must never hide a unit id or a range label.
         if camera.scale * self.battlefield.grid.units_per_tile >= STRUCTURE_NAMES_FROM_PX:
             overlays.draw_structure_names(target, camera, self.texts, self.battlefield.structures, size_text - 4)
-        overlays.draw_zone_names(target, camera, self.texts, self.battlefield.zones, size_text - 2)
+        # each zone's name where no counter is drawn, when there is such a place near
+        self.zone_names.draw(target, camera, self.texts, self.battlefield.zones, size_text - 2, state,
+                             lambda: self.board.drawn_boxes(state, camera, self.projector))
         if self.rings_on and drag is not None:
             # While a counter is carried its rings travel with it: what could it reach from there?
             centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position

@@ -1,5 +1,6 @@
-"""The counters on the table: where each one stands on screen (stacks fanned out), which one is under the
-mouse, and drawing them all with one ``fblits``.
+"""The counters on the table: where each one stands on screen (counters that would cover each other's ids
+moved apart, with a leader line to the true place), which one is under the mouse, and drawing them all with
+one ``fblits``.
 
 Counter pictures come from :class:`kriegsspiel.render.counters.CounterCache` (one per look); the Board also
 remembers, per unit, the picture it used last, so a frame where nothing changed costs one dictionary lookup
@@ -14,15 +15,15 @@ import pygame
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint, bearing
 from kriegsspiel.core.state import GameState, UnitState
-from kriegsspiel.render import overlays
+from kriegsspiel.render import declutter, overlays
 from kriegsspiel.render.camera import Camera
 from kriegsspiel.render.counters import CounterCache, CounterLook, counter_size_px, symbol_for
+from kriegsspiel.render.palette import parse_colour
 
 DEFAULT_COLOURS = ("#3050c0", "#c03030", "#308040", "#a06010")
-#: Counters closer than this fraction of a counter on screen form one stack.
-STACK_RADIUS = 0.45
-#: Each counter of a stack moves up and right by this fraction of a counter.
-STACK_STEP = 0.28
+#: A moved counter's leader line and the ring of the dot on its true place; the dot's halo.
+LEADER = (20, 20, 24)
+LEADER_HALO = (245, 245, 240)
 SELECTED = (255, 215, 0)
 
 
@@ -34,8 +35,9 @@ class Board:
         self.counters = CounterCache()
         self.colours: dict[str, str] = {}
         self._looks: dict[str, tuple[UnitState, int, bool, pygame.Surface]] = {}
+        self._dots: dict[str, pygame.Surface] = {}
         self._positions: tuple[GameState, np.ndarray, np.ndarray, list[UnitState]] | None = None
-        self._stacks: tuple[tuple[float, int], np.ndarray, np.ndarray] | None = None
+        self._stacks: tuple[tuple[float, int, bool], declutter.Layout, np.ndarray, np.ndarray] | None = None
 
     def use_state(self, state: GameState) -> None:
         """Take the sides' colours from ``state`` (call when the game changed)."""
@@ -57,46 +59,67 @@ class Board:
             self._stacks = None
         return self._positions[1], self._positions[2], self._positions[3]
 
+    def _layout(self, state: GameState, camera: Camera, projector: bool) -> tuple[declutter.Layout, np.ndarray, np.ndarray]:
+        """Where the counters are drawn relative to their true places at this zoom (see
+        :mod:`kriegsspiel.render.declutter`), and each counter picture's width and height (pixels). Panning
+        does not change it, so it is computed once per zoom and game state."""
+        xs, ys, units = self._world_positions(state)
+        size = self.counter_px(camera, projector)
+        key = (camera.scale, size, projector)
+        if self._stacks is not None and self._stacks[0] == key:
+            return self._stacks[1], self._stacks[2], self._stacks[3]
+        widths = np.empty(len(units))
+        heights = np.empty(len(units))
+        for i, unit in enumerate(units):
+            widths[i], heights[i] = self.counter_surface(state, unit, size, projector).get_size()
+        world_w, world_h = self.battlefield.world_size
+        bounds = (0.0, 0.0, world_w * camera.scale, world_h * camera.scale)
+        layout = declutter.spread(xs * camera.scale, ys * camera.scale, widths, heights, size, bounds)
+        self._stacks = (key, layout, widths, heights)
+        return layout, widths, heights
+
     def screen_positions(self, state: GameState, camera: Camera, projector: bool) -> tuple[list[UnitState], np.ndarray, np.ndarray]:
-        """The units on the map and their counters' centres on screen (pixels), stacks fanned out."""
+        """The units on the map and their counters' plate centres on screen (pixels), where they are drawn:
+        counters that would cover each other are moved apart (:meth:`true_positions` gives where they stand)."""
         xs, ys, units = self._world_positions(state)
         sx, sy = camera.to_screen_array(xs, ys)
         if units:
-            dx, dy = self._stack_offsets(xs, ys, camera, self.counter_px(camera, projector))
-            sx, sy = sx + dx, sy + dy
+            layout = self._layout(state, camera, projector)[0]
+            sx, sy = sx + layout.dx, sy + layout.dy
         return units, sx, sy
 
-    def _stack_offsets(self, xs: np.ndarray, ys: np.ndarray, camera: Camera, size: int) -> tuple[np.ndarray, np.ndarray]:
-        """Pixel offsets that fan out counters standing (nearly) on one spot, so each stays visible and can
-        be picked: the n-th of a stack moves up and right by :data:`STACK_STEP` of a counter per step."""
-        key = (camera.scale, size)
-        if self._stacks is not None and self._stacks[0] == key:
-            return self._stacks[1], self._stacks[2]
-        cell = size * STACK_RADIUS / camera.scale  # world units
-        qx = np.floor(xs / cell).astype(np.int64)
-        qy = np.floor(ys / cell).astype(np.int64)
-        dx = np.zeros(len(xs))
-        dy = np.zeros(len(xs))
-        seen: dict[tuple[int, int], int] = {}
-        for i, spot in enumerate(zip(qx.tolist(), qy.tolist())):
-            n = seen.get(spot, 0)
-            seen[spot] = n + 1
-            if n:
-                dx[i] = n * size * STACK_STEP
-                dy[i] = -n * size * STACK_STEP
-        self._stacks = (key, dx, dy)
-        return dx, dy
+    def drawn_boxes(self, state: GameState, camera: Camera, projector: bool) -> np.ndarray:
+        """(n, 4) left, top, right, bottom on screen (pixels) of every counter picture as drawn (plate, id
+        tag and badges), plus the dots of moved counters' true places: what names on the map must not cover."""
+        xs, ys, units = self._world_positions(state)
+        if not units:
+            return np.empty((0, 4))
+        layout, widths, heights = self._layout(state, camera, projector)
+        tx, ty = camera.to_screen_array(xs, ys)
+        sx, sy = tx + layout.dx, ty + layout.dy
+        half = self.counter_px(camera, projector) / 2.0
+        boxes = np.stack([sx - widths / 2.0, sy - half, sx + widths / 2.0, sy - half + heights], axis=1)
+        r = declutter.DOT_RADIUS_PX + 1
+        m = layout.moved
+        dots = np.stack([tx[m] - r, ty[m] - r, tx[m] + r, ty[m] + r], axis=1)
+        return np.concatenate([boxes, dots])
 
     def unit_at(self, state: GameState, camera: Camera, projector: bool, pos: tuple[int, int]) -> UnitState | None:
-        """The topmost unit whose counter covers the screen position, or None."""
-        units, sx, sy = self.screen_positions(state, camera, projector)
+        """The topmost unit whose counter picture (plate, id tag, badges) is drawn under the screen position,
+        else the moved counter whose true-place dot is there, else None."""
+        xs, ys, units = self._world_positions(state)
         if not units:
             return None
+        layout, widths, heights = self._layout(state, camera, projector)
+        tx, ty = camera.to_screen_array(xs, ys)
+        sx, sy = tx + layout.dx, ty + layout.dy
         half = self.counter_px(camera, projector) / 2.0
-        hits = np.nonzero((np.abs(sx - pos[0]) <= half) & (np.abs(sy - pos[1]) <= half))[0]
-        if hits.size == 0:
-            return None
-        return units[int(hits[-1])]  # drawn last, so on top
+        px, py = pos
+        hits = np.nonzero((np.abs(sx - px) <= widths / 2.0) & (py >= sy - half) & (py <= sy - half + heights))[0]
+        if hits.size:
+            return units[int(hits[-1])]  # drawn last, so on top
+        near = np.nonzero(layout.moved & (np.hypot(tx - px, ty - py) <= declutter.DOT_RADIUS_PX + 2))[0]
+        return units[int(near[-1])] if near.size else None
 
     # --- drawing ---------------------------------------------------------------------------------------
     def counter_surface(self, state: GameState, unit: UnitState, size: int, projector: bool) -> pygame.Surface:
@@ -140,12 +163,12 @@ class Board:
             return
         size = self.counter_px(camera, projector)
         half = size // 2
+        carried_id = carried.id if carried is not None else None
+        blits = self._draw_leaders(target, camera, state, projector, units, sx, sy, carried_id)
         left = np.rint(sx).astype(np.int64) - half
         top = np.rint(sy).astype(np.int64) - half
         vp = camera.viewport
         on_screen = (left > vp.left - size) & (left < vp.left + vp.width) & (top > vp.top - size) & (top < vp.top + vp.height)
-        carried_id = carried.id if carried is not None else None
-        blits = []
         ships = []
         selected_at = None
         for i in np.nonzero(on_screen)[0].tolist():
@@ -167,6 +190,49 @@ class Board:
             cx, cy = selected_at
             frame = pygame.Rect(round(cx) - half - 3, round(cy) - half - 3, size + 6, size + 6)
             pygame.draw.rect(target, SELECTED, frame, 3, border_radius=6)
+
+    def _draw_leaders(
+        self, target: pygame.Surface, camera: Camera, state: GameState, projector: bool, units: list[UnitState], sx: np.ndarray, sy: np.ndarray,
+        carried_id: str | None,
+    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """For each counter drawn away from its true place: a thin leader line from its true place to the
+        counter, drawn now (under the counters, so it never crosses an id), and the dot (in its side's colour)
+        that marks the true place, returned for the counters' ``fblits`` (none for the counter being carried:
+        it left its place)."""
+        layout = self._layout(state, camera, projector)[0]
+        moved = np.nonzero(layout.moved)[0]
+        if moved.size == 0:
+            return []
+        xs, ys, _ = self._world_positions(state)
+        tx, ty = camera.to_screen_array(xs[moved], ys[moved])
+        vp = camera.viewport
+        reach = self.counter_px(camera, projector) * (declutter.RINGS * declutter.RING_STEP + 1)
+        seen = (tx > vp.left - reach) & (tx < vp.left + vp.width + reach) & (ty > vp.top - reach) & (ty < vp.top + vp.height + reach)
+        half = declutter.DOT_RADIUS_PX + 1
+        dots = []
+        for k in np.nonzero(seen)[0].tolist():
+            i = int(moved[k])
+            unit = units[i]
+            if unit.id == carried_id:
+                continue
+            start = (round(float(tx[k])), round(float(ty[k])))
+            pygame.draw.line(target, LEADER, start, (round(float(sx[i])), round(float(sy[i]))), 1)
+            dots.append((self._dot(unit.side), (start[0] - half, start[1] - half)))
+        return dots
+
+    def _dot(self, side: str) -> pygame.Surface:
+        """The mark of a moved counter's true place: a dot in the side's colour, ringed dark on a light halo."""
+        colour = self.colours.get(side, "#808080")
+        dot = self._dots.get(colour)
+        if dot is None:
+            r = declutter.DOT_RADIUS_PX
+            dot = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
+            centre = (r + 1, r + 1)
+            pygame.draw.circle(dot, LEADER_HALO, centre, r + 1)
+            pygame.draw.circle(dot, parse_colour(colour), centre, r)
+            pygame.draw.circle(dot, LEADER, centre, r, 1)
+            self._dots[colour] = dot
+        return dot
 
     def draw_carried(
         self,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pygame
@@ -300,18 +300,90 @@ def draw_scale_bar(
     target.blit(label, (x, y - h - label.get_height() - 2))
 
 
-def draw_zone_names(target: pygame.Surface, camera: Camera, texts: TextCache, zones: Sequence[Zone], size: int) -> None:
-    """Each zone's name at the top of its outline, over the terrain (the window draws counters over it)."""
+class ZoneNames:
+    """Zone names on the map, each on a tag placed where no counter is drawn (:func:`zone_name_places`).
+
+    The places are kept while the camera, the game state and the text size stay the same, so the frames of
+    a drag (60 a second, neither changing) only blit the tags.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._owner: object = None
+        self._places: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def draw(
+        self,
+        target: pygame.Surface,
+        camera: Camera,
+        texts: TextCache,
+        zones: Sequence[Zone],
+        size: int,
+        owner: object,
+        avoid: Callable[[], np.ndarray],
+    ) -> list[pygame.Rect]:
+        """Blit each zone's tag; ``owner`` (the game state) and ``avoid`` (the counters' screen boxes, asked
+        only when the places must be found again) as in :func:`zone_name_places`. Returns the tags' rects."""
+        key = (camera, size, len(zones))
+        if key != self._key or owner is not self._owner:
+            self._places = zone_name_places(camera, texts, zones, size, avoid())
+            self._key, self._owner = key, owner
+        for tag, rect in self._places:
+            target.blit(tag, rect)
+        return [rect for _, rect in self._places]
+
+
+def zone_name_places(
+    camera: Camera, texts: TextCache, zones: Sequence[Zone], size: int, avoid: np.ndarray | None = None
+) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """Each zone's name tag and where it goes on screen (zones out of view get none).
+
+    ``avoid``: (n, 4) left, top, right, bottom screen boxes (pixels) the tag should not cover: the counters as
+    drawn. The tag goes above the outline's top edge in the middle when that is free, else to the first free
+    place along that edge, just inside it, or under the bottom edge; only when none is free does it keep the
+    middle of the top edge, under the counters (a counter's id matters more than a zone's name). Tags do not
+    cover each other where they can help it.
+    """
+    taken = [] if avoid is None else [np.asarray(avoid, dtype=np.float64).reshape(-1, 4)]
+    places = []
     for zone in zones:
         if not zone.outline:
             continue
-        top = min(zone.outline, key=lambda p: p.y)
-        cx = sum(p.x for p in zone.outline) / len(zone.outline)
-        sx, sy = camera.to_screen(WorldPoint(cx, top.y))
+        xs, ys = camera.to_screen_array(np.array([p.x for p in zone.outline]), np.array([p.y for p in zone.outline]))
         tag = texts.get(zone.name, size, (255, 255, 255), (160, 20, 110, 200))
-        rect = tag.get_rect(midbottom=(round(sx), round(sy) - 2))
-        if camera.viewport.contains(*rect.center):
-            target.blit(tag, rect)
+        rect = _free_place(tag.get_rect(), xs, ys, np.concatenate(taken) if taken else np.empty((0, 4)), camera.viewport)
+        if rect is not None:
+            places.append((tag, rect))
+            taken.append(np.array([[rect.left, rect.top, rect.right, rect.bottom]], dtype=np.float64))
+    return places
+
+
+def _free_place(tag: pygame.Rect, xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray, vp) -> pygame.Rect | None:
+    """Where a zone's name tag goes (see :func:`zone_name_places`); None when its place is out of view."""
+    middle = float(xs.mean())
+    top, bottom = float(ys.min()), float(ys.max())
+    low, high = float(xs.min()) + tag.width / 2, float(xs.max()) - tag.width / 2
+    shifts = np.array([0.0] + [k * sign * tag.width / 2 for k in range(1, 7) for sign in (1, -1)])
+    along = np.clip(middle + shifts, low, high) if low <= high else np.full(len(shifts), middle)
+    # candidates: (centre x, y of the anchor edge, +1 when the tag hangs below that y, -1 when it stands on it)
+    rows = [(top - 2, -1), (top + 3, 1), (bottom + 2, 1), (bottom - 3, -1)]
+    cx = np.concatenate([[middle], np.tile(along, len(rows))])
+    edge = np.concatenate([[top - 2], np.repeat([r[0] for r in rows], len(along))])
+    down = np.concatenate([[-1], np.repeat([r[1] for r in rows], len(along))])
+    left = np.round(cx) - tag.width // 2
+    upper = np.where(down > 0, np.round(edge), np.round(edge) - tag.height)
+    right, lower = left + tag.width, upper + tag.height
+    inside = (left >= vp.left) & (right <= vp.left + vp.width) & (upper >= vp.top) & (lower <= vp.top + vp.height)
+    if len(boxes):
+        covered = (
+            (boxes[None, :, 0] < right[:, None]) & (boxes[None, :, 2] > left[:, None])
+            & (boxes[None, :, 1] < lower[:, None]) & (boxes[None, :, 3] > upper[:, None])
+        ).any(axis=1)
+        inside &= ~covered
+    free = np.nonzero(inside)[0]
+    k = int(free[0]) if free.size else 0
+    rect = pygame.Rect(int(left[k]), int(upper[k]), tag.width, tag.height)
+    return rect if free.size or vp.contains(*rect.center) else None
 
 
 def draw_structure_names(

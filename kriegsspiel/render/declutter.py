@@ -1,0 +1,209 @@
+"""Decluttering the counters: where to draw counters that would cover each other's ids on screen.
+
+A wargame umpire wants every id readable and every position honest. Counters whose pictures would overlap
+at their true places form a cluster; in each cluster the first counter that covers no other unit's true
+position stays where it is, the others move to the nearest free place (away from the cluster's middle) and
+the window draws a thin leader line from a dot on the true position to the moved counter. No moved counter
+covers another counter or any clustered unit's dot, so every true position stays in sight. Counters that
+overlap nothing stand at their true places, so once the umpire zooms in far enough nothing moves.
+
+Everything here is in screen pixels of a layout that does not depend on panning (world units times the
+camera's scale), so the layout is computed once per zoom and game state, never per frame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Free pixels kept between two counters' pictures.
+GAP_PX = 2
+#: Radius (pixels) of the dot that marks a moved counter's true position; no counter covers it.
+DOT_RADIUS_PX = 4
+#: Free pixels kept around a dot, so a little of the leader line always shows.
+DOT_CLEARANCE_PX = 5
+#: Directions tried around a counter, and how far out (in counter sizes) a moved counter may go.
+DIRECTIONS = 16
+RING_STEP = 0.35
+RINGS = 12
+#: Rows of the pairwise overlap test done at once (bounds the memory for very many counters).
+_CHUNK = 512
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each counter is drawn: ``dx``, ``dy`` (pixels) from its true place; ``moved`` marks the counters
+    drawn away from it (they get a dot and a leader line); ``unresolved`` those that found no free place
+    within :data:`RINGS` rings (they stand at their true place, overlapping, until the umpire zooms in)."""
+
+    dx: np.ndarray
+    dy: np.ndarray
+    moved: np.ndarray
+    unresolved: np.ndarray
+
+
+def _boxes(cx: np.ndarray, cy: np.ndarray, widths: np.ndarray, heights: np.ndarray, size: int) -> np.ndarray:
+    """(n, 4) left, top, right, bottom of each counter picture centred (plate) at cx, cy."""
+    left = cx - widths / 2.0
+    top = cy - size / 2.0
+    return np.stack([left, top, left + widths, top + heights], axis=1)
+
+
+def _overlapping_pairs(boxes: np.ndarray, gap: float) -> tuple[np.ndarray, np.ndarray]:
+    """Index pairs (i < j) of boxes closer than ``gap`` pixels, chunked so memory stays bounded."""
+    n = len(boxes)
+    l, t, r, b = (boxes[:, k] for k in range(4))
+    firsts, seconds = [], []
+    for start in range(0, n, _CHUNK):
+        stop = min(n, start + _CHUNK)
+        hit = (
+            (l[start:stop, None] < r[None, :] + gap)
+            & (r[start:stop, None] + gap > l[None, :])
+            & (t[start:stop, None] < b[None, :] + gap)
+            & (b[start:stop, None] + gap > t[None, :])
+        )
+        i, j = np.nonzero(hit)
+        i += start
+        keep = i < j
+        firsts.append(i[keep])
+        seconds.append(j[keep])
+    return np.concatenate(firsts), np.concatenate(seconds)
+
+
+def _clusters(n: int, first: np.ndarray, second: np.ndarray) -> list[list[int]]:
+    """Connected groups (two or more) of the overlap graph, each in index order."""
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(first.tolist(), second.tolist()):
+        ri, rj = root(i), root(j)
+        if ri != rj:
+            parent[max(ri, rj)] = min(ri, rj)
+    groups: dict[int, list[int]] = {}
+    for i in sorted(set(first.tolist()) | set(second.tolist())):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _candidate_offsets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Offsets (pixels) tried for a moved counter, ring by ring, and the angle of each (radians)."""
+    radii = size * (0.5 + RING_STEP * np.arange(RINGS))
+    angles = np.linspace(0.0, 2.0 * np.pi, DIRECTIONS, endpoint=False)
+    r, a = np.meshgrid(radii, angles, indexing="ij")
+    return (r * np.cos(a)).ravel(), (r * np.sin(a)).ravel(), a.ravel()
+
+
+def _hits(cl: np.ndarray, ct: np.ndarray, cr: np.ndarray, cb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """For each candidate box (left, top, right, bottom arrays), whether it comes within GAP_PX of any of
+    ``boxes`` ((m, 4))."""
+    return (
+        (cl[:, None] < boxes[None, :, 2] + GAP_PX)
+        & (cr[:, None] + GAP_PX > boxes[None, :, 0])
+        & (ct[:, None] < boxes[None, :, 3] + GAP_PX)
+        & (cb[:, None] + GAP_PX > boxes[None, :, 1])
+    ).any(axis=1)
+
+
+def _first_free(
+    cl: np.ndarray,
+    ct: np.ndarray,
+    cr: np.ndarray,
+    cb: np.ndarray,
+    near: np.ndarray,
+    own: np.ndarray,
+    bounds: tuple[float, float, float, float] | None,
+) -> int | None:
+    """The first candidate box (index 0: the true place) that covers none of ``near`` and, when moved, not its
+    own dot ``own`` and not beyond ``bounds``; None when every one is blocked. Tested a few rings at a time:
+    most counters find a place in the first rings."""
+    batch = 1 + 2 * DIRECTIONS
+    for lo in range(0, len(cl), batch):
+        hi = min(len(cl), lo + batch)
+        part = slice(lo, hi)
+        blocked = _hits(cl[part], ct[part], cr[part], cb[part], near) if len(near) else np.zeros(hi - lo, dtype=bool)
+        moved = np.arange(lo, hi) > 0
+        blocked |= moved & _hits(cl[part], ct[part], cr[part], cb[part], own)
+        if bounds is not None:
+            blocked |= moved & ((cl[part] < bounds[0]) | (ct[part] < bounds[1]) | (cr[part] > bounds[2]) | (cb[part] > bounds[3]))
+        free = np.nonzero(~blocked)[0]
+        if free.size:
+            return lo + int(free[0])
+    return None
+
+
+def spread(
+    cx: np.ndarray,
+    cy: np.ndarray,
+    widths: np.ndarray,
+    heights: np.ndarray,
+    size: int,
+    bounds: tuple[float, float, float, float] | None = None,
+) -> Layout:
+    """Lay out counters whose plates (``size`` pixels square, pictures ``widths`` x ``heights`` pixels with the
+    plate centred at the top) are centred at ``cx``, ``cy`` (pixels), so no two pictures overlap where a free
+    place is near enough. Counters that overlap nothing keep offset 0. A moved counter stays inside
+    ``bounds`` (left, top, right, bottom pixels: the map), so none is pushed off the map's edge."""
+    n = len(cx)
+    zero = np.zeros(n)
+    none = np.zeros(n, dtype=bool)
+    if n < 2:
+        return Layout(zero, zero.copy(), none, none.copy())
+    cx = np.asarray(cx, dtype=np.float64)
+    cy = np.asarray(cy, dtype=np.float64)
+    widths = np.asarray(widths, dtype=np.float64)
+    heights = np.asarray(heights, dtype=np.float64)
+    truth = _boxes(cx, cy, widths, heights, size)
+    first, second = _overlapping_pairs(truth, GAP_PX)
+    if first.size == 0:
+        return Layout(zero, zero.copy(), none, none.copy())
+    clusters = _clusters(n, first, second)
+    clustered = np.zeros(n, dtype=bool)
+    for group in clusters:
+        clustered[group] = True
+    # What a placed counter must not cover: counters that stay anyway, and every clustered unit's dot.
+    placed = np.empty((n, 4))
+    alone = np.nonzero(~clustered)[0]
+    placed[: len(alone)] = truth[alone]
+    count = len(alone)
+    reach = DOT_RADIUS_PX + DOT_CLEARANCE_PX
+    owners = np.nonzero(clustered)[0]
+    dots = np.stack([cx[owners] - reach, cy[owners] - reach, cx[owners] + reach, cy[owners] + reach], axis=1)
+    ox, oy, angle = _candidate_offsets(size)
+    radius = np.hypot(ox, oy)
+    dx, dy = zero.copy(), zero.copy()
+    unresolved = none.copy()
+    golden = np.pi * (3.0 - np.sqrt(5.0))
+    for group in clusters:
+        mx, my = cx[group].mean(), cy[group].mean()
+        for rank, i in enumerate(group):
+            away_x, away_y = cx[i] - mx, cy[i] - my
+            away = np.arctan2(away_y, away_x) if away_x * away_x + away_y * away_y > 1.0 else rank * golden
+            # nearest first; among equally near places, those pointing away from the cluster's middle
+            cost = radius + size * 0.6 * (1.0 - np.cos(angle - away))
+            order = np.argsort(cost, kind="stable")
+            cand_x = np.concatenate([[0.0], ox[order]])
+            cand_y = np.concatenate([[0.0], oy[order]])
+            box = truth[i]
+            cl, ct = box[0] + cand_x, box[1] + cand_y
+            cr, cb = box[2] + cand_x, box[3] + cand_y
+            near = np.empty((0, 4))
+            obstacles = np.concatenate([placed[:count], dots[owners != i]])
+            if len(obstacles):
+                span = size * (0.5 + RING_STEP * RINGS) + widths[i]
+                near = obstacles[
+                    (obstacles[:, 2] > box[0] - span) & (obstacles[:, 0] < box[2] + span)
+                    & (obstacles[:, 3] > box[1] - span) & (obstacles[:, 1] < box[3] + span)
+                ]
+            found = _first_free(cl, ct, cr, cb, near, dots[owners == i], bounds)
+            unresolved[i] = found is None
+            k = found or 0
+            dx[i], dy[i] = cand_x[k], cand_y[k]
+            placed[count] = (cl[k], ct[k], cr[k], cb[k])
+            count += 1
+    moved = (dx != 0.0) | (dy != 0.0)
+    return Layout(dx, dy, moved, unresolved)

@@ -1,0 +1,251 @@
+"""Counters that would cover each other's ids are drawn apart, each with a leader line to a dot on its true
+place; picking hits a counter where it is drawn (its id tag too), a drag measures from the true place, and
+zone names go where no counter is drawn. Driven headless with posted mouse events."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from kriegsspiel.app.app import App
+from kriegsspiel.app.session import TableSession
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.render import declutter
+from kriegsspiel.render.palette import parse_colour
+from kriegsspiel.store.game import Game
+from test_app_support import SCENARIO, map_loader
+
+SIZE = (1000, 640)
+#: r1 (3.5, 3.5) with two more a tile or less away: at the fitted zoom (about 25 pixels a tile) their
+#: 36-pixel counters cover each other. "reserve-guns-3" is long enough to widen its counter with an id tag.
+CROWDED = SCENARIO.replace('id = "r3"', 'id = "reserve-guns-3"') + """
+[[units]]
+id = "r4"
+type = "infantry"
+side = "Rebel"
+at = [4.5, 3.5]
+
+[[units]]
+id = "r5"
+type = "engineers"
+side = "Rebel"
+at = [3.9, 4.3]
+"""
+CLUSTER = ("r1", "r4", "r5")
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    pygame.display.init()
+    pygame.font.init()
+    pygame.event.clear()
+    (tmp_path / "small.tmx").write_text("<map/>\n", encoding="utf-8")
+    scenario = tmp_path / "crowded.toml"
+    scenario.write_text(CROWDED, encoding="utf-8")
+    game = Game.new(scenario, tmp_path / "crowded.kssave", map_loader=map_loader)
+    window = App(TableSession(game, "Crowded"), pygame.Surface(SIZE))
+    window.run(max_frames=1)
+    yield window
+    game.close()
+    pygame.event.clear()
+
+
+def post_and_step(app: App, *events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+    app.run(max_frames=app.frames + 1)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post_and_step(
+        app,
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    )
+
+
+def drawn(app: App) -> dict[str, tuple[float, float]]:
+    """Where each counter's plate centre is drawn (screen pixels)."""
+    units, sx, sy = app._screen_positions()
+    return {u.id: (float(x), float(y)) for u, x, y in zip(units, sx, sy)}
+
+
+def true_place(app: App, unit_id: str) -> tuple[float, float]:
+    return app.camera.to_screen(app.session.state.unit(unit_id).position)
+
+
+def boxes(app: App) -> dict[str, pygame.Rect]:
+    """Each counter picture's rectangle on screen, as drawn."""
+    state = app.session.state
+    size = app._counter_px()
+    out = {}
+    for unit_id, (x, y) in drawn(app).items():
+        w, h = app.board.counter_surface(state, state.unit(unit_id), size, app.projector).get_size()
+        out[unit_id] = pygame.Rect(round(x - w / 2), round(y - size / 2), w, h)
+    return out
+
+
+def test_the_crowded_counters_really_overlap_at_their_true_places(app: App) -> None:
+    size = app._counter_px()
+    a, b = true_place(app, "r1"), true_place(app, "r4")
+    assert abs(a[0] - b[0]) < size and abs(a[1] - b[1]) < size, "the scenario must crowd the counters"
+
+
+def test_counters_a_tile_apart_are_drawn_apart_with_their_true_places_in_sight(app: App) -> None:
+    rects = boxes(app)
+    ids = sorted(rects)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            assert not rects[a].colliderect(rects[b]), f"{a} and {b} cover each other"
+    at = drawn(app)
+    moved = [u for u in CLUSTER if at[u] != pytest.approx(true_place(app, u))]
+    assert moved, "someone of the cluster must give way"
+    frame = app.surface
+    for unit_id in moved:
+        tx, ty = (round(v) for v in true_place(app, unit_id))
+        # the dot on the true place is in sight: no counter covers it, and it shows the side's colour
+        assert not any(r.collidepoint(tx, ty) for r in rects.values()), f"{unit_id}'s true place is covered"
+        side = app.session.state.unit(unit_id).side
+        assert tuple(frame.get_at((tx, ty)))[:3] == parse_colour(app.board.colours[side])
+        # and a dark leader line runs from it towards the counter
+        x, y = at[unit_id]
+        mid = (round((tx + x) / 2), round((ty + y) / 2))
+        if not rects[unit_id].collidepoint(mid):
+            assert max(frame.get_at(mid)[:3]) < 80, f"no leader line for {unit_id}"
+    # counters in the clear stand exactly on their true places
+    for unit_id in ("r2", "c1", "dd1"):
+        assert at[unit_id] == pytest.approx(true_place(app, unit_id))
+
+
+def test_a_click_picks_the_counter_where_it_is_drawn_and_its_drag_measures_from_its_true_place(app: App) -> None:
+    at = drawn(app)
+    for unit_id in CLUSTER:
+        click(app, (round(at[unit_id][0]), round(at[unit_id][1])))
+        assert app.selected == unit_id
+    moved = next(u for u in CLUSTER if at[u] != pytest.approx(true_place(app, u)))
+    origin = app.session.state.unit(moved).position
+    start = (round(at[moved][0]), round(at[moved][1]))
+    end = app.camera.to_screen_int(WorldPoint(origin.x + 2.0, origin.y + 4.0))
+    post_and_step(
+        app,
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+    )
+    post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    verdict = app.drag.verdict
+    assert app.dragging and app.drag.unit.id == moved
+    assert verdict.path[0] == origin, "the path starts where the unit stands, not where its counter is drawn"
+    straight = ((2.0**2 + 4.0**2) ** 0.5)
+    assert straight - 0.2 <= verdict.cost <= straight * 1.1
+    post_and_step(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    after = app.session.state.unit(moved).position
+    target = app.camera.to_world(*end)
+    assert (after.x, after.y) == pytest.approx((target.x, target.y), abs=1e-3)  # the command writes 3 decimals
+    journal = app.session.game.journal_entries()
+    assert len(journal) == 1 and journal[0].command.startswith(f"move {moved} > ")
+
+
+def test_a_click_on_a_moved_counters_dot_picks_it(app: App) -> None:
+    at = drawn(app)
+    moved = next(u for u in CLUSTER if at[u] != pytest.approx(true_place(app, u)))
+    tx, ty = (round(v) for v in true_place(app, moved))
+    click(app, (tx, ty))
+    assert app.selected == moved
+
+
+def test_zoomed_in_far_enough_every_counter_stands_on_its_true_place(app: App) -> None:
+    cursor = app.camera.to_screen_int(WorldPoint(4.0, 4.0))
+    post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=cursor, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(7):
+        post_and_step(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=0.0))
+    # r5 is 0.8 tile below r1: at more than 100 pixels a tile their 64-pixel counters stand apart
+    assert app.camera.scale > 100
+    at = drawn(app)
+    for unit_id in CLUSTER:
+        assert at[unit_id] == pytest.approx(true_place(app, unit_id))
+    # and back at the fitted zoom they give way again
+    post_and_step(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    at = drawn(app)
+    assert any(at[u] != pytest.approx(true_place(app, u)) for u in CLUSTER)
+
+
+def test_a_click_on_the_id_tag_beside_the_plate_picks_the_counter(app: App) -> None:
+    state = app.session.state
+    unit = state.unit("reserve-guns-3")
+    size = app._counter_px()
+    picture = app.board.counter_surface(state, unit, size, app.projector)
+    assert picture.get_width() > size + 8, "the id must widen the counter for this test"
+    x, y = drawn(app)["reserve-guns-3"]
+    # the tag's right end, outside the square plate, on the id's line
+    tag_point = (round(x + size / 2 + (picture.get_width() - size) / 4), round(y - size / 2 + size * 0.72))
+    assert abs(tag_point[0] - x) > size / 2
+    assert picture.get_at((tag_point[0] - round(x - picture.get_width() / 2), tag_point[1] - round(y - size / 2))).a > 200
+    click(app, tag_point)
+    assert app.selected == "reserve-guns-3"
+
+
+def test_a_zone_name_goes_where_no_counter_is_drawn_and_reads_whole(app: App) -> None:
+    zone = next(z for z in app.battlefield.zones if z.name == "Rebel deployment")
+    top = min(p.y for p in zone.outline)
+    centre_x = sum(p.x for p in zone.outline) / len(zone.outline)
+    # r2 onto the middle of the zone's top edge, where its name would go
+    app.run_console_line("force move r2 > {:.2f},{:.2f}".format(centre_x, top - 0.4))
+    app.run(max_frames=app.frames + 1)
+    app.render()
+    tag = app.texts.get(zone.name, app.text_size - 2, (255, 255, 255), (160, 20, 110, 200))
+    default = tag.get_rect(midbottom=app.camera.to_screen_int(WorldPoint(centre_x, top)))
+    default.move_ip(0, -2)
+    rects = boxes(app)
+    assert default.colliderect(rects["r2"]), "the test needs a counter on the name's usual place"
+    places = [rect for surface, rect in app.zone_names._places if surface is tag]
+    assert len(places) == 1
+    place = places[0]
+    assert not any(place.colliderect(r) for r in rects.values())
+    # every letter of the name is on the frame: the tag's white pixels are white there
+    letters = np.argwhere(pygame.surfarray.array3d(tag).min(axis=2) > 240)
+    frame = pygame.surfarray.array3d(app.surface)
+    assert len(letters) > 50
+    assert (frame[letters[:, 0] + place.left, letters[:, 1] + place.top].min(axis=1) > 200).all()
+
+
+# --- the layout itself ------------------------------------------------------------------------------------
+
+
+def _rects(cx, cy, widths, heights, size, layout):
+    return [
+        pygame.Rect(round(x + dx - w / 2), round(y + dy - size / 2), round(w), round(h))
+        for x, y, w, h, dx, dy in zip(cx, cy, widths, heights, layout.dx, layout.dy)
+    ]
+
+
+@pytest.mark.parametrize("count", [2, 3, 6])
+def test_a_stack_on_one_spot_spreads_around_it_and_leaves_the_spot_in_sight(count: int) -> None:
+    size = 36
+    cx = np.full(count, 300.0)
+    cy = np.full(count, 300.0)
+    widths = np.full(count, 36.0)
+    heights = np.full(count, 36.0)
+    layout = declutter.spread(cx, cy, widths, heights, size)
+    rects = _rects(cx, cy, widths, heights, size, layout)
+    assert layout.moved.all() and not layout.unresolved.any()
+    for i, a in enumerate(rects):
+        assert not a.collidepoint(300, 300)
+        for b in rects[i + 1 :]:
+            assert not a.colliderect(b)
+
+
+def test_counters_in_the_clear_keep_their_places_and_none_leaves_the_map() -> None:
+    size = 36
+    cx = np.array([20.0, 30.0, 400.0, 20.0])
+    cy = np.array([20.0, 25.0, 400.0, 300.0])
+    widths = np.array([36.0, 60.0, 36.0, 36.0])
+    heights = np.full(4, 36.0)
+    layout = declutter.spread(cx, cy, widths, heights, size, bounds=(0.0, 0.0, 500.0, 500.0))
+    assert not layout.moved[2] and not layout.moved[3]
+    assert layout.moved[:2].sum() >= 1
+    rects = _rects(cx, cy, widths, heights, size, layout)
+    assert not rects[0].colliderect(rects[1])
+    assert all(r.left >= 0 and r.top >= 0 for r in rects[:2])
