@@ -145,20 +145,19 @@ def _draw_base(public: PublicMap, window: Window) -> pygame.Surface:
 
 
 def draw_features(surface: pygame.Surface, public: PublicMap, window: Window,
-                  structures: tuple[Structure, ...]) -> None:
+                  structures: tuple[Structure, ...], name_px: int = 13, mark_px: int = 4) -> None:
     """Draw ``structures`` (those a player knows: ``PlayerView.structures``), the names the printed map gives
-    its settlements and buildings, and the zones over a :func:`base_map`.
+    its settlements and buildings, and the zones over a :func:`base_map`. ``name_px``: the type size of the
+    settlements' names (pixels); zones' names are a size larger. ``mark_px``: the least side of the square
+    that marks a structure standing on one point (pixels; else half a tile).
 
     Where the base is the map's Tiled tiles, the printed structures are already in the tiles: only the others
     (built during the game) get a mark. A structure built during the game carries no name on the picture.
     """
     printed = {(s.name, s.kind) for s in (public.battlefield.printed_structures or ())}
-    if tile_image(public.battlefield) is None:
-        _draw_structures(surface, public, window, structures)
-    else:
-        _draw_structures(surface, public, window, tuple(s for s in structures if (s.name, s.kind) not in printed))
-    _draw_structure_names(surface, window, tuple(s for s in structures if (s.name, s.kind) in printed))
-    _draw_zones(surface, public, window)
+    _draw_structures(surface, public, window, marked_structures(public, structures), mark_px)
+    _draw_structure_names(surface, window, tuple(s for s in structures if (s.name, s.kind) in printed), name_px)
+    _draw_zones(surface, public, window, name_px + 1)
 
 
 def _tiles_in_window(tiles: pygame.Surface, battlefield: Battlefield, window: Window) -> pygame.Surface:
@@ -183,9 +182,10 @@ def _tiles_in_window(tiles: pygame.Surface, battlefield: Battlefield, window: Wi
     return surface
 
 
-def _draw_structure_names(surface: pygame.Surface, window: Window, structures: tuple[Structure, ...]) -> None:
-    """Names of settlements and buildings under them, small, as on a printed map."""
-    label_font = font(13)
+def _draw_structure_names(surface: pygame.Surface, window: Window, structures: tuple[Structure, ...],
+                          size: int = 13) -> None:
+    """Names of settlements and buildings under them, as on a printed map, in type of ``size`` pixels."""
+    label_font = font(size)
     for structure in structures:
         if not structure.name or structure.kind not in ("settlement", "building") or not structure.outline:
             continue
@@ -196,12 +196,41 @@ def _draw_structure_names(surface: pygame.Surface, window: Window, structures: t
         plate = pygame.Surface((text.get_width() + 4, text.get_height()), pygame.SRCALPHA)
         plate.fill((255, 250, 235, 170))
         plate.blit(text, (2, 0))
-        surface.blit(plate, plate.get_rect(midtop=(round(x), round(y) + 1)))
+        # kept whole inside the picture: a name at the map's edge is not cut
+        surface.blit(plate, plate.get_rect(midtop=(round(x), round(y) + 1)).clamp(surface.get_rect()))
+
+
+def marked_structures(public: PublicMap, structures: tuple[Structure, ...]) -> tuple[Structure, ...]:
+    """The structures :func:`draw_features` draws a mark for: all of ``structures`` over flat colours; over
+    the map's tiles only those not printed on the map (built during the game)."""
+    if tile_image(public.battlefield) is None:
+        return structures
+    printed = {(s.name, s.kind) for s in (public.battlefield.printed_structures or ())}
+    return tuple(s for s in structures if (s.name, s.kind) not in printed)
+
+
+def point_marks(public: PublicMap, window: Window, structures: tuple[Structure, ...],
+                mark_px: int = 4) -> list[pygame.Rect]:
+    """Where :func:`draw_features` draws the squares of the structures standing on one point (picture
+    pixels), so that counters can keep off them."""
+    side = _mark_side(public, window, mark_px)
+    marks = []
+    for structure in marked_structures(public, structures):
+        if len(structure.outline) == 1:
+            x, y = window.to_px(structure.outline[0].x, structure.outline[0].y)
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = (round(x), round(y))
+            marks.append(rect)
+    return marks
+
+
+def _mark_side(public: PublicMap, window: Window, mark_px: int) -> int:
+    return max(mark_px, round(window.scale * public.battlefield.grid.units_per_tile * 0.5))
 
 
 def _draw_structures(surface: pygame.Surface, public: PublicMap, window: Window,
-                     structures: tuple[Structure, ...]) -> None:
-    mark = max(4, round(window.scale * public.battlefield.grid.units_per_tile * 0.5))
+                     structures: tuple[Structure, ...], mark_px: int = 4) -> None:
+    mark = _mark_side(public, window, mark_px)
     for structure in structures:
         fill, edge = STRUCTURE_STYLE.get(structure.kind, ((160, 160, 160), (60, 60, 60)))
         points = [window.to_px(p.x, p.y) for p in structure.outline]
@@ -218,8 +247,8 @@ def _draw_structures(surface: pygame.Surface, public: PublicMap, window: Window,
             pygame.draw.rect(surface, edge, rect, 1)
 
 
-def _draw_zones(surface: pygame.Surface, public: PublicMap, window: Window) -> None:
-    label_font = font(14, bold=True)
+def _draw_zones(surface: pygame.Surface, public: PublicMap, window: Window, size: int = 14) -> None:
+    label_font = font(size, bold=True)
     for zone in public.battlefield.zones:
         if len(zone.outline) < 2:
             continue
@@ -231,7 +260,7 @@ def _draw_zones(surface: pygame.Surface, public: PublicMap, window: Window) -> N
         plate = pygame.Surface((text.get_width() + 6, text.get_height() + 2), pygame.SRCALPHA)
         plate.fill((*ZONE_COLOUR, 200))
         plate.blit(text, (3, 1))
-        surface.blit(plate, plate.get_rect(midbottom=(round(cx), round(top[1]) - 2)))
+        surface.blit(plate, plate.get_rect(midbottom=(round(cx), round(top[1]) - 2)).clamp(surface.get_rect()))
 
 
 def _dashed_polygon(surface: pygame.Surface, colour: tuple[int, int, int], points: list[tuple[float, float]],

@@ -13,14 +13,15 @@ reasons, moved/fired badges) are never drawn here.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import pygame
 
 from kriegsspiel.core.fog import OwnUnit, PlayerView, SeenEnemy
-from kriegsspiel.pov.basemap import Window, base_map, draw_features
+from kriegsspiel.pov.basemap import Window, base_map, draw_features, point_marks
 from kriegsspiel.pov.public import PublicMap
-from kriegsspiel.render.counters import PLATE, CounterLook, draw_counter, symbol_for
+from kriegsspiel.render.counters import MAX_LABEL_CHARS, PLATE, CounterLook, draw_counter, symbol_for
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.palette import blend, parse_colour
 
@@ -36,6 +37,27 @@ LEGEND_HEIGHT = 76
 RECEIVED_LINES = 5
 RECEIVED_LINE_HEIGHT = 22
 MIN_PICTURE_WIDTH = 860
+#: The pictures are made to be read fitted whole into a screen of this size (pixels): the smallest common
+#: laptop screen. Counters, ids and the legend are drawn large enough in the picture's own pixels that they
+#: keep the sizes below once the picture is shrunk to fit that screen (a larger screen shows them larger).
+READING_SCREEN_PX = (1366, 768)
+#: Unit ids are written at least this large on that screen (font size in pixels) ...
+MIN_ID_SCREEN_PX = 11
+#: ... counters are at least this wide there (pixels) ...
+MIN_COUNTER_SCREEN_PX = 24
+#: ... the names of settlements and buildings at least this large (font size in pixels) ...
+MIN_NAME_SCREEN_PX = 10
+#: ... the square marking a structure on one point (a depot, a fort) at least this wide (pixels) ...
+MIN_MARK_SCREEN_PX = 6
+#: ... and the legend's smallest text at least this large (font size in pixels).
+MIN_LEGEND_SCREEN_PX = 11
+#: The legend's smallest text, in the legend's own units (it is multiplied by the legend's zoom).
+LEGEND_SMALL_TEXT = 16
+#: Never smaller than this in the picture (pygame font size): below it the bundled font runs letters together.
+MIN_ID_PX = 13
+#: A counter that would cover another is moved at most this many counter widths from its place (a line leads
+#: back to where the unit stands); when there is no room that near it stays put.
+MAX_SHIFT_COUNTERS = 2.0
 FOG = (26, 28, 38)
 FOG_ALPHA = 132
 INK = (20, 20, 24)
@@ -88,13 +110,39 @@ def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None
         window, focus = full_map_window(public), None
     else:
         window, focus = officer_window(public, view, unit)
+    fit = reading_fit(window, len(view.received))
     picture = base_map(public, window)
-    draw_features(picture, public, window, view.structures)
+    draw_features(picture, public, window, view.structures, name_px(fit), mark_px(fit))
     _draw_fog(picture, view, window)
     if focus is not None:
         _draw_sight_ring(picture, public, window, focus)
-    _draw_units(picture, view, public, window, focus)
-    return _with_legend(picture, view, public, window, moment, focus)
+    _draw_units(picture, view, public, window, focus, fit)
+    return _with_legend(picture, view, public, window, moment, focus, legend_zoom(fit))
+
+
+def legend_zoom(fit: float) -> float:
+    """How much the legend's text is enlarged (1: its own sizes) so that its smallest text keeps
+    :data:`MIN_LEGEND_SCREEN_PX` when the picture is shrunk by ``fit`` to the reading screen."""
+    return max(1.0, MIN_LEGEND_SCREEN_PX / (LEGEND_SMALL_TEXT * fit))
+
+
+def legend_height(z: float, received: int) -> int:
+    """The legend's height in pixels at zoom ``z``, with ``received`` messages listed under it."""
+    shown = min(received, RECEIVED_LINES)
+    extra = round((shown + 1) * RECEIVED_LINE_HEIGHT * z + 8 * z) if shown else 0
+    return round(LEGEND_HEIGHT * z) + extra
+
+
+def reading_fit(window: Window, received: int = 0) -> float:
+    """The factor that shrinks the whole picture (map and legend) to fit :data:`READING_SCREEN_PX`; above 1
+    for a picture smaller than that screen. The legend grows as the factor falls, so this settles it in a few
+    steps. Depends on the window and the number of messages listed only (nothing of the enemy)."""
+    width = max(MIN_PICTURE_WIDTH, window.size_px[0])
+    screen_w, screen_h = READING_SCREEN_PX
+    fit = min(screen_w / width, screen_h / window.size_px[1])
+    for _ in range(6):
+        fit = min(screen_w / width, screen_h / (window.size_px[1] + legend_height(legend_zoom(fit), received)))
+    return fit
 
 
 def _draw_fog(picture: pygame.Surface, view: PlayerView, window: Window) -> None:
@@ -137,14 +185,30 @@ def _draw_sight_ring(picture: pygame.Surface, public: PublicMap, window: Window,
                          (centre[0] + radius * math.cos(a1), centre[1] + radius * math.sin(a1)), 2)
 
 
-def counter_px(public: PublicMap, window: Window) -> int:
-    """Counter size on a picture: about one and a half tiles, between 34 and 52 pixels (legible ids)."""
+def counter_px(public: PublicMap, window: Window, fit: float = 1.0) -> int:
+    """Counter size on a picture: about one and a half tiles, between 34 and 52 pixels, and never less than
+    :data:`MIN_COUNTER_SCREEN_PX` once the picture is shrunk by ``fit`` to the reading screen."""
     tile_px = window.scale * public.battlefield.grid.units_per_tile
-    return int(min(52, max(34, round(tile_px * 1.5))))
+    return int(max(min(52, max(34, round(tile_px * 1.5))), math.ceil(MIN_COUNTER_SCREEN_PX / fit)))
+
+
+def name_px(fit: float) -> int:
+    """The type size of the map's names (settlements, buildings) on a picture shrunk by ``fit`` (pixels)."""
+    return max(13, math.ceil(MIN_NAME_SCREEN_PX / fit))
+
+
+def mark_px(fit: float) -> int:
+    """The least side of a structure's square mark on a picture shrunk by ``fit`` (pixels)."""
+    return max(4, math.ceil(MIN_MARK_SCREEN_PX / fit))
+
+
+def id_px(fit: float) -> int:
+    """The type size of the unit ids on a picture shrunk by ``fit`` to the reading screen (pixels)."""
+    return max(MIN_ID_PX, math.ceil(MIN_ID_SCREEN_PX / fit))
 
 
 _enemy_counters: dict[tuple[str, str, str, int], pygame.Surface] = {}
-_own_counters: dict[CounterLook, pygame.Surface] = {}
+_own_counters: dict[tuple[CounterLook, str, int], pygame.Surface] = {}
 
 
 def _enemy_counter(public: PublicMap, enemy: SeenEnemy, size: int) -> pygame.Surface:
@@ -163,42 +227,141 @@ def _enemy_counter(public: PublicMap, enemy: SeenEnemy, size: int) -> pygame.Sur
     return cached
 
 
-def _own_counter(public: PublicMap, unit: OwnUnit, size: int) -> pygame.Surface:
+def _own_counter(public: PublicMap, unit: OwnUnit, size: int, text_px: int) -> pygame.Surface:
+    """The player's own counter with its id on a tag under the plate, in type of ``text_px`` (the plate's own
+    label would be too small to read on a whole-map picture)."""
     unit_type = public.ruleset.unit_type(unit.type_id)
     look = CounterLook(symbol=symbol_for(unit.type_id, str(unit_type.theatre)), colour=public.colour_of(unit.side),
-                       label=unit.id, health=int(unit.health), max_health=int(unit_type.health), size_px=size)
-    cached = _own_counters.get(look)
+                       label="", health=int(unit.health), max_health=int(unit_type.health), size_px=size)
+    key = (look, unit.id, text_px)
+    cached = _own_counters.get(key)
     if cached is None:
         if len(_own_counters) > 4096:
             _own_counters.clear()
-        cached = draw_counter(look)
-        _own_counters[look] = cached
+        cached = _with_id_tag(draw_counter(look), unit.id, text_px, parse_colour(look.colour))
+        _own_counters[key] = cached
     return cached
 
 
+def _with_id_tag(plate: pygame.Surface, label: str, text_px: int, side: tuple[int, int, int]) -> pygame.Surface:
+    """``plate`` with ``label`` on a tag just under it (the surface widens for a long id; the plate stays
+    centred at the top)."""
+    label = label if len(label) <= MAX_LABEL_CHARS else label[: MAX_LABEL_CHARS - 1] + "…"
+    text = font(text_px, bold=True).render(label, True, INK)
+    s = plate.get_width()
+    tag = pygame.Rect(0, 0, text.get_width() + 8, text.get_height() + 2)
+    out = pygame.Surface((max(s, tag.width), s - 2 + tag.height), pygame.SRCALPHA)
+    out.blit(plate, ((out.get_width() - s) // 2, 0))
+    tag.midtop = (out.get_width() // 2, s - 2)
+    pygame.draw.rect(out, (*PLATE, 255), tag, border_radius=3)
+    pygame.draw.rect(out, blend(side, (0, 0, 0), 0.35), tag, 1, border_radius=3)
+    out.blit(text, text.get_rect(center=tag.center))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Counter:
+    """A counter to place: its surface, where the unit stands (picture pixels), its heading."""
+
+    surface: pygame.Surface
+    at: tuple[float, float]
+    heading: float | None
+    colour: tuple[int, int, int]
+
+
 def _draw_units(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
-                focus: OwnUnit | None) -> None:
-    size = counter_px(public, window)
-    # Enemies under friends: the player's own counters must stay readable where they touch.
+                focus: OwnUnit | None, fit: float = 1.0) -> None:
+    """The player's units and the enemies in sight, each counter kept whole inside the picture and moved off
+    another it would cover (a line leads to where the unit stands). The player's commanded units keep their
+    places first, then their side's others, then the enemies; enemies are drawn under friends."""
+    size = counter_px(public, window, fit)
+    text_px = id_px(fit)
+    bounds = picture.get_rect()
+
+    def inside(x: float, y: float) -> bool:
+        return 0 <= x < bounds.width and 0 <= y < bounds.height
+
+    own = []
+    for unit in sorted(view.own_units, key=lambda u: not u.commanded):  # commanded first; stable otherwise
+        at = window.to_px(unit.position.x, unit.position.y)
+        if inside(*at):
+            own.append(_Counter(_own_counter(public, unit, size, text_px), at, unit.heading,
+                                parse_colour(public.colour_of(unit.side))))
+    enemies = []
     for enemy in view.seen_enemies:
-        _place(picture, _enemy_counter(public, enemy, size), window, enemy.position.x, enemy.position.y,
-               enemy.heading, size)
-    for unit in sorted(view.own_units, key=lambda u: u.commanded):
-        _place(picture, _own_counter(public, unit, size), window, unit.position.x, unit.position.y,
-               unit.heading, size)
+        at = window.to_px(enemy.position.x, enemy.position.y)
+        if inside(*at):
+            enemies.append(_Counter(_enemy_counter(public, enemy, size), at, enemy.heading,
+                                    parse_colour(public.colour_of(enemy.side))))
+    # the squares of structures on one point stay in view: counters keep off them as off each other
+    marks = point_marks(public, window, view.structures, mark_px(fit))
+    placed = _layout([*own, *enemies], size, bounds, marks)
+    spots = dict(zip(map(id, [*own, *enemies]), placed))
+    for counter in [*own, *enemies]:  # leader lines under every counter
+        _leader(picture, counter, spots[id(counter)], size)
+    # draw order: enemies, then friends of other commands, then the player's own (reversed priority)
+    for counter in [*enemies, *reversed(own)]:
+        rect = spots[id(counter)]
+        centre = (rect.centerx, rect.top + size // 2)
+        if counter.heading is not None:
+            _heading_arrow(picture, centre, counter.heading, size)
+        picture.blit(counter.surface, rect)
     if focus is not None:
-        cx, cy = window.to_px(focus.position.x, focus.position.y)
-        ring = pygame.Rect(0, 0, size + 8, size + 8)
-        ring.center = (round(cx), round(cy))
-        pygame.draw.rect(picture, (255, 214, 0), ring, 3, border_radius=6)
+        at = window.to_px(focus.position.x, focus.position.y)
+        mine = next((spots[id(c)] for c in own if c.at == at), None)
+        if mine is None:  # (the officer's view is centred on the unit: it is always drawn)
+            mine = pygame.Rect(round(at[0]) - size // 2, round(at[1]) - size // 2, size, size)
+        # around the whole counter, its id tag too, so the ring covers none of it
+        pygame.draw.rect(picture, (255, 214, 0), mine.inflate(8, 8), 3, border_radius=6)
 
 
-def _place(picture: pygame.Surface, counter: pygame.Surface, window: Window, x: float, y: float,
-           heading: float | None, size: int) -> None:
-    cx, cy = window.to_px(x, y)
-    if heading is not None:
-        _heading_arrow(picture, (cx, cy), heading, size)
-    picture.blit(counter, counter.get_rect(center=(round(cx), round(cy))))
+def _shifts(size: int) -> list[tuple[int, int]]:
+    """Where to try a counter, nearest first: its place, then rings of 12 directions out to
+    :data:`MAX_SHIFT_COUNTERS` counter widths (pixels, fixed order)."""
+    out = [(0, 0)]
+    step = max(4, size // 3)
+    for ring in range(1, int(MAX_SHIFT_COUNTERS * size / step) + 1):
+        r = ring * step
+        out += [(round(r * math.sin(math.tau * i / 12)), round(-r * math.cos(math.tau * i / 12))) for i in range(12)]
+    return out
+
+
+def _layout(counters: list[_Counter], size: int, bounds: pygame.Rect,
+            keep_clear: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
+    """Where each counter's surface goes (in the order given, each keeping clear of those before it and of
+    ``keep_clear``), whole inside ``bounds``: the nearest spot of :func:`_shifts` where it covers nothing taken,
+    else its own place (kept inside)."""
+    taken: list[pygame.Rect] = list(keep_clear or ())
+    placed: list[pygame.Rect] = []
+    shifts = _shifts(size)
+    for counter in counters:
+        w, h = counter.surface.get_size()
+        x, y = counter.at
+        first = None
+        for dx, dy in shifts:
+            rect = pygame.Rect(round(x + dx - w / 2), round(y + dy - size / 2), w, h).clamp(bounds)
+            if first is None:
+                first = rect
+            if rect.collidelist(taken) < 0:
+                break
+        else:
+            rect = first
+        taken.append(rect)
+        placed.append(rect)
+    return placed
+
+
+def _leader(picture: pygame.Surface, counter: _Counter, rect: pygame.Rect, size: int) -> None:
+    """A line from where the unit stands to its counter, and a dot of its side's colour there, when the
+    counter had to move off its place by more than a tenth of its width."""
+    centre = (rect.centerx, rect.top + size / 2)
+    x, y = counter.at
+    if math.hypot(centre[0] - x, centre[1] - y) <= size / 10:
+        return
+    dot = max(4, size // 9)
+    pygame.draw.line(picture, INK, (x, y), centre, max(2, size // 24))
+    pygame.draw.circle(picture, counter.colour, (round(x), round(y)), dot)
+    pygame.draw.circle(picture, INK, (round(x), round(y)), dot, max(1, dot // 3))
 
 
 def _heading_arrow(picture: pygame.Surface, centre: tuple[float, float], heading: float, size: int) -> None:
@@ -257,14 +420,13 @@ def game_clock(ruleset: object, round_number: int) -> str | None:
 
 
 def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
-                 moment: str | None, focus: OwnUnit | None = None) -> pygame.Surface:
+                 moment: str | None, focus: OwnUnit | None = None, z: float = 1.0) -> pygame.Surface:
+    """The picture with the legend under it; ``z`` enlarges the legend's text (:func:`legend_zoom`) so that it
+    reads when the picture is shown whole."""
     width = max(MIN_PICTURE_WIDTH, picture.get_width())
-    # text grows with the picture so that it reads the same when the picture is shown whole
-    z = max(1.0, width / 1800.0)
     height = round(LEGEND_HEIGHT * z)
     received = list(reversed(view.received))[:RECEIVED_LINES]
-    extra = round((len(received) + 1) * RECEIVED_LINE_HEIGHT * z + 8 * z) if received else 0
-    out = pygame.Surface((width, picture.get_height() + height + extra))
+    out = pygame.Surface((width, picture.get_height() + legend_height(z, len(view.received))))
     out.fill(PAPER)
     out.blit(picture, (0, 0))
     top = picture.get_height()

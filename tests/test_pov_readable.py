@@ -1,0 +1,109 @@
+"""The players' pictures read on a laptop screen: counters, ids, names and legend sized for the picture shrunk
+whole to READING_SCREEN_PX, counters at the map's edge drawn whole, counters on one spot moved apart."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+from test_fog_world import small_game
+
+from kriegsspiel.core.fog import OwnUnit, Received, player_view
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.state import initial_state
+from kriegsspiel.pov.picture import (
+    LEGEND_SMALL_TEXT,
+    MIN_COUNTER_SCREEN_PX,
+    MIN_ID_SCREEN_PX,
+    MIN_LEGEND_SCREEN_PX,
+    MIN_NAME_SCREEN_PX,
+    READING_SCREEN_PX,
+    _draw_units,
+    counter_px,
+    draw_picture,
+    full_map_window,
+    id_px,
+    legend_zoom,
+    name_px,
+    reading_fit,
+)
+from kriegsspiel.pov.public import public_map
+from kriegsspiel.scenario import load_scenario
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def scenario_state(name: str):
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    return initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
+
+
+def shrink_to_screen(surface: pygame.Surface) -> float:
+    """The factor an image viewer shrinks ``surface`` by to show it whole on the reading screen."""
+    w, h = surface.get_size()
+    return min(READING_SCREEN_PX[0] / w, READING_SCREEN_PX[1] / h)
+
+
+@pytest.mark.parametrize("name", ["demo", "coastal", "v3-weistritz"])
+def test_whole_map_pictures_read_on_a_laptop_screen(name: str) -> None:
+    state = scenario_state(name)
+    public = public_map(state)
+    window = full_map_window(public)
+    view = player_view(state, state.setup.players[0].name)
+    picture = draw_picture(view, public)
+    fit = shrink_to_screen(picture)
+    assert fit < 0.6  # these are the big pictures the sizes are for
+    # the sizes were chosen for the size the picture really has
+    assert reading_fit(window, len(view.received)) == pytest.approx(fit, rel=0.005)
+    assert counter_px(public, window, fit) * fit >= MIN_COUNTER_SCREEN_PX
+    assert id_px(fit) * fit >= MIN_ID_SCREEN_PX
+    assert name_px(fit) * fit >= MIN_NAME_SCREEN_PX
+    assert legend_zoom(fit) * LEGEND_SMALL_TEXT * fit >= MIN_LEGEND_SCREEN_PX
+
+
+def test_the_legend_with_messages_under_it_is_counted_in_the_sizes() -> None:
+    state = scenario_state("demo")
+    public = public_map(state)
+    view = player_view(state, "Washington")
+    view = dataclasses.replace(view, received=tuple(Received(1, "from Howe", f"message {i}") for i in range(7)))
+    picture = draw_picture(view, public)
+    assert reading_fit(full_map_window(public), len(view.received)) == pytest.approx(shrink_to_screen(picture), rel=0.005)
+    assert picture.get_height() > draw_picture(dataclasses.replace(view, received=()), public).get_height()
+
+
+def drawn_box(units: tuple[OwnUnit, ...], fit: float = 0.45) -> tuple[pygame.Rect, pygame.Surface, int]:
+    """Draw only ``units`` (Blue HQ's own) on a white picture of the small map: the box of what was drawn,
+    the picture and the counter size."""
+    state = small_game()
+    public = public_map(state)
+    window = full_map_window(public)
+    view = dataclasses.replace(player_view(state, "Blue HQ"), own_units=units, seen_enemies=())
+    picture = pygame.Surface(window.size_px)
+    picture.fill((255, 255, 255))
+    _draw_units(picture, view, public, window, None, fit)
+    ink = np.argwhere((pygame.surfarray.array3d(picture) != 255).any(axis=2))
+    (x0, y0), (x1, y1) = ink.min(axis=0), ink.max(axis=0)
+    return pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)), picture, counter_px(public, window, fit)
+
+
+def unit(uid: str, x: float, y: float) -> OwnUnit:
+    return OwnUnit(uid, "infantry", "Blue", WorldPoint(x, y), 10, None, False, True)
+
+
+@pytest.mark.parametrize("corner", [(0.01, 0.01), (39.99, 23.99), (0.01, 12.0)])
+def test_a_counter_at_the_maps_edge_is_drawn_whole(corner: tuple[float, float]) -> None:
+    box, picture, size = drawn_box((unit("b1", *corner),))
+    # the whole plate and its id tag, inside the picture (centred on the unit, half of it would be cut off)
+    assert box.width >= size - 2 and box.height >= size + 10  # (the plate leaves a pixel clear all round)
+    assert picture.get_rect().contains(box)
+
+
+def test_counters_on_one_spot_are_moved_apart_with_a_line_to_where_they_stand() -> None:
+    one, _, size = drawn_box((unit("b1", 8.0, 8.0),))
+    both, picture, _ = drawn_box((unit("b1", 8.0, 8.0), unit("b2", 8.0, 8.0)))
+    assert both.width * both.height > 1.5 * one.width * one.height  # two counters side by side, not one on another
+    assert both.contains(one)  # the first keeps its place
+    # and the second is moved no further than it must
+    assert both.width <= one.width + 2.5 * size and both.height <= one.height + 2.5 * size
