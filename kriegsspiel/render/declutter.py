@@ -98,38 +98,28 @@ def _candidate_offsets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return (r * np.cos(a)).ravel(), (r * np.sin(a)).ravel(), a.ravel()
 
 
-def _hits(cl: np.ndarray, ct: np.ndarray, cr: np.ndarray, cb: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """For each candidate box (left, top, right, bottom arrays), whether it comes within GAP_PX of any of
-    ``boxes`` ((m, 4))."""
-    return (
-        (cl[:, None] < boxes[None, :, 2] + GAP_PX)
-        & (cr[:, None] + GAP_PX > boxes[None, :, 0])
-        & (ct[:, None] < boxes[None, :, 3] + GAP_PX)
-        & (cb[:, None] + GAP_PX > boxes[None, :, 1])
-    ).any(axis=1)
-
-
-def _first_free(
-    cl: np.ndarray,
-    ct: np.ndarray,
-    cr: np.ndarray,
-    cb: np.ndarray,
-    near: np.ndarray,
-    own: np.ndarray,
-    bounds: tuple[float, float, float, float] | None,
-) -> int | None:
-    """The first candidate box (index 0: the true place) that covers none of ``near`` and, when moved, not its
-    own dot ``own`` and not beyond ``bounds``; None when every one is blocked. Tested a few rings at a time:
-    most counters find a place in the first rings."""
-    batch = 1 + 2 * DIRECTIONS
-    for lo in range(0, len(cl), batch):
-        hi = min(len(cl), lo + batch)
-        part = slice(lo, hi)
-        blocked = _hits(cl[part], ct[part], cr[part], cb[part], near) if len(near) else np.zeros(hi - lo, dtype=bool)
-        moved = np.arange(lo, hi) > 0
-        blocked |= moved & _hits(cl[part], ct[part], cr[part], cb[part], own)
+def _first_free(cand: np.ndarray, box: np.ndarray, near: np.ndarray, own: np.ndarray, bounds: np.ndarray | None) -> int | None:
+    """The first of the candidate offsets ``cand`` ((k, 2) pixels; row 0: no offset, the true place) at which
+    ``box`` (left, top, right, bottom) comes within GAP_PX of none of the boxes ``near`` ((m, 4)) and stays
+    inside ``bounds``; the rows of ``near`` marked in ``own`` (the counter's own dot) block only the moved
+    places. None when every candidate is blocked. The first two rings are tried first: most counters find a
+    place there."""
+    first = 1 + 2 * DIRECTIONS
+    lo_x, lo_y = near[:, 0] - GAP_PX - box[2], near[:, 1] - GAP_PX - box[3]
+    hi_x, hi_y = near[:, 2] + GAP_PX - box[0], near[:, 3] + GAP_PX - box[1]
+    for lo, hi in ((0, first), (first, len(cand))):
+        part = cand[lo:hi]
+        ox, oy = part[:, 0:1], part[:, 1:2]
+        # a candidate box overlaps a near box when the offset falls in that box's open window
+        hit = (ox > lo_x) & (ox < hi_x) & (oy > lo_y) & (oy < hi_y)
+        if lo == 0:
+            hit[0] &= ~own
+        blocked = hit.any(axis=1)
         if bounds is not None:
-            blocked |= moved & ((cl[part] < bounds[0]) | (ct[part] < bounds[1]) | (cr[part] > bounds[2]) | (cb[part] > bounds[3]))
+            outside = (part < bounds[0:2]).any(axis=1) | (part > bounds[2:4]).any(axis=1)
+            if lo == 0:
+                outside[0] = False  # a counter on the map's edge may stand on its true place
+            blocked |= outside
         free = np.nonzero(~blocked)[0]
         if free.size:
             return lo + int(free[0])
@@ -165,16 +155,22 @@ def spread(
     clustered = np.zeros(n, dtype=bool)
     for group in clusters:
         clustered[group] = True
-    # What a placed counter must not cover: counters that stay anyway, and every clustered unit's dot.
-    placed = np.empty((n, 4))
-    alone = np.nonzero(~clustered)[0]
-    placed[: len(alone)] = truth[alone]
-    count = len(alone)
-    reach = DOT_RADIUS_PX + DOT_CLEARANCE_PX
+    # What a counter must not cover: every clustered unit's dot (its own only when it moves), the counters
+    # that stay anyway, and those placed before it. ``owner`` marks the dots' units (-1: a counter).
     owners = np.nonzero(clustered)[0]
-    dots = np.stack([cx[owners] - reach, cy[owners] - reach, cx[owners] + reach, cy[owners] + reach], axis=1)
+    alone = np.nonzero(~clustered)[0]
+    reach = DOT_RADIUS_PX + DOT_CLEARANCE_PX
+    obstacles = np.empty((len(owners) + n, 4))
+    obstacles[: len(owners)] = np.stack([cx[owners] - reach, cy[owners] - reach, cx[owners] + reach, cy[owners] + reach], axis=1)
+    obstacles[len(owners) : len(owners) + len(alone)] = truth[alone]
+    owner = np.full(len(owners) + n, -1)
+    owner[: len(owners)] = owners
+    count = len(owners) + len(alone)
     ox, oy, angle = _candidate_offsets(size)
     radius = np.hypot(ox, oy)
+    span = size * (0.5 + RING_STEP * RINGS) + GAP_PX
+    bins = 4 * DIRECTIONS
+    orders: dict[int, np.ndarray] = {}
     dx, dy = zero.copy(), zero.copy()
     unresolved = none.copy()
     golden = np.pi * (3.0 - np.sqrt(5.0))
@@ -183,27 +179,27 @@ def spread(
         for rank, i in enumerate(group):
             away_x, away_y = cx[i] - mx, cy[i] - my
             away = np.arctan2(away_y, away_x) if away_x * away_x + away_y * away_y > 1.0 else rank * golden
-            # nearest first; among equally near places, those pointing away from the cluster's middle
-            cost = radius + size * 0.6 * (1.0 - np.cos(angle - away))
-            order = np.argsort(cost, kind="stable")
-            cand_x = np.concatenate([[0.0], ox[order]])
-            cand_y = np.concatenate([[0.0], oy[order]])
+            turn = int(round(away / (2.0 * np.pi) * bins)) % bins
+            cand = orders.get(turn)
+            if cand is None:
+                # nearest first; among equally near places, those pointing away from the cluster's middle
+                cost = radius + size * 0.6 * (1.0 - np.cos(angle - turn * 2.0 * np.pi / bins))
+                order = np.argsort(cost, kind="stable")
+                cand = orders[turn] = np.concatenate([np.zeros((1, 2)), np.stack([ox[order], oy[order]], axis=1)])
             box = truth[i]
-            cl, ct = box[0] + cand_x, box[1] + cand_y
-            cr, cb = box[2] + cand_x, box[3] + cand_y
-            near = np.empty((0, 4))
-            obstacles = np.concatenate([placed[:count], dots[owners != i]])
-            if len(obstacles):
-                span = size * (0.5 + RING_STEP * RINGS) + widths[i]
-                near = obstacles[
-                    (obstacles[:, 2] > box[0] - span) & (obstacles[:, 0] < box[2] + span)
-                    & (obstacles[:, 3] > box[1] - span) & (obstacles[:, 1] < box[3] + span)
-                ]
-            found = _first_free(cl, ct, cr, cb, near, dots[owners == i], bounds)
+            seen = obstacles[:count]
+            close = (
+                (seen[:, 2] > box[0] - span) & (seen[:, 0] < box[2] + span) & (seen[:, 3] > box[1] - span) & (seen[:, 1] < box[3] + span)
+            )
+            limits = None
+            if bounds is not None:  # the offsets that keep the box on the map
+                limits = np.array([bounds[0] - box[0], bounds[1] - box[1], bounds[2] - box[2], bounds[3] - box[3]])
+            found = _first_free(cand, box, seen[close], owner[:count][close] == i, limits)
             unresolved[i] = found is None
             k = found or 0
-            dx[i], dy[i] = cand_x[k], cand_y[k]
-            placed[count] = (cl[k], ct[k], cr[k], cb[k])
+            dx[i], dy[i] = cand[k]
+            obstacles[count] = box + (cand[k, 0], cand[k, 1], cand[k, 0], cand[k, 1])
+            owner[count] = -1
             count += 1
     moved = (dx != 0.0) | (dy != 0.0)
     return Layout(dx, dy, moved, unresolved)
