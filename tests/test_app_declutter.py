@@ -249,3 +249,14 @@ def test_counters_in_the_clear_keep_their_places_and_none_leaves_the_map() -> No
     rects = _rects(cx, cy, widths, heights, size, layout)
     assert not rects[0].colliderect(rects[1])
     assert all(r.left >= 0 and r.top >= 0 for r in rects[:2])
+
+
+def test_a_counter_on_the_maps_edge_keeps_its_true_place_when_it_covers_no_other() -> None:
+    size = 36
+    # the first sticks out over the map's left edge; the second overlaps it but its true place is clear
+    cx, cy = np.array([10.0, 40.0]), np.array([100.0, 100.0])
+    widths, heights = np.full(2, 36.0), np.full(2, 36.0)
+    layout = declutter.spread(cx, cy, widths, heights, size, bounds=(0.0, 0.0, 500.0, 500.0))
+    assert not layout.moved[0] and layout.moved[1]
+    rects = _rects(cx, cy, widths, heights, size, layout)
+    assert not rects[0].colliderect(rects[1]) and rects[1].left >= 0
