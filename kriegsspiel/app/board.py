@@ -209,15 +209,21 @@ class Board:
         reach = self.counter_px(camera, projector) * (declutter.RINGS * declutter.RING_STEP + 1)
         seen = (tx > vp.left - reach) & (tx < vp.left + vp.width + reach) & (ty > vp.top - reach) & (ty < vp.top + vp.height + reach)
         half = declutter.DOT_RADIUS_PX + 1
+        which = moved[seen]
+        starts = zip(np.rint(tx[seen]).astype(np.int64).tolist(), np.rint(ty[seen]).astype(np.int64).tolist())
+        ends = zip(np.rint(sx[which]).astype(np.int64).tolist(), np.rint(sy[which]).astype(np.int64).tolist())
+        draw_line = pygame.draw.line
+        dot_of: dict[str, pygame.Surface] = {}
         dots = []
-        for k in np.nonzero(seen)[0].tolist():
-            i = int(moved[k])
+        for i, start, end in zip(which.tolist(), starts, ends):
             unit = units[i]
             if unit.id == carried_id:
                 continue
-            start = (round(float(tx[k])), round(float(ty[k])))
-            pygame.draw.line(target, LEADER, start, (round(float(sx[i])), round(float(sy[i]))), 1)
-            dots.append((self._dot(unit.side), (start[0] - half, start[1] - half)))
+            draw_line(target, LEADER, start, end, 1)
+            dot = dot_of.get(unit.side)
+            if dot is None:
+                dot = dot_of[unit.side] = self._dot(unit.side)
+            dots.append((dot, (start[0] - half, start[1] - half)))
         return dots
 
     def _dot(self, side: str) -> pygame.Surface:
