@@ -260,3 +260,18 @@ def test_a_counter_on_the_maps_edge_keeps_its_true_place_when_it_covers_no_other
     assert not layout.moved[0] and layout.moved[1]
     rects = _rects(cx, cy, widths, heights, size, layout)
     assert not rects[0].colliderect(rects[1]) and rects[1].left >= 0
+
+
+def test_aiming_at_a_moved_counter_takes_it_where_it_is_drawn(app: App) -> None:
+    app.run_console_line("force move c1 > 4.2,2.8")  # a Crown infantry among r1, r4 and r5: in reach of r1
+    app.run(max_frames=app.frames + 1)
+    at = drawn(app)
+    tx, ty = true_place(app, "c1")
+    x, y = at["c1"]
+    assert ((x - tx) ** 2 + (y - ty) ** 2) ** 0.5 > app._counter_px() * 0.7, "c1 must be drawn away from its place"
+    click(app, (round(at["r1"][0]), round(at["r1"][1])))
+    assert app.selected == "r1"
+    post_and_step(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    assert app.aiming is not None and app.aiming.word == "attack"
+    click(app, (round(x), round(y)))
+    assert app.aiming.chosen == ["c1"], app.status

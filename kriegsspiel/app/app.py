@@ -304,10 +304,19 @@ class App(V3CombatControls):
     def _explain_target(self, pos: tuple[int, int]) -> None:
         """While aiming, the mouse resting on a greyed target shows why the rules refuse it."""
         state = self.session.state
-        name = targeting.target_at(state, self.camera, self.aiming, pos, max(8, self._counter_px() * 0.7))
+        name = self._target_under(pos)
         if name is not None:
             reason = self.aiming.verdicts(state).get(name)
             self._set_status(f"{name}: {reason}" if reason else f"{name}: in reach; click to aim", error=bool(reason))
+
+    def _target_under(self, pos: tuple[int, int]) -> str | None:
+        """While aiming: the target whose counter is drawn under the mouse (where decluttering put it), else
+        the target whose true place (its ring) is nearest the mouse, or None."""
+        state = self.session.state
+        unit = self.unit_at(pos)
+        if unit is not None and unit.id in self.aiming.verdicts(state):
+            return unit.id
+        return targeting.target_at(state, self.camera, self.aiming, pos, max(8, self._counter_px() * 0.7))
 
     def _press(self, pos: tuple[int, int]) -> None:
         if not self.camera.viewport.contains(*pos):
@@ -682,7 +691,7 @@ class App(V3CombatControls):
         aiming = self.aiming
         assert aiming is not None
         state = self.session.state
-        name = targeting.target_at(state, self.camera, aiming, pos, max(8, self._counter_px() * 0.7))
+        name = self._target_under(pos)
         if name is None:
             self._set_status(f"no target of {aiming.word} there; Esc cancels", error=True)
             return
