@@ -275,3 +275,28 @@ def test_aiming_at_a_moved_counter_takes_it_where_it_is_drawn(app: App) -> None:
     assert app.aiming is not None and app.aiming.word == "attack"
     click(app, (round(x), round(y)))
     assert app.aiming.chosen == ["c1"], app.status
+
+
+def test_a_ctrl_drag_box_around_a_moved_counter_selects_it(app: App) -> None:
+    at = drawn(app)
+    size = app._counter_px()
+    for unit_id in CLUSTER:
+        x, y = at[unit_id]
+        tx, ty = true_place(app, unit_id)
+        if (x, y) == pytest.approx((tx, ty)):
+            continue
+        # from open ground beyond the counter (away from its true place) to just past its centre
+        ux, uy = (x - tx) / np.hypot(x - tx, y - ty), (y - ty) / np.hypot(x - tx, y - ty)
+        a = (round(x + ux * size * 1.6 + uy * size), round(y + uy * size * 1.6 - ux * size))
+        b = (round(x - ux * 3 - uy * 4), round(y - uy * 3 + ux * 4))
+        box = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1)
+        if app.unit_at(a) is None and box.collidepoint(round(x), round(y)) and not box.collidepoint(round(tx), round(ty)):
+            break
+    else:
+        pytest.fail("no moved counter with open ground beside it")
+    post_and_step(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    post_and_step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    assert app.box is not None
+    post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+    post_and_step(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    assert unit_id in [app.selected, *app.shooters], app.status

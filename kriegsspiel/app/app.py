@@ -615,12 +615,17 @@ class App(V3CombatControls):
         self._set_status(f"selected: {group} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
 
     def _select_box(self, rect: pygame.Rect) -> None:
-        """Select the units of the side to move whose counters stand in ``rect`` (screen pixels)."""
+        """Select the units of the side to move whose counters stand in ``rect`` (screen pixels): where the
+        counter is drawn or, for a counter decluttering moved, where the unit truly is."""
         state = self.session.state
+        units, sx, sy = self._screen_positions()
+        drawn_at = {u.id: (round(float(x)), round(float(y))) for u, x, y in zip(units, sx, sy)}
         inside = []
         for unit in state.units.values():
             x, y = self.camera.to_screen(unit.position)
-            if unit.side == state.side_to_move and unit.carried_by is None and rect.collidepoint(round(x), round(y)):
+            if unit.side != state.side_to_move or unit.carried_by is not None:
+                continue
+            if rect.collidepoint(round(x), round(y)) or (unit.id in drawn_at and rect.collidepoint(drawn_at[unit.id])):
                 inside.append(unit.id)
         if not inside:
             self._set_status("no unit of the side to move in the box")
