@@ -15,7 +15,7 @@ import pygame
 
 from kriegsspiel.core.battlefield import Structure, Zone
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.render.camera import Camera
+from kriegsspiel.render.camera import Camera, Viewport
 from kriegsspiel.render.fonts import font
 
 LEGAL = (40, 170, 60)
@@ -358,7 +358,7 @@ def zone_name_places(
     return places
 
 
-def _free_place(tag: pygame.Rect, xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray, vp) -> pygame.Rect | None:
+def _free_place(tag: pygame.Rect, xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray, vp: Viewport) -> pygame.Rect | None:
     """Where a zone's name tag goes (see :func:`zone_name_places`); None when its place is out of view."""
     middle = float(xs.mean())
     top, bottom = float(ys.min()), float(ys.max())
