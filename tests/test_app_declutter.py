@@ -300,3 +300,21 @@ def test_a_ctrl_drag_box_around_a_moved_counter_selects_it(app: App) -> None:
     post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
     post_and_step(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     assert unit_id in [app.selected, *app.shooters], app.status
+
+
+def test_a_zone_name_crowded_along_its_edges_finds_the_gap_past_the_zones_end() -> None:
+    from kriegsspiel.render.camera import Viewport
+    from kriegsspiel.render.overlays import _free_place
+
+    tag = pygame.Rect(0, 0, 80, 20)
+    xs, ys = np.array([100.0, 300.0, 300.0, 100.0]), np.array([100.0, 100.0, 200.0, 200.0])
+    view = Viewport(0, 0, 800, 600)
+    assert _free_place(tag, xs, ys, np.empty((0, 4)), view).midbottom == (200, 98)  # free: above the top edge
+    # counters all along the top and bottom edges and past the ends; one gap under the bottom edge, past the
+    # zone's right end
+    boxes = np.array([[x, y, x + 30, y + 30] for x in range(-200, 600, 32) for y in (70, 96, 170, 196)], dtype=float)
+    keep = ~((boxes[:, 0] >= 280) & (boxes[:, 0] < 350) & (boxes[:, 1] == 196))
+    place = _free_place(tag, xs, ys, boxes[keep], view)
+    covered = lambda r: int(((boxes[keep][:, 0] < r.right) & (boxes[keep][:, 2] > r.left) & (boxes[keep][:, 1] < r.bottom) & (boxes[keep][:, 3] > r.top)).sum())
+    assert covered(place) == 0
+    assert place.top >= 196, "under the bottom edge, where the gap is"

@@ -359,31 +359,37 @@ def zone_name_places(
 
 
 def _free_place(tag: pygame.Rect, xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray, vp: Viewport) -> pygame.Rect | None:
-    """Where a zone's name tag goes (see :func:`zone_name_places`); None when its place is out of view."""
+    """Where a zone's name tag goes (see :func:`zone_name_places`): the first free place along the outline's
+    top edge (shifted by half tags), just inside it, under the bottom edge or just inside that, within the
+    zone's width first, then past its ends; when none is free, the place in view that covers the fewest counters
+    (the tag is drawn under them). None when the zone's place is out of view."""
     middle = float(xs.mean())
     top, bottom = float(ys.min()), float(ys.max())
     low, high = float(xs.min()) + tag.width / 2, float(xs.max()) - tag.width / 2
     shifts = np.array([0.0] + [k * sign * tag.width / 2 for k in range(1, 7) for sign in (1, -1)])
-    along = np.clip(middle + shifts, low, high) if low <= high else np.full(len(shifts), middle)
-    # candidates: (centre x, y of the anchor edge, +1 when the tag hangs below that y, -1 when it stands on it)
+    clamped = np.clip(middle + shifts, low, high) if low <= high else np.full(len(shifts), middle)
+    # candidates: (centre x, y of the anchor edge, +1 when the tag hangs below that y, -1 when it stands on it);
+    # every edge within the zone's width before any place past its ends
     rows = [(top - 2, -1), (top + 3, 1), (bottom + 2, 1), (bottom - 3, -1)]
-    cx = np.concatenate([[middle], np.tile(along, len(rows))])
-    edge = np.concatenate([[top - 2], np.repeat([r[0] for r in rows], len(along))])
-    down = np.concatenate([[-1], np.repeat([r[1] for r in rows], len(along))])
+    cx = np.concatenate([[middle], np.tile(clamped, len(rows)), np.tile(middle + shifts, len(rows))])
+    edge = np.concatenate([[top - 2], np.tile(np.repeat([r[0] for r in rows], len(shifts)), 2)])
+    down = np.concatenate([[-1], np.tile(np.repeat([r[1] for r in rows], len(shifts)), 2)])
     left = np.round(cx) - tag.width // 2
     upper = np.where(down > 0, np.round(edge), np.round(edge) - tag.height)
     right, lower = left + tag.width, upper + tag.height
     inside = (left >= vp.left) & (right <= vp.left + vp.width) & (upper >= vp.top) & (lower <= vp.top + vp.height)
+    covers = np.zeros(len(cx), dtype=np.int64)
     if len(boxes):
-        covered = (
+        covers = (
             (boxes[None, :, 0] < right[:, None]) & (boxes[None, :, 2] > left[:, None])
             & (boxes[None, :, 1] < lower[:, None]) & (boxes[None, :, 3] > upper[:, None])
-        ).any(axis=1)
-        inside &= ~covered
-    free = np.nonzero(inside)[0]
-    k = int(free[0]) if free.size else 0
-    rect = pygame.Rect(int(left[k]), int(upper[k]), tag.width, tag.height)
-    return rect if free.size or vp.contains(*rect.center) else None
+        ).sum(axis=1)
+    seen = np.nonzero(inside)[0]
+    if seen.size:
+        k = int(seen[np.argmin(covers[seen])])  # the first free one, else the least covered
+        return pygame.Rect(int(left[k]), int(upper[k]), tag.width, tag.height)
+    rect = pygame.Rect(int(left[0]), int(upper[0]), tag.width, tag.height)
+    return rect if vp.contains(*rect.center) else None
 
 
 def draw_structure_names(
