@@ -84,7 +84,8 @@ def _app():
         UnitSetup(f"u{i}", TYPES[i % len(TYPES)], "Blue" if i % 2 else "Red", WorldPoint((c + 0.5) * cs, (r + 0.5) * cs))
         for i, (r, c) in enumerate(chosen.tolist())
     )
-    setup = GameSetup("frame benchmark", "modern-4e", 1, "Red", (SideSetup("Red", "#c03030"), SideSetup("Blue", "#3050c0")), (), units)
+    setup = GameSetup("frame benchmark", "modern-4e", 1, "Red", (SideSetup("Red", "#c03030"), SideSetup("Blue", "#3050c0")), (), units,
+                      fog_of_war=6)
     state = initial_state(setup, battlefield, ruleset)
     app = App(TableSession(_BenchGame(state), "frame benchmark"), pygame.Surface(SIZE), base_image=base)
     return app, map_name

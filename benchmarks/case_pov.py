@@ -72,7 +72,8 @@ def _generated_game():
     players = (PlayerSetup("Blue HQ", "Blue"), PlayerSetup("Blue North", "Blue", ("b0", "b2", "b4")),
                PlayerSetup("Red HQ", "Red"), PlayerSetup("Red South", "Red", ("r1", "r3")))
     setup = GameSetup("Generated battle", "modern-4e", 1, "Blue",
-                      (SideSetup("Blue", "#3050c0"), SideSetup("Red", "#c03030")), players, tuple(units))
+                      (SideSetup("Blue", "#3050c0"), SideSetup("Red", "#c03030")), players, tuple(units),
+                      fog_of_war=6)
     return initial_state(setup, battlefield, ruleset), "generated 120x80"
 
 

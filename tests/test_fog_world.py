@@ -74,6 +74,7 @@ def small_game(units: Sequence[UnitSetup] = BLUE_UNITS + RED_UNITS, players: Seq
         sides=(SideSetup("Blue", "#3050c0"), SideSetup("Red", "#c03030")),
         players=tuple(players),
         units=tuple(units),
+        fog_of_war=6,
     )
     return initial_state(setup, battlefield or small_battlefield(), RULESET)
 

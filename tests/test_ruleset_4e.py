@@ -183,6 +183,7 @@ CONSTANTS = {
     "message_lost_in_4": 2, "message_intercepted_in_4": 1, "message_altered_in_4": 1,  # manual
     "board_seize_in_6": 1, "board_sink_in_6": 1, "board_disable_in_6": 2, "board_damage_in_6": 2,  # HR
     "board_disable_rounds": 1,  # HR
+    "default_fog_of_war": 6,  # HR: the manual's example, for a scenario that gives none
 }
 
 

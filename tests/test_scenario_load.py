@@ -209,3 +209,34 @@ def test_surprises_at_the_table_are_warnings(tmp_path: Path, old: str, new: str,
 def test_a_unit_hidden_in_a_wood_is_no_surprise(tmp_path: Path) -> None:
     text = GOOD_SCENARIO.replace("at = [6.5, 6.5]\nhidden = true", "at = [2.5, 6.5]\nhidden = true")
     assert _load(tmp_path, text).warnings == ()
+
+
+def _ruleset_with_constants(**extra: float):
+    import dataclasses
+    from types import MappingProxyType
+
+    def loader(name: str = "modern-4e"):
+        rules = fake_ruleset(name)
+        return dataclasses.replace(rules, constants=MappingProxyType({**rules.constants, **extra}))
+    return loader
+
+
+def test_without_fog_of_war_the_rule_sets_default_is_taken(tmp_path: Path) -> None:
+    text = GOOD_SCENARIO.replace("fog_of_war = 6\n", "")
+    assert text != GOOD_SCENARIO
+    scenario = load_scenario(write_scenario(tmp_path, text), map_loader=fake_map_loader,
+                             ruleset_loader=_ruleset_with_constants(default_fog_of_war=5))
+    assert scenario.setup.fog_of_war == 5
+
+
+def test_without_fog_of_war_nor_a_default_in_the_rule_set_the_scenario_is_told_what_to_add(tmp_path: Path) -> None:
+    findings = _findings(tmp_path, GOOD_SCENARIO.replace("fog_of_war = 6\n", ""))
+    assert any("scenario.fog_of_war" in f and "no default_fog_of_war" in f and "add fog_of_war = N" in f
+               for f in findings), findings
+
+
+def test_the_shipped_rule_sets_give_a_default_fog_of_war() -> None:
+    from kriegsspiel.rulesets import load_ruleset
+
+    for name in ("modern-4e", "kriegsspiel-v3"):
+        assert load_ruleset(name).constants["default_fog_of_war"] == 6, name

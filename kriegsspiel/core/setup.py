@@ -67,7 +67,7 @@ class GameSetup:
     sides: tuple[SideSetup, ...]
     players: tuple[PlayerSetup, ...]
     units: tuple[UnitSetup, ...]
-    fog_of_war: int = 6  # a message fails 1 time in fog_of_war
+    fog_of_war: int  # a message fails 1 time in fog_of_war (the scenario's, else the rule set's default_fog_of_war)
     air_theatre: bool = False
     rounds: int | None = None  # the game ends after this many rounds
     victory: tuple[VictorySetup, ...] = ()

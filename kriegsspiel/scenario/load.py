@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -196,11 +196,7 @@ def _validate(
             report.add("scenario", None, "ruleset", f"cannot load rule set {ruleset_id!r}: {_exc_text(exc)}")
 
     seed = read_seed(report, head, seed_override)
-    fog = head.get("fog_of_war", 6)
-    if not is_int(fog) or fog < 1:
-        report.add("scenario", None, "fog_of_war",
-                   f"must be a whole number of at least 1 (a message fails 1 time in N), not {fog!r}")
-        fog = 6
+    fog = read_fog_of_war(report, head, ruleset)
     air_theatre = head.get("air_theatre", False)
     if not isinstance(air_theatre, bool):
         report.add("scenario", None, "air_theatre", f"must be true or false, not {air_theatre!r}")
@@ -258,7 +254,7 @@ def _validate(
     players = read_players(report, data, side_names, declared)
     victory = read_victory(report, data, side_names, battlefield)
 
-    if report.has_errors or ruleset is None or battlefield is None:
+    if report.has_errors or ruleset is None or battlefield is None or fog is None:
         if not report.has_errors:  # cannot happen, but never hand out a half-checked scenario
             report.add("scenario", None, None, "the map or the rule set could not be loaded")
         return report.findings, None
@@ -301,3 +297,24 @@ def _exc_text(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     return str(exc)
+
+
+def read_fog_of_war(report: Report, head: Mapping[str, Any], ruleset: Ruleset | None) -> int | None:
+    """The scenario's ``fog_of_war`` (a message fails 1 time in N), else the rule set's
+    ``default_fog_of_war`` constant; None (with an error reported) when neither gives a whole number >= 1."""
+    if "fog_of_war" in head:
+        fog = head["fog_of_war"]
+        if is_int(fog) and fog >= 1:
+            return int(fog)
+        report.add("scenario", None, "fog_of_war",
+                   f"must be a whole number of at least 1 (a message fails 1 time in N), not {fog!r}")
+        return None
+    if ruleset is None:
+        return None  # the rule set's own error is reported already
+    default = ruleset.constants.get("default_fog_of_war")
+    if default is None or default != int(default) or default < 1:
+        report.add("scenario", None, "fog_of_war",
+                   f"missing, and rule set {ruleset.id!r} has no default_fog_of_war in [constants]; "
+                   "add fog_of_war = N (a message fails 1 time in N) under [scenario]")
+        return None
+    return int(default)

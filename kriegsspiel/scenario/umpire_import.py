@@ -225,8 +225,8 @@ def import_gamefile(
         second = second + " 2"
         teams_health = {first: teams_health[first], second: get("secondTeamTable", dict, {})}
     name = get("campaign", str, "") or path.stem.replace("_", " ").title()
-    fog = get("fogOfWar", int, 6)
-    if fog < 1:
+    fog = get("fogOfWar", int, None)  # None: the scenario takes the rule set's default_fog_of_war
+    if fog is not None and fog < 1:
         report.problems.append(f"{path}: fogOfWar {fog} is below 1; using 1 (messages never fail)")
         fog = 1
     air = bool(get("airTheater", (bool, int), False))
@@ -519,7 +519,7 @@ def _toml_value(value: Any) -> str:
     return _number(value)
 
 
-def _write_toml(path: Path, name: str, map_ref: str | None, ruleset_id: str, first: str, second: str, fog: int,
+def _write_toml(path: Path, name: str, map_ref: str | None, ruleset_id: str, first: str, second: str, fog: int | None,
                 air: bool, warheads: dict[str, int], local_types: dict[str, str], units: list[_Unit],
                 positions: dict[str, WorldPoint], overrides: dict[str, dict[str, Any]],
                 values: dict[str, tuple[Any, int]], report: ImportReport) -> str:
@@ -536,7 +536,7 @@ def _write_toml(path: Path, name: str, map_ref: str | None, ruleset_id: str, fir
         f"map = {_toml_string(map_ref or 'CHANGE-ME.tmx')}",
         f"ruleset = {_toml_string(ruleset_id)}",
         f"first_side = {_toml_string(first)}",
-        f"fog_of_war = {fog}",
+        *([] if fog is None else [f"fog_of_war = {fog}"]),
         f"air_theatre = {'true' if air else 'false'}",
     ]
     for colour, side in zip(SIDE_COLOURS, (first, second)):
