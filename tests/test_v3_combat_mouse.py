@@ -209,3 +209,47 @@ def test_a_chart_aims_the_combat_line_and_the_fourth_editions_orders_keep_theirs
 
     assert targeting.Targeting("fire", ("r3",)).line(["c1"]) == "fire r3 > c1"
     assert combat_v3.chart_targeting("melee", ["a", "b"]).line(["c"]) == "combat melee a b > c"
+
+
+def test_the_chart_menu_greys_a_chart_the_unit_type_may_not_attack_on(app: App) -> None:
+    """The charts' ``attackers``: the skirmishers' menu greys the artillery chart, the guns' the infantry
+    charts, each with the combat order's own refusal; the charts their arm may use stay open."""
+    click_at(app, at_unit(app, "jaeger"), button=3)
+    assert app.menu.refusal("artillery") == "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"
+    assert app.menu.refusal("volley") is None
+    key(app, pygame.K_ESCAPE)
+    click_at(app, at_unit(app, "guns-p"), button=3)
+    for chart in ("firefight", "volley"):
+        assert app.menu.refusal(chart) == (f"guns-p (artillery) cannot fire on the {chart} chart: it is for "
+                                           "infantry, skirmishers, pioneers")
+    assert app.menu.refusal("artillery") is None
+    # the chart's digit key still aims it, every target greyed with the reason; the console's force rolls it
+    key(app, pygame.K_ESCAPE)
+    click_at(app, at_unit(app, "jaeger"))
+    key(app, combat_v3.CHART_KEYS[list(app.session.state.ruleset.combat.charts).index("artillery")])
+    assert app.aiming is not None and app.aiming.chart == "artillery"
+    assert set(app.aiming.verdicts(app.session.state).values()) == {
+        "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"}
+    click_at(app, at_unit(app, "grenzer"))
+    assert app.aiming.chosen == [] and app.status_is_error and "cannot fire on the artillery chart" in app.status
+    key(app, pygame.K_ESCAPE)
+    assert app.run_console_line("force combat artillery jaeger > grenzer").accepted
+    last = records(app)[-1]
+    assert (last.command, last.forced) == ("combat artillery jaeger > grenzer", True)
+    assert app.session.state.pending_combat.chart == "artillery"
+
+
+def test_the_status_line_says_enter_rolls_while_aiming_a_chart(app: App) -> None:
+    click_at(app, at_unit(app, "jaeger"))
+    key(app, combat_v3.CHART_KEYS[list(app.session.state.ruleset.combat.charts).index("volley")])
+    assert "Enter rolls" in app.status and "Enter sends" not in app.status
+    click_at(app, at_unit(app, "grenzer"))
+    assert app.status.startswith("combat volley jaeger > grenzer  (Enter rolls, Shift+Enter forces")
+    key(app, pygame.K_ESCAPE)
+
+
+def test_enter_sends_the_fourth_editions_orders_and_rolls_a_chart() -> None:
+    from kriegsspiel.app import targeting
+
+    assert targeting.Targeting("fire", ("r3",)).enter_verb == "sends"
+    assert combat_v3.chart_targeting("volley", ["a"]).enter_verb == "rolls"

@@ -687,7 +687,8 @@ class App(V3CombatControls):
         open_targets = [n for n, r in self.aiming.verdicts(self.session.state).items() if r is None]
         self._set_status(
             f"{word} with {' '.join(group)}: click the targets ({len(open_targets)} in reach; grey: refused, rest "
-            "the mouse on one for the reason)" + ("; Enter sends" if not self.aiming.goes_at_once else "")
+            "the mouse on one for the reason)"
+            + (f"; Enter {self.aiming.enter_verb}" if not self.aiming.goes_at_once else "")
             + "; Esc cancels"
         )
 
@@ -707,7 +708,7 @@ class App(V3CombatControls):
         if aiming.goes_at_once and aiming.chosen:
             self._fire_aimed(forced=False)
             return
-        self._set_status(f"{aiming.line()}  (Enter sends, Shift+Enter forces, Esc cancels)")
+        self._set_status(f"{aiming.line()}  (Enter {aiming.enter_verb}, Shift+Enter forces, Esc cancels)")
 
     def _fire_aimed(self, forced: bool) -> None:
         """Send the aimed order through the game session; the result goes to the status line and the journal."""

@@ -103,6 +103,12 @@ class Targeting:
         """True when the order has one target, so the first accepted click sends it."""
         return self.word not in MANY_TARGETS and self.word not in CONFIRMED
 
+    @property
+    def enter_verb(self) -> str:
+        """What Enter does with the order aimed, for the status line: a Ruleset V3 combat rolls its chart's die,
+        other orders are sent."""
+        return "rolls" if self.chart else "sends"
+
 
 def place_of(state: GameState, name: str) -> WorldPoint | None:
     """Where a target stands: a unit's position or a structure's centre."""

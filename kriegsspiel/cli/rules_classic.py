@@ -69,6 +69,11 @@ def _combat(combat: Any, unit: str, table: Table) -> list[str]:
     out += table(["chart", *faces, "hits", "name"], rows, right=range(1, 1 + combat.die))
     out += [f"  a final roll of {combat.out_of_scale} or more: the defender is {combat.surrender_result.name}; "
             f"in a mirrored chart {combat.below_scale} or less: the attacker"]
+    out += ["", "Who may attack on each chart (others are refused; the umpire may force)"]
+    out += table(["chart", "attackers"], [
+        [chart.id, ", ".join(chart.attackers) if chart.attackers is not None else "every unit type"]
+        for chart in combat.charts.values()
+    ])
     out += ["", "Combat results"]
     out += table(["result", "name", "retreat", "disruption", "HP"], [
         [str(r.number), r.name, _num(r.retreat) if r.retreat else "-", f"+{r.disruption}" if r.disruption else "-",
@@ -116,7 +121,8 @@ def classic_json(ruleset: Ruleset) -> dict[str, Any]:
             "mirror_attacker_rolls": combat.mirror_attacker_rolls,
             "out_of_scale": combat.out_of_scale,
             "below_scale": combat.below_scale,
-            "charts": {c.id: {"name": c.name, "mirrored": c.mirrored, "results": list(c.results), "range": c.range_kind}
+            "charts": {c.id: {"name": c.name, "mirrored": c.mirrored, "results": list(c.results), "range": c.range_kind,
+                             "attackers": list(c.attackers) if c.attackers is not None else None}
                        for c in combat.charts.values()},
             "results": {str(r.number): {"name": r.name, "retreat": r.retreat, "disruption": r.disruption,
                                         "hp": r.hp_loss} for r in combat.results.values()},

@@ -26,7 +26,7 @@ from kriegsspiel.core.v3_events import (
     UnitRetreated,
 )
 from kriegsspiel.core.v3_retreat import retreat
-from kriegsspiel.core.v3_rules import CombatRules
+from kriegsspiel.core.v3_rules import Chart, CombatRules
 
 
 def combat_rules(state: GameState) -> CombatRules:
@@ -52,11 +52,19 @@ def fighters(state: GameState, units: Sequence[UnitState]) -> list[Fighter]:
     return [Fighter(u.id, u.type_id, u.health, u.disruption, u.position, _ground(state, u)) for u in units]
 
 
+def wrong_arm(chart: Chart, unit: UnitState) -> str:
+    """The refusal for ``unit`` as an attacker on ``chart``, whose ``attackers`` do not list its type."""
+    verb = "fire" if chart.range_kind == "fire" else "attack"
+    arms = ", ".join(chart.attackers or ())
+    return f"{unit.id} ({unit.type_id}) cannot {verb} on the {chart.id} chart: it is for {arms}"
+
+
 def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accepted | Rejected:
     """Roll the die for ``attackers`` against ``defenders`` on a chart and list the modifiers.
 
     Not forceable: an unknown chart or unit, a unit named twice or on the wrong side, a combat already pending.
-    Forceable: an attacker out of range or reach, an attacker whose HP forbids attacking, a game that is over.
+    Forceable: an attacker of a unit type the chart does not list in its ``attackers``, an attacker out of range
+    or reach, an attacker whose HP forbids attacking, a game that is over.
     """
     rules = combat_rules(state)
     if command.chart not in rules.charts:
@@ -87,6 +95,7 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
     a, d = fighters(state, attackers), fighters(state, defenders)
     penalty, note, out_of_range = group_range(rules, chart, a, d)
     problems = ["the game is over"] if state.finished else []
+    problems += [wrong_arm(chart, unit) for unit in attackers if not chart.may_attack(unit.type_id)]
     for unit in attackers:
         effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None
         if effect is not None and not effect.can_attack:

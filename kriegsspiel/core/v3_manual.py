@@ -26,9 +26,14 @@ def _charts(ruleset: Ruleset | None) -> str:
 
 def _who_fights(ruleset: Ruleset | None) -> str:
     if ruleset is None or ruleset.combat is None:
-        return "units of two sides, grouped by the umpire; fire charts need a unit type with a range"
-    shooters = ", ".join(ruleset.combat.ranges)
-    return f"the umpire, for groups of two sides; fire charts: {shooters}; hand to hand: every unit"
+        return ("units of two sides, grouped by the umpire; a chart's attackers are the unit types its "
+                "[combat.charts] attackers name (every type without the key); fire charts need a unit type with a range")
+    rules = ruleset.combat
+    shooters = ", ".join(rules.ranges)
+    per_chart = "; ".join(f"{c.id}: {', '.join(c.attackers) if c.attackers is not None else 'every unit type'}"
+                          for c in rules.charts.values())
+    return (f"the umpire, for groups of two sides; attackers by chart: {per_chart} (another attacker is refused; "
+            f"force overrides); units with a fire range: {shooters}")
 
 
 def _chart_odds(ruleset: Ruleset | None) -> str:

@@ -34,6 +34,11 @@ class Chart:
     mirrored: bool
     results: tuple[int, ...]
     range_kind: str  # "fire" or "contact"
+    attackers: tuple[str, ...] | None = None  # unit types that may attack on it; None: every unit type
+
+    def may_attack(self, type_id: str) -> bool:
+        """True when a unit of type ``type_id`` may be an attacker on this chart."""
+        return self.attackers is None or type_id in self.attackers
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +144,7 @@ class OrderRules:
 _COMBAT_KEYS = ("die", "mirror_attacker_rolls", "out_of_scale", "below_scale", "beyond_effective_max",
                 "melee_reach", "hp_types", "charts", "results", "surrender", "modifiers", "automatic", "health",
                 "disruption", "ranges", "recovery")
-_CHART_KEYS = ("name", "mirrored", "results", "range")
+_CHART_KEYS = ("name", "mirrored", "results", "range", "attackers")
 _RESULT_KEYS = ("name", "retreat", "disruption", "hp")
 _HEALTH_KEYS = ("modifier", "out_of_control_rounds", "can_attack")
 _DISRUPTION_KEYS = ("combat", "movement")
@@ -157,7 +162,8 @@ def parse_combat(table: _Table, unit_types: Mapping[str, Any], places: tuple[str
     if mirror >= die:
         raise combat.error("mirror_attacker_rolls", f"must be below the die's {die} faces, got {mirror}")
     results = _parse_results(combat.table("results"))
-    charts = _parse_charts(combat.table("charts"), die, results)
+    ranges = _parse_ranges(combat.table("ranges"), unit_types)
+    charts = _parse_charts(combat.table("charts"), die, results, unit_types, ranges)
     surrender_row = combat.table("surrender", ("name",))
     surrender = CombatResult(0, surrender_row.string("name"), 0.0, 0, 0, surrender=True)
     modifiers_table = combat.table("modifiers")
@@ -192,7 +198,7 @@ def parse_combat(table: _Table, unit_types: Mapping[str, Any], places: tuple[str
         health=MappingProxyType(_parse_health(combat.table("health"))),
         disruption_combat=disruption_combat,
         disruption_movement=disruption_movement,
-        ranges=MappingProxyType(_parse_ranges(combat.table("ranges"), unit_types)),
+        ranges=MappingProxyType(ranges),
         recovery=_parse_recovery(combat.table("recovery"), unit_types, places) if combat.has("recovery") else None,
     )
 
@@ -264,7 +270,8 @@ def _parse_results(table: _Table) -> dict[int, CombatResult]:
     return results
 
 
-def _parse_charts(table: _Table, die: int, results: Mapping[int, CombatResult]) -> dict[str, Chart]:
+def _parse_charts(table: _Table, die: int, results: Mapping[int, CombatResult], unit_types: Mapping[str, Any],
+                  ranges: Mapping[str, tuple[WeaponRange, ...]]) -> dict[str, Chart]:
     charts: dict[str, Chart] = {}
     for chart_id in table.data:
         row = table.table(chart_id, _CHART_KEYS)
@@ -278,10 +285,31 @@ def _parse_charts(table: _Table, die: int, results: Mapping[int, CombatResult]) 
         range_kind = row.string("range")
         if range_kind not in RANGE_KINDS:
             raise row.error("range", f"unknown range {range_kind!r}; use one of: {', '.join(RANGE_KINDS)}")
-        charts[chart_id] = Chart(chart_id, row.string("name"), row.boolean("mirrored"), tuple(numbers), range_kind)
+        attackers = _chart_attackers(row, range_kind, unit_types, ranges) if row.has("attackers") else None
+        charts[chart_id] = Chart(chart_id, row.string("name"), row.boolean("mirrored"), tuple(numbers), range_kind,
+                                 attackers)
     if not charts:
         raise table.whole_table_error("empty; give at least one chart")
     return charts
+
+
+def _chart_attackers(row: _Table, range_kind: str, unit_types: Mapping[str, Any],
+                     ranges: Mapping[str, tuple[WeaponRange, ...]]) -> tuple[str, ...]:
+    """A chart's ``attackers``: known unit types, each once, and on a fire chart each with a weapon range."""
+    names = _string_list(row, "attackers")
+    if not names:
+        raise row.error("attackers", "empty; name the unit types that may attack on this chart, or leave the key "
+                        "out for every unit type")
+    for type_id in names:
+        if type_id not in unit_types:
+            raise row.error("attackers", f"unknown unit type {type_id!r}; "
+                            + _suggest(type_id, list(unit_types), "unit types"))
+        if names.count(type_id) > 1:
+            raise row.error("attackers", f"{type_id!r} is named twice")
+        if range_kind == "fire" and type_id not in ranges:
+            raise row.error("attackers", f"{type_id!r} has no weapon in [combat.ranges] and cannot fire on this "
+                            f"chart; add [combat.ranges.{type_id}] or drop it")
+    return tuple(names)
 
 
 def _parse_health(table: _Table) -> dict[int, HealthEffect]:

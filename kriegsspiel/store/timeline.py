@@ -49,7 +49,8 @@ def replay_order(
         dice = Dice.replaying(seed, dice_index, record.rolls)
         try:
             result = (apply_forced if forced else apply)(state, command, dice)
-            dice.check_complete()
+            if isinstance(result, Accepted):  # a refusal draws no dice: it is told as a refusal, not as dice
+                dice.check_complete()
         except DiceMismatch as exc:
             raise ReplayMismatch(record, f"the dice differ: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - a record the rules cannot even evaluate: name it, do not crash
