@@ -275,7 +275,9 @@ def test_the_panel_says_how_a_unit_fights_under_ruleset_v3(tmp_path: Path) -> No
         state = v3.state
         jaeger = state.unit("jaeger")
         said = may_still(state, jaeger, state.allowance_left(jaeger))
-        assert "fight: right-click or keys 1-4 for a chart (firefight, melee, artillery, volley)" in said
+        assert "fight: right-click or key 1 firefight, 2 melee, 4 volley" in said  # not the artillery chart
+        guns = state.unit("guns-p")
+        assert "fight: right-click or key 2 melee, 3 artillery" in may_still(state, guns, state.allowance_left(guns))
         worn = jaeger.replace(health=1)
         assert "not attack (1 HP)" in may_still(state, worn, state.allowance_left(worn))
     finally:

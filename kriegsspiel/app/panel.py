@@ -93,14 +93,17 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
 
 
 def _combat_chart_line(state: GameState, unit: UnitState) -> list[str]:
-    """Under a rule set that fights by charts (Ruleset V3: no per-type weapons), how this unit may fight."""
+    """Under a rule set that fights by charts (Ruleset V3: no per-type weapons), how this unit may fight: the
+    charts whose ``attackers`` take its type, each with its digit key."""
     rules = getattr(state.ruleset, "combat", None)
     if rules is None:
         return []
     effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None
     if effect is not None and not effect.can_attack:
         return [f"not attack ({unit.health} HP)"]
-    return [f"fight: right-click or keys 1-{min(len(rules.charts), 9)} for a chart ({', '.join(rules.charts)})"]
+    usable = [f"{i + 1} {chart.id}" if i < 9 else chart.id
+              for i, chart in enumerate(rules.charts.values()) if chart.may_attack(unit.type_id)]
+    return [f"fight: right-click or key {', '.join(usable)}"] if usable else []
 
 
 def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[str]:
