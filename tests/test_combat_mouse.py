@@ -44,6 +44,13 @@ def click(app: App, at: WorldPoint, ctrl: bool = False) -> None:
     app.run(max_frames=app.frames + 1)
 
 
+def shift_click(app: App, at: WorldPoint) -> None:
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0))
+    click(app, at)
+    post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
+    app.run(max_frames=app.frames + 1)
+
+
 R2, R3, DD1 = WorldPoint(3.5, 11.5), WorldPoint(6.5, 8.5), WorldPoint(19.5, 13.5)
 C1, C2 = WorldPoint(20.5, 3.5), WorldPoint(17.5, 8.5)
 
@@ -73,7 +80,7 @@ def test_a_group_aims_together_and_a_target_out_of_range_is_greyed_with_the_reas
     app.run(max_frames=app.frames + 1)
     assert app.status == f"c1: {reason}" and app.status_is_error  # resting on a greyed target tells why
     click(app, C1)
-    assert app.aiming.chosen == [] and app.status == f"c1: {reason}"
+    assert app.aiming.chosen == [] and app.status.startswith(f"c1: {reason}")
     click(app, C2)
     key(app, pygame.K_RETURN)
     assert records(app)[-1].command == "fire r2 r3 > c2"
@@ -83,7 +90,17 @@ def test_shift_enter_forces_the_refused_target(app: App) -> None:
     click(app, R2)
     key(app, pygame.K_a)  # attack: every enemy is beyond 3
     assert all(r is not None for r in app.aiming.verdicts(app.session.state).values())
-    app.aiming.chosen.append("c2")  # the umpire insists (the window would show the reason on a click)
+    click(app, C2)  # a plain click on a greyed target says why and chooses nothing
+    assert app.aiming.chosen == [] and "Shift+click to choose it all the same" in app.status
+    shift_click(app, C2)  # the umpire insists
+    assert app.aiming.chosen == ["c2"] and "Shift+Enter forces" in app.status
+    count = len(records(app))
+    key(app, pygame.K_RETURN)  # a plain Enter: the rules still refuse it, nothing is journaled
+    assert len(records(app)) == count
+    if app.aiming is None:  # the refused order ended the aiming: aim again
+        click(app, R2)
+        key(app, pygame.K_a)
+        shift_click(app, C2)
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LSHIFT)
     entry = records(app)[-1]
     assert entry.command == "attack r2 > c2" and entry.forced

@@ -701,12 +701,17 @@ class App(V3CombatControls):
         if name is None:
             self._set_status(f"no target of {aiming.word} there; Esc cancels", error=True)
             return
-        reason = aiming.choose(state, name)
-        if reason is not None:
-            self._set_status(f"{name}: {reason}", error=True)
+        insist = self._shift()
+        reason = aiming.choose(state, name, insist=insist)
+        if reason is not None and name not in aiming.chosen:
+            self._set_status(f"{name}: {reason} (Shift+click to choose it all the same)", error=True)
             return
         if aiming.goes_at_once and aiming.chosen:
-            self._fire_aimed(forced=False)
+            # A refused target chosen with Shift goes forced, as a Shift-drop forces a move.
+            self._fire_aimed(forced=reason is not None)
+            return
+        if reason is not None:
+            self._set_status(f"{name}: {reason}; chosen all the same: Shift+Enter forces the order", error=True)
             return
         self._set_status(f"{aiming.line()}  (Enter {aiming.enter_verb}, Shift+Enter forces, Esc cancels)")
 

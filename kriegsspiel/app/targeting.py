@@ -88,13 +88,16 @@ class Targeting:
             return reason[: -len(_FORCE_SUFFIX)] if reason.endswith(_FORCE_SUFFIX) else reason
         return None
 
-    def choose(self, state: GameState, name: str) -> str | None:
-        """Click on ``name``: choose it (or drop it when chosen). Returns the refusal when the rules refuse it."""
+    def choose(self, state: GameState, name: str, insist: bool = False) -> str | None:
+        """Click on ``name``: choose it (or drop it when chosen). Returns the refusal when the rules refuse it;
+        a refused target is chosen all the same when the umpire ``insist``s (Shift+click: the order then goes
+        only forced, and the journal keeps the refusal it overrode)."""
         if name in self.chosen:
             self.chosen.remove(name)
             return None
-        reason = self.verdicts(state).get(name, f"{name} is not a target of {self.word}")
-        if reason is None:
+        verdicts = self.verdicts(state)
+        reason = verdicts.get(name, f"{name} is not a target of {self.word}")
+        if reason is None or (insist and name in verdicts):
             self.chosen = [*self.chosen, name] if self.word in MANY_TARGETS else [name]
         return reason
 
