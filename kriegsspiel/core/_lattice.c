@@ -478,10 +478,13 @@ static void build_directions(void)
     }
 }
 
-/* Move each interior vertex by a shrinking pattern search while its two segments get cheaper. */
-static void refine(const Raster *r, double cs, Pt *p, Py_ssize_t n)
+/* Move the vertices lo .. hi - 1 (interior ones, in that order) by a shrinking pattern search while their two
+ * segments get cheaper; the others stay where they are. */
+static void refine_range(const Raster *r, double cs, Pt *p, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi)
 {
-    for (Py_ssize_t i = 1; i < n - 1; i++) {
+    if (lo < 1) lo = 1;
+    if (hi > n - 1) hi = n - 1;
+    for (Py_ssize_t i = lo; i < hi; i++) {
         Pt a = p[i - 1], b = p[i + 1], q = p[i];
         /* a vertex on a pinched corner is a wall: any move off it is a gain */
         double best = pinch_world(r, cs, q) ? INFINITY : seg_world(r, cs, a, q) + seg_world(r, cs, q, b);
@@ -518,6 +521,12 @@ static void refine(const Raster *r, double cs, Pt *p, Py_ssize_t n)
         }
         p[i] = q;
     }
+}
+
+/* Move each interior vertex by a shrinking pattern search while its two segments get cheaper. */
+static void refine(const Raster *r, double cs, Pt *p, Py_ssize_t n)
+{
+    refine_range(r, cs, p, n, 1, n - 1);
 }
 
 /* The path with a detour along a grid line for every segment whose two ends lie nearest the same line (and
@@ -659,6 +668,169 @@ done:
     return result;
 }
 
+/* ---- runs along grid lines: the knife edge a vertex-by-vertex search never reaches ---- */
+
+/* Pairs of vertices at most this many segments apart try every grid line between them (farther pairs only the
+ * lines both lie next to). */
+#define RUN_SPAN 3
+/* Candidate paths line_runs tries at most per call (each is two vertices refined and a string-pull). */
+#define RUN_BUDGET 96
+/* After a candidate's new vertices are refined, vertices this far around them are string-pulled. */
+#define RUN_PULL 2
+
+/* One of the two cells beside grid line `line` (a column edge for axis 0, a row edge for axis 1) is faster
+ * somewhere between lo and hi (cell units along the line); with need_switch, the faster one is on one side
+ * somewhere and on the other side elsewhere: only then does a run exactly along the line beat every run a
+ * hair beside it, which refining vertices can reach from afar. */
+static int knife_edge(const Raster *r, int axis, long line, double lo, double hi, int need_switch)
+{
+    if (!(fabs(lo) < 1e15 && fabs(hi) < 1e15)) return 0;
+    int seen = 0;
+    for (long t = (long)floor(lo); t < (long)ceil(hi); t++) {
+        double p = axis == 0 ? pace_at(r, line, t) : pace_at(r, t, line);
+        double q = axis == 0 ? pace_at(r, line - 1, t) : pace_at(r, t, line - 1);
+        if (p < q) seen |= 1;
+        else if (q < p) seen |= 2;
+        if (seen == 3 || (seen && !need_switch)) return 1;
+    }
+    return 0;
+}
+
+/* Try the candidates for vertices i < j (see line_runs) into work; 1 when one is cheaper (then p, *n and *cost
+ * hold it), 0 when none is, -1 when the budget ran out. work and prefix hold *n + 2 entries. */
+static int try_run(const Raster *r, double cs, Pt *p, Py_ssize_t *n, double *cost, Py_ssize_t i, Py_ssize_t j,
+                   int *budget, Pt *work, double *prefix)
+{
+    Pt a = p[i], b = p[j];
+    for (int axis = 0; axis < 2; axis++) {
+        double av = (axis ? a.y : a.x) / cs, bv = (axis ? b.y : b.x) / cs;
+        if (!(fabs(av) < 1e15 && fabs(bv) < 1e15)) continue;
+        /* every line between the two for a near pair, else those both lie next to, ascending */
+        int span = j - i <= RUN_SPAN;
+        long first = (long)floor(fmin(av, bv)), count = (long)ceil(fmax(av, bv)) - first + 1, near[2];
+        if (!span) {
+            long fa = (long)floor(av), ca = (long)ceil(av), fb = (long)floor(bv), cb = (long)ceil(bv);
+            count = 0;
+            if (fa == fb || fa == cb) near[count++] = fa;
+            if (ca != fa && (ca == fb || ca == cb)) near[count++] = ca;
+        }
+        for (long k = 0; k < count; k++) {
+            long line = span ? first + k : near[k];
+            double at = (double)line * cs;
+            Pt a2 = a, b2 = b;
+            if (axis) { a2.y = at; b2.y = at; } else { a2.x = at; b2.x = at; }
+            if (j == i + 1 && a2.x == a.x && a2.y == a.y && b2.x == b.x && b2.y == b.y) continue;
+            if (pinch_world(r, cs, a2) || pinch_world(r, cs, b2)) continue;
+            double ao = axis ? a2.x : a2.y, bo = axis ? b2.x : b2.y;
+            /* a line both ends lie next to needs only a side that is faster (the ends may reach it by a hair
+             * beside it no better); any other line one whose faster side switches */
+            int near = (line == (long)floor(av) || line == (long)ceil(av)) &&
+                       (line == (long)floor(bv) || line == (long)ceil(bv));
+            if (!knife_edge(r, axis, line, fmin(ao, bo) / cs, fmax(ao, bo) / cs, !near)) continue;
+            if (*budget <= 0) return -1;
+            (*budget)--;
+            Py_ssize_t m = 0;
+            for (Py_ssize_t q = 0; q <= i; q++) work[m++] = p[q];
+            work[m++] = a2;
+            work[m++] = b2;
+            for (Py_ssize_t q = j; q < *n; q++) work[m++] = p[q];
+            /* the two new vertices slide to where joining and leaving the line is cheapest */
+            refine_range(r, cs, work, m, i + 1, i + 3);
+            Py_ssize_t d = 0;
+            for (Py_ssize_t q = 0; q < m; q++)
+                if (d == 0 || work[q].x != work[d - 1].x || work[q].y != work[d - 1].y) work[d++] = work[q];
+            /* string-pull around them (the rest was pulled before) */
+            Py_ssize_t lo = i > RUN_PULL ? i - RUN_PULL : 0, hi = i + 3 + RUN_PULL < d ? i + 3 + RUN_PULL : d;
+            Py_ssize_t kept = string_pull(r, cs, work + lo, hi - lo, prefix);
+            memmove(work + lo + kept, work + hi, (size_t)(d - hi) * sizeof(Pt));
+            m = d - (hi - lo - kept);
+            double c = polyline_world(r, cs, work, m);
+            if (c < *cost * (1.0 - 1e-9)) {
+                memcpy(p, work, (size_t)m * sizeof(Pt));
+                *n = m;
+                *cost = c;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* line_runs(speeds, cell_size, coords) -> the path x0, y0, x1, y1, ... with runs exactly along grid lines
+ * wherever one is cheaper. Along a grid line a segment runs at the faster side's speed, a knife edge that
+ * moving one vertex at a time never reaches. For each vertex i and each later vertex j, the vertices between
+ * are replaced by a run along a grid line (every line between the two for pairs at most RUN_SPAN segments
+ * apart, else a line both lie next to) where the faster side of the line switches (knife_edge); the run's two
+ * ends are refined and the path string-pulled around them; the first cheaper candidate is kept and the scan
+ * goes on from the same vertex.
+ * At most RUN_BUDGET candidates are tried. Never raises the exact cost. */
+static PyObject *py_line_runs(PyObject *self, PyObject *args)
+{
+    PyObject *obj, *coords;
+    double cs;
+    if (!PyArg_ParseTuple(args, "OdO", &obj, &cs, &coords)) return NULL;
+    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
+    PyObject *seq = PySequence_Fast(coords, "coords must be a sequence of numbers");
+    if (seq == NULL) return NULL;
+    Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
+    if (nc % 2 != 0 || nc < 4) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "coords must hold at least two x, y pairs");
+        return NULL;
+    }
+    Py_buffer view;
+    Raster r;
+    if (get_raster(obj, &view, &r) < 0) { Py_DECREF(seq); return NULL; }
+    /* every gain adds at most two vertices, and there are at most RUN_BUDGET of them */
+    Py_ssize_t cap = nc / 2 + 2 * RUN_BUDGET + 4;
+    Pt *p = (Pt *)malloc((size_t)cap * sizeof(Pt));
+    Pt *work = (Pt *)malloc((size_t)cap * sizeof(Pt));
+    double *prefix = (double *)malloc((size_t)cap * sizeof(double));
+    PyObject *result = NULL;
+    if (p == NULL || work == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    Py_ssize_t n = 0;
+    for (Py_ssize_t i = 0; i < nc / 2; i++) {
+        Pt q = {PyFloat_AsDouble(items[2 * i]), PyFloat_AsDouble(items[2 * i + 1])};
+        if (PyErr_Occurred()) goto done;
+        if (n == 0 || q.x != p[n - 1].x || q.y != p[n - 1].y) p[n++] = q;
+    }
+    double cost = polyline_world(&r, cs, p, n);
+    int budget = RUN_BUDGET;
+    if (isfinite(cost)) {
+        Py_ssize_t i = 0;
+        while (i < n - 1 && budget > 0) {
+            int gained = 0;
+            for (Py_ssize_t j = i + 1; j < n; j++) {
+                int found = try_run(&r, cs, p, &n, &cost, i, j, &budget, work, prefix);
+                if (found > 0) { gained = 1; break; }
+                if (budget <= 0) break;
+            }
+            if (!gained) i++;
+        }
+    }
+    result = PyList_New(2 * n);
+    if (result == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *x = PyFloat_FromDouble(p[i].x), *y = PyFloat_FromDouble(p[i].y);
+        if (x == NULL || y == NULL) {
+            Py_XDECREF(x);
+            Py_XDECREF(y);
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, 2 * i, x);
+        PyList_SET_ITEM(result, 2 * i + 1, y);
+    }
+done:
+    free(p);
+    free(work);
+    free(prefix);
+    PyBuffer_Release(&view);
+    Py_DECREF(seq);
+    return result;
+}
+
 static PyObject *py_stencil(PyObject *self, PyObject *noargs)
 {
     PyObject *out = PyList_New(STENCIL_N);
@@ -680,6 +852,8 @@ static PyMethodDef methods[] = {
      "cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest]) -> settled"},
     {"smooth_path", py_smooth_path, METH_VARARGS,
      "smooth_path(speeds, cell_size, coords) -> the path string-pulled and refined, as flat x, y floats"},
+    {"line_runs", py_line_runs, METH_VARARGS,
+     "line_runs(speeds, cell_size, coords) -> the path with runs exactly along grid lines where cheaper, flat x, y"},
     {"stencil", py_stencil, METH_NOARGS, "stencil() -> the 32 (dcol, drow) neighbour offsets, in search order"},
     {NULL, NULL, 0, NULL}};
 

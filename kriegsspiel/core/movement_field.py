@@ -21,7 +21,7 @@ from kriegsspiel.core.ruleset import STRUCTURE_SPEED
 try:
     from kriegsspiel.core import _lattice as _kernel  # type: ignore[attr-defined]
 
-    _kernel.cost_field  # the placeholder module of an old build has no functions
+    _kernel.cost_field, _kernel.line_runs  # the placeholder module or an old build lacks functions
     KERNEL = "c"
 except (ImportError, AttributeError):  # no compiler where it was installed: slow but the same answers
     _kernel = _reference  # type: ignore[assignment]

@@ -1,7 +1,8 @@
 """Movement, part 2: the cheapest path from a cost field's origin to a continuous point, and what it crosses.
 
 See :mod:`kriegsspiel.core.movement` for the public API and docs/movement.md for the method (lattice path,
-string-pulling, vertex refinement, a corridor search on finer cells). Distances and costs are world units.
+string-pulling, vertex refinement, an ellipse search on finer cells, runs along grid lines). Distances and costs
+are world units.
 """
 from __future__ import annotations
 
@@ -45,9 +46,10 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
     reverse lattice cost, on speeds that do not overrate a route along the edge of a fast cell) is searched
     again on cells 2 or 4 times finer, from both ends; each distinct route found there within the lattice's
     error of the best is string-pulled and refined vertex by vertex (this finds the best angle onto a road),
-    and the cheapest wins. The result never costs more than :meth:`CostField.cost_at`; the reported cost is
-    :func:`path_cost` of the reported points. Returns an empty path (cost inf) when the target is off the map
-    or not reached within the field's search. Distances and costs are world units.
+    and the cheapest wins; last, runs exactly along grid lines (where a segment takes the faster side's speed)
+    replace parts of it wherever cheaper. The result never costs more than :meth:`CostField.cost_at`; the
+    reported cost is :func:`path_cost` of the reported points. Returns an empty path (cost inf) when the target
+    is off the map or not reached within the field's search. Distances and costs are world units.
     """
     raster, speeds = field.raster, field.speeds
     if not _on_map(raster, target):
@@ -69,12 +71,13 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
     points = [field.origin, *reversed(centres), target]
     cost = path_cost(raster, speeds, points)
     finer = _ellipse_search(field, target, points, cost)
-    if finer is not None:
-        finer_cost = path_cost(raster, speeds, finer)
-        if finer_cost < cost:
-            return PathResult(finer_cost, tuple(finer))
-    # the finer search found nothing better (it holds the lattice path, so this is rare): smooth the lattice path
-    points = _smooth(raster, speeds, points)
+    if finer is not None and path_cost(raster, speeds, finer) < cost:
+        points = finer
+    else:
+        # the finer search found nothing better (it holds the lattice path, so this is rare): smooth that
+        points = _smooth(raster, speeds, points)
+    # last, runs exactly along grid lines (at the faster side's speed) wherever one is cheaper
+    points = _line_runs(raster, speeds, points)
     return PathResult(path_cost(raster, speeds, points), tuple(points))
 
 
@@ -236,6 +239,12 @@ def _dilate(mask: np.ndarray, d: int) -> np.ndarray:
 
 def _smooth(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
     coords = _field._kernel.smooth_path(speeds, raster.cell_size, [v for p in points for v in (float(p.x), float(p.y))])
+    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
+
+
+def _line_runs(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
+    """``points`` with runs exactly along grid lines wherever cheaper (the kernel's ``line_runs``)."""
+    coords = _field._kernel.line_runs(speeds, raster.cell_size, [v for p in points for v in (float(p.x), float(p.y))])
     return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
 
 

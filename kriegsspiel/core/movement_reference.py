@@ -291,8 +291,13 @@ def _string_pull(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]
 
 def _refine(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point]:
     """Move each interior vertex by a shrinking pattern search while its two segments get cheaper."""
+    return _refine_range(speeds, cs, pts, 1, len(pts) - 1)
+
+
+def _refine_range(speeds: np.ndarray, cs: float, pts: list[Point], lo: int, hi: int) -> list[Point]:
+    """Refine the vertices lo .. hi - 1 (interior ones), in that order; the others stay where they are."""
     pts = list(pts)
-    for i in range(1, len(pts) - 1):
+    for i in range(max(lo, 1), min(hi, len(pts) - 1)):
         a, b, (qx, qy) = pts[i - 1], pts[i + 1], pts[i]
         # a vertex on a pinched corner is a wall: any move off it is a gain
         best = _seg(speeds, cs, a, (qx, qy)) + _seg(speeds, cs, (qx, qy), b)
@@ -387,4 +392,126 @@ def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -
         refined_cost = _polyline(speeds, cell_size, refined)
         if refined_cost < cost * (1.0 - 1e-9):
             pts, cost = refined, refined_cost
+    return [v for p in pts for v in p]
+
+
+# ------------------------------------------------------------------------------- runs along grid lines
+
+#: Pairs of vertices at most this many segments apart try every grid line between them (farther pairs only the
+#: lines both lie next to).
+RUN_SPAN = 3
+#: Candidate paths ``line_runs`` tries at most per call (each is two vertices refined and a string-pull).
+RUN_BUDGET = 96
+#: After a candidate's new vertices are refined, vertices this far around them are string-pulled.
+RUN_PULL = 2
+
+
+def _knife_edge(speeds: np.ndarray, axis: int, line: int, lo: float, hi: float, switch: bool) -> bool:
+    """True when one of the two cells beside grid line ``line`` (a column edge for axis 0, a row edge for axis 1)
+    is faster somewhere between ``lo`` and ``hi`` (cell units along the line); with ``switch``, when the faster
+    one is on one side somewhere and on the other side elsewhere: only then does a run exactly along the line
+    beat every run a hair beside it, which refining vertices can reach from afar."""
+    if not (abs(lo) < 1e15 and abs(hi) < 1e15):
+        return False
+    seen = 0
+    for t in range(math.floor(lo), math.ceil(hi)):
+        if axis == 0:
+            p, q = _pace(speeds, line, t), _pace(speeds, line - 1, t)
+        else:
+            p, q = _pace(speeds, t, line), _pace(speeds, t, line - 1)
+        if p < q:
+            seen |= 1
+        elif q < p:
+            seen |= 2
+        if seen == 3 or (seen and not switch):
+            return True
+    return False
+
+
+def _run_lines(a: float, b: float, span: bool) -> list[int]:
+    """Grid lines (cell units) to try between coordinates a and b: all between them for a near pair, else those
+    both lie next to (their floor or ceiling), ascending."""
+    if span:
+        lo, hi = min(a, b), max(a, b)
+        return list(range(math.floor(lo), math.ceil(hi) + 1))
+    near_a = sorted({math.floor(a), math.ceil(a)})
+    near_b = {math.floor(b), math.ceil(b)}
+    return [v for v in near_a if v in near_b]
+
+
+def _try_run(
+    speeds: np.ndarray, cs: float, pts: list[Point], cost: float, i: int, j: int, budget: list[int]
+) -> tuple[list[Point], float] | None:
+    """The first candidate for vertices i < j that is cheaper: vertices i+1 .. j-1 replaced by a run along a
+    grid line (a, a on the line, b on the line, b), the two new vertices refined, string-pulled around them.
+    None when none is (or the budget ran out: ``budget[0]`` is then 0)."""
+    a, b = pts[i], pts[j]
+    for axis in (0, 1):
+        if not (abs(a[axis] / cs) < 1e15 and abs(b[axis] / cs) < 1e15):
+            continue
+        for line in _run_lines(a[axis] / cs, b[axis] / cs, j - i <= RUN_SPAN):
+            at = line * cs
+            a2 = (at, a[1]) if axis == 0 else (a[0], at)
+            b2 = (at, b[1]) if axis == 0 else (b[0], at)
+            if j == i + 1 and a2 == a and b2 == b:
+                continue
+            if pinched(speeds, cs, *a2) or pinched(speeds, cs, *b2):
+                continue
+            o = 1 - axis
+            # a line both ends lie next to needs only a side that is faster (the ends may reach it by a hair
+            # beside it no better); any other line one whose faster side switches
+            near = line in (math.floor(a[axis] / cs), math.ceil(a[axis] / cs)) and line in (
+                math.floor(b[axis] / cs), math.ceil(b[axis] / cs))
+            if not _knife_edge(speeds, axis, line, min(a2[o], b2[o]) / cs, max(a2[o], b2[o]) / cs, not near):
+                continue
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
+            # the two new vertices slide to where joining and leaving the line is cheapest
+            cand = _refine_range(speeds, cs, pts[: i + 1] + [a2, b2] + pts[j:], i + 1, i + 3)
+            cand = [q for k, q in enumerate(cand) if k == 0 or q != cand[k - 1]]
+            # string-pull around them (the rest was pulled before)
+            lo, hi = max(0, i - RUN_PULL), min(len(cand), i + 3 + RUN_PULL)
+            cand = cand[:lo] + _string_pull(speeds, cs, cand[lo:hi]) + cand[hi:]
+            c = _polyline(speeds, cs, cand)
+            if c < cost * (1.0 - 1e-9):
+                return cand, c
+    return None
+
+
+def line_runs(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> list[float]:
+    """The path x0, y0, x1, y1, ... (world units) with runs exactly along grid lines wherever one is cheaper;
+    the contract of ``_lattice.line_runs``. Never raises the exact cost.
+
+    Along a grid line a segment runs at the faster side's speed, a knife edge that moving one vertex at a time
+    never reaches. For each vertex i and each later vertex j, the vertices between are replaced by a run along
+    a grid line (every line between the two for pairs at most RUN_SPAN segments apart, else a line both lie
+    next to) where the faster side of the line switches (see ``_knife_edge``); the run's two ends are refined
+    (they slide along the line to where joining and leaving it is cheapest) and the path string-pulled around
+    them; the first cheaper candidate is kept and the scan goes on from the same vertex. At most RUN_BUDGET
+    candidates are tried.
+    """
+    if len(coords) % 2 or len(coords) < 4:
+        raise ValueError("coords must hold at least two x, y pairs")
+    pts: list[Point] = []
+    for i in range(0, len(coords), 2):
+        q = (float(coords[i]), float(coords[i + 1]))
+        if not pts or q != pts[-1]:
+            pts.append(q)
+    cost = _polyline(speeds, cell_size, pts)
+    budget = [RUN_BUDGET]
+    if math.isfinite(cost):
+        i = 0
+        while i < len(pts) - 1 and budget[0] > 0:
+            gained = False
+            for j in range(i + 1, len(pts)):
+                found = _try_run(speeds, cell_size, pts, cost, i, j, budget)
+                if found is not None:
+                    pts, cost = found
+                    gained = True
+                    break
+                if budget[0] <= 0:
+                    break
+            if not gained:
+                i += 1
     return [v for p in pts for v in p]
