@@ -115,6 +115,32 @@ class _Closable:
         pass
 
 
+def test_without_a_desktop_play_says_so_and_starts_no_game(monkeypatch, capsys) -> None:
+    """No DISPLAY nor Wayland: SDL falls back to its offscreen driver, where a window would never appear."""
+    source = REPO / "scenarios" / "demo.toml"
+    if not source.exists():
+        pytest.skip("scenarios/demo.toml is not there yet")
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    opened: list[Path] = []
+    from kriegsspiel.app import window
+    monkeypatch.setattr(window, "open_game", lambda path: opened.append(path) or (_Closable(), "t"))
+    assert main(["play", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert "no desktop to open a window on" in err and "--screenshot FILE.png" in err
+    assert opened == [], "no save may be started for a window nobody sees"
+
+
+def test_a_driver_asked_for_by_name_is_used_even_offscreen(monkeypatch) -> None:
+    from kriegsspiel.app import window
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    window.refuse_an_invisible_window()  # no error: the user chose it
+
+
 def test_the_saves_a_game_leaves_next_to_a_shipped_scenario_are_ignored_by_git() -> None:
     import fnmatch
 

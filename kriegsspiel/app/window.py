@@ -1,6 +1,7 @@
 """Opening a game and the real window around the App: display mode, fullscreen, resizing, screenshots."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,23 @@ def save_screenshot(
         pygame.quit()
 
 
+#: SDL's drivers that draw into memory only: a window there is one nobody can see.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def refuse_an_invisible_window() -> None:
+    """Start SDL's display and raise UserError when SDL fell back to a driver that shows nothing (no desktop: no DISPLAY nor Wayland),
+    unless SDL_VIDEODRIVER asked for it by name (the tests and benchmarks do): an umpire would otherwise wait
+    before a window that never appears."""
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
+        raise UserError(
+            f"no desktop to open a window on (SDL found only its {driver!r} driver); run it on a desktop, "
+            "or draw headless with --screenshot FILE.png"
+        )
+
+
 def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool = False) -> int:
     """The umpire's window until it is closed; returns the exit code (0)."""
     # Only what the window uses: pygame.init() would also open the sound mixer, which prints ALSA errors
@@ -89,6 +107,7 @@ def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool 
     pygame.display.init()
     pygame.font.init()
     try:
+        refuse_an_invisible_window()
         try:
             pygame.display.set_caption(f"kriegsspiel: {title}")
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)

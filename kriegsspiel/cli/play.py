@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-    from kriegsspiel.app.window import open_game, run_window, save_screenshot
+    from kriegsspiel.app.window import open_game, refuse_an_invisible_window, run_window, save_screenshot
 
     if args.screenshot:
         out = Path(args.screenshot)
@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
                 game.close()
         print(f"wrote {out}")
         return 0
+    refuse_an_invisible_window()  # before the game is opened: no new save for a window nobody sees
     game, title = open_game(path)
     try:
         return run_window(game, title, size=size, projector=args.projector)
