@@ -177,8 +177,11 @@ def draw_panel(
     x, y = 12, 10
     size = 17
     width = w - 2 * x
-    panel.blit(texts.get(title, 20, HEADING, bold=True), (x, y))
-    y += 26
+    # A save's name carries the date and time: the title wraps instead of running off the panel.
+    for part in _wrap(title, width - 12, 20):  # 12 px of slack: the title is bold, _wrap measures plain
+        panel.blit(texts.get(part.strip(), 20, HEADING, bold=True), (x, y))
+        y += 24
+    y += 2
     panel.blit(texts.get(round_line, size, TEXT), (x, y))
     y += 28
     panel.blit(texts.get("Selected unit", size, HEADING, bold=True), (x, y))
