@@ -19,6 +19,8 @@
 
 /* Two crossings closer than this (as fractions of the segment) are one crossing of a cell corner. */
 #define TIE_EPS 1e-10
+/* A vertex this close (cell units, on both axes) to a cell corner is on it for the wall at a pinched corner. */
+#define PINCH_EPS 1e-8
 
 typedef struct {
     const double *speed;
@@ -37,8 +39,12 @@ static inline double pace_at(const Raster *r, long col, long row)
  * corners inside a segment, not at its ends), so a path with a vertex on such a corner is blocked. */
 static int pinch_cells(const Raster *r, double x, double y)
 {
-    if (!(fabs(x) < 1e15 && fabs(y) < 1e15) || x != floor(x) || y != floor(y)) return 0;
-    long cx = (long)x, cy = (long)y;
+    if (!(fabs(x) < 1e15 && fabs(y) < 1e15)) return 0;
+    /* within PINCH_EPS of the corner counts as on it: a segment's walk drops the last TIE_EPS of its length, so
+     * a vertex a hair beside the corner would pass between the two cells all the same */
+    double rx = floor(x + 0.5), ry = floor(y + 0.5);
+    if (fabs(x - rx) > PINCH_EPS || fabs(y - ry) > PINCH_EPS) return 0;
+    long cx = (long)rx, cy = (long)ry;
     return (pace_at(r, cx, cy - 1) == INFINITY && pace_at(r, cx - 1, cy) == INFINITY) ||
            (pace_at(r, cx - 1, cy - 1) == INFINITY && pace_at(r, cx, cy) == INFINITY);
 }
@@ -673,10 +679,79 @@ done:
 /* Pairs of vertices at most this many segments apart try every grid line between them (farther pairs only the
  * lines both lie next to). */
 #define RUN_SPAN 3
-/* Candidate paths line_runs tries at most per call (each is two vertices refined and a string-pull). */
+/* Candidate paths one scan of line_runs tries at most (each is two vertices refined and a string-pull; a call
+ * scans at most twice). */
 #define RUN_BUDGET 96
 /* After a candidate's new vertices are refined, vertices this far around them are string-pulled. */
 #define RUN_PULL 2
+/* line_runs last tries each interior vertex on the cell corners this many cells around its nearest one. */
+#define CORNER_REACH 2
+/* A run's new ends are first tried every 1/SLIDE_STEPS cell along its line (see slide). */
+#define SLIDE_STEPS 4
+
+/* Move vertex k (on a grid line of axis) along that line to the cheapest of the positions every 1/SLIDE_STEPS
+ * cell from lo to hi (cell units along the line), in place. The cost along a line has a kink at every cell edge,
+ * where the pattern search of refine_range stops (a run's end left a cell or two short of its best); that refines
+ * from the position found here. */
+static void slide(const Raster *r, double cs, Pt *p, Py_ssize_t k, int axis, double lo, double hi)
+{
+    Pt a = p[k - 1], b = p[k + 1], q = p[k];
+    double best = seg_world(r, cs, a, q) + seg_world(r, cs, q, b);
+    for (long t = (long)floor(lo) * SLIDE_STEPS; t <= (long)ceil(hi) * SLIDE_STEPS; t++) {
+        Pt c = q;
+        if (axis == 0) c.y = (double)t * cs / SLIDE_STEPS; else c.x = (double)t * cs / SLIDE_STEPS;
+        if (pinch_world(r, cs, c)) continue;
+        double total = seg_world(r, cs, a, c) + seg_world(r, cs, c, b);
+        if (total < best * (1.0 - 1e-12)) {
+            best = total;
+            q = c;
+        }
+    }
+    p[k] = q;
+}
+
+/* Each interior vertex, in order, moved to the cheapest cell corner within CORNER_REACH cells of its nearest one
+ * where that is cheaper; then (with smooth) refined and string-pulled; kept (in p, *n, *cost) when the whole is
+ * cheaper, and then 1 is returned. (Before the runs it does not smooth: that may drop a vertex a run would start
+ * from.) A best way through corners a cell or two from the path's is a route choice no pattern search reaches.
+ * work and prefix hold *n entries. */
+static int corner_jumps(const Raster *r, double cs, Pt *p, Py_ssize_t *n, double *cost, Pt *work, double *prefix,
+                        int smooth)
+{
+    Py_ssize_t m = *n;
+    memcpy(work, p, (size_t)m * sizeof(Pt));
+    int moved = 0;
+    for (Py_ssize_t i = 1; i < m - 1; i++) {
+        Pt a = work[i - 1], b = work[i + 1], q = work[i];
+        double best = pinch_world(r, cs, q) ? INFINITY : seg_world(r, cs, a, q) + seg_world(r, cs, q, b);
+        if (!(fabs(q.x / cs) < 1e15 && fabs(q.y / cs) < 1e15)) continue;
+        long gx = (long)floor(q.x / cs + 0.5), gy = (long)floor(q.y / cs + 0.5);
+        for (long dy = -CORNER_REACH; dy <= CORNER_REACH; dy++) {
+            for (long dx = -CORNER_REACH; dx <= CORNER_REACH; dx++) {
+                Pt c = {(double)(gx + dx) * cs, (double)(gy + dy) * cs};
+                if (pinch_world(r, cs, c)) continue;
+                double total = seg_world(r, cs, a, c) + seg_world(r, cs, c, b);
+                if (total < best * (1.0 - 1e-12)) {
+                    best = total;
+                    q = c;
+                    moved = 1;
+                }
+            }
+        }
+        work[i] = q;
+    }
+    if (!moved) return 0;
+    if (smooth) {
+        refine(r, cs, work, m);
+        m = string_pull(r, cs, work, m, prefix);
+    }
+    double c = polyline_world(r, cs, work, m);
+    if (!(c < *cost * (1.0 - 1e-9))) return 0;
+    memcpy(p, work, (size_t)m * sizeof(Pt));
+    *n = m;
+    *cost = c;
+    return 1;
+}
 
 /* One of the two cells beside grid line `line` (a column edge for axis 0, a row edge for axis 1) is faster
  * somewhere between lo and hi (cell units along the line); with need_switch, the faster one is on one side
@@ -734,7 +809,10 @@ static int try_run(const Raster *r, double cs, Pt *p, Py_ssize_t *n, double *cos
             work[m++] = a2;
             work[m++] = b2;
             for (Py_ssize_t q = j; q < *n; q++) work[m++] = p[q];
-            /* the two new vertices slide to where joining and leaving the line is cheapest */
+            /* the two new vertices slide to where joining and leaving the line is cheapest: first to the best
+             * position every 1/SLIDE_STEPS cell between them, then by the pattern search */
+            slide(r, cs, work, i + 1, axis, fmin(ao, bo) / cs, fmax(ao, bo) / cs);
+            slide(r, cs, work, i + 2, axis, fmin(ao, bo) / cs, fmax(ao, bo) / cs);
             refine_range(r, cs, work, m, i + 1, i + 3);
             Py_ssize_t d = 0;
             for (Py_ssize_t q = 0; q < m; q++)
@@ -756,6 +834,23 @@ static int try_run(const Raster *r, double cs, Pt *p, Py_ssize_t *n, double *cos
     return 0;
 }
 
+/* The scan of line_runs over the path p (*n vertices) of exact cost *cost, in place: at most RUN_BUDGET
+ * candidates. work and prefix hold *n + 2 RUN_BUDGET + 2 entries. */
+static void runs(const Raster *r, double cs, Pt *p, Py_ssize_t *n, double *cost, Pt *work, double *prefix)
+{
+    int budget = RUN_BUDGET;
+    Py_ssize_t i = 0;
+    while (i < *n - 1 && budget > 0) {
+        int gained = 0;
+        for (Py_ssize_t j = i + 1; j < *n; j++) {
+            int found = try_run(r, cs, p, n, cost, i, j, &budget, work, prefix);
+            if (found > 0) { gained = 1; break; }
+            if (budget <= 0) break;
+        }
+        if (!gained) i++;
+    }
+}
+
 /* line_runs(speeds, cell_size, coords) -> the path x0, y0, x1, y1, ... with runs exactly along grid lines
  * wherever one is cheaper. Along a grid line a segment runs at the faster side's speed, a knife edge that
  * moving one vertex at a time never reaches. For each vertex i and each later vertex j, the vertices between
@@ -763,7 +858,9 @@ static int try_run(const Raster *r, double cs, Pt *p, Py_ssize_t *n, double *cos
  * apart, else a line both lie next to) where the faster side of the line switches (knife_edge); the run's two
  * ends are refined and the path string-pulled around them; the first cheaper candidate is kept and the scan
  * goes on from the same vertex.
- * At most RUN_BUDGET candidates are tried. Never raises the exact cost. */
+ * At most RUN_BUDGET candidates are tried. The scan runs from the path as given and from the path with its
+ * vertices moved to the best cell corners around them (corner_jumps), the cheaper is kept, and its vertices are
+ * tried on corners once more. Never raises the exact cost. */
 static PyObject *py_line_runs(PyObject *self, PyObject *args)
 {
     PyObject *obj, *coords;
@@ -781,13 +878,14 @@ static PyObject *py_line_runs(PyObject *self, PyObject *args)
     Py_buffer view;
     Raster r;
     if (get_raster(obj, &view, &r) < 0) { Py_DECREF(seq); return NULL; }
-    /* every gain adds at most two vertices, and there are at most RUN_BUDGET of them */
+    /* every gain adds at most two vertices, and there are at most RUN_BUDGET of them a scan (p and alt each) */
     Py_ssize_t cap = nc / 2 + 2 * RUN_BUDGET + 4;
     Pt *p = (Pt *)malloc((size_t)cap * sizeof(Pt));
     Pt *work = (Pt *)malloc((size_t)cap * sizeof(Pt));
+    Pt *alt = (Pt *)malloc((size_t)cap * sizeof(Pt));
     double *prefix = (double *)malloc((size_t)cap * sizeof(double));
     PyObject *result = NULL;
-    if (p == NULL || work == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
+    if (p == NULL || work == NULL || alt == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
     PyObject **items = PySequence_Fast_ITEMS(seq);
     Py_ssize_t n = 0;
     for (Py_ssize_t i = 0; i < nc / 2; i++) {
@@ -796,18 +894,24 @@ static PyObject *py_line_runs(PyObject *self, PyObject *args)
         if (n == 0 || q.x != p[n - 1].x || q.y != p[n - 1].y) p[n++] = q;
     }
     double cost = polyline_world(&r, cs, p, n);
-    int budget = RUN_BUDGET;
     if (isfinite(cost)) {
-        Py_ssize_t i = 0;
-        while (i < n - 1 && budget > 0) {
-            int gained = 0;
-            for (Py_ssize_t j = i + 1; j < n; j++) {
-                int found = try_run(&r, cs, p, &n, &cost, i, j, &budget, work, prefix);
-                if (found > 0) { gained = 1; break; }
-                if (budget <= 0) break;
+        /* the runs from the path as it is and from the path with each vertex on the best cell corner around it
+         * (a different start may lead the greedy scan elsewhere); the cheaper, its vertices tried on corners
+         * again */
+        Py_ssize_t nq = n;
+        double cq = cost;
+        memcpy(alt, p, (size_t)n * sizeof(Pt));
+        int jumped = corner_jumps(&r, cs, alt, &nq, &cq, work, prefix, 0);
+        runs(&r, cs, p, &n, &cost, work, prefix);
+        if (jumped) {
+            runs(&r, cs, alt, &nq, &cq, work, prefix);
+            if (cq < cost) {
+                memcpy(p, alt, (size_t)nq * sizeof(Pt));
+                n = nq;
+                cost = cq;
             }
-            if (!gained) i++;
         }
+        corner_jumps(&r, cs, p, &n, &cost, work, prefix, 1);
     }
     result = PyList_New(2 * n);
     if (result == NULL) goto done;
@@ -825,6 +929,7 @@ static PyObject *py_line_runs(PyObject *self, PyObject *args)
 done:
     free(p);
     free(work);
+    free(alt);
     free(prefix);
     PyBuffer_Release(&view);
     Py_DECREF(seq);

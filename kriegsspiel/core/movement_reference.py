@@ -17,6 +17,8 @@ import numpy as np
 
 #: Two crossings closer than this (as fractions of a segment) are one crossing of a cell corner.
 TIE_EPS = 1e-10
+#: A vertex this close (cell units, on both axes) to a cell corner is on it for the wall at a pinched corner.
+PINCH_EPS = 1e-8
 
 _BASE_OFFSETS = ((1, 0), (1, 1), (2, 1), (3, 1), (3, 2))
 
@@ -91,11 +93,16 @@ def _pinch_cells(speeds: np.ndarray, x: float, y: float) -> bool:
     """A point exactly on a cell corner between two diagonally adjacent cells that cannot be entered.
 
     A path that bends there could pass from one open side to the other, which a segment's walk cannot see (it
-    checks corners inside a segment, not at its ends), so a path with a vertex on such a corner is blocked.
+    checks corners inside a segment, not at its ends), so a path with a vertex on such a corner is blocked. So is
+    one within PINCH_EPS of it: a segment's walk drops the last TIE_EPS of its length, so a vertex a hair beside
+    the corner (a rounding error away, as a finer search found) would pass between the two cells all the same.
     """
-    if not (abs(x) < 1e15 and abs(y) < 1e15) or x != math.floor(x) or y != math.floor(y):
+    if not (abs(x) < 1e15 and abs(y) < 1e15):
         return False
-    cx, cy = int(x), int(y)
+    rx, ry = math.floor(x + 0.5), math.floor(y + 0.5)
+    if abs(x - rx) > PINCH_EPS or abs(y - ry) > PINCH_EPS:
+        return False
+    cx, cy = int(rx), int(ry)
     return (_pace(speeds, cx, cy - 1) == math.inf and _pace(speeds, cx - 1, cy) == math.inf) or (
         _pace(speeds, cx - 1, cy - 1) == math.inf and _pace(speeds, cx, cy) == math.inf
     )
@@ -400,10 +407,65 @@ def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -
 #: Pairs of vertices at most this many segments apart try every grid line between them (farther pairs only the
 #: lines both lie next to).
 RUN_SPAN = 3
-#: Candidate paths ``line_runs`` tries at most per call (each is two vertices refined and a string-pull).
+#: Candidate paths one scan of ``line_runs`` tries at most (each is two vertices refined and a string-pull; a call
+#: scans at most twice).
 RUN_BUDGET = 96
 #: After a candidate's new vertices are refined, vertices this far around them are string-pulled.
 RUN_PULL = 2
+#: ``line_runs`` first tries each interior vertex on the cell corners this many cells around its nearest one.
+CORNER_REACH = 2
+#: A run's new ends are first tried every 1/SLIDE_STEPS cell along its line (see ``_slide``).
+SLIDE_STEPS = 4
+
+
+def _slide(speeds: np.ndarray, cs: float, pts: list[Point], k: int, axis: int, lo: float, hi: float) -> None:
+    """Move vertex k (on a grid line of ``axis``) along that line to the cheapest of the positions every
+    1/SLIDE_STEPS cell from lo to hi (cell units along the line), in place. The cost along a line has a kink at
+    every cell edge, where the pattern search of ``_refine_range`` stops (a run's end left a cell or two short of
+    its best); that refines from the position found here."""
+    a, b, q = pts[k - 1], pts[k + 1], pts[k]
+    best = _seg(speeds, cs, a, q) + _seg(speeds, cs, q, b)
+    for t in range(math.floor(lo) * SLIDE_STEPS, math.ceil(hi) * SLIDE_STEPS + 1):
+        c = (q[0], t * cs / SLIDE_STEPS) if axis == 0 else (t * cs / SLIDE_STEPS, q[1])
+        if pinched(speeds, cs, *c):
+            continue
+        total = _seg(speeds, cs, a, c) + _seg(speeds, cs, c, b)
+        if total < best * (1.0 - 1e-12):
+            best, q = total, c
+    pts[k] = q
+
+
+def _corner_jumps(
+    speeds: np.ndarray, cs: float, pts: list[Point], cost: float, smooth: bool
+) -> tuple[list[Point], float]:
+    """Each interior vertex, in order, moved to the cheapest cell corner within CORNER_REACH cells of its nearest
+    one where that is cheaper; then (with ``smooth``) refined and string-pulled; kept when the whole is cheaper.
+    (Before the runs it does not smooth: that may drop a vertex a run would start from.) A best way through
+    corners a cell or two from the path's (between two cells of one speed, past a slow one) is a route choice no
+    pattern search reaches."""
+    cand = list(pts)
+    moved = False
+    for i in range(1, len(cand) - 1):
+        a, b, q = cand[i - 1], cand[i + 1], cand[i]
+        best = math.inf if pinched(speeds, cs, *q) else _seg(speeds, cs, a, q) + _seg(speeds, cs, q, b)
+        if not (abs(q[0] / cs) < 1e15 and abs(q[1] / cs) < 1e15):
+            continue
+        gx, gy = math.floor(q[0] / cs + 0.5), math.floor(q[1] / cs + 0.5)
+        for dy in range(-CORNER_REACH, CORNER_REACH + 1):
+            for dx in range(-CORNER_REACH, CORNER_REACH + 1):
+                c = ((gx + dx) * cs, (gy + dy) * cs)
+                if pinched(speeds, cs, *c):
+                    continue
+                total = _seg(speeds, cs, a, c) + _seg(speeds, cs, c, b)
+                if total < best * (1.0 - 1e-12):
+                    best, q, moved = total, c, True
+        cand[i] = q
+    if not moved:
+        return pts, cost
+    if smooth:
+        cand = _string_pull(speeds, cs, _refine(speeds, cs, cand))
+    c = _polyline(speeds, cs, cand)
+    return (cand, c) if c < cost * (1.0 - 1e-9) else (pts, cost)
 
 
 def _knife_edge(speeds: np.ndarray, axis: int, line: int, lo: float, hi: float, switch: bool) -> bool:
@@ -467,8 +529,13 @@ def _try_run(
             if budget[0] <= 0:
                 return None
             budget[0] -= 1
-            # the two new vertices slide to where joining and leaving the line is cheapest
-            cand = _refine_range(speeds, cs, pts[: i + 1] + [a2, b2] + pts[j:], i + 1, i + 3)
+            # the two new vertices slide to where joining and leaving the line is cheapest: first to the best
+            # quarter cell between them, then by the pattern search
+            cand = pts[: i + 1] + [a2, b2] + pts[j:]
+            lo, hi = min(a2[o], b2[o]) / cs, max(a2[o], b2[o]) / cs
+            _slide(speeds, cs, cand, i + 1, axis, lo, hi)
+            _slide(speeds, cs, cand, i + 2, axis, lo, hi)
+            cand = _refine_range(speeds, cs, cand, i + 1, i + 3)
             cand = [q for k, q in enumerate(cand) if k == 0 or q != cand[k - 1]]
             # string-pull around them (the rest was pulled before)
             lo, hi = max(0, i - RUN_PULL), min(len(cand), i + 3 + RUN_PULL)
@@ -477,6 +544,25 @@ def _try_run(
             if c < cost * (1.0 - 1e-9):
                 return cand, c
     return None
+
+
+def _runs(speeds: np.ndarray, cs: float, pts: list[Point], cost: float) -> tuple[list[Point], float]:
+    """The scan of ``line_runs`` over the path pts of exact cost ``cost``: at most RUN_BUDGET candidates."""
+    budget = [RUN_BUDGET]
+    i = 0
+    while i < len(pts) - 1 and budget[0] > 0:
+        gained = False
+        for j in range(i + 1, len(pts)):
+            found = _try_run(speeds, cs, pts, cost, i, j, budget)
+            if found is not None:
+                pts, cost = found
+                gained = True
+                break
+            if budget[0] <= 0:
+                break
+        if not gained:
+            i += 1
+    return pts, cost
 
 
 def line_runs(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> list[float]:
@@ -489,7 +575,9 @@ def line_runs(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> 
     next to) where the faster side of the line switches (see ``_knife_edge``); the run's two ends are refined
     (they slide along the line to where joining and leaving it is cheapest) and the path string-pulled around
     them; the first cheaper candidate is kept and the scan goes on from the same vertex. At most RUN_BUDGET
-    candidates are tried.
+    candidates are tried. The scan runs from the path as given and from the path with its vertices moved to the
+    best cell corners around them (``_corner_jumps``), the cheaper is kept, and its vertices are tried on corners
+    once more (then refined and string-pulled).
     """
     if len(coords) % 2 or len(coords) < 4:
         raise ValueError("coords must hold at least two x, y pairs")
@@ -499,19 +587,14 @@ def line_runs(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> 
         if not pts or q != pts[-1]:
             pts.append(q)
     cost = _polyline(speeds, cell_size, pts)
-    budget = [RUN_BUDGET]
     if math.isfinite(cost):
-        i = 0
-        while i < len(pts) - 1 and budget[0] > 0:
-            gained = False
-            for j in range(i + 1, len(pts)):
-                found = _try_run(speeds, cell_size, pts, cost, i, j, budget)
-                if found is not None:
-                    pts, cost = found
-                    gained = True
-                    break
-                if budget[0] <= 0:
-                    break
-            if not gained:
-                i += 1
+        # the runs from the path as it is and from the path with each vertex on the best cell corner around it
+        # (a different start may lead the greedy scan elsewhere); the cheaper, its vertices tried on corners again
+        jumped, jumped_cost = _corner_jumps(speeds, cell_size, pts, cost, False)
+        pts, cost = _runs(speeds, cell_size, pts, cost)
+        if jumped_cost < math.inf and jumped is not pts:
+            jumped, jumped_cost = _runs(speeds, cell_size, jumped, jumped_cost)
+            if jumped_cost < cost:
+                pts, cost = jumped, jumped_cost
+        pts, cost = _corner_jumps(speeds, cell_size, pts, cost, True)
     return [v for p in pts for v in p]
