@@ -1,6 +1,9 @@
 """Our viewshed against GDAL's ``ViewshedGenerate`` on rolling hills (skipped without the GDAL bindings)."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -9,6 +12,9 @@ from kriegsspiel.core.sight import SightTerrain, viewshed_on
 
 gdal = pytest.importorskip("osgeo.gdal")
 
+# benchmarks/ is not an installed package: plain `pytest` (the README's command) does not put the
+# repository on sys.path as `python -m pytest` does.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.case_sight import read_seen, write_band  # noqa: E402  (raw bytes: no osgeo.gdal_array needed)
 
 
