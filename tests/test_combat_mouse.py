@@ -180,7 +180,9 @@ def test_a_right_drag_still_pans_and_esc_closes_the_menu(app: App) -> None:
     app.run(max_frames=app.frames + 1)
     assert app.menu is None and app.camera != camera
     right_click(app, R3)
-    assert app.menu is not None and app.menu.items == ("attack", "fire")
+    assert app.menu is not None and app.menu.items == ("attack", "fire", "load")
+    # load (a land unit with a weight) is greyed with the rules' reason: the one ship is too far
+    assert app.menu.refusal("load") == "r3 is 13.9 from dd1; units go aboard within 3"
     key(app, pygame.K_ESCAPE)
     assert app.menu is None
 

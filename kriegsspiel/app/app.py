@@ -675,20 +675,36 @@ class App(V3CombatControls):
         # the menu opens at the mouse but stays inside the map view
         x = min(pos[0], vp.left + vp.width - targeting.MENU_WIDTH_PX)
         y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(items))
-        self.menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), items)
+        state, group = self.session.state, [self.selected or unit.id, *self.shooters]
+        # the air and transport rows are greyed with the rules' reason when every target is refused
+        refused = tuple(targeting.row_targeting(row, group).menu_refusal(state) if targeting.transport.split_row(row)[0]
+                        in targeting.transport.ORDERS else None for row in items)
+        self.menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), items, refused=refused)
 
     def _start_aiming(self, word: str) -> None:
-        """Begin aiming ``word`` with the selection (and, for orders of several shooters, the Ctrl+clicked)."""
+        """Begin aiming ``word`` with the selection (and, for orders of several shooters, the Ctrl+clicked).
+        A menu row naming a unit aboard (``takeoff f1``) aims with that unit; an order with no target goes at
+        once."""
         if self.selected is None:
             return
         charted = word in combat_v3_charts(self.session.state)
-        group = [self.selected, *self.shooters] if word in targeting.MANY_SHOOTERS or charted else [self.selected]
-        self.aiming = self._aiming_for(word, group)
+        order = targeting.transport.split_row(word)[0]
+        group = [self.selected, *self.shooters] if order in targeting.MANY_SHOOTERS or charted else [self.selected]
+        self.aiming = targeting.row_targeting(word, group) if order in targeting.transport.ORDERS \
+            else self._aiming_for(word, group)
+        word = order
+        if word in targeting.transport.NO_TARGET:
+            self._fire_aimed(forced=False)
+            return
+        if word in targeting.transport.AT_POINT:
+            self._set_status(f"{self.aiming.line(['X,Y'])}: click the point (Shift+click forces; Esc cancels)")
+            return
         open_targets = [n for n, r in self.aiming.verdicts(self.session.state).items() if r is None]
         self._set_status(
-            f"{word} with {' '.join(group)}: click the targets ({len(open_targets)} in reach; grey: refused, rest "
-            "the mouse on one for the reason)"
+            f"{word} with {' '.join(self.aiming.shooters)}: click the targets ({len(open_targets)} in reach; grey: "
+            "refused, rest the mouse on one for the reason)"
             + (f"; Enter {self.aiming.enter_verb}" if not self.aiming.goes_at_once else "")
+            + (f"; Enter with none sends '{self.aiming.line([])}'" if word in targeting.transport.OPTIONAL_TARGETS else "")
             + "; Esc cancels"
         )
 
@@ -697,6 +713,9 @@ class App(V3CombatControls):
         aiming = self.aiming
         assert aiming is not None
         state = self.session.state
+        if aiming.word in targeting.transport.AT_POINT:
+            self._aim_at_point(pos)
+            return
         name = self._target_under(pos)
         if name is None:
             self._set_status(f"no target of {aiming.word} there; Esc cancels", error=True)
@@ -715,10 +734,24 @@ class App(V3CombatControls):
             return
         self._set_status(f"{aiming.line()}  (Enter {aiming.enter_verb}, Shift+Enter forces, Esc cancels)")
 
+    def _aim_at_point(self, pos: tuple[int, int]) -> None:
+        """A click while aiming an order at a point (disembark): the point goes at once when the rules accept
+        it there (a dry run), or forced with Shift; else the status says why."""
+        aiming = self.aiming
+        assert aiming is not None
+        point = self.camera.to_world(*pos)
+        token = targeting.transport.point_token(point.x, point.y)
+        reason = aiming.refusal(self.session.state, [token])
+        if reason is not None and not self._shift():
+            self._set_status(f"{aiming.line([token])}: {reason} (Shift+click forces)", error=True)
+            return
+        aiming.chosen = [token]
+        self._fire_aimed(forced=reason is not None)
+
     def _fire_aimed(self, forced: bool) -> None:
         """Send the aimed order through the game session; the result goes to the status line and the journal."""
         aiming = self.aiming
-        if aiming is None or not aiming.chosen:
+        if aiming is None or not aiming.ready:
             self._set_status("choose at least one target first (click it)", error=True)
             return
         reply = self.session.submit(aiming.line(), forced=forced)

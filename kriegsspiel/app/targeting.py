@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from kriegsspiel.app import transport_orders as transport
 from kriegsspiel.core.apply import apply
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
@@ -30,9 +31,9 @@ KEY_ORDERS: dict[int, str] = {
     pygame.K_c: "depthcharge", pygame.K_n: "nuke",
 }
 #: orders that take several shooters (a Ruleset V3 combat: several attackers)
-MANY_SHOOTERS = ("attack", "fire", "dogfight", "combat")
+MANY_SHOOTERS = ("attack", "fire", "dogfight", "combat", "load")
 #: orders that take several targets; the others go as soon as their one target is clicked
-MANY_TARGETS = ("attack", "fire", "dogfight", "bomb", "combat")
+MANY_TARGETS = ("attack", "fire", "dogfight", "bomb", "combat", "pulse", "airlift")
 #: orders that may aim at structures
 AT_STRUCTURES = ("fire", "bomb", "missile", "nuke")
 #: one-target orders that still wait for Enter (a warhead is not launched by a slip of the mouse)
@@ -61,6 +62,8 @@ class Targeting:
         """The shell line of the order with ``targets`` (default: those chosen)."""
         names = self.chosen if targets is None else targets
         word = f"{self.word} {self.chart}" if self.chart else self.word
+        if not names and (self.word in transport.NO_TARGET or self.word in transport.OPTIONAL_TARGETS):
+            return f"{word} {' '.join(self.shooters)}"  # takeoff f1, survey r1, land f1 (nearest), pulse b1
         return f"{word} {' '.join(self.shooters)} > {' '.join(_token(n) for n in names)}"
 
     def verdicts(self, state: GameState) -> dict[str, str | None]:
@@ -68,7 +71,12 @@ class Targeting:
         if self._for_state is state and self._verdicts is not None:
             return self._verdicts
         sides = {state.units[s].side for s in self.shooters if s in state.units}
-        names = [u.id for u in state.units.values() if u.side not in sides and u.carried_by is None]
+        if self.word in transport.AT_FRIENDS:
+            names = transport.friendly_targets(state, self.word, self.shooters)
+        elif self.word in transport.NO_TARGET or self.word in transport.AT_POINT:
+            names = []  # nothing to mark: the order goes as it is, or at the point clicked
+        else:
+            names = [u.id for u in state.units.values() if u.side not in sides and u.carried_by is None]
         if self.word in AT_STRUCTURES:
             names += [s.name for s in state.battlefield.structures if s.name and '"' not in s.name]
         self._verdicts = {name: self.refusal(state, [name]) for name in names}
@@ -102,6 +110,32 @@ class Targeting:
         return reason
 
     @property
+    def ready(self) -> bool:
+        """True when the order may be sent as it is: a target is chosen, or the order needs none."""
+        return bool(self.chosen) or self.word in transport.NO_TARGET or self.word in transport.OPTIONAL_TARGETS
+
+    def menu_refusal(self, state: GameState) -> str | None:
+        """Why a menu row of this order is greyed: the rules refuse it with every possible target (the reason
+        given for the nearest, or for the bare order where it may go without one), or None."""
+        if self.word in transport.NO_TARGET:
+            return self.refusal(state, [])
+        bare = self.refusal(state, []) if self.word in transport.OPTIONAL_TARGETS else None
+        if self.word in transport.OPTIONAL_TARGETS and bare is None:
+            return None
+        if self.word in transport.AT_POINT:
+            return None  # judged where the umpire clicks
+        verdicts = self.verdicts(state)
+        if any(reason is None for reason in verdicts.values()):
+            return None
+        if bare is not None:
+            return bare
+        if not verdicts:
+            return f"no {'place' if self.word == 'land' else 'unit'} to {self.word} {'at' if self.word == 'land' else 'with'}"
+        first = state.unit(self.shooters[0])
+        nearest = min(verdicts, key=lambda n: _distance(first.position, place_of(state, n)) if first else 0.0)
+        return verdicts[nearest]
+
+    @property
     def goes_at_once(self) -> bool:
         """True when the order has one target, so the first accepted click sends it."""
         return self.word not in MANY_TARGETS and self.word not in CONFIRMED
@@ -120,6 +154,11 @@ def place_of(state: GameState, name: str) -> WorldPoint | None:
         return unit.position
     structure = next((s for s in state.battlefield.structures if s.name == name), None)
     return structure.centre if isinstance(structure, Structure) else None
+
+
+def _distance(a: WorldPoint, b: WorldPoint | None) -> float:
+    """World units between two points (a target with no place counts as far away)."""
+    return float("inf") if b is None else ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5
 
 
 def target_at(state: GameState, camera: Camera, targeting: Targeting, pos: tuple[int, int], radius_px: float) -> str | None:
@@ -177,7 +216,8 @@ MENU_WIDTH_PX = 170
 
 def menu_items(state: GameState, unit_ids: list[str]) -> tuple[str, ...]:
     """The orders the first unit's type has a table row for, in the keys' order (attack for aircraft is
-    dogfight: the rules refuse it, so it is left out)."""
+    dogfight: the rules refuse it, so it is left out), then its air and transport orders and those of the
+    units aboard it (:func:`kriegsspiel.app.transport_orders.menu_rows`)."""
     unit = state.unit(unit_ids[0]) if unit_ids else None
     if unit is None:
         return ()
@@ -185,7 +225,13 @@ def menu_items(state: GameState, unit_ids: list[str]) -> tuple[str, ...]:
     words = [w for w in KEY_ORDERS.values() if unit_type.can(w)]
     if unit_type.theatre == "air" and "attack" in words:
         words.remove("attack")
-    return tuple(words)
+    return (*words, *transport.menu_rows(state, unit))
+
+
+def row_targeting(row: str, group: list[str]) -> Targeting:
+    """The aiming of a menu row: its order with the group, or with the unit aboard that the row names."""
+    word, rider = transport.split_row(row)
+    return Targeting(word, (rider,) if rider else tuple(group))
 
 
 @dataclass(frozen=True)
