@@ -81,14 +81,39 @@ side = "Rebel"
 at = [17.5, 10.5]
 
 [[units]]
+id = "tr"
+type = "transport"
+side = "Rebel"
+at = [2.5, 4.5]
+
+[[units]]
+id = "b1"
+type = "bomber"
+side = "Rebel"
+at = [2.5, 2.5]
+
+[[units]]
+id = "va2"
+type = "infantry"
+side = "Rebel"
+at = [4.5, 5.5]
+
+[[units]]
 id = "c1"
 type = "infantry"
 side = "Crown"
 at = [10.5, 8.5]
+
+[[units]]
+id = "c2"
+type = "infantry"
+side = "Crown"
+at = [6.5, 2.5]
 """
 
 FIELD = Structure("Rebel field", "airfield", (WorldPoint(2, 2), WorldPoint(5, 2), WorldPoint(5, 5), WorldPoint(2, 5)))
 F1, CV1, LST, VA1 = WorldPoint(3.5, 3.5), WorldPoint(21.5, 13.5), WorldPoint(18.5, 12.5), WorldPoint(17.5, 10.5)
+TR, B1, VA2, C1, C2 = WorldPoint(2.5, 4.5), WorldPoint(2.5, 2.5), WorldPoint(4.5, 5.5), WorldPoint(10.5, 8.5), WorldPoint(6.5, 2.5)
 
 
 def map_loader(path: Path, ruleset):
@@ -194,3 +219,37 @@ def test_the_menu_rows_send_the_console_line(app: App) -> None:
     app.run_console_line("takeoff f1")
     typed = records(app)[-1]
     assert (by_menu.command, by_menu.forced) == (typed.command, typed.forced) == ("takeoff f1", False)
+
+
+def enter(app: App) -> None:
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.run(max_frames=app.frames + 1)
+
+
+def test_airlift_aims_at_friendly_land_units_and_goes_with_enter(app: App) -> None:
+    right_click(app, TR)
+    assert "airlift" in app.menu.items and app.menu.refusal("airlift") is None
+    choose_row(app, "airlift")
+    verdicts = app.aiming.verdicts(app.session.state)
+    assert verdicts["va2"] is None and verdicts["va1"] is not None and "c1" not in verdicts  # own side, in reach
+    click(app, VA2)
+    assert app.aiming is not None and app.aiming.chosen == ["va2"]  # several targets: Enter sends
+    enter(app)
+    assert app.aiming is None and records(app)[-1].command == "airlift tr > va2"
+    assert app.session.state.units["va2"].carried_by == "tr"
+
+
+def test_pulse_aims_at_enemies_in_its_radius(app: App) -> None:
+    right_click(app, B1)
+    choose_row(app, "takeoff")
+    assert records(app)[-1].command == "takeoff b1"
+    right_click(app, B1)
+    assert app.menu.refusal("pulse") is None
+    choose_row(app, "pulse")
+    verdicts = app.aiming.verdicts(app.session.state)
+    assert verdicts["c2"] is None and verdicts["c1"] is not None  # c1 is beyond the bomber's radius
+    click(app, C1)
+    assert app.aiming.chosen == [] and app.status_is_error
+    click(app, C2)
+    enter(app)
+    assert app.aiming is None and records(app)[-1].command == "pulse b1 > c2"
