@@ -8,7 +8,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("click a counter", "select it: details in the side panel"),
     ("Ctrl+click or Shift+click, Ctrl+drag open ground", "add counters to the selection, to aim an order together"),
     ("A F B M T D K O S C N", "aim attack, fire, bomb, missile, torpedo, dogfight, kamikaze, board, sortie, depth charge, nuke"),
-    ("right click a counter", "a menu of its type's combat orders"),
+    ("right click a counter", "a menu of its orders (combat, takeoff, land, pulse, airlift, load...) and those aboard it"),
     ("click targets, Enter", "choose the targets, send the order (Shift+click a greyed one, Shift+Enter forces)"),
     ("1 2 3 4 (Ruleset V3)", "aim a combat on the rule set's charts (or right click): click the defenders, Enter rolls"),
     ("a combat pending (Ruleset V3)", "- / + on the panel or Up/Down and + / -: modify; Enter resolves; Esc undoes"),
