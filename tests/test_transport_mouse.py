@@ -93,6 +93,12 @@ side = "Rebel"
 at = [2.5, 2.5]
 
 [[units]]
+id = "rc"
+type = "reconnaissance"
+side = "Rebel"
+at = [4.5, 2.5]
+
+[[units]]
 id = "va2"
 type = "infantry"
 side = "Rebel"
@@ -253,3 +259,14 @@ def test_pulse_aims_at_enemies_in_its_radius(app: App) -> None:
     click(app, C2)
     enter(app)
     assert app.aiming is None and records(app)[-1].command == "pulse b1 > c2"
+
+
+def test_survey_is_greyed_on_the_ground_and_goes_at_once_in_the_air(app: App) -> None:
+    rc = WorldPoint(4.5, 2.5)
+    right_click(app, rc)
+    assert app.menu.refusal("survey") == "rc is on the ground; take off first"
+    choose_row(app, "takeoff")
+    right_click(app, rc)
+    assert app.menu.refusal("survey") is None
+    choose_row(app, "survey")
+    assert app.aiming is None and records(app)[-1].command == "survey rc" and not app.status_is_error
