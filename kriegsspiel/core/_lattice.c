@@ -561,37 +561,77 @@ static Py_ssize_t line_detours(const Raster *r, double cs, const Pt *p, Py_ssize
     return m;
 }
 
+/* ---- the path entry points' shared argument handling ---- */
+
+/* Parse (speeds, cell_size, coords) of smooth_path and line_runs: coords a flat sequence of at least two x, y
+ * pairs (world units). On success returns 0 with *seq (a new reference) and *view (to release) held by the
+ * caller; on failure -1 with the exception set and nothing held. */
+static int open_path_args(PyObject *args, PyObject **seq, Py_buffer *view, Raster *r, double *cs)
+{
+    PyObject *obj, *coords;
+    if (!PyArg_ParseTuple(args, "OdO", &obj, cs, &coords)) return -1;
+    if (!(*cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return -1; }
+    *seq = PySequence_Fast(coords, "coords must be a sequence of numbers");
+    if (*seq == NULL) return -1;
+    Py_ssize_t nc = PySequence_Fast_GET_SIZE(*seq);
+    if (nc % 2 != 0 || nc < 4) {
+        Py_CLEAR(*seq);
+        PyErr_SetString(PyExc_ValueError, "coords must hold at least two x, y pairs");
+        return -1;
+    }
+    if (get_raster(obj, view, r) < 0) { Py_CLEAR(*seq); return -1; }
+    return 0;
+}
+
+/* The points of the flat sequence seq into p (room for all of them), repeated points dropped; their number,
+ * or -1 with the exception set. */
+static Py_ssize_t read_points(PyObject *seq, Pt *p)
+{
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    Py_ssize_t n = 0, pairs = PySequence_Fast_GET_SIZE(seq) / 2;
+    for (Py_ssize_t i = 0; i < pairs; i++) {
+        Pt q = {PyFloat_AsDouble(items[2 * i]), PyFloat_AsDouble(items[2 * i + 1])};
+        if (PyErr_Occurred()) return -1;
+        if (n == 0 || q.x != p[n - 1].x || q.y != p[n - 1].y) p[n++] = q;
+    }
+    return n;
+}
+
+/* The points as a new flat list x0, y0, x1, y1, ... of floats, or NULL with the exception set. */
+static PyObject *points_list(const Pt *p, Py_ssize_t n)
+{
+    PyObject *result = PyList_New(2 * n);
+    if (result == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *x = PyFloat_FromDouble(p[i].x), *y = PyFloat_FromDouble(p[i].y);
+        if (x == NULL || y == NULL) {
+            Py_XDECREF(x);
+            Py_XDECREF(y);
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, 2 * i, x);
+        PyList_SET_ITEM(result, 2 * i + 1, y);
+    }
+    return result;
+}
+
 /* smooth_path(speeds, cell_size, coords) -> list of floats x0, y0, x1, y1, ... */
 static PyObject *py_smooth_path(PyObject *self, PyObject *args)
 {
-    PyObject *obj, *coords;
+    PyObject *seq;
     double cs;
-    if (!PyArg_ParseTuple(args, "OdO", &obj, &cs, &coords)) return NULL;
-    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
-    PyObject *seq = PySequence_Fast(coords, "coords must be a sequence of numbers");
-    if (seq == NULL) return NULL;
-    Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
-    if (nc % 2 != 0 || nc < 4) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "coords must hold at least two x, y pairs");
-        return NULL;
-    }
     Py_buffer view;
     Raster r;
-    if (get_raster(obj, &view, &r) < 0) { Py_DECREF(seq); return NULL; }
-    Py_ssize_t n0 = nc / 2, cap = 2 * n0 + 2;
+    if (open_path_args(args, &seq, &view, &r, &cs) < 0) return NULL;
+    Py_ssize_t n0 = PySequence_Fast_GET_SIZE(seq) / 2, cap = 2 * n0 + 2;
     Pt *p = (Pt *)malloc((size_t)cap * sizeof(Pt));
     Pt *work = (Pt *)malloc((size_t)cap * sizeof(Pt));
     double *prefix = (double *)malloc((size_t)cap * sizeof(double));
     PyObject *result = NULL;
     if (p == NULL || work == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
-    PyObject **items = PySequence_Fast_ITEMS(seq);
-    Py_ssize_t n = 0;
-    for (Py_ssize_t i = 0; i < n0; i++) {
-        Pt q = {PyFloat_AsDouble(items[2 * i]), PyFloat_AsDouble(items[2 * i + 1])};
-        if (PyErr_Occurred()) goto done;
-        if (n == 0 || q.x != p[n - 1].x || q.y != p[n - 1].y) p[n++] = q;
-    }
+    Py_ssize_t n = read_points(seq, p);
+    if (n < 0) goto done;
     if (n == 1) p[n++] = p[0];
     n = string_pull(&r, cs, p, n, prefix);
     double cost = polyline_world(&r, cs, p, n);
@@ -652,19 +692,7 @@ static PyObject *py_smooth_path(PyObject *self, PyObject *args)
             }
         }
     }
-    result = PyList_New(2 * n);
-    if (result == NULL) goto done;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = PyFloat_FromDouble(p[i].x), *y = PyFloat_FromDouble(p[i].y);
-        if (x == NULL || y == NULL) {
-            Py_XDECREF(x);
-            Py_XDECREF(y);
-            Py_CLEAR(result);
-            goto done;
-        }
-        PyList_SET_ITEM(result, 2 * i, x);
-        PyList_SET_ITEM(result, 2 * i + 1, y);
-    }
+    result = points_list(p, n);
 done:
     free(p);
     free(work);
@@ -863,21 +891,12 @@ static void runs(const Raster *r, double cs, Pt *p, Py_ssize_t *n, double *cost,
  * tried on corners once more. Never raises the exact cost. */
 static PyObject *py_line_runs(PyObject *self, PyObject *args)
 {
-    PyObject *obj, *coords;
+    PyObject *seq;
     double cs;
-    if (!PyArg_ParseTuple(args, "OdO", &obj, &cs, &coords)) return NULL;
-    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
-    PyObject *seq = PySequence_Fast(coords, "coords must be a sequence of numbers");
-    if (seq == NULL) return NULL;
-    Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
-    if (nc % 2 != 0 || nc < 4) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "coords must hold at least two x, y pairs");
-        return NULL;
-    }
     Py_buffer view;
     Raster r;
-    if (get_raster(obj, &view, &r) < 0) { Py_DECREF(seq); return NULL; }
+    if (open_path_args(args, &seq, &view, &r, &cs) < 0) return NULL;
+    Py_ssize_t nc = PySequence_Fast_GET_SIZE(seq);
     /* every gain adds at most two vertices, and there are at most RUN_BUDGET of them a scan (p and alt each) */
     Py_ssize_t cap = nc / 2 + 2 * RUN_BUDGET + 4;
     Pt *p = (Pt *)malloc((size_t)cap * sizeof(Pt));
@@ -886,13 +905,8 @@ static PyObject *py_line_runs(PyObject *self, PyObject *args)
     double *prefix = (double *)malloc((size_t)cap * sizeof(double));
     PyObject *result = NULL;
     if (p == NULL || work == NULL || alt == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
-    PyObject **items = PySequence_Fast_ITEMS(seq);
-    Py_ssize_t n = 0;
-    for (Py_ssize_t i = 0; i < nc / 2; i++) {
-        Pt q = {PyFloat_AsDouble(items[2 * i]), PyFloat_AsDouble(items[2 * i + 1])};
-        if (PyErr_Occurred()) goto done;
-        if (n == 0 || q.x != p[n - 1].x || q.y != p[n - 1].y) p[n++] = q;
-    }
+    Py_ssize_t n = read_points(seq, p);
+    if (n < 0) goto done;
     double cost = polyline_world(&r, cs, p, n);
     if (isfinite(cost)) {
         /* the runs from the path as it is and from the path with each vertex on the best cell corner around it
@@ -913,19 +927,7 @@ static PyObject *py_line_runs(PyObject *self, PyObject *args)
         }
         corner_jumps(&r, cs, p, &n, &cost, work, prefix, 1);
     }
-    result = PyList_New(2 * n);
-    if (result == NULL) goto done;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = PyFloat_FromDouble(p[i].x), *y = PyFloat_FromDouble(p[i].y);
-        if (x == NULL || y == NULL) {
-            Py_XDECREF(x);
-            Py_XDECREF(y);
-            Py_CLEAR(result);
-            goto done;
-        }
-        PyList_SET_ITEM(result, 2 * i, x);
-        PyList_SET_ITEM(result, 2 * i + 1, y);
-    }
+    result = points_list(p, n);
 done:
     free(p);
     free(work);

@@ -366,9 +366,10 @@ def _line_detours(speeds: np.ndarray, cs: float, pts: list[Point]) -> list[Point
     return out
 
 
-def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> list[float]:
-    """String-pull the path x0, y0, x1, y1, ... (world units), then split, refine and straighten it while
-    that makes it cheaper; the contract of ``_lattice.smooth_path``. Never raises the exact cost."""
+def _path_points(coords: Sequence[float]) -> list[Point]:
+    """The points of the flat path x0, y0, x1, y1, ... (world units), repeated points dropped.
+
+    Raises ValueError unless it holds at least two x, y pairs (as the C kernel does)."""
     if len(coords) % 2 or len(coords) < 4:
         raise ValueError("coords must hold at least two x, y pairs")
     pts: list[Point] = []
@@ -376,6 +377,13 @@ def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -
         q = (float(coords[i]), float(coords[i + 1]))
         if not pts or q != pts[-1]:
             pts.append(q)
+    return pts
+
+
+def smooth_path(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> list[float]:
+    """String-pull the path x0, y0, x1, y1, ... (world units), then split, refine and straighten it while
+    that makes it cheaper; the contract of ``_lattice.smooth_path``. Never raises the exact cost."""
+    pts = _path_points(coords)
     if len(pts) == 1:
         pts.append(pts[0])
     pts = _string_pull(speeds, cell_size, pts)
@@ -579,13 +587,7 @@ def line_runs(speeds: np.ndarray, cell_size: float, coords: Sequence[float]) -> 
     best cell corners around them (``_corner_jumps``), the cheaper is kept, and its vertices are tried on corners
     once more (then refined and string-pulled).
     """
-    if len(coords) % 2 or len(coords) < 4:
-        raise ValueError("coords must hold at least two x, y pairs")
-    pts: list[Point] = []
-    for i in range(0, len(coords), 2):
-        q = (float(coords[i]), float(coords[i + 1]))
-        if not pts or q != pts[-1]:
-            pts.append(q)
+    pts = _path_points(coords)
     cost = _polyline(speeds, cell_size, pts)
     if math.isfinite(cost):
         # the runs from the path as it is and from the path with each vertex on the best cell corner around it

@@ -26,10 +26,7 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
             hides_in = ", ".join(ruleset.unit_types[unit.type_id].hide_terrain) or "nowhere"
             problem = (f"unit {unit.id!r} starts hidden on {battlefield.terrain_at(unit.position)}, where "
                        f"{unit.type_id} cannot hide (it hides in: {hides_in}); the first move will expose it")
-            if unit.id in index_of:
-                report.add("units", index_of[unit.id], "hidden", problem, "warning")
-            else:
-                report.elsewhere(map_source, f"units layer: {problem}", "warning")
+            _warn_about_unit(report, index_of, map_source, unit.id, "hidden", problem)
     if setup.air_theatre:
         _warn_grounded_planes(report, state, index_of, map_source)
     for i, condition in enumerate(setup.victory):
@@ -41,6 +38,16 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
         if player.name.casefold() in side_names and player.name != player.side:
             report.add("players", i, "name", f"player {player.name!r} has the name of a side: a message to "
                        f"{player.name!r} goes to the side; rename the player", "warning")
+
+
+def _warn_about_unit(report: Report, index_of: Mapping[Any, int], map_source: str, unit_id: str, key: str,
+                     problem: str) -> None:
+    """A warning about a unit: at its [[units]] entry's ``key`` when the scenario placed it, else on the map
+    (its units layer)."""
+    if unit_id in index_of:
+        report.add("units", index_of[unit_id], key, problem, "warning")
+    else:
+        report.elsewhere(map_source, f"units layer: {problem}", "warning")
 
 
 def _warn_grounded_planes(report: Report, state: Any, index_of: Mapping[Any, int], map_source: str) -> None:
@@ -64,7 +71,4 @@ def _warn_grounded_planes(report: Report, state: Any, index_of: Mapping[Any, int
             hint = "the map has no airfield: add one (a structure of kind airfield) or remove the plane"
         problem = (f"unit {unit.id!r} ({unit.type_id}) stands on no airfield at {unit.position.x:g},"
                    f"{unit.position.y:g}: with air_theatre it can never take off; {hint}")
-        if unit.id in index_of:
-            report.add("units", index_of[unit.id], "at", problem, "warning")
-        else:
-            report.elsewhere(map_source, f"units layer: {problem}", "warning")
+        _warn_about_unit(report, index_of, map_source, unit.id, "at", problem)
