@@ -7,7 +7,7 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=[
-        Extension("kriegsspiel.core._lattice", ["kriegsspiel/core/_lattice.c"], extra_compile_args=["-O2"]),
-        Extension("kriegsspiel.core._sight", ["kriegsspiel/core/_sight.c"], extra_compile_args=["-O2"]),
+        Extension("kriegsspiel.core.movement._lattice", ["kriegsspiel/core/movement/_lattice.c"], extra_compile_args=["-O2"]),
+        Extension("kriegsspiel.core.sight._sight", ["kriegsspiel/core/sight/_sight.c"], extra_compile_args=["-O2"]),
     ]
 )

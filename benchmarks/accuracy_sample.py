@@ -21,8 +21,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from kriegsspiel.core import movement as mv  # noqa: E402
-from kriegsspiel.core import movement_path  # noqa: E402
+from kriegsspiel.core.movement import _check as mv  # noqa: E402
+from kriegsspiel.core.movement import _path as movement_path  # noqa: E402
 from kriegsspiel.core.geometry import WorldPoint  # noqa: E402
 from test_movement_fixtures import LAND, raster  # noqa: E402
 from test_movement_properties import finer, mixed_map  # noqa: E402

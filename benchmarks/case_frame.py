@@ -69,7 +69,7 @@ def _app():
     from kriegsspiel.app.session import TableSession
     from kriegsspiel.core.geometry import WorldPoint
     from kriegsspiel.core.movement import speed_field
-    from kriegsspiel.core.setup import GameSetup, SideSetup, UnitSetup
+    from kriegsspiel.core.state import GameSetup, SideSetup, UnitSetup
     from kriegsspiel.core.state import initial_state
     from kriegsspiel.rulesets import load_ruleset
 

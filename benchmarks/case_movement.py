@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 
 from benchmarks import CaseResult, case, median_seconds
-from kriegsspiel.core import movement
+from kriegsspiel.core.movement import _check as movement
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint
 

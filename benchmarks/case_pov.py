@@ -17,9 +17,9 @@ import pygame  # noqa: E402
 
 from benchmarks import CaseResult, case, median_seconds  # noqa: E402
 from kriegsspiel.core.battlefield import Battlefield, MapGrid  # noqa: E402
-from kriegsspiel.core.fog import player_view  # noqa: E402
+from kriegsspiel.core.sight import player_view  # noqa: E402
 from kriegsspiel.core.geometry import WorldPoint  # noqa: E402
-from kriegsspiel.core.setup import GameSetup, PlayerSetup, SideSetup, UnitSetup  # noqa: E402
+from kriegsspiel.core.state import GameSetup, PlayerSetup, SideSetup, UnitSetup  # noqa: E402
 from kriegsspiel.core.state import initial_state  # noqa: E402
 from kriegsspiel.pov import write_round_pictures  # noqa: E402
 from kriegsspiel.pov.picture import draw_picture  # noqa: E402

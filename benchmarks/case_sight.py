@@ -2,7 +2,7 @@
 
 Reference: GDAL's viewshed (``gdal.ViewshedGenerate``, C++, in memory) on the same heights, one observer at a
 time, when the GDAL Python bindings are installed (``apt-get install libgdal-dev`` then
-``pip install gdal==<its version>``); otherwise the numpy sweep of ``kriegsspiel.core.sight`` (say so: the
+``pip install gdal==<its version>``); otherwise the numpy sweep of ``kriegsspiel.core.sight._line`` (say so: the
 ratio then means "C kernel against numpy", not against GDAL).
 """
 from __future__ import annotations

@@ -20,7 +20,7 @@ from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure, Zone
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import Ruleset
-from kriegsspiel.core.setup import GameSetup, PlayerSetup, SideSetup, UnitSetup, VictorySetup
+from kriegsspiel.core.state import GameSetup, PlayerSetup, SideSetup, UnitSetup, VictorySetup
 from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.rulesets import load_ruleset
 

@@ -7,12 +7,12 @@ from types import MappingProxyType
 import pytest
 
 from fixtures_core import dice, ruleset, state
-from kriegsspiel.core.apply import HANDLERS, Accepted, Rejected, apply, apply_forced
+from kriegsspiel.core.game import HANDLERS, Accepted, Rejected, apply, apply_forced
 from kriegsspiel.core.commands import ORDERS, Score
 from kriegsspiel.core.events import Forced, Moved, Revealed, event_from_json
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.notation import parse_command
-from kriegsspiel.core.setup import UnitSetup, VictorySetup
+from kriegsspiel.core.commands import parse_command
+from kriegsspiel.core.state import UnitSetup, VictorySetup
 from kriegsspiel.core.state import GameState
 
 
@@ -322,7 +322,7 @@ def test_message_refusals_and_forcing() -> None:
 
 
 def test_alter_text() -> None:
-    from kriegsspiel.core.meta_message import alter_text
+    from kriegsspiel.core.game import alter_text
     from kriegsspiel.core.dice import Dice
 
     for index in range(50):
@@ -383,7 +383,7 @@ def test_destroy_and_score_conditions() -> None:
 
 
 def test_scores() -> None:
-    from kriegsspiel.core.victory import scores
+    from kriegsspiel.core.state import scores
 
     s = state()
     s = s.with_units(s.units["cav1"].replace(health=6))

@@ -6,10 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fixtures_core import state
-from kriegsspiel.core.apply import Accepted, Rejected, apply
+from kriegsspiel.core.game import Accepted, Rejected, apply
 from kriegsspiel.core.commands import Force
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.notation import format_command, parse_command
+from kriegsspiel.core.commands import format_command, parse_command
 
 UNIT_IDS = ["va1", "va2", "va3", "art1", "sub1", "cav1", "inf9", "dd1", "new1", "new2", "ghost"]
 unit = st.sampled_from(UNIT_IDS)
@@ -53,7 +53,7 @@ def _check_hiding(s) -> None:
     """After an order the rules allowed, no hidden unit stands where it could not hide, and no hidden land
     unit has an enemy within the exposure distance."""
     from kriegsspiel.core.geometry import distance
-    from kriegsspiel.core.meta import exposure_distance, hiding_place, is_land_unit
+    from kriegsspiel.core.game import exposure_distance, hiding_place, is_land_unit
 
     reach = exposure_distance(s.ruleset)
     for u in s.units.values():

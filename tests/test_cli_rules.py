@@ -68,7 +68,7 @@ def test_a_rule_set_file_by_path(capsys: pytest.CaptureFixture[str], tmp_path: P
     import kriegsspiel.rulesets as shipped
 
     copy = tmp_path / "house.toml"
-    text = (Path(shipped.__file__).parent / "modern-4e.toml").read_text(encoding="utf-8")
+    text = (shipped.ruleset_file("modern-4e")).read_text(encoding="utf-8")
     copy.write_text(text.replace('id = "modern-4e"', 'id = "house"'), encoding="utf-8")
     code, out, _ = run(capsys, str(copy), "--json")
     assert code == 0 and json.loads(out)["id"] == "house"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from test_combat_land import U, refused, rolls, run, skirmish
 from kriegsspiel.core.battlefield import Structure
-from kriegsspiel.core.combat_events import (
+from kriegsspiel.rulesets.modern_4e.events import (
     AirTurnEnded,
     Destroyed,
     Landed,
@@ -229,7 +229,7 @@ def test_a_scenario_plane_off_every_airfield_is_a_warning_naming_the_nearest_one
 
 
 def test_a_forced_pulse_disables_the_named_far_targets_in_the_order_named_so_the_replay_agrees() -> None:
-    from kriegsspiel.core.combat_events import Disabled
+    from kriegsspiel.rulesets.modern_4e.events import Disabled
 
     far = [U(f"r{i}", "infantry", "Red", 2.5 + i, 8.5) for i in range(2, 8)]  # all beyond the bomber's 5
     s = flying(air(*far), "bmb")

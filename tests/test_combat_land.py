@@ -10,13 +10,13 @@ import dataclasses
 import pytest
 
 from fixtures_core import battlefield, dice, ruleset
-from kriegsspiel.core.apply import Accepted, Rejected, apply
+from kriegsspiel.core.game import Accepted, Rejected, apply
 from kriegsspiel.core.battlefield import Structure
-from kriegsspiel.core.combat_events import Built, Damaged, Destroyed, Outcome, Rolled, SpyReport, StructureFell
+from kriegsspiel.rulesets.modern_4e.events import Built, Damaged, Destroyed, Outcome, Rolled, SpyReport, StructureFell
 from kriegsspiel.core.events import Revealed, event_from_json
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.notation import parse_command
-from kriegsspiel.core.setup import GameSetup, SideSetup, UnitSetup
+from kriegsspiel.core.commands import parse_command
+from kriegsspiel.core.state import GameSetup, SideSetup, UnitSetup
 from kriegsspiel.core.state import GameState, initial_state
 
 
@@ -299,7 +299,7 @@ def test_a_settlement_cannot_be_shot_at_but_the_units_in_it_can() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from kriegsspiel.core.combat_common import spread  # noqa: E402
+from kriegsspiel.rulesets.modern_4e.common import spread  # noqa: E402
 
 
 @given(st.integers(0, 500), st.integers(1, 12))

@@ -5,7 +5,7 @@ Water covers x 14-20 of the 20 x 10 test map; plains x 12-14 is the shore.
 from __future__ import annotations
 
 from test_combat_land import U, refused, rolls, run, skirmish
-from kriegsspiel.core.combat_events import (
+from kriegsspiel.rulesets.modern_4e.events import (
     Damaged,
     Destroyed,
     Disabled,

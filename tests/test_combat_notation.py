@@ -7,11 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from test_combat_land import U, refused, run, skirmish
-from kriegsspiel.core.combat_commands import COMBAT_ORDERS, Fire, Nuke
+from kriegsspiel.rulesets.modern_4e.commands import COMBAT_ORDERS, Fire, Nuke
 from kriegsspiel.core.events import Forced
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.manual import man_page
-from kriegsspiel.core.notation import NotationError, format_command, parse_command
+from kriegsspiel.core.commands import NotationError, format_command, parse_command
 from kriegsspiel.rulesets import load_ruleset
 
 LINES = [
@@ -159,6 +159,6 @@ def test_a_structure_built_with_a_name_with_spaces_can_be_aimed_at_by_that_name(
     built = run(s, 'build eng > fortification "Fort Hill"').state
     assert [x.name for x in built.battlefield.structures if x.kind == "fortification"] == ["Fort Hill"]
     out = run(built.replace(side_to_move="Red"), 'fire art > "Fort Hill"', 2)
-    from kriegsspiel.core.combat_events import StructureDamaged
+    from kriegsspiel.rulesets.modern_4e.events import StructureDamaged
 
     assert [e.structure for e in out.events if isinstance(e, StructureDamaged)] == ["Fort Hill"]

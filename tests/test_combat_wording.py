@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.combat_events import Destroyed, Landed
+from kriegsspiel.rulesets.modern_4e.events import Destroyed, Landed
 from kriegsspiel.core.geometry import WorldPoint
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from test_fog_world import RULESET, small_game, with_unit
 
-from kriegsspiel.core.fog import PlayerView, SeenEnemy, UnknownPlayer, player_view, structure_cells
+from kriegsspiel.core.sight import PlayerView, SeenEnemy, UnknownPlayer, player_view, structure_cells
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import UnitState
@@ -136,9 +136,9 @@ def test_troops_aboard_an_enemy_transport_are_not_seen_apart_from_it() -> None:
 
 
 def test_a_hidden_unit_at_the_woods_edge_appears_once_an_enemy_comes_within_three() -> None:
-    from kriegsspiel.core.apply import Accepted, apply
+    from kriegsspiel.core.game import Accepted, apply
     from kriegsspiel.core.dice import Dice
-    from kriegsspiel.core.notation import parse_command
+    from kriegsspiel.core.commands import parse_command
 
     # r9 hides on the wood's first column, which b2 sees (a wood's edge is seen), 8 tiles east of b2.
     state = with_unit(small_game(), red("r9", 18.5, 12.5, hidden=True))
@@ -151,9 +151,9 @@ def test_a_hidden_unit_at_the_woods_edge_appears_once_an_enemy_comes_within_thre
 
 
 def _build(state, order: str):
-    from kriegsspiel.core.apply import Accepted, apply
+    from kriegsspiel.core.game import Accepted, apply
     from kriegsspiel.core.dice import Dice
-    from kriegsspiel.core.notation import parse_command
+    from kriegsspiel.core.commands import parse_command
 
     outcome = apply(state, parse_command(order), Dice(1, 1))
     assert isinstance(outcome, Accepted), outcome
@@ -187,7 +187,7 @@ def test_a_structure_built_in_sight_is_known_and_blocks_no_sight() -> None:
 
 
 def test_a_printed_structure_destroyed_out_of_sight_stays_on_the_players_map() -> None:
-    from kriegsspiel.core.combat_common import replace_structure
+    from kriegsspiel.rulesets.modern_4e.common import replace_structure
 
     state = small_game()
     mill = next(s for s in state.battlefield.structures if s.name == "Mill")

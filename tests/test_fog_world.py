@@ -12,7 +12,7 @@ import numpy as np
 
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure, Zone
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.setup import GameSetup, PlayerSetup, SideSetup, UnitSetup
+from kriegsspiel.core.state import GameSetup, PlayerSetup, SideSetup, UnitSetup
 from kriegsspiel.core.state import GameState, UnitState, initial_state
 from kriegsspiel.rulesets import load_ruleset
 

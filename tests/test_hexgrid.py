@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kriegsspiel.core import hexgrid
+from kriegsspiel.core.battlefield import _hexgrid as hexgrid
 from kriegsspiel.core.battlefield import MapGrid
 from kriegsspiel.core.geometry import WorldPoint
 

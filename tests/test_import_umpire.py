@@ -264,7 +264,7 @@ def test_value_lists_become_overrides_like_the_tables(tmp_path: Path, ruleset) -
 
 
 def test_a_type_made_hideable_can_hide_and_one_left_out_cannot(tmp_path: Path, ruleset) -> None:
-    from kriegsspiel.core.apply import apply
+    from kriegsspiel.core.game import apply
     from kriegsspiel.core.commands import Hide
     from kriegsspiel.core.dice import Dice
 

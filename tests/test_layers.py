@@ -6,9 +6,9 @@ import sys
 
 CORE_MODULES = [
     "kriegsspiel.core",
-    "kriegsspiel.core.geometry",
-    "kriegsspiel.core.battlefield",
-    "kriegsspiel.core.ruleset",
+    "kriegsspiel.core.geometry._plane",
+    "kriegsspiel.core.battlefield._battlefield",
+    "kriegsspiel.core.ruleset._model",
 ]
 
 

@@ -6,8 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from kriegsspiel.core import movement as mv
-from kriegsspiel.core import movement_reference as reference
+from kriegsspiel.core.movement import _check as mv
+from kriegsspiel.core.movement import _reference as reference
 from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.ruleset import CommandStats
 from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, NAVAL, WATER, battlefield, raster, ruleset

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kriegsspiel.core import movement as mv
-from kriegsspiel.core import movement_field
-from kriegsspiel.core import movement_reference as ref
+from kriegsspiel.core.movement import _check as mv
+from kriegsspiel.core.movement import _field as movement_field
+from kriegsspiel.core.movement import _reference as ref
 from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.geometry import heading_change, normalize_bearing
 from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, PLAINS, WATER, raster

@@ -26,7 +26,7 @@ from kriegsspiel.core.commands import (
     is_order,
 )
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.notation import NotationError, command_words, format_command, parse_command
+from kriegsspiel.core.commands import NotationError, command_words, format_command, parse_command
 
 
 @pytest.mark.parametrize(

@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 
 from test_combat_land import U, skirmish
-from kriegsspiel.core.apply import Accepted, apply
-from kriegsspiel.core.combat_events import Destroyed, Disabled, Rolled
+from kriegsspiel.core.game import Accepted, apply
+from kriegsspiel.rulesets.modern_4e.events import Destroyed, Disabled, Rolled
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.notation import parse_command
+from kriegsspiel.core.commands import parse_command
 from kriegsspiel.core.state import GameState
 
 TRIALS = 3000
@@ -116,7 +116,7 @@ def test_rolls_are_uniform_over_one_to_the_table_maximum(line: str, unit: str, s
 
 
 def test_spy_finds_each_hidden_unit_one_in_two_and_reports_falsely_one_in_fog_of_war() -> None:
-    from kriegsspiel.core.combat_events import SpyReport
+    from kriegsspiel.rulesets.modern_4e.events import SpyReport
 
     s = skirmish(U("b1", "infantry", "Blue", 5.5, 5.5), U("r1", "infantry", "Red", 9.5, 5.5, hidden=True),
                  U("r2", "infantry", "Red", 9.5, 8.5, hidden=True), fog_of_war=6)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from test_fog_world import RULESET, TERRAIN_IDS, small_game, with_unit
 
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure
-from kriegsspiel.core.fog import UnknownPlayer, player_view
+from kriegsspiel.core.sight import UnknownPlayer, player_view
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.setup import PlayerSetup, UnitSetup
+from kriegsspiel.core.state import PlayerSetup, UnitSetup
 from kriegsspiel.core.state import MessageRecord, UnitState
 from kriegsspiel.pov import UnknownUnit, attach_to_game, player_picture, write_round_pictures
 from kriegsspiel.pov.picture import draw_picture
@@ -146,7 +146,7 @@ def test_an_enemy_the_player_cannot_see_changes_no_byte_of_their_picture(world) 
 
 
 def _in_sight(structure: Structure, view) -> bool:
-    from kriegsspiel.core.fog import structure_block
+    from kriegsspiel.core.sight import structure_block
 
     block = structure_block(structure, view.cell_size, view.seen.shape)
     if block is None:

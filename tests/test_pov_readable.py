@@ -10,7 +10,7 @@ import pygame
 import pytest
 from test_fog_world import small_game
 
-from kriegsspiel.core.fog import OwnUnit, Received, player_view
+from kriegsspiel.core.sight import OwnUnit, Received, player_view
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import initial_state
 from kriegsspiel.pov.picture import (

@@ -324,7 +324,7 @@ def test_every_house_rule_is_marked_in_the_file() -> None:
 
     import kriegsspiel.rulesets as shipped
 
-    text = (Path(shipped.__file__).parent / "modern-4e.toml").read_text(encoding="utf-8")
+    text = (shipped.ruleset_file("modern-4e")).read_text(encoding="utf-8")
     lines: dict[tuple[str, str], str] = {}
     section = ""
     for line in text.splitlines():

@@ -14,7 +14,7 @@ import kriegsspiel.rulesets
 from kriegsspiel.core.ruleset import REQUIRED_COLUMNS, RulesetError, parse_ruleset
 from kriegsspiel.core.state import GameState
 
-SHIPPED = Path(kriegsspiel.rulesets.__file__).parent / "modern-4e.toml"
+SHIPPED = kriegsspiel.rulesets.ruleset_file("modern-4e")
 DATA: dict[str, Any] = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
 
 # (command, its first row's unit type, the column taken out, the message's problem)
@@ -101,7 +101,7 @@ def _changed_state() -> GameState:
 
 def test_the_commands_use_the_rule_sets_numbers() -> None:
     from test_combat_land import rolls, run
-    from kriegsspiel.core.combat_events import Disabled
+    from kriegsspiel.rulesets.modern_4e.events import Disabled
 
     s = _changed_state()
     torpedo = rolls(run(s, "torpedo sub > dd"))[0]
@@ -122,7 +122,7 @@ def test_the_commands_use_the_rule_sets_numbers() -> None:
 def test_the_nuke_rings_take_the_rule_sets_shares_of_the_full_damage() -> None:
     from test_combat_naval import fleet
     from test_combat_land import run
-    from kriegsspiel.core.combat_events import Damaged
+    from kriegsspiel.rulesets.modern_4e.events import Damaged
     from kriegsspiel.core.state import initial_state
 
     data = copy.deepcopy(DATA)

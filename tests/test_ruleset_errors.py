@@ -234,7 +234,7 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_a_copy_of_the_shipped_file_loads_by_path(tmp_path: Path) -> None:
     import kriegsspiel.rulesets as shipped
 
-    source = Path(shipped.__file__).parent / "modern-4e.toml"
+    source = shipped.ruleset_file("modern-4e")
     copy = tmp_path / "my-house-rules.toml"
     copy.write_text(source.read_text(encoding="utf-8").replace("torpedo_range = 10 ", "torpedo_range = 12 "),
                     encoding="utf-8")
@@ -255,7 +255,7 @@ def test_not_a_finite_number() -> None:
 def _shipped_data() -> dict:
     import kriegsspiel.rulesets as shipped
 
-    return tomllib.loads((Path(shipped.__file__).parent / "modern-4e.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((shipped.ruleset_file("modern-4e")).read_text(encoding="utf-8"))
 
 
 def _paths(node: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

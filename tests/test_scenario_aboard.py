@@ -112,7 +112,7 @@ def test_a_plane_may_start_in_the_air_and_a_transport_with_units_aboard(tmp_path
 
 
 def test_units_aboard_are_lost_with_their_ship_from_the_first_round(tmp_path: Path) -> None:
-    from kriegsspiel.core.combat_common import remove_unit
+    from kriegsspiel.rulesets.modern_4e.common import remove_unit
 
     scenario = load_scenario(SHIPPED)
     state = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)

@@ -114,7 +114,7 @@ def test_final_state_and_score(played) -> None:
     fort = next(s for s in state.battlefield.structures if s.name == "Fort Point")
     assert fort.health == 3
     assert state.finished and state.round == 4
-    from kriegsspiel.core.victory import scores
+    from kriegsspiel.core.state import scores
 
     assert {side: round(value, 1) for side, value in scores(state).items()} == {"Blue": 58.8, "Red": 61.1}
 
@@ -304,7 +304,7 @@ def test_the_strike_runs_every_kind_of_order_and_refuses_the_wrong_lines_with_th
 
 
 def test_the_strike_final_state_and_score(strike) -> None:
-    from kriegsspiel.core.victory import scores
+    from kriegsspiel.core.state import scores
 
     _, save = strike
     with Game.open(save) as game:

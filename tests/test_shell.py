@@ -5,7 +5,7 @@ import io
 from dataclasses import dataclass
 
 from fixtures_core import state
-from kriegsspiel.core.apply import Accepted, apply
+from kriegsspiel.core.game import Accepted, apply
 from kriegsspiel.core.commands import Command, Force
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.state import GameState

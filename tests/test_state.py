@@ -7,7 +7,7 @@ import pytest
 
 from fixtures_core import UNITS, battlefield, ruleset, setup, state
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.setup import UnitSetup
+from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.core.state import initial_state, summary_json, turn_order
 
 

@@ -155,7 +155,7 @@ def test_a_bad_ruleset_property_names_the_map_property_and_its_line(tmp_path, ca
 def test_a_ruleset_path_in_the_map_is_relative_to_the_map(tmp_path, capsys) -> None:
     rules = tmp_path / "rules"
     rules.mkdir()
-    shutil.copy(REPO / "kriegsspiel" / "rulesets" / "modern-4e.toml", rules / "house.toml")
+    shutil.copy(REPO / "kriegsspiel" / "rulesets" / "modern_4e" / "modern-4e.toml", rules / "house.toml")
     path = edited(tmp_path, "<properties>\n", '<properties>\n  <property name="ruleset" value="rules/house.toml"/>\n')
     assert main(["check", path]) == 1  # only the tile without terrain: the rule set was found beside the map
     assert capsys.readouterr().out.splitlines() == [path + NO_TERRAIN_TILE_4.replace(":6:", ":7:")]

@@ -11,19 +11,19 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.cli import main
-from kriegsspiel.core.apply import apply
+from kriegsspiel.core.game import apply
 from kriegsspiel.core.commands import Force
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.ruleset import Ruleset, RulesetError, parse_ruleset
-from kriegsspiel.core.setup import UnitSetup
-from kriegsspiel.core.v3_commands import Combat
-from kriegsspiel.rulesets import _HERE, load_ruleset
+from kriegsspiel.core.state import UnitSetup
+from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat
+from kriegsspiel.rulesets import load_ruleset, ruleset_file
 from kriegsspiel.store.game import Game
 from kriegsspiel.store.verify import verify_save
 from test_v3_combat import at, game
 
 V3 = "kriegsspiel-v3"
-RAW = tomllib.loads((_HERE / f"{V3}.toml").read_text(encoding="utf-8"))
+RAW = tomllib.loads(ruleset_file(V3).read_text(encoding="utf-8"))
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "v3-weistritz.toml"
 INFANTRY_ARMS = ("infantry", "skirmishers", "pioneers")
 
@@ -47,7 +47,7 @@ def test_the_shipped_charts_name_their_attackers(chart: str, attackers: tuple[st
 
 
 def test_each_attackers_line_is_a_quote_or_a_house_rule() -> None:
-    text = (_HERE / f"{V3}.toml").read_text(encoding="utf-8")
+    text = ruleset_file(V3).read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line.startswith("attackers")]
     assert len(lines) == 3
     assert all("# house rule" in line for line in lines)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.cli import main
-from kriegsspiel.core.meta_turn import round_change_line
+from kriegsspiel.core.game import round_change_line
 from kriegsspiel.shell.session import Shell
 from kriegsspiel.store.game import Game
 

@@ -7,13 +7,13 @@ import dataclasses
 import numpy as np
 import pytest
 
-from kriegsspiel.core.apply import apply
+from kriegsspiel.core.game import apply
 from kriegsspiel.core.battlefield import Battlefield, MapGrid
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.geometry import WorldPoint, distance
-from kriegsspiel.core.setup import GameSetup, PlayerSetup, SideSetup, UnitSetup
+from kriegsspiel.core.state import GameSetup, PlayerSetup, SideSetup, UnitSetup
 from kriegsspiel.core.state import GameState, initial_state
-from kriegsspiel.core.v3_combat import (
+from kriegsspiel.rulesets.kriegsspiel_v3.combat import (
     Fighter,
     Modifier,
     PendingCombat,
@@ -24,8 +24,8 @@ from kriegsspiel.core.v3_combat import (
     read_chart,
     weapon_penalty,
 )
-from kriegsspiel.core.v3_commands import Combat, Modify, Rally, Recover, Resolve
-from kriegsspiel.core.v3_events import CombatRolled, UnitLost, UnitRetreated
+from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat, Modify, Rally, Recover, Resolve
+from kriegsspiel.rulesets.kriegsspiel_v3.events import CombatRolled, UnitLost, UnitRetreated
 from kriegsspiel.core.commands import EndTurn, Force, Move
 from kriegsspiel.rulesets import load_ruleset
 
@@ -365,7 +365,7 @@ def test_recover_near_a_supply_wagon_or_in_cover() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from kriegsspiel.core.v3_retreat import retreat  # noqa: E402
+from kriegsspiel.rulesets.kriegsspiel_v3.retreat import retreat  # noqa: E402
 
 _BF = battlefield()
 _LAND_X = st.floats(0.5, 749.5)  # west of the river (x 750..775)

@@ -13,7 +13,7 @@ from kriegsspiel.app import combat_v3
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.v3_combat import outcome
+from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
 from kriegsspiel.shell.session import Shell
 from kriegsspiel.store.game import Game
 from test_app import key, post, records, screen_of

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.v3_events import OrderDelivered, OrderIntercepted, UnitRetreated
-from kriegsspiel.core.v3_orders import orders_received
+from kriegsspiel.rulesets.kriegsspiel_v3.events import OrderDelivered, OrderIntercepted, UnitRetreated
+from kriegsspiel.rulesets.kriegsspiel_v3.orders import orders_received
 from kriegsspiel.store.game import Game
 
 SCRIPT = """

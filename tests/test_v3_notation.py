@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from kriegsspiel.core.commands import ORDERS, Force
 from kriegsspiel.core.manual import PAGES, man_page
-from kriegsspiel.core.notation import NotationError, format_command, parse_command
-from kriegsspiel.core.v3_commands import Combat, Modify, Order, Rally, Recover, Resolve
+from kriegsspiel.core.commands import NotationError, format_command, parse_command
+from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat, Modify, Order, Rally, Recover, Resolve
 from kriegsspiel.rulesets import load_ruleset
 
 

@@ -6,14 +6,14 @@ import dataclasses
 
 import pytest
 
-from kriegsspiel.core.apply import apply
+from kriegsspiel.core.game import apply
 from kriegsspiel.core.commands import EndTurn
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.setup import UnitSetup
+from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.core.state import GameState
-from kriegsspiel.core.v3_commands import Order
-from kriegsspiel.core.v3_events import OrderDelivered, OrderIntercepted, OrderSent
-from kriegsspiel.core.v3_orders import orders_received, transit_rows
+from kriegsspiel.rulesets.kriegsspiel_v3.commands import Order
+from kriegsspiel.rulesets.kriegsspiel_v3.events import OrderDelivered, OrderIntercepted, OrderSent
+from kriegsspiel.rulesets.kriegsspiel_v3.orders import orders_received, transit_rows
 from kriegsspiel.rulesets import load_ruleset
 from test_v3_combat import at, game
 
@@ -155,7 +155,7 @@ def test_the_nearest_officer_writes() -> None:
 
 
 def picture(state: GameState, player: str) -> bytes:
-    from kriegsspiel.core.fog import player_view
+    from kriegsspiel.core.sight import player_view
     from kriegsspiel.pov.picture import draw_picture
     from kriegsspiel.pov.png import png_bytes
     from kriegsspiel.pov.public import public_map
@@ -166,7 +166,7 @@ def picture(state: GameState, player: str) -> bytes:
 def test_players_read_an_order_on_their_picture_only_once_it_arrived() -> None:
     """An order riding changes no pixel of either picture; delivered, it is listed on its side's picture with the
     game time it arrived; the other side never reads it."""
-    from kriegsspiel.core.fog import Received, player_view
+    from kriegsspiel.core.sight import Received, player_view
 
     state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
                               UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5)),
@@ -186,7 +186,7 @@ def test_players_read_an_order_on_their_picture_only_once_it_arrived() -> None:
 
 
 def test_a_caught_courier_is_read_by_the_side_that_caught_it() -> None:
-    from kriegsspiel.core.fog import Received, player_view
+    from kriegsspiel.core.sight import Received, player_view
 
     state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
                               UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5)),

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kriegsspiel.core.ruleset import RulesetError, parse_ruleset
-from kriegsspiel.rulesets import _HERE, load_ruleset, shipped_rulesets
+from kriegsspiel.rulesets import load_ruleset, ruleset_file, shipped_rulesets
 
 V3 = "kriegsspiel-v3"
 
@@ -21,7 +21,7 @@ def rules():
 
 @pytest.fixture(scope="module")
 def raw() -> dict:
-    return tomllib.loads((_HERE / f"{V3}.toml").read_text(encoding="utf-8"))
+    return tomllib.loads(ruleset_file(V3).read_text(encoding="utf-8"))
 
 
 def test_shipped_and_timed(rules) -> None:
@@ -112,7 +112,7 @@ def test_orders(rules) -> None:
 
 
 def test_house_rules_are_marked() -> None:
-    text = (_HERE / f"{V3}.toml").read_text(encoding="utf-8")
+    text = ruleset_file(V3).read_text(encoding="utf-8")
     for key in ("skirmishers", "below_scale", "melee_reach", "intercepted_at_most", "interception_reach", "clock_start"):
         line = next(l for l in text.splitlines() if l.strip().startswith(key) and "=" in l)
         assert "# house rule" in line, line
@@ -181,7 +181,7 @@ def _paths(node: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     return found
 
 
-_V3_DATA = tomllib.loads((_HERE / f"{V3}.toml").read_text(encoding="utf-8"))
+_V3_DATA = tomllib.loads(ruleset_file(V3).read_text(encoding="utf-8"))
 V3_PATHS = _paths(_V3_DATA)
 
 

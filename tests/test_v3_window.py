@@ -9,7 +9,7 @@ import pytest
 
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
-from kriegsspiel.core.v3_combat import outcome
+from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
 from kriegsspiel.store.game import Game
 
 REPO = Path(__file__).resolve().parent.parent

@@ -110,7 +110,7 @@ def combat_section(state: GameState) -> CombatSection | None:
     rules = getattr(state.ruleset, "combat", None)
     if pending is None or rules is None:
         return None
-    from kriegsspiel.core.v3_combat import outcome
+    from kriegsspiel.core.game import forecast
 
     chart = rules.chart(pending.chart)
     head = (f"{pending.chart}: {' '.join(pending.attackers)} > {' '.join(pending.defenders)}",
@@ -134,7 +134,7 @@ def combat_section(state: GameState) -> CombatSection | None:
             if (side, name) not in given:
                 rows.append(Row(f"{side} {name}: not given ({value:+d} in the rule set)", None,
                                 _modify(side, value, name), present=False))
-    return CombatSection(head, tuple(rows), f"=> {outcome(rules, pending).describe()}")
+    return CombatSection(head, tuple(rows), f"=> {forecast(state)}")
 
 
 def step(section: CombatSection, row: int, delta: int) -> str | None:

@@ -35,7 +35,7 @@ class Drag:
     """
 
     def __init__(self, state: GameState, unit: UnitState) -> None:
-        from kriegsspiel.core.meta import order_problem
+        from kriegsspiel.core.game import order_problem
         from kriegsspiel.core.movement import cost_field, speed_field
 
         self.state = state

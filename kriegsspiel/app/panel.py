@@ -41,11 +41,9 @@ def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
 def riding_order_lines(state: GameState) -> list[str]:
     """The orders riding by courier (Ruleset V3), one line each with the round each is due; only the umpire's
     window shows them (the players get an order when it arrives)."""
-    if not getattr(state, "orders_in_transit", ()):
-        return []
-    from kriegsspiel.core.v3_orders import transit_rows
+    from kriegsspiel.core.game import riding_orders
 
-    return transit_rows(state)
+    return riding_orders(state)
 
 
 def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:

@@ -86,7 +86,7 @@ class TableSession:
         return [w for w in self.shell.completions("") if w not in words]
 
     def command_words(self) -> list[str]:
-        from kriegsspiel.core.notation import command_words
+        from kriegsspiel.core.commands import command_words
 
         return list(command_words())
 

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from kriegsspiel.app import transport_orders as transport
-from kriegsspiel.core.apply import apply
+from kriegsspiel.core.game import apply
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Rejected
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.notation import NotationError, parse_command
+from kriegsspiel.core.commands import NotationError, parse_command
 from kriegsspiel.core.state import GameState
 from kriegsspiel.render.camera import Camera
 

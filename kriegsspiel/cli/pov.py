@@ -72,7 +72,7 @@ def state_for_round(states: list[Any], round_number: int | None, source: str) ->
 
 def _commanders_of(state: Any, unit_id: str, source: str) -> list[str]:
     """The players who command ``unit_id`` (for ``--unit`` without ``--player``). Raises UserError."""
-    from kriegsspiel.core.fog import commanded_units
+    from kriegsspiel.core.sight import commanded_units
 
     names = [p.name for p in state.setup.players if any(u.id == unit_id for u in commanded_units(state, p))]
     if not names:
@@ -83,7 +83,7 @@ def _commanders_of(state: Any, unit_id: str, source: str) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout lists the pictures, nothing else
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is ever opened
-    from kriegsspiel.core.fog import UnknownPlayer
+    from kriegsspiel.core.sight import UnknownPlayer
     from kriegsspiel.pov import UnknownUnit, write_round_pictures
 
     path = Path(args.save)

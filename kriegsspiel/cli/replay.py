@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from kriegsspiel.core.meta_turn import round_change_line
+from kriegsspiel.core.game import round_change_line
 from kriegsspiel.core.state import summary_json
 from kriegsspiel.shell.queries import umpire_notes
 from kriegsspiel.errors import UserError

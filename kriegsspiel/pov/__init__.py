@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from kriegsspiel.core.fog import find_player, player_view
+from kriegsspiel.core.sight import find_player, player_view
 from kriegsspiel.pov.picture import UnknownUnit, draw_picture, game_clock
 from kriegsspiel.pov.png import (
     encode_rgb_png,

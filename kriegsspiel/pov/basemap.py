@@ -18,7 +18,7 @@ import numpy as np
 import pygame
 
 from kriegsspiel.core.battlefield import Battlefield, Structure
-from kriegsspiel.core.fog import battlefield_sight_terrain
+from kriegsspiel.core.sight import battlefield_sight_terrain
 from kriegsspiel.pov.public import PublicMap
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS, UNKNOWN_TERRAIN

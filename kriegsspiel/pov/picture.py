@@ -5,7 +5,7 @@ their own units; the enemy units in sight (kind and side, no designation, no str
 side, round and game time, a scale bar and a north arrow. The officer's view is the same picture cropped around
 one of the player's units, with that unit's sight range drawn.
 
-Everything drawn comes from the :class:`~kriegsspiel.core.fog.PlayerView` (which holds only what the player
+Everything drawn comes from the :class:`~kriegsspiel.core.sight._fog.PlayerView` (which holds only what the player
 may know) and the :class:`~kriegsspiel.pov.public.PublicMap` (which holds no unit), in an order fixed by what
 is drawn; so an enemy the player cannot see changes no pixel. The umpire's marks (hidden hatching, paths,
 reasons, moved/fired badges) are never drawn here.
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from kriegsspiel.core.fog import OwnUnit, PlayerView, SeenEnemy
+from kriegsspiel.core.sight import OwnUnit, PlayerView, SeenEnemy
 from kriegsspiel.pov.basemap import Window, base_map, draw_features, point_marks
 from kriegsspiel.pov.public import PublicMap
 from kriegsspiel.render.counters import MAX_LABEL_CHARS, PLATE, CounterLook, draw_counter, symbol_for

@@ -4,7 +4,7 @@ Images are loaded here, never by the map loader: ``kriegsspiel.tiled`` reads ter
 pytmx image loader uses ``pygame.image.load`` and converts nothing, so it works with SDL_VIDEODRIVER=dummy
 and before any window exists. Tiles are drawn as Tiled draws them: each tile's bottom-left corner on its
 cell's bottom-left corner (tiles taller than the grid reach up), flips applied, hex cells laid out by
-``kriegsspiel.core.hexgrid``.
+``kriegsspiel.core.battlefield._hexgrid``.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from kriegsspiel.core import hexgrid
+from kriegsspiel.core import battlefield as hexgrid
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS, UNKNOWN_TERRAIN
 from kriegsspiel.render.terrain import BaseImage

@@ -16,7 +16,7 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.ruleset import Ruleset
-from kriegsspiel.core.setup import GameSetup
+from kriegsspiel.core.state import GameSetup
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
 from kriegsspiel.scenario.model import Scenario, ScenarioError

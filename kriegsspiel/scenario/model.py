@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.ruleset import Ruleset
-from kriegsspiel.core.setup import GameSetup
+from kriegsspiel.core.state import GameSetup
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
 

@@ -6,14 +6,14 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.ruleset import Ruleset
-from kriegsspiel.core.setup import GameSetup
+from kriegsspiel.core.state import GameSetup
 from kriegsspiel.scenario.report import Report
 
 
 def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset,
                      data: Mapping[str, Any], map_source: str) -> None:
     """Things that load but would surprise at the table: warnings, with the key and line."""
-    from kriegsspiel.core.meta import hiding_place
+    from kriegsspiel.core.game import hiding_place, scenario_warnings
     from kriegsspiel.core.state import initial_state
 
     index_of = {entry.get("id"): i for i, entry in enumerate(data.get("units", [])) if isinstance(entry, dict)}
@@ -27,8 +27,8 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
             problem = (f"unit {unit.id!r} starts hidden on {battlefield.terrain_at(unit.position)}, where "
                        f"{unit.type_id} cannot hide (it hides in: {hides_in}); the first move will expose it")
             _warn_about_unit(report, index_of, map_source, unit.id, "hidden", problem)
-    if setup.air_theatre:
-        _warn_grounded_planes(report, state, index_of, map_source)
+    for unit_id, key, problem in scenario_warnings(state):  # what the installed rule sets warn about
+        _warn_about_unit(report, index_of, map_source, unit_id, key, problem)
     for i, condition in enumerate(setup.victory):
         if condition.by_round is not None and setup.rounds is not None and condition.by_round > setup.rounds:
             report.add("victory", i, "by_round", f"round {condition.by_round} comes after the game's last round "
@@ -48,27 +48,3 @@ def _warn_about_unit(report: Report, index_of: Mapping[Any, int], map_source: st
         report.add("units", index_of[unit_id], key, problem, "warning")
     else:
         report.elsewhere(map_source, f"units layer: {problem}", "warning")
-
-
-def _warn_grounded_planes(report: Report, state: Any, index_of: Mapping[Any, int], map_source: str) -> None:
-    """With an air theatre a plane takes off only from an airfield or a carrier: one placed anywhere else can
-    never fly. A warning per such plane, naming the nearest airfield."""
-    from kriegsspiel.core.combat_air import base_here
-    from kriegsspiel.core.geometry import distance
-
-    airfields = [s for s in state.battlefield.structures if s.kind == "airfield"]
-    for unit in state.units.values():
-        if state.ruleset.unit_type(unit.type_id).theatre != "air" or unit.airborne:
-            continue  # a plane in the air lands where it can
-        if base_here(state, unit) is not None:
-            continue
-        if airfields:
-            near = min(airfields, key=lambda s: distance(s.centre, unit.position))
-            xs, ys = [p.x for p in near.outline], [p.y for p in near.outline]
-            hint = (f"place it inside an airfield, e.g. {near.name} (x {min(xs):g}-{max(xs):g}, "
-                    f"y {min(ys):g}-{max(ys):g})")
-        else:
-            hint = "the map has no airfield: add one (a structure of kind airfield) or remove the plane"
-        problem = (f"unit {unit.id!r} ({unit.type_id}) stands on no airfield at {unit.position.x:g},"
-                   f"{unit.position.y:g}: with air_theatre it can never take off; {hint}")
-        _warn_about_unit(report, index_of, map_source, unit.id, "at", problem)

@@ -8,7 +8,7 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.ruleset import Ruleset
-from kriegsspiel.core.setup import PlayerSetup, SideSetup, VictorySetup
+from kriegsspiel.core.state import PlayerSetup, SideSetup, VictorySetup
 from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list, type_name
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import Ruleset, UnitType
-from kriegsspiel.core.setup import UnitSetup
+from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list
 
 

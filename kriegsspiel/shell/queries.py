@@ -3,9 +3,9 @@ panel may use them too. Positions are world units; allowances movement cost."""
 from __future__ import annotations
 
 from kriegsspiel.core.geometry import format_point
-from kriegsspiel.core.meta import hiding_place
+from kriegsspiel.core.game import hiding_place
 from kriegsspiel.core.state import GameState, UnitState
-from kriegsspiel.core.victory import describe_condition, scores
+from kriegsspiel.core.state import describe_condition, scores
 
 
 def _num(value: float) -> str:
@@ -29,14 +29,13 @@ def score_text(state: GameState) -> str:
 def unit_orders(state: GameState, unit: UnitState) -> list[str]:
     """The orders ``unit``'s type may give: move, its command table rows that are orders (not a defensive table
     such as air-defence), and takeoff and land for aircraft when the scenario has an air theatre."""
-    from kriegsspiel.core.combat_commands import COMBAT_ORDERS
     from kriegsspiel.core.commands import ORDERS
 
     unit_type = state.ruleset.unit_type(unit.type_id)
     orders = ["move"]
     if unit_type.theatre == "air" and state.setup.air_theatre:
         orders += ["takeoff", "land"]
-    return orders + sorted(c for c in unit_type.commands if c in ORDERS or c in COMBAT_ORDERS)
+    return orders + sorted(c for c in unit_type.commands if c in ORDERS)
 
 
 def _did(unit: UnitState) -> list[str]:
@@ -90,18 +89,11 @@ def disruption_text(state: GameState, level: int) -> str:
 
 
 def umpire_notes(state: GameState) -> list[str]:
-    """What the umpire has in hand besides the units (Ruleset V3): the combat waiting to be resolved and the
-    orders riding by courier, with their due rounds. Empty when there is neither."""
-    from kriegsspiel.core.v3_combat import pending_summary
-    from kriegsspiel.core.v3_orders import transit_rows
+    """What the umpire has in hand besides the units, from every installed rule set (Ruleset V3: the combat
+    waiting to be resolved and the orders riding by courier, with their due rounds). Empty when there is none."""
+    from kriegsspiel.core.game import umpire_notes as notes
 
-    lines: list[str] = []
-    combat = getattr(state.ruleset, "combat", None)
-    if state.pending_combat is not None and combat is not None:
-        lines += ["combat pending:", *(f"  {line}" for line in pending_summary(combat, state.pending_combat))]
-    if state.orders_in_transit:
-        lines += ["orders riding (only the umpire sees these):", *(f"  {row}" for row in transit_rows(state))]
-    return lines
+    return notes(state)
 
 
 def details_text(state: GameState, unit_id: str | None) -> str:

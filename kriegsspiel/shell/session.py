@@ -11,8 +11,8 @@ from typing import Any, Protocol
 
 from kriegsspiel.core.commands import Details, Help, Man, Quit, Redo, Score, Undo
 from kriegsspiel.core.manual import help_text, man_page, syntax
-from kriegsspiel.core.meta_turn import round_change_line
-from kriegsspiel.core.notation import NotationError, parse_command
+from kriegsspiel.core.game import round_change_line
+from kriegsspiel.core.commands import NotationError, parse_command
 from kriegsspiel.core.state import GameState
 from kriegsspiel.errors import UserError
 from kriegsspiel.shell.queries import details_text, score_text
@@ -65,7 +65,7 @@ class Shell:
 
     def completions(self, prefix: str) -> list[str]:
         """Command words, unit ids, sides and players that begin with ``prefix``, sorted (for Tab)."""
-        from kriegsspiel.core.notation import command_words
+        from kriegsspiel.core.commands import command_words
 
         state = self.game.state
         words = {*command_words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}

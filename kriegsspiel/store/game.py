@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kriegsspiel.core.apply import Accepted, apply, apply_forced
+from kriegsspiel.core.game import Accepted, apply, apply_forced
 from kriegsspiel.core.commands import Command, Force, Redo, Undo
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Event
-from kriegsspiel.core.notation import NotationError, format_command, parse_command
+from kriegsspiel.core.commands import NotationError, format_command, parse_command
 from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kriegsspiel.core.apply import Accepted, apply, apply_forced
+from kriegsspiel.core.game import Accepted, apply, apply_forced
 from kriegsspiel.core.dice import Dice, DiceMismatch
 from kriegsspiel.core.events import Event
-from kriegsspiel.core.notation import NotationError, parse_command
+from kriegsspiel.core.commands import NotationError, parse_command
 from kriegsspiel.core.state import GameState
 from kriegsspiel.store.journal import JournalRecord, canonical_json
 

@@ -1,4 +1,4 @@
-"""A Tiled ``.tmx`` map -> a :class:`~kriegsspiel.core.battlefield.Battlefield`, with every finding at once.
+"""A Tiled ``.tmx`` map -> a :class:`~kriegsspiel.core.battlefield._battlefield.Battlefield`, with every finding at once.
 
 Order of work: our own precheck reads the XML and refuses what pytmx cannot read; pytmx (without images)
 decodes the tile layers and tile properties, flips and external tilesets included; objects come from our

@@ -1,0 +1,31 @@
+"""The manual pages of the Umpire shell (``man COMMAND``, ``help``), read against the rule set in play.
+
+This is the package's public face: import from ``kriegsspiel.core.manual``, not from its modules.
+"""
+from __future__ import annotations
+
+from kriegsspiel.core.manual._pages import (
+    APPLIES,
+    ManPage,
+    NO_UNIT_TYPE,
+    PAGES,
+    WIDTH,
+    applies,
+    fixed_text,
+    help_text,
+    man_page,
+    syntax,
+)
+
+__all__ = [
+    "APPLIES",
+    "ManPage",
+    "NO_UNIT_TYPE",
+    "PAGES",
+    "WIDTH",
+    "applies",
+    "fixed_text",
+    "help_text",
+    "man_page",
+    "syntax",
+]

@@ -1,0 +1,294 @@
+"""The manual pages of the Umpire shell: syntax, what a command does, who may use it, its range, its odds.
+
+``man COMMAND`` prints :func:`man_page`; a wrong line prints the command's :func:`syntax`. Who may use a
+command, ranges and odds are read from the rule set when one is given, so the page tells the truth of the
+rule set in play.
+"""
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kriegsspiel.core.registry import LazyRegistry
+from kriegsspiel.core.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class ManPage:
+    """One command's page. ``who``, ``reach`` and ``odds`` take the rule set (or None) and return text."""
+
+    name: str
+    syntax: str
+    summary: str
+    who: Callable[[Ruleset | None], str]
+    reach: Callable[[Ruleset | None], str]
+    odds: Callable[[Ruleset | None], str]
+
+
+def fixed_text(value: str) -> Callable[[Ruleset | None], str]:
+    return lambda ruleset: value
+
+
+def _types(predicate: Callable[[Ruleset, str], bool], fallback: str) -> Callable[[Ruleset | None], str]:
+    def who(ruleset: Ruleset | None) -> str:
+        if ruleset is None:
+            return fallback
+        ids = [t for t in ruleset.unit_types if predicate(ruleset, t)]
+        return ", ".join(ids) if ids else NO_UNIT_TYPE
+
+    return who
+
+
+def _constant(key: str, text: str, *fallbacks: str) -> Callable[[Ruleset | None], str]:
+    def reach(ruleset: Ruleset | None) -> str:
+        if ruleset is not None:
+            for name in (key, *fallbacks):
+                if name in ruleset.constants:
+                    return text.format(f"{ruleset.constants[name]:g}")
+        return text.format(f"the rule set's {key}")
+
+    return reach
+
+
+def _hide_who(ruleset: Ruleset | None) -> str:
+    if ruleset is None:
+        return "infantry, engineers, artillery, special forces (forests, swamps, buildings); submarines, stealth bombers, reconnaissance planes and drones are hidden by default"
+    parts = []
+    for type_id, unit_type in ruleset.unit_types.items():
+        if unit_type.hidden_by_default:
+            parts.append(f"{type_id} (hidden by default)")
+        elif unit_type.hide_terrain:
+            parts.append(f"{type_id} ({', '.join(unit_type.hide_terrain)})")
+    return "; ".join(parts) or NO_UNIT_TYPE
+
+
+def _heading_who(ruleset: Ruleset, type_id: str) -> bool:
+    return ruleset.unit_types[type_id].heading_limit is not None
+
+
+def _convert_who(ruleset: Ruleset, type_id: str) -> bool:
+    from kriegsspiel.core.game import convert_target
+
+    return convert_target(ruleset, type_id) is not None
+
+
+def _may(command: str) -> Callable[[Ruleset, str], bool]:
+    def predicate(ruleset: Ruleset, type_id: str) -> bool:
+        from kriegsspiel.core.game import may
+
+        return may(ruleset, ruleset.unit_types[type_id], command)
+
+    return predicate
+
+
+def _move_reach(ruleset: Ruleset | None) -> str:
+    if ruleset is None:
+        return "the unit's move value per turn, as terrain cost"
+    values = ", ".join(f"{t.id} {t.move:g}" for t in ruleset.unit_types.values())
+    return f"per turn, as terrain cost ({ruleset.distance_unit} at full speed): {values}"
+
+
+def _heading_reach(ruleset: Ruleset | None) -> str:
+    if ruleset is None:
+        return "each ship type turns at most its heading limit per move"
+    limits = ", ".join(
+        f"{t.id} {t.heading_limit:g} deg" for t in ruleset.unit_types.values() if t.heading_limit is not None
+    )
+    return f"largest turn of one move: {limits}" if limits else "-"
+
+
+def _message_odds(ruleset: Ruleset | None) -> str:
+    keys = ("message_lost_in_4", "message_intercepted_in_4", "message_altered_in_4")
+    if ruleset is None or not all(k in ruleset.constants for k in keys):
+        return "fails 1 in F (the scenario's fog_of_war); a failed message is lost, intercepted or altered"
+    lost, intercepted, altered = (int(ruleset.constants[k]) for k in keys)
+    total = lost + intercepted + altered
+    return (
+        f"fails 1 in F (the scenario's fog_of_war); a failed message is lost {lost} in {total}, "
+        f"intercepted by the enemy {intercepted} in {total}, altered in transit {altered} in {total}"
+    )
+
+
+_NONE = fixed_text("-")
+_ANY_UNIT = fixed_text("every unit of the side to move")
+_UMPIRE = fixed_text("the umpire")
+
+PAGES: LazyRegistry[str, ManPage] = LazyRegistry({
+    page.name: page
+    for page in (
+        ManPage(
+            "move",
+            "move UNIT > X,Y",
+            "Move a unit over the terrain to the point X,Y (world units). Several moves in one turn draw on the "
+            "same allowance; roads speed a land unit, water stops it; ships keep within their heading limit.",
+            _ANY_UNIT,
+            _move_reach,
+            _NONE,
+        ),
+        ManPage(
+            "heading",
+            "heading UNIT DEG",
+            "Give a ship a new heading (degrees clockwise from north). Not after the ship moved this turn; the "
+            "ship may not move for the rest of the turn.",
+            _types(_heading_who, "ships with a heading limit (carriers, battleships, cruisers, destroyers, corvettes)"),
+            _heading_reach,
+            _NONE,
+        ),
+        ManPage(
+            "hide",
+            "hide UNIT",
+            "Hide a unit where its type may hide. Moving onto terrain where it cannot hide exposes it; so does an "
+            "enemy unit coming close to a hidden land unit.",
+            _hide_who,
+            _constant("exposure_distance", "refused and exposed with an enemy within {}", "attack_distance"),
+            _NONE,
+        ),
+        ManPage(
+            "reveal",
+            "reveal UNIT",
+            "Reveal a hidden unit: it is placed back on the map. Only a hidden unit can be revealed.",
+            fixed_text("any hidden unit of the side to move"),
+            _NONE,
+            _NONE,
+        ),
+        ManPage(
+            "convert",
+            "convert UNIT",
+            "Convert an artillery or cavalry unit to infantry, keeping the fraction of its health. Give it at the "
+            "beginning of a turn.",
+            _types(_convert_who, "artillery and cavalry"),
+            _NONE,
+            _NONE,
+        ),
+        ManPage(
+            "merge",
+            "merge UNIT UNIT ... > NEW",
+            "Merge units of one type into a new unit standing where the first stood; health and size add up.",
+            _types(_may("merge"), "all land units"),
+            _constant("merge_distance", "every unit within {} of the first", "attack_distance"),
+            _NONE,
+        ),
+        ManPage(
+            "split",
+            "split UNIT > NEW NEW ...",
+            "Split a unit into new units at its place; health and size divide (health remainder to the first).",
+            _types(_may("split"), "all land units"),
+            _NONE,
+            _NONE,
+        ),
+        ManPage(
+            "message",
+            "message SIDE|PLAYER TEXT",
+            "Send a message from the side to move to a side or a player, through the fog of war. A name with "
+            'spaces goes in double quotes: message "Lord Howe" hold the ford.',
+            fixed_text("the side to move"),
+            _NONE,
+            _message_odds,
+        ),
+        ManPage(
+            "turn",
+            "turn",
+            "End the side's turn. When every side has moved the round ends: allowances reset, disabled units "
+            "recover, victory conditions are checked; the game ends after the scenario's last round.",
+            fixed_text("the side to move"),
+            _NONE,
+            _NONE,
+        ),
+        ManPage(
+            "force",
+            "force ORDER",
+            "Carry out an order the rules refuse (the umpire's word is final); the journal marks it forced with "
+            "the refusal it overrode. Example: force move va1 > 3,4",
+            _UMPIRE,
+            _NONE,
+            _NONE,
+        ),
+        ManPage("score", "score", "Each side's remaining health as a percentage of its starting health.", _UMPIRE, _NONE, _NONE),
+        ManPage(
+            "details",
+            "details [UNIT]",
+            "Everything about a unit (type, side, place, health, size, heading, allowance left, what it did this "
+            "turn); without a unit, one line per unit.",
+            _UMPIRE,
+            _NONE,
+            _NONE,
+        ),
+        ManPage("man", "man [COMMAND]", "Show a command's manual page; without a command, the list.", _UMPIRE, _NONE, _NONE),
+        ManPage("help", "help", "List every command with its syntax.", _UMPIRE, _NONE, _NONE),
+        ManPage("undo", "undo", "Undo the last order (the undo is journaled; nothing is erased).", _UMPIRE, _NONE, _NONE),
+        ManPage("redo", "redo", "Redo the last undone order, with its recorded dice.", _UMPIRE, _NONE, _NONE),
+        ManPage("quit", "quit", "Leave the shell. Every accepted order is already saved.", _UMPIRE, _NONE, _NONE),
+    )
+})
+
+
+#: manual pages are wrapped to this many columns (a terminal's width)
+WIDTH = 100
+
+
+def syntax(topic: str) -> str:
+    """The syntax line of a command (``"move UNIT > X,Y"``). Raises KeyError for an unknown command."""
+    return PAGES[topic].syntax
+
+
+def man_page(topic: str, ruleset: Ruleset | None = None) -> str:
+    """The manual page of ``topic`` as text; for an unknown topic, a line saying so and the list of commands."""
+    page = PAGES.get(topic)
+    if page is None:
+        return f"no manual entry for {topic!r}\n{help_text()}"
+    fields = [("syntax", page.syntax), ("", page.summary), ("who", page.who(ruleset))]
+    fields += [("range", page.reach(ruleset)), ("odds", page.odds(ruleset))]
+    lines = [page.name.upper()]
+    for label, text in fields:
+        if text == "-":
+            continue
+        head = f"  {label + ':':<8}" if label else "  "
+        lines.append(textwrap.fill(
+                text, width=WIDTH, initial_indent=head, subsequent_indent=" " * len(head), break_on_hyphens=False
+            ))
+    return "\n".join(lines)
+
+
+def _brief(summary: str) -> str:
+    text = summary.split(". ")[0].rstrip(".")
+    for cut in (" (", "; ", ": ", ", "):
+        if len(text) > 60 and cut in text:
+            text = text.split(cut)[0]
+    return text
+
+
+#: what a page's ``who`` says when no unit type of the rule set may give the command
+NO_UNIT_TYPE = "no unit type of this rule set"
+
+#: command -> whether it has a use under a rule set; modules add theirs (Ruleset V3: combat needs [combat]).
+#: A command not listed has a use unless its page says no unit type of the rule set may give it.
+APPLIES: LazyRegistry[str, Callable[[Ruleset], bool]] = LazyRegistry({
+    "reveal": lambda r: any(t.hide_terrain or t.hidden_by_default for t in r.unit_types.values()),
+})
+
+
+def applies(topic: str, ruleset: Ruleset) -> bool:
+    """True when the command ``topic`` has a use under ``ruleset`` (False for an unknown command)."""
+    page = PAGES.get(topic)
+    if page is None:
+        return False
+    test = APPLIES.get(topic)
+    return test(ruleset) if test is not None else page.who(ruleset) != NO_UNIT_TYPE
+
+
+def help_text(ruleset: Ruleset | None = None) -> str:
+    """Every command with its syntax, one per line; with a rule set, only the commands it has a use for, and
+    a last line naming the others."""
+    pages = list(PAGES.values())
+    shown = pages if ruleset is None else [p for p in pages if applies(p.name, ruleset)]
+    width = max(len(p.syntax) for p in shown)
+    lines = ["commands (man COMMAND for more):"]
+    for page in shown:
+        lines.append(f"  {page.syntax.ljust(width)}  {_brief(page.summary)}")
+    left_out = [p.name for p in pages if p not in shown]
+    if ruleset is not None and left_out:
+        lines.append(textwrap.fill(f"not used by {ruleset.id}: {', '.join(left_out)}", width=WIDTH,
+                                   subsequent_indent="  ", break_on_hyphens=False))
+    return "\n".join(lines)
+

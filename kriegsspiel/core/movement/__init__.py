@@ -1,0 +1,76 @@
+"""Movement over the terrain: one cost field per pick-up (Dijkstra on an 8-neighbour lattice, C kernel with a
+Python reference), the path to the point asked for, and the verdict on a move.
+
+This is the package's public face: import from ``kriegsspiel.core.movement``, not from its modules.
+"""
+from __future__ import annotations
+
+from kriegsspiel.core.movement._check import (
+    MoveVerdict,
+    check_move,
+    command_range,
+    in_range,
+    range_check,
+    range_reason,
+)
+from kriegsspiel.core.movement._field import (
+    COST_TOLERANCE,
+    CostField,
+    cost_field,
+    path_cost,
+    segment_cost,
+    speed_field,
+)
+from kriegsspiel.core.movement._path import PathResult, cheapest_path, terrain_along
+from kriegsspiel.core.movement._reference import (
+    CORNER_REACH,
+    PINCH_EPS,
+    PULL_LOOKAHEAD,
+    Point,
+    RUN_BUDGET,
+    RUN_PULL,
+    RUN_SPAN,
+    SLIDE_STEPS,
+    SMOOTH_ROUNDS,
+    STENCIL,
+    TIE_EPS,
+    line_runs,
+    pinched,
+    polyline_cost,
+    smooth_path,
+    trace_cells,
+)
+
+__all__ = [
+    "CORNER_REACH",
+    "COST_TOLERANCE",
+    "CostField",
+    "MoveVerdict",
+    "PINCH_EPS",
+    "PULL_LOOKAHEAD",
+    "PathResult",
+    "Point",
+    "RUN_BUDGET",
+    "RUN_PULL",
+    "RUN_SPAN",
+    "SLIDE_STEPS",
+    "SMOOTH_ROUNDS",
+    "STENCIL",
+    "TIE_EPS",
+    "cheapest_path",
+    "check_move",
+    "command_range",
+    "cost_field",
+    "in_range",
+    "line_runs",
+    "path_cost",
+    "pinched",
+    "polyline_cost",
+    "range_check",
+    "range_reason",
+    "segment_cost",
+    "smooth_path",
+    "speed_field",
+    "terrain_along",
+    "trace_cells",
+]

@@ -1,0 +1,259 @@
+"""Movement, part 1: speed fields, exact costs of segments and paths, and the lattice cost field.
+
+See :mod:`kriegsspiel.core.movement._check` for the public API and docs/movement.md for the method. Distances, costs
+and allowances are world units. The heavy loops live in the C extension ``_lattice``; ``movement_reference``
+is the same in pure Python and stands in when the extension cannot be imported.
+"""
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from kriegsspiel.core.movement import _reference
+from kriegsspiel.core.battlefield import TerrainRaster
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.ruleset import STRUCTURE_SPEED
+
+try:
+    from kriegsspiel.core.movement import _lattice as _kernel  # type: ignore[attr-defined]
+
+    _kernel.cost_field, _kernel.line_runs  # the placeholder module or an old build lacks functions
+    KERNEL = "c"
+except (ImportError, AttributeError):  # no compiler where it was installed: slow but the same answers
+    _kernel = _reference  # type: ignore[assignment]
+    KERNEL = "python"
+
+#: Relative slack for comparing costs that went through different float summation orders. A path whose
+#: cost exceeds the allowance by less than this fraction (a millionth) is within it.
+COST_TOLERANCE = 1e-6
+
+# Cells around a continuous point that connect it to the lattice: the 5 x 5 block centred on its cell.
+_CONNECT = 2
+# Extra cells around the reach of a search, so that every edge of a reachable cell stays in the window.
+_WINDOW_MARGIN = 4 + _CONNECT
+
+
+# ---------------------------------------------------------------------------------------------- speed fields
+
+_speed_cache: weakref.WeakKeyDictionary[TerrainRaster, dict[tuple, np.ndarray]] = weakref.WeakKeyDictionary()
+_fastest_cache: dict[int, tuple[weakref.ref, float]] = {}
+
+
+def speed_field(raster: TerrainRaster, speed_table: Mapping[str, float]) -> np.ndarray:
+    """The speed multiplier of every raster cell for a unit with ``speed_table``, a read-only float64 array.
+
+    ``speed_table`` maps terrain ids (and ``"road"``) to multipliers; 0 (or a terrain missing from the
+    table) means the unit cannot enter. Where the raster has a road and the table a "road" entry, the road
+    multiplier replaces the terrain's. Cells off the map are 0. Cached per (raster, table): the umpire picks
+    up many units of one type.
+    """
+    key = tuple(sorted((str(k), float(v)) for k, v in speed_table.items()))
+    per_raster = _speed_cache.setdefault(raster, {})
+    cached = per_raster.get(key)
+    if cached is not None:
+        return cached
+    lookup = np.array([float(speed_table.get(t, 0.0)) for t in raster.terrain_ids] + [0.0], dtype=np.float64)
+    # index -1 (off the map) picks the trailing 0
+    speeds = lookup[raster.terrain.astype(np.int64)]
+    if "road" in speed_table:
+        speeds = np.where(raster.road & (raster.terrain >= 0), float(speed_table["road"]), speeds)
+    for kind, cells in raster.structure_cells.items():
+        # a structure kind with a class (Ruleset V3: villages, bridges) sets the speed over terrain and road
+        value = speed_table.get(STRUCTURE_SPEED + kind)
+        if value is not None:
+            speeds = np.where(cells & (raster.terrain >= 0), float(value), speeds)
+    speeds = np.ascontiguousarray(np.maximum(speeds, 0.0), dtype=np.float64)
+    speeds.setflags(write=False)
+    per_raster[key] = speeds
+    return speeds
+
+
+def _fastest(speeds: np.ndarray) -> float:
+    """The largest multiplier of a speed field (cached: a whole-map max is too slow for a mouse drag)."""
+    entry = _fastest_cache.get(id(speeds))
+    if entry is not None and entry[0]() is speeds:
+        return entry[1]
+    fastest = float(speeds.max()) if speeds.size else 0.0
+    key = id(speeds)
+    _fastest_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _fastest_cache.pop(key, None)), fastest)
+    return fastest
+
+
+# --------------------------------------------------------------------------------------------------- costs
+
+
+def _on_map(raster: TerrainRaster, point: WorldPoint) -> bool:
+    """True when ``point`` is a finite point on a cell of the map (a NaN is nowhere)."""
+    return math.isfinite(point.x) and math.isfinite(point.y) and raster.contains(point)
+
+
+
+def segment_cost(raster: TerrainRaster, speeds: np.ndarray, a: WorldPoint, b: WorldPoint) -> float:
+    """The exact cost of the straight move from ``a`` to ``b`` in world units; inf when it is blocked."""
+    return _kernel.segment_cost(speeds, raster.cell_size, a.x, a.y, b.x, b.y)
+
+
+def path_cost(raster: TerrainRaster, speeds: np.ndarray, points: Sequence[WorldPoint]) -> float:
+    """The exact cost of the polyline through ``points`` in world units (0 for fewer than two points).
+
+    Sums over every cell each segment crosses (length in the cell / the cell's speed); inf when a segment
+    enters a cell the unit cannot enter, leaves the map, or slips through the corner between two such cells.
+    """
+    coords: list[float] = []
+    for p in points:
+        coords.append(float(p.x))
+        coords.append(float(p.y))
+    return _kernel.polyline_cost(speeds, raster.cell_size, coords)
+
+
+@dataclass(frozen=True, eq=False)
+class CostField:
+    """The cheapest lattice cost from ``origin`` to every cell centre of a window of the raster.
+
+    ``cost`` is indexed [row - row0, column - col0] in world units (inf where unreached or dearer than
+    ``search_limit``); ``pred`` holds each cell's predecessor as a flat window index (-1: straight from the
+    origin; -2: unreached). ``allowance`` decides what counts as reachable; ``search_limit`` >= allowance is how
+    far the search went. A field made ``toward`` one target holds only the cells that may lie on a path to it
+    within the search limit: use it for that target's path, not for shading.
+    """
+
+    raster: TerrainRaster
+    speeds: np.ndarray
+    origin: WorldPoint
+    allowance: float
+    search_limit: float
+    row0: int
+    col0: int
+    cost: np.ndarray
+    pred: np.ndarray
+    settled: int
+    toward: WorldPoint | None = None
+
+    @property
+    def window_offset(self) -> tuple[int, int]:
+        """(row0, col0): the raster cell of the window's top-left cell."""
+        return self.row0, self.col0
+
+    def within(self, cost: float) -> bool:
+        """True when ``cost`` (world units) fits in this field's allowance (with :data:`COST_TOLERANCE`)."""
+        return cost <= self.allowance + COST_TOLERANCE * max(1.0, abs(self.allowance))
+
+    def cost_at(self, point: WorldPoint) -> float:
+        """The lattice cost of reaching ``point`` (world units): an upper bound on :func:`cheapest_path`'s cost.
+
+        The cheapest of the straight move from the origin (when it is within the search limit) and every reached
+        cell centre within 2 cells of the point plus the straight move from there; inf when none reaches it.
+        """
+        return self._connect(point)[0]
+
+    def _connect(self, point: WorldPoint) -> tuple[float, int]:
+        """(cost, window index of the cell the point connects through, or -1 for the origin directly)."""
+        if not (_on_map(self.raster, point) and _on_map(self.raster, self.origin)):
+            return math.inf, -1
+        cs = self.raster.cell_size
+        best = segment_cost(self.raster, self.speeds, self.origin, point)
+        if best > self.search_limit:
+            best = math.inf  # beyond the search, the straight line is not known to be the cheapest way
+        best_index = -1
+        col, row = int(math.floor(point.x / cs)), int(math.floor(point.y / cs))
+        h, w = self.cost.shape
+        for dr in range(-_CONNECT, _CONNECT + 1):
+            wr = row + dr - self.row0
+            if not 0 <= wr < h:
+                continue
+            for dc in range(-_CONNECT, _CONNECT + 1):
+                wc = col + dc - self.col0
+                if not 0 <= wc < w:
+                    continue
+                base = float(self.cost[wr, wc])
+                if base >= best:
+                    continue
+                centre = WorldPoint((col + dc + 0.5) * cs, (row + dr + 0.5) * cs)
+                total = base + segment_cost(self.raster, self.speeds, centre, point)
+                if total < best:
+                    best, best_index = total, wr * w + wc
+        return best, best_index
+
+    def reachable_mask(self) -> np.ndarray:
+        """A bool array of the raster's shape: True where the cell centre is reachable within the allowance."""
+        mask = np.zeros(self.raster.shape, dtype=bool)
+        h, w = self.cost.shape
+        limit = self.allowance + COST_TOLERANCE * max(1.0, abs(self.allowance))
+        mask[self.row0 : self.row0 + h, self.col0 : self.col0 + w] = self.cost <= limit
+        return mask
+
+    @property
+    def reachable_world_bounds(self) -> tuple[float, float, float, float] | None:
+        """(left, top, right, bottom) in world units of the reachable cells; None when none is reachable."""
+        limit = self.allowance + COST_TOLERANCE * max(1.0, abs(self.allowance))
+        rows, cols = np.nonzero(self.cost <= limit)
+        if rows.size == 0:
+            return None
+        cs = self.raster.cell_size
+        return (
+            (self.col0 + int(cols.min())) * cs,
+            (self.row0 + int(rows.min())) * cs,
+            (self.col0 + int(cols.max()) + 1) * cs,
+            (self.row0 + int(rows.max()) + 1) * cs,
+        )
+
+
+def cost_field(
+    raster: TerrainRaster,
+    speeds: np.ndarray,
+    origin: WorldPoint,
+    allowance: float,
+    *,
+    search_limit: float | None = None,
+    toward: WorldPoint | None = None,
+) -> CostField:
+    """The lattice cost field from ``origin`` over ``speeds`` (from :func:`speed_field`), up to ``allowance``.
+
+    ``allowance`` and ``search_limit`` (default: the allowance) are world units; the search stops at
+    ``search_limit``. The window spans the search's reach (limit x fastest multiplier) plus a margin, clipped to
+    the raster, so the time depends on the allowance, not on the map's size. With ``toward``, the search keeps
+    only cells whose cost plus the straight line to that point at the fastest speed stays within the limit (an
+    A* bound), in a window around the ellipse they lie in: much less work for one far target. An origin off the
+    map gives an empty field. Raises ValueError when ``speeds`` does not match the raster's shape.
+    """
+    if speeds.shape != raster.shape:
+        raise ValueError(f"speed field shape {speeds.shape} does not match the raster's {raster.shape}")
+    limit = allowance if search_limit is None else max(search_limit, allowance)
+    limit = max(limit, 0.0)
+    rows, cols = raster.shape
+    cs = raster.cell_size
+    fastest = _fastest(speeds)
+    reach = limit * fastest / cs
+    centre = origin if _on_map(raster, origin) else WorldPoint(0.0, 0.0)
+    if toward is not None and math.isfinite(reach) and _on_map(raster, toward):
+        # the cells kept lie in the ellipse |o - c| + |c - t| <= reach around o and t: a circle of radius
+        # reach / 2 around their middle holds it
+        centre = WorldPoint((origin.x + toward.x) / 2.0, (origin.y + toward.y) / 2.0)
+        reach = reach / 2.0
+    radius = max(rows, cols) if not math.isfinite(reach) else int(math.ceil(reach)) + _WINDOW_MARGIN
+    ccol, crow = int(math.floor(centre.x / cs)), int(math.floor(centre.y / cs))
+    row0, col0 = max(0, crow - radius), max(0, ccol - radius)
+    row1, col1 = min(rows, crow + radius + 1), min(cols, ccol + radius + 1)
+    h, w = max(0, row1 - row0), max(0, col1 - col0)
+    cost = np.empty((h, w), dtype=np.float64)
+    pred = np.empty((h, w), dtype=np.int32)
+    settled = 0
+    if not _on_map(raster, origin):
+        # a unit off the map goes nowhere; an empty window says so
+        h = w = 0
+        cost = np.empty((0, 0), dtype=np.float64)
+        pred = np.empty((0, 0), dtype=np.int32)
+    if h and w:
+        if toward is not None:
+            settled = _kernel.cost_field(
+                speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest
+            )
+        else:
+            settled = _kernel.cost_field(speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred)
+    cost.setflags(write=False)
+    pred.setflags(write=False)
+    return CostField(raster, speeds, origin, allowance, limit, row0, col0, cost, pred, settled, toward)

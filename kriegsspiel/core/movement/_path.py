@@ -1,0 +1,300 @@
+"""Movement, part 2: the cheapest path from a cost field's origin to a continuous point, and what it crosses.
+
+See :mod:`kriegsspiel.core.movement._check` for the public API and docs/movement.md for the method (lattice path,
+string-pulling, vertex refinement, an ellipse search on finer cells, runs along grid lines). Distances and costs
+are world units.
+"""
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from kriegsspiel.core.movement import _field
+from kriegsspiel.core.movement import _reference
+from kriegsspiel.core.battlefield import TerrainRaster
+from kriegsspiel.core.geometry import WorldPoint, distance
+from kriegsspiel.core.movement._field import CostField, _fastest, _on_map, path_cost, segment_cost
+from kriegsspiel.core.ruleset import STRUCTURE_SPEED
+
+# --------------------------------------------------------------------------------------------------- paths
+
+
+@dataclass(frozen=True, slots=True)
+class PathResult:
+    """The cheapest path found: its exact cost in world units and its vertices (origin first, target last).
+
+    ``points`` is empty and ``cost`` inf when the target cannot be reached within the field's search.
+    """
+
+    cost: float
+    points: tuple[WorldPoint, ...]
+
+    @property
+    def reachable(self) -> bool:
+        return bool(self.points)
+
+
+def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
+    """The cheapest path from the field's origin to the continuous point ``target``.
+
+    The straight line when it runs at the fastest speed. Otherwise the lattice path (backtracked through the
+    field) bounds the cost; every cell that may lie on a route within 3% of that bound (its forward plus
+    reverse lattice cost, on speeds that do not overrate a route along the edge of a fast cell) is searched
+    again on cells 2 or 4 times finer, from both ends; each distinct route found there within the lattice's
+    error of the best is string-pulled and refined vertex by vertex (this finds the best angle onto a road),
+    and the cheapest wins; last, runs exactly along grid lines (where a segment takes the faster side's speed)
+    replace parts of it wherever cheaper. The result never costs more than :meth:`CostField.cost_at`; the
+    reported cost is :func:`path_cost` of the reported points. Returns an empty path (cost inf) when the target
+    is off the map or not reached within the field's search. Distances and costs are world units.
+    """
+    raster, speeds = field.raster, field.speeds
+    if not _on_map(raster, target):
+        return PathResult(math.inf, ())
+    lattice_cost, index = field._connect(target)
+    if not math.isfinite(lattice_cost):
+        return PathResult(math.inf, ())
+    cs = raster.cell_size
+    h, w = field.cost.shape
+    centres: list[WorldPoint] = []
+    while index >= 0:
+        r, c = divmod(index, w)
+        centres.append(WorldPoint((field.col0 + c + 0.5) * cs, (field.row0 + r + 0.5) * cs))
+        index = int(field.pred[r, c])
+    straight = segment_cost(raster, speeds, field.origin, target)
+    if straight <= distance(field.origin, target) / _fastest(speeds) * (1.0 + 1e-9):
+        # the straight line at the fastest speed: nothing beats it
+        return PathResult(straight, (field.origin, target))
+    points = [field.origin, *reversed(centres), target]
+    cost = path_cost(raster, speeds, points)
+    finer = _ellipse_search(field, target, points, cost)
+    if finer is not None and path_cost(raster, speeds, finer) < cost:
+        points = finer
+    else:
+        # the finer search found nothing better (it holds the lattice path, so this is rare): smooth that
+        points = _smooth(raster, speeds, points)
+    # last, runs exactly along grid lines (at the faster side's speed) wherever one is cheaper
+    points = _line_runs(raster, speeds, points)
+    return PathResult(path_cost(raster, speeds, points), tuple(points))
+
+
+# The ellipse search. A cell may lie on a better route when its forward lattice cost plus its reverse lattice
+# cost (from the target), on hopeful speeds, is within _ELLIPSE_SLACK above the lattice path's exact cost: the
+# lattice overrates a route by at most its angular error (1.3%) plus detours through cell centres near slow
+# cells, which the slack and a dilation by _ELLIPSE_DILATION cells cover. The cells kept are searched again on
+# cells k times finer, the first (k, most fine cells) of _FINE_TIERS that fits, else on the cells themselves
+# (quarter cells enter a slow target cell at its nearest edge better; long moves stay quick).
+_ELLIPSE_SLACK = 0.03
+_ELLIPSE_DILATION = 1
+_FINE_TIERS = ((4, 1600), (2, 3200))
+# On the finer lattice, two routes whose lattice costs differ by less than _ROUTE_SLACK may be in either order
+# once straightened (the lattice's angular error is 1.3%); up to _ROUTES such distinct routes are smoothed.
+_ROUTE_SLACK = 0.02
+_ROUTES = 3
+
+
+def _ellipse_search(
+    field: CostField, target: WorldPoint, points: list[WorldPoint], cost: float
+) -> list[WorldPoint] | None:
+    """Search again on finer cells over every cell that may lie on a route within the slack of ``cost``.
+
+    Lattice nodes at cell centres choose between two routes of nearly equal cost by the lattice's error, cannot
+    follow the edge of a fast cell beside a slow one, nor enter a slow target cell at its nearest edge. The
+    finer lattice, run from both ends over the whole "ellipse" of candidate cells (not a corridor around one
+    route), can; every distinct route it finds within the lattice's error of its best is smoothed and the
+    cheapest wins. Returns None when that search finds nothing.
+    """
+    if len(points) < 2 or not math.isfinite(cost):
+        return None
+    raster, speeds, origin = field.raster, field.speeds, field.origin
+    cs = raster.cell_size
+    rows, cols = raster.shape
+    limit = cost * (1.0 + _ELLIPSE_SLACK)
+    # on hopeful speeds a route along the edge between a fast and a slow cell is not overrated (see
+    # _hopeful_speeds), so the ellipse holds it; the finer search below runs on the true speeds
+    hopeful = _hopeful_speeds(speeds)
+    forward = _field.cost_field(raster, hopeful, origin, limit, toward=target)
+    reverse = _field.cost_field(raster, hopeful, target, limit, toward=origin)
+    fh, fw = forward.cost.shape
+    rh, rw = reverse.cost.shape
+    o0, p0 = max(forward.row0, reverse.row0), max(forward.col0, reverse.col0)
+    o1, p1 = min(forward.row0 + fh, reverse.row0 + rh), min(forward.col0 + fw, reverse.col0 + rw)
+    if o0 < o1 and p0 < p1:
+        through = (
+            forward.cost[o0 - forward.row0 : o1 - forward.row0, p0 - forward.col0 : p1 - forward.col0]
+            + reverse.cost[o0 - reverse.row0 : o1 - reverse.row0, p0 - reverse.col0 : p1 - reverse.col0]
+        )
+        kept_rows, kept_cols = np.nonzero(through <= limit)
+    else:
+        kept_rows = kept_cols = np.empty(0, dtype=np.int64)
+    # the vertices of the path found so far stay in (its segments span at most 3 cells, which the dilation
+    # covers), so that the finer search can always follow it
+    kept_rows = np.concatenate([kept_rows + o0, [int(math.floor(p.y / cs)) for p in points]]).astype(np.int64)
+    kept_cols = np.concatenate([kept_cols + p0, [int(math.floor(p.x / cs)) for p in points]]).astype(np.int64)
+    d = _ELLIPSE_DILATION
+    r0, r1 = max(0, int(kept_rows.min()) - d), min(rows, int(kept_rows.max()) + 1 + d)
+    c0, c1 = max(0, int(kept_cols.min()) - d), min(cols, int(kept_cols.max()) + 1 + d)
+    mask = np.zeros((r1 - r0, c1 - c0), dtype=bool)
+    mask[kept_rows - r0, kept_cols - c0] = True
+    mask = _dilate(mask, d)
+    ellipse = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
+    kept = int(mask.sum())
+    k = next((k for k, most in _FINE_TIERS if kept * k * k <= most), 1)
+    fine = np.ascontiguousarray(np.repeat(np.repeat(ellipse, k, axis=0), k, axis=1))
+    fcs = cs / k
+    x0, y0 = c0 * cs, r0 * cs
+    ox, oy, tx, ty = origin.x - x0, origin.y - y0, target.x - x0, target.y - y0
+    fastest = float(ellipse.max())
+    there_cost = np.empty(fine.shape, dtype=np.float64)
+    there_pred = np.empty(fine.shape, dtype=np.int32)
+    back_cost = np.empty(fine.shape, dtype=np.float64)
+    back_pred = np.empty(fine.shape, dtype=np.int32)
+    _field._kernel.cost_field(fine, fcs, ox, oy, limit, 0, 0, there_cost, there_pred, tx, ty, fastest)
+    _field._kernel.cost_field(fine, fcs, tx, ty, limit, 0, 0, back_cost, back_pred, ox, oy, fastest)
+    through = there_cost + back_cost
+    h, w = fine.shape
+    covered = np.zeros(fine.shape, dtype=bool)
+    best_points: list[WorldPoint] | None = None
+    best_cost = math.inf
+    route_limit = math.inf
+    for _ in range(_ROUTES):
+        open_cost = np.where(covered, math.inf, through)
+        index = int(np.argmin(open_cost))
+        lattice_cost = float(open_cost.flat[index])
+        if not (math.isfinite(lattice_cost) and lattice_cost <= route_limit):
+            break
+        route_limit = min(route_limit, lattice_cost * (1.0 + _ROUTE_SLACK))
+        # the route through this cell: back to the origin on the forward field, on to the target on the reverse
+        head: list[int] = []
+        i = index
+        while i >= 0:
+            head.append(i)
+            i = int(there_pred.flat[i])
+        tail: list[int] = []
+        i = int(back_pred.flat[index])
+        while i >= 0:
+            tail.append(i)
+            i = int(back_pred.flat[i])
+        cells = head[::-1] + tail
+        centres = [WorldPoint(x0 + (i % w + 0.5) * fcs, y0 + (i // w + 0.5) * fcs) for i in cells]
+        candidate = _smooth(raster, speeds, [origin, *centres, target])
+        candidate_cost = path_cost(raster, speeds, candidate)
+        if candidate_cost < best_cost:
+            best_points, best_cost = candidate, candidate_cost
+        # the next route must keep a cell away from this one, lattice and straightened alike (routes that
+        # straighten into the same line are one route)
+        on_route = np.zeros(fine.shape, dtype=bool)
+        on_route.flat[cells] = True
+        for a, b in zip(candidate, candidate[1:]):
+            n = int(math.ceil(distance(a, b) / fcs)) + 1
+            t = np.linspace(0.0, 1.0, n + 1)
+            cols_on = np.clip(((a.x + (b.x - a.x) * t - x0) / fcs).astype(np.int64), 0, w - 1)
+            rows_on = np.clip(((a.y + (b.y - a.y) * t - y0) / fcs).astype(np.int64), 0, h - 1)
+            on_route[rows_on, cols_on] = True
+        covered |= _dilate(on_route, k)
+    return best_points
+
+
+_hopeful_cache: dict[int, tuple[object, np.ndarray]] = {}
+
+
+def _hopeful_speeds(speeds: np.ndarray) -> np.ndarray:
+    """Each passable cell at the best speed of itself and its four neighbours (cached per speed field).
+
+    A route may run along the edge between two cells at the faster one's speed, which the lattice through
+    cell centres cannot; on these speeds it can, so that no such route falls out of the ellipse.
+    """
+    entry = _hopeful_cache.get(id(speeds))
+    if entry is not None and entry[0]() is speeds:
+        return entry[1]
+    best = speeds.copy()
+    best[1:, :] = np.maximum(best[1:, :], speeds[:-1, :])
+    best[:-1, :] = np.maximum(best[:-1, :], speeds[1:, :])
+    best[:, 1:] = np.maximum(best[:, 1:], speeds[:, :-1])
+    best[:, :-1] = np.maximum(best[:, :-1], speeds[:, 1:])
+    hopeful = np.ascontiguousarray(np.where(speeds > 0.0, best, 0.0))
+    hopeful.setflags(write=False)
+    key = id(speeds)
+    _hopeful_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _hopeful_cache.pop(key, None)), hopeful)
+    return hopeful
+
+
+def _dilate(mask: np.ndarray, d: int) -> np.ndarray:
+    """``mask`` widened by ``d`` cells in every direction (a square dilation, one axis at a time)."""
+    for axis in (0, 1):
+        grown = mask.copy()
+        for shift in range(1, d + 1):
+            if axis == 0:
+                grown[shift:, :] |= mask[:-shift, :]
+                grown[:-shift, :] |= mask[shift:, :]
+            else:
+                grown[:, shift:] |= mask[:, :-shift]
+                grown[:, :-shift] |= mask[:, shift:]
+        mask = grown
+    return mask
+
+
+def _smooth(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
+    coords = _field._kernel.smooth_path(speeds, raster.cell_size, [v for p in points for v in (float(p.x), float(p.y))])
+    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
+
+
+def _line_runs(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
+    """``points`` with runs exactly along grid lines wherever cheaper (the kernel's ``line_runs``)."""
+    coords = _field._kernel.line_runs(speeds, raster.cell_size, [v for p in points for v in (float(p.x), float(p.y))])
+    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
+
+
+def terrain_along(
+    raster: TerrainRaster, speeds: np.ndarray, speed_table: Mapping[str, float], points: Iterable[WorldPoint]
+) -> list[tuple[str, float, float]]:
+    """What a path crosses: (terrain id or "road", length, cost) in world units, dearest first.
+
+    A road counts as "road" where the speed table has a road entry (it then sets the speed), a structure of a
+    kind with a speed of its own (``structure:KIND``) as its kind; off the map
+    counts as "off the map". Cost is inf for terrain the unit cannot enter. A segment running exactly along a
+    grid line counts as the faster of the two cells beside it, as :func:`path_cost` prices it (a move along the
+    edge of a road or a bridge is on the road), so the costs here add up to the path's cost.
+    """
+    cs = raster.cell_size
+    rows, cols = raster.shape
+    use_road = "road" in speed_table
+    # structure kinds with a speed of their own (Ruleset V3: villages, bridges), named by their kind
+    classed = [(kind, cells) for kind, cells in raster.structure_cells.items()
+               if STRUCTURE_SPEED + kind in speed_table]
+    totals: dict[str, list[float]] = {}
+    pts = list(points)
+
+    def speed_at(col: int, row: int) -> float:
+        return float(speeds[row, col]) if 0 <= col < cols and 0 <= row < rows else 0.0
+
+    for a, b in zip(pts, pts[1:]):
+        ax, ay, bx, by = a.x / cs, a.y / cs, b.x / cs, b.y / cs
+        along_col_edge = bx == ax and ax == math.floor(ax)
+        along_row_edge = by == ay and ay == math.floor(ay)
+        for col, row, length, _, _ in _reference.trace_cells(ax, ay, bx, by):
+            if length <= 0.0:
+                continue
+            # the same side as the cost: the faster cell beside a grid line (the first one on a tie)
+            if along_col_edge and speed_at(col - 1, row) > speed_at(col, row):
+                col -= 1
+            if along_row_edge and speed_at(col, row - 1) > speed_at(col, row):
+                row -= 1
+            on_structure = [kind for kind, cells in classed
+                            if 0 <= col < cols and 0 <= row < rows and cells[row, col]]
+            if not (0 <= col < cols and 0 <= row < rows) or raster.terrain[row, col] < 0:
+                label = "off the map"
+            elif on_structure:
+                label = on_structure[-1]  # the last kind applied sets the speed (speed_field's order)
+            elif use_road and raster.road[row, col]:
+                label = "road"
+            else:
+                label = raster.terrain_ids[int(raster.terrain[row, col])]
+            speed = float(speeds[row, col]) if label != "off the map" else 0.0
+            entry = totals.setdefault(label, [0.0, 0.0])
+            entry[0] += length * cs
+            entry[1] += length * cs / speed if speed > 0.0 else math.inf
+    return sorted(((k, v[0], v[1]) for k, v in totals.items()), key=lambda item: -item[2])

@@ -1,0 +1,16 @@
+"""The rule-set interface: :class:`RuleSet`, what a rule-set package gives the program, and the lookup of the
+installed rule sets by name.
+
+This is the package's public face: import from ``kriegsspiel.core.plugin``, not from its modules.
+"""
+from __future__ import annotations
+
+from kriegsspiel.core.plugin._ruleset import Formatter, Parser, RuleSet, find_ruleset, installed_rulesets
+
+__all__ = [
+    "Formatter",
+    "Parser",
+    "RuleSet",
+    "find_ruleset",
+    "installed_rulesets",
+]
