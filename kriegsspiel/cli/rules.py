@@ -20,16 +20,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"a shipped rule set (default {DEFAULT_RULESET}) or the path of a rule-set .toml file",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--list", action="store_true",
+                        help="list the installed rule sets (entry-point group kriegsspiel.rulesets) and stop")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the rule set; raises UserError for an unknown name or a broken file."""
+    """Print the rule set (and, as tables, the installed rule sets after it); raises UserError for an unknown
+    name or a broken file."""
+    if args.list:
+        rows = installed_list()
+        if args.json:
+            print(json.dumps(rows, indent=2))
+        else:
+            print("\n".join(format_installed(rows)))
+        return 0
     ruleset = load_ruleset(args.name)
     if args.json:
         print(json.dumps(ruleset_as_json(ruleset), indent=2))
     else:
-        print("\n".join(format_ruleset(ruleset)))
+        print("\n".join(format_ruleset(ruleset) + ["", *format_installed(installed_list())]))
     return 0
+
+
+def installed_list() -> dict[str, Any]:
+    """The installed rule sets (name -> title, version, entry point) and those that failed to load."""
+    from kriegsspiel.core.plugin import installed_rulesets
+    from kriegsspiel.core.registry import failures, source
+
+    return {
+        "installed": {name: {"title": r.title, "version": r.version, "entry_point": source(name)}
+                      for name, r in sorted(installed_rulesets().items())},
+        "failed": [f.describe() for f in failures()],
+    }
+
+
+def format_installed(rows: Mapping[str, Any]) -> list[str]:
+    """The installed rule sets as a table for people, then one line per rule set that failed to load."""
+    table = [[name, r["title"], r["version"], r["entry_point"]] for name, r in rows["installed"].items()]
+    out = ["Installed rule sets (kriegsspiel rules NAME prints one)"]
+    out += _table(["name", "title", "version", "entry point"], table, right=())
+    out += [f"  not loaded: {line}" for line in rows["failed"]]
+    return out
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ is the same in pure Python and stands in when the extension cannot be imported.
 """
 from __future__ import annotations
 
+import importlib
+
 import math
 import weakref
 from collections.abc import Mapping, Sequence
@@ -19,7 +21,8 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import STRUCTURE_SPEED
 
 try:
-    from kriegsspiel.core.movement import _lattice as _kernel  # type: ignore[attr-defined]
+    # by name, as an optional extension: the package's face is not imported from inside it
+    _kernel = importlib.import_module("kriegsspiel.core.movement._lattice")
 
     _kernel.cost_field, _kernel.line_runs  # the placeholder module or an old build lacks functions
     KERNEL = "c"

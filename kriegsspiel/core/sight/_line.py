@@ -32,6 +32,8 @@ so that they agree to the bit.
 """
 from __future__ import annotations
 
+import importlib
+
 import functools
 import math
 import weakref
@@ -45,7 +47,8 @@ from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint
 
 try:
-    from kriegsspiel.core.sight import _sight as _kernel
+    # by name, as an optional extension: the package's face is not imported from inside it
+    _kernel = importlib.import_module("kriegsspiel.core.sight._sight")
 except ImportError:  # not built (a source checkout without a compiler): the numpy sweep still works
     _kernel = None
 

@@ -1,0 +1,98 @@
+"""A toy rule set for the architecture test and the walkthrough of docs/architecture.md: one unit type
+(a walker), one terrain (meadow) and one command of its own (``cheer UNIT``).
+
+It is a package outside the program, found only through its entry point (``kriegsspiel.rulesets``), exactly as
+a rule set published on PyPI would be.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from importlib.abc import Traversable
+from typing import ClassVar
+
+from kriegsspiel.core.commands import Command, NotationError, unit_token
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.events import Accepted, Event, Rejected, event_kind
+from kriegsspiel.core.game import Handler, Ruling
+from kriegsspiel.core.manual import ManPage, fixed_text
+from kriegsspiel.core.plugin import Formatter, Parser, RuleSet
+from kriegsspiel.core.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Cheer(Command):
+    """A unit of the side to move cheers (it changes nothing but the journal)."""
+
+    name: ClassVar[str] = "cheer"
+    unit: str
+
+
+@event_kind("cheered")
+@dataclass(frozen=True, slots=True)
+class Cheered(Event):
+    """A unit cheered."""
+
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} cheers: hurrah!"
+
+
+def parse_cheer(rest: str) -> Command:
+    """``cheer UNIT``; raises NotationError naming the syntax."""
+    words = rest.split()
+    if len(words) != 1:
+        raise NotationError("cheer: expected one unit", "cheer")
+    return Cheer(unit_token(words[0], "cheer"))
+
+
+def format_cheer(command: Command) -> str | None:
+    """The text of a Cheer, None for any other command."""
+    return f"cheer {command.unit}" if isinstance(command, Cheer) else None
+
+
+def cheer(state: GameState, command: Command, dice: Dice, forced: bool) -> Accepted | Rejected:
+    """Only a unit of the side to move may cheer (forceable)."""
+    assert isinstance(command, Cheer)
+    ruling = Ruling(forced)
+    unit = state.unit(command.unit)
+    if unit is None:
+        return Rejected(f"no unit {command.unit!r}", forceable=False)
+    if unit.side != state.side_to_move and (refusal := ruling.refuse(f"{unit.id} is not of the side to move")):
+        return refusal
+    return ruling.accept(state, [Cheered(unit.id)])
+
+
+class ToyRules(RuleSet):
+    """One walker, one meadow, one cheer."""
+
+    name = "toy"
+    version = "1.0"
+    title = "Toy rules"
+
+    def data_file(self) -> Traversable:
+        return resources.files(__package__) / "toy.toml"
+
+    def orders(self) -> Mapping[str, type[Command]]:
+        return {"cheer": Cheer}
+
+    def parsers(self) -> Mapping[str, Parser]:
+        return {"cheer": parse_cheer}
+
+    def formatter(self) -> Formatter:
+        return format_cheer
+
+    def install_handlers(self, table: dict[type[Command], Handler]) -> None:
+        table[Cheer] = cheer
+
+    def events(self) -> Iterable[type[Event]]:
+        return (Cheered,)
+
+    def manual_pages(self) -> Iterable[ManPage]:
+        return (ManPage("cheer", "cheer UNIT", "The unit cheers; nothing else happens.",
+                        fixed_text("every unit of the side to move"), fixed_text("-"), fixed_text("-")),)
+
+
+RULESET = ToyRules()
