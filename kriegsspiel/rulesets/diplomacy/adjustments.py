@@ -1,0 +1,177 @@
+"""Retreat and adjustment phases, civil disorder, and supply-centre ownership at the end of a Fall turn."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
+from kriegsspiel.rulesets.diplomacy.movement import Dislodged
+from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Unit
+
+
+def _refuse(strict: bool, refused: list[str], message: str) -> None:
+    if strict:
+        raise OrderError(message)
+    refused.append(message)
+
+
+def run_retreats(
+    board: ProvinceMap, units: list[Unit], dislodged: list[Dislodged], orders: dict[str, list[Order]],
+    strict: bool = True,
+) -> tuple[list[Unit], dict[str, list[str]], list[str]]:
+    """Adjudicate a retreat phase: returns the units after it, the result words and the refused orders.
+
+    A retreat succeeds to one of the unit's retreat places unless another unit retreats to the same province
+    (then both are disbanded); an unordered dislodged unit is disbanded. Supports and convoys do not exist
+    in this phase (DATC 6.H.1-6.H.4). Raises :class:`OrderError` when ``strict`` for an order of a unit
+    that is not dislodged, a second order or an order that is not a retreat or disband.
+    """
+    by_province = {d.unit.province: d for d in dislodged}
+    chosen: dict[str, tuple[Order, str | None]] = {}
+    refused: list[str] = []
+    results: dict[str, list[str]] = {}
+    for power, lines in orders.items():
+        for o in lines:
+            d = by_province.get(o.province)
+            if d is None or d.unit.power != power or d.unit.kind != o.kind:
+                _refuse(strict, refused, f"order {o.text!r}: {power} has no dislodged "
+                        f"{'army' if o.kind == 'A' else 'fleet'} in {o.province}")
+                continue
+            if o.province in chosen:
+                _refuse(strict, refused, f"order {o.text!r}: {d.unit.key()} has two orders")
+                continue
+            if o.verb not in ("R", "D", "M"):
+                _refuse(strict, refused, f"order {o.text!r}: a retreat phase takes 'R PROVINCE' or 'D' only")
+                continue
+            dest: str | None = None
+            if o.verb in ("R", "M"):
+                fits = [t for t in d.retreats if t == o.dest or (coast_of(o.dest) is None and province_of(t) == o.dest)]
+                dest = fits[0] if len(fits) == 1 else None
+                if dest is None:
+                    results[d.unit.key()] = ["void", "disbanded"]
+            chosen[o.province] = (o, dest)
+    wanted = Counter(province_of(dest) for _, dest in chosen.values() if dest is not None)
+    after = list(units)
+    for d in dislodged:
+        key = d.unit.key()
+        o_dest = chosen.get(d.unit.province)
+        if key in results:
+            continue
+        if o_dest is None or o_dest[1] is None:
+            results[key] = ["disbanded"]
+        elif wanted[province_of(o_dest[1])] > 1:
+            results[key] = ["bounced", "disbanded"]
+        else:
+            results[key] = ["succeeded"]
+            after.append(Unit(d.unit.power, d.unit.kind, o_dest[1]))
+    return after, results, refused
+
+
+def update_centres(board: ProvinceMap, units: list[Unit], centres: Mapping[str, list[str]]) -> dict[str, list[str]]:
+    """Supply-centre owners at the end of a Fall turn: a centre occupied by an army or fleet passes to its
+    power; the others keep their owner."""
+    owner = {c: p for p, cs in centres.items() for c in cs}
+    for u in units:
+        if u.kind in ("A", "F") and board.provinces[u.province].supply_centre:
+            owner[u.province] = u.power
+    out: dict[str, list[str]] = {}
+    for c, p in owner.items():
+        out.setdefault(p, []).append(c)
+    return {p: sorted(cs) for p, cs in sorted(out.items())}
+
+
+def adjustment_needed(units: list[Unit], centres: Mapping[str, list[str]], homes: Mapping[str, list[str]]) -> bool:
+    """Whether some power may build (more centres than units and an empty owned home centre) or must
+    disband (more units than centres)."""
+    count = Counter(u.power for u in units)
+    occupied = {u.province for u in units}
+    for power in set(count) | set(centres):
+        owned = set(centres.get(power, []))
+        if count[power] > len(owned):
+            return True
+        if len(owned) > count[power] and any(h in owned and h not in occupied for h in homes.get(power, [])):
+            return True
+    return False
+
+
+def civil_disorder(board: ProvinceMap, units: list[Unit], homes: list[str], count: int) -> list[Unit]:
+    """The ``count`` units a power in civil disorder loses: farthest from its home centres first (armies
+    counting moves over land and sea, fleets over their own moves), fleets before armies at equal distance,
+    then by the province's name (DATC 6.J as the 2000 rulebook rules it)."""
+    far = 10_000
+    army_d = board.distances(set(homes), "A")
+    fleet_d = board.distances(set(homes), "F")
+
+    def key(u: Unit) -> tuple[int, int, str]:
+        d = fleet_d.get(u.loc, far) if u.kind == "F" else army_d.get(u.province, far)
+        return (-d, 0 if u.kind == "F" else 1, board.provinces[u.province].name)
+
+    return sorted(units, key=key)[:count]
+
+
+def run_adjustments(
+    board: ProvinceMap, units: list[Unit], centres: Mapping[str, list[str]], homes: Mapping[str, list[str]],
+    orders: dict[str, list[Order]], strict: bool = True,
+) -> tuple[list[Unit], dict[str, list[str]], list[str]]:
+    """Adjudicate an adjustment phase: builds and disbands, handled one by one in the order given (DATC
+    6.I.1, 6.J.1), surplus ones void; a power that disbands too few loses more by :func:`civil_disorder`.
+
+    Returns the units after it, the result words and the refused orders. Raises :class:`OrderError` when
+    ``strict`` for a disband of a unit that is not there or an order that is not a build, disband or waive.
+    """
+    after = list(units)
+    results: dict[str, list[str]] = {}
+    refused: list[str] = []
+    occupied = {u.province for u in units}
+    for power in sorted(set(centres) | {u.power for u in units} | set(orders)):
+        mine = [u for u in after if u.power == power]
+        balance = len(centres.get(power, [])) - len(mine)
+        builds_left = max(balance, 0)
+        disbands_left = max(-balance, 0)
+        for o in orders.get(power, []):
+            if o.verb == "WAIVE":
+                builds_left = max(builds_left - 1, 0)
+                continue
+            key = f"{o.kind} {o.loc}"
+            if o.verb == "B":
+                ok = _build_fits(board, o, power, centres, homes, occupied)
+                if ok and builds_left > 0:
+                    builds_left -= 1
+                    occupied.add(o.province)
+                    after.append(Unit(power, o.kind, o.loc))
+                    results[key] = ["succeeded"]
+                else:
+                    results[key] = ["void"]
+            elif o.verb == "D":
+                unit = next((u for u in after if u.power == power and u.province == o.province and u.kind == o.kind), None)
+                if unit is None:
+                    _refuse(strict, refused, f"order {o.text!r}: {power} has no such unit to disband")
+                    results.setdefault(key, ["void"])
+                elif disbands_left > 0:
+                    disbands_left -= 1
+                    after.remove(unit)
+                    results[unit.key()] = ["disbanded"]
+                else:
+                    results[unit.key()] = ["void"]
+            else:
+                _refuse(strict, refused, f"order {o.text!r}: an adjustment phase takes 'A PAR B', 'A RUH D' or 'WAIVE'")
+        if disbands_left:
+            mine = [u for u in after if u.power == power]
+            for u in civil_disorder(board, mine, homes.get(power, board.home_centres(power)), disbands_left):
+                after.remove(u)
+                results[u.key()] = ["disbanded"]
+    return after, results, refused
+
+
+def _build_fits(
+    board: ProvinceMap, o: Order, power: str, centres: Mapping[str, list[str]], homes: Mapping[str, list[str]],
+    occupied: set[str],
+) -> bool:
+    prov = o.province
+    if prov not in homes.get(power, []) or prov not in centres.get(power, []) or prov in occupied:
+        return False
+    if o.kind == "A":
+        return board.is_land(prov) and coast_of(o.loc) is None
+    if o.kind == "F":
+        return o.loc in board.fleet_locations(prov)
+    return False

@@ -1,0 +1,173 @@
+"""One phase as JSON in and out: the interchange format of ``/work/shared/formats/diplomacy-json.md``.
+
+:func:`run_phase` reads an input record (a dict), adjudicates the phase and returns the output record: the
+position at the start of the next phase that needs orders (phases with nothing to do are skipped), the
+dislodged units with their retreats, the supply-centre owners and the result words.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from kriegsspiel.errors import UserError
+from kriegsspiel.rulesets.diplomacy.adjustments import (
+    adjustment_needed, run_adjustments, run_retreats, update_centres,
+)
+from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
+from kriegsspiel.rulesets.diplomacy.mapfile import centres_problems, resolve_map
+from kriegsspiel.rulesets.diplomacy.movement import Dislodged, run_movement
+from kriegsspiel.rulesets.diplomacy.orders import Order, parse_order, Unit
+
+_PHASE = re.compile(r"^([SFW])(\d{1,5})([MRA])$")
+
+
+class InputError(UserError):
+    """A phase record that cannot be adjudicated; the message names the key and what is wrong."""
+
+
+def _need(record: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in record:
+        raise InputError(f"{where}: missing key '{key}'")
+    value = record[key]
+    if not isinstance(value, kind):
+        raise InputError(f"{where}: '{key}' must be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _unit(board: ProvinceMap, raw: Any, where: str) -> Unit:
+    if not isinstance(raw, dict):
+        raise InputError(f"{where}: a unit is an object with power, type and loc")
+    power = str(_need(raw, "power", str, where)).upper()
+    kind = str(_need(raw, "type", str, where)).upper()
+    loc = str(_need(raw, "loc", str, where)).upper()
+    if power not in board.powers:
+        raise InputError(f"{where}: unknown power {power} (powers: {', '.join(board.powers)})")
+    if kind not in ("A", "F", "W"):
+        raise InputError(f"{where}: unit type must be A, F or W, not {kind}")
+    prov = province_of(loc)
+    if prov not in board.provinces:
+        raise InputError(f"{where}: unknown province {prov}")
+    if kind == "F":
+        if loc not in board.fleet_locations(prov):
+            choices = " or ".join(board.fleet_locations(prov)) or "nowhere: it is not on the coast or at sea"
+            raise InputError(f"{where}: a fleet cannot stand at {loc} (write {choices})")
+    elif not board.is_land(prov) or coast_of(loc) is not None:
+        raise InputError(f"{where}: {'an army' if kind == 'A' else 'a wing'} cannot stand at {loc}")
+    return Unit(power, kind, loc)
+
+
+def _units(board: ProvinceMap, raws: Any, where: str) -> list[Unit]:
+    if not isinstance(raws, list):
+        raise InputError(f"{where}: must be a list of units")
+    units = [_unit(board, r, f"{where}[{i}]") for i, r in enumerate(raws)]
+    seen: dict[str, Unit] = {}
+    for u in units:
+        if u.kind != "W" and u.province in seen:
+            raise InputError(f"{where}: two units in {u.province}")
+        if u.kind != "W":
+            seen[u.province] = u
+    return units
+
+
+def _power_lists(board: ProvinceMap, raw: Any, where: str) -> dict[str, list[str]]:
+    if not isinstance(raw, dict):
+        raise InputError(f"{where}: must be an object of power -> list of provinces")
+    out = {}
+    for power, names in raw.items():
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise InputError(f"{where}.{power}: must be a list of province abbreviations")
+        out[power.upper()] = [n.upper() for n in names]
+    problems = centres_problems(board, out)
+    if problems:
+        raise InputError(f"{where}: {problems[0]}")
+    return out
+
+
+def _orders(board: ProvinceMap, raw: Any) -> dict[str, list[Order]]:
+    if not isinstance(raw, dict):
+        raise InputError("orders: must be an object of power -> list of orders")
+    out: dict[str, list[Order]] = {}
+    for power, lines in raw.items():
+        p = power.upper()
+        if p not in board.powers:
+            raise InputError(f"orders: unknown power {power}")
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise InputError(f"orders.{power}: must be a list of orders in standard notation")
+        out[p] = [parse_order(board, line) for line in lines]
+    return out
+
+
+def _unit_json(u: Unit) -> dict[str, str]:
+    return {"power": u.power, "type": u.kind, "loc": u.loc}
+
+
+def _sorted_units(units: list[Unit]) -> list[dict[str, str]]:
+    return [_unit_json(u) for u in sorted(units, key=lambda u: (u.power, u.loc, u.kind))]
+
+
+def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
+    """Adjudicate one phase given as an interchange record; returns the output record.
+
+    Raises :class:`InputError` (a missing or malformed key, an unknown power or province, a unit where it
+    cannot stand) or :class:`~kriegsspiel.rulesets.diplomacy.orders.OrderError` (a malformed order, an order
+    for a unit that is not there): one line naming the key or the order.
+    """
+    if not isinstance(record, dict):
+        raise InputError("the phase must be a JSON object")
+    board = resolve_map(str(record.get("map", "standard")))
+    phase = str(_need(record, "phase", str, "phase record")).upper()
+    m = _PHASE.match(phase)
+    if not m:
+        raise InputError(f"phase: {phase!r} is not a phase like S1901M, F1902R or W1902A")
+    season, year, ptype = m.group(1), int(m.group(2)), m.group(3)
+    if "phase_type" in record and str(record["phase_type"]).upper() != ptype:
+        raise InputError(f"phase_type: {record['phase_type']!r} disagrees with phase {phase}")
+    if (season == "W") != (ptype == "A"):
+        raise InputError(f"phase: {phase} — adjustments (A) are the winter phase (W) and only it")
+    before = _need(record, "before", dict, "phase record")
+    units = _units(board, before.get("units", []), "before.units")
+    centres = _power_lists(board, before.get("centers", {}), "before.centers")
+    homes = (_power_lists(board, before["homes"], "before.homes") if "homes" in before
+             else {p: board.home_centres(p) for p in board.powers})
+    orders = _orders(board, record.get("orders", {}))
+    dislodged: list[Dislodged] = []
+    if ptype == "M":
+        res = run_movement(board, units, orders, strict)
+        units, dislodged, results = res.units, [d for d in res.dislodged if d.retreats], res.results
+    elif ptype == "R":
+        raws = before.get("dislodged", [])
+        if not isinstance(raws, list):
+            raise InputError("before.dislodged: must be a list of dislodged units")
+        for i, raw in enumerate(raws):
+            where = f"before.dislodged[{i}]"
+            unit = _unit(board, raw, where)
+            retreats = raw.get("retreats", [])
+            if not isinstance(retreats, list) or not all(isinstance(r, str) for r in retreats):
+                raise InputError(f"{where}: 'retreats' must be a list of places")
+            dislodged.append(Dislodged(unit, tuple(r.upper() for r in retreats)))
+        units, results, _ = run_retreats(board, units, dislodged, orders, strict)
+        dislodged = []
+    else:
+        units, results, _ = run_adjustments(board, units, centres, homes, orders, strict)
+
+    # Which phase needs orders next: skip retreats without retreats, adjustments without adjustments.
+    if ptype == "M" and dislodged:
+        next_phase = f"{season}{year}R"
+    elif ptype == "A":
+        next_phase = f"S{year + 1}M"
+    elif season == "S":
+        next_phase = f"F{year}M"
+    else:
+        centres = update_centres(board, units, centres)
+        next_phase = f"W{year}A" if adjustment_needed(units, centres, homes) else f"S{year + 1}M"
+    return {
+        "id": record.get("id"),
+        "units": _sorted_units(units),
+        "dislodged": [
+            {**_unit_json(d.unit), "retreats": list(d.retreats)} for d in dislodged
+        ],
+        "centers": {p: sorted(cs) for p, cs in sorted(centres.items())},
+        "phase": next_phase,
+        "results": results,
+    }

@@ -1,0 +1,127 @@
+"""A movement phase from start to end: assign the orders to the units, check them, resolve, and report the
+new position, the dislodged units with the places they may retreat to, and the result words per unit."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, province_of
+from kriegsspiel.rulesets.diplomacy.legality import check_orders
+from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Unit
+from kriegsspiel.rulesets.diplomacy.resolver import Resolver
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A dislodged unit and the locations it may retreat to (empty: it is disbanded at once)."""
+
+    unit: Unit
+    retreats: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class MovementResult:
+    """What a movement phase did: the units that stay on the board (in their new places), the dislodged
+    ones, the result words keyed by the unit as it stood, and the orders that were refused (not strict)."""
+
+    units: list[Unit]
+    dislodged: list[Dislodged]
+    results: dict[str, list[str]]
+    refused: list[str] = field(default_factory=list)
+
+
+def assign_orders(
+    board: ProvinceMap, units: list[Unit], orders: dict[str, list[Order]], strict: bool, phase: str = "M"
+) -> tuple[list[Order | None], list[str]]:
+    """One order per unit (``None``: unordered), from the orders of each power.
+
+    An order for a unit that is not there (no unit, another power's, another kind) or a second order for a
+    unit raises :class:`OrderError` when ``strict``; otherwise it is ignored and listed in the second value.
+    """
+    where = {u.province: i for i, u in enumerate(units)}
+    assigned: list[Order | None] = [None] * len(units)
+    refused: list[str] = []
+    for power, lines in orders.items():
+        for o in lines:
+            i = where.get(o.province, -1)
+            problem = None
+            if i < 0:
+                problem = f"{power} has no unit in {o.province}"
+            elif units[i].power != power:
+                problem = f"the unit in {o.province} is {units[i].power}'s, not {power}'s"
+            elif units[i].kind != o.kind:
+                problem = f"the unit in {o.province} is {'an army' if units[i].kind == 'A' else 'a fleet'}"
+            elif assigned[i] is not None:
+                problem = f"{units[i].key()} has two orders"
+            elif o.verb not in ("H", "M", "SH", "SM", "C"):
+                problem = f"'{o.text}' is not a {phase} phase order"
+            if problem:
+                if strict:
+                    raise OrderError(f"order {o.text!r}: {problem}")
+                refused.append(f"{o.text}: {problem}")
+                continue
+            assigned[i] = o
+    return assigned, refused
+
+
+def run_movement(
+    board: ProvinceMap, units: list[Unit], orders: dict[str, list[Order]], strict: bool = True
+) -> MovementResult:
+    """Adjudicate one movement phase (DATC-compliant, see :mod:`resolver`).
+
+    Raises :class:`OrderError` for an order of a unit that is not there when ``strict``.
+    """
+    if any(u.kind == "W" for u in units):
+        raise OrderError("wings (W) belong to Air Power Diplomacy, which this adjudicator does not play yet")
+    assigned, refused = assign_orders(board, units, orders, strict)
+    checked = check_orders(board, units, assigned)
+    plan = checked.plan
+    r = Resolver(plan)
+    n = len(units)
+    moved = [r.moves(i) for i in range(n)]
+    dislodger = [r.dislodged_by(i) for i in range(n)]
+    results: dict[str, list[str]] = {}
+    for i, u in enumerate(units):
+        words: list[str] = []
+        o = assigned[i]
+        if checked.void[i]:
+            words.append("void")
+        elif plan.verb[i] == "M":
+            if moved[i]:
+                words.append("succeeded")
+            elif plan.convoyed[i] and not r.path(i):
+                seas = {plan.provinces[f] for f in plan.convoyers[i]}
+                words.append("disrupted" if board.sea_route_exists(u.province, plan.dest[i], seas) else "no_convoy")
+            else:
+                words.append("bounced")
+        elif plan.verb[i] in ("SH", "SM"):
+            words.append("succeeded" if r.support_given(i) else "cut")
+        else:
+            words.append("succeeded")
+        if dislodger[i] >= 0:
+            words.append("dislodged")
+        results[u.key()] = words
+        del o
+
+    final_provinces = {plan.dest[i] if moved[i] else plan.provinces[i] for i in range(n) if dislodger[i] < 0}
+    contested = set()
+    for i in range(n):
+        if plan.verb[i] == "M" and not moved[i] and r.prevents(i):
+            contested.add(plan.dest[i])
+    staying: list[Unit] = []
+    dislodged: list[Dislodged] = []
+    for i, u in enumerate(units):
+        if dislodger[i] < 0:
+            staying.append(Unit(u.power, u.kind, checked.dest_loc[i]) if moved[i] else u)
+            continue
+        a = dislodger[i]
+        came_from = None if plan.convoyed[a] else plan.provinces[a]
+        options = board.army_moves(u.province) if u.kind == "A" else board.fleet_moves(u.loc)
+        retreats = tuple(sorted(
+            t for t in options
+            if province_of(t) not in final_provinces and province_of(t) not in contested
+            and province_of(t) != came_from
+        ))
+        dislodged.append(Dislodged(u, retreats))
+        if not retreats:
+            results[u.key()].append("disbanded")
+    return MovementResult(staying, dislodged, results, refused)
