@@ -21,11 +21,13 @@ class Dislodged:
 @dataclass(slots=True)
 class MovementResult:
     """What a movement phase did: the units that stay on the board (in their new places), the dislodged
-    ones, the result words keyed by the unit as it stood, and the orders that were refused (not strict)."""
+    ones, the result words keyed by the unit as it stood, the successful moves (unit as it stood -> its
+    new location) and the orders that were refused (not strict)."""
 
     units: list[Unit]
     dislodged: list[Dislodged]
     results: dict[str, list[str]]
+    moves: dict[str, str] = field(default_factory=dict)
     refused: list[str] = field(default_factory=list)
 
 
@@ -82,7 +84,6 @@ def run_movement(
     results: dict[str, list[str]] = {}
     for i, u in enumerate(units):
         words: list[str] = []
-        o = assigned[i]
         if checked.void[i]:
             words.append("void")
         elif plan.verb[i] == "M":
@@ -100,7 +101,6 @@ def run_movement(
         if dislodger[i] >= 0:
             words.append("dislodged")
         results[u.key()] = words
-        del o
 
     final_provinces = {plan.dest[i] if moved[i] else plan.provinces[i] for i in range(n) if dislodger[i] < 0}
     contested = set()
@@ -124,4 +124,5 @@ def run_movement(
         dislodged.append(Dislodged(u, retreats))
         if not retreats:
             results[u.key()].append("disbanded")
-    return MovementResult(staying, dislodged, results, refused)
+    moves = {u.key(): checked.dest_loc[i] for i, u in enumerate(units) if moved[i]}
+    return MovementResult(staying, dislodged, results, moves, refused)
