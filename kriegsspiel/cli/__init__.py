@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "the state of a save after N commands"),
     "verify": ("verify", "replay a save and check every hash and roll"),
     "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
+    "adjudicate": ("adjudicate", "adjudicate Diplomacy phases given as JSON (one, or JSON Lines with --batch)"),
 }
 
 
