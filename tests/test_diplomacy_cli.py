@@ -81,3 +81,12 @@ def test_batch_answers_each_line_before_the_next_arrives() -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_the_benchmark_case_runs() -> None:
+    repo = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "--only", "diplomacy.movement-34", "--repeats", "1",
+                           "--json"], cwd=repo, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)["diplomacy.movement-34"]
+    assert figures["extra"]["units"] == 34 and figures["project_seconds"] > 0.0
