@@ -97,6 +97,20 @@ def test_load_map_names_the_file_and_problem(tmp_path: Path) -> None:
 
 def test_engine_imports_neither_pygame_nor_pytmx() -> None:
     code = ("import sys, kriegsspiel.rulesets.diplomacy as d; d.standard_map(); "
-            "print(any(m in sys.modules for m in ('pygame', 'pytmx', 'numpy')))")
+            "print(any(m in sys.modules for m in ('pygame', 'pytmx')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_engine_modules_use_only_the_standard_library() -> None:
+    import ast
+
+    package = Path(__file__).resolve().parent.parent / "kriegsspiel" / "rulesets" / "diplomacy"
+    allowed = {"__future__", "collections", "dataclasses", "functools", "pathlib", "re", "tomllib", "typing"}
+    for module in package.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                ours = name.startswith("kriegsspiel.rulesets.diplomacy") or name == "kriegsspiel.errors"
+                assert ours or name.split(".")[0] in allowed, f"{module.name} imports {name}"
