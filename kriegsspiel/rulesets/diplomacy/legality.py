@@ -75,8 +75,13 @@ def _on_needed_route(board: ProvinceMap, fleet_sea: str, origin: str, dest: str,
     return any(walk([s]) for s in touches_origin)
 
 
-def check_orders(board: ProvinceMap, units: list[Unit], orders: list[Order | None]) -> Checked:
-    """Turn the units and their orders (one per unit, ``None``: no order, it holds) into a :class:`Plan`."""
+def check_orders(
+    board: ProvinceMap, units: list[Unit], orders: list[Order | None], airlifted: frozenset[int] = frozenset()
+) -> Checked:
+    """Turn the units and their orders (one per unit, ``None``: no order, it holds) into a :class:`Plan`.
+
+    ``airlifted``: armies a wing delivers (Air Power Diplomacy): their move is an air assault to any land
+    province, never a head-to-head battle (as if convoyed)."""
     n = len(units)
     provinces = [u.province for u in units]
     unit_at = {p: i for i, p in enumerate(provinces)}
@@ -94,6 +99,9 @@ def check_orders(board: ProvinceMap, units: list[Unit], orders: list[Order | Non
         if o is None or o.verb == "H":
             continue
         if o.verb != "M":
+            continue
+        if i in airlifted and board.is_land(province_of(o.dest)) and province_of(o.dest) != u.province:
+            verb[i], dest[i], dest_loc[i], convoyed[i] = "M", province_of(o.dest), province_of(o.dest), True
             continue
         loc = _move_destination(board, u, o, seas_with_fleets)
         if loc is None:
@@ -120,7 +128,7 @@ def check_orders(board: ProvinceMap, units: list[Unit], orders: list[Order | Non
         convoyers[a].append(i)
 
     for i, u in enumerate(units):
-        if verb[i] != "M" or u.kind != "A":
+        if verb[i] != "M" or u.kind != "A" or i in airlifted:
             continue
         order = orders[i]
         assert order is not None
@@ -168,5 +176,6 @@ def check_orders(board: ProvinceMap, units: list[Unit], orders: list[Order | Non
         if void[i]:
             verb[i], dest[i], target[i] = "H", provinces[i], -1
 
-    plan = Plan(board, [u.power for u in units], provinces, verb, dest, convoyed, target, convoyers, unit_at)
+    plan = Plan(board, [u.power for u in units], provinces, verb, dest, convoyed, target, convoyers, unit_at,
+                airlifted={i for i in airlifted if verb[i] == "M"})
     return Checked(plan, void, dest_loc)

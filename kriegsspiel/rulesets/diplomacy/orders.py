@@ -39,11 +39,12 @@ class Unit:
 @dataclass(frozen=True, slots=True)
 class Order:
     """One order. ``verb``: H (hold), M (move), SH (support hold), SM (support move), C (convoy),
-    R (retreat), D (disband), B (build), WAIVE.
+    R (retreat), D (disband), B (build), WAIVE; for wings also RAID, AIRLIFT, PATROL, ESCORT.
 
     ``kind``/``loc``: the ordered unit as written; ``target``: the supported or convoyed unit's province
     (``target_kind`` its kind where written); ``dest``: the destination location as written (a coast may be
-    absent); ``via``: the move was marked to go by convoy.
+    absent); ``via``: the move was marked to go by convoy. Wing missions: ``route`` the provinces flown
+    through (``VIA X Y``), ``ignore`` the powers a patrol lets pass, ``over`` where an escort covers.
     """
 
     verb: str
@@ -54,6 +55,9 @@ class Order:
     dest: str = ""
     via: bool = False
     text: str = ""
+    route: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    over: tuple[str, ...] = ()
 
     @property
     def province(self) -> str:
@@ -100,6 +104,8 @@ def parse_order(board: ProvinceMap, line: str) -> Order:
         raise bad("it must start with the unit: A, F or W and a province")
     kind, loc = t[0], _location(board, t[1], line)
     rest = t[2:]
+    if kind == "W":
+        return _wing_order(board, loc, rest, line, bad)
     if not rest or rest == ["H"] or rest == ["HOLD"]:
         return Order("H", kind, loc, text=line)
     verb = rest[0]
@@ -131,3 +137,64 @@ def parse_order(board: ProvinceMap, line: str) -> Order:
     if verb in ("B", "BUILD") and len(rest) == 1:
         return Order("B", kind, loc, text=line)
     raise bad(f"'{' '.join(rest)}' is not an order")
+
+
+def _wing_order(board: ProvinceMap, loc: str, rest: list[str], line: str, bad) -> Order:  # noqa: ANN001
+    """A wing's order (Air Power Diplomacy): a move, support, raid, airlift, patrol or escort, each
+    optionally flown ``VIA X [Y]``; retreat, disband and build as for other units."""
+    def provinces(tokens: list[str]) -> tuple[str, ...]:
+        return tuple(province_of(_location(board, x, line)) for x in tokens)
+
+    route: tuple[str, ...] = ()
+    if "VIA" in rest:
+        at = rest.index("VIA")
+        route = provinces(rest[at + 1:])
+        if not 1 <= len(route) <= 2:
+            raise bad("a wing flies 'VIA X' or 'VIA X Y'")
+        rest = rest[:at]
+    if not rest or rest in (["H"], ["HOLD"]):
+        return Order("SH", "W", loc, target=loc, route=route, text=line)
+    verb = rest[0]
+    if verb == "-" and len(rest) == 2:
+        return Order("M", "W", loc, dest=province_of(_location(board, rest[1], line)), route=route, text=line)
+    if verb == "S":
+        body = rest[1:]
+        target_kind = body.pop(0) if body and body[0] in UNIT_KINDS else ""
+        for token in body:
+            if token != "-":
+                _location(board, token, line)
+        if len(body) == 1:
+            return Order("SH", "W", loc, target=province_of(body[0]), target_kind=target_kind, route=route, text=line)
+        if len(body) == 3 and body[1] == "-":
+            return Order("SM", "W", loc, target=province_of(body[0]), target_kind=target_kind,
+                         dest=_location(board, body[2], line), route=route, text=line)
+        raise bad("a wing supports 'S A BUR', 'S PAR' or 'S A PAR - PIC'")
+    if verb == "RAID" and len(rest) == 2:
+        return Order("RAID", "W", loc, dest=provinces(rest[1:])[0], route=route, text=line)
+    if verb == "AIRLIFT" and len(rest) == 5 and rest[1] == "A" and rest[3] == "-":
+        src, dst = provinces([rest[2], rest[4]])
+        return Order("AIRLIFT", "W", loc, target=src, target_kind="A", dest=dst, route=route, text=line)
+    if verb == "PATROL" and len(rest) >= 2:
+        ignore: tuple[str, ...] = ()
+        if len(rest) > 2:
+            if rest[2] != "IGNORE" or len(rest) < 4:
+                raise bad("a patrol is 'PATROL NTH' optionally followed by 'IGNORE FRANCE GERMANY'")
+            ignore = tuple(rest[3:])
+            unknown = [p for p in ignore if p not in board.powers]
+            if unknown:
+                raise OrderError(f"order {line!r}: unknown power {unknown[0]} (powers: {', '.join(board.powers)})")
+        return Order("PATROL", "W", loc, dest=provinces(rest[1:2])[0], ignore=ignore, text=line)
+    if verb == "ESCORT" and len(rest) >= 3 and rest[1] == "W":
+        over: tuple[str, ...] = ()
+        if len(rest) > 3:
+            if rest[3] != "OVER" or not 1 <= len(rest) - 4 <= 3:
+                raise bad("an escort is 'ESCORT W LON' optionally followed by 'OVER A B C'")
+            over = provinces(rest[4:])
+        return Order("ESCORT", "W", loc, target=provinces(rest[2:3])[0], target_kind="W", over=over, text=line)
+    if verb == "R" and len(rest) == 2:
+        return Order("R", "W", loc, dest=province_of(_location(board, rest[1], line)), text=line)
+    if verb in ("D", "DISBAND") and len(rest) == 1:
+        return Order("D", "W", loc, text=line)
+    if verb in ("B", "BUILD") and len(rest) == 1:
+        return Order("B", "W", loc, text=line)
+    raise bad(f"'{' '.join(rest)}' is not a wing order (move, S, RAID, AIRLIFT, PATROL, ESCORT, R, D, B)")

@@ -40,6 +40,15 @@ class Plan:
     target: list[int]
     convoyers: list[list[int]]
     unit_at: dict[str, int]
+    # Air Power Diplomacy (set by the wing layer, empty in plain Diplomacy): armies delivered by airlift
+    # (their path is the wing's), provinces raided (every support there is cut), wing supports of moves
+    # (the supporting wings' powers) and of holding units, and provinces whose wing supports its base
+    # (province -> the wing's power: the space holds at 1 against other powers).
+    airlifted: set[int] = field(default_factory=set)
+    raided: set[str] = field(default_factory=set)
+    wing_move_support: dict[int, list[str]] = field(default_factory=dict)
+    wing_hold_support: dict[int, int] = field(default_factory=dict)
+    wing_base: dict[str, str] = field(default_factory=dict)
     # filled by index(): who supports whom, who moves where
     move_supports: list[list[int]] = field(default_factory=list)
     hold_supports: list[list[int]] = field(default_factory=list)
@@ -103,6 +112,12 @@ class Resolver:
             if self._resolve(3 * a + _MOVE):
                 return a
         return -1
+
+    def wins_if_vacated(self, i: int) -> bool:
+        """Whether unit ``i``'s move would beat every other move into its destination were the destination
+        empty (an airlifted army stopped only by its own power's unit that failed to leave, APD)."""
+        return all(self._supports(i) + 1 > self._prevent_strength(o)
+                   for o in self.p.attackers.get(self.p.dest[i], ()) if o != i)
 
     def prevents(self, i: int) -> bool:
         """Whether unit ``i``'s (failed or not) move keeps its destination contested: its prevent strength
@@ -193,7 +208,7 @@ class Resolver:
         if opp >= 0:
             if attack <= self._defend_strength(opp):
                 return False
-        elif attack <= self._hold_strength(p.dest[i]):
+        elif attack <= self._hold_strength(p.dest[i], p.powers[i]):
             return False
         for other in p.attackers.get(p.dest[i], ()):
             if other != i and attack <= self._prevent_strength(other):
@@ -203,11 +218,13 @@ class Resolver:
     def _adjudicate_support(self, i: int) -> bool:
         p = self.p
         here = p.provinces[i]
+        if here in p.raided:
+            return False
         into = p.dest[i] if p.verb[i] == "SM" else None
         for a in p.attackers.get(here, ()):
             if p.powers[a] == p.powers[i]:
                 continue
-            if a >= 0 and p.provinces[a] == into:
+            if p.provinces[a] == into:
                 continue  # an attack from where the support goes cuts it only by dislodging (below)
             if self._path(a):
                 return False
@@ -218,6 +235,8 @@ class Resolver:
 
     def _adjudicate_path(self, i: int) -> bool:
         p = self.p
+        if i in p.airlifted:
+            return True
         seas = set()
         for f in p.convoyers[i]:
             fleet_province = p.provinces[f]
@@ -231,7 +250,8 @@ class Resolver:
 
     def _supports(self, i: int, not_of: str | None = None) -> int:
         p = self.p
-        return sum(
+        wings = sum(1 for power in p.wing_move_support.get(i, ()) if power != not_of)
+        return wings + sum(
             1 for s in p.move_supports[i]
             if (not_of is None or p.powers[s] != not_of) and self._resolve(3 * s + _SUPPORT)
         )
@@ -247,14 +267,17 @@ class Resolver:
             return 0
         return 1 + self._supports(i, not_of=p.powers[j])
 
-    def _hold_strength(self, province: str) -> int:
+    def _hold_strength(self, province: str, attacker: str) -> int:
         p = self.p
+        wing = p.wing_base.get(province)
+        space = 1 if wing is not None and wing != attacker else 0
         j = p.unit_at.get(province, -1)
         if j < 0:
-            return 0
+            return space
         if p.verb[j] == "M":
-            return 0 if self._resolve(3 * j + _MOVE) else 1
-        return 1 + sum(1 for s in p.hold_supports[j] if self._resolve(3 * s + _SUPPORT))
+            return space if self._resolve(3 * j + _MOVE) else 1
+        supports = sum(1 for s in p.hold_supports[j] if self._resolve(3 * s + _SUPPORT))
+        return 1 + supports + p.wing_hold_support.get(j, 0) + space
 
     def _defend_strength(self, i: int) -> int:
         return 1 + self._supports(i)
