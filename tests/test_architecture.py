@@ -130,6 +130,7 @@ def test_both_rule_sets_are_declared_as_entry_points() -> None:
     assert project["entry-points"]["kriegsspiel.rulesets"] == {
         "modern-4e": "kriegsspiel.rulesets.modern_4e:RULESET",
         "kriegsspiel-v3": "kriegsspiel.rulesets.kriegsspiel_v3:RULESET",
+        "diplomacy": "kriegsspiel.rulesets.diplomacy.plugin:RULESET",
     }
 
 

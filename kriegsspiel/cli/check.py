@@ -94,7 +94,11 @@ def _ruleset(path: str, name: str | None, result: FileResult) -> Ruleset | None:
 
 def _check_map(path: str, ruleset_name: str | None) -> FileResult:
     from kriegsspiel.tiled import read_map
+    from kriegsspiel.tiled.provinces import check_province_map, is_province_map
 
+    if is_province_map(path):  # an area game's board: polygons of provinces, checked by its rule set
+        findings, readable = check_province_map(path, ruleset_name)
+        return FileResult(path, findings, readable)
     result = FileResult(path)
     ruleset = _ruleset(path, ruleset_name, result)
     if ruleset is None:

@@ -50,6 +50,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: the folder {out_dir} does not exist; create it first")
     if args.tile_px is not None and not 1 <= args.tile_px <= 512:
         raise UserError(f"--tile-px {args.tile_px}: give a whole number of pixels from 1 to 512")
+    from kriegsspiel.tiled.provinces import is_province_map
+
+    if is_province_map(args.map):
+        return _preview_provinces(args)
     from kriegsspiel.tiled.map_ruleset import land_impassable, ruleset_for_map
 
     ruleset = ruleset_for_map(args.map, args.ruleset)
@@ -84,4 +88,29 @@ def run(args: argparse.Namespace) -> int:
     except (pygame.error, OSError) as exc:
         raise UserError(f"--out {args.out}: cannot write the picture ({exc})") from None
     print(f"{args.out}: {picture.get_width()}x{picture.get_height()} pixels")
+    return 0
+
+
+def _preview_provinces(args: argparse.Namespace) -> int:
+    """A province map (an area game's board): the provinces by kind with their names and supply centres."""
+    import pygame
+
+    from kriegsspiel.render.provinces import ProvinceDrawing, draw_board
+    from kriegsspiel.tiled.provinces import read_province_map
+
+    board, _ = read_province_map(args.map)
+    scale = 1.0 if args.tile_px is None else args.tile_px / 32
+    _check_size((board.width_px, board.height_px), scale, 32)
+    drawings = [
+        ProvinceDrawing(abbr, shape.name, str(shape.properties.get("kind", "land")), shape.outline, shape.centre(),
+                        bool(shape.properties.get("supply_centre", False)),
+                        str(shape.properties["home"]) if shape.properties.get("home") else None,
+                        str(shape.properties["home"]) if shape.properties.get("home") else None)
+        for abbr, shape in sorted(board.provinces.items())
+    ]
+    title = f"{os.path.basename(args.map)}: {board.map_name} ({board.ruleset}), {len(drawings)} provinces"
+    pygame.font.init()
+    picture = draw_board((board.width_px, board.height_px), drawings, scale, title=title)
+    pygame.image.save(picture, args.out)
+    print(f"wrote {args.out} ({picture.get_width()}x{picture.get_height()} px)")
     return 0

@@ -34,6 +34,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             print("\n".join(format_installed(rows)))
         return 0
+    from kriegsspiel.core.plugin import find_ruleset
+
+    area = find_ruleset(args.name)
+    if area is not None and area.kind != "ruler":  # an area game has no terrain tables: it describes itself
+        print(json.dumps(area.describe(), indent=2) if args.json else "\n".join(area.describe_lines()))
+        return 0
     ruleset = load_ruleset(args.name)
     if args.json:
         print(json.dumps(ruleset_as_json(ruleset), indent=2))

@@ -41,7 +41,11 @@ def load_ruleset(name_or_path: str) -> Ruleset:
     Raises UserError (one line naming the file, the table and the key) when the file cannot be read, is not
     TOML, or breaks the rule-set layout; for an unknown name the message lists the installed ones.
     """
-    if find_ruleset(name_or_path) is not None:
+    installed = find_ruleset(name_or_path)
+    if installed is not None:
+        if installed.kind != "ruler":
+            raise UserError(f"{name_or_path!r} is an {installed.kind} game (a board of provinces, not a battlefield "
+                            f"of terrain): it plays on a province map; 'kriegsspiel rules {name_or_path}' describes it")
         return _load_installed(name_or_path)
     looks_like_path = name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
     if not looks_like_path:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from importlib.abc import Traversable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from kriegsspiel.core.commands import FORMATTERS, ORDERS, PARSERS, Command
 from kriegsspiel.core.dice import Dice
@@ -58,6 +58,9 @@ class RuleSet:
     version: ClassVar[str] = "0"
     #: the title shown to people (``"Modern Kriegsspiel, Fourth Edition"``)
     title: ClassVar[str] = ""
+    #: ``"ruler"``: a battlefield of terrain, moves measured over it (the core's engine plays it);
+    #: ``"area"``: a board of provinces (Diplomacy), whose data file is the rule set's own
+    kind: ClassVar[str] = "ruler"
 
     # --- data ------------------------------------------------------------------------------------------
 
@@ -128,6 +131,25 @@ class RuleSet:
     def scenario_warnings(self, state: GameState) -> list[tuple[str, str, str]]:
         """Warnings about a scenario's starting state: (unit id, scenario key, problem) each."""
         return []
+
+    # --- area games ---------------------------------------------------------------------------------------
+
+    def check_provinces(self, powers: tuple[str, ...], provinces: Mapping[str, Mapping[str, Any]],
+                        source: str) -> list[str]:
+        """The problems of a province map's properties under this rule set (``kriegsspiel check``), one line
+        each naming the province; ``provinces`` maps each abbreviation to its properties (``name`` is the full
+        name). A rule set that plays on no province map says so."""
+        return [f"the rule set {self.name!r} does not play on province maps; set the map property 'ruleset' "
+                "to one that does"]
+
+    def describe(self) -> dict[str, Any]:
+        """The rule set as one JSON object, for ``kriegsspiel rules NAME --json`` of an area game (a ruler
+        game's is its data file's tables)."""
+        return {"id": self.name, "title": self.title, "version": self.version, "kind": self.kind}
+
+    def describe_lines(self) -> list[str]:
+        """The rule set as text for people (``kriegsspiel rules NAME``) of an area game."""
+        return [f"{self.title} ({self.name}), version {self.version}: an area game"]
 
     # --- installation ---------------------------------------------------------------------------------
 

@@ -1,0 +1,107 @@
+"""Drawing a board of provinces (an area game's map): polygons by kind, borders, supply centres, names, and
+the units standing on them.
+
+The data come in as plain values (:class:`ProvinceDrawing`, :class:`UnitMark`), so this module knows neither
+the Tiled file nor a rule set. Coordinates are the map's pixels, scaled by ``scale`` onto the picture.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from kriegsspiel.render.fonts import font
+
+#: fill colours by province kind: sea, coast and inland land, impassable
+KIND_COLOURS: Mapping[str, tuple[int, int, int]] = {
+    "sea": (160, 196, 228),
+    "coast": (233, 222, 186),
+    "land": (216, 204, 160),
+    "impassable": (150, 150, 150),
+}
+#: home-centre tints of the seven standard powers; other powers get a grey
+POWER_COLOURS: Mapping[str, tuple[int, int, int]] = {
+    "AUSTRIA": (196, 72, 72),
+    "ENGLAND": (80, 80, 200),
+    "FRANCE": (70, 160, 220),
+    "GERMANY": (90, 90, 90),
+    "ITALY": (70, 160, 70),
+    "RUSSIA": (150, 90, 170),
+    "TURKEY": (210, 170, 40),
+}
+_BORDER = (70, 60, 50)
+_TEXT = (30, 30, 30)
+
+
+@dataclass(frozen=True, slots=True)
+class ProvinceDrawing:
+    """One province to draw: outline (map pixels), kind, label, supply centre and its owner (if any)."""
+
+    abbreviation: str
+    name: str
+    kind: str
+    outline: tuple[tuple[float, float], ...]
+    centre: tuple[float, float]
+    supply_centre: bool = False
+    home: str | None = None
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMark:
+    """A unit on the board: its kind letter (A, F, W), power, and where it stands (map pixels)."""
+
+    letter: str
+    power: str
+    at: tuple[float, float]
+
+
+def power_colour(power: str | None) -> tuple[int, int, int]:
+    """The colour of a power (grey for one without a colour of its own)."""
+    return POWER_COLOURS.get((power or "").upper(), (120, 120, 120))
+
+
+def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,
+               units: Sequence[UnitMark] = (), title: str | None = None) -> pygame.Surface:
+    """The board as a new surface of ``size_px`` map pixels times ``scale``: provinces filled by kind (land
+    owned by a power tinted with its colour), borders, supply centres (a ring; filled with the owner's colour),
+    abbreviations, then the units as round counters with their letter."""
+    width, height = max(1, round(size_px[0] * scale)), max(1, round(size_px[1] * scale))
+    picture = pygame.Surface((width, height))
+    picture.fill(KIND_COLOURS["sea"])
+    for province in provinces:
+        points = [(x * scale, y * scale) for x, y in province.outline]
+        fill = KIND_COLOURS.get(province.kind, KIND_COLOURS["land"])
+        if province.owner and province.kind != "sea":
+            tint = power_colour(province.owner)
+            fill = tuple(round(f * 0.65 + t * 0.35) for f, t in zip(fill, tint))
+        pygame.draw.polygon(picture, fill, points)
+    for province in provinces:
+        points = [(x * scale, y * scale) for x, y in province.outline]
+        pygame.draw.polygon(picture, _BORDER, points, max(1, round(scale)))
+    label = font(max(9, round(13 * scale)), bold=True)
+    for province in provinces:
+        cx, cy = province.centre[0] * scale, province.centre[1] * scale
+        if province.supply_centre:
+            radius = max(3, round(6 * scale))
+            centre = (round(cx), round(cy + 11 * scale))
+            pygame.draw.circle(picture, power_colour(province.owner) if province.owner else (250, 250, 250),
+                               centre, radius)
+            pygame.draw.circle(picture, _TEXT, centre, radius, 1)
+        text = label.render(province.abbreviation, True, _TEXT)
+        picture.blit(text, text.get_rect(center=(round(cx), round(cy - 4 * scale))))
+    counter = font(max(9, round(12 * scale)), bold=True)
+    for unit in units:
+        x, y = round(unit.at[0] * scale), round(unit.at[1] * scale)
+        radius = max(6, round(10 * scale))
+        pygame.draw.circle(picture, power_colour(unit.power), (x, y), radius)
+        pygame.draw.circle(picture, (20, 20, 20), (x, y), radius, 2)
+        text = counter.render(unit.letter, True, (255, 255, 255))
+        picture.blit(text, text.get_rect(center=(x, y)))
+    if title:
+        heading = font(max(12, round(18 * scale)), bold=True).render(title, True, _TEXT)
+        box = heading.get_rect(topleft=(8, 8)).inflate(12, 8)
+        pygame.draw.rect(picture, (250, 248, 240), box)
+        picture.blit(heading, (box.x + 6, box.y + 4))
+    return picture

@@ -1,0 +1,232 @@
+"""Province maps in Tiled: the board of an area game (Diplomacy) as polygons with properties.
+
+A province map is a Tiled map whose map property ``kind`` is ``provinces`` (or that has an object layer called
+``provinces`` and no terrain layer). Each province is a polygon object on that layer:
+
+- the object's **name** is the province's full name (``Paris``); its property ``abbreviation`` (``PAR``) is
+  how orders name it. (A custom property called ``name`` would clash with the object's own name: pytmx refuses
+  such a map, so the full name lives in the object name.)
+- the other custom properties are the rule set's, e.g. for Diplomacy ``kind``, ``supply_centre``, ``home``,
+  ``coasts``, ``army``, ``fleet``, ``fleet_nc`` (docs/diplomacy.md); a list is one string of abbreviations
+  separated by spaces or commas.
+
+Map properties: ``ruleset`` (the rule set that reads the provinces, default ``diplomacy``), ``powers`` (the
+powers, separated by spaces), ``map_name``. Adjacency is never read from the shapes: it is in the properties.
+
+This module reads the file (pytmx) and checks the geometry: a province object that is not a polygon, one
+without an abbreviation, two with the same one, polygons that overlap. What the properties mean is the rule
+set's to check (``RuleSet.check_provinces``).
+"""
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kriegsspiel.findings import Finding
+from kriegsspiel.tiled.errors import MapError
+
+#: the object layer of provinces
+PROVINCE_LAYER = "provinces"
+#: the default rule set of a province map without a ``ruleset`` property
+DEFAULT_RULESET = "diplomacy"
+#: cells per side of the raster the overlap check draws the polygons on (its resolution, not a limit)
+_OVERLAP_RASTER = 400
+#: a province whose polygon shares more than this fraction of its area with another is reported
+_OVERLAP_SHARE = 0.02
+
+
+@dataclass(frozen=True, slots=True)
+class ProvinceShape:
+    """One province polygon: its abbreviation, full name, outline (map pixels) and custom properties."""
+
+    abbreviation: str
+    name: str
+    outline: tuple[tuple[float, float], ...]
+    properties: Mapping[str, Any]
+    object_id: int
+
+    def centre(self) -> tuple[float, float]:
+        """Where the province's name and its unit are drawn (map pixels): the point inside the polygon farthest
+        from its border, on a grid of 40 x 40 over its bounds (a centroid can fall outside a bent province)."""
+        return _deepest_point(np.asarray(self.outline, dtype=float))
+
+
+@dataclass(frozen=True, slots=True)
+class ProvinceMapFile:
+    """A province map as read from Tiled: map properties and the provinces by abbreviation."""
+
+    source: str
+    ruleset: str
+    map_name: str
+    powers: tuple[str, ...]
+    width_px: int
+    height_px: int
+    provinces: Mapping[str, ProvinceShape]
+
+    def properties(self) -> dict[str, dict[str, Any]]:
+        """Abbreviation -> the province's properties with its full name as ``name``, as rule sets read them."""
+        return {abbr: {**shape.properties, "name": shape.name} for abbr, shape in self.provinces.items()}
+
+
+def is_province_map(path: str | os.PathLike[str]) -> bool:
+    """True when the TMX file at ``path`` is a province map (map property ``kind = provinces``, or an object
+    layer ``provinces`` and no tile layer). False for anything else, unreadable files included."""
+    try:
+        root = ElementTree.parse(os.fspath(path)).getroot()
+    except (OSError, ElementTree.ParseError, ValueError):
+        return False
+    if root.tag != "map":
+        return False
+    for prop in root.findall("./properties/property"):
+        if prop.get("name") == "kind":
+            return (prop.get("value") or prop.text or "").strip() == "provinces"
+    groups = [g.get("name") for g in root.iter("objectgroup")]
+    return PROVINCE_LAYER in groups and root.find("layer") is None
+
+
+def read_province_map(path: str | os.PathLike[str]) -> tuple[ProvinceMapFile, list[Finding]]:
+    """Read a province map and check its geometry.
+
+    Returns the map and the findings (errors and warnings, each naming the province). Raises MapError (one line
+    naming the file and what to do in Tiled) when the file cannot be read at all or has no province layer.
+    """
+    import pytmx  # only here: checking a scenario must not need it
+
+    source = os.fspath(path)
+    try:
+        tmx = pytmx.TiledMap(source, load_all_tiles=False)
+    except FileNotFoundError:
+        raise MapError(f"{source}: no such file") from None
+    except (ElementTree.ParseError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise MapError(f"{source}: cannot read the map ({exc}); open it in Tiled and save it again as TMX") from None
+    map_props = dict(tmx.properties or {})
+    try:
+        layer = tmx.get_layer_by_name(PROVINCE_LAYER)
+    except ValueError:
+        raise MapError(f"{source}: no object layer called {PROVINCE_LAYER!r}; add one in Tiled and draw one "
+                       "polygon per province on it") from None
+    if not isinstance(layer, pytmx.TiledObjectGroup):
+        raise MapError(f"{source}: the layer {PROVINCE_LAYER!r} is not an object layer; make it one in Tiled")
+    findings: list[Finding] = []
+    shapes: dict[str, ProvinceShape] = {}
+    for obj in layer:
+        label = f"object {obj.id}" + (f" ({obj.name})" if obj.name else "")
+        props = dict(obj.properties or {})
+        abbr = str(props.pop("abbreviation", "") or "").strip().upper()
+        if not abbr:
+            findings.append(Finding(source, f"{label}: no property 'abbreviation'; give the province its "
+                                            "abbreviation (e.g. PAR) as a string property"))
+            continue
+        points = getattr(obj, "points", None)
+        if not points or len(points) < 3 or getattr(obj, "closed", True) is False:
+            findings.append(Finding(source, f"province {abbr} ({label}) is not a polygon; draw it with the "
+                                            "polygon tool"))
+            continue
+        if abbr in shapes:
+            findings.append(Finding(source, f"province {abbr} is drawn twice (objects {shapes[abbr].object_id} "
+                                            f"and {obj.id}); give each polygon its own abbreviation"))
+            continue
+        shapes[abbr] = ProvinceShape(abbr, obj.name or abbr, tuple((float(p.x), float(p.y)) for p in points),
+                                     props, int(obj.id))
+    if not shapes:
+        raise MapError(f"{source}: the layer {PROVINCE_LAYER!r} has no province polygons; draw one polygon per "
+                       "province with the property 'abbreviation'")
+    findings += _overlaps(source, shapes, tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
+    powers = tuple(str(map_props.get("powers", "")).replace(",", " ").split())
+    result = ProvinceMapFile(
+        source=source,
+        ruleset=str(map_props.get("ruleset", DEFAULT_RULESET)),
+        map_name=str(map_props.get("map_name", os.path.splitext(os.path.basename(source))[0])),
+        powers=powers,
+        width_px=int(tmx.width * tmx.tilewidth),
+        height_px=int(tmx.height * tmx.tileheight),
+        provinces=shapes,
+    )
+    return result, findings
+
+
+def _overlaps(source: str, shapes: Mapping[str, ProvinceShape], width: float, height: float) -> list[Finding]:
+    """Pairs of provinces whose polygons overlap by more than a sliver, on a raster over the map."""
+    scale = _OVERLAP_RASTER / max(width, height, 1.0)
+    cols, rows = max(1, int(width * scale)), max(1, int(height * scale))
+    xs = (np.arange(cols) + 0.5) / scale
+    ys = (np.arange(rows) + 0.5) / scale
+    gx, gy = np.meshgrid(xs, ys)
+    owner = np.full((rows, cols), -1, dtype=np.int32)
+    areas: dict[int, int] = {}
+    shared: dict[tuple[int, int], int] = {}
+    names = list(shapes)
+    for index, abbr in enumerate(names):
+        inside = _inside(gx, gy, np.asarray(shapes[abbr].outline, dtype=float))
+        areas[index] = int(inside.sum())
+        clash = inside & (owner >= 0)
+        if clash.any():
+            others, counts = np.unique(owner[clash], return_counts=True)
+            for other, count in zip(others.tolist(), counts.tolist()):
+                shared[(other, index)] = shared.get((other, index), 0) + int(count)
+        owner[inside & (owner < 0)] = index
+    findings = []
+    for (a, b), count in sorted(shared.items()):
+        if count > _OVERLAP_SHARE * max(1, min(areas[a], areas[b])):
+            findings.append(Finding(source, f"provinces {names[a]} and {names[b]} overlap; move the shared "
+                                            "border so each point of the map is in one province"))
+    return findings
+
+
+def _inside(xs: np.ndarray, ys: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Even-odd point-in-polygon for every (x, y) of the grids."""
+    inside = np.zeros(xs.shape, dtype=bool)
+    x0, y0 = pts[-1]
+    for x1, y1 in pts:
+        crosses = (y1 > ys) != (y0 > ys)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at_x = x0 + (ys - y0) * (x1 - x0) / (y1 - y0)
+        inside ^= crosses & (xs < at_x)
+        x0, y0 = x1, y1
+    return inside
+
+
+def check_province_map(path: str | os.PathLike[str], ruleset_name: str | None = None) -> tuple[list[Finding], bool]:
+    """Every finding of a province map: its geometry, then its properties as its rule set reads them (the map
+    property ``ruleset``, or ``ruleset_name`` when given). Returns (findings, readable); never raises for bad
+    input."""
+    from kriegsspiel.core.plugin import find_ruleset, installed_rulesets
+
+    source = os.fspath(path)
+    try:
+        board, findings = read_province_map(source)
+    except MapError as exc:
+        return [Finding(source, str(exc).removeprefix(f"{source}: "))], False
+    name = ruleset_name or board.ruleset
+    ruleset = find_ruleset(name)
+    if ruleset is None:
+        known = ", ".join(n for n, r in sorted(installed_rulesets().items()) if r.kind == "area") or "none"
+        findings.append(Finding(source, f"the map's rule set {name!r} is not installed; set the map property "
+                                        f"'ruleset' to one of the area games installed: {known}"))
+        return findings, False
+    for problem in ruleset.check_provinces(board.powers, board.properties(), source):
+        findings.append(Finding(source, problem))
+    return findings, True
+
+
+def _deepest_point(pts: np.ndarray, steps: int = 40) -> tuple[float, float]:
+    """The grid point inside the polygon ``pts`` farthest from its edges (the middle of its bounds if none)."""
+    (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+    xs, ys = np.meshgrid(np.linspace(x0, x1, steps + 2)[1:-1], np.linspace(y0, y1, steps + 2)[1:-1])
+    inside = _inside(xs, ys, pts)
+    if not inside.any():
+        return float((x0 + x1) / 2), float((y0 + y1) / 2)
+    px, py = xs[inside], ys[inside]
+    ax, ay = pts[:, 0], pts[:, 1]
+    bx, by = np.roll(ax, -1), np.roll(ay, -1)
+    dx, dy = bx - ax, by - ay
+    length2 = np.maximum(dx * dx + dy * dy, 1e-12)
+    t = np.clip(((px[:, None] - ax) * dx + (py[:, None] - ay) * dy) / length2, 0.0, 1.0)
+    gap = np.hypot(px[:, None] - (ax + t * dx), py[:, None] - (ay + t * dy)).min(axis=1)
+    best = int(np.argmax(gap))
+    return float(px[best]), float(py[best])
