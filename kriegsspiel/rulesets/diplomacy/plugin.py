@@ -53,7 +53,7 @@ class Diplomacy(RuleSet):
         facts = self.describe()["standard_board"]
         return [
             f"{self.title} ({self.name}): an area game, adjudicated as the DATC {self.version} prefers",
-            f"  units: A (army), F (fleet); phases: movement, retreats, adjustments",
+            "  units: A (army), F (fleet); phases: movement, retreats, adjustments",
             f"  standard board: {facts['provinces']} provinces and {len(facts['impassable'])} impassable "
             f"({', '.join(facts['impassable'])}), {facts['supply_centres']} supply centres, "
             f"powers {', '.join(facts['powers'])}",
