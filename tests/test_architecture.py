@@ -234,6 +234,12 @@ def test_a_rule_set_installed_beside_the_program_is_listed(toy_site: Path) -> No
     toy = _run("rules", "toy", "--json", env=_env(toy_site))
     assert toy.returncode == 0, toy.stderr
     assert '"walker"' in toy.stdout and '"meadow"' in toy.stdout
+    helped = _run("--help", env=_env(toy_site))
+    assert "meadow" in helped.stdout and "greet the walkers of the toy meadow" in helped.stdout
+    greeted = _run("meadow", "--walkers", "3", env=_env(toy_site))
+    assert (greeted.returncode, greeted.stdout) == (0, "hello from the meadow, 3 walkers\n"), greeted.stderr
+    assert _run("meadow", "--walkers", "x", env=_env(toy_site)).returncode == 2
+    assert "unknown command 'meadow'" in _run("meadow").stderr
     without = _run("rules", "toy")
     assert without.returncode == 2
     assert "unknown rule set 'toy'" in without.stderr

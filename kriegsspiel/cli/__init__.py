@@ -13,7 +13,7 @@ import os
 import sys
 import tempfile
 import traceback
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from kriegsspiel.errors import UserError
 
@@ -34,10 +34,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _ruleset_commands() -> dict[str, Any]:
+    """The commands the installed rule sets add (``RuleSet.command_lines``), by name; the program's own win."""
+    from kriegsspiel.core.plugin import installed_rulesets
+
+    found: dict[str, Any] = {}
+    for ruleset in installed_rulesets().values():
+        for name, command in ruleset.command_lines().items():
+            if name not in COMMANDS:
+                found.setdefault(name, command)
+    return found
+
+
 def _usage() -> str:
     lines = ["usage: kriegsspiel COMMAND [ARGS...]", "", "commands:"]
-    width = max(len(name) for name in COMMANDS)
-    for name, (_, help_text) in COMMANDS.items():
+    extra = {name: command.help for name, command in _ruleset_commands().items()}
+    listed = {name: help_text for name, (_, help_text) in COMMANDS.items()} | extra
+    width = max(len(name) for name in listed)
+    for name, help_text in listed.items():
         lines.append(f"  {name.ljust(width)}  {help_text}")
     lines.append("")
     lines.append("'kriegsspiel COMMAND --help' shows a command's arguments.")
@@ -56,20 +70,28 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the process exit code (0 ok, 1 problems found, 2 bad input)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
-        print(_usage())
+        try:
+            print(_usage())
+        except BrokenPipeError:  # `kriegsspiel --help | head`
+            pass
         return 0 if args else 2
     name = args[0]
-    if name not in COMMANDS:
-        print(f"kriegsspiel: unknown command {name!r}; commands: {', '.join(COMMANDS)}", file=sys.stderr)
-        return 2
-    module_name, help_text = COMMANDS[name]
-    try:
-        module = importlib.import_module(f"kriegsspiel.cli.{module_name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"kriegsspiel.cli.{module_name}":
-            print(f"kriegsspiel: the command {name!r} is not available in this version", file=sys.stderr)
+    if name in COMMANDS:
+        module_name, help_text = COMMANDS[name]
+        try:
+            module: Any = importlib.import_module(f"kriegsspiel.cli.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"kriegsspiel.cli.{module_name}":
+                print(f"kriegsspiel: the command {name!r} is not available in this version", file=sys.stderr)
+                return 2
+            raise
+    else:  # a command an installed rule set adds (kriegsspiel adjudicate: Diplomacy's)
+        module = _ruleset_commands().get(name)
+        if module is None:
+            known = [*COMMANDS, *_ruleset_commands()]
+            print(f"kriegsspiel: unknown command {name!r}; commands: {', '.join(known)}", file=sys.stderr)
             return 2
-        raise
+        help_text = module.help
     parser = _OneLineParser(prog=f"kriegsspiel {name}", description=help_text)
     module.add_arguments(parser)
     try:

@@ -5,9 +5,17 @@ This is the package's public face: import from ``kriegsspiel.core.plugin``, not 
 """
 from __future__ import annotations
 
-from kriegsspiel.core.plugin._ruleset import Formatter, Parser, RuleSet, find_ruleset, installed_rulesets
+from kriegsspiel.core.plugin._ruleset import (
+    CommandLine,
+    Formatter,
+    Parser,
+    RuleSet,
+    find_ruleset,
+    installed_rulesets,
+)
 
 __all__ = [
+    "CommandLine",
     "Formatter",
     "Parser",
     "RuleSet",

@@ -21,7 +21,9 @@ its data (sight ranges, what may hide where), not through code.
 """
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from importlib.abc import Traversable
 from typing import Any, ClassVar
 
@@ -35,6 +37,18 @@ from kriegsspiel.core.manual import APPLIES, PAGES, ManPage
 from kriegsspiel.core.ruleset import TABLE_READERS, Ruleset, TableReader
 from kriegsspiel.core.registry import installed
 from kriegsspiel.core.state import GameState
+
+@dataclass(frozen=True, slots=True)
+class CommandLine:
+    """A command a rule set adds to the ``kriegsspiel`` command line (``kriegsspiel adjudicate``): its one-line
+    help, the function that declares its arguments on an ``argparse.ArgumentParser``, and the one that runs it
+    with the parsed arguments and returns the exit status (raising ``kriegsspiel.errors.UserError`` for bad
+    input, as the program's own commands do)."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
 
 #: a parser of one command word: the text after the word -> the command (raises NotationError)
 Parser = Callable[[str], Command]
@@ -150,6 +164,12 @@ class RuleSet:
     def describe_lines(self) -> list[str]:
         """The rule set as text for people (``kriegsspiel rules NAME``) of an area game."""
         return [f"{self.title} ({self.name}), version {self.version}: an area game"]
+
+    # --- the command line ---------------------------------------------------------------------------------
+
+    def command_lines(self) -> Mapping[str, CommandLine]:
+        """Commands this rule set adds to ``kriegsspiel`` (a command the program has already wins)."""
+        return {}
 
     # --- installation ---------------------------------------------------------------------------------
 

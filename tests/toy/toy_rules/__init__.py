@@ -6,6 +6,7 @@ a rule set published on PyPI would be.
 """
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -17,7 +18,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected, event_kind
 from kriegsspiel.core.game import Handler, Ruling
 from kriegsspiel.core.manual import ManPage, fixed_text
-from kriegsspiel.core.plugin import Formatter, Parser, RuleSet
+from kriegsspiel.core.plugin import CommandLine, Formatter, Parser, RuleSet
 from kriegsspiel.core.state import GameState
 
 
@@ -65,6 +66,15 @@ def cheer(state: GameState, command: Command, dice: Dice, forced: bool) -> Accep
     return ruling.accept(state, [Cheered(unit.id)])
 
 
+def _add_meadow_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--walkers", type=int, default=1, help="how many walkers to greet")
+
+
+def _run_meadow(args: argparse.Namespace) -> int:
+    print(f"hello from the meadow, {args.walkers} walker{'s' if args.walkers != 1 else ''}")
+    return 0
+
+
 class ToyRules(RuleSet):
     """One walker, one meadow, one cheer."""
 
@@ -89,6 +99,9 @@ class ToyRules(RuleSet):
 
     def events(self) -> Iterable[type[Event]]:
         return (Cheered,)
+
+    def command_lines(self) -> Mapping[str, CommandLine]:
+        return {"meadow": CommandLine("greet the walkers of the toy meadow", _add_meadow_arguments, _run_meadow)}
 
     def manual_pages(self) -> Iterable[ManPage]:
         return (ManPage("cheer", "cheer UNIT", "The unit cheers; nothing else happens.",
