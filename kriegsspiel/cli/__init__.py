@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("verify", "replay a save and check every hash and roll"),
     "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
     "adjudicate": ("adjudicate", "adjudicate Diplomacy phases given as JSON (one, or JSON Lines with --batch)"),
+    "battle": ("battle", "fight a unit-profiles battle given as JSON, or give its odds"),
 }
 
 
