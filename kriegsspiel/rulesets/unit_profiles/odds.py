@@ -13,8 +13,11 @@ from collections import defaultdict
 from itertools import product
 from typing import Any
 
+import numpy as np
+
 from kriegsspiel.rulesets.unit_profiles.battle import fight, summary
 from kriegsspiel.rulesets.unit_profiles.dice import DiceStream
+from kriegsspiel.rulesets.unit_profiles.placement import Hit
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
     Shot, after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, initial_position,
@@ -24,7 +27,7 @@ from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST
 
 RESULTS = ("attacker", "defender", "both-destroyed", "stalemate")
 MAX_COMBINATIONS = 200_000   # dice-class combinations in one volley before the odds fall back to simulation
-MAX_POSITIONS = 200_000      # distinct positions over the whole battle before the same
+MAX_POSITIONS = 50_000       # positions whose round is computed before the odds fall back to simulation
 
 
 class NotExact(Exception):
@@ -57,6 +60,19 @@ def _classes(shot: Shot, sides: int) -> list[tuple[int | None, float]]:
     return out
 
 
+def _kind(hit: Hit) -> tuple:
+    """What a hit's placement depends on (the firer only breaks ties between identical hits)."""
+    if hit.picks:
+        return (hit.eligible, hit.picks, hit.die, hit.rank[:-1])
+    return (hit.eligible, "", 0, (0,))
+
+
+def _unkind(kind: tuple, firer: int) -> Hit:
+    """A hit of this kind; ``firer`` stands for the side that fired (its policy places picked hits)."""
+    eligible, picks, die, rank = kind
+    return Hit(die or 1, firer, eligible, picks or None, (*rank, 0) if picks else (0,))
+
+
 class _Chain:
     def __init__(self, spec: BattleSpec) -> None:
         self.spec = spec
@@ -64,39 +80,62 @@ class _Chain:
         self.volley_memo: dict[Any, list[tuple[tuple[tuple[int, int], ...], float]]] = {}
         self.round_memo: dict[Any, list[tuple[Position, str | None, float]]] = {}
         self.positions = 0
+        self.end_memo: dict[Any, tuple[Position, str | None]] = {}
+        self.cut = sum(1 for u in spec.units if u.side == 0)
+        self.placement_memo: dict[Any, tuple[tuple[int, int], ...]] = {}
 
     def volley(self, pos: Position, shots: list[Shot], owner: int, step: str) -> list[tuple[dict[int, int], float]]:
-        """The distribution of hits taken per unit of ``owner`` from these shots."""
-        key = (pos, tuple(shots), owner, step)
+        """The distribution of hits taken per unit of ``owner`` from these shots. In the rounds it depends only
+        on the shots' signatures and the owner's units, so positions that share them share the work."""
+        if step == "round":
+            seg = slice(self.cut, None) if owner == 1 else slice(0, self.cut)
+            key = (owner, tuple(sorted(s.signature() for s in shots)), pos.status[seg], pos.damage[seg])
+        else:
+            key = (owner, step, tuple(shots), pos)
         if key not in self.volley_memo:
-            groups: dict[tuple, list[Shot]] = {}
-            for s in shots:
-                groups.setdefault(s.signature(), []).append(s)
-            per_group = []
-            combos = 1
-            for members in groups.values():
-                classes = _classes(members[0], self.sides)
-                options = []
-                n = len(members)
-                for counts in _compositions(n, len(classes)):
-                    p = math.factorial(n)
-                    for c, (_, q) in zip(counts, classes):
-                        p = p / math.factorial(c) * q ** c
-                    if p > 0.0:
-                        dice = [d for c, (d, _) in zip(counts, classes) for _ in range(c)]
-                        options.append(([m.hit(d) for m, d in zip(members, dice) if d is not None], p))
-                combos *= len(options)
-                per_group.append(options)
-            if combos > MAX_COMBINATIONS:
-                raise NotExact(f"a volley has {combos} dice combinations")
-            dist: dict[tuple[tuple[int, int], ...], float] = defaultdict(float)
-            for choice in product(*per_group):
-                hits = [h for hits, _ in choice for h in hits]
-                p = math.prod(q for _, q in choice)
-                taken = take_hits(self.spec, pos, owner, hits, step)
-                dist[tuple(sorted(taken.items()))] += p
-            self.volley_memo[key] = list(dist.items())
-        return [(dict(t), p) for t, p in self.volley_memo[key]]
+            self.volley_memo[key] = self._volley(pos, shots, owner, step)
+        return self.volley_memo[key]
+
+    def _volley(self, pos: Position, shots: list[Shot], owner: int, step: str):
+        groups: dict[tuple, list[Shot]] = {}
+        for s in shots:
+            groups.setdefault(s.signature(), []).append(s)
+        # Dynamic programming over the groups: the distribution of the multiset of hits, where a hit is
+        # known by what its placement depends on (its targets; the die and rank only where the firer places it).
+        dist: dict[tuple, float] = {(): 1.0}
+        for members in groups.values():
+            classes = _classes(members[0], self.sides)
+            n = len(members)
+            options = []
+            for counts in _compositions(n, len(classes)):
+                p = math.factorial(n)
+                for c, (_, q) in zip(counts, classes):
+                    p = p / math.factorial(c) * q ** c
+                if p > 0.0:
+                    dice = [d for c, (d, _) in zip(counts, classes) for _ in range(c)]
+                    hits = [m.hit(d) for m, d in zip(members, dice) if d is not None]
+                    options.append((tuple(_kind(h) for h in hits), p))
+            merged: dict[tuple, float] = defaultdict(float)
+            for have, p in dist.items():
+                for add, q in options:
+                    merged[tuple(sorted(have + add))] += p * q
+            if len(merged) > MAX_COMBINATIONS:
+                raise NotExact(f"a volley has more than {MAX_COMBINATIONS} outcomes")
+            dist = merged
+        out: dict[tuple[tuple[int, int], ...], float] = defaultdict(float)
+        firer = next(u.index for u in self.spec.units if u.side == 1 - owner)
+        seg = slice(self.cut, None) if owner == 1 else slice(0, self.cut)
+        for kinds, p in dist.items():
+            # The placement depends on the hits and the owner's units only: shared across positions.
+            key = (owner, step, kinds, pos.status[seg], pos.damage[seg]) if step == "round" else None
+            placed = self.placement_memo.get(key) if key else None
+            if placed is None:
+                taken = take_hits(self.spec, pos, owner, [_unkind(k, firer) for k in kinds], step)
+                placed = tuple(sorted(taken.items()))
+                if key:
+                    self.placement_memo[key] = placed
+            out[placed] += p
+        return [(dict(t), p) for t, p in out.items()]
 
     def pre_combat(self) -> list[tuple[Position, float]]:
         spec = self.spec
@@ -121,19 +160,28 @@ class _Chain:
         return list(dist.items())
 
     def both(self, ctx, pos: Position, firers) -> list[tuple[Position, float]]:
-        """Both sides' volleys planned from ``pos``, placed and applied (R04.4)."""
+        """Both sides' volleys planned from ``pos``, placed and applied (R04.4). The attacker's hits change
+        only the defender's units and the other way round, and the attacker's units come first in the input
+        order, so each volley's outcomes are applied once and the positions joined."""
         spec = self.spec
-        dists = [self.volley(pos, plan_fire(ctx, s, firers[s]), 1 - s, "round") for s in (0, 1)]
+        cut = self.cut
+        parts = []
+        for s in (0, 1):
+            options: dict[tuple, float] = defaultdict(float)
+            for taken, q in self.volley(pos, plan_fire(ctx, s, firers[s]), 1 - s, "round"):
+                new = apply_hits(spec, pos, taken)[0] if taken else pos
+                seg = (new.status[cut:], new.damage[cut:]) if s == 0 else (new.status[:cut], new.damage[:cut])
+                options[seg] += q
+            parts.append(list(options.items()))
         out: dict[Position, float] = defaultdict(float)
-        for (ta, pa), (td, pd) in product(*dists):
-            new = apply_hits(spec, pos, ta)[0]
-            new = apply_hits(spec, new, td)[0]
-            out[new] += pa * pd
+        for (defence, pa) in parts[0]:
+            for (attack, pd) in parts[1]:
+                out[Position(attack[0] + defence[0], attack[1] + defence[1])] += pa * pd
         return list(out.items())
 
     def round(self, pos: Position, rnd: int) -> list[tuple[Position, str | None, float]]:
         spec = self.spec
-        key = (pos, rnd == 1, rnd == spec.policies[0].retreat_after, rnd >= spec.max_rounds)
+        key = (pos, rnd == 1, rnd == spec.policies[0].retreat_after)
         if key in self.round_memo:
             return self.round_memo[key]
         ctx = round_context(spec, pos, rnd)
@@ -147,10 +195,12 @@ class _Chain:
             c2 = dataclasses.replace(ctx, pos=start)
             firers = [[u for u in units_of(spec, start, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
             for after, q2 in self.both(c2, start, firers):
-                final, _, _, _, result = end_of_round(spec, after, rnd)
-                out[(final, result)] += q * q2
-        self.positions += len(out)
-        if self.positions > MAX_POSITIONS:
+                ends = (after, key[1:])
+                if ends not in self.end_memo:
+                    final, _, _, _, result = end_of_round(spec, after, rnd, stop_at_max=False)
+                    self.end_memo[ends] = (final, result)
+                out[self.end_memo[ends]] += q * q2
+        if len(self.round_memo) > MAX_POSITIONS:
             raise NotExact(f"more than {MAX_POSITIONS} positions")
         self.round_memo[key] = [(p, r, q) for (p, r), q in out.items()]
         return self.round_memo[key]
@@ -167,7 +217,8 @@ class _Tally:
         self.survivors: list[dict[str, float]] = [defaultdict(float), defaultdict(float)]
         self.cost_lost = [0.0, 0.0]
 
-    def add(self, pos: Position, result: str, rounds: int, weight: float) -> None:
+    def add(self, pos: Position, result: str, rounds: float, weight: float) -> None:
+        """Count a finished battle (``rounds`` fought, on average) with probability ``weight``."""
         spec = self.spec
         if result in ("attacker", "defender", "both-destroyed", "stalemate") and rounds == 0:
             pos = Position(tuple(DEAD if s == DOOMED else s for s in pos.status), pos.damage)
@@ -184,7 +235,7 @@ class _Tally:
 
     def as_json(self, spec: BattleSpec, total: float) -> dict[str, Any]:
         def r(x: float) -> float:
-            return round(x / total, 6)
+            return round(float(x) / total, 6)
 
         names = ("attacker", "defender")
         return {
@@ -195,33 +246,96 @@ class _Tally:
         }
 
 
+class _Index:
+    """Positions and finished battles numbered for the vectorised propagation."""
+
+    def __init__(self) -> None:
+        self.positions: dict[Position, int] = {}
+        self.ends: dict[tuple[Position, str], int] = {}
+
+    def position(self, pos: Position) -> int:
+        return self.positions.setdefault(pos, len(self.positions))
+
+    def end(self, pos: Position, result: str) -> int:
+        return self.ends.setdefault((pos, result), len(self.ends))
+
+
 def exact_odds(spec: BattleSpec) -> dict[str, Any]:
-    """The exact odds; raises NotExact where the battle does not allow them."""
+    """The exact odds; raises NotExact where the battle does not allow them.
+
+    Rounds after the first are the same Markov chain each time (except the attacker's retreat round and the
+    last round, max_rounds), so the probabilities are carried forward as one vector over the positions,
+    round after round, until none is left in play or max_rounds is reached."""
     if spec.on("reconnaissance_rerolls_any_die") and any(
             u.type in spec.rules.bonuses["reconnaissance"].supporters and spec.policies[u.side].rerolls
             for u in spec.units):
         raise NotExact("re-roll allowances shared by a side's dice (reconnaissance_rerolls_any_die)")
     chain = _Chain(spec)
-    tally = _Tally(spec)
-    active: dict[Position, float] = defaultdict(float)
+    index = _Index()
+    end_p: dict[int, float] = defaultdict(float)
+    end_rounds: dict[int, float] = defaultdict(float)
+    v = np.zeros(0)
+    start: dict[int, float] = defaultdict(float)
     for pos, p in chain.pre_combat():
         result = battle_over(spec, pos, 1)
         if result is None:
-            active[pos] += p
+            start[index.position(pos)] += p
         else:
-            tally.add(pos, result, 0, p)
+            end_p[index.end(pos, result)] += p
+    v = np.zeros(len(index.positions))
+    for i, p in start.items():
+        v[i] = p
+    # per round kind: the transitions computed so far, as parallel lists, and which positions they cover
+    tables: dict[tuple, tuple[list[int], list[int], list[float], set[int], list[np.ndarray]]] = {}
+    ends_total = np.zeros(0)
+    ends_rounds = np.zeros(0)
     rnd = 0
-    while active:
+    while v.size and v.any():
         rnd += 1
-        nxt: dict[Position, float] = defaultdict(float)
-        for pos, p in active.items():
-            for new, result, q in chain.round(pos, rnd):
-                if result is None:
-                    nxt[new] += p * q
-                else:
-                    tally.add(new, result, rnd, p * q)
-        active = {k: v for k, v in nxt.items() if v > 0.0}
-    total = sum(tally.results.values())
+        kind = (rnd == 1, rnd == spec.policies[0].retreat_after)
+        src, dst, prob, done, cache = tables.setdefault(kind, ([], [], [], set(), []))
+        live = [int(i) for i in np.flatnonzero(v)]
+        positions = list(index.positions) if any(i not in done for i in live) else []
+        for i in live:
+            if i in done:
+                continue
+            done.add(i)
+            for new, result, q in chain.round(positions[i], rnd):
+                src.append(i)
+                dst.append(index.position(new) if result is None else -1 - index.end(new, result))
+                prob.append(q)
+            cache.clear()
+        if not cache:
+            cache.append(np.array(src, dtype=np.int64))
+            cache.append(np.array(dst, dtype=np.int64))
+            cache.append(np.array(prob))
+        s_arr, d_arr, p_arr = cache
+        if v.size < len(index.positions):
+            v = np.concatenate([v, np.zeros(len(index.positions) - v.size)])
+        w = v[s_arr] * p_arr
+        going = d_arr >= 0
+        if rnd >= spec.max_rounds:  # the last round: what goes on is a stalemate where it stands
+            positions = list(index.positions)
+            stops = np.zeros(len(positions), dtype=np.int64)
+            for i in np.unique(d_arr[going]):
+                stops[i] = index.end(positions[int(i)], "stalemate")
+            d_arr = np.where(going, -1 - stops[np.maximum(d_arr, 0)], d_arr)
+            going = d_arr >= 0
+        v = np.bincount(d_arr[going], weights=w[going], minlength=len(index.positions))
+        finished = np.bincount(-1 - d_arr[~going], weights=w[~going], minlength=len(index.ends))
+        if ends_total.size < finished.size:
+            grow = finished.size - ends_total.size
+            ends_total = np.concatenate([ends_total, np.zeros(grow)])
+            ends_rounds = np.concatenate([ends_rounds, np.zeros(grow)])
+        ends_total += finished
+        ends_rounds += rnd * finished
+    tally = _Tally(spec)
+    for (pos, result), t in index.ends.items():
+        weight = end_p.get(t, 0.0) + (ends_total[t] if t < ends_total.size else 0.0)
+        rounds = end_rounds.get(t, 0.0) + (ends_rounds[t] if t < ends_rounds.size else 0.0)
+        if weight > 0.0:
+            tally.add(pos, result, rounds / weight, weight)
+    total = float(sum(tally.results.values()))
     return {"id": spec.id, "exact": True, **tally.as_json(spec, total)}
 
 

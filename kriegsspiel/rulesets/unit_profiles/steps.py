@@ -195,10 +195,12 @@ def take_hits(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step
         transports, escorts = free_attack_targets(spec, pos)
         pool = transports + escorts
         carriers = frozenset(u.index for u in transports) if escorts else frozenset()
-    else:
-        pool = sorted({spec.units[t] for h in hits for t in h.eligible}, key=lambda u: u.index)
-        carriers = frozenset(u.index for u in pool if u.has("transport"))
-    return place_hits(spec, owner, hits, hits_left(spec, pos, pool), carriers)
+        return place_hits(spec, owner, hits, hits_left(spec, pos, pool), carriers)
+    units = spec.units
+    pool_ids = sorted({t for h in hits for t in h.eligible})
+    carriers = frozenset(i for i in pool_ids if "transport" in units[i].profile.classes)
+    left = {i: units[i].profile.hits - pos.damage[i] for i in pool_ids}
+    return place_hits(spec, owner, hits, left, carriers)
 
 
 def apply_hits(spec: BattleSpec, pos: Position, taken: dict[int, int], doom: bool = False
@@ -247,15 +249,17 @@ def battle_over(spec: BattleSpec, pos: Position, next_round: int) -> str | None:
     return None
 
 
-def end_of_round(spec: BattleSpec, pos: Position, rnd: int) -> tuple[Position, list[int], list[int], list[int], str | None]:
+def end_of_round(spec: BattleSpec, pos: Position, rnd: int, stop_at_max: bool = True
+                 ) -> tuple[Position, list[int], list[int], list[int], str | None]:
     """R04.5 after round ``rnd``: (position, transports lost for want of protection, their cargo lost,
-    units that retreated or withdrew, the result or None when the battle goes on)."""
+    units that retreated or withdrew, the result or None when the battle goes on). With ``stop_at_max``
+    false a battle that reached max_rounds is not called a stalemate here (the odds do that themselves)."""
     pos = _with(pos, {i: DEAD for i, s in enumerate(pos.status) if s == DOOMED})
     lost_transports, lost_cargo = [], []
-    ctx = round_context(spec, pos, rnd + 1)
     for side in (0, 1):
         mine = targets_of(spec, pos, side)
         if mine and all(u.has("transport") for u in mine):
+            ctx = round_context(spec, pos, rnd + 1)
             enemies = units_of(spec, pos, 1 - side)
             if any(ctx.value(f, t) >= 1 for f in enemies if f.type != "aaa" for t in mine):
                 pos, dead, _, lost = apply_hits(spec, pos, {u.index: u.profile.hits for u in mine})
@@ -280,6 +284,6 @@ def end_of_round(spec: BattleSpec, pos: Position, rnd: int) -> tuple[Position, l
         result = battle_over(spec, pos, rnd + 1)
         if result == "both-destroyed":
             result = "defender"
-    if result is None and rnd >= spec.max_rounds:
+    if result is None and stop_at_max and rnd >= spec.max_rounds:
         result = "stalemate"
     return pos, lost_transports, lost_cargo, retreated, result

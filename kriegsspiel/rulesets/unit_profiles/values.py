@@ -7,6 +7,7 @@ R02.2). A value of 0 means the firer cannot hit that target.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec, UnitSpec
 
@@ -20,9 +21,9 @@ ABOARD = 5      # cargo that does not fight (yet)
 OUT = 6         # takes no part in the rounds: bombarding ships, the air transports of an airdrop
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """The battle between steps: ``status`` and ``damage`` (HIT markers) per unit, in input order."""
+class Position(NamedTuple):
+    """The battle between steps: ``status`` and ``damage`` (HIT markers) per unit, in input order.
+    (A named tuple: the odds hash hundreds of thousands of them.)"""
 
     status: tuple[int, ...]
     damage: tuple[int, ...]
