@@ -18,12 +18,14 @@ import numpy as np
 from kriegsspiel.rulesets.unit_profiles.battle import fight, summary
 from kriegsspiel.rulesets.unit_profiles.dice import DiceStream
 from kriegsspiel.rulesets.unit_profiles.placement import Hit
-from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec
+from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec, UnitSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
     Shot, after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, initial_position,
     plan_anti_aircraft, plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
 )
-from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST, Position, round_context
+from kriegsspiel.rulesets.unit_profiles.values import (
+    ACTIVE, DEAD, DOOMED, LOST, Position, RoundContext, round_context,
+)
 
 RESULTS = ("attacker", "defender", "both-destroyed", "stalemate")
 MAX_COMBINATIONS = 200_000   # dice-class combinations in one volley before the odds fall back to simulation
@@ -80,7 +82,7 @@ class _Chain:
         self.volley_memo: dict[Any, list[tuple[tuple[tuple[int, int], ...], float]]] = {}
         self.round_memo: dict[Any, list[tuple[Position, str | None, float]]] = {}
         self.positions = 0
-        self.end_memo: dict[Any, tuple[Position, str | None]] = {}
+        self.end_memo: dict[tuple[bool, bool], dict[Position, tuple[Position, str | None]]] = {}
         self.cut = sum(1 for u in spec.units if u.side == 0)
         self.placement_memo: dict[Any, tuple[tuple[int, int], ...]] = {}
 
@@ -101,8 +103,10 @@ class _Chain:
         for s in shots:
             groups.setdefault(s.signature(), []).append(s)
         # Dynamic programming over the groups: the distribution of the multiset of hits, where a hit is
-        # known by what its placement depends on (its targets; the die and rank only where the firer places it).
-        dist: dict[tuple, float] = {(): 1.0}
+        # known by what its placement depends on (its targets; the die and rank only where the firer places
+        # it). A multiset is a vector of counts over the kinds of hit any of these dice can make.
+        per_group = []
+        kinds: dict[tuple, int] = {}
         for members in groups.values():
             classes = _classes(members[0], self.sides)
             n = len(members)
@@ -114,14 +118,26 @@ class _Chain:
                 if p > 0.0:
                     dice = [d for c, (d, _) in zip(counts, classes) for _ in range(c)]
                     hits = [m.hit(d) for m, d in zip(members, dice) if d is not None]
-                    options.append((tuple(_kind(h) for h in hits), p))
-            merged: dict[tuple, float] = defaultdict(float)
+                    options.append(([kinds.setdefault(_kind(h), len(kinds)) for h in hits], p))
+            per_group.append(options)
+        width = len(kinds)
+        dist: dict[tuple[int, ...], float] = {(0,) * width: 1.0}
+        for options in per_group:
+            vectors = []
+            for found, p in options:
+                vec = [0] * width
+                for k in found:
+                    vec[k] += 1
+                vectors.append((vec, p))
+            merged: dict[tuple[int, ...], float] = defaultdict(float)
             for have, p in dist.items():
-                for add, q in options:
-                    merged[tuple(sorted(have + add))] += p * q
+                for vec, q in vectors:
+                    merged[tuple([a + b for a, b in zip(have, vec)])] += p * q
             if len(merged) > MAX_COMBINATIONS:
                 raise NotExact(f"a volley has more than {MAX_COMBINATIONS} outcomes")
             dist = merged
+        by_index = sorted(kinds, key=kinds.__getitem__)
+        dist = {tuple(k for n, k in zip(counts, by_index) for _ in range(n)): p for counts, p in dist.items()}
         out: dict[tuple[tuple[int, int], ...], float] = defaultdict(float)
         firer = next(u.index for u in self.spec.units if u.side == 1 - owner)
         seg = slice(self.cut, None) if owner == 1 else slice(0, self.cut)
@@ -159,51 +175,66 @@ class _Chain:
         dist = step(dist, plan_anti_aircraft, 0, "anti_aircraft", False)
         return list(dist.items())
 
-    def both(self, ctx, pos: Position, firers) -> list[tuple[Position, float]]:
-        """Both sides' volleys planned from ``pos``, placed and applied (R04.4). The attacker's hits change
-        only the defender's units and the other way round, and the attacker's units come first in the input
-        order, so each volley's outcomes are applied once and the positions joined."""
+    def parts(self, ctx: RoundContext, pos: Position, firers: list[list[UnitSpec]]
+              ) -> tuple[list[tuple[tuple, float]], list[tuple[tuple, float]]]:
+        """Both sides' volleys planned from ``pos`` (R04.4), each as the distribution of the other side's part
+        of the position afterwards: (defender parts from the attacker's fire, attacker parts from the
+        defender's). The attacker's hits change only the defender's units and the other way round, and the
+        attacker's units come first in the input order, so a position is an attacker part + a defender part."""
         spec = self.spec
         cut = self.cut
-        parts = []
+        out = []
         for s in (0, 1):
             options: dict[tuple, float] = defaultdict(float)
             for taken, q in self.volley(pos, plan_fire(ctx, s, firers[s]), 1 - s, "round"):
                 new = apply_hits(spec, pos, taken)[0] if taken else pos
                 seg = (new.status[cut:], new.damage[cut:]) if s == 0 else (new.status[:cut], new.damage[:cut])
                 options[seg] += q
-            parts.append(list(options.items()))
-        out: dict[Position, float] = defaultdict(float)
-        for (defence, pa) in parts[0]:
-            for (attack, pd) in parts[1]:
-                out[Position(attack[0] + defence[0], attack[1] + defence[1])] += pa * pd
-        return list(out.items())
+            out.append(list(options.items()))
+        return out[0], out[1]
 
     def round(self, pos: Position, rnd: int) -> list[tuple[Position, str | None, float]]:
+        """The positions after round ``rnd`` from ``pos``, with the result where the battle ends, and their
+        probabilities (R04.3-R04.5)."""
         spec = self.spec
-        key = (pos, rnd == 1, rnd == spec.policies[0].retreat_after)
+        kind = (rnd == 1, rnd == spec.policies[0].retreat_after)
+        key = (pos, *kind)
         if key in self.round_memo:
             return self.round_memo[key]
         ctx = round_context(spec, pos, rnd)
-        starts = [(pos, 1.0, set())]
+        starts: list[tuple[Position, float, set[int]]] = [(pos, 1.0, set())]
         if rnd == 1:
             strikers = [first_strikes(spec, pos, 0), first_strikes(spec, pos, 1)]
             rolled = {u.index for side in strikers for u in side}
-            starts = [(p2, q, rolled) for p2, q in self.both(ctx, pos, strikers)]
+            defence, attack = self.parts(ctx, pos, strikers)
+            joined: dict[Position, float] = defaultdict(float)
+            for d, pa in defence:
+                for a, pd in attack:
+                    joined[_join(a, d)] += pa * pd
+            starts = [(p2, q, rolled) for p2, q in joined.items()]
+        ends = self.end_memo.setdefault(kind, {})
         out: dict[tuple[Position, str | None], float] = defaultdict(float)
         for start, q, rolled in starts:
             c2 = dataclasses.replace(ctx, pos=start)
             firers = [[u for u in units_of(spec, start, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
-            for after, q2 in self.both(c2, start, firers):
-                ends = (after, key[1:])
-                if ends not in self.end_memo:
-                    final, _, _, _, result = end_of_round(spec, after, rnd, stop_at_max=False)
-                    self.end_memo[ends] = (final, result)
-                out[self.end_memo[ends]] += q * q2
+            defence, attack = self.parts(c2, start, firers)
+            for d, pa in defence:
+                qa = q * pa
+                for a, pd in attack:
+                    after = _join(a, d)
+                    end = ends.get(after)
+                    if end is None:
+                        final, _, _, _, result = end_of_round(spec, after, rnd, stop_at_max=False)
+                        end = ends[after] = (final, result)
+                    out[end] += qa * pd
         if len(self.round_memo) > MAX_POSITIONS:
             raise NotExact(f"more than {MAX_POSITIONS} positions")
         self.round_memo[key] = [(p, r, q) for (p, r), q in out.items()]
         return self.round_memo[key]
+
+
+def _join(attack: tuple, defence: tuple) -> Position:
+    return tuple.__new__(Position, (attack[0] + defence[0], attack[1] + defence[1]))
 
 
 class _Tally:

@@ -243,10 +243,26 @@ def battle_over(spec: BattleSpec, pos: Position, next_round: int) -> str | None:
         return "attacker"
     if not alive[0]:
         return "defender"
+    if _surely_hits(spec, pos, 0) or _surely_hits(spec, pos, 1):
+        return None
     ctx = round_context(spec, pos, next_round)
     if not can_hit(spec, ctx, 0) and not can_hit(spec, ctx, 1):
         return "stalemate"
     return None
+
+
+def _surely_hits(spec: BattleSpec, pos: Position, side: int) -> bool:
+    """A quick sufficient test for can_hit (the odds call it for every position): a unit with a plain value
+    (no target restrictions) facing any unit that can be hit. Modifiers never take a value below 1."""
+    if not targets_of(spec, pos, 1 - side):
+        return False
+    for u in units_of(spec, pos, side):
+        p = u.profile
+        value = p.attack if side == 0 else p.defense
+        if (value and not p.attack_only and not p.cannot_hit and not p.air_defense and u.type != "aaa"
+                and not (side == 1 and p.domain == "naval")):
+            return True
+    return False
 
 
 def end_of_round(spec: BattleSpec, pos: Position, rnd: int, stop_at_max: bool = True
