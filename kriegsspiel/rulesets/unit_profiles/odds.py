@@ -8,6 +8,7 @@ placed by the same code as the battle (``steps.take_hits``), and positions are m
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 from collections import defaultdict
 from itertools import product
@@ -292,6 +293,18 @@ class _Index:
 
 
 def exact_odds(spec: BattleSpec) -> dict[str, Any]:
+    """The exact odds; raises NotExact where the battle does not allow them (see _exact_odds)."""
+    # Hundreds of thousands of small tuples and no reference cycles: the cycle collector only costs time.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _exact_odds(spec)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _exact_odds(spec: BattleSpec) -> dict[str, Any]:
     """The exact odds; raises NotExact where the battle does not allow them.
 
     Rounds after the first are the same Markov chain each time (except the attacker's retreat round and the

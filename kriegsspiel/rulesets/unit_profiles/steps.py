@@ -69,8 +69,18 @@ def _with(pos: Position, changes: dict[int, int], damage: dict[int, int] | None 
 
 def _shot(ctx: RoundContext, f: UnitSpec, targets: list[UnitSpec], at: int | None = None,
           fixed: int | None = None) -> Shot | None:
-    values = tuple((t.index, fixed if fixed is not None else ctx.value(f, t)) for t in targets)
-    values = tuple((t, v) for t, v in values if v >= 1)
+    if fixed is not None:
+        values = tuple((t.index, fixed) for t in targets)
+    else:
+        by_type: dict[str, int] = {}  # a value depends on the target's type only
+        found = []
+        for t in targets:
+            v = by_type.get(t.type)
+            if v is None:
+                v = by_type[t.type] = ctx.value(f, t)
+            if v >= 1:
+                found.append((t.index, v))
+        values = tuple(found)
     if not values:
         return None
     # The firer places the hit (R05.3): Torpedo and Dive Bombers attacking; a Torpedo Boat Destroyer defending
