@@ -268,6 +268,22 @@ def _r25_first_strike(out: dict) -> None:
     assert needs(fire(out, side="defender"))["bb"] == 3
 
 
+def _r11_2_ski(out: dict) -> None:
+    # Ski Troops: +1 attack into and +1 defense in a mountain territory; nobody else gains
+    assert needs(fire(out)) == {"m": 3, "i": 2}
+    assert needs(fire(out, side="defender")) == {"dm": 4, "di": 3}
+
+
+def _r12_off(out: dict) -> None:
+    # supply_rules off: no unit is ever out of supply
+    assert needs(fire(out)) == {"a": 2}
+
+
+def _r22_3_airship(out: dict) -> None:
+    # the Airship's Fighter defends independently (5 against aircraft); the Airship defends at 2 against aircraft
+    assert needs(fire(out, side="defender")) == {"zep": 2, "zep-f": 5}
+
+
 def _r26_retreat(out: dict) -> None:
     # retreat after round 1: all who may retreat do; units landed from ships fight on
     assert out["retreated"] == ["i2"] and out["rounds_fought"] >= 2
@@ -282,7 +298,7 @@ ROWS: list[tuple[str, dict, Check]] = [
     ("R01.1 Reconnaissance", battle([unit(f"ac{n}", "armored-car") for n in range(4)]
                                     + [unit(f"art{n}", "artillery") for n in range(4)], [unit("fort", "fortification")],
                                     seed=3, max_rounds=2,
-                                    policy={"attacker": {"rerolls": "misses"}}), None),
+                                    policy={"attacker": {"rerolls": "misses"}}), _r01_1_recon),
     ("R01.2 re-chosen each round", battle([unit(f"c{n}", "cavalry") for n in range(5)],
                                           [inf(f"d{n}") for n in range(3)], [M] * 5 + [1, M, M] + [M] * 7,
                                           max_rounds=2), _r01_2_rechosen),
@@ -309,7 +325,7 @@ ROWS: list[tuple[str, dict, Check]] = [
     ("R05.1 Air Defense", battle([inf("a")], [inf("d-inf"), unit("lb", "light-bomber")], [M, M],
                                  max_rounds=1), _r05_1_air_defense),
     ("R05.2 Anti-Tank Gun", battle([unit("at", "anti-tank-gun")], [inf("inf"), unit("tank", "armor")],
-                                   [2, M, M], max_rounds=1), None),
+                                   [2, M, M], max_rounds=1), _r05_2_at_gun),
     ("R05.2 Fighter", battle([unit("f", "fighter")], [inf("d")], [4, M], max_rounds=1), _r05_2_fighter),
     ("R05.3 Torpedo", battle([unit("tb", "torpedo-bomber")], [unit("dd", "destroyer"), unit("bc", "battlecruiser")],
                              [1, M, M], kind="sea", max_rounds=1), _r05_3_torpedo),
@@ -371,23 +387,19 @@ ROWS: list[tuple[str, dict, Check]] = [
                                     max_rounds=2), _r25_capital),
     ("R25.2 First Strike damage", battle([unit("s", "submarine")], [unit("bb", "battleship")], [1, M], kind="sea",
                                          max_rounds=1), _r25_first_strike),
+    ("R11.2 Ski Troops", battle([unit("m", "mountain-infantry"), inf("i")],
+                                [unit("dm", "mountain-infantry"), inf("di")], [M] * 4, features=["mountain"],
+                                max_rounds=1), _r11_2_ski),
+    ("R12 supply_rules off", battle([inf("a", supplied=False)], [inf("d")], [M, M], max_rounds=1,
+                                    switches={"supply_rules": False}), _r12_off),
+    ("R22.3 Airship", battle([unit("f", "fighter")], [unit("zep", "airship", cargo=[unit("zep-f", "fighter")])],
+                             [M] * 3, max_rounds=1), _r22_3_airship),
     ("R26.1-2 retreat", battle([inf("i1", landed=True), inf("i2")], [inf("d")], [M] * 8, amphibious=True,
                                policy={"attacker": {"retreat": {"after_round": 1}}}, max_rounds=3), _r26_retreat),
 ]
 
 
-def _fix(rows: list) -> list:
-    fixed = []
-    for name, raw, check in rows:
-        if name == "R01.1 Reconnaissance":
-            check = _r01_1_recon
-        if name == "R05.2 Anti-Tank Gun":
-            check = _r05_2_at_gun
-        fixed.append(pytest.param(raw, check, id=name))
-    return fixed
-
-
-@pytest.mark.parametrize(("raw", "check"), _fix(ROWS))
+@pytest.mark.parametrize(("raw", "check"), [pytest.param(raw, check, id=name) for name, raw, check in ROWS])
 def test_ruling(raw: dict, check: Check) -> None:
     check(run(raw))
 

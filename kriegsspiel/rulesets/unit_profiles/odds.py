@@ -11,6 +11,7 @@ import dataclasses
 import gc
 import math
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
@@ -37,7 +38,7 @@ class NotExact(Exception):
     """The battle cannot be computed exactly (shared re-roll allowances, or too many combinations)."""
 
 
-def _compositions(n: int, k: int):
+def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
     """All ways to put n identical dice into k classes."""
     if k == 1:
         yield (n,)
@@ -99,7 +100,8 @@ class _Chain:
             self.volley_memo[key] = self._volley(pos, shots, owner, step)
         return self.volley_memo[key]
 
-    def _volley(self, pos: Position, shots: list[Shot], owner: int, step: str):
+    def _volley(self, pos: Position, shots: list[Shot], owner: int, step: str
+                ) -> list[tuple[dict[int, int], float]]:
         groups: dict[tuple, list[Shot]] = {}
         for s in shots:
             groups.setdefault(s.signature(), []).append(s)
@@ -158,7 +160,8 @@ class _Chain:
         spec = self.spec
         dist = {initial_position(spec): 1.0}
 
-        def step(dist: dict[Position, float], plan, owner: int, name: str, doom: bool) -> dict[Position, float]:
+        def step(dist: dict[Position, float], plan: Callable[[BattleSpec, Position], list[Shot]], owner: int,
+                 name: str, doom: bool) -> dict[Position, float]:
             out: dict[Position, float] = defaultdict(float)
             for pos, p in dist.items():
                 shots = plan(spec, pos)

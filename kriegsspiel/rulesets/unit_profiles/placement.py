@@ -78,7 +78,6 @@ def place_hits(spec: BattleSpec, owner: int, hits: Sequence[Hit], hits_left: dic
     # Greedy over a transversal matroid: a slot is taken when the slots taken so far plus it can all be given a
     # hit (an augmenting path exists); the result is a largest placement, preferred in slot order.
     eligible = [set(h.eligible) for h in owners_hits]
-    hit_of_slot: list[int] = []
     slot_of_hit = [-1] * len(owners_hits)
     chosen: list[int] = []
 
@@ -98,11 +97,8 @@ def place_hits(spec: BattleSpec, owner: int, hits: Sequence[Hit], hits_left: dic
         if not any(unit in ok for ok in eligible):
             continue
         chosen.append(unit)
-        before = list(slot_of_hit)
-        if augment(len(chosen) - 1, set()):
-            hit_of_slot.append(1)
+        if augment(len(chosen) - 1, set()):  # a failed search leaves the matching as it was
             taken[unit] = taken.get(unit, 0) + 1
         else:
             chosen.pop()
-            slot_of_hit[:] = before
     return taken
