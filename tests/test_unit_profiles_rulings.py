@@ -164,6 +164,12 @@ def _r06_3_sp(out: dict) -> None:
     assert n["la"] == 4 and n["mot"] == 1
 
 
+def _r06_2_priority(out: dict) -> None:
+    # the owner forms the pairs: "artillery" priority names who gets the one defensive support
+    n = needs(fire(out, side="defender"))
+    assert n == {"i1": 3, "i2": 4}   # the artillery itself fired in the First Strike step
+
+
 def _r06_3_combined(out: dict) -> None:
     assert needs(fire(out))["db"] == 6
 
@@ -341,6 +347,9 @@ ROWS: list[tuple[str, dict, Check]] = [
     ("R06.3 artillery", battle([inf("i1"), inf("i2"), unit("art", "artillery")],
                                [unit("col", "colonial-infantry"), unit("dart", "artillery")], [M] * 6, max_rounds=1),
      _r06_3_support),
+    ("R06.2 pairs by priority", battle([inf("a")], [inf("i1"), inf("i2"), unit("dart", "artillery")], [M] * 4,
+                                       max_rounds=1, policy={"defender": {"priority_by_bonus": {"artillery": ["i2"]}}}),
+     _r06_2_priority),
     ("R06.3 SP Gun", battle([unit("mot", "motorized-infantry"), unit("la", "light-armor"),
                              unit("sp", "self-propelled-gun")], [inf("d")], [M] * 4, max_rounds=1,
                             policy={"attacker": {"priority": ["la"]}}), _r06_3_sp),

@@ -288,7 +288,7 @@ def parse_battle(raw: Any, rules: UnitProfilesRules) -> BattleSpec:
     policies = raw.get("policy", {})
     if not isinstance(policies, dict) or set(policies) - set(SIDES):
         raise _fail("policy", "expected {\"attacker\": POLICY, \"defender\": POLICY}")
-    bonuses = frozenset(rules.bonuses)
+    bonuses = frozenset(name.removesuffix("-defense") for name in rules.bonuses)
     pols = tuple(_policy(policies.get(name), f"policy.{name}", side, reader.ids, units, bonuses)
                  for side, name in enumerate(SIDES))
     dice = raw.get("dice", [])

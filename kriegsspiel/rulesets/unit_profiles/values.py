@@ -158,7 +158,8 @@ def round_context(spec: BattleSpec, pos: Position, rnd: int) -> RoundContext:
                 continue
             capacity = [bonus.per_supporter] * len(supporters)
             taken = 0
-            for i in _ordered(candidates, policy.order_for(bonus.key)):
+            # battle-json.md names one "artillery" bonus for the attack and the defence support alike
+            for i in _ordered(candidates, policy.order_for(bonus.key.removesuffix("-defense"))):
                 if bonus.rule_of_three and taken >= three:
                     break
                 allowed = (bonus.variant_supporters if spec.units[i].type in extra - beneficiaries
