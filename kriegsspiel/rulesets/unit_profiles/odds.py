@@ -84,7 +84,11 @@ class _Chain:
         self.volley_memo: dict[Any, list[tuple[tuple[tuple[int, int], ...], float]]] = {}
         self.round_memo: dict[Any, list[tuple[Position, str | None, float]]] = {}
         self.positions = 0
-        self.end_memo: dict[tuple[bool, bool], dict[Position, tuple[Position, str | None]]] = {}
+        self.end_memo: dict[tuple[bool, bool], dict[tuple[int, int], int]] = {}
+        self.end_ids: dict[tuple[Position, str | None], int] = {}
+        self.end_list: list[tuple[Position, str | None]] = []
+        self.seg_codes: tuple[dict[tuple, int], dict[tuple, int]] = ({}, {})
+        self.segs: tuple[list[tuple], list[tuple]] = ([], [])
         self.cut = sum(1 for u in spec.units if u.side == 0)
         self.placement_memo: dict[Any, tuple[tuple[int, int], ...]] = {}
 
@@ -189,11 +193,16 @@ class _Chain:
         cut = self.cut
         out = []
         for s in (0, 1):
-            options: dict[tuple, float] = defaultdict(float)
+            options: dict[int, float] = defaultdict(float)
+            codes = self.seg_codes[1 - s]
             for taken, q in self.volley(pos, plan_fire(ctx, s, firers[s]), 1 - s, "round"):
                 new = apply_hits(spec, pos, taken)[0] if taken else pos
                 seg = (new.status[cut:], new.damage[cut:]) if s == 0 else (new.status[:cut], new.damage[:cut])
-                options[seg] += q
+                code = codes.get(seg)
+                if code is None:  # parts are numbered: the pairs below are keyed by two small ints
+                    code = codes[seg] = len(self.segs[1 - s])
+                    self.segs[1 - s].append(seg)
+                options[code] += q
             out.append(list(options.items()))
         return out[0], out[1]
 
@@ -214,10 +223,10 @@ class _Chain:
             joined: dict[Position, float] = defaultdict(float)
             for d, pa in defence:
                 for a, pd in attack:
-                    joined[_join(a, d)] += pa * pd
+                    joined[self.join(a, d)] += pa * pd
             starts = [(p2, q, rolled) for p2, q in joined.items()]
         ends = self.end_memo.setdefault(kind, {})
-        out: dict[tuple[Position, str | None], float] = defaultdict(float)
+        out: dict[int, float] = defaultdict(float)
         for start, q, rolled in starts:
             c2 = dataclasses.replace(ctx, pos=start)
             firers = [[u for u in units_of(spec, start, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
@@ -225,20 +234,23 @@ class _Chain:
             for d, pa in defence:
                 qa = q * pa
                 for a, pd in attack:
-                    after = _join(a, d)
-                    end = ends.get(after)
+                    end = ends.get((a, d))
                     if end is None:
-                        final, _, _, _, result = end_of_round(spec, after, rnd, stop_at_max=False)
-                        end = ends[after] = (final, result)
+                        final, _, _, _, result = end_of_round(spec, self.join(a, d), rnd, stop_at_max=False)
+                        end = ends[(a, d)] = self.end_ids.setdefault((final, result), len(self.end_ids))
                     out[end] += qa * pd
         if len(self.round_memo) > MAX_POSITIONS:
             raise NotExact(f"more than {MAX_POSITIONS} positions")
-        self.round_memo[key] = [(p, r, q) for (p, r), q in out.items()]
+        if len(self.end_list) < len(self.end_ids):
+            self.end_list = list(self.end_ids)
+        self.round_memo[key] = [(*self.end_list[e], q) for e, q in out.items()]
         return self.round_memo[key]
 
-
-def _join(attack: tuple, defence: tuple) -> Position:
-    return tuple.__new__(Position, (attack[0] + defence[0], attack[1] + defence[1]))
+    def join(self, attack: int, defence: int) -> Position:
+        """The position made of an attacker part and a defender part (by their numbers)."""
+        a = self.segs[0][attack]
+        d = self.segs[1][defence]
+        return tuple.__new__(Position, (a[0] + d[0], a[1] + d[1]))
 
 
 class _Tally:
