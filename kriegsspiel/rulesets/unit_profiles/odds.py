@@ -13,6 +13,7 @@ import math
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from itertools import product
+from operator import add
 from typing import Any
 
 import numpy as np
@@ -87,6 +88,7 @@ class _Chain:
         self.end_memo: dict[tuple[bool, bool], dict[tuple[int, int], int]] = {}
         self.end_ids: dict[tuple[Position, str | None], int] = {}
         self.end_list: list[tuple[Position, str | None]] = []
+        self.group_memo: dict[tuple, list[tuple[tuple[tuple, ...], float]]] = {}
         self.seg_codes: tuple[dict[tuple, int], dict[tuple, int]] = ({}, {})
         self.segs: tuple[list[tuple], list[tuple]] = ([], [])
         self.cut = sum(1 for u in spec.units if u.side == 0)
@@ -104,6 +106,26 @@ class _Chain:
             self.volley_memo[key] = self._volley(pos, shots, owner, step)
         return self.volley_memo[key]
 
+    def _group_options(self, members: list[Shot]) -> list[tuple[tuple[tuple, ...], float]]:
+        """The outcomes of n interchangeable dice: (the kinds of the hits they make, probability), each way of
+        sharing the n dice among the outcome classes once (multinomial). Depends on the signature and n only."""
+        key = (members[0].signature(), len(members))
+        found = self.group_memo.get(key)
+        if found is None:
+            classes = _classes(members[0], self.sides)
+            n = len(members)
+            found = []
+            for counts in _compositions(n, len(classes)):
+                p = math.factorial(n)
+                for c, (_, q) in zip(counts, classes):
+                    p = p / math.factorial(c) * q ** c
+                if p > 0.0:
+                    dice = [d for c, (d, _) in zip(counts, classes) for _ in range(c)]
+                    hits = [m.hit(d) for m, d in zip(members, dice) if d is not None]
+                    found.append((tuple(_kind(h) for h in hits), p))
+            self.group_memo[key] = found
+        return found
+
     def _volley(self, pos: Position, shots: list[Shot], owner: int, step: str
                 ) -> list[tuple[dict[int, int], float]]:
         groups: dict[tuple, list[Shot]] = {}
@@ -115,17 +137,9 @@ class _Chain:
         per_group = []
         kinds: dict[tuple, int] = {}
         for members in groups.values():
-            classes = _classes(members[0], self.sides)
-            n = len(members)
             options = []
-            for counts in _compositions(n, len(classes)):
-                p = math.factorial(n)
-                for c, (_, q) in zip(counts, classes):
-                    p = p / math.factorial(c) * q ** c
-                if p > 0.0:
-                    dice = [d for c, (d, _) in zip(counts, classes) for _ in range(c)]
-                    hits = [m.hit(d) for m, d in zip(members, dice) if d is not None]
-                    options.append(([kinds.setdefault(_kind(h), len(kinds)) for h in hits], p))
+            for hit_kinds, p in self._group_options(members):
+                options.append(([kinds.setdefault(k, len(kinds)) for k in hit_kinds], p))
             per_group.append(options)
         width = len(kinds)
         dist: dict[tuple[int, ...], float] = {(0,) * width: 1.0}
@@ -139,7 +153,7 @@ class _Chain:
             merged: dict[tuple[int, ...], float] = defaultdict(float)
             for have, p in dist.items():
                 for vec, q in vectors:
-                    merged[tuple([a + b for a, b in zip(have, vec)])] += p * q
+                    merged[tuple(map(add, have, vec))] += p * q
             if len(merged) > MAX_COMBINATIONS:
                 raise NotExact(f"a volley has more than {MAX_COMBINATIONS} outcomes")
             dist = merged
