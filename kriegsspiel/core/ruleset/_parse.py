@@ -16,6 +16,7 @@ from kriegsspiel.core.ruleset._model import (
     NONE,
     RANGE_IS_MOVE,
     ROAD,
+    ROAD_TERRAIN_SPEED,
     STRUCTURE_SPEED,
     TERRAIN_CLASSES,
     THEATRES,
@@ -83,7 +84,6 @@ REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "kamikaze": ("damage", "sink_one_in"),
     "pulse": ("radius", "disable_one_in", "disable_rounds"),
     "airlift": ("capacity",),
-    "build": ("strength",),
     "spy": ("range", "reveal_one_in"),
     "survey": ("range", "reveal_one_in"),
     "convert": ("into",),
@@ -306,7 +306,10 @@ def _parse_speed_tables(table: Table, terrain: Mapping[str, TerrainType], *,
             if key == "default":
                 continue
             if key == ROAD and value is False:
-                speeds.pop(ROAD, None)  # this table ignores the roads layer
+                # this table ignores the roads layer; a road tile is still terrain, at the default's speed
+                road_tile = speeds.pop(ROAD, None)
+                if road_tile is not None and ROAD in terrain:
+                    speeds[ROAD_TERRAIN_SPEED] = road_tile
                 continue
             speeds[key] = row.number(key)
         for tid in terrain:

@@ -30,6 +30,7 @@ from kriegsspiel.rulesets.modern_4e.common import (
     use,
     whole,
 )
+from kriegsspiel.rulesets.modern_4e.house import house_rules
 from kriegsspiel.rulesets.modern_4e.events import Landed, Outcome, Rolled, TookOff
 from kriegsspiel.rulesets.modern_4e.land import _air_problems, _verdict, barrage, duel, search
 from kriegsspiel.rulesets.modern_4e.naval import _aboard_weight, embark
@@ -80,7 +81,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
     ruling = Ruling(forced)
     base = base_here(state, unit)
     problems = [p for p in actor_problems(state, unit) if "aboard" not in p]
-    problems += [None if base else f"{unit.id} stands on no airfield or carrier", once_a_turn(unit, "takeoff")]
+    problems += [None if base else f"{unit.id} stands on no airfield or carrier", once_a_turn(state, unit, "takeoff")]
     if refusal := _verdict(ruling, problems):
         return refusal
     flying = use(unit, "takeoff").replace(airborne=True, carried_by=None)
@@ -152,22 +153,26 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
 def _dogfight_actor(state: GameState, unit: UnitState) -> Rejected | list[str]:
     if not is_aircraft(state, unit):
         return Rejected(f"{unit.id} is not an aircraft; units on the ground attack", forceable=False)
-    return _air_problems(state, unit) + [once_a_turn(unit, "dogfight") or ""]
+    return _air_problems(state, unit) + [once_a_turn(state, unit, "dogfight") or ""]
 
 
 def _dogfight_target(state: GameState, actor: UnitState, target: UnitState) -> str | None:
     # Every side's planes land by the end of its own air turn, so in the other side's air turn they are all on
-    # the ground: a dogfight engages them there (house rule: they scramble and fight back), or none could happen.
+    # the ground: with the house rule dogfight_engages_grounded a dogfight engages them there (they scramble and
+    # fight back); without it only planes in the air may be engaged.
     if not is_aircraft(state, target):
         return f"{target.id} is not an aircraft; dogfights are between planes"
+    if state.setup.air_theatre and not target.airborne and not house_rules(state.ruleset).dogfight_engages_grounded:
+        return f"{target.id} is on the ground; a dogfight engages planes in the air (house rule dogfight_engages_grounded)"
     return None
 
 
 def dogfight(state: GameState, command: Dogfight, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """Planes in the air against enemy planes within the dogfight range, in the air or on the ground (house
-    rule: each side's planes have landed by the end of its own air turn; those on the ground scramble and fight
-    back): both sides roll (dogfight table) and the difference hits the lower side, spread evenly. Once a turn
-    per plane; refused (forceable) out of range, for attacking planes on the ground."""
+    """Planes in the air against enemy planes within the dogfight range: both sides roll (dogfight table) and the
+    difference hits the lower side, spread evenly. Planes on the ground may be engaged only with the house rule
+    ``dogfight_engages_grounded`` (each side's planes have landed by the end of its own air turn; those on the
+    ground scramble and fight back). Once a turn per plane (``once_a_turn``); refused (forceable) out of range,
+    for attacking planes on the ground."""
     return duel(state, "dogfight", command.units, command.targets, dice, forced,
                 target_check=_dogfight_target, actor_check=_dogfight_actor, ends_turn=False)
 
@@ -201,7 +206,7 @@ def pulse(state: GameState, command: Pulse, dice: Dice, forced: bool) -> Accepte
         if refusal := enemy_target_problem(state, unit, target):
             return refusal
         named.append(target)
-    problems = actor_problems(state, unit) + _air_problems(state, unit) + [once_a_turn(unit, "pulse")]
+    problems = actor_problems(state, unit) + _air_problems(state, unit) + [once_a_turn(state, unit, "pulse")]
     problems += [
         f"{t.id} is {distance(t.position, unit.position):.1f} from {unit.id}; the pulse reaches {radius:g}"
         for t in named if distance(t.position, unit.position) > radius + 1e-9

@@ -138,7 +138,7 @@ def depthcharge(state: GameState, command: DepthCharge, dice: Dice, forced: bool
     if not is_submarine(state, target):
         return Rejected(f"{target.id} is not a submarine; depth charges are for submarines", forceable=False)
     row = unit_type(state, unit).commands["depthcharge"]
-    problems = actor_problems(state, unit) + [once_a_turn(unit, "depthcharge"), _far(unit, target, reach, "a depth charge")]
+    problems = actor_problems(state, unit) + [once_a_turn(state, unit, "depthcharge"), _far(unit, target, reach, "a depth charge")]
     if refusal := _verdict(ruling, problems):
         return refusal
     sink, disable_odds = (int(column(state, row, "depthcharge", k)) for k in ("sink_one_in", "disable_one_in"))
@@ -169,7 +169,7 @@ def board(state: GameState, command: Board, dice: Dice, forced: bool) -> Accepte
     if not is_ship(state, target) or is_submarine(state, target):
         return Rejected(f"{target.id} cannot be boarded; boarders take surface ships", forceable=False)
     row = unit_type(state, unit).commands["board"]
-    problems = actor_problems(state, unit) + [once_a_turn(unit, "board"), _far(unit, target, reach, "boarding")]
+    problems = actor_problems(state, unit) + [once_a_turn(state, unit, "board"), _far(unit, target, reach, "boarding")]
     if refusal := _verdict(ruling, problems):
         return refusal
     keys = ("board_seize_in_6", "board_sink_in_6", "board_disable_in_6", "board_damage_in_6")
@@ -286,7 +286,7 @@ def embark(state: GameState, units: list[UnitState], carrier: UnitState, capacit
            problems: list[str | None]) -> Accepted | Rejected:
     """Put land ``units`` aboard ``carrier`` (weight up to ``capacity``), within the load reach; their movement
     ends for the turn. ``problems`` are the carrier's own refusals."""
-    reach = rule_number(state.ruleset, "load_reach", "attack_distance")
+    reach = rule_number(state.ruleset, "load_reach")
     for unit in units:
         unit_t = unit_type(state, unit)
         if unit_t.theatre != "army" or unit_t.weight is None:
@@ -365,7 +365,7 @@ def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) ->
         return Rejected(f"{unit.id} is not aboard a ship or plane", forceable=False)
     carrier = state.units[unit.carried_by]
     ruling = Ruling(forced)
-    reach = rule_number(state.ruleset, "load_reach", "attack_distance")
+    reach = rule_number(state.ruleset, "load_reach")
     d = distance(command.target, carrier.position)
     terrain = state.battlefield.terrain_at(command.target)
     speeds = state.ruleset.speed_table(unit.type_id)
