@@ -90,7 +90,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
 
 def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str | None]]:
     """Where a plane of ``unit``'s side may land: (name, point, carrier id or None), airfields first, then
-    carriers of its side with room for its weight."""
+    carriers of its side with room for its weight. The point is where it parks: an airfield's centre."""
     found: list[tuple[str, WorldPoint, str | None]] = []
     for structure in state.battlefield.structures:
         if structure.kind == "airfield":
@@ -104,11 +104,40 @@ def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str 
     return found
 
 
+def reach_point(state: GameState, base: str, point: WorldPoint, origin: WorldPoint) -> WorldPoint:
+    """The point of base ``base`` nearest ``origin`` (world units): of an airfield its area (a polygon, or the
+    map tile of an airfield drawn as a point; ``origin`` itself when inside), of a carrier where it stands."""
+    structure = next((s for s in state.battlefield.structures if s.kind == "airfield" and s.name == base), None)
+    if structure is None:
+        return point
+    outline = structure.outline
+    if len(outline) >= 3:
+        if structure in structures_at(state, origin):
+            return origin
+        edges = zip(outline, outline[1:] + outline[:1])
+        return min((_nearest_on_segment(a, b, origin) for a, b in edges), key=lambda p: distance(p, origin))
+    grid = state.battlefield.grid
+    cell = grid.cell_at(outline[0])
+    if cell is None or grid.orientation != "orthogonal":
+        return outline[0]
+    w, h = grid.tile_width_px * grid.world_per_px, grid.tile_height_px * grid.world_per_px
+    x0, y0 = cell[0] * w, cell[1] * h
+    return WorldPoint(min(max(origin.x, x0), x0 + w), min(max(origin.y, y0), y0 + h))
+
+
+def _nearest_on_segment(a: WorldPoint, b: WorldPoint, p: WorldPoint) -> WorldPoint:
+    dx, dy = b.x - a.x, b.y - a.y
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
+    return WorldPoint(a.x + t * dx, a.y + t * dy)
+
+
 def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """A plane in the air lands at the named airfield or carrier, or the nearest one, within its flight range of
-    where it is (the range is one way: a plane may fly that far out and as far back). Refused (forceable) when
-    the base is beyond its range or the carrier is full; not forceable for a plane on the ground or a base that
-    does not exist. Landing spends what is left of its flight for the turn."""
+    """A plane in the air lands at the named airfield or carrier, or the nearest one, when the nearest point of
+    the airfield's area (or the carrier) lies within the flight it has left this turn (RULINGS.md 2026-11); it
+    parks at the airfield's centre. Refused (forceable) when the base is beyond that or the carrier is full; not
+    forceable for a plane on the ground or a base that does not exist. Landing spends what is left of its
+    flight for the turn."""
     unit = _plane(state, command.unit)
     if isinstance(unit, Rejected):
         return unit
@@ -137,11 +166,13 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
     else:
         if not choices:
             return Rejected(f"{unit.side} has no airfield or carrier to land on", forceable=False)
-        name, point, carrier = min(choices, key=lambda b: distance(unit.position, b[1]))
-    d = distance(unit.position, point)
+        name, point, carrier = min(
+            choices, key=lambda b: distance(unit.position, reach_point(state, b[0], b[1], unit.position)))
+    d = distance(unit.position, reach_point(state, name, point, unit.position))
+    left = flight_left(state, unit)
     problems = [order_problem(state, unit),
-                f"{name} is {d:.1f} from {unit.id}; it lands within its flight range of {flight_range:g}"
-                if d > flight_range + 1e-9 else None]
+                f"{name} is {d:.1f} from {unit.id}; it lands within the {left:.1f} of flight it has left".replace(
+                    ".0 of", " of") if d > left + 1e-9 else None]
     if refusal := _verdict(ruling, problems):
         return refusal
     landed = unit.replace(airborne=False, position=point, carried_by=carrier,
