@@ -194,7 +194,8 @@ def test_two_moves_in_one_turn_may_not_together_turn_farther_than_the_limit() ->
     s = run(s, "move dd > 17.35,6.69").state  # bearing 25: within the destroyer's 30
     assert s.units["dd"].heading == pytest.approx(25.1, abs=0.1)
     reason = refused(s, "move dd > 18.88,5.4").reason  # bearing 50 from the turn's start heading 0
-    assert reason.startswith("dd: destroyer may turn at most 30 deg in a turn from its heading at the turn's start (0 deg); ")
+    assert reason == ("dd: destroyer may turn at most 30 deg in a turn; this move turns 49.9 deg from 0 deg, its heading "
+                      "when the turn began (force to override)")
     run(s, "move dd > 17.35,4.69")  # back to bearing 0: within 30 of the start heading
     # the next turn starts from the heading of the last move
     s = run(run(s, "turn").state, "turn").state

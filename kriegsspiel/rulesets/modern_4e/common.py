@@ -252,7 +252,8 @@ def replace_structure(state: GameState, old: Structure, new: Structure | None) -
 
 
 def damage_structure(state: GameState, structure: Structure, amount: int, cause: str) -> tuple[GameState, list[Event]]:
-    """A structure loses ``amount`` health; at 0 it falls and leaves the map. Settlements cannot be destroyed."""
+    """A structure loses ``amount`` health; at 0 it falls and leaves the map, and the units hidden in it are
+    exposed (the manual's hiding table; RULINGS.md 2026-11). Settlements cannot be destroyed."""
     health = structure_health(state, structure)
     if health is None or amount <= 0:
         return state, []
@@ -260,7 +261,10 @@ def damage_structure(state: GameState, structure: Structure, amount: int, cause:
     events: list[Event] = [StructureDamaged(structure.name, health - left, left)]
     if left == 0:
         events.append(StructureFell(structure.name, cause))
-        return replace_structure(state, structure, None), events
+        inside = [u.id for u in state.units.values()
+                  if u.hidden and u.carried_by is None and structure in structures_at(state, u.position)]
+        state, shown = reveal(state, inside, f"exposed: {structure.name} fell")
+        return replace_structure(state, structure, None), events + shown
     return replace_structure(state, structure, dataclasses.replace(structure, health=left)), events
 
 
