@@ -33,7 +33,8 @@ class HouseRules:
     fortification_shields: bool
     dogfight_engages_grounded: bool
     build_takes_turn: bool
-    once_a_turn: frozenset[str]
+    #: in the file's order: a tuple, not a set, so the rule set's fingerprint (its repr) is the same in every run
+    once_a_turn: tuple[str, ...]
 
 
 def read_house_rules(top: Table, key: str, context: Mapping[str, Any]) -> HouseRules:
@@ -54,7 +55,7 @@ def read_house_rules(top: Table, key: str, context: Mapping[str, Any]) -> HouseR
         if order not in known:
             raise table.error("once_a_turn", f"{order!r} is not an order of this rule set; "
                               + suggest(order, known, "orders"))
-    return HouseRules(once_a_turn=frozenset(orders), **switches)
+    return HouseRules(once_a_turn=tuple(dict.fromkeys(orders)), **switches)
 
 
 def house_rules(ruleset: Ruleset) -> HouseRules:

@@ -124,7 +124,7 @@ def _spy_odds(command: str) -> Callable[[Ruleset | None], str]:
         if ruleset is not None and ruleset.command_users(command):
             found = _one_in(command, "reveal_one_in", "1 in {n}", found)(ruleset)
         return (f"each hidden enemy unit within reach is found and exposed {found}; the report is false "
-                "(nothing is exposed) 1 in the scenario's fog_of_war (never with 0)")
+                "(nothing is exposed) 1 in the scenario's fog_of_war (never without fog)")
 
     return odds
 
