@@ -229,6 +229,14 @@ def test_a_built_bridge_lets_land_units_cross_the_water() -> None:
     assert moved.state.units["b1"].position == WorldPoint(14.5, 5.2)
 
 
+def test_units_go_ashore_onto_a_built_bridge() -> None:
+    s = skirmish(U("eng", "engineers", "Blue", 14.5, 5.5), U("am", "amphibious", "Blue", 15.5, 5.5, heading=0.0),
+                 U("b1", "infantry", "Blue", 15.5, 5.5, aboard="am"), U("r1", "infantry", "Red", 1.5, 9.5))
+    assert "b1 cannot stand on water" in refused(s, "disembark b1 > 14.5,5.5").reason
+    s = run(s, "build eng > bridge \"Pontoon\"").state
+    assert run(s, "disembark b1 > 14.5,5.5", 2).state.units["b1"].carried_by is None
+
+
 def test_a_built_road_gives_road_speed() -> None:
     s = skirmish(U("eng", "engineers", "Blue", 5.5, 5.5), U("b1", "infantry", "Blue", 5.1, 5.5),
                  U("r1", "infantry", "Red", 1.5, 9.5))

@@ -42,6 +42,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import distance, format_point
 from kriegsspiel.core.game import Ruling, order_problem, rule_number, structures_at
+from kriegsspiel.core.movement import speed_field
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -368,9 +369,11 @@ def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) ->
     reach = rule_number(state.ruleset, "load_reach")
     d = distance(command.target, carrier.position)
     terrain = state.battlefield.terrain_at(command.target)
-    speeds = state.ruleset.speed_table(unit.type_id)
-    passable = terrain is not None and (speeds.get(terrain, 0) > 0 or (
-        "road" in speeds and state.battlefield.road_at(command.target) and speeds["road"] > 0))
+    # the speed the movement rules give there: the terrain, and the roads and bridges standing now
+    raster = state.battlefield.raster()
+    col, row = raster.cell_of(command.target)
+    passable = raster.contains(command.target) and float(
+        speed_field(raster, state.ruleset.speed_table(unit.type_id))[row, col]) > 0
     problems = [order_problem(state, unit), f"{unit.id} is disabled" if unit.disabled_rounds > 0 else None,
                 f"{format_point(command.target)} is {d:.1f} from {carrier.id}; units go ashore within {reach:g}"
                 if d > reach + 1e-9 else None,
