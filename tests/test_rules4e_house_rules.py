@@ -249,3 +249,16 @@ def test_a_wrong_once_a_turn_entry_names_the_file_table_and_key(tmp_path) -> Non
 
     with pytest.raises(UserError, match=r"house\.toml.*house_rules.*once_a_turn.*'spyy' is not an order"):
         rules_with(tmp_path, 'once_a_turn = ["spy", ', 'once_a_turn = ["spyy", ')
+
+
+def test_kriegsspiel_rules_shows_the_house_rules_of_the_file_it_reads(tmp_path, capsys) -> None:
+    text = shipped.ruleset_file("modern-4e").read_text(encoding="utf-8")
+    path = tmp_path / "ours.toml"
+    path.write_text(text.replace("build_takes_turn = true", "build_takes_turn = false"), encoding="utf-8")
+    assert main(["rules", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["house_rules"] == {
+        "fortification_shields": True, "dogfight_engages_grounded": True, "build_takes_turn": False,
+        "once_a_turn": ["spy", "survey", "build", "depthcharge", "board", "dogfight", "pulse", "takeoff"]}
+    assert main(["rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[house_rules] (house rules)" in out and "build_takes_turn           false" in out
