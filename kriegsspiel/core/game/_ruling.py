@@ -223,12 +223,19 @@ def expose_by_proximity(before: GameState, after: GameState) -> tuple[GameState,
 
 def first_exposed_point(state: GameState, unit: UnitState, path: tuple[WorldPoint, ...]) -> WorldPoint | None:
     """The first point of ``path`` (world units) where ``unit`` cannot hide, or None when it can hide all along:
-    hiding is judged along the whole path (RULINGS.md 2026-11). Each leg is walked in steps of a quarter of a
-    raster cell, so no cell it crosses is skipped."""
-    step = state.battlefield.raster().cell_size / 4.0
-    samples: list[WorldPoint] = []
+    hiding is judged along the whole path (RULINGS.md 2026-11). Each leg is cut where it crosses a raster cell's
+    edge, and the middle of every piece is judged (so every cell it passes through, however briefly), with its
+    two ends."""
+    size = state.battlefield.raster().cell_size
+    samples: list[WorldPoint] = list(path[:1])
     for a, b in zip(path, path[1:]):
-        count = max(1, math.ceil(distance(a, b) / step))
-        samples += [WorldPoint(a.x + (b.x - a.x) * k / count, a.y + (b.y - a.y) * k / count) for k in range(count)]
-    samples += path[-1:]
+        cuts = {0.0, 1.0}
+        for start, end in ((a.x, b.x), (a.y, b.y)):
+            if end != start:
+                low, high = sorted((start, end))
+                cuts.update((k * size - start) / (end - start)
+                            for k in range(math.floor(low / size) + 1, math.ceil(high / size)))
+        ts = sorted(t for t in cuts if 0.0 <= t <= 1.0)
+        samples += [WorldPoint(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+                    for t in [(t0 + t1) / 2 for t0, t1 in zip(ts, ts[1:])] + [1.0]]
     return next((point for point in samples if hiding_place(state, unit, at=point) is None), None)
