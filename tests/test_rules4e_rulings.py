@@ -279,3 +279,14 @@ def test_a_fortification_has_the_tables_health_whatever_the_builders_size() -> N
     s = run(s, "merge a b > ab").state  # size 2
     assert run(s, "build ab > fortification Work", 2).events[0].health == 4
 
+
+
+def test_the_windows_drag_measures_the_turn_from_the_heading_the_turn_began_with() -> None:
+    # the window's verdict while dragging is the shell's: a second leg of the turn is judged from heading 0
+    from kriegsspiel.app.drag import Drag
+
+    s = skirmish(U("dd", "destroyer", "Blue", 16.5, 8.5, heading=0.0), U("r1", "infantry", "Red", 1.5, 9.5))
+    s = run(s, "move dd > 17.35,6.69").state
+    verdict = Drag(s, s.units["dd"]).follow(WorldPoint(18.88, 5.4))
+    assert not verdict.legal and "from 0 deg, its heading when the turn began" in verdict.reason
+    assert Drag(s, s.units["dd"]).follow(WorldPoint(17.35, 4.69)).legal
