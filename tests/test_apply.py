@@ -110,7 +110,8 @@ def test_forcing_a_legal_order_overrides_nothing() -> None:
 def test_a_ship_keeps_within_its_heading_limit_and_its_heading_follows_its_moves() -> None:
     s = crown()
     reason = refusal(s, "move dd1 > 19.5,5.5").reason
-    assert reason == "dd1: destroyer may turn at most 30 deg per move; this move turns 90 deg (force to override)"
+    assert reason == ("dd1: destroyer may turn at most 30 deg in a turn; this move turns 90 deg from 0 deg, its heading when "
+                      "the turn began (force to override)")
     s, events = play(s, "move dd1 > 17.5,3.5")  # bearing 26.6 deg from heading 0
     assert s.units["dd1"].heading == pytest.approx(26.565, abs=0.01)
     assert events[0].describe().endswith(", heading 26.6 deg")

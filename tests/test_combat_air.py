@@ -79,21 +79,25 @@ def test_ending_the_turn_ends_the_air_turn_and_the_next_side_gets_its_own() -> N
     assert refused(out.state, "takeoff rf").reason == "rf stands on no airfield or carrier (force to override)"
 
 
-def test_the_flight_range_is_one_way_a_plane_flies_that_far_and_back() -> None:
-    # the takeoff table: "The distances here are one way: ... it can travel that far and back to an airport"
+def test_a_plane_lands_within_the_flight_it_has_left() -> None:
+    # RULINGS.md 2026-11: "a plane lands if the nearest point of its own side's airfield ... or carrier is within
+    # its remaining flight range": a flight range spent going out leaves nothing to come back with
     s = run(air(), "takeoff f1").state
     s = run(s, "move f1 > 19.5,9.5", 2).state
     s = run(s, "move f1 > 19.5,0.5", 3).state  # 28.7 of its 30 flown
     assert refused(s, "move f1 > 17.5,0.5").reason == (
         "f1: the flight costs 2, light-fighter has 1.3 left (force to override)")  # its flight out is spent
-    assert run(s, "land f1", 4).events == (Landed("f1", "cv", WorldPoint(15.5, 8.5)),)  # 8.9 back
-    assert run(s, "land f1 > Field", 4).events == (Landed("f1", "Field", WorldPoint(1.5, 1.5)),)  # 18.0 back
+    assert refused(s, "land f1").reason == (
+        "cv is 8.9 from f1; it lands within the 1.3 of flight it has left (force to override)")
+    s = run(air(), "takeoff f1").state
+    s = run(s, "move f1 > 9.5,1.5", 2).state  # 8 flown, 22 left
+    assert run(s, "land f1 > cv", 3).events == (Landed("f1", "cv", WorldPoint(15.5, 8.5)),)  # 9.2 away
 
 
 def test_land_refusals() -> None:
     s = flying(air(U("sb", "stealth-bomber", "Blue", 19.5, 0.5)), "sb")  # flight range 10
     assert refused(s, "land sb > Field").reason == (
-        "Field is 18.0 from sb; it lands within its flight range of 10 (force to override)")
+        "Field is 17.5 from sb; it lands within the 10 of flight it has left (force to override)")
     assert run(s, "land sb").events == (Landed("sb", "cv", WorldPoint(15.5, 8.5)),)  # the nearest, 8.9 away
     s = run(air(), "takeoff f1").state
     assert refused(s, "land f1 > dd").reason == "dd is not a carrier of Blue"

@@ -249,12 +249,12 @@ def test_spy_by_a_type_that_cannot() -> None:
 # --- build --------------------------------------------------------------------------------------------
 
 
-def test_engineers_build_a_fortification_of_strength_8_and_it_hides_nothing_but_shields() -> None:
+def test_engineers_build_a_fortification_of_the_build_tables_health_and_it_hides_nothing_but_shields() -> None:
     s = skirmish(U("e1", "engineers", "Blue", 4.5, 4.5), U("r1", "infantry", "Red", 19.5, 0.5))
     out = run(s, "build e1 > fortification Redoubt")
-    assert out.events == (Built("e1", "Redoubt", "fortification", 8, WorldPoint(4.5, 4.5)),)
+    assert out.events == (Built("e1", "Redoubt", "fortification", 4, WorldPoint(4.5, 4.5)),)
     fort = next(x for x in out.state.battlefield.structures if x.name == "Redoubt")
-    assert (fort.kind, fort.health) == ("fortification", 8)
+    assert (fort.kind, fort.health) == ("fortification", 4)
     assert out.state.allowance_left(out.state.units["e1"]) == 0
     assert refused(out.state, "move e1 > 5.5,4.5").reason.startswith("e1: ")
 

@@ -100,7 +100,8 @@ def test_a_ship_keeps_to_its_heading_and_passes_under_the_bridge(capsys, river_m
     code, report, _ = measure(capsys, *args, "--heading", "180")
     assert report["legal"] and report["cost"] == pytest.approx(5.0)
     code, report, _ = measure(capsys, *args, "--heading", "90")
-    assert report["reason"] == "destroyer may turn at most 30 deg per move; this move turns 90 deg"
+    assert report["reason"] == ("destroyer may turn at most 30 deg in a turn; this move turns 90 deg from 90 deg, its "
+                                "heading when the turn began")
 
 
 def test_the_text_report_names_cost_path_and_terrain(capsys, river_map) -> None:
@@ -117,7 +118,8 @@ def test_the_text_report_of_a_refused_turn_does_not_claim_there_is_no_path(capsy
     assert code == 0
     assert out.splitlines()[1:] == [
         "  not costed; 10 allowed; straight line 5",
-        "  refused: destroyer may turn at most 30 deg per move; this move turns 90 deg",
+        "  refused: destroyer may turn at most 30 deg in a turn; this move turns 90 deg from 90 deg, its heading when "
+        "the turn began",
     ]
 
 

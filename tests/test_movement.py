@@ -347,7 +347,8 @@ def test_ships_turn_within_their_heading_limit(heading, move_bearing, legal) -> 
     assert verdict.legal is legal
     if not legal:
         turn = round(min(abs(move_bearing - heading) % 360, 360 - abs(move_bearing - heading) % 360))
-        assert verdict.reason == f"destroyer may turn at most 30 deg per move; this move turns {turn} deg"
+        assert verdict.reason == (f"destroyer may turn at most 30 deg in a turn; this move turns {turn} deg from "
+                                  f"{heading:g} deg, its heading when the turn began")
     # a ship without a limit turns freely
     assert check(battlefield(t), "submarine", origin, target, heading=heading).legal
 

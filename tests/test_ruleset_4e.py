@@ -118,9 +118,9 @@ COMMAND_TABLES: dict[str, dict[str, tuple[int | None, float | None, dict]]] = {
         "corvette": (6, 3, {}), "amphibious": (6, 3, {}), "patrol": (6, 3, {}), "cruiser": (8, 3, {}),
         "destroyer": (10, 3, {}), "battleship": (8, 3, {}), "carrier": (6, 3, {}),
     },
-    "build": {  # summary chart "Build": fortification strength
-        "infantry": (None, None, {"strength": 4}), "engineers": (None, None, {"strength": 8}),
-        "mechanized": (None, None, {"strength": 4}), "special": (None, None, {"strength": 6}),
+    "build": {  # summary chart "Build": who builds; the health is the build table's (RULINGS.md 2026-11)
+        "infantry": (None, None, {}), "engineers": (None, None, {}),
+        "mechanized": (None, None, {}), "special": (None, None, {}),
     },
     "pulse": {  # RULINGS: bomber 5, stealth bomber 5, drone 7; 1 in 6 for two turns
         "bomber": (None, None, {"radius": 5, "disable_one_in": 6, "disable_rounds": 2}),
@@ -176,7 +176,7 @@ STRUCTURE_ROWS = {
 
 CONSTANTS = {
     "attack_distance": 3, "dogfight_range": 10,  # manual
-    "torpedo_range": 10, "depthcharge_reach": 3, "board_reach": 3, "sortie_range": 30, "spy_radius": 10,  # HR
+    "torpedo_range": 10, "depthcharge_reach": 3, "board_reach": 3, "load_reach": 3, "sortie_range": 30, "spy_radius": 10,  # HR
     "exposure_distance": 3, "merge_distance": 3,  # HR
     "nuke_destroy_radius": 2, "nuke_half_radius": 7, "nuke_quarter_radius": 15,  # HR
     "nuke_half_share": 0.5, "nuke_quarter_share": 0.25,  # manual: "half damage", "quarter damage"
@@ -254,9 +254,10 @@ LAND_TERRAIN = ["plains", "forest", "hills", "forest-hills", "swamp", "desert", 
     ("table", "expected"),
     [
         ("land", {**{t: v[0] for t, v in TERRAIN_ROWS.items()}}),  # road 1.25 whatever is under it
-        ("naval", {**{t: 0.0 for t in LAND_TERRAIN}, "water": 1.0}),  # no "road": ships ignore roads
-        ("air", {t: 1.0 for t in TERRAIN_ROWS}),
-        ("air-low", {**{t: 1.0 for t in TERRAIN_ROWS}, "mountains": 0.0}),
+        # no "road": ships and aircraft ignore the roads layer; a road tile is terrain at the table's default
+        ("naval", {**{t: 0.0 for t in LAND_TERRAIN}, "water": 1.0, "terrain:road": 0.0}),
+        ("air", {**{t: 1.0 for t in TERRAIN_ROWS if t != "road"}, "terrain:road": 1.0}),
+        ("air-low", {**{t: 1.0 for t in TERRAIN_ROWS if t != "road"}, "mountains": 0.0, "terrain:road": 1.0}),
     ],
 )
 def test_speed_tables(rules: Ruleset, table: str, expected: dict[str, float]) -> None:
@@ -316,6 +317,9 @@ HOUSE_RULES = [
     ("commands.spy", "engineers"), ("commands.spy", "mechanized"), ("commands.survey", "reconnaissance"),
     # the manual says nothing of line of sight: woods blocking it is a house rule
     ("terrain", "forest"),
+    # procedures the manual leaves open (RULINGS.md 2026-11): every one in the file
+    ("constants", "load_reach"), ("house_rules", "fortification_shields"),
+    ("house_rules", "dogfight_engages_grounded"), ("house_rules", "build_takes_turn"), ("house_rules", "once_a_turn"),
 ]
 
 

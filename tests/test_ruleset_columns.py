@@ -32,7 +32,6 @@ CASES = [
     ("kamikaze", "light-fighter", "damage", "add damage = <integer>"),
     ("spy", "infantry", "reveal_one_in", "add reveal_one_in = <integer N of 1 in N>"),
     ("survey", "reconnaissance", "reveal_one_in", "add reveal_one_in = <integer N of 1 in N>"),
-    ("build", "infantry", "strength", "add strength = <integer>"),
     ("convert", "light-artillery", "into", "add into = <unit type id in quotes>"),
     ("fire", "light-artillery", "damage", "add damage = <integer>"),
     ("fire", "light-artillery", "range", 'add range = <number> or a [command_ranges] entry fire = "<constant>"'),
@@ -93,7 +92,7 @@ def _changed_state() -> GameState:
     data = copy.deepcopy(DATA)
     data["commands"]["torpedo"]["attack-submarine"]["sink_one_in"] = 3
     data["commands"]["depthcharge"]["carrier"].update(sink_one_in=2, disable_one_in=3, disable_rounds=4)
-    data["commands"]["build"]["infantry"]["strength"] = 7
+    data["structures"]["fortification"]["max_health"] = 7  # a built structure gets the build table's health
     rules = parse_ruleset(data, "changed.toml")
     s = fleet()
     return initial_state(s.setup, s.battlefield, rules)

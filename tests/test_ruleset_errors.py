@@ -153,7 +153,7 @@ CASES = [
      "[commands.attack] hussar: unknown unit type; known unit types: infantry"),
     ("infantry = { damage = 4 }", "infantry = { damage = 4, sink_one_on = 6 }",
      "[commands.attack.infantry] sink_one_on: unknown column; did you mean 'sink_one_in'? known columns: damage, "
-     "range, sink_one_in, disable_one_in, reveal_one_in, disable_rounds, strength, capacity, radius, into"),
+     "range, sink_one_in, disable_one_in, reveal_one_in, disable_rounds, capacity, radius, into"),
     ("infantry = { damage = 4 }", 'infantry = { damage = 4, into = "hussar" }',
      "[commands.attack.infantry] into: unknown unit type 'hussar'; known unit types: infantry"),
     ('theatre = "army"', 'theatre = "space"',

@@ -68,7 +68,7 @@ class Drag:
                 self.origin,
                 target,
                 allowance_left=self.allowance,
-                heading=unit.heading,
+                heading=unit.turn_heading,
                 fired_this_turn=unit.fired_this_turn,
                 heading_changed_this_turn=unit.heading_changed_this_turn,
                 field=self.field,

@@ -1,6 +1,8 @@
 """``kriegsspiel rules [NAME] [--json]``: print a rule set, as tables for people or as one JSON object."""
 from __future__ import annotations
 
+import dataclasses
+
 import argparse
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -135,7 +137,15 @@ def ruleset_as_json(ruleset: Ruleset) -> dict[str, Any]:
         "constants": ruleset.constants,
         "sight": ruleset.sight,
         **classic_json(ruleset),
+        **_extras_json(ruleset),
     })
+
+
+def _extras_json(ruleset: Ruleset) -> dict[str, Any]:
+    """The tables only a rule set's package reads that are plain records (the Fourth Edition's
+    ``[house_rules]``), by key."""
+    return {key: dataclasses.asdict(value) for key, value in ruleset.extras.items()
+            if dataclasses.is_dataclass(value) and not isinstance(value, type)}
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -242,4 +252,9 @@ def format_ruleset(ruleset: Ruleset) -> list[str]:
     out += ["", "Sight (elevation levels)"]
     out += _table(["name", "value"], [[k, _num(v)] for k, v in ruleset.sight.items()], right=(1,))
     out += classic_tables(ruleset, _table)
+    for key, record in _extras_json(ruleset).items():
+        out += ["", f"[{key}] (house rules)" if key == "house_rules" else f"[{key}]"]
+        out += _table(["name", "value"], [
+            [name, ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value).lower()]
+            for name, value in record.items()])
     return out

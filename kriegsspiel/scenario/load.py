@@ -300,19 +300,27 @@ def _exc_text(exc: BaseException) -> str:
 
 
 def read_fog_of_war(report: Report, head: Mapping[str, Any], ruleset: Ruleset | None) -> int | None:
-    """The scenario's ``fog_of_war`` (a message fails 1 time in N), else the rule set's
-    ``default_fog_of_war`` constant; None (with an error reported) when neither gives a whole number >= 1."""
+    """The scenario's ``fog_of_war`` F, else the rule set's ``default_fog_of_war`` constant; None (with an error
+    reported) when neither gives a whole number >= 0.
+
+    RULINGS.md 2026-11: F = 0 is no fog (messages never fail, reports are never false); F >= 1 fails 1 time in F,
+    so F = 1 fails every message: a warning says so, since a scenario rarely means it.
+    """
     if "fog_of_war" in head:
         fog = head["fog_of_war"]
-        if is_int(fog) and fog >= 1:
+        if is_int(fog) and fog >= 0:
+            if fog == 1:
+                report.add("scenario", None, "fog_of_war",
+                           "1 makes every message fail (a message fails 1 time in F); write 0 for no fog of war, "
+                           "or 2 or more", severity="warning")
             return int(fog)
         report.add("scenario", None, "fog_of_war",
-                   f"must be a whole number of at least 1 (a message fails 1 time in N), not {fog!r}")
+                   f"must be a whole number of at least 0 (0 = no fog; else a message fails 1 time in N), not {fog!r}")
         return None
     if ruleset is None:
         return None  # the rule set's own error is reported already
     default = ruleset.constants.get("default_fog_of_war")
-    if default is None or default != int(default) or default < 1:
+    if default is None or default != int(default) or default < 0:
         report.add("scenario", None, "fog_of_war",
                    f"missing, and rule set {ruleset.id!r} has no default_fog_of_war in [constants]; "
                    "add fog_of_war = N (a message fails 1 time in N) under [scenario]")

@@ -226,9 +226,13 @@ def import_gamefile(
         teams_health = {first: teams_health[first], second: get("secondTeamTable", dict, {})}
     name = get("campaign", str, "") or path.stem.replace("_", " ").title()
     fog = get("fogOfWar", int, None)  # None: the scenario takes the rule set's default_fog_of_war
-    if fog is not None and fog < 1:
-        report.problems.append(f"{path}: fogOfWar {fog} is below 1; using 1 (messages never fail)")
-        fog = 1
+    if fog is not None and fog < 0:
+        # RULINGS.md 2026-11: 0 is no fog; 1 would make every message fail
+        report.problems.append(f"{path}: fogOfWar {fog} is below 0; using 0 (no fog: messages never fail)")
+        fog = 0
+    elif fog == 1:
+        report.problems.append(f"{path}: fogOfWar 1 makes every message fail (a message fails 1 time in F); "
+                               "0 is no fog of war")
     air = bool(get("airTheater", (bool, int), False))
     warheads_value = values.get("warheads", (0, 0))[0]
     warheads = {first: 0, second: 0}

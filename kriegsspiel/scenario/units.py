@@ -10,7 +10,7 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import Ruleset, UnitType
+from kriegsspiel.core.ruleset import Ruleset, UnitType, terrain_speed
 from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list
 
@@ -39,7 +39,7 @@ def standing_problem(battlefield: Battlefield, ruleset: Ruleset, type_id: str, p
     table = ruleset.speed_table(type_id)
     if battlefield.road_at(point) and table.get("road", 0) > 0:
         return None
-    if terrain is not None and table.get(terrain, 0) > 0:
+    if terrain is not None and terrain_speed(table, terrain) > 0:
         return None
     return f"{type_id} cannot stand on {terrain}; move it to terrain its type can enter"
 

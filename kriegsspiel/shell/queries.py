@@ -123,7 +123,10 @@ def details_text(state: GameState, unit_id: str | None) -> str:
     ]
     if unit_type.heading_limit is not None or unit.heading is not None:
         heading = "none yet" if unit.heading is None else f"{_num(unit.heading)} deg"
-        limit = "turns freely" if unit_type.heading_limit is None else f"turns at most {_num(unit_type.heading_limit)} deg per move"
+        limit = "turns freely" if unit_type.heading_limit is None else (
+            f"turns at most {_num(unit_type.heading_limit)} deg in a turn")
+        if unit.moved_this_turn and unit.turn_heading is not None and unit_type.heading_limit is not None:
+            limit += f" from {_num(unit.turn_heading)} deg, its heading when this turn began"
         lines.append(f"  heading {heading}; {limit}")
     if unit.hidden:
         lines.append("  hidden")

@@ -18,7 +18,7 @@ import numpy as np
 
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure, UnitPlacement, Zone
 from kriegsspiel.core.geometry import WorldPoint, normalize_bearing
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, terrain_speed
 from kriegsspiel.findings import Finding
 from kriegsspiel.tiled.errors import MapError
 from kriegsspiel.tiled.objects import Shape, object_shape
@@ -586,7 +586,7 @@ class _Builder:
             col, row = cell
             terrain_id = self.terrain_ids[int(terrain[row, col])]
             on_road = bool(road[row, col]) and float(table.get("road", 0.0) or 0.0) > 0.0
-            if float(table.get(terrain_id, 0.0) or 0.0) <= 0.0 and not on_road:
+            if terrain_speed(table, terrain_id) <= 0.0 and not on_road:
                 self.warn(
                     f"{unit.tiled_label()} ({unit.unit_type}) stands on {terrain_id} at column {col}, row {row}, "
                     "where it cannot move; drag it onto terrain its type can enter",

@@ -10,6 +10,7 @@ so that every point still takes the terrain of the hex that contains it.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -246,7 +247,33 @@ class Battlefield:
         return None
 
     def raster(self) -> TerrainRaster:
-        """The square-cell raster for movement and sight (cached; the battlefield is immutable)."""
+        """The square-cell raster for movement and sight, with the roads of the structures standing now.
+
+        Movement reads the structures of the current state (RULINGS.md 2026-11): a road or bridge built in the
+        game is road on its cells, and the cells of a printed one that fell are no longer (its terrain is back).
+        Cached per set of standing roads and bridges; the map itself is immutable.
+        """
+        base = self._printed_raster()
+        printed, standing = _road_works(self.printed_structures or ()), _road_works(self.structures)
+        if standing == printed:
+            return base
+        key = ("raster", standing)
+        cached = self._raster_cache.get(key)
+        if cached is not None:
+            return cached
+        road = base.road.copy()
+        for gone in printed - standing:
+            road &= ~_cells_touched(gone[2], base)
+        for built in standing - printed:
+            road |= _cells_touched(built[2], base) & (base.terrain >= 0)
+        road.setflags(write=False)
+        raster = dataclasses.replace(base, road=road)
+        object.__setattr__(raster, "structure_cells", structure_cells(self.structures, raster.shape, raster.cell_size))
+        self._raster_cache[key] = raster
+        return raster
+
+    def _printed_raster(self) -> TerrainRaster:
+        """The raster of the map as printed (cached)."""
         cached = self._raster_cache.get("raster")
         if cached is not None:
             return cached
@@ -291,6 +318,44 @@ class Battlefield:
             elevation=np.where(off, 0.0, self.elevation[tr0, tc0]).astype(np.float32),
             blocks_sight=np.where(off, False, self.blocks_sight[tr0, tc0]),
         )
+
+
+#: structure kinds that are road for movement (a bridge is a road over the water), as the map loader marks them
+ROAD_WORKS = ("bridge", "road")
+
+
+def _road_works(structures: tuple[Structure, ...]) -> frozenset[tuple[str, str, tuple[WorldPoint, ...]]]:
+    return frozenset((s.kind, s.name, s.outline) for s in structures if s.kind in ROAD_WORKS)
+
+
+def _cells_touched(outline: tuple[WorldPoint, ...], raster: TerrainRaster) -> np.ndarray:
+    """The raster cells an outline covers any part of (sampled 4 x 4 in each cell of its box); a point's cell."""
+    rows, cols = raster.shape
+    size = raster.cell_size
+    mask = np.zeros((rows, cols), dtype=bool)
+    if len(outline) < 3:
+        if outline:
+            col, row = int(outline[0].x // size), int(outline[0].y // size)
+            if 0 <= row < rows and 0 <= col < cols:
+                mask[row, col] = True
+        return mask
+    xs, ys = [p.x for p in outline], [p.y for p in outline]
+    c0, c1 = max(0, int(min(xs) // size)), min(cols, int(max(xs) // size) + 1)
+    r0, r1 = max(0, int(min(ys) // size)), min(rows, int(max(ys) // size) + 1)
+    if c0 >= c1 or r0 >= r1:
+        return mask
+    offsets = (np.arange(4) + 0.5) / 4.0
+    for dy in offsets:
+        for dx in offsets:
+            cx, cy = np.meshgrid((np.arange(c0, c1) + dx) * size, (np.arange(r0, r1) + dy) * size)
+            inside = np.zeros(cx.shape, dtype=bool)
+            for a, b in zip(outline, outline[1:] + outline[:1]):
+                if a.y == b.y:
+                    continue
+                x_at = a.x + (b.x - a.x) * (cy - a.y) / (b.y - a.y)
+                inside ^= ((a.y > cy) != (b.y > cy)) & (cx < x_at)
+            mask[r0:r1, c0:c1] |= inside
+    return mask
 
 
 def structure_cells(structures: tuple[Structure, ...], shape: tuple[int, int],

@@ -27,7 +27,7 @@ from kriegsspiel.core.commands import (
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Forced, Rejected
 from kriegsspiel.core.game import _message, _move, _turn, _units
-from kriegsspiel.core.game._ruling import Handler, RuleGap
+from kriegsspiel.core.game._ruling import Handler, RuleGap, expose_by_proximity
 from kriegsspiel.core.registry import LazyList, LazyRegistry
 from kriegsspiel.core.state import GameState
 
@@ -83,9 +83,17 @@ def _run(state: GameState, command: Command, rng: Dice, forced: bool) -> Accepte
     if handler is None:
         return Rejected(f"{command.name or type(command).__name__!r} is not an order; it changes nothing", forceable=False)
     try:
-        return _within_turns(handler)(state, command, rng, forced)
+        outcome = _within_turns(handler)(state, command, rng, forced)
+        if isinstance(outcome, Rejected):
+            return outcome
+        # whatever changed where units stand (move, disembark, an airlift drop, split, merge, retreat), hidden
+        # land units within the exposure distance of an enemy are exposed (RULINGS.md 2026-11)
+        exposed_state, exposed = expose_by_proximity(state, outcome.state)
     except RuleGap as exc:
         return Rejected(str(exc), forceable=False)
+    if not exposed:
+        return outcome
+    return Accepted(exposed_state, outcome.events + tuple(exposed), outcome.overridden)
 
 
 def _within_turns(handler: Handler) -> Handler:

@@ -11,7 +11,7 @@ from kriegsspiel.core.commands import Heading, Move
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Carried, Event, HeadingChanged, Moved, Rejected, Revealed
 from kriegsspiel.core.geometry import bearing, distance, format_point
-from kriegsspiel.core.game._ruling import Ruling, exposures, find_unit, hiding_place, order_problem
+from kriegsspiel.core.game._ruling import Ruling, find_unit, first_exposed_point, order_problem
 from kriegsspiel.core.state import GameState
 
 
@@ -20,8 +20,8 @@ def move(state: GameState, command: Move, dice: Dice, forced: bool) -> Accepted 
     or carried, or the rules core finds the move illegal; a forced move goes straight to the point and draws
     its cost (or its straight-line length where the terrain is impassable) from the allowance.
 
-    Afterwards a hidden mover on terrain where it cannot hide is exposed, and so is every hidden land unit with
-    an enemy within attack distance.
+    A hidden mover is exposed at the first point of its path where it cannot hide, and stays exposed where it
+    stops (RULINGS.md 2026-11); exposure by proximity follows every order (``apply``).
     """
     from kriegsspiel.core.movement import check_move  # the movement engine loads its C kernel lazily
 
@@ -48,7 +48,7 @@ def move(state: GameState, command: Move, dice: Dice, forced: bool) -> Accepted 
         origin,
         target,
         allowance_left=allowance_left,
-        heading=unit.heading,
+        heading=unit.turn_heading,
         fired_this_turn=unit.fired_this_turn,
         heading_changed_this_turn=unit.heading_changed_this_turn,
     )
@@ -63,16 +63,18 @@ def move(state: GameState, command: Move, dice: Dice, forced: bool) -> Accepted 
         movement_used=unit.movement_used + cost,
         moved_this_turn=True,
         heading=heading,
+        heading_at_turn_start=unit.turn_heading,
     )
     events: list[Event] = [Moved(unit.id, origin, target, cost, state.allowance_left(moved), heading)]
-    if moved.hidden and hiding_place(state, moved) is None:
-        terrain = state.battlefield.terrain_at(target) or "off the map"
+    path = verdict.path if verdict.legal and len(verdict.path) >= 2 else (origin, target)
+    exposed_at = first_exposed_point(state, unit, path) if moved.hidden else None
+    if exposed_at is not None:
+        terrain = state.battlefield.terrain_at(exposed_at) or "off the map"
         moved = moved.replace(hidden=False)
         events.append(Revealed(unit.id, f"exposed: {unit_type.name} cannot hide on {terrain}"))
     passengers = [u.replace(position=target) for u in state.units.values() if u.carried_by == unit.id]
     events.extend(Carried(p.id, unit.id, target) for p in passengers)
-    new_state, exposed = exposures(state.with_units(moved, *passengers))
-    return ruling.accept(new_state, events + exposed)
+    return ruling.accept(state.with_units(moved, *passengers), events)
 
 
 def heading(state: GameState, command: Heading, dice: Dice, forced: bool) -> Accepted | Rejected:

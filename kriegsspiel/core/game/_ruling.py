@@ -6,6 +6,7 @@ table. Distances are world units.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 
 from kriegsspiel.core.battlefield import Structure
@@ -184,19 +185,57 @@ def enemy_within(state: GameState, unit: UnitState, reach: float) -> UnitState |
     return None if best is None else best[1]
 
 
-def exposures(state: GameState) -> tuple[GameState, list[Event]]:
-    """Apply the exposure rules after a move: a hidden land unit with an enemy unit within the exposure
-    distance is revealed. Returns the new state and the Revealed events."""
-    reach = exposure_distance(state.ruleset)
+def expose_by_proximity(before: GameState, after: GameState) -> tuple[GameState, list[Event]]:
+    """The exposure rule after a command that changed where units stand (RULINGS.md 2026-11): a hidden land unit
+    with an enemy unit within the exposure distance is revealed, whether the hidden unit or the enemy moved.
+
+    Only pairs in which one unit moved count (a unit stands where it did not stand before, left a carrier, or is
+    new: split, merge, disembark), so a hide the umpire forced beside an enemy stands until someone moves.
+    Returns ``after`` with the revealed units and the Revealed events (none when nobody moved).
+    """
+    movers = {
+        u.id for u in after.units.values()
+        if (old := before.units.get(u.id)) is None or old.position != u.position or old.carried_by != u.carried_by
+    }
+    if not movers:
+        return after, []
+    hidden = [u for u in after.units.values() if u.hidden and u.carried_by is None and is_land_unit(after, u)]
+    if not hidden:
+        return after, []
+    reach = exposure_distance(after.ruleset)
     revealed: list[UnitState] = []
     events: list[Event] = []
-    for unit in state.units.values():
-        if not unit.hidden or not is_land_unit(state, unit) or unit.carried_by is not None:
-            continue
-        enemy = enemy_within(state, unit, reach)
-        if enemy is not None:
+    for unit in hidden:
+        best: tuple[float, UnitState] | None = None
+        for other in after.units.values():
+            if other.side == unit.side or other.carried_by is not None:
+                continue
+            if unit.id not in movers and other.id not in movers:
+                continue
+            d = distance(unit.position, other.position)
+            if d <= reach and (best is None or d < best[0]):
+                best = (d, other)
+        if best is not None:
             revealed.append(unit.replace(hidden=False))
-            events.append(
-                Revealed(unit.id, f"exposed: enemy {enemy.id} within {distance(unit.position, enemy.position):.1f}")
-            )
-    return (state.with_units(*revealed) if revealed else state), events
+            events.append(Revealed(unit.id, f"exposed: enemy {best[1].id} within {best[0]:.1f}"))
+    return (after.with_units(*revealed) if revealed else after), events
+
+
+def first_exposed_point(state: GameState, unit: UnitState, path: tuple[WorldPoint, ...]) -> WorldPoint | None:
+    """The first point of ``path`` (world units) where ``unit`` cannot hide, or None when it can hide all along:
+    hiding is judged along the whole path (RULINGS.md 2026-11). Each leg is cut where it crosses a raster cell's
+    edge, and the middle of every piece is judged (so every cell it passes through, however briefly), with its
+    two ends."""
+    size = state.battlefield.raster().cell_size
+    samples: list[WorldPoint] = list(path[:1])
+    for a, b in zip(path, path[1:]):
+        cuts = {0.0, 1.0}
+        for start, end in ((a.x, b.x), (a.y, b.y)):
+            if end != start:
+                low, high = sorted((start, end))
+                cuts.update((k * size - start) / (end - start)
+                            for k in range(math.floor(low / size) + 1, math.ceil(high / size)))
+        ts = sorted(t for t in cuts if 0.0 <= t <= 1.0)
+        samples += [WorldPoint(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+                    for t in [(t0 + t1) / 2 for t0, t1 in zip(ts, ts[1:])] + [1.0]]
+    return next((point for point in samples if hiding_place(state, unit, at=point) is None), None)

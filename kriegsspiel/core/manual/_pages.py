@@ -91,21 +91,22 @@ def _move_reach(ruleset: Ruleset | None) -> str:
 
 def _heading_reach(ruleset: Ruleset | None) -> str:
     if ruleset is None:
-        return "each ship type turns at most its heading limit per move"
+        return "each ship type turns at most its heading limit in a turn, from its heading when the turn began"
     limits = ", ".join(
         f"{t.id} {t.heading_limit:g} deg" for t in ruleset.unit_types.values() if t.heading_limit is not None
     )
-    return f"largest turn of one move: {limits}" if limits else "-"
+    return f"largest turn in one turn, from the heading when it began: {limits}" if limits else "-"
 
 
 def _message_odds(ruleset: Ruleset | None) -> str:
     keys = ("message_lost_in_4", "message_intercepted_in_4", "message_altered_in_4")
     if ruleset is None or not all(k in ruleset.constants for k in keys):
-        return "fails 1 in F (the scenario's fog_of_war); a failed message is lost, intercepted or altered"
+        return ("fails 1 in F (the scenario's fog_of_war; 0: never, 1: always); a failed message is lost, "
+                "intercepted or altered")
     lost, intercepted, altered = (int(ruleset.constants[k]) for k in keys)
     total = lost + intercepted + altered
     return (
-        f"fails 1 in F (the scenario's fog_of_war); a failed message is lost {lost} in {total}, "
+        f"fails 1 in F (the scenario's fog_of_war; 0: never, 1: always); a failed message is lost {lost} in {total}, "
         f"intercepted by the enemy {intercepted} in {total}, altered in transit {altered} in {total}"
     )
 

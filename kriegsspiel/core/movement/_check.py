@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kriegsspiel.core.battlefield import Battlefield, TerrainRaster
-from kriegsspiel.core.geometry import WorldPoint, bearing, distance, heading_change
+from kriegsspiel.core.geometry import WorldPoint, bearing, distance, format_point, heading_change
 from kriegsspiel.core.movement._field import (
     COST_TOLERANCE,
     KERNEL,
@@ -101,7 +101,9 @@ def check_move(
     """Judge a move of a unit of type ``unit_type_id`` from ``origin`` to ``target`` (world units).
 
     ``allowance_left`` is what is left of the unit's move this turn (several moves draw on one allowance);
-    ``heading`` is a ship's current heading in degrees (None: no heading yet, any bearing is allowed). Checks,
+    ``heading`` is a ship's heading in degrees when its turn began (the limit holds for the whole turn: RULINGS.md
+    "Heading limits"; None: no heading yet, any bearing is allowed), and every leg of the path must stay within
+    the limit of it. Checks,
     in order: move-and-fire, a heading change this turn, the map's edge, the ship's heading limit (RULINGS.md),
     the terrain under the unit and at the target, then the cost of the cheapest path against the allowance.
     ``field`` is a :func:`cost_field` for this unit at ``origin`` to reuse while dragging; one is computed
@@ -126,8 +128,8 @@ def check_move(
         turn = heading_change(heading, bearing(origin, target))
         if turn > unit.heading_limit + 1e-9:
             return refuse(
-                f"{unit_type_id} may turn at most {_number(unit.heading_limit)} deg per move; "
-                f"this move turns {_number(turn)} deg"
+                f"{unit_type_id} may turn at most {_number(unit.heading_limit)} deg in a turn; "
+                f"this move turns {_number(turn)} deg from {_number(heading)} deg, its heading when the turn began"
             )
     table = ruleset.speed_table(unit_type_id)
     speeds = speed_field(raster, table)
@@ -166,6 +168,14 @@ def check_move(
             shown = crossed[:3] + (["other terrain"] if len(crossed) > 3 else [])
             what = f"{_join(shown)} {'costs' if len(shown) == 1 else 'cost'}"
         return refuse(f"{what} {cost_text}, {unit_type_id} has {left_text} left", result.cost, result.points)
+    if unit.heading_limit is not None and heading is not None:
+        for a, b in zip(result.points, result.points[1:]):
+            turn = heading_change(heading, bearing(a, b))
+            if distance(a, b) > 1e-9 and turn > unit.heading_limit + 1e-9:
+                return refuse(
+                    f"{unit_type_id} may turn at most {_number(unit.heading_limit)} deg in a turn; the way there "
+                    f"has a leg from {format_point(a)} that turns {_number(turn)} deg from {_number(heading)} deg, "
+                    "its heading when the turn began", result.cost, result.points)
     return MoveVerdict(True, result.cost, span, allowance_left, result.points, None)
 
 

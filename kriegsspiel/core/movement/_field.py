@@ -18,7 +18,7 @@ import numpy as np
 from kriegsspiel.core.movement import _reference
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import STRUCTURE_SPEED
+from kriegsspiel.core.ruleset import STRUCTURE_SPEED, terrain_speed
 
 try:
     # by name, as an optional extension: the package's face is not imported from inside it
@@ -59,7 +59,7 @@ def speed_field(raster: TerrainRaster, speed_table: Mapping[str, float]) -> np.n
     cached = per_raster.get(key)
     if cached is not None:
         return cached
-    lookup = np.array([float(speed_table.get(t, 0.0)) for t in raster.terrain_ids] + [0.0], dtype=np.float64)
+    lookup = np.array([terrain_speed(speed_table, t) for t in raster.terrain_ids] + [0.0], dtype=np.float64)
     # index -1 (off the map) picks the trailing 0
     speeds = lookup[raster.terrain.astype(np.int64)]
     if "road" in speed_table:

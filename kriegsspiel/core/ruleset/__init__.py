@@ -13,6 +13,7 @@ from kriegsspiel.core.ruleset._model import (
     ROAD,
     Ruleset,
     RulesetError,
+    ROAD_TERRAIN_SPEED,
     STRUCTURE_SPEED,
     StructureType,
     TERRAIN_CLASSES,
@@ -20,6 +21,7 @@ from kriegsspiel.core.ruleset._model import (
     TerrainType,
     UnitType,
     format_clock,
+    terrain_speed,
 )
 from kriegsspiel.core.ruleset._parse import (
     COMMAND_COLUMNS,
@@ -40,6 +42,7 @@ __all__ = [
     "ROAD",
     "Ruleset",
     "RulesetError",
+    "ROAD_TERRAIN_SPEED",
     "STRUCTURE_SPEED",
     "StructureType",
     "TABLE_READERS",
@@ -53,4 +56,5 @@ __all__ = [
     "format_clock",
     "parse_ruleset",
     "suggest",
+    "terrain_speed",
 ]

@@ -18,6 +18,17 @@ ROAD = "road"
 #: Speed-table keys of structure kinds (``[structure_classes]``): "structure:bridge" is the multiplier on a
 #: bridge's cells, over the terrain and the road under it (kept apart from terrain ids, which may share names).
 STRUCTURE_SPEED = "structure:"
+#: Speed-table key of the terrain ``road`` in a table that ignores the roads layer (``road = false``): the
+#: terrain id and the layer share the name ``road``, and aircraft fly over a road tile at the table's default
+#: without taking the layer's speed (RULINGS.md 2026-11: aircraft ignore roads, bridges and passes).
+ROAD_TERRAIN_SPEED = "terrain:road"
+
+
+def terrain_speed(table: Mapping[str, float], terrain_id: str) -> float:
+    """The multiplier of a speed table for the terrain ``terrain_id`` (0 = cannot enter), the roads layer aside."""
+    if terrain_id == ROAD and ROAD_TERRAIN_SPEED in table:
+        return float(table[ROAD_TERRAIN_SPEED])
+    return float(table.get(terrain_id, 0.0))
 
 #: Command tables whose ``damage`` is a unit type's ordinary attack, first match wins: the attack table,
 #: and for aircraft (which may not use the ordinary attack) the dogfight table, as the summary charts do.

@@ -16,6 +16,7 @@ from kriegsspiel.core.ruleset._model import (
     NONE,
     RANGE_IS_MOVE,
     ROAD,
+    ROAD_TERRAIN_SPEED,
     STRUCTURE_SPEED,
     TERRAIN_CLASSES,
     THEATRES,
@@ -60,12 +61,16 @@ COMMAND_COLUMNS: Mapping[str, str] = MappingProxyType({
     "disable_one_in": "odds",
     "reveal_one_in": "odds",
     "disable_rounds": "count",
-    "strength": "count",
     "capacity": "count",
     "radius": "distance",
     "into": "unit type",
 })
 _COMMAND_ROW_KEYS = ("damage", "range", *COMMAND_COLUMNS)
+#: columns the program no longer reads, with what to do instead (a value nobody reads would mislead the umpire)
+_RETIRED_COLUMNS = MappingProxyType({
+    "strength": "no longer read: a built structure gets its kind's max_health in [structures], whoever builds "
+                "it (RULINGS.md 2026-11: the build table wins over the prose); delete this column",
+})
 #: The columns every row of a command's table must give, because the command reads them (it has no default):
 #: a rule set without the table has no such command. ``range`` may come from ``[command_ranges]`` instead.
 REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -83,7 +88,6 @@ REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "kamikaze": ("damage", "sink_one_in"),
     "pulse": ("radius", "disable_one_in", "disable_rounds"),
     "airlift": ("capacity",),
-    "build": ("strength",),
     "spy": ("range", "reveal_one_in"),
     "survey": ("range", "reveal_one_in"),
     "convert": ("into",),
@@ -306,7 +310,10 @@ def _parse_speed_tables(table: Table, terrain: Mapping[str, TerrainType], *,
             if key == "default":
                 continue
             if key == ROAD and value is False:
-                speeds.pop(ROAD, None)  # this table ignores the roads layer
+                # this table ignores the roads layer; a road tile is still terrain, at the default's speed
+                road_tile = speeds.pop(ROAD, None)
+                if road_tile is not None and ROAD in terrain:
+                    speeds[ROAD_TERRAIN_SPEED] = road_tile
                 continue
             speeds[key] = row.number(key)
         for tid in terrain:
@@ -420,7 +427,7 @@ def _parse_commands(
         command_table = table.table(command, tuple(known), unknown="unit type")
         rows[command] = {}
         for type_id in command_table.data:
-            row = command_table.table(type_id, _COMMAND_ROW_KEYS, unknown="column")
+            row = command_table.table(type_id, _COMMAND_ROW_KEYS, unknown="column", hints=_RETIRED_COLUMNS)
             damage = row.integer("damage", minimum=1) if row.has("damage") else None
             range_ = row.number("range") if row.has("range") else None
             extra: dict[str, Any] = {}

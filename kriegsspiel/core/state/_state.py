@@ -46,10 +46,18 @@ class UnitState:
     disruption: int = 0  # disruption level (Ruleset V3): slows movement and weakens combat
     airborne: bool = False  # a plane in the air (Fourth Edition air turn); it must land by the turn's end
     used_this_turn: tuple[str, ...] = ()  # once-a-turn orders it gave this turn (spy, build, board, ...)
+    #: a ship's heading when its turn began, kept by its first move of the turn (degrees; None: no heading)
+    heading_at_turn_start: float | None = None
 
     def replace(self, **changes: Any) -> UnitState:
         """A copy with ``changes`` applied."""
         return dataclasses.replace(self, **changes)
+
+    @property
+    def turn_heading(self) -> float | None:
+        """The heading a ship's limit is measured from this turn: its heading when the turn began (RULINGS.md,
+        "Heading limits": the limit holds for the whole turn), degrees clockwise from north; None: any bearing."""
+        return self.heading_at_turn_start if self.moved_this_turn else self.heading
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.game import Handler
 from kriegsspiel.core.manual import ManPage
 from kriegsspiel.core.plugin import Formatter, Parser, RuleSet
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, TableReader
 from kriegsspiel.core.state import GameState
-from kriegsspiel.rulesets.modern_4e import air, commands, events, land, manual, naval, notation, turn, warnings
+from kriegsspiel.rulesets.modern_4e import air, commands, events, house, land, manual, naval, notation, turn, warnings
 
 
 class ModernFourthEdition(RuleSet):
@@ -30,6 +30,10 @@ class ModernFourthEdition(RuleSet):
 
     def data_file(self) -> Traversable:
         return resources.files(__package__) / "modern-4e.toml"
+
+    def table_readers(self) -> Mapping[str, TableReader]:
+        # the procedures RULINGS.md makes house rules: [house_rules] of the rule-set file (house.py)
+        return {house.TABLE: house.read_house_rules}
 
     def orders(self) -> Mapping[str, type[Command]]:
         return commands.COMBAT_ORDERS

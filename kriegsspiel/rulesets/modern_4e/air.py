@@ -30,6 +30,7 @@ from kriegsspiel.rulesets.modern_4e.common import (
     use,
     whole,
 )
+from kriegsspiel.rulesets.modern_4e.house import house_rules
 from kriegsspiel.rulesets.modern_4e.events import Landed, Outcome, Rolled, TookOff
 from kriegsspiel.rulesets.modern_4e.land import _air_problems, _verdict, barrage, duel, search
 from kriegsspiel.rulesets.modern_4e.naval import _aboard_weight, embark
@@ -80,7 +81,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
     ruling = Ruling(forced)
     base = base_here(state, unit)
     problems = [p for p in actor_problems(state, unit) if "aboard" not in p]
-    problems += [None if base else f"{unit.id} stands on no airfield or carrier", once_a_turn(unit, "takeoff")]
+    problems += [None if base else f"{unit.id} stands on no airfield or carrier", once_a_turn(state, unit, "takeoff")]
     if refusal := _verdict(ruling, problems):
         return refusal
     flying = use(unit, "takeoff").replace(airborne=True, carried_by=None)
@@ -89,7 +90,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
 
 def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str | None]]:
     """Where a plane of ``unit``'s side may land: (name, point, carrier id or None), airfields first, then
-    carriers of its side with room for its weight."""
+    carriers of its side with room for its weight. The point is where it parks: an airfield's centre."""
     found: list[tuple[str, WorldPoint, str | None]] = []
     for structure in state.battlefield.structures:
         if structure.kind == "airfield":
@@ -103,11 +104,40 @@ def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str 
     return found
 
 
+def reach_point(state: GameState, base: str, point: WorldPoint, origin: WorldPoint) -> WorldPoint:
+    """The point of base ``base`` nearest ``origin`` (world units): of an airfield its area (a polygon, or the
+    map tile of an airfield drawn as a point; ``origin`` itself when inside), of a carrier where it stands."""
+    structure = next((s for s in state.battlefield.structures if s.kind == "airfield" and s.name == base), None)
+    if structure is None:
+        return point
+    outline = structure.outline
+    if len(outline) >= 3:
+        if structure in structures_at(state, origin):
+            return origin
+        edges = zip(outline, outline[1:] + outline[:1])
+        return min((_nearest_on_segment(a, b, origin) for a, b in edges), key=lambda p: distance(p, origin))
+    grid = state.battlefield.grid
+    cell = grid.cell_at(outline[0])
+    if cell is None or grid.orientation != "orthogonal":
+        return outline[0]
+    w, h = grid.tile_width_px * grid.world_per_px, grid.tile_height_px * grid.world_per_px
+    x0, y0 = cell[0] * w, cell[1] * h
+    return WorldPoint(min(max(origin.x, x0), x0 + w), min(max(origin.y, y0), y0 + h))
+
+
+def _nearest_on_segment(a: WorldPoint, b: WorldPoint, p: WorldPoint) -> WorldPoint:
+    dx, dy = b.x - a.x, b.y - a.y
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
+    return WorldPoint(a.x + t * dx, a.y + t * dy)
+
+
 def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """A plane in the air lands at the named airfield or carrier, or the nearest one, within its flight range of
-    where it is (the range is one way: a plane may fly that far out and as far back). Refused (forceable) when
-    the base is beyond its range or the carrier is full; not forceable for a plane on the ground or a base that
-    does not exist. Landing spends what is left of its flight for the turn."""
+    """A plane in the air lands at the named airfield or carrier, or the nearest one, when the nearest point of
+    the airfield's area (or the carrier) lies within the flight it has left this turn (RULINGS.md 2026-11); it
+    parks at the airfield's centre. Refused (forceable) when the base is beyond that or the carrier is full; not
+    forceable for a plane on the ground or a base that does not exist. Landing spends what is left of its
+    flight for the turn."""
     unit = _plane(state, command.unit)
     if isinstance(unit, Rejected):
         return unit
@@ -136,11 +166,13 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
     else:
         if not choices:
             return Rejected(f"{unit.side} has no airfield or carrier to land on", forceable=False)
-        name, point, carrier = min(choices, key=lambda b: distance(unit.position, b[1]))
-    d = distance(unit.position, point)
+        name, point, carrier = min(
+            choices, key=lambda b: distance(unit.position, reach_point(state, b[0], b[1], unit.position)))
+    d = distance(unit.position, reach_point(state, name, point, unit.position))
+    left = flight_left(state, unit)
     problems = [order_problem(state, unit),
-                f"{name} is {d:.1f} from {unit.id}; it lands within its flight range of {flight_range:g}"
-                if d > flight_range + 1e-9 else None]
+                f"{name} is {d:.1f} from {unit.id}; it lands within the {left:.1f} of flight it has left".replace(
+                    ".0 of", " of") if d > left + 1e-9 else None]
     if refusal := _verdict(ruling, problems):
         return refusal
     landed = unit.replace(airborne=False, position=point, carried_by=carrier,
@@ -152,22 +184,26 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
 def _dogfight_actor(state: GameState, unit: UnitState) -> Rejected | list[str]:
     if not is_aircraft(state, unit):
         return Rejected(f"{unit.id} is not an aircraft; units on the ground attack", forceable=False)
-    return _air_problems(state, unit) + [once_a_turn(unit, "dogfight") or ""]
+    return _air_problems(state, unit) + [once_a_turn(state, unit, "dogfight") or ""]
 
 
 def _dogfight_target(state: GameState, actor: UnitState, target: UnitState) -> str | None:
     # Every side's planes land by the end of its own air turn, so in the other side's air turn they are all on
-    # the ground: a dogfight engages them there (house rule: they scramble and fight back), or none could happen.
+    # the ground: with the house rule dogfight_engages_grounded a dogfight engages them there (they scramble and
+    # fight back); without it only planes in the air may be engaged.
     if not is_aircraft(state, target):
         return f"{target.id} is not an aircraft; dogfights are between planes"
+    if state.setup.air_theatre and not target.airborne and not house_rules(state.ruleset).dogfight_engages_grounded:
+        return f"{target.id} is on the ground; a dogfight engages planes in the air (house rule dogfight_engages_grounded)"
     return None
 
 
 def dogfight(state: GameState, command: Dogfight, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """Planes in the air against enemy planes within the dogfight range, in the air or on the ground (house
-    rule: each side's planes have landed by the end of its own air turn; those on the ground scramble and fight
-    back): both sides roll (dogfight table) and the difference hits the lower side, spread evenly. Once a turn
-    per plane; refused (forceable) out of range, for attacking planes on the ground."""
+    """Planes in the air against enemy planes within the dogfight range: both sides roll (dogfight table) and the
+    difference hits the lower side, spread evenly. Planes on the ground may be engaged only with the house rule
+    ``dogfight_engages_grounded`` (each side's planes have landed by the end of its own air turn; those on the
+    ground scramble and fight back). Once a turn per plane (``once_a_turn``); refused (forceable) out of range,
+    for attacking planes on the ground."""
     return duel(state, "dogfight", command.units, command.targets, dice, forced,
                 target_check=_dogfight_target, actor_check=_dogfight_actor, ends_turn=False)
 
@@ -201,7 +237,7 @@ def pulse(state: GameState, command: Pulse, dice: Dice, forced: bool) -> Accepte
         if refusal := enemy_target_problem(state, unit, target):
             return refusal
         named.append(target)
-    problems = actor_problems(state, unit) + _air_problems(state, unit) + [once_a_turn(unit, "pulse")]
+    problems = actor_problems(state, unit) + _air_problems(state, unit) + [once_a_turn(state, unit, "pulse")]
     problems += [
         f"{t.id} is {distance(t.position, unit.position):.1f} from {unit.id}; the pulse reaches {radius:g}"
         for t in named if distance(t.position, unit.position) > radius + 1e-9

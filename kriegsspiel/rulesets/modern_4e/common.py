@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Event, Rejected, Revealed
+from kriegsspiel.rulesets.modern_4e.house import house_rules
 from kriegsspiel.rulesets.modern_4e.events import Damaged, Destroyed, Disabled, Rolled, StructureDamaged, StructureFell
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.game import order_problem, structures_at
@@ -146,8 +147,11 @@ def actor_problems(state: GameState, unit: UnitState) -> list[str]:
     return [p for p in problems if p]
 
 
-def once_a_turn(unit: UnitState, command: str) -> str | None:
-    """A refusal when ``unit`` already gave ``command`` this turn."""
+def once_a_turn(state: GameState, unit: UnitState, command: str) -> str | None:
+    """A refusal when ``command`` is once a turn (the rule set's ``[house_rules] once_a_turn``) and ``unit``
+    already gave it this turn. Raises RuleGap when the rule set has no ``[house_rules]``."""
+    if command not in house_rules(state.ruleset).once_a_turn:
+        return None
     return f"{unit.id} has already used {command} this turn" if command in unit.used_this_turn else None
 
 
@@ -248,7 +252,8 @@ def replace_structure(state: GameState, old: Structure, new: Structure | None) -
 
 
 def damage_structure(state: GameState, structure: Structure, amount: int, cause: str) -> tuple[GameState, list[Event]]:
-    """A structure loses ``amount`` health; at 0 it falls and leaves the map. Settlements cannot be destroyed."""
+    """A structure loses ``amount`` health; at 0 it falls and leaves the map, and the units hidden in it are
+    exposed (the manual's hiding table; RULINGS.md 2026-11). Settlements cannot be destroyed."""
     health = structure_health(state, structure)
     if health is None or amount <= 0:
         return state, []
@@ -256,7 +261,10 @@ def damage_structure(state: GameState, structure: Structure, amount: int, cause:
     events: list[Event] = [StructureDamaged(structure.name, health - left, left)]
     if left == 0:
         events.append(StructureFell(structure.name, cause))
-        return replace_structure(state, structure, None), events
+        inside = [u.id for u in state.units.values()
+                  if u.hidden and u.carried_by is None and structure in structures_at(state, u.position)]
+        state, shown = reveal(state, inside, f"exposed: {structure.name} fell")
+        return replace_structure(state, structure, None), events + shown
     return replace_structure(state, structure, dataclasses.replace(structure, health=left)), events
 
 
@@ -271,8 +279,8 @@ def fortification_of(state: GameState, unit: UnitState) -> Structure | None:
 
 
 def deal_damage(state: GameState, target: Target, amount: int, cause: str) -> tuple[GameState, list[Event]]:
-    """``target`` loses ``amount`` health. A land unit in a fortification is shielded by it: the fortification
-    takes the damage first. A unit at 0 health is ``cause`` and leaves the map with what it carries."""
+    """``target`` loses ``amount`` health. A land unit in a fortification is shielded by it (house rule
+    ``fortification_shields``): the fortification takes the damage first. A unit at 0 health is ``cause`` and leaves the map with what it carries."""
     if amount <= 0:
         return state, []
     if isinstance(target, Structure):
@@ -282,7 +290,7 @@ def deal_damage(state: GameState, target: Target, amount: int, cause: str) -> tu
     if unit is None:
         return state, []
     events: list[Event] = []
-    fort = fortification_of(state, unit)
+    fort = fortification_of(state, unit) if house_rules(state.ruleset).fortification_shields else None
     if fort is not None:
         absorbed = min(amount, structure_health(state, fort) or 0)
         state, fort_events = damage_structure(state, fort, absorbed, f"shielding {unit.id}")

@@ -38,6 +38,7 @@ from kriegsspiel.rulesets.modern_4e.common import (
     use,
     whole,
 )
+from kriegsspiel.rulesets.modern_4e.house import house_rules
 from kriegsspiel.rulesets.modern_4e.events import Built, Outcome, SpyReport
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
@@ -307,7 +308,7 @@ def search(state: GameState, command_word: str, unit_id: str, dice: Dice, forced
     if isinstance(row, Rejected):
         return row
     radius = reach_of(state, row, command_word)
-    problems = actor_problems(state, unit) + [once_a_turn(unit, command_word)] + extra(state, unit)
+    problems = actor_problems(state, unit) + [once_a_turn(state, unit, command_word)] + extra(state, unit)
     if refusal := _verdict(ruling, problems):
         return refusal
     odds = int(column(state, row, command_word, "reveal_one_in"))
@@ -333,9 +334,11 @@ def spy(state: GameState, command: Spy, dice: Dice, forced: bool) -> Accepted | 
 
 
 def build(state: GameState, command: Build, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """Build a structure where the unit stands: a fortification has the unit's build strength (times its
-    size) as health, any other kind its kind's maximum health. Building takes the unit's whole turn: refused
-    (forceable) after it moved; not forceable for types without a build row, unknown or unbuildable kinds
+    """Build a structure where the unit stands, with the build table's health (the ``max_health`` of its kind in
+    ``[structures]``: fortification 4, building 4, bridge 6, road 8, port 4, airfield 6), whatever the builder's
+    size (RULINGS.md 2026-11: the table wins over the prose's "maximum strength 4 / 8 / 6"). With the house rule
+    ``build_takes_turn`` building takes the unit's whole turn: refused (forceable) after it moved, and its
+    allowance is spent. Not forceable for types without a build row, unknown or unbuildable kinds
     (settlements), or a name already used by a structure or a unit."""
     ruling = Ruling(forced)
     found_unit = find_units(state, (command.unit,))
@@ -351,21 +354,22 @@ def build(state: GameState, command: Build, dice: Dice, forced: bool) -> Accepte
         return Rejected(f"build: {command.kind!r} cannot be built; kinds: {', '.join(buildable)}", forceable=False)
     if state.unit(command.structure) is not None or any(s.name == command.structure for s in state.battlefield.structures):
         return Rejected(f"build: the name {command.structure!r} is taken; choose another", forceable=False)
+    takes_turn = house_rules(state.ruleset).build_takes_turn
     problems = actor_problems(state, unit) + [
-        f"{unit.id} moved this turn; building takes the unit's whole turn" if unit.moved_this_turn else None,
-        once_a_turn(unit, "build"),
+        f"{unit.id} moved this turn; building takes the unit's whole turn" if takes_turn and unit.moved_this_turn
+        else None,
+        once_a_turn(state, unit, "build"),
     ]
     if refusal := _verdict(ruling, problems):
         return refusal
-    if command.kind == "fortification":
-        health = max(1, whole(float(column(state, row, "build", "strength")) * unit.size))
-    else:
-        health = int(kind.max_health)
+    health = int(kind.max_health)
     structure = Structure(command.structure, command.kind, (unit.position,), health)
     battlefield = dataclasses.replace(
         state.battlefield, structures=state.battlefield.structures + (structure,),
         _raster_cache=state.battlefield._raster_cache,
     )
-    worker = use(unit, "build").replace(moved_this_turn=True, movement_used=unit_type(state, unit).move)
+    worker = use(unit, "build")
+    if takes_turn:
+        worker = worker.replace(moved_this_turn=True, movement_used=unit_type(state, unit).move)
     new_state = state.replace(battlefield=battlefield).with_units(worker)
     return ruling.accept(new_state, [Built(unit.id, command.structure, command.kind, health, unit.position)])

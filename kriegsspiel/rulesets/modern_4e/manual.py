@@ -77,6 +77,14 @@ def _nuke_rings(ruleset: Ruleset | None) -> str:
             f"{_share(quarter_share)} within {quarter:g}")
 
 
+def _built_health(ruleset: Ruleset | None) -> str:
+    """The health a built structure gets: its kind's ``max_health`` (the build table)."""
+    if ruleset is None:
+        return "health: the build table's (fortification 4, building 4, bridge 6, road 8, port 4, airfield 6)"
+    kinds = [f"{k} {s.max_health}" for k, s in ruleset.structures.items() if s.max_health is not None]
+    return "health: " + ", ".join(kinds)
+
+
 def _share(value: float) -> str:
     """A share of the damage as a fraction, 0.25 as "1/4"."""
     share = Fraction(value).limit_denominator(100)
@@ -116,7 +124,7 @@ def _spy_odds(command: str) -> Callable[[Ruleset | None], str]:
         if ruleset is not None and ruleset.command_users(command):
             found = _one_in(command, "reveal_one_in", "1 in {n}", found)(ruleset)
         return (f"each hidden enemy unit within reach is found and exposed {found}; the report is false "
-                "(nothing is exposed) 1 in the scenario's fog_of_war")
+                "(nothing is exposed) 1 in the scenario's fog_of_war (never without fog)")
 
     return odds
 
@@ -158,7 +166,7 @@ PAGES: tuple[ManPage, ...] = (
         "of the sums is dealt to the lower side, spread evenly over its units (remainder to the first named); a "
         "tie deals nothing. Every attacker must stand within the attack distance of a target. Attacking ends the "
         "attackers' turn. Planes fight with dogfight. A unit in a fortification is shielded: the fortification "
-        "takes the damage first.",
+        "takes the damage first (house rule fortification_shields).",
         _who("attack", "units with an attack row, not aircraft"),
         _constants("every attacker within {} of at least one target, and every target within it of an attacker",
                    "attack_distance"),
@@ -182,13 +190,13 @@ PAGES: tuple[ManPage, ...] = (
     ),
     ManPage(
         "build", "build UNIT > KIND NAME",
-        "Build a structure where the unit stands, called NAME: a fortification gets the unit's build strength "
-        "(times its size) as health and shields the land units in it; other kinds (building, bridge, road, port, "
-        "airfield) their kind's maximum health. Building takes the unit's whole turn. The map's roads layer is not "
-        "changed by a built road or bridge.",
+        "Build a structure where the unit stands, called NAME, with the build table's health whatever the "
+        "builder's size. A fortification shields the land units in it (house rule fortification_shields); a "
+        "built road gives road speed and a built bridge lets land units cross water. Building takes the unit's "
+        "whole turn (house rule build_takes_turn).",
         _who("build", "infantry, mechanized infantry, special forces, engineers"),
         fixed_text("where the unit stands"),
-        _column("build", "-", key="strength", text="fortification strength: {}"),
+        _built_health,
     ),
     ManPage(
         "missile", "missile UNIT > TARGET",
@@ -283,7 +291,7 @@ PAGES: tuple[ManPage, ...] = (
         "dogfight", "dogfight PLANE ... > PLANE ...",
         "Planes in the air fight enemy planes, like attack: both sides roll and the difference hits the lower "
         "side. Enemy planes on the ground (every side's planes land by the end of its own air turn) scramble and "
-        "fight back (house rule). Once a turn.",
+        "fight back (house rule dogfight_engages_grounded). Once a turn (house rule once_a_turn).",
         _who("dogfight", "aircraft"),
         _column("dogfight", "the dogfight range"),
         _dice("dogfight", "a roll 1..the dogfight table's maximum, times size, on each side"),

@@ -42,6 +42,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import distance, format_point
 from kriegsspiel.core.game import Ruling, order_problem, rule_number, structures_at
+from kriegsspiel.core.movement import speed_field
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -138,7 +139,7 @@ def depthcharge(state: GameState, command: DepthCharge, dice: Dice, forced: bool
     if not is_submarine(state, target):
         return Rejected(f"{target.id} is not a submarine; depth charges are for submarines", forceable=False)
     row = unit_type(state, unit).commands["depthcharge"]
-    problems = actor_problems(state, unit) + [once_a_turn(unit, "depthcharge"), _far(unit, target, reach, "a depth charge")]
+    problems = actor_problems(state, unit) + [once_a_turn(state, unit, "depthcharge"), _far(unit, target, reach, "a depth charge")]
     if refusal := _verdict(ruling, problems):
         return refusal
     sink, disable_odds = (int(column(state, row, "depthcharge", k)) for k in ("sink_one_in", "disable_one_in"))
@@ -169,7 +170,7 @@ def board(state: GameState, command: Board, dice: Dice, forced: bool) -> Accepte
     if not is_ship(state, target) or is_submarine(state, target):
         return Rejected(f"{target.id} cannot be boarded; boarders take surface ships", forceable=False)
     row = unit_type(state, unit).commands["board"]
-    problems = actor_problems(state, unit) + [once_a_turn(unit, "board"), _far(unit, target, reach, "boarding")]
+    problems = actor_problems(state, unit) + [once_a_turn(state, unit, "board"), _far(unit, target, reach, "boarding")]
     if refusal := _verdict(ruling, problems):
         return refusal
     keys = ("board_seize_in_6", "board_sink_in_6", "board_disable_in_6", "board_damage_in_6")
@@ -286,7 +287,7 @@ def embark(state: GameState, units: list[UnitState], carrier: UnitState, capacit
            problems: list[str | None]) -> Accepted | Rejected:
     """Put land ``units`` aboard ``carrier`` (weight up to ``capacity``), within the load reach; their movement
     ends for the turn. ``problems`` are the carrier's own refusals."""
-    reach = rule_number(state.ruleset, "load_reach", "attack_distance")
+    reach = rule_number(state.ruleset, "load_reach")
     for unit in units:
         unit_t = unit_type(state, unit)
         if unit_t.theatre != "army" or unit_t.weight is None:
@@ -365,12 +366,14 @@ def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) ->
         return Rejected(f"{unit.id} is not aboard a ship or plane", forceable=False)
     carrier = state.units[unit.carried_by]
     ruling = Ruling(forced)
-    reach = rule_number(state.ruleset, "load_reach", "attack_distance")
+    reach = rule_number(state.ruleset, "load_reach")
     d = distance(command.target, carrier.position)
     terrain = state.battlefield.terrain_at(command.target)
-    speeds = state.ruleset.speed_table(unit.type_id)
-    passable = terrain is not None and (speeds.get(terrain, 0) > 0 or (
-        "road" in speeds and state.battlefield.road_at(command.target) and speeds["road"] > 0))
+    # the speed the movement rules give there: the terrain, and the roads and bridges standing now
+    raster = state.battlefield.raster()
+    col, row = raster.cell_of(command.target)
+    passable = raster.contains(command.target) and float(
+        speed_field(raster, state.ruleset.speed_table(unit.type_id))[row, col]) > 0
     problems = [order_problem(state, unit), f"{unit.id} is disabled" if unit.disabled_rounds > 0 else None,
                 f"{format_point(command.target)} is {d:.1f} from {carrier.id}; units go ashore within {reach:g}"
                 if d > reach + 1e-9 else None,
