@@ -131,6 +131,7 @@ def test_both_rule_sets_are_declared_as_entry_points() -> None:
         "modern-4e": "kriegsspiel.rulesets.modern_4e:RULESET",
         "kriegsspiel-v3": "kriegsspiel.rulesets.kriegsspiel_v3:RULESET",
         "diplomacy": "kriegsspiel.rulesets.diplomacy.plugin:RULESET",
+        "unit-profiles": "kriegsspiel.rulesets.unit_profiles.plugin:RULESET",
     }
 
 
