@@ -10,14 +10,18 @@ support and escort of wings based there (RULINGS.md, "Diplomacy and Air Power Di
 """
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, province_of
 from kriegsspiel.rulesets.diplomacy.orders import Order, Unit
 
-RANGE = 2  # spaces, by any route (the text)
-ESCORT_PROVINCES = 3  # house rule (RULINGS.md): an escort covers at most three provinces
+_NUMBERS = tomllib.loads(Path(__file__).with_name("air-power.toml").read_text(encoding="utf-8"))["wings"]
+RANGE: int = _NUMBERS["range"]
+PATROL_REACH: int = _NUMBERS["patrol_reach"]
+ESCORT_PROVINCES: int = _NUMBERS["escort_provinces"]  # house rule
 
 
 class AirMap:
@@ -132,7 +136,7 @@ def missions_of(air: AirMap, wings: list[Unit], orders: list[Order | None]) -> l
             out.append(Mission(w, o, "BASE", [(base,)], void=True))
             continue
         routes = air.routes(base, target, o.route)
-        too_far = not routes or (o.verb == "PATROL" and air.distance(base, target) > 1)
+        too_far = not routes or (o.verb == "PATROL" and air.distance(base, target) > PATROL_REACH)
         if o.verb in ("M", "AIRLIFT") and not air.board.is_land(target):
             too_far = True
         if too_far:
