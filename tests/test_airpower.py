@@ -337,3 +337,27 @@ def test_a_dislodged_wing_retreats_through_the_interchange() -> None:
                        "orders": {"GERMANY": ["W BER R KIE"]}})
     assert {"power": "GERMANY", "type": "W", "loc": "KIE"} in after["units"]
     assert "BER" in after["centers"]["RUSSIA"]
+
+
+def test_lone_wing_flying_elsewhere_leaves_its_base_at_zero() -> None:
+    # on a raid its base would fall (held at 0), so the wing reverts to its defence and holds at one
+    res = play("GERMANY: W BER\nRUSSIA: A PRU", "GERMANY: W BER RAID WAR\nRUSSIA: A PRU - BER")
+    assert res.results["A PRU"] == ["bounced"] and res.results["W BER"] == ["self_defence"]
+    moved_away = play("GERMANY: W BER\nGERMANY: A KIE\nRUSSIA: A PRU",
+                      "GERMANY: W BER - KIE\nGERMANY: A KIE H\nRUSSIA: A PRU - BER", {"GERMANY": ["BER", "KIE"]})
+    assert at(moved_away, "GERMANY", "W", "KIE") and at(moved_away, "RUSSIA", "A", "BER"), "held at 0"
+
+
+def test_a_wing_may_airlift_another_powers_army() -> None:
+    res = play("ENGLAND: W LON\nFRANCE: A LON", "ENGLAND: W LON AIRLIFT A LON - BEL\nFRANCE: A LON - BEL")
+    assert at(res, "FRANCE", "A", "BEL")
+
+
+def test_raid_at_sea_cuts_fleet_support_but_not_a_convoy() -> None:
+    res = play("ENGLAND: F NTH\nENGLAND: A YOR\nENGLAND: F ENG\nENGLAND: F LON\nGERMANY: W HOL\nFRANCE: F BEL",
+               "ENGLAND: F NTH C A YOR - BEL\nENGLAND: A YOR - BEL\nENGLAND: F ENG S A YOR - BEL\n"
+               "ENGLAND: F LON H\nGERMANY: W HOL RAID NTH\nFRANCE: F BEL H")
+    assert at(res, "ENGLAND", "A", "BEL") and res.results["F NTH"] == ["succeeded"]
+    cut = play("ENGLAND: F NTH\nENGLAND: F EDI\nGERMANY: W HOL\nFRANCE: F NWG",
+               "ENGLAND: F NTH S F EDI - NWG\nENGLAND: F EDI - NWG\nGERMANY: W HOL RAID NTH\nFRANCE: F NWG H")
+    assert cut.results["F NTH"] == ["cut"] and at(cut, "FRANCE", "F", "NWG")
