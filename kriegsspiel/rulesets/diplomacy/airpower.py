@@ -18,7 +18,7 @@ from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province
 from kriegsspiel.rulesets.diplomacy.legality import Checked, check_orders
 from kriegsspiel.rulesets.diplomacy.movement import Dislodged, MovementResult, assign_orders, summarize
 from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Unit
-from kriegsspiel.rulesets.diplomacy.resolver import Resolver
+from kriegsspiel.rulesets.diplomacy.resolver import Plan, Resolver
 from kriegsspiel.rulesets.diplomacy.wings import (
     AirMap, Mission, Patrol, escort_cover, intercepted, missions_of, patrol_area,
 )
@@ -189,7 +189,7 @@ def _round(
 
 
 def _wing_moves(missions: list[Mission], verbs: list[str], status: list[str], ground: list[Unit],
-                r: Resolver, plan) -> list[bool]:  # noqa: ANN001
+                r: Resolver, plan: Plan) -> list[bool]:
     """Which wings' MOVEs succeed: not intercepted, no other power's army or fleet ends the turn there, no
     other wing moves there, no wing stays there."""
     end_owner: dict[str, str] = {}

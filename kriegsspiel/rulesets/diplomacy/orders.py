@@ -6,6 +6,7 @@ order *means* on the board (is the unit there, is the move possible) is the adju
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kriegsspiel.errors import UserError
@@ -139,7 +140,9 @@ def parse_order(board: ProvinceMap, line: str) -> Order:
     raise bad(f"'{' '.join(rest)}' is not an order")
 
 
-def _wing_order(board: ProvinceMap, loc: str, rest: list[str], line: str, bad) -> Order:  # noqa: ANN001
+def _wing_order(
+    board: ProvinceMap, loc: str, rest: list[str], line: str, bad: Callable[[str], OrderError]
+) -> Order:
     """A wing's order (Air Power Diplomacy): a move, support, raid, airlift, patrol or escort, each
     optionally flown ``VIA X [Y]``; retreat, disband and build as for other units."""
     def provinces(tokens: list[str]) -> tuple[str, ...]:
