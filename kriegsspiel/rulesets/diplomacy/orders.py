@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
@@ -26,11 +26,11 @@ class Unit:
     power: str
     kind: str
     loc: str
+    #: the province the unit stands in (its location without the coast), computed once: it is asked often
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        """The province the unit stands in (its location without the coast)."""
-        return province_of(self.loc)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.loc))
 
     def key(self) -> str:
         """The unit as results are keyed: ``"F STP/SC"``."""
@@ -59,11 +59,11 @@ class Order:
     route: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     over: tuple[str, ...] = ()
+    #: the province of the ordered unit, computed once
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        """The province of the ordered unit."""
-        return province_of(self.loc)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.loc))
 
 
 _COAST_PAREN = re.compile(r"\(\s*([A-Za-z]{2})\s*\)")
