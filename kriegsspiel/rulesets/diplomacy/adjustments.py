@@ -26,18 +26,20 @@ def run_retreats(
     in this phase (DATC 6.H.1-6.H.4). Raises :class:`OrderError` when ``strict`` for an order of a unit
     that is not dislodged, a second order or an order that is not a retreat or disband.
     """
-    by_province = {d.unit.province: d for d in dislodged}
-    chosen: dict[str, tuple[Order, str | None]] = {}
+    # a wing and the army or fleet it was stacked with are dislodged together and retreat alone
+    by_province = {(d.unit.province, d.unit.kind == "W"): d for d in dislodged}
+    chosen: dict[tuple[str, bool], tuple[Order, str | None]] = {}
     refused: list[str] = []
     results: dict[str, list[str]] = {}
     for power, lines in orders.items():
         for o in lines:
-            d = by_province.get(o.province)
+            slot = (o.province, o.kind == "W")
+            d = by_province.get(slot)
             if d is None or d.unit.power != power or d.unit.kind != o.kind:
                 _refuse(strict, refused, f"order {o.text!r}: {power} has no dislodged "
-                        f"{'army' if o.kind == 'A' else 'fleet'} in {o.province}")
+                        f"{ {'A': 'army', 'F': 'fleet'}.get(o.kind, 'wing') } in {o.province}")
                 continue
-            if o.province in chosen:
+            if slot in chosen:
                 _refuse(strict, refused, f"order {o.text!r}: {d.unit.key()} has two orders")
                 continue
             if o.verb not in ("R", "D", "M"):
@@ -49,17 +51,17 @@ def run_retreats(
                 dest = fits[0] if len(fits) == 1 else None
                 if dest is None:
                     results[d.unit.key()] = ["void", "disbanded"]
-            chosen[o.province] = (o, dest)
-    wanted = Counter(province_of(dest) for _, dest in chosen.values() if dest is not None)
+            chosen[slot] = (o, dest)
+    wanted = Counter((province_of(dest), slot[1]) for slot, (_, dest) in chosen.items() if dest is not None)
     after = list(units)
     for d in dislodged:
         key = d.unit.key()
-        o_dest = chosen.get(d.unit.province)
+        o_dest = chosen.get((d.unit.province, d.unit.kind == "W"))
         if key in results:
             continue
         if o_dest is None or o_dest[1] is None:
             results[key] = ["disbanded"]
-        elif wanted[province_of(o_dest[1])] > 1:
+        elif wanted[(province_of(o_dest[1]), d.unit.kind == "W")] > 1:
             results[key] = ["bounced", "disbanded"]
         else:
             results[key] = ["succeeded"]
@@ -67,12 +69,21 @@ def run_retreats(
     return after, results, refused
 
 
-def update_centres(board: ProvinceMap, units: list[Unit], centres: Mapping[str, list[str]]) -> dict[str, list[str]]:
+def update_centres(
+    board: ProvinceMap, units: list[Unit], centres: Mapping[str, list[str]], start: list[Unit] | None = None,
+) -> dict[str, list[str]]:
     """Supply-centre owners at the end of a Fall turn: a centre occupied by an army or fleet passes to its
-    power; the others keep their owner."""
+    power; the others keep their owner, except that a wing standing alone on a centre keeps it for its power
+    when its power owned it or occupied it at the start of the phase (``start``; Air Power Diplomacy)."""
     owner = {c: p for p, cs in centres.items() for c in cs}
+    grounded = {u.province for u in units if u.kind in ("A", "F")}
+    occupied_at_start = {(u.province, u.power) for u in start or []}
     for u in units:
-        if u.kind in ("A", "F") and board.provinces[u.province].supply_centre:
+        if not board.provinces[u.province].supply_centre:
+            continue
+        if u.kind in ("A", "F"):
+            owner[u.province] = u.power
+        elif u.province not in grounded and (u.province, u.power) in occupied_at_start:
             owner[u.province] = u.power
     out: dict[str, list[str]] = {}
     for c, p in owner.items():
@@ -170,7 +181,7 @@ def _build_fits(
     prov = o.province
     if prov not in homes.get(power, []) or prov not in centres.get(power, []) or prov in occupied:
         return False
-    if o.kind == "A":
+    if o.kind in ("A", "W"):  # a wing is built like an army (RULINGS.md)
         return board.is_land(prov) and coast_of(o.loc) is None
     if o.kind == "F":
         return o.loc in board.fleet_locations(prov)

@@ -21,7 +21,7 @@ KINDS = ("land", "coast", "sea", "impassable")
 
 def province_of(location: str) -> str:
     """``"STP/NC"`` -> ``"STP"``; a location without a coast is its province."""
-    return location.split("/", 1)[0]
+    return location.partition("/")[0]
 
 
 def coast_of(location: str) -> str | None:

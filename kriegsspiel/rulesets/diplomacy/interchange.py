@@ -14,6 +14,7 @@ from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets.diplomacy.adjustments import (
     adjustment_needed, run_adjustments, run_retreats, update_centres,
 )
+from kriegsspiel.rulesets.diplomacy.airpower import run_air_movement
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
 from kriegsspiel.rulesets.diplomacy.mapfile import centres_problems, resolve_map
 from kriegsspiel.rulesets.diplomacy.movement import Dislodged, run_movement
@@ -61,12 +62,16 @@ def _units(board: ProvinceMap, raws: Any, where: str) -> list[Unit]:
     if not isinstance(raws, list):
         raise InputError(f"{where}: must be a list of units")
     units = [_unit(board, r, f"{where}[{i}]") for i, r in enumerate(raws)]
-    seen: dict[str, Unit] = {}
+    seen: dict[tuple[str, bool], Unit] = {}
     for u in units:
-        if u.kind != "W" and u.province in seen:
-            raise InputError(f"{where}: two units in {u.province}")
-        if u.kind != "W":
-            seen[u.province] = u
+        key = (u.province, u.kind == "W")
+        if key in seen:
+            raise InputError(f"{where}: two {'wings' if key[1] else 'armies or fleets'} in {u.province}")
+        other = seen.get((u.province, not key[1]))
+        if other is not None and other.power != u.power:
+            raise InputError(f"{where}: {other.power} and {u.power} units stacked in {u.province}; a province "
+                             "holds one army or fleet and one wing, of one power")
+        seen[key] = u
     return units
 
 
@@ -132,8 +137,11 @@ def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
              else {p: board.home_centres(p) for p in board.powers})
     orders = _orders(board, record.get("orders", {}))
     dislodged: list[Dislodged] = []
+    start_units = units
     if ptype == "M":
-        res = run_movement(board, units, orders, strict)
+        flying = any(u.kind == "W" for u in units) or any(o.kind == "W" for os in orders.values() for o in os)
+        res = (run_air_movement(board, units, orders, centres, strict) if flying
+               else run_movement(board, units, orders, strict))
         units, dislodged, results = res.units, [d for d in res.dislodged if d.retreats], res.results
     elif ptype == "R":
         raws = before.get("dislodged", [])
@@ -159,7 +167,7 @@ def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
     elif season == "S":
         next_phase = f"F{year}M"
     else:
-        centres = update_centres(board, units, centres)
+        centres = update_centres(board, units, centres, start_units)
         next_phase = f"W{year}A" if adjustment_needed(units, centres, homes) else f"S{year + 1}M"
     return {
         "id": record.get("id"),

@@ -166,7 +166,7 @@ def check_orders(
             if coast_of(o.dest) is not None and units[t].kind == "F" and dest_loc[t] != o.dest:
                 void[i] = True
                 continue
-            if convoyed[t] and u.kind == "F" and board.is_sea(u.province):
+            if convoyed[t] and t not in airlifted and u.kind == "F" and board.is_sea(u.province):
                 # DATC 6.D.31: a fleet cannot both carry the army and support it.
                 if not board.sea_route_exists(provinces[t], into, seas_with_fleets - {u.province}):
                     void[i] = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, province_of
-from kriegsspiel.rulesets.diplomacy.legality import check_orders
+from kriegsspiel.rulesets.diplomacy.legality import Checked, check_orders
 from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Unit
 from kriegsspiel.rulesets.diplomacy.resolver import Resolver
 
@@ -29,6 +29,7 @@ class MovementResult:
     results: dict[str, list[str]]
     moves: dict[str, str] = field(default_factory=dict)
     refused: list[str] = field(default_factory=list)
+    contested: set[str] = field(default_factory=set)
 
 
 def assign_orders(
@@ -73,11 +74,22 @@ def run_movement(
     Raises :class:`OrderError` for an order of a unit that is not there when ``strict``.
     """
     if any(u.kind == "W" for u in units):
-        raise OrderError("wings (W) belong to Air Power Diplomacy, which this adjudicator does not play yet")
+        raise OrderError("wings (W) belong to Air Power Diplomacy: adjudicate with run_air_movement")
     assigned, refused = assign_orders(board, units, orders, strict)
     checked = check_orders(board, units, assigned)
+    result = summarize(board, units, checked, Resolver(checked.plan))
+    result.refused = refused
+    return result
+
+
+def summarize(
+    board: ProvinceMap, units: list[Unit], checked: Checked, r: Resolver,
+    foreign_wings: dict[str, str] | None = None,
+) -> MovementResult:
+    """The outcome of a resolved movement phase: units in their new places, the dislodged ones with their
+    retreat places, result words, successful moves. ``foreign_wings`` (province -> power, Air Power
+    Diplomacy): wings at the end of the turn; no army or fleet retreats where another power's wing is."""
     plan = checked.plan
-    r = Resolver(plan)
     n = len(units)
     moved = [r.moves(i) for i in range(n)]
     dislodger = [r.dislodged_by(i) for i in range(n)]
@@ -120,9 +132,10 @@ def run_movement(
             t for t in options
             if province_of(t) not in final_provinces and province_of(t) not in contested
             and province_of(t) != came_from
+            and (foreign_wings or {}).get(province_of(t), u.power) == u.power
         ))
         dislodged.append(Dislodged(u, retreats))
         if not retreats:
             results[u.key()].append("disbanded")
     moves = {u.key(): checked.dest_loc[i] for i, u in enumerate(units) if moved[i]}
-    return MovementResult(staying, dislodged, results, moves, refused)
+    return MovementResult(staying, dislodged, results, moves, contested=contested)

@@ -6,7 +6,8 @@ order *means* on the board (is the unit there, is the move possible) is the adju
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
@@ -25,11 +26,11 @@ class Unit:
     power: str
     kind: str
     loc: str
+    #: the province the unit stands in (its location without the coast), computed once: it is asked often
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        """The province the unit stands in (its location without the coast)."""
-        return province_of(self.loc)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.loc))
 
     def key(self) -> str:
         """The unit as results are keyed: ``"F STP/SC"``."""
@@ -58,11 +59,11 @@ class Order:
     route: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     over: tuple[str, ...] = ()
+    #: the province of the ordered unit, computed once
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        """The province of the ordered unit."""
-        return province_of(self.loc)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.loc))
 
 
 _COAST_PAREN = re.compile(r"\(\s*([A-Za-z]{2})\s*\)")
@@ -139,7 +140,9 @@ def parse_order(board: ProvinceMap, line: str) -> Order:
     raise bad(f"'{' '.join(rest)}' is not an order")
 
 
-def _wing_order(board: ProvinceMap, loc: str, rest: list[str], line: str, bad) -> Order:  # noqa: ANN001
+def _wing_order(
+    board: ProvinceMap, loc: str, rest: list[str], line: str, bad: Callable[[str], OrderError]
+) -> Order:
     """A wing's order (Air Power Diplomacy): a move, support, raid, airlift, patrol or escort, each
     optionally flown ``VIA X [Y]``; retreat, disband and build as for other units."""
     def provinces(tokens: list[str]) -> tuple[str, ...]:
