@@ -176,3 +176,28 @@ def test_preview_draws_the_board_with_its_provinces(tmp_path: Path) -> None:
     boh = tiled.provinces["BOH"].centre()
     assert tuple(picture.get_at((round(boh[0]) + 18, round(boh[1]) + 18)))[:3] == KIND_COLOURS["land"]
     assert re.search(r"wrote .*board\.png \(\d+x\d+ px\)", done.stdout)
+
+
+def test_adjudicate_reads_the_board_from_the_tiled_map_as_from_the_standard_one(tmp_path: Path) -> None:
+    import json
+
+    record = {"id": "x", "phase": "F1901M", "before": {
+        "units": [{"power": "ENGLAND", "type": "F", "loc": "NWG"}, {"power": "ENGLAND", "type": "F", "loc": "NTH"},
+                  {"power": "RUSSIA", "type": "F", "loc": "NWY"}], "centers": {"RUSSIA": ["NWY"]}},
+        "orders": {"ENGLAND": ["F NWG - NWY", "F NTH S F NWG - NWY"]}}
+    results = []
+    for board in ("standard", str(BOARD_TMX)):
+        done = subprocess.run([sys.executable, "-m", "kriegsspiel", "adjudicate"], input=json.dumps(
+            {**record, "map": board}), capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        results.append(json.loads(done.stdout))
+    assert results[0] == results[1]
+    assert results[1]["dislodged"][0]["retreats"] == ["BAR", "SKA", "STP/NC", "SWE"]
+    broken = tmp_path / "broken.tmx"
+    broken.write_text(BOARD_TMX.read_text(encoding="utf-8").replace(
+        '<property name="army" value="GAS PAR PIC"/>', '<property name="army" value="GAS PAR"/>', 1),
+        encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "adjudicate"], input=json.dumps(
+        {**record, "map": str(broken)}), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert f"{broken}: asymmetric army adjacency: PIC -> BRE but not BRE -> PIC" in done.stderr

@@ -30,7 +30,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "the state of a save after N commands"),
     "verify": ("verify", "replay a save and check every hash and roll"),
     "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
-    "adjudicate": ("adjudicate", "adjudicate Diplomacy phases given as JSON (one, or JSON Lines with --batch)"),
     "battle": ("battle", "fight a unit-profiles battle given as JSON, or give its odds"),
 }
 
@@ -93,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"kriegsspiel: unknown command {name!r}; commands: {', '.join(known)}", file=sys.stderr)
             return 2
         help_text = module.help
+        from kriegsspiel.core.plugin import use_province_map_reader
+        from kriegsspiel.tiled.provinces import province_properties
+
+        use_province_map_reader(province_properties)  # an area game's command may name a Tiled province map
     parser = _OneLineParser(prog=f"kriegsspiel {name}", description=help_text)
     module.add_arguments(parser)
     try:

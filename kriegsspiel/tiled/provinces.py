@@ -230,3 +230,16 @@ def _deepest_point(pts: np.ndarray, steps: int = 40) -> tuple[float, float]:
     gap = np.hypot(px[:, None] - (ax + t * dx), py[:, None] - (ay + t * dy)).min(axis=1)
     best = int(np.argmax(gap))
     return float(px[best]), float(py[best])
+
+
+def province_properties(path: str) -> tuple[str, tuple[str, ...], dict[str, dict[str, Any]]]:
+    """A province map as area rule sets read it: (map name, powers, properties by abbreviation).
+
+    Raises MapError naming the file when it cannot be read, or for the first geometry error found.
+    """
+    board, findings = read_province_map(path)
+    errors = [f for f in findings if f.severity == "error"]
+    if errors:
+        more = f" (and {len(errors) - 1} more; run kriegsspiel check)" if len(errors) > 1 else ""
+        raise MapError(f"{board.source}: {errors[0].message}{more}")
+    return board.map_name, board.powers, board.properties()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from kriegsspiel.core.battlefield._battlefield import (
     Battlefield,
     MapGrid,
+    ROAD_WORKS,
     Structure,
     TerrainRaster,
     UnitPlacement,
@@ -27,6 +28,7 @@ __all__ = [
     "Battlefield",
     "HexParams",
     "MapGrid",
+    "ROAD_WORKS",
     "Structure",
     "TerrainRaster",
     "UnitPlacement",

@@ -5,6 +5,7 @@ This is the package's public face: import from ``kriegsspiel.core.plugin``, not 
 """
 from __future__ import annotations
 
+from kriegsspiel.core.plugin._maps import ProvinceMapReader, read_province_map, use_province_map_reader
 from kriegsspiel.core.plugin._ruleset import (
     CommandLine,
     Formatter,
@@ -18,7 +19,10 @@ __all__ = [
     "CommandLine",
     "Formatter",
     "Parser",
+    "ProvinceMapReader",
     "RuleSet",
     "find_ruleset",
     "installed_rulesets",
+    "read_province_map",
+    "use_province_map_reader",
 ]

@@ -186,11 +186,27 @@ def standard_map() -> ProvinceMap:
 def resolve_map(name: str) -> ProvinceMap:
     """The map an interchange record names: ``"standard"`` or a path to a TOML province map.
 
-    Raises :class:`MapError` for a Tiled ``.tmx`` map (not readable by this engine yet) or a bad file.
+    ``.tmx``: a Tiled province map, read by the reader the program passed in. Raises :class:`MapError` for a
+    map that cannot be used (or when no reader was passed in).
     """
     if name.lower() == "standard":
         return standard_map()
     if name.lower().endswith(".tmx"):
-        raise MapError(f"map {name!r}: Tiled province maps are not read by the adjudicator yet; "
-                       "use \"standard\" or a TOML province map")
+        return _tiled_map(name)
     return load_map(name)
+
+
+def _tiled_map(path: str) -> ProvinceMap:
+    """A Tiled province map, through the reader the program passed in (kriegsspiel.core.plugin)."""
+    from kriegsspiel.core.plugin import read_province_map
+
+    try:
+        map_name, powers, provinces = read_province_map(path)
+    except LookupError as exc:
+        raise MapError(f"map {path!r}: {exc}; use \"standard\" or a TOML province map") from None
+    board = map_from_properties(map_name, list(powers), provinces, path)
+    problems = validate_map(board)
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise MapError(f"{path}: " + "; ".join(problems[:3]) + more)
+    return board

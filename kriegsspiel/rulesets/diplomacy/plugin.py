@@ -7,8 +7,9 @@ from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
-from kriegsspiel.core.plugin import RuleSet
+from kriegsspiel.core.plugin import CommandLine, RuleSet
 from kriegsspiel.errors import UserError
+from kriegsspiel.rulesets.diplomacy import command
 from kriegsspiel.rulesets.diplomacy.mapfile import map_from_properties, standard_map, validate_map
 
 
@@ -34,6 +35,10 @@ class Diplomacy(RuleSet):
         if not powers:
             problems.insert(0, "the map has no property 'powers'; list the powers, separated by spaces")
         return problems
+
+    def command_lines(self) -> Mapping[str, CommandLine]:
+        return {"adjudicate": CommandLine("adjudicate Diplomacy phases given as JSON (one, or JSON Lines with --batch)",
+                                          command.add_arguments, command.run)}
 
     def describe(self) -> dict[str, Any]:
         board = standard_map()
