@@ -32,6 +32,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
     "adjudicate": ("adjudicate", "adjudicate Diplomacy phases given as JSON (one, or JSON Lines with --batch)"),
     "battle": ("battle", "fight a unit-profiles battle given as JSON, or give its odds"),
+    "serve": ("serve", "the players' portal: pictures and reports to phones, orders back"),
+    "links": ("links", "the players' secret links to the portal (and QR codes)"),
+    "inbox": ("inbox", "the orders the players sent through the portal"),
 }
 
 
