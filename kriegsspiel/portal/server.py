@@ -120,6 +120,7 @@ class PortalApp:
         app.router.add_get(f"/p/{token}/events", self.events)
         app.router.add_post(f"/p/{token}/orders", self.orders)
         app.router.add_get("/static/{name:portal\\.(css|js)}", self.static)
+        app.router.add_get("/favicon.ico", self.no_icon)
         return app
 
     # --- plumbing ---------------------------------------------------------------------------------------
@@ -238,17 +239,24 @@ class PortalApp:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
         sent: dict[str, Any] | None = None
-        while not self._closing and self._changed is not None:
-            changed = self._changed
-            data = self._status_json(player, base)
-            if data != sent:
-                await response.write(f"event: status\ndata: {json.dumps(data)}\n\n".encode())
-                sent = data
-            try:
-                await asyncio.wait_for(changed.wait(), KEEPALIVE)
-            except asyncio.TimeoutError:
-                await response.write(b": keep-alive\n\n")
+        try:
+            while not self._closing and self._changed is not None:
+                changed = self._changed
+                data = self._status_json(player, base)
+                if data != sent:
+                    await response.write(f"event: status\ndata: {json.dumps(data)}\n\n".encode())
+                    sent = data
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                except asyncio.TimeoutError:
+                    await response.write(b": keep-alive\n\n")
+        except ConnectionResetError:  # the phone went away (aiohttp's ClientConnectionResetError is one)
+            pass
         return response
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        """Browsers ask for an icon on every page; none is a quiet 204, not a 404 in the console."""
+        return web.Response(status=204)
 
     async def static(self, request: web.Request) -> web.Response:
         body, kind = self._static[request.match_info["name"]]

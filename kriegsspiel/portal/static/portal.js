@@ -42,6 +42,8 @@
       if (heading) { heading.textContent = "Orders for round " + s.round; }
       var receipt = byId("receipt");
       if (receipt) { receipt.hidden = true; }
+      var ready = form.querySelector("input[name=ready]");
+      if (ready) { ready.checked = false; }  /* ready was said of the round that ended */
     }
     var button = form.querySelector("button");
     if (button) { button.disabled = !s.open; }
