@@ -119,6 +119,8 @@ class Portal:
         self._book_stamp: int | None = None
         self._listeners: list[Callable[[int], None]] = []
         self.notes: list[str] = []
+        #: counts every change a player or the umpire would see (orders in, a round closed, sheets published)
+        self.changes = 0
 
     # --- starting ---------------------------------------------------------------------------------------
 
@@ -145,6 +147,11 @@ class Portal:
     def publish(self, number: int, state: Any) -> None:
         """Draw and publish every player's sheet ``number`` from ``state``, then tell the listeners."""
         self._store(draw_sheets(state, number, self.players))
+        self.changes += 1
+        self._tell()
+
+    def _tell(self) -> None:
+        number = self.latest_number()
         for listener in list(self._listeners):
             listener(number)
 
@@ -246,6 +253,7 @@ class Portal:
                                           record.seq)
             with self._data:
                 self._orders.append(received)
+                self.changes += 1
             return received
 
         return self.gate.run(write)
@@ -258,8 +266,11 @@ class Portal:
                 self.game.append_portal(*rec.close_entry(number))
                 with self._data:
                     self._closed.add(number)
+                    self.changes += 1
             return number
-        return self.gate.run(write)
+        number = self.gate.run(write)
+        self._tell()
+        return number
 
     def set_deadline(self, minutes: float | None) -> str | None:
         """Orders for the round in play are due ``minutes`` from now (None: no deadline); journaled.
@@ -269,12 +280,15 @@ class Portal:
             until = None if minutes is None else _utc(self._now() + _dt.timedelta(minutes=minutes))
             self.game.append_portal(*rec.deadline_entry(number, until))
             with self._data:
+                self.changes += 1
                 if until is None:
                     self._deadlines.pop(number, None)
                 else:
                     self._deadlines[number] = until
             return until
-        return self.gate.run(write)
+        until = self.gate.run(write)
+        self._tell()
+        return until
 
     # --- reading (any thread) ---------------------------------------------------------------------------
 
