@@ -69,6 +69,11 @@ def redact(path: str) -> str:
 class RedactingAccessLog(AbstractAccessLogger):
     """One line per request in the ``kriegsspiel.portal`` log, the token never in it."""
 
+    @property
+    def enabled(self) -> bool:
+        # aiohttp skips the call (and its formatting) when nobody listens: the usual case
+        return log.isEnabledFor(logging.INFO)
+
     def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
         log.info("%s %s %s %.0f ms", request.method, redact(request.path), response.status, time * 1000)
 
@@ -105,6 +110,7 @@ class PortalApp:
         self._changed: asyncio.Event | None = None
         self._closing = False
         self._watch: asyncio.Task[None] | None = None
+        self._status_cache: dict[str, tuple[tuple[Any, ...], bytes]] = {}
         portal.listen(lambda number: self.wake())
 
     def build(self) -> web.Application:
@@ -230,8 +236,14 @@ class PortalApp:
 
     async def status(self, request: web.Request) -> web.Response:
         player = self._player(request)
-        data = self._status_json(player, f"/p/{request.match_info['token']}")
-        return web.json_response(data)
+        token = request.match_info["token"]
+        # Phones poll this: the answer is made again only when something changed (or a deadline passed).
+        key = (self.portal.changes, self.portal.round_status())
+        cached = self._status_cache.get(token)
+        if cached is None or cached[0] != key:
+            body = json.dumps(self._status_json(player, f"/p/{token}")).encode()
+            self._status_cache[token] = cached = (key, body)
+        return web.Response(body=cached[1], content_type="application/json")
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         player = self._player(request)
