@@ -69,14 +69,16 @@ def test_serve_links_orders_inbox_and_quit(tmp_path: Path) -> None:
     (["inbox", "nothing.kssave"], "nothing.kssave: no such file"),
     (["links", "SAVE.links"], "not a kriegsspiel save"),
 ])
-def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys, args: list[str], message: str) -> None:
+    from kriegsspiel.cli import main
+
     save = write_game(tmp_path)
     (tmp_path / "field.kssave.links").write_text("{}", encoding="utf-8")
     args = [str(save) if a == "SAVE" else str(tmp_path / "field.kssave.links") if a == "SAVE.links"
             else str(tmp_path / a) if a.endswith(".kssave") else a for a in args]
-    done = _run(*args)
-    assert done.returncode == 2
-    assert message in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
