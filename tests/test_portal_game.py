@@ -214,3 +214,22 @@ def test_a_deadline_is_shown_and_closes_the_round_when_it_passes(tmp_path: Path)
         assert answer.status == 409 and "has passed" in answer.text
         assert "has passed" in fetch(live.red).text and 'name="csrf"' not in fetch(live.red).text
         assert [o.text for o in portal.orders_of(RED)] == []
+
+
+def test_the_umpires_words_reach_only_their_player_and_are_journaled(tmp_path: Path) -> None:
+    from kriegsspiel.portal.console import PortalShell
+    from kriegsspiel.portal.records import umpire_notes
+    from kriegsspiel.store import read_save
+
+    save = write_game(tmp_path)
+    with running_portal(save) as live:
+        shell = PortalShell(live.portal, live.base, live.portal.gate)
+        reply = shell.handle(f"tell {RED}: you hear guns beyond the wood")
+        assert reply.ok, reply.text
+        assert not shell.handle("tell Nobody: x").ok and not shell.handle(f"tell {RED} no colon").ok
+        red = json.loads(fetch(live.red + "/status.json").body)["report"]
+        assert red.endswith("From the umpire:\nyou hear guns beyond the wood")
+        for path in ("", "/status.json"):
+            assert "guns beyond the wood" not in fetch(live.blue + path).text
+        assert "guns beyond the wood" in fetch(live.red).text
+    assert umpire_notes(read_save(save).records) == {(RED, 1): ["you hear guns beyond the wood"]}

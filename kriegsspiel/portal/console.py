@@ -1,5 +1,5 @@
 """The umpire's terminal while ``kriegsspiel serve`` runs: the Umpire shell, plus the portal's commands
-(``inbox``, ``close``, ``deadline``, ``revoke``, ``links``). Every game command takes the portal's lock, so
+(``inbox``, ``close``, ``deadline``, ``tell``, ``revoke``, ``links``). Every game command takes the portal's lock, so
 that orders coming in from the players and the umpire's moves reach the journal one at a time."""
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ players' portal:
   inbox [N]            the orders received for round N (default: the round in play), who is ready
   close                close the round in play to orders (the players see it at once)
   deadline MINUTES     orders for the round in play are due in MINUTES; 'deadline off' takes it back
+  tell PLAYER: TEXT    add TEXT to PLAYER's report of the round in play (only they see it)
   revoke PLAYER        give PLAYER a new link; the old one answers 404 from now on
   links                the players' links"""
 
@@ -69,7 +70,7 @@ class PortalShell:
         return self.shell.prompt()
 
     def completions(self, prefix: str) -> list[str]:
-        words = ["inbox", "close", "deadline", "revoke", "links"]
+        words = ["inbox", "close", "deadline", "tell", "revoke", "links"]
         return sorted({*self.shell.completions(prefix), *(w for w in words if w.startswith(prefix))})
 
     def links_text(self) -> str:
@@ -99,6 +100,15 @@ class PortalShell:
                 return Reply("deadline: give between 1 and 1440 minutes", ok=False)
             return Reply(f"orders for round {self.portal.game.state.round} are due by "
                          f"{self.portal.set_deadline(minutes)}")
+        if word == "tell":
+            player, colon, text = rest.partition(":")
+            player, text = player.strip(), text.strip()
+            if not colon or not text:
+                return Reply("tell: write 'tell PLAYER: what they learn' (a colon after the name)", ok=False)
+            if player not in self.portal.players:
+                return Reply(f"tell: no player {player!r}; the players: {', '.join(self.portal.players)}", ok=False)
+            self.portal.tell(player, text)
+            return Reply(f"added to the report of {player} for round {self.portal.game.state.round}")
         if word == "revoke":
             if rest not in self.portal.players:
                 return Reply(f"revoke: no player {rest!r}; the players: {', '.join(self.portal.players)}", ok=False)

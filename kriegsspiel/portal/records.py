@@ -19,6 +19,7 @@ ORDERS = "orders"
 LINK = "link"
 CLOSE = "close"
 DEADLINE = "deadline"
+NOTE = "note"
 
 #: Writes one portal record (a log line and its data) to the journal, on disk before it returns.
 Append = Callable[[str, dict[str, Any]], JournalRecord]
@@ -87,6 +88,20 @@ def deadlines(records: Iterable[JournalRecord]) -> dict[int, str]:
         else:
             found.pop(int(data.get("round", 0)), None)
     return found
+
+
+def umpire_notes(records: Iterable[JournalRecord]) -> dict[tuple[str, int], list[str]]:
+    """The umpire's words to each player, by (player, round), in the order written."""
+    found: dict[tuple[str, int], list[str]] = {}
+    for _, data in _portal(records, NOTE):
+        found.setdefault((str(data.get("player", "")), int(data.get("round", 0))), []).append(str(data.get("text", "")))
+    return found
+
+
+def note_entry(player: str, round_number: int, text: str) -> tuple[str, dict[str, Any]]:
+    """The log line and data of the umpire's words to one player, added to their report of the round."""
+    return (f"portal: the umpire to {player!r} (round {round_number}): {text}",
+            {"portal": NOTE, "player": player, "round": round_number, "text": text})
 
 
 def link_hashes(records: Iterable[JournalRecord]) -> dict[str, str]:

@@ -8,6 +8,7 @@ for it, so that a receipt is only ever shown for orders already on disk.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import queue
 import threading
@@ -115,6 +116,7 @@ class Portal:
         self._orders: list[rec.ReceivedOrders] = []
         self._closed: set[int] = set()
         self._deadlines: dict[int, str] = {}
+        self._notes: dict[tuple[str, int], list[str]] = {}
         self._book = LinkBook(links_path(self.save), {})
         self._book_stamp: int | None = None
         self._listeners: list[Callable[[int], None]] = []
@@ -133,6 +135,7 @@ class Portal:
             self._orders = rec.received_orders(records)
             self._closed = rec.closed_rounds(records)
             self._deadlines = rec.deadlines(records)
+            self._notes = rec.umpire_notes(records)
         for number, state in sorted(start_of_round_states(self.game.states_in_force()).items()):
             self._store(draw_sheets(state, number, self.players))
         book = LinkBook.load(self.save)
@@ -293,13 +296,36 @@ class Portal:
     # --- reading (any thread) ---------------------------------------------------------------------------
 
     def sheets_of(self, player: str) -> list[Sheet]:
-        """The sheets published to ``player``, oldest first."""
+        """The sheets published to ``player``, oldest first, each report followed by the umpire's words to
+        that player in that round."""
         with self._data:
-            return [self._sheets[player][n] for n in sorted(self._sheets[player])]
+            return [self._with_notes(player, self._sheets[player][n]) for n in sorted(self._sheets[player])]
 
     def sheet(self, player: str, number: int) -> Sheet | None:
         with self._data:
-            return self._sheets[player].get(number)
+            sheet = self._sheets[player].get(number)
+            return None if sheet is None else self._with_notes(player, sheet)
+
+    def _with_notes(self, player: str, sheet: Sheet) -> Sheet:
+        notes = self._notes.get((player, sheet.number))
+        if not notes:
+            return sheet
+        return dataclasses.replace(sheet, report=sheet.report + "\n\nFrom the umpire:\n" + "\n".join(notes))
+
+    def tell(self, player: str, text: str) -> None:
+        """Add the umpire's words to ``player``'s report of the round in play (journaled; their page shows
+        it at once). Raises KeyError for a name that is not a player."""
+        if player not in self.players:
+            raise KeyError(player)
+
+        def write() -> None:
+            number = int(self.game.state.round)
+            self.game.append_portal(*rec.note_entry(player, number, text))
+            with self._data:
+                self._notes.setdefault((player, number), []).append(text)
+                self.changes += 1
+        self.gate.run(write)
+        self._tell()
 
     def latest_number(self) -> int:
         """The number of the newest sheets published."""
