@@ -103,7 +103,7 @@ def test_the_log_never_shows_a_token() -> None:
 def test_the_report_tells_only_what_the_view_holds() -> None:
     import numpy as np
 
-    from kriegsspiel.core.fog import OwnUnit, PlayerView, Received, SeenEnemy
+    from kriegsspiel.core.sight import OwnUnit, PlayerView, Received, SeenEnemy
     from kriegsspiel.core.geometry import WorldPoint
     from kriegsspiel.portal.sheets import report_text
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kriegsspiel.core.fog import PlayerView, player_view
+from kriegsspiel.core.sight import PlayerView, player_view
 from kriegsspiel.pov import public_map, round_moment
 from kriegsspiel.pov.picture import draw_picture
 from kriegsspiel.pov.png import png_bytes
