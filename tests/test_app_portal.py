@@ -75,3 +75,17 @@ def test_the_panel_keys_are_the_panels_only_while_it_is_shown(window: App) -> No
     _key(window, pygame.K_F9)  # hidden again; the portal keeps serving
     assert window.portal.server is not None and not window.portal.visible
     assert not window.portal.key(pygame.K_1)
+
+
+def test_earlier_rounds_pictures_are_drawn_one_a_frame(window: App) -> None:
+    game = window.session.game
+    for line in ("turn", "turn", "turn", "turn"):
+        assert game.submit(line).accepted
+    _key(window, pygame.K_F9)
+    portal = window.portal.portal
+    numbers = [s.number for s in portal.sheets_of(RED)]
+    assert numbers[-1] == 3 and len(numbers) < 3  # the newest at once; not all of history in one frame
+    for _ in range(4):
+        window.step([])
+    assert [s.number for s in portal.sheets_of(RED)] == [1, 2, 3]
+    assert [s.number for s in portal.sheets_of(BLUE)] == [1, 2, 3]

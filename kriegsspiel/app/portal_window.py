@@ -70,7 +70,7 @@ class WindowPortal:
         gate = PumpGate()
         portal = Portal(self.game, gate)
         try:
-            portal.start()  # draws every sheet so far, here on the window's thread
+            portal.start(history_now=False)  # the newest pictures now; earlier rounds' one a frame (pump)
             server = PortalServer(portal, host, self.port)
             try:
                 url = server.start()
@@ -88,9 +88,11 @@ class WindowPortal:
         return f"players' portal at {url}: {where}; 1-9 shows a player's QR code, F9 hides the panel"
 
     def pump(self) -> None:
-        """Run the journal writes the server handed over (call every frame, on the window's thread)."""
+        """Run the journal writes the server handed over, and draw one earlier round's picture not drawn yet
+        (call every frame, on the window's thread)."""
         if self.gate is not None:
             self.gate.pump()
+            self.portal.draw_pending(1)
 
     def frame_key(self) -> tuple:
         """What the panel's picture depends on."""

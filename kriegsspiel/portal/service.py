@@ -120,29 +120,46 @@ class Portal:
         self._book = LinkBook(links_path(self.save), {})
         self._book_stamp: int | None = None
         self._listeners: list[Callable[[int], None]] = []
+        self._pending: list[tuple[int, Any, str]] = []  # earlier rounds' pictures still to draw
         self.notes: list[str] = []
         #: counts every change a player or the umpire would see (orders in, a round closed, sheets published)
         self.changes = 0
 
     # --- starting ---------------------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Draw the sheets of every round so far, issue a link to each player who has none, and publish
-        each round's sheets when it ends. Raises UserError for a damaged links file, SaveError when the
-        journal cannot be written."""
+    def start(self, history_now: bool = True) -> None:
+        """Draw the newest sheets (and, with ``history_now``, those of every earlier round: else
+        :meth:`draw_pending` draws them a picture at a time), issue a link to each player who has none, and
+        publish each round's sheets when it ends. Raises UserError for a damaged links file, SaveError when
+        the journal cannot be written."""
         records = self.game.journal_entries()
         with self._data:
             self._orders = rec.received_orders(records)
             self._closed = rec.closed_rounds(records)
             self._deadlines = rec.deadlines(records)
             self._notes = rec.umpire_notes(records)
-        for number, state in sorted(start_of_round_states(self.game.states_in_force()).items()):
-            self._store(draw_sheets(state, number, self.players))
+        rounds = sorted(start_of_round_states(self.game.states_in_force()).items())
+        number, state = rounds[-1]
+        self._store(draw_sheets(state, number, self.players))
+        # the newest earlier round first: it is the one a player looks back at
+        self._pending = [(n, st, name) for n, st in reversed(rounds[:-1]) for name in self.players]
+        if history_now:
+            self.draw_pending(None)
         book = LinkBook.load(self.save)
         if book.issue_missing(self.players):
             book.save()
         self.notes += self._take_book(book)
         self.game.on_round_end.append(self._round_ended)
+
+    def draw_pending(self, most: int | None = 1) -> int:
+        """Draw up to ``most`` (None: all) of the earlier rounds' pictures not drawn yet, on the thread that
+        owns pygame (the window: one a frame). Returns how many were drawn."""
+        drawn = 0
+        while self._pending and (most is None or drawn < most):
+            number, state, name = self._pending.pop(0)
+            self._store(draw_sheets(state, number, [name]))
+            drawn += 1
+        return drawn
 
     def _round_ended(self, game: Any, ended: int) -> None:
         self.publish(ended + 1, game.state)
