@@ -3,7 +3,7 @@ against the same frame with the portal idle, in the same process. Goal: ratio <=
 
 The portal serves the shipped demo's game on loopback from its own thread, exactly as F9 runs it in the
 window (the window pumps the portal's journal gate every frame). The 20 "phones" are threads of another
-process (real phones are other machines: they must not compete for this process's interpreter), each asking
+process (POSIX: paused with SIGSTOP; real phones are other machines: they must not compete for this process's interpreter), each asking
 for its status once every PAGE_POLL_SECONDS (what the page does without server-sent events) or, in the
 stress case, every STRESS_POLL_SECONDS (a far heavier load than a table of players makes).
 """
@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from pathlib import Path
 
 from benchmarks import CaseResult, case, median_seconds
@@ -24,6 +27,8 @@ PHONES = 20
 #: the page's own polling period (without server-sent events), and a stress twenty times heavier
 PAGE_POLL_SECONDS = 10.0
 STRESS_POLL_SECONDS = 0.5
+#: idle and busy measurements alternate this many times
+BLOCKS = 4
 REPO = Path(__file__).resolve().parent.parent
 
 _PHONES_SCRIPT = textwrap.dedent("""
@@ -70,7 +75,8 @@ def _drag_frame(repeats: int, poll_seconds: float) -> CaseResult:
     try:
         portal = Portal(game, PumpGate())
         portal.start()
-        app.portal.gate = portal.gate  # the window pumps the portal's gate every frame, as with F9
+        # the window pumps the portal's gate (and draws what is pending) every frame, as after F9
+        app.portal.portal, app.portal.gate = portal, portal.gate
         server = PortalServer(portal, "127.0.0.1", 0)
         base = server.start()
         links = [link_url(base, token) for token in portal.tokens().values()]
@@ -81,16 +87,20 @@ def _drag_frame(repeats: int, poll_seconds: float) -> CaseResult:
             app.step([pygame_motion(pos)])
 
         reps = max(repeats, 30)
-        idle_s = median_seconds(frame, reps, warmup=4)
         phones = subprocess.Popen(
             [sys.executable, "-c", _PHONES_SCRIPT, str(poll_seconds), *(links[i % len(links)] for i in range(PHONES))],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert phones.stdout is not None and phones.stdout.readline().strip() == "polling"
-        busy_s = median_seconds(frame, reps, warmup=4)
-        phones.terminate()
-        phones.wait(10)
-        phones = None
-        again_idle_s = median_seconds(frame, reps, warmup=2)
+        # Idle and busy blocks alternate (the phones paused with SIGSTOP, let go with SIGCONT), so that the
+        # machine's own drift (other programs) falls on both alike; each side is the median of its blocks.
+        idle_blocks, busy_blocks = [], []
+        for _ in range(BLOCKS):
+            phones.send_signal(signal.SIGSTOP)
+            time.sleep(0.2)  # requests under way end
+            idle_blocks.append(median_seconds(frame, reps, warmup=2))
+            phones.send_signal(signal.SIGCONT)
+            time.sleep(0.2)
+            busy_blocks.append(median_seconds(frame, reps, warmup=2))
     finally:
         if phones is not None:
             phones.kill()
@@ -98,11 +108,10 @@ def _drag_frame(repeats: int, poll_seconds: float) -> CaseResult:
             server.stop()
         game.close()
         shutil.rmtree(folder, ignore_errors=True)
-    reference = min(idle_s, again_idle_s)  # the idle frame before and after: the drift of the machine shows
-    return CaseResult(busy_s, reference, {"map": map_name, "phones": PHONES, "poll_seconds": poll_seconds,
-                                          "idle_before_ms": round(idle_s * 1000, 3),
-                                          "idle_after_ms": round(again_idle_s * 1000, 3),
-                                          "cpus": os.cpu_count()})
+    return CaseResult(statistics.median(busy_blocks), statistics.median(idle_blocks), {
+        "map": map_name, "phones": PHONES, "poll_seconds": poll_seconds, "blocks": BLOCKS,
+        "idle_blocks_ms": [round(b * 1000, 2) for b in idle_blocks],
+        "busy_blocks_ms": [round(b * 1000, 2) for b in busy_blocks], "cpus": os.cpu_count()})
 
 
 def pygame_motion(pos: tuple[int, int]):

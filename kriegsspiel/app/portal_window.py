@@ -90,7 +90,7 @@ class WindowPortal:
     def pump(self) -> None:
         """Run the journal writes the server handed over, and draw one earlier round's picture not drawn yet
         (call every frame, on the window's thread)."""
-        if self.gate is not None:
+        if self.gate is not None and self.portal is not None:
             self.gate.pump()
             self.portal.draw_pending(1)
 
