@@ -54,6 +54,7 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
     save = write_game(tmp_path)
     with running_portal(save) as live:
         context = browser.new_context(**PHONE)
+        context.set_default_timeout(90_000)  # a loaded CI machine: slow is not wrong
         page = context.new_page()
         problems: list[str] = []
         page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
@@ -117,6 +118,7 @@ def test_the_page_falls_back_to_polling_without_server_sent_events(browser, tmp_
     save = write_game(tmp_path)
     with running_portal(save) as live:
         context = browser.new_context(**PHONE)
+        context.set_default_timeout(90_000)
         context.add_init_script("delete window.EventSource")  # a browser without server-sent events
         page = context.new_page()
         page.clock.install()
