@@ -106,6 +106,8 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
         assert page.input_value("#orders-text") == "a draft for round 2"
         assert page.input_value("input[name=round]") == "2"
         assert not page.is_checked("input[name=ready]")  # ready was said of round 1
+        assert page.inner_text("#history summary") == "Round 1"  # the sheet replaced is kept, as after a reload
+        assert page.eval_on_selector("#history img", "img => img.src").endswith("/picture/1.png")
         _shot(page, tmp_path, "3-next-round")
         assert problems == []  # no script error, no CSP violation
         context.close()

@@ -15,8 +15,44 @@
     if (box) { box.textContent = text; box.hidden = false; }
   }
 
+  /* The sheet being replaced goes to the top of "Earlier rounds", as a reload would show it. */
+  function keepInHistory() {
+    var img = byId("picture"), report = byId("report"), moment = byId("moment");
+    if (!img || !report || !moment) { return; }
+    var history = byId("history");
+    if (!history) {
+      history = document.createElement("section");
+      history.id = "history";
+      var title = document.createElement("h2");
+      title.textContent = "Earlier rounds";
+      history.appendChild(title);
+      document.querySelector("main").appendChild(history);
+    }
+    var details = document.createElement("details");
+    var summary = document.createElement("summary");
+    summary.textContent = moment.textContent;
+    var frame = document.createElement("div");
+    frame.className = "scroller";
+    var link = document.createElement("a");
+    link.href = img.getAttribute("src");
+    var old = document.createElement("img");
+    old.className = "picture";
+    old.src = img.getAttribute("src");
+    old.alt = img.alt;
+    var text = document.createElement("pre");
+    text.textContent = report.textContent;
+    link.appendChild(old);
+    frame.appendChild(link);
+    details.appendChild(summary);
+    details.appendChild(frame);
+    details.appendChild(text);
+    var first = history.querySelector("details");
+    history.insertBefore(details, first);
+  }
+
   function apply(s) {
     if (s.sheet > sheet && s.picture) {
+      keepInHistory();
       var img = byId("picture");
       if (img) { img.src = s.picture; img.alt = "Your picture: " + s.moment; }
       var link = byId("picture-link");
