@@ -22,6 +22,7 @@ from kriegsspiel.app import chrome, targeting
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.combat_v3 import charts as combat_v3_charts, combat_section
 from kriegsspiel.app.combat_window import V3CombatControls
+from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.app.viewas import NUMBER_KEYS, ViewAs, next_shot_number
@@ -109,6 +110,7 @@ class App(V3CombatControls):
         # Shift+press on another counter: (the selection before, its shooters, the counter). A click adds the
         # counter to the selection (like Ctrl+click); a drag moves it forced, as Shift+drag always did.
         self._shift_pick: tuple[str, list[str], str] | None = None
+        self.portal = WindowPortal(getattr(session, "game", None))  # F9: the players' portal and its inbox panel
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -167,6 +169,7 @@ class App(V3CombatControls):
             except Exception as exc:  # noqa: BLE001 - a bug of ours must not close the umpire's table
                 self._internal_error(exc)
         self.drawn = False
+        self.portal.pump()  # orders from the phones reach the journal on this thread
         try:
             if moved and self.dragging and self.drag is not None:
                 # Only the latest position matters: one path per frame, however many motion events came.
@@ -216,6 +219,7 @@ class App(V3CombatControls):
             self.console.caret,
             self.console_focused,
             tuple(self.console_output),
+            self.portal.frame_key(),
         )
 
     def invalidate(self) -> None:
@@ -411,6 +415,8 @@ class App(V3CombatControls):
             return
         if self._combat_key(key, mod):  # a pending Ruleset V3 combat: Enter resolves, Esc undoes, +/- modify
             return
+        if self.portal.key(key):
+            return
         if ctrl and key == pygame.K_z:
             self._show(self.session.undo())
             self._refresh_selection()
@@ -419,6 +425,8 @@ class App(V3CombatControls):
             self._refresh_selection()
         elif key == pygame.K_F1:
             self.help_on = not self.help_on
+        elif key == pygame.K_F9:
+            self._set_status(self.portal.toggle())
         elif key == pygame.K_v:
             self._open_chooser()
         elif key == pygame.K_F12:
@@ -840,6 +848,7 @@ class App(V3CombatControls):
             self._draw_panel(target, state)
         if self.viewing.chooser:
             self.viewing.draw_chooser(target, self.texts, state, self.text_size, self._chooser_area(), self.board.colours, self.cursor)
+        self.portal.draw(target, self.texts, self.text_size)
         if self.help_on:
             self._draw_help(target)
 

@@ -20,6 +20,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("R", "ruler: drag between two points for the distance and the selected unit's terrain cost"),
     ("G", "range rings of the selected unit's weapons on / off"),
     ("V, then a number or a click", "view as: choose a player and see exactly the picture they receive; V or Esc: back"),
+    ("F9, then 1-9", "players' portal: serve the players' pictures and take their orders; the inbox; a player's QR code"),
     ("F12", "save a screenshot of the window next to the save (viewing as a player: their picture itself)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled)"),
     ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history)"),

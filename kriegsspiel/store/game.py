@@ -23,6 +23,7 @@ from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
 from kriegsspiel.store.journal import (
+    PORTAL_KIND,
     SAVE_SUFFIX,
     JournalRecord,
     JournalWriter,
@@ -306,6 +307,21 @@ class Game:
         note = f"redone: {original.command} (record {target})" + (f"; {problem}" if problem else "")
         return Outcome(accepted=True, command="redo", events=events, record=record.seq, forced=original.forced,
                        overridden=original.refusal, note=note)
+
+    def states_in_force(self) -> list[GameState]:
+        """The states of the game in force, oldest first: the start, then after each order in force."""
+        return list(self._timeline.states)
+
+    def append_portal(self, command: str, data: dict[str, object]) -> JournalRecord:
+        """Journal a players' portal record (kind ``portal``): ``command`` is its line in the umpire's log,
+        ``data`` a JSON-ready dict with a "portal" key. On disk before this returns; the game is unchanged.
+        Raises SaveError when the game is read-only or the journal cannot be written."""
+        writer = self._need_writer()
+        state = self.state
+        return self._write(new_record(
+            seq=writer.next_seq, kind=PORTAL_KIND, command=command, prev=writer.last_hash,
+            round=state.round, side=state.side_to_move, events=(data,),
+        ))
 
     # --- inside -------------------------------------------------------------------------------------------
 

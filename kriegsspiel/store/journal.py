@@ -36,6 +36,10 @@ SAVE_FORMAT = "kriegsspiel-save"
 SAVE_VERSION = 1
 SAVE_SUFFIX = ".kssave"
 RECORD_KINDS = ("order", "undo", "redo")
+#: A players' portal record (orders received, a link issued or revoked by its hash, a round closed, a
+#: deadline): ``events`` holds one dict with a "portal" key. It changes nothing in the game, so replay skips it.
+PORTAL_KIND = "portal"
+RECORD_KINDS = RECORD_KINDS + (PORTAL_KIND,)
 
 _HEADER_KEYS = ("format", "version", "scenario_name", "scenario_text", "scenario_sha256", "scenario_path",
                 "map", "map_sha256", "ruleset_sha256", "seed", "created", "hash")
@@ -122,6 +126,8 @@ class JournalRecord:
         from kriegsspiel.core.events import event_from_json
 
         head = f"{self.seq}. round {self.round}, {self.side}: {self.command}"
+        if self.kind == PORTAL_KIND:
+            return head
         if self.kind in ("undo", "redo"):
             head += f" (record {self.target})"
         elif self.forced:

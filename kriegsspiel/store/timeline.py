@@ -17,7 +17,7 @@ from kriegsspiel.core.dice import Dice, DiceMismatch
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.commands import NotationError, parse_command
 from kriegsspiel.core.state import GameState
-from kriegsspiel.store.journal import JournalRecord, canonical_json
+from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord, canonical_json
 
 
 class ReplayMismatch(Exception):
@@ -122,6 +122,8 @@ class Timeline:
             self.applied.append(original.seq)
             self.states.append(state)
             return events
+        if record.kind == PORTAL_KIND:  # the players' portal: what came in, not a change of the game
+            return ()
         raise ReplayMismatch(record, f"unknown record kind {record.kind!r}")
 
     def _compare(self, record: JournalRecord, events: tuple[Event, ...]) -> None:

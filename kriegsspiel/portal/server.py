@@ -1,0 +1,380 @@
+"""The portal's web server (aiohttp): the player's page, pictures, live updates and the order form.
+
+Addresses (``TOKEN`` is a player's secret; any other address, or an unknown token, is the same 404):
+
+- ``GET /p/TOKEN``                 the player's page
+- ``GET /p/TOKEN/picture/N.png``   the player's picture of sheet N
+- ``GET /p/TOKEN/status.json``     the newest sheet, its report and the round's state (the polling fallback)
+- ``GET /p/TOKEN/events``          server-sent events: the same status, pushed when it changes
+- ``POST /p/TOKEN/orders``         the order form (multipart or urlencoded; CSRF token and same-origin Origin)
+- ``GET /static/portal.css``, ``GET /static/portal.js``
+
+Every answer carries a Content-Security-Policy without inline script, ``X-Content-Type-Options: nosniff``,
+``X-Frame-Options: DENY`` / ``frame-ancestors 'none'``, ``Referrer-Policy: same-origin`` and
+``Cache-Control: no-store``. Errors are short pages, never a stack trace; the access log hides tokens.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
+
+from kriegsspiel.errors import UserError
+from kriegsspiel.portal.links import token_hash
+from kriegsspiel.portal.pages import error_page, player_page, receipt_line
+from kriegsspiel.portal.service import Portal, Refusal
+
+log = logging.getLogger("kriegsspiel.portal")
+
+#: the largest request body accepted, in bytes (the issue's 16 KiB)
+MAX_BODY = 16 * 1024
+#: posts allowed per link in :data:`RATE_WINDOW` seconds; the next is answered 429
+RATE_LIMIT = 10
+RATE_WINDOW = 60.0
+#: seconds between keep-alive comments on an idle event stream
+KEEPALIVE = 20.0
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                                "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+_TOKEN_IN_PATH = re.compile(r"/p/[^/?#]*")
+_STATIC = {"portal.css": "text/css", "portal.js": "text/javascript"}
+
+
+def redact(path: str) -> str:
+    """A request path with the token hidden, for logs: ``/p/abc.../status.json`` -> ``/p/…/status.json``."""
+    return _TOKEN_IN_PATH.sub("/p/…", path)
+
+
+class RedactingAccessLog(AbstractAccessLogger):
+    """One line per request in the ``kriegsspiel.portal`` log, the token never in it."""
+
+    @property
+    def enabled(self) -> bool:
+        # aiohttp skips the call (and its formatting) when nobody listens: the usual case
+        return log.isEnabledFor(logging.INFO)
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        log.info("%s %s %s %.0f ms", request.method, redact(request.path), response.status, time * 1000)
+
+
+class _Limiter:
+    """At most ``limit`` events per key in any ``window`` seconds (a sliding window of times)."""
+
+    def __init__(self, limit: int, window: float, clock: Callable[[], float]) -> None:
+        self.limit, self.window, self.clock = limit, window, clock
+        self._times: dict[str, collections.deque[float]] = collections.defaultdict(collections.deque)
+
+    def allow(self, key: str) -> float | None:
+        """Count one event; None when allowed, else the seconds until one would be."""
+        now = self.clock()
+        times = self._times[key]
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if len(times) >= self.limit:
+            return times[0] + self.window - now
+        times.append(now)
+        return None
+
+
+class PortalApp:
+    """The aiohttp application of a :class:`Portal`. ``clock`` (seconds, monotonic) drives the rate limit."""
+
+    def __init__(self, portal: Portal, clock: Callable[[], float] = time.monotonic) -> None:
+        self.portal = portal
+        self._secret = secrets.token_bytes(32)  # signs the pages' CSRF tokens; new at every start
+        self._limiter = _Limiter(RATE_LIMIT, RATE_WINDOW, clock)
+        self._static = {name: (resources.files("kriegsspiel.portal").joinpath("static", name).read_bytes(), kind)
+                        for name, kind in _STATIC.items()}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed: asyncio.Event | None = None
+        self._closing = False
+        self._watch: asyncio.Task[None] | None = None
+        self._status_cache: dict[str, tuple[tuple[Any, ...], bytes]] = {}
+        portal.listen(lambda number: self.wake())
+
+    def build(self) -> web.Application:
+        """The application: routes, the error pages and the security headers."""
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app.on_startup.append(self._started)
+        app.on_shutdown.append(self._shutdown)
+        app.on_response_prepare.append(self._headers)
+        token = "{token:[A-Za-z0-9_-]{1,200}}"
+        app.router.add_get(f"/p/{token}", self.page)
+        app.router.add_get(f"/p/{token}/picture/{{number:[0-9]{{1,6}}}}.png", self.picture)
+        app.router.add_get(f"/p/{token}/status.json", self.status)
+        app.router.add_get(f"/p/{token}/events", self.events)
+        app.router.add_post(f"/p/{token}/orders", self.orders)
+        app.router.add_get("/static/{name:portal\\.(css|js)}", self.static)
+        app.router.add_get("/favicon.ico", self.no_icon)
+        return app
+
+    # --- plumbing ---------------------------------------------------------------------------------------
+
+    async def _started(self, app: web.Application) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._changed = asyncio.Event()
+        self._watch = asyncio.create_task(self._watch_links())
+
+    async def _watch_links(self) -> None:
+        """Notice a links file changed by ``kriegsspiel links --revoke`` even when nobody asks for a page."""
+        while not self._closing:
+            await asyncio.sleep(2.0)
+            await asyncio.get_running_loop().run_in_executor(None, self.portal.refresh_links)
+
+    async def _shutdown(self, app: web.Application) -> None:
+        self._closing = True
+        if self._watch is not None:
+            self._watch.cancel()
+        self._wake()
+
+    def wake(self) -> None:
+        """Tell the event streams that something changed (from any thread)."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = asyncio.Event()
+
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(SECURITY_HEADERS)
+        response.headers.pop("Server", None)
+
+    @web.middleware
+    async def _errors(self, request: web.Request,
+                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except web.HTTPException as exc:
+            if exc.status < 400:
+                raise
+            message = {404: "Nothing here. Check the link the umpire gave you.",
+                       405: "That is not how this page is used.",
+                       413: f"Too much sent: at most {MAX_BODY // 1024} KiB at a time."}.get(exc.status, exc.reason)
+            return self._html(error_page(exc.status, message), exc.status)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a bug of ours: a short page for the player, the details in the log
+            log.exception("internal error on %s %s", request.method, redact(request.path))
+            return self._html(error_page(500, "Something went wrong on the umpire's side. Try again."), 500)
+
+    @staticmethod
+    def _html(text: str, status: int = 200) -> web.Response:
+        return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+
+    def _player(self, request: web.Request) -> str:
+        player = self.portal.player_of(request.match_info["token"])
+        if player is None:
+            raise web.HTTPNotFound()
+        return player
+
+    def _csrf(self, player_key: str) -> str:
+        nonce = secrets.token_hex(16)
+        mac = hmac.new(self._secret, f"{player_key}:{nonce}".encode(), hashlib.sha256).hexdigest()
+        return f"{nonce}.{mac}"
+
+    def _csrf_ok(self, player_key: str, value: str) -> bool:
+        nonce, _, mac = value.partition(".")
+        want = hmac.new(self._secret, f"{player_key}:{nonce}".encode(), hashlib.sha256).hexdigest()
+        return bool(nonce) and hmac.compare_digest(mac.encode(), want.encode())
+
+    def _status_json(self, player: str, base: str) -> dict[str, Any]:
+        sheets = self.portal.sheets_of(player)
+        status = self.portal.round_status()
+        mine = [o for o in self.portal.orders_of(player) if o.round == status.round]
+        current = sheets[-1] if sheets else None
+        return {
+            "sheet": current.number if current else 0,
+            "moment": current.moment if current else None,
+            "picture": f"{base}/picture/{current.number}.png" if current else None,
+            "report": current.report if current else None,
+            "round": status.round, "open": status.open, "reason": status.reason, "deadline": status.deadline,
+            "receipt": receipt_line(mine[-1]) if mine else None,
+        }
+
+    def _page(self, request: web.Request, player: str, status: int = 200, draft: str | None = None,
+              problem: str | None = None) -> web.Response:
+        token = request.match_info["token"]
+        text = player_page(player=player, base=f"/p/{token}", sheets=self.portal.sheets_of(player),
+                           status=self.portal.round_status(), csrf=self._csrf(token_hash(token)),
+                           orders=self.portal.orders_of(player), draft=draft, problem=problem)
+        return self._html(text, status)
+
+    # --- handlers ---------------------------------------------------------------------------------------
+
+    async def page(self, request: web.Request) -> web.Response:
+        return self._page(request, self._player(request))
+
+    async def picture(self, request: web.Request) -> web.Response:
+        sheet = self.portal.sheet(self._player(request), int(request.match_info["number"]))
+        if sheet is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=sheet.png, content_type="image/png")
+
+    async def status(self, request: web.Request) -> web.Response:
+        player = self._player(request)
+        token = request.match_info["token"]
+        # Phones poll this: the answer is made again only when something changed (or a deadline passed).
+        key = (self.portal.changes, self.portal.round_status())
+        cached = self._status_cache.get(token)
+        if cached is None or cached[0] != key:
+            body = json.dumps(self._status_json(player, f"/p/{token}")).encode()
+            self._status_cache[token] = cached = (key, body)
+        return web.Response(body=cached[1], content_type="application/json")
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        player = self._player(request)
+        base = f"/p/{request.match_info['token']}"
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        sent: dict[str, Any] | None = None
+        try:
+            while not self._closing and self._changed is not None:
+                changed = self._changed
+                data = self._status_json(player, base)
+                if data != sent:
+                    await response.write(f"event: status\ndata: {json.dumps(data)}\n\n".encode())
+                    sent = data
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                except asyncio.TimeoutError:
+                    await response.write(b": keep-alive\n\n")
+        except ConnectionResetError:  # the phone went away (aiohttp's ClientConnectionResetError is one)
+            pass
+        return response
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        """Browsers ask for an icon on every page; none is a quiet 204, not a 404 in the console."""
+        return web.Response(status=204)
+
+    async def static(self, request: web.Request) -> web.Response:
+        body, kind = self._static[request.match_info["name"]]
+        return web.Response(body=body, content_type=kind, charset="utf-8")
+
+    async def orders(self, request: web.Request) -> web.Response:
+        player = self._player(request)
+        token = request.match_info["token"]
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=request.content_length)
+        origin = request.headers.get("Origin")
+        if origin != f"{request.scheme}://{request.host}":
+            return self._html(error_page(403, "Orders are taken only from the player's own page."), 403)
+        wait = self._limiter.allow(token_hash(token))
+        if wait is not None:
+            response = self._html(error_page(429, f"More than {RATE_LIMIT} sendings in a minute: wait "
+                                                  f"{wait:.0f} seconds, then send again."), 429)
+            response.headers["Retry-After"] = str(max(1, round(wait)))
+            return response
+        form = await request.post()  # over MAX_BODY: 413
+        text, csrf, round_text = (form.get(key) for key in ("orders", "csrf", "round"))
+        if not isinstance(text, str) or not isinstance(round_text, str) or not round_text.isdigit():
+            return self._html(error_page(400, "The form was not filled in: send your orders from your page."), 400)
+        ready = form.get("ready") == "1"
+        if not isinstance(csrf, str) or not self._csrf_ok(token_hash(token), csrf):
+            return self._page(request, player, 403, draft=text,
+                              problem="This page was out of date (the umpire's program restarted): "
+                                      "your orders were not received; press Send again.")
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                None, self.portal.receive, player, int(round_text), text, ready)
+        except Refusal as refusal:
+            return self._page(request, player, refusal.status, draft=text, problem=refusal.message)
+        raise web.HTTPSeeOther(location=f"/p/{token}#receipt")
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a route to the outside would use). Raises
+    UserError when there is none. No packet is sent: connecting a UDP socket only picks the route."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, never sent to
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if not address or address.startswith("127.") or address == "0.0.0.0":
+        raise UserError("--lan: this machine has no network address (is it on the Wi-Fi or cable?); "
+                        "without --lan the portal serves this machine only")
+    return address
+
+
+class PortalServer:
+    """Runs a :class:`PortalApp` on its own thread with its own event loop, so that neither the umpire's
+    terminal nor the window waits for it."""
+
+    def __init__(self, portal: Portal, host: str = "127.0.0.1", port: int = 8080) -> None:
+        self.portal = portal
+        self.host, self.port = host, port
+        self.app = PortalApp(portal)
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._ready = threading.Event()
+        self._problem: BaseException | None = None
+        self.url = ""
+
+    def start(self) -> str:
+        """Start serving; returns the base URL (``http://host:port/``). Raises UserError when the port is
+        taken or the address cannot be bound."""
+        self._thread = threading.Thread(target=self._serve, name="kriegsspiel-portal", daemon=True)
+        self._thread.start()
+        self._ready.wait(30)
+        if self._problem is not None:
+            raise UserError(f"the portal cannot listen on {self.host}:{self.port} ({self._problem}); "
+                            "choose another --port") from None
+        return self.url
+
+    def _serve(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._open())
+        except OSError as exc:
+            self._problem = exc.strerror or exc
+            self._ready.set()
+            loop.close()
+            return
+        self._ready.set()
+        loop.run_forever()
+        loop.run_until_complete(self._runner.cleanup() if self._runner else asyncio.sleep(0))
+        loop.close()
+
+    async def _open(self) -> None:
+        self._runner = web.AppRunner(self.app.build(), access_log_class=RedactingAccessLog, shutdown_timeout=2.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
+        await site.start()
+        host, port = self._runner.addresses[0][:2]
+        self.port = int(port)
+        self.url = f"http://{host}:{self.port}/"
+
+    def stop(self) -> None:
+        """Stop serving (open event streams are ended) and wait for the thread."""
+        if self._loop is not None and self._thread is not None and self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(10)

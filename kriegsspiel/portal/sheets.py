@@ -1,0 +1,80 @@
+"""What each player is handed at the start of a round: the picture (the very PNG ``kriegsspiel pov`` writes)
+and a report, both drawn from the player's PlayerView only, so that nothing they may not see can reach them.
+
+Sheet 1 is the game as it stood before the first move; sheet N (N > 1) is the end of round N - 1, published
+when the umpire ends that round. The orders a player sends on sheet N are for round N.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kriegsspiel.core.sight import PlayerView, player_view
+from kriegsspiel.pov import public_map, round_moment
+from kriegsspiel.pov.picture import draw_picture
+from kriegsspiel.pov.png import png_bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """One player's picture (PNG bytes) and report for the start of round ``number``."""
+
+    number: int
+    moment: str
+    png: bytes
+    report: str
+
+
+def _place(x: float, y: float) -> str:
+    return f"({x:.1f}, {y:.1f})"
+
+
+def report_text(view: PlayerView, moment: str) -> str:
+    """The report of a PlayerView: the moment, the player's units, friends and enemies in sight, and the
+    messages received. Only what ``view`` holds: enemies are told by kind and place, never by id."""
+    lines = [f"{view.player} ({view.side}): {moment}", ""]
+    mine = [u for u in view.own_units if u.commanded]
+    friends = [u for u in view.own_units if not u.commanded]
+    lines.append(f"Your units ({len(mine)}):" if mine else "You command no unit in play.")
+    for unit in mine:
+        facing = f", facing {unit.heading:.0f}°" if unit.heading is not None else ""
+        hidden = ", hidden" if unit.hidden else ""
+        lines.append(f"  {unit.id}: {unit.type_id} at {_place(unit.position.x, unit.position.y)}, "
+                     f"strength {unit.health}{facing}{hidden}")
+    if friends:
+        lines.append(f"Friendly units in sight ({len(friends)}):")
+        lines += [f"  {u.id}: {u.type_id} at {_place(u.position.x, u.position.y)}" for u in friends]
+    if view.seen_enemies:
+        lines.append(f"Enemy in sight ({len(view.seen_enemies)}):")
+        for enemy in view.seen_enemies:
+            facing = f", facing {enemy.heading:.0f}°" if enemy.heading is not None else ""
+            lines.append(f"  {enemy.side} {enemy.type_id} at {_place(enemy.position.x, enemy.position.y)}{facing}")
+    else:
+        lines.append("No enemy in sight.")
+    if view.received:
+        lines.append("Received:")
+        lines += [f"  round {m.round}, {m.heading}: {m.text}" for m in view.received]
+    return "\n".join(lines)
+
+
+def draw_sheets(state: Any, number: int, players: list[str]) -> dict[str, Sheet]:
+    """Every one of ``players``' sheet ``number`` from ``state`` (for N > 1, the state as round N - 1 ended;
+    for 1, the state before the first move). Draws with pygame: call on the thread that owns pygame."""
+    moment = round_moment(state, None if number == 1 else number - 1)
+    public = public_map(state)
+    sheets = {}
+    for name in players:
+        view = player_view(state, name)
+        picture = draw_picture(view, public, moment=moment)
+        sheets[name] = Sheet(number, moment, png_bytes(picture), report_text(view, moment))
+    return sheets
+
+
+def start_of_round_states(states: list[Any]) -> dict[int, Any]:
+    """For each round reached in ``states`` (a game's states in order), the state its sheet is drawn from:
+    the first state of round 1, and for N > 1 the first state in which round N - 1 had ended."""
+    found: dict[int, Any] = {}
+    for state in states:
+        found.setdefault(int(state.round), state)
+    found[1] = states[0]
+    return found

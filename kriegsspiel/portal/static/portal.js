@@ -1,0 +1,134 @@
+/* The player's page: live updates (server-sent events, polling when they fail), picture zoom, countdown.
+   The page works without this file; it only saves reloading. No framework, no inline script (CSP). */
+(function () {
+  "use strict";
+  var body = document.body;
+  var base = body.getAttribute("data-base");
+  if (!base) { return; }
+  var sheet = parseInt(body.getAttribute("data-sheet") || "0", 10);
+  var polling = null;
+
+  function byId(id) { return document.getElementById(id); }
+
+  function news(text) {
+    var box = byId("news");
+    if (box) { box.textContent = text; box.hidden = false; }
+  }
+
+  /* The sheet being replaced goes to the top of "Earlier rounds", as a reload would show it. */
+  function keepInHistory() {
+    var img = byId("picture"), report = byId("report"), moment = byId("moment");
+    if (!img || !report || !moment) { return; }
+    var history = byId("history");
+    if (!history) {
+      history = document.createElement("section");
+      history.id = "history";
+      var title = document.createElement("h2");
+      title.textContent = "Earlier rounds";
+      history.appendChild(title);
+      document.querySelector("main").appendChild(history);
+    }
+    var details = document.createElement("details");
+    var summary = document.createElement("summary");
+    summary.textContent = moment.textContent;
+    var frame = document.createElement("div");
+    frame.className = "scroller";
+    var link = document.createElement("a");
+    link.href = img.getAttribute("src");
+    var old = document.createElement("img");
+    old.className = "picture";
+    old.src = img.getAttribute("src");
+    old.alt = img.alt;
+    var text = document.createElement("pre");
+    text.textContent = report.textContent;
+    link.appendChild(old);
+    frame.appendChild(link);
+    details.appendChild(summary);
+    details.appendChild(frame);
+    details.appendChild(text);
+    var first = history.querySelector("details");
+    history.insertBefore(details, first);
+  }
+
+  function apply(s) {
+    if (s.sheet > sheet && s.picture) {
+      keepInHistory();
+      var img = byId("picture");
+      if (img) { img.src = s.picture; img.alt = "Your picture: " + s.moment; }
+      var link = byId("picture-link");
+      if (link) { link.href = s.picture; }
+      var report = byId("report");
+      if (report) { report.textContent = s.report; }
+      var moment = byId("moment");
+      if (moment) { moment.textContent = s.moment; }
+      if (!img && sheet === 0) { window.location.reload(); return; }
+      sheet = s.sheet;
+      body.setAttribute("data-sheet", String(sheet));
+      news("New picture: " + s.moment + ".");
+    }
+    var form = byId("order-form");
+    if (!form) {
+      if (s.open) { window.location.reload(); }
+      return;
+    }
+    var field = form.querySelector("input[name=round]");
+    var heading = document.querySelector("#orders h2");
+    if (field && field.value !== String(s.round)) {
+      field.value = String(s.round);
+      if (heading) { heading.textContent = "Orders for round " + s.round; }
+      var receipt = byId("receipt");
+      if (receipt) { receipt.hidden = true; }
+      var ready = form.querySelector("input[name=ready]");
+      if (ready) { ready.checked = false; }  /* ready was said of the round that ended */
+    }
+    var button = form.querySelector("button");
+    if (button) { button.disabled = !s.open; }
+    if (!s.open && s.reason) { news(s.reason + "."); }
+    var countdown = byId("countdown");
+    if (countdown && s.deadline) { countdown.setAttribute("data-deadline", s.deadline); }
+  }
+
+  function poll() {
+    var request = new XMLHttpRequest();
+    request.open("GET", base + "/status.json");
+    request.onload = function () {
+      if (request.status === 200) { apply(JSON.parse(request.responseText)); }
+    };
+    request.send();
+  }
+
+  function startPolling() {
+    if (polling === null) { polling = window.setInterval(poll, 10000); poll(); }
+  }
+
+  if (window.EventSource) {
+    var stream = new EventSource(base + "/events");
+    stream.addEventListener("status", function (event) { apply(JSON.parse(event.data)); });
+    stream.onerror = function () {
+      if (stream.readyState === EventSource.CLOSED) { startPolling(); }
+    };
+  } else {
+    startPolling();
+  }
+
+  function tick() {
+    var countdown = byId("countdown");
+    if (!countdown) { return; }
+    var until = Date.parse(countdown.getAttribute("data-deadline"));
+    var left = Math.floor((until - Date.now()) / 1000);
+    if (isNaN(left)) { return; }
+    if (left <= 0) { countdown.textContent = "The time for orders is up."; return; }
+    var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), sec = left % 60;
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    countdown.textContent = (h > 0 ? h + ":" + two(m) : String(m)) + ":" + two(sec) + " left to send orders";
+  }
+  tick();
+  window.setInterval(tick, 1000);
+
+  document.addEventListener("click", function (event) {
+    var img = event.target;
+    if (!img.classList || !img.classList.contains("picture")) { return; }
+    event.preventDefault();
+    img.parentNode.parentNode.classList.toggle("zoomed");
+  });
+}());

@@ -1,0 +1,138 @@
+"""The portal in a real browser: Playwright driving Debian's Chromium, headless, at a phone's 360 px width.
+
+Needs ``pip install playwright`` and ``apt-get install chromium`` (``.ci/run`` installs both); the browser is
+found at ``$KRIEGSSPIEL_CHROMIUM`` or ``/usr/bin/chromium``. Set ``KRIEGSSPIEL_SHOTS=DIR`` to keep the
+screenshots.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = os.environ.get("KRIEGSSPIEL_CHROMIUM", "/usr/bin/chromium")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+from portal_support import BLUE, RED, running_portal, write_game  # noqa: E402
+
+from kriegsspiel.cli import main  # noqa: E402
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+BLUE_ORDERS = "b1 advances to the wood's edge.\nScouts north."
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def _shot(page, tmp_path: Path, name: str) -> Path:
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    keep = os.environ.get("KRIEGSSPIEL_SHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / path.name)
+    return path
+
+
+def _picture_loaded(page) -> bool:
+    return page.eval_on_selector("#picture", "img => img.complete && img.naturalWidth > 0")
+
+
+def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(browser, tmp_path: Path,
+                                                                              capsys) -> None:
+    save = write_game(tmp_path)
+    with running_portal(save) as live:
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(90_000)  # a loaded CI machine: slow is not wrong
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        answer = page.goto(live.blue)
+        assert answer is not None and answer.status == 200
+        page.wait_for_function("document.getElementById('picture').complete")
+        assert _picture_loaded(page)
+        assert page.inner_text("h1") == BLUE  # the name as text, never run
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
+        _shot(page, tmp_path, "1-page")
+
+        page.fill("#orders-text", BLUE_ORDERS)
+        page.check("input[name=ready]")
+        page.click("button[type=submit]")
+        page.wait_for_selector("#receipt")
+        receipt = page.inner_text("#receipt")
+        assert "Received: orders for round 1" in receipt and "you are marked ready" in receipt
+        _shot(page, tmp_path, "2-receipt")
+
+        # the umpire's inbox has them, through the journal
+        inbox = live.portal.inbox()
+        assert inbox["players"][BLUE]["latest"]["text"] == BLUE_ORDERS and inbox["players"][BLUE]["ready"]
+        assert inbox["players"][BLUE]["latest"]["digest"] in receipt
+
+        # the other player's page shows nothing of them
+        other = context.new_page()
+        assert other.goto(live.red).status == 200
+        content = other.content()
+        assert "advances to the wood" not in content and "alert" not in content and "b1" not in content
+        assert other.inner_text("h1") == RED
+
+        # a forged token: 404
+        token = live.blue.rsplit("/", 1)[1]
+        forged = live.blue[: -len(token)] + token[::-1]
+        assert other.goto(forged).status == 404
+        assert "Nothing here" in other.content()
+
+        # the umpire ends the round: the new picture appears without reloading, the draft stays
+        page.fill("#orders-text", "a draft for round 2")
+        page.evaluate("window.kept = 1")  # gone if the page reloads
+        for line in ("turn", "turn"):
+            assert live.portal.gate.run(lambda line=line: live.game.submit(line)).accepted
+        page.wait_for_function("document.getElementById('moment').textContent.startsWith('End of round 1')")
+        page.wait_for_function("document.getElementById('picture').src.endsWith('/picture/2.png')")
+        page.wait_for_function("document.getElementById('picture').complete")
+        assert _picture_loaded(page)
+        assert page.evaluate("window.kept") == 1
+        assert page.input_value("#orders-text") == "a draft for round 2"
+        assert page.input_value("input[name=round]") == "2"
+        assert not page.is_checked("input[name=ready]")  # ready was said of round 1
+        assert page.inner_text("#history summary") == "Round 1"  # the sheet replaced is kept, as after a reload
+        assert page.eval_on_selector("#history img", "img => img.src").endswith("/picture/1.png")
+        _shot(page, tmp_path, "3-next-round")
+        assert problems == []  # no script error, no CSP violation
+        context.close()
+    capsys.readouterr()
+    assert main(["inbox", str(save), "--round", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"][BLUE]["latest"]["text"] == BLUE_ORDERS
+
+
+def test_the_page_falls_back_to_polling_without_server_sent_events(browser, tmp_path: Path) -> None:
+    save = write_game(tmp_path)
+    with running_portal(save) as live:
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(90_000)
+        context.add_init_script("delete window.EventSource")  # a browser without server-sent events
+        page = context.new_page()
+        page.clock.install()
+        page.goto(live.red)
+        assert page.evaluate("typeof window.EventSource") == "undefined"
+        for line in ("turn", "turn"):
+            assert live.portal.gate.run(lambda line=line: live.game.submit(line)).accepted
+        page.clock.run_for(11_000)  # one polling interval
+        # (wait_for_function polls with eval, which the page's CSP forbids once the clock is faked)
+        deadline = time.monotonic() + 10
+        while not page.evaluate("document.getElementById('picture').src").endswith("/picture/2.png"):
+            assert time.monotonic() < deadline, "the page did not poll"
+            time.sleep(0.05)
+        assert page.inner_text("#moment").startswith("End of round 1")
+        context.close()
