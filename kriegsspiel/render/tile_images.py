@@ -45,7 +45,19 @@ class TileImages:
     def _cut(self, ts: TilesetInfo, local: int) -> pygame.Surface | None:
         own = ts.tile_images.get(local)
         if own is not None:
-            return self._file(own) if os.path.isfile(own) else None
+            if not os.path.isfile(own):
+                return None
+            image = self._file(own)
+            node = ts.tile_nodes[local]
+            if node.get("width") and node.get("height"):
+                # Tiled 1.9+: a tile of an image collection may be a part of its image
+                try:
+                    part = pygame.Rect(*(int(node.get(k) or 0) for k in ("x", "y", "width", "height")))
+                except ValueError:
+                    return image
+                part = part.clip(image.get_rect())
+                return image.subsurface(part) if part.width > 0 and part.height > 0 else None
+            return image
         if ts.image_source is None or not os.path.isfile(ts.image_source):
             return None
         sheet = self._file(ts.image_source)

@@ -64,7 +64,7 @@ class MapDocument(FindingSink):
 
     def gid_limit(self) -> int | None:
         """One past the highest gid the map's tilesets hold, or None when that cannot be told."""
-        if self.tileset_missing or any(ts.tilecount is None and not ts.tile_nodes for ts in self.tilesets):
+        if self.tileset_missing or any(ts.count is None for ts in self.tilesets):
             return None
         return max((ts.firstgid + ts.span for ts in self.tilesets), default=1)
 

@@ -46,10 +46,28 @@ class TilesetInfo:
     tile_classes: dict[int, str] = field(default_factory=dict)  # the tile's class (Tiled 1.9+) or type
 
     @property
+    def count(self) -> int | None:
+        """Its tile count: ``tilecount``, else (old files) worked out from the sheet's size; None when unknown."""
+        if self.tilecount is not None:
+            return self.tilecount
+        image = self.node.find("image")
+        if image is None:
+            return max(self.tile_nodes, default=-1) + 1  # an image collection: its ids are all it has
+        width, height = self.attr("tilewidth"), self.attr("tileheight")
+        spacing, margin = self.attr("spacing"), self.attr("margin")
+        try:
+            sheet_w, sheet_h = int(image.get("width") or ""), int(image.get("height") or "")
+        except ValueError:
+            return None
+        if width <= 0 or height <= 0:
+            return None
+        return max(0, (sheet_w - 2 * margin + spacing) // (width + spacing)) * max(0, (sheet_h - 2 * margin + spacing) // (height + spacing))
+
+    @property
     def span(self) -> int:
         """How many gids the tileset takes (at least 1): its tile count, or one past its highest tile id when
         that is more (an image collection with gaps in its ids)."""
-        return max(self.tilecount or 0, max(self.tile_nodes, default=-1) + 1, 1)
+        return max(self.count or 0, max(self.tile_nodes, default=-1) + 1, 1)
 
     def attr(self, key: str, default: int = 0) -> int:
         """A whole-number attribute of the ``<tileset>`` element (tilewidth, spacing, ...), else ``default``."""
