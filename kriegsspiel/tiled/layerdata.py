@@ -124,6 +124,9 @@ def decode_chunks(data: Node) -> list[Chunk]:
     """
     chunks = []
     total = 0
+    if data.find("chunk") is None and data.text.strip():
+        raise ValueError("the map is marked infinite but the layer holds no chunks; uncheck Map > Map Properties > "
+                         "Infinite (or check it again) and save")
     for chunk in data.findall("chunk"):
         width, height = _int(chunk, "width"), _int(chunk, "height")
         if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):

@@ -121,8 +121,7 @@ class _Builder:
         for ts, local, name in self.tiles.unknown:
             node = ts.tile_nodes.get(local)
             self.doc.refuse(f"tileset '{ts.name}' tile {local} has the unknown terrain '{name}'"
-                            f"{closest(name, list(self.terrain_ids))}; known terrains: {', '.join(self.terrain_ids)}"
-                            f" (or map '{name}' to one in {os.path.basename(mapping_toml_path(self.path))})",
+                            f"{closest(name, list(self.terrain_ids))}; known terrains: {', '.join(self.terrain_ids)}",
                             node.line if node is not None else None, ts.path)
         self.elevation_lut, self.sight_lut = self._tile_tables(size)
         terrain, road, elevation, blocks = self._tile_layers()
@@ -144,7 +143,8 @@ class _Builder:
             structures=tuple(structures),
             zones=tuple(zones),
             placements=tuple(placements),
-            properties={**properties, TERRAIN_SOURCE_KEY: self.report.terrain_source},
+            properties=properties if self.report.terrain_source == "terrain layer"
+            else {**properties, TERRAIN_SOURCE_KEY: self.report.terrain_source},
         )
 
     def _grid(self, properties: Mapping[str, Any]) -> MapGrid | None:

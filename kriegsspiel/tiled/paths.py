@@ -4,7 +4,7 @@ A map from the internet names files by path. Were absolute paths or ``../../..``
 the players' pictures could show any picture on the umpire's disk, and the loader read any file. The project
 is the folder holding the nearest ``.tiled-project`` file above the map with the folders that project lists
 (Tiled's "folders", such as ``../assets``), else the parent of the map's folder (Tiled's examples keep shared
-tilesets one folder up). The umpire may lift the rule for a map they
+tilesets one folder up). The program's own tilesets (``assets/``) are allowed to every map. The umpire may lift the rule for a map they
 trust with ``--allow-outside-paths`` (or the environment variable ``KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS=1``).
 """
 from __future__ import annotations
@@ -13,6 +13,8 @@ import json
 import os
 from dataclasses import dataclass
 
+#: The program's own tilesets (``assets/`` beside the package): every map may use them wherever it lies.
+SHIPPED_ASSETS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "assets")
 #: Setting this environment variable to 1 lifts the path rule for every command (play, shell, new...).
 ALLOW_ENV = "KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS"
 #: How many folders up from the map a ``.tiled-project`` file is looked for.
@@ -72,7 +74,7 @@ class PathPolicy:
     def for_map(cls, map_path: str, allow_outside: bool | None = None) -> PathPolicy:
         """The policy of a map; ``allow_outside`` None means "as the environment says"."""
         allow = allowed_by_environment() if allow_outside is None else allow_outside
-        return cls(project_roots(map_path), allow)
+        return cls(project_roots(map_path) + (SHIPPED_ASSETS,), allow)
 
     def resolve(self, base_dir: str, reference: str) -> tuple[str, str | None]:
         """(the path ``reference`` names relative to ``base_dir``, None) or (that path, why it is refused).
@@ -83,7 +85,7 @@ class PathPolicy:
         path = os.path.normpath(os.path.join(base_dir, reference))
         if self.allow_outside:
             return path, None
-        project = ", ".join(self.roots)
+        project = ", ".join(r for r in self.roots if r != SHIPPED_ASSETS)
         if os.path.isabs(reference) or (len(reference) > 1 and reference[1] == ":"):
             return path, (
                 f"names the absolute path {reference}; a map may only use files inside its Tiled project "
