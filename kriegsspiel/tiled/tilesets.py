@@ -114,7 +114,10 @@ def read_xml_file(sink: FindingSink, path: str, what: str) -> Node | None:
     try:
         return parse_xml(data)
     except XmlSyntaxError as exc:
-        sink.refuse(f"not well-formed XML ({exc}); open the file in Tiled and save it again", exc.line, path)
+        if exc.nesting:
+            sink.refuse(str(exc), exc.line, path)
+        else:
+            sink.refuse(f"not well-formed XML ({exc}); open the file in Tiled and save it again", exc.line, path)
         return None
 
 

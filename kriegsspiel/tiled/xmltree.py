@@ -16,11 +16,12 @@ MAX_DEPTH = 100
 
 
 class XmlSyntaxError(ValueError):
-    """The file is not well-formed XML. ``line`` is 1-based."""
+    """The file is not well-formed XML, or nests too deep (``nesting``). ``line`` is 1-based."""
 
-    def __init__(self, message: str, line: int) -> None:
+    def __init__(self, message: str, line: int, nesting: bool = False) -> None:
         super().__init__(message)
         self.line = line
+        self.nesting = nesting
 
 
 @dataclass(eq=False, slots=True)
@@ -104,9 +105,10 @@ def parse_xml(data: bytes) -> Node:
         parser.Parse(data, True)
     except _TooDeep as exc:
         raise XmlSyntaxError(
-            f"elements nested more than {MAX_DEPTH} deep (group layers inside group layers?); Tiled never "
-            "writes that: flatten the groups in Tiled's Layers view",
+            f"elements nested more than {MAX_DEPTH} deep (group layers inside group layers?), which Tiled never "
+            "writes; flatten the groups in Tiled's Layers view",
             exc.line,
+            nesting=True,
         ) from None
     except expat.ExpatError as exc:
         raise XmlSyntaxError(expat.ErrorString(exc.code), exc.lineno) from None
