@@ -43,7 +43,13 @@ def test_tile_classes_map_to_terrain_through_the_map_property() -> None:
     assert check_map(fixture("classes.tmx"), RULESET) == []
     assert terrain_rows("classes.tmx") == [["plains", "forest", "water"], ["hills", "plains", "forest"]]
     assert terrain_note(load_battlefield(fixture("classes.tmx"), RULESET)) == (
-        "terrain read from the map's tile classes (see 'kriegsspiel terrain MAP')")
+        "terrain from the map's tile names ('kriegsspiel terrain' lists them)")
+
+
+def test_terrain_brushes_name_the_tiles_they_cover_most() -> None:
+    # tile 0 is three corners Water, one Woods; tile 1 the other way round; Woods is mapped to forest
+    assert check_map(fixture("brushes.tmx"), RULESET) == []
+    assert terrain_rows("brushes.tmx") == [["water", "forest"]]
 
 
 def test_a_map_without_any_terrain_plays_as_open_ground_with_one_warning() -> None:
@@ -134,7 +140,7 @@ def test_an_isometric_map_is_refused_by_name_with_exit_2(capsys) -> None:
 def test_terrain_lists_the_names_found_and_what_each_becomes(capsys) -> None:
     assert main(["terrain", fixture("sparse.tmx")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{fixture('sparse.tmx')}: terrain from tile classes (modern-4e)"
+    assert out[0] == f"{fixture('sparse.tmx')}: terrain from the tiles' names (classes, properties, terrain brushes) (modern-4e)"
     assert "  Grass  class                 1  plains (by the mapping)" in out
     assert "  Water  class                 1  water (by the rule set)" in out
     assert "  the map: plains 33%, forest 25%, mountains 17%, water 25%" in out

@@ -38,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
         first = report.errors[0].format() if report.errors else f"{args.map}: cannot be read"
         raise UserError(first)
     names = report.tile_terrain.names
-    print(f"{args.map}: terrain from {report.terrain_source or 'nothing (the map has errors)'} ({ruleset.id})")
+    source = {"tile classes": "the tiles' names (classes, properties, terrain brushes)"}.get(report.terrain_source,
+                                                                                            report.terrain_source)
+    print(f"{args.map}: terrain from {source or 'nothing (the map has errors)'} ({ruleset.id})")
     if names:
         width = max(len(n.name) for n in names)
         print(f"  {'name'.ljust(width)}  {'from':<17} {'tiles':>5}  becomes")

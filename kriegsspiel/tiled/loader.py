@@ -299,8 +299,8 @@ class _Builder:
             share = 100.0 * float(found.mean())
             self.report.terrain_source = "tile classes"
             if share < 100.0:
-                self.warn(f"the map has no terrain layer ({layers}); terrain comes from its tiles' classes and "
-                          f"properties, which name a terrain in {share:.0f}% of the cells; the rest is "
+                self.warn(f"the map has no terrain layer ({layers}); terrain comes from its tiles' classes, "
+                          f"properties and terrain brushes, which name a terrain in {share:.0f}% of the cells; the rest is "
                           f"{self.default_terrain}: run 'kriegsspiel terrain {self.path}' to see the names and map "
                           f"the others in {table} or the map property {MAPPING_PROPERTY}", self.root.line)
             return
@@ -346,8 +346,8 @@ def terrain_note(battlefield: Battlefield) -> str | None:
     """A line for the window's status when the map's terrain is not from a terrain layer, else None."""
     source = battlefield.properties.get(TERRAIN_SOURCE_KEY, "")
     if source == "open ground":
-        return "this map has no terrain: it plays as open ground everywhere (see 'kriegsspiel terrain MAP')"
+        return "no terrain on this map: open ground everywhere ('kriegsspiel terrain' maps it)"
     if source == "tile classes":
-        return "terrain read from the map's tile classes (see 'kriegsspiel terrain MAP')"
+        return "terrain from the map's tile names ('kriegsspiel terrain' lists them)"
     return None
 

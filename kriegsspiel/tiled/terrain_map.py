@@ -1,6 +1,7 @@
 """Which terrain each tile is: the ``terrain`` property, else the tile's class or ``type``, through a mapping table.
 
-Maps drawn for other games name their tiles by class ("Grass", "Tree", "Water") or by a ``type`` property.
+Maps drawn for other games name their tiles by class ("Grass", "Tree", "Water"), by a ``type`` property, or
+through the terrain brushes they were painted with (Tiled's terrain sets: "Desert", "Dirt").
 A mapping table turns those names into the rule set's terrains: the map property ``terrain_classes``
 (``Grass=plains; Tree=forest; Water=water``) or a small TOML beside the map, ``MAP.terrain.toml``::
 
@@ -123,7 +124,8 @@ def _add(sink: FindingSink, mapping: TerrainMapping, key: str, value: object, te
 
 
 def _names(ts: TilesetInfo, local: int) -> list[tuple[str, str]]:
-    """A tile's names in the order they count: its terrain property, its type property, its class."""
+    """A tile's names in the order they count: its terrain property, its type property, its class, the
+    terrain brush (Tiled's terrain sets) covering most of it."""
     props = ts.tile_properties.get(local, {})
     found = []
     for key in ("terrain", "type"):
@@ -133,6 +135,9 @@ def _names(ts: TilesetInfo, local: int) -> list[tuple[str, str]]:
     kind = ts.tile_classes.get(local)
     if kind:
         found.append(("class", kind))
+    brush = ts.tile_brushes.get(local)
+    if brush:
+        found.append(("terrain brush", brush))
     return found
 
 
@@ -152,7 +157,7 @@ def classify_tiles(tilesets: list[TilesetInfo], size: int, terrains: Mapping[str
     seen: dict[tuple[str, str], list] = {}
     unknown: list[tuple[TilesetInfo, int, str]] = []
     for ts in tilesets:
-        for local in sorted(set(ts.tile_properties) | set(ts.tile_classes)):
+        for local in sorted(set(ts.tile_properties) | set(ts.tile_classes) | set(ts.tile_brushes)):
             gid = ts.firstgid + local
             if not 0 < gid < size:
                 continue

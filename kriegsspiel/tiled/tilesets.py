@@ -44,6 +44,8 @@ class TilesetInfo:
     tile_images: dict[int, str] = field(default_factory=dict)  # image collections: local id -> image path
     tile_properties: dict[int, dict[str, Any]] = field(default_factory=dict)
     tile_classes: dict[int, str] = field(default_factory=dict)  # the tile's class (Tiled 1.9+) or type
+    #: the terrain brush (Tiled's wang colour) covering most of each tile, for maps painted with terrain brushes
+    tile_brushes: dict[int, str] = field(default_factory=dict)
 
     @property
     def count(self) -> int | None:
@@ -240,7 +242,29 @@ def read_tileset(sink: FindingSink, ref: Node, map_path: str, policy: PathPolicy
             path = _image(sink, policy, tile_image, base_dir, name, ts_path)
             if path:
                 info.tile_images[tile_id] = path
+    _read_brushes(info)
     return info
+
+
+def _read_brushes(info: TilesetInfo) -> None:
+    """Each tile's main terrain brush: the wang colour on most of its corners and edges (ties: the first)."""
+    for group in info.node.findall("wangsets"):
+        for wangset in group.findall("wangset"):
+            colours = [c.get("name") or "" for c in wangset.findall("wangcolor")]
+            for wangtile in wangset.findall("wangtile"):
+                try:
+                    local = int(wangtile.get("tileid") or "")
+                    ids = [int(v) for v in (wangtile.get("wangid") or "").split(",") if v.strip()]
+                except ValueError:
+                    continue
+                counts: dict[int, int] = {}
+                for colour in ids:
+                    if 0 < colour <= len(colours):
+                        counts[colour] = counts.get(colour, 0) + 1
+                if counts and local not in info.tile_brushes:
+                    best = max(counts, key=lambda c: (counts[c], -c))
+                    if colours[best - 1]:
+                        info.tile_brushes[local] = colours[best - 1]
 
 
 def check_overlaps(sink: FindingSink, tilesets: list[TilesetInfo]) -> None:
