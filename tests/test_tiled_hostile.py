@@ -133,7 +133,7 @@ def test_a_tileset_or_template_outside_the_project_is_refused(tmp_path) -> None:
     done = run("check", str(path))
     assert done.returncode == 2
     assert f"{path}:3: the tileset names ../../home/t.tsx, which lies outside the map's Tiled project" in done.stdout
-    assert f"object 1 in layer 'units': its template names ../../home/u.tx, which lies outside" in done.stdout
+    assert "object 1 in layer 'units': its template names ../../home/u.tx, which lies outside" in done.stdout
 
 
 def test_the_shipped_maps_and_a_project_listing_a_folder_beside_it_stay_allowed() -> None:

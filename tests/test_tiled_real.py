@@ -12,7 +12,7 @@ from kriegsspiel.cli import main
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.rulesets import load_ruleset
 from kriegsspiel.tiled import check_map, load_battlefield, read_map
-from kriegsspiel.tiled.document import FLIP_D, FLIP_H, ROTATE_120, read_document
+from kriegsspiel.tmx.document import FLIP_D, FLIP_H, ROTATE_120, read_document
 from kriegsspiel.tiled.loader import terrain_note
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "realish"

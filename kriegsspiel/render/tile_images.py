@@ -12,8 +12,8 @@ import os
 
 import pygame
 
-from kriegsspiel.tiled.document import FLIP_D, FLIP_H, FLIP_V, GID_FLAGS, ROTATE_120, MapDocument
-from kriegsspiel.tiled.tilesets import TilesetInfo
+from kriegsspiel.tmx.document import FLIP_D, FLIP_H, FLIP_V, GID_FLAGS, ROTATE_120, MapDocument
+from kriegsspiel.tmx.tilesets import TilesetInfo
 
 
 class TileImageError(ValueError):

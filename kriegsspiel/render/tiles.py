@@ -1,7 +1,7 @@
 """Drawing Tiled tile layers with pygame, headless: the map as its author drew it, and the map as the rules read it.
 
 Images are loaded here, never by the map loader: ``kriegsspiel.tiled`` reads terrain without a display.
-The map is read by the same reader as the rules' (``kriegsspiel.tiled.document``); images are loaded with
+The map is read by the same reader as the rules' (``kriegsspiel.tmx.document``); images are loaded with
 ``pygame.image.load`` and converted to nothing, so it works with SDL_VIDEODRIVER=dummy and before any window
 exists. Tiles are drawn as Tiled draws them: each tile's bottom-left corner on its cell's bottom-left corner
 (tiles taller than the grid reach up), flipped and turned (``render.tile_images``), hex cells laid out by
@@ -23,8 +23,8 @@ from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS, UNKNOWN_TERRAIN
 from kriegsspiel.render.terrain import BaseImage
 from kriegsspiel.render.tile_images import TileImageError, TileImages
-from kriegsspiel.tiled.document import FLIP_D, GID_FLAGS, MapDocument, read_document, read_layer_role
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.document import FLIP_D, GID_FLAGS, MapDocument, read_document, read_layer_role
+from kriegsspiel.tmx.xmltree import Node
 
 __all__ = ["TileImageError", "render_map", "render_rules_view", "tile_base_image"]
 

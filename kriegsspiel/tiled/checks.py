@@ -5,11 +5,11 @@ import os
 
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.findings import Finding
-from kriegsspiel.tiled.paths import PathPolicy
+from kriegsspiel.tmx.paths import PathPolicy
 from kriegsspiel.tiled.placements import closest
-from kriegsspiel.tiled.sink import FindingSink
-from kriegsspiel.tiled.tilesets import read_tileset
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.sink import FindingSink
+from kriegsspiel.tmx.tilesets import read_tileset
+from kriegsspiel.tmx.xmltree import Node
 
 
 def check_tileset(path: str | os.PathLike[str], ruleset: Ruleset, allow_outside: bool | None = None) -> tuple[list[Finding], bool]:

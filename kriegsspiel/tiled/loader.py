@@ -1,6 +1,6 @@
 """A Tiled ``.tmx`` map -> a :class:`~kriegsspiel.core.battlefield._battlefield.Battlefield`, with every finding at once.
 
-The map is read once (:mod:`kriegsspiel.tiled.document`); this module turns its tile layers into the rules'
+The map is read once (:mod:`kriegsspiel.tmx.document`); this module turns its tile layers into the rules'
 tables and :mod:`kriegsspiel.tiled.placements` its objects into units, structures and zones. Layers are found
 by their ``role`` property or their name, never by their position. Terrain comes, in order, from the
 ``terrain`` layer's tiles; from the tile classes or ``terrain``/``type`` properties of every tile layer
@@ -18,14 +18,14 @@ import numpy as np
 from kriegsspiel.core.battlefield import Battlefield, MapGrid
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.findings import Finding
-from kriegsspiel.tiled.document import GID_FLAGS, MapDocument, read_document, read_layer_role
+from kriegsspiel.tmx.document import GID_FLAGS, MapDocument, read_document, read_layer_role
 from kriegsspiel.tiled.errors import MapError
 from kriegsspiel.tiled.placements import ObjectReader, closest
-from kriegsspiel.tiled.properties import read_properties
+from kriegsspiel.tmx.properties import read_properties
 from kriegsspiel.tiled.terrain_map import (
     MAPPING_PROPERTY, NO_TERRAIN, TileTerrain, classify_tiles, mapping_toml_path, read_mapping,
 )
-from kriegsspiel.tiled.tilesets import TilesetInfo
+from kriegsspiel.tmx.tilesets import TilesetInfo
 
 __all__ = ["MapReport", "check_map", "closest", "load_battlefield", "read_map"]
 

@@ -6,8 +6,8 @@ import os
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
-from kriegsspiel.tiled.properties import property_nodes, read_properties
-from kriegsspiel.tiled.xmltree import Node, read_head
+from kriegsspiel.tmx.properties import property_nodes, read_properties
+from kriegsspiel.tmx.xmltree import Node, read_head
 
 DEFAULT_RULESET = "modern-4e"
 

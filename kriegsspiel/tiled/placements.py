@@ -15,10 +15,10 @@ import numpy as np
 from kriegsspiel.core.battlefield import MapGrid, Structure, UnitPlacement, Zone
 from kriegsspiel.core.geometry import WorldPoint, normalize_bearing
 from kriegsspiel.core.ruleset import Ruleset, terrain_speed
-from kriegsspiel.tiled.document import GID_FLAGS, MapDocument
+from kriegsspiel.tmx.document import GID_FLAGS, MapDocument
 from kriegsspiel.tiled.objects import Shape, object_shape
-from kriegsspiel.tiled.properties import read_properties
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.properties import read_properties
+from kriegsspiel.tmx.xmltree import Node
 
 #: Object-layer roles of the Tiled conventions (DESIGN.md, docs/authoring.md) and the kind each holds.
 OBJECT_ROLES = {"units": "unit", "structures": "structure", "zones": "zone"}

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kriegsspiel.tiled.sink import FindingSink
-from kriegsspiel.tiled.tilesets import TilesetInfo
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.sink import FindingSink
+from kriegsspiel.tmx.tilesets import TilesetInfo
+from kriegsspiel.tmx.xmltree import Node
 
 #: The map property holding a mapping table.
 MAPPING_PROPERTY = "terrain_classes"

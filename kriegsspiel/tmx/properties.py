@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.xmltree import Node
 
 #: Property types read as one value. Class and list properties (Tiled 1.8+, 1.11+) hold nested properties;
 #: the rules read none, so they are skipped rather than refused.

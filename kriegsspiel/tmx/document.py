@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kriegsspiel.tiled.layerdata import MAX_CELLS, MAX_SIDE, Chunk, decode_chunks, decode_layer_data, place_chunks, used_extent
-from kriegsspiel.tiled.paths import PathPolicy
-from kriegsspiel.tiled.properties import property_nodes, property_text
-from kriegsspiel.tiled.sink import FindingSink
-from kriegsspiel.tiled.templates import TemplateExpander
-from kriegsspiel.tiled.tilesets import (
+from kriegsspiel.tmx.layerdata import MAX_CELLS, MAX_SIDE, Chunk, decode_chunks, decode_layer_data, place_chunks, used_extent
+from kriegsspiel.tmx.paths import PathPolicy
+from kriegsspiel.tmx.properties import property_nodes, property_text
+from kriegsspiel.tmx.sink import FindingSink
+from kriegsspiel.tmx.templates import TemplateExpander
+from kriegsspiel.tmx.tilesets import (
     TilesetInfo, check_overlaps, check_properties, read_tileset, read_xml_file, tileset_index, tileset_of,
 )
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.xmltree import Node
 
 #: Tiled's flag bits in a gid; the 120-degree rotation bit only exists on hexagonal maps (Tiled 1.9+).
 FLIP_H = 0x80000000
@@ -73,7 +73,7 @@ def read_document(path: str, allow_outside: bool | None = None) -> MapDocument:
     """Read ``path`` as a Tiled map; never raises for a bad file (problems come back as findings).
 
     ``allow_outside`` lifts the rule that tilesets, images and templates lie inside the map's Tiled project
-    (None: as the environment variable says, see :mod:`kriegsspiel.tiled.paths`).
+    (None: as the environment variable says, see :mod:`kriegsspiel.tmx.paths`).
     """
     doc = MapDocument(path)
     if path.lower().endswith((".tmj", ".json")):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.xmltree import Node
 
 #: The most cells a map may have (width x height): 8192 x 8192. Every table the rules keep has one entry
 #: per cell (about 8 bytes in all), so this keeps a map's tables near half a gigabyte at worst; a bigger

@@ -11,12 +11,12 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from kriegsspiel.tiled.paths import PathPolicy
-from kriegsspiel.tiled.properties import (
+from kriegsspiel.tmx.paths import PathPolicy
+from kriegsspiel.tmx.properties import (
     NESTED_TYPES, PLAIN_TYPES, PropertyValueError, cast_property, property_nodes, property_text, read_properties,
 )
-from kriegsspiel.tiled.sink import FindingSink
-from kriegsspiel.tiled.xmltree import Node, XmlSyntaxError, parse_xml
+from kriegsspiel.tmx.sink import FindingSink
+from kriegsspiel.tmx.xmltree import Node, XmlSyntaxError, parse_xml
 
 #: The first bytes of the image files tilesets use, by file extension.
 IMAGE_SIGNATURES = {

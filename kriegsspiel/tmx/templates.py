@@ -9,10 +9,10 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from kriegsspiel.tiled.paths import PathPolicy
-from kriegsspiel.tiled.sink import FindingSink
-from kriegsspiel.tiled.tilesets import TilesetInfo, read_tileset, read_xml_file
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.paths import PathPolicy
+from kriegsspiel.tmx.sink import FindingSink
+from kriegsspiel.tmx.tilesets import TilesetInfo, read_tileset, read_xml_file
+from kriegsspiel.tmx.xmltree import Node
 
 #: Tiled's flag bits in a gid (flips and the hexagonal 120-degree rotation).
 GID_FLAGS = 0xF0000000
