@@ -138,7 +138,7 @@ def write_huge_map(folder: Path, side: int = BIG_SIDE) -> Path:
 @case("tiled.retained-4096x4096", goal=f"a loaded 4096x4096 map with its raster and one speed field retains <= {RETAIN_GOAL_MB:g} MB",
       missed_when=lambda r: float(r.extra.get("retained_mb", 0.0)) > RETAIN_GOAL_MB)
 def retained_huge_map(repeats: int) -> CaseResult:
-    from kriegsspiel.core.movement_field import speed_field
+    from kriegsspiel.core.movement import speed_field
     from kriegsspiel.rulesets import load_ruleset
     from kriegsspiel.tiled import load_battlefield
 

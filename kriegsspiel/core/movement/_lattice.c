@@ -24,7 +24,7 @@
 
 typedef struct {
     const double *speed;       /* float64 speeds, or NULL when they are float32 (speed32) */
-    const float *speed32;      /* float32 speeds: exact for multipliers like 0.5 and half the memory */
+    const float *speed32;      /* float32 speeds: half the memory on a big map */
     Py_ssize_t rows, cols;
 } Raster;
 
