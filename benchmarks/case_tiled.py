@@ -16,8 +16,10 @@ import gc
 import os
 import statistics
 import tempfile
+import time
 import tracemalloc
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -57,7 +59,7 @@ def write_big_map(folder: Path, side: int = SIDE, seed: int = 3) -> Path:
     return path
 
 
-def _peak_mb(call) -> float:  # type: ignore[no-untyped-def]
+def _peak_mb(call: Callable[[], object]) -> float:
     """The peak traced memory of one call, in MB (numpy's arrays are traced too)."""
     gc.collect()
     tracemalloc.start()
@@ -149,8 +151,6 @@ def retained_huge_map(repeats: int) -> CaseResult:
         tracemalloc.start()
         try:
             start = tracemalloc.get_traced_memory()[0]
-            import time
-
             began = time.perf_counter()
             battlefield = load_battlefield(path, ruleset)
             seconds = time.perf_counter() - began
