@@ -346,7 +346,7 @@ def terrain_note(battlefield: Battlefield) -> str | None:
     """A line for the window's status when the map's terrain is not from a terrain layer, else None."""
     source = battlefield.properties.get(TERRAIN_SOURCE_KEY, "")
     if source == "open ground":
-        return "no terrain on this map: open ground everywhere ('kriegsspiel terrain' maps it)"
+        return "this map names no terrain: open ground everywhere"
     if source == "tile classes":
         return "terrain from the map's tile names ('kriegsspiel terrain' lists them)"
     return None
