@@ -140,3 +140,13 @@ def test_the_shipped_maps_and_a_project_listing_a_folder_beside_it_stay_allowed(
     # maps/kriegsspiel.tiled-project lists ../assets, where the shipped maps' tilesets are
     done = run("check", str(REPO / "maps"))
     assert done.returncode == 0, done.stdout
+
+
+def test_a_link_inside_the_project_pointing_out_of_it_is_refused(tmp_path) -> None:
+    secret = _secret_picture(tmp_path / "home")
+    path = _map_naming(tmp_path, "innocent.png")
+    (path.parent / "innocent.png").symlink_to(secret)
+    done = run("check", str(path))
+    assert done.returncode == 2
+    assert done.stdout.startswith(f"{path}:4: tileset 'stolen': its image names innocent.png, which lies outside "
+                                  "the map's Tiled project")
