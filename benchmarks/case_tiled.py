@@ -2,15 +2,24 @@
 
 The map has a terrain layer (woods, hills, water in blocks a few dozen tiles across) and a roads layer,
 CSV-encoded like the shipped maps, with the shipped square tilesets. The project's time covers everything
-``kriegsspiel.tiled.load_battlefield`` does: the XML precheck (which decodes every layer once to look for
-rotated and unknown tiles), pytmx without images, and building the numpy arrays. The reference is
-``pytmx.TiledMap(path)`` alone, with pytmx's default (no-op) image loader. Goal: ratio <= 1.3.
+``kriegsspiel.tiled.load_battlefield`` does: the one XML pass (tilesets, layers decoded to numpy, objects)
+and building the rules' arrays. The reference is ``pytmx.TiledMap(path)`` alone, with pytmx's default
+(no-op) image loader. Goals: time ratio <= 1.0 and peak memory (tracemalloc) <= 1.2x pytmx's.
+
+A second case loads a 4096 x 4096 map and keeps what a game keeps after the first drag (the battlefield,
+its raster and one speed field): goal <= 150 MB retained.
 """
 from __future__ import annotations
 
+import base64
+import gc
 import os
 import statistics
 import tempfile
+import time
+import tracemalloc
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +59,22 @@ def write_big_map(folder: Path, side: int = SIDE, seed: int = 3) -> Path:
     return path
 
 
-@case("tiled.load-1000x1000", goal="ratio <= 1.3 against pytmx's own parse", max_ratio=1.3)
+def _peak_mb(call: Callable[[], object]) -> float:
+    """The peak traced memory of one call, in MB (numpy's arrays are traced too)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        call()
+        return tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
+
+
+MEMORY_GOAL = 1.2
+
+
+@case("tiled.load-1000x1000", goal=f"time ratio <= 1.0 and memory ratio <= {MEMORY_GOAL} against pytmx's own parse",
+      max_ratio=1.0, missed_when=lambda r: float(r.extra.get("memory_ratio", 0.0)) > MEMORY_GOAL)
 def load_big_map(repeats: int) -> CaseResult:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pytmx
@@ -71,4 +95,74 @@ def load_big_map(repeats: int) -> CaseResult:
         project = statistics.median(project_times)
         reference = statistics.median(reference_times)
         size_mb = path.stat().st_size / 1e6
-    return CaseResult(project, reference, {"tiles": SIDE * SIDE, "layers": 2, "file_mb": round(size_mb, 1)})
+        project_mb = _peak_mb(lambda: load_battlefield(path, ruleset))
+        reference_mb = _peak_mb(lambda: pytmx.TiledMap(str(path)))
+    return CaseResult(project, reference, {
+        "tiles": SIDE * SIDE, "layers": 2, "file_mb": round(size_mb, 1), "peak_mb": round(project_mb, 1),
+        "pytmx_peak_mb": round(reference_mb, 1), "memory_ratio": round(project_mb / reference_mb, 2),
+    })
+
+
+BIG_SIDE = 4096
+RETAIN_GOAL_MB = 150.0
+
+
+def write_huge_map(folder: Path, side: int = BIG_SIDE) -> Path:
+    """A side x side map in base64 zlib (as Tiled writes big maps), terrain in blocks and a road grid."""
+    rng = np.random.default_rng(5)
+    blocks = rng.integers(0, 10, size=(side // 64 + 1, side // 64 + 1))
+    terrain = np.kron(blocks, np.ones((64, 64), dtype=np.uint32))[:side, :side].astype(np.uint32)
+    terrain[terrain > 7] = 0
+    gids = terrain + 1
+    roads = np.zeros((side, side), dtype=np.uint32)
+    roads[::128, :] = 11 + (4 | 64)
+    rel = os.path.relpath(ASSETS, folder)
+
+    def packed(a: np.ndarray) -> str:
+        return base64.b64encode(zlib.compress(a.astype("<u4").tobytes(), 1)).decode("ascii")
+
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.10" orientation="orthogonal" renderorder="right-down" width="{side}" height="{side}" '
+        'tilewidth="32" tileheight="32" infinite="0" nextlayerid="3" nextobjectid="1">\n'
+        f' <tileset firstgid="1" source="{rel}/terrain-square.tsx"/>\n'
+        f' <tileset firstgid="11" source="{rel}/roads-square.tsx"/>\n'
+        f' <layer id="1" name="terrain" width="{side}" height="{side}">\n  <data encoding="base64" compression="zlib">'
+        f"{packed(gids)}</data>\n </layer>\n"
+        f' <layer id="2" name="roads" width="{side}" height="{side}">\n  <data encoding="base64" compression="zlib">'
+        f"{packed(roads)}</data>\n </layer>\n</map>\n"
+    )
+    path = folder / f"huge-{side}.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@case("tiled.retained-4096x4096", goal=f"a loaded 4096x4096 map with its raster and one speed field retains <= {RETAIN_GOAL_MB:g} MB",
+      missed_when=lambda r: float(r.extra.get("retained_mb", 0.0)) > RETAIN_GOAL_MB)
+def retained_huge_map(repeats: int) -> CaseResult:
+    from kriegsspiel.core.movement import speed_field
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.tiled import load_battlefield
+
+    ruleset = load_ruleset("modern-4e")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_huge_map(Path(tmp))
+        gc.collect()
+        tracemalloc.start()
+        try:
+            start = tracemalloc.get_traced_memory()[0]
+            began = time.perf_counter()
+            battlefield = load_battlefield(path, ruleset)
+            seconds = time.perf_counter() - began
+            raster = battlefield.raster()
+            speeds = speed_field(raster, ruleset.speed_table(next(iter(ruleset.unit_types))))
+            gc.collect()
+            current, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        retained = (current - start) / 1e6
+        assert battlefield.terrain.shape == (BIG_SIDE, BIG_SIDE) and speeds.shape == raster.shape
+    return CaseResult(seconds, None, {
+        "tiles": BIG_SIDE * BIG_SIDE, "retained_mb": round(retained, 1), "peak_mb": round((peak - start) / 1e6, 1),
+        "speeds_dtype": str(speeds.dtype),
+    })

@@ -52,10 +52,10 @@ def test_bad_output_is_one_line(capsys, args, message) -> None:
 
 
 def test_a_refused_map_is_one_line_not_a_traceback(capsys, tmp_path) -> None:
-    path = str(FIXTURES / "infinite.tmx")
+    path = str(FIXTURES / "isometric.tmx")
     assert main(["preview", path, "--out", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"kriegsspiel preview: {path}:2: the map is infinite; in Tiled uncheck Map > Map Properties > Infinite and save"
+    assert err.startswith(f"kriegsspiel preview: {path}:2: the map's orientation is isometric, which the rules cannot play")
 
 
 def test_the_map_picture_leaves_units_out(tmp_path) -> None:

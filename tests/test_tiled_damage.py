@@ -190,9 +190,9 @@ def test_a_terrain_layer_drawn_off_the_grid_is_pointed_out(tmp_path) -> None:
 def test_a_map_size_edited_by_hand_is_refused_before_anything_that_big_is_made(tmp_path) -> None:
     path = edited(tmp_path, 'width="4" height="3" tilewidth', 'width="100000" height="100000" tilewidth')
     assert [f.format() for f in check_map(path, RULESET)] == [
-        f"{path}:{line}: layer '{name}' is 4x3 tiles but the map is 100000x100000; resize the map in Tiled "
-        "(Map > Resize Map), which resizes every layer, and save"
-        for line, name in ((36, "terrain"), (43, "roads"))
+        f"{path}:2: the map is 100000x100000 tiles; the most the rules can hold is 67108864 tiles (e.g. 8192x8192) "
+        "and 65536 along a side: make the map smaller (Map > Resize Map) or use bigger tiles with a larger "
+        "units_per_tile"
     ]
 
 

@@ -55,6 +55,10 @@ def base_image_for(game: Any) -> tuple[BaseImage | None, str | None]:
 def make_app(game: Any, title: str, surface: pygame.Surface, projector: bool = False, **kwargs: Any) -> App:
     """An App on ``surface`` for ``game``, its map drawn from its tiles when they can be drawn."""
     base, note = base_image_for(game)
+    if note is None:
+        from kriegsspiel.tiled.loader import terrain_note
+
+        note = terrain_note(game.state.battlefield)  # a map without terrain plays as open ground: say so
     app = App(TableSession(game, title), surface, base_image=base, projector=projector, **kwargs)
     if note:
         app.status, app.status_is_error = note, True

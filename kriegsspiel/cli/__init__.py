@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "measure": ("measure", "measure a move over a map's terrain"),
     "rules": ("rules", "print a rule set"),
     "preview": ("preview", "draw a map to a PNG, optionally as the rules read it"),
+    "terrain": ("terrain", "list a map's tile classes and the terrain each becomes"),
     "pov": ("pov", "write the players' pictures of a save"),
     "replay": ("replay", "the state of a save after N commands"),
     "verify": ("verify", "replay a save and check every hash and roll"),

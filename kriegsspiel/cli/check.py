@@ -30,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ruleset", metavar="NAME", default=None,
         help="rule set for maps and tilesets (default: the map property 'ruleset', else modern-4e)",
     )
+    parser.add_argument("--allow-outside-paths", action="store_true",
+                        help="let maps use tilesets, images and templates outside their Tiled project (maps you trust)")
 
 
 @dataclass
@@ -56,18 +58,18 @@ def expand(paths: list[str]) -> Iterator[str]:
             yield path
 
 
-def check_path(path: str, ruleset_name: str | None) -> FileResult:
+def check_path(path: str, ruleset_name: str | None, allow_outside: bool | None = None) -> FileResult:
     """Check one file by its type. Never raises for bad input."""
     lower = path.lower()
     if os.path.isdir(path):
         return FileResult(path, [Finding(path, "a folder without maps, tilesets, scenarios or saves; give files to check",
                                          "warning")])
     if lower.endswith(MAP_SUFFIXES):
-        return _check_map(path, ruleset_name)
+        return _check_map(path, ruleset_name, allow_outside)
     if not os.path.isfile(path):
         return FileResult(path, [Finding(path, "no such file; check the path")], readable=False)
     if lower.endswith(TILESET_SUFFIXES):
-        return _check_tileset(path, ruleset_name)
+        return _check_tileset(path, ruleset_name, allow_outside)
     if lower.endswith(SCENARIO_SUFFIXES):
         return _check_other(path, "kriegsspiel.scenario", "check_scenario_file", "scenarios")
     if lower.endswith(SAVE_SUFFIXES):
@@ -92,7 +94,7 @@ def _ruleset(path: str, name: str | None, result: FileResult) -> Ruleset | None:
         return None
 
 
-def _check_map(path: str, ruleset_name: str | None) -> FileResult:
+def _check_map(path: str, ruleset_name: str | None, allow_outside: bool | None) -> FileResult:
     from kriegsspiel.tiled import read_map
     from kriegsspiel.tiled.provinces import check_province_map, is_province_map
 
@@ -103,20 +105,20 @@ def _check_map(path: str, ruleset_name: str | None) -> FileResult:
     ruleset = _ruleset(path, ruleset_name, result)
     if ruleset is None:
         return result
-    report = read_map(path, ruleset)
+    report = read_map(path, ruleset, allow_outside)
     result.findings.extend(report.findings)
     result.readable = report.readable
     return result
 
 
-def _check_tileset(path: str, ruleset_name: str | None) -> FileResult:
+def _check_tileset(path: str, ruleset_name: str | None, allow_outside: bool | None) -> FileResult:
     from kriegsspiel.tiled.checks import check_tileset
 
     result = FileResult(path)
     ruleset = _ruleset(path, ruleset_name, result)
     if ruleset is None:
         return result
-    findings, readable = check_tileset(path, ruleset)
+    findings, readable = check_tileset(path, ruleset, allow_outside)
     result.findings.extend(findings)
     result.readable = readable
     return result
@@ -135,7 +137,8 @@ def _check_other(path: str, module_name: str, function: str, what: str) -> FileR
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    results = [check_path(path, args.ruleset) for path in expand(args.paths)]
+    allow = True if args.allow_outside_paths else None
+    results = [check_path(path, args.ruleset, allow) for path in expand(args.paths)]
     errors = warnings = 0
     for result in results:
         for finding in result.findings:

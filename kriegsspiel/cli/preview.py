@@ -19,6 +19,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ruleset", metavar="NAME", default=None,
         help="rule set whose terrains the map uses (default: the map property 'ruleset', else modern-4e)",
     )
+    parser.add_argument("--allow-outside-paths", action="store_true",
+                        help="let the map use tilesets and images outside its Tiled project (a map you trust)")
     parser.add_argument(
         "--tile-px", type=int, default=None, metavar="N",
         help="pixels per tile on the picture (default: the tiles' own size; 16 with --terrain)",
@@ -60,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
 
     from kriegsspiel.tiled import load_battlefield
 
-    battlefield = load_battlefield(args.map, ruleset)
+    allow = True if args.allow_outside_paths else None
+    battlefield = load_battlefield(args.map, ruleset, allow)
 
     import pygame
 
@@ -79,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         scale = 1.0 if args.tile_px is None else args.tile_px / grid.tile_width_px
         _check_size(grid.pixel_size, scale, grid.tile_width_px)
         try:
-            picture = tiles.render_map(args.map, battlefield, scale)
+            picture = tiles.render_map(args.map, battlefield, scale, allow)
         except tiles.TileImageError as exc:
             raise UserError(str(exc)) from None
         tiles.draw_zone_labels(picture, battlefield, scale)

@@ -1,17 +1,18 @@
 """Drawing Tiled tile layers with pygame, headless: the map as its author drew it, and the map as the rules read it.
 
-Images are loaded here, never by the map loader: ``kriegsspiel.tiled`` reads terrain without a display. Our
-pytmx image loader uses ``pygame.image.load`` and converts nothing, so it works with SDL_VIDEODRIVER=dummy
-and before any window exists. Tiles are drawn as Tiled draws them: each tile's bottom-left corner on its
-cell's bottom-left corner (tiles taller than the grid reach up), flips applied, hex cells laid out by
-``kriegsspiel.core.battlefield._hexgrid``.
+Images are loaded here, never by the map loader: ``kriegsspiel.tiled`` reads terrain without a display.
+The map is read by the same reader as the rules' (``kriegsspiel.tmx.document``); images are loaded with
+``pygame.image.load`` and converted to nothing, so it works with SDL_VIDEODRIVER=dummy and before any window
+exists. Tiles are drawn as Tiled draws them: each tile's bottom-left corner on its cell's bottom-left corner
+(tiles taller than the grid reach up), flipped and turned (``render.tile_images``), hex cells laid out by
+``kriegsspiel.core.battlefield._hexgrid``, layers and tile objects in the file's order.
 """
 from __future__ import annotations
 
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,11 @@ from kriegsspiel.core import battlefield as hexgrid
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS, UNKNOWN_TERRAIN
 from kriegsspiel.render.terrain import BaseImage
+from kriegsspiel.render.tile_images import TileImageError, TileImages
+from kriegsspiel.tmx.document import FLIP_D, GID_FLAGS, MapDocument, read_document, read_layer_role
+from kriegsspiel.tmx.xmltree import Node
+
+__all__ = ["TileImageError", "render_map", "render_rules_view", "tile_base_image"]
 
 #: Colours of the rules' view (``kriegsspiel preview --terrain``) beyond the terrain colours.
 IMPASSABLE_HATCH = (20, 20, 30)
@@ -32,82 +38,21 @@ LEGEND_TEXT = (20, 20, 20)
 OFF_MAP = (38, 40, 46)
 
 
-class TileImageError(ValueError):
-    """A tileset image cannot be loaded; the message names the file and what to do."""
+def load_document(path: str | os.PathLike[str], allow_outside: bool | None = None) -> MapDocument:
+    """The map read for drawing (no image loaded yet). Raises TileImageError when it cannot be read."""
+    doc = read_document(os.fspath(path), allow_outside)
+    if not doc.readable:
+        first = next((f for f in doc.findings if f.severity == "error"), None)
+        raise TileImageError(first.format() if first else f"{os.fspath(path)}: cannot draw the map; run kriegsspiel check on it")
+    return doc
 
 
-def _image_loader(filename: str, colorkey: Any, **kwargs: Any) -> Callable[..., pygame.Surface | None]:
-    """pytmx image loader: one ``pygame.image.load`` per image file, subsurfaces per tile, flips applied.
-
-    ``kwargs`` is pytmx's loader protocol (it passes ``tileset=``); nothing here reads it.
-    """
-    from pytmx.util_pygame import handle_transformation
-
-    try:
-        image = pygame.image.load(filename)
-    except (pygame.error, FileNotFoundError, OSError) as exc:
-        what = "save the image again as PNG" if os.path.isfile(filename) else "check the path in the tileset"
-        raise TileImageError(f"{filename}: cannot load the tileset image ({exc}); {what}") from None
-    if colorkey:
-        image.set_colorkey(pygame.Color(f"#{str(colorkey).lstrip('#')}"))
-
-    def load(rect: tuple[int, int, int, int] | None = None, flags: Any = None) -> pygame.Surface:
-        tile = image
-        if rect:
-            bounds = pygame.Rect(rect).clip(image.get_rect())
-            tile = image.subsurface(bounds)
-        if flags:
-            tile = handle_transformation(tile, flags)
-        return tile
-
-    return load
-
-
-def load_tiled_images(path: str | os.PathLike[str]) -> Any:
-    """The pytmx map with every tile image loaded as a pygame Surface (no display needed).
-
-    Call after ``kriegsspiel.tiled`` accepted the map. Raises TileImageError naming an image that cannot
-    be loaded.
-    """
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pytmx
-
-    try:
-        return pytmx.TiledMap(os.fspath(path), image_loader=_image_loader)
-    except TileImageError:
-        raise
-    except Exception as exc:  # pytmx raises bare Exceptions
-        raise TileImageError(f"{os.fspath(path)}: cannot draw the map ({exc}); run kriegsspiel check on it") from None
-
-
-def _cell_origins(tmx: Any, columns: np.ndarray, rows: np.ndarray, grid: Any) -> tuple[np.ndarray, np.ndarray]:
+def _cell_origins(columns: np.ndarray, rows: np.ndarray, grid: Any) -> tuple[np.ndarray, np.ndarray]:
     """Bottom-left corners (pixels) of the cells, where Tiled anchors a tile's image."""
     if grid.orientation == "hexagonal":
         x, y = hexgrid.top_left_pixel(grid, columns, rows)
         return x, y + hexgrid.hex_params(grid).tile_height
-    return columns * float(tmx.tilewidth), (rows + 1) * float(tmx.tileheight)
-
-
-class _ScaledImages:
-    """Tile images scaled once per gid; at scale 1 the images themselves."""
-
-    def __init__(self, tmx: Any, scale: float) -> None:
-        self.tmx = tmx
-        self.scale = scale
-        self.cache: dict[int, pygame.Surface | None] = {}
-
-    def get(self, gid: int) -> pygame.Surface | None:
-        if gid in self.cache:
-            return self.cache[gid]
-        images = self.tmx.images
-        image = images[gid] if 0 <= gid < len(images) else None
-        if image is not None and self.scale != 1.0:
-            # one pixel more than the exact size, so that neighbouring tiles overlap rather than leave seams
-            size = (max(1, math.ceil(image.get_width() * self.scale)), max(1, math.ceil(image.get_height() * self.scale)))
-            # nearest pixels: smoothing each tile alone would leave see-through seams at its edges
-            image = pygame.transform.scale(image, size)
-        self.cache[gid] = image
-        return image
+    return columns * float(grid.tile_width_px), (rows + 1) * float(grid.tile_height_px)
 
 
 def _scale(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -117,84 +62,91 @@ def _scale(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         return pygame.transform.scale(image, size)
 
 
-def draw_tile_layers(
-    surface: pygame.Surface, tmx: Any, battlefield: Battlefield, hidden: bool = False, scale: float = 1.0
-) -> None:
-    """Draw every tile layer of ``tmx`` onto ``surface`` at ``scale`` surface pixels per Tiled pixel.
+def _float_attr(node: Node, key: str, default: float) -> float:
+    try:
+        value = float(node.get(key) or default)
+    except ValueError:
+        return default
+    return value if math.isfinite(value) else default
 
-    Layers are drawn bottom to top in the map's order with their opacity and offsets; invisible layers
-    are skipped unless ``hidden``.
-    """
-    import pytmx
 
-    grid = battlefield.grid
-    images = _ScaledImages(tmx, scale)
-    for layer in _layers_in_order(tmx):
-        if not isinstance(layer, pytmx.TiledTileLayer):
+def _tile_blit(images: TileImages, gid: int, x: float, y: float) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    """Where a tile anchored at its cell's bottom-left (x, y) in picture pixels lands, as Tiled draws it."""
+    turned = images.get(gid)
+    if turned is None:
+        return None
+    image, rotation = turned
+    base = images.base(gid)
+    assert base is not None
+    # the tile's exact (unrounded) size on the picture; any extra pixel of the scaled image overlaps below
+    w, h = base.get_width() * images.scale, base.get_height() * images.scale
+    dx, dy = images.offset(gid)
+    if rotation in (0, 90):
+        # unturned, or a quarter turn on a square map: the bottom-left corner stays on the cell's
+        return image, (math.floor(x + dx), math.floor(y + dy - (w if rotation else h)))
+    centre = (x + dx + w / 2, y + dy - h / 2)  # hex turns are about the tile's centre
+    rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+    return image, rect.topleft
+
+
+def _draw_tile_layer(target: pygame.Surface, images: TileImages, gids: np.ndarray, grid: Any,
+                     shift: tuple[float, float]) -> None:
+    rows, cols = np.nonzero(gids)
+    if rows.size == 0:
+        return
+    ox, oy = _cell_origins(cols, rows, grid)
+    ox = (ox + shift[0]) * images.scale
+    oy = (oy + shift[1]) * images.scale
+    blits = []
+    for gid, x, y in zip(gids[rows, cols].tolist(), ox.tolist(), oy.tolist()):
+        placed = _tile_blit(images, gid, x, y)
+        if placed is not None:
+            blits.append(placed)
+    target.blits(blits, doreturn=False)
+
+
+def _draw_tile_objects(target: pygame.Surface, images: TileImages, layer: Node, shift: tuple[float, float]) -> None:
+    """The tile objects of an object layer (structures, decoration) as Tiled draws them; units are left out:
+    counters come from the game state, and a unit drawn into the map picture would show players where the
+    map's author put the enemy. Tiled anchors a tile object at its bottom-left corner and turns it about it."""
+    scale = images.scale
+    role = read_layer_role(layer)
+    for obj in layer.findall("object"):
+        gid_text = obj.get("gid") or ""
+        if not gid_text.isdigit() or _is_unit(obj, images, role) or not _truthy(obj.get("visible", "1")):
             continue
-        if not hidden and not _truthy(getattr(layer, "visible", True)):
+        gid = int(gid_text)
+        base = images.base(gid)
+        if base is None:
             continue
-        gids = np.asarray(layer.data, dtype=np.int64)
-        rows, cols = np.nonzero(gids)
-        if rows.size == 0:
+        w = _float_attr(obj, "width", base.get_width())
+        h = _float_attr(obj, "height", base.get_height())
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        turned = images.get(gid & ~FLIP_D, size)  # objects only flip; the diagonal bit means nothing on them
+        if turned is None:
             continue
-        ox, oy = _cell_origins(tmx, cols, rows, grid)
-        ox = (ox + float(getattr(layer, "offsetx", 0) or 0)) * scale
-        oy = (oy + float(getattr(layer, "offsety", 0) or 0)) * scale
-        opacity = float(getattr(layer, "opacity", 1.0) or 0.0)
-        target = surface
-        if opacity < 1.0:
-            target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        blits = []
-        for gid, x, y in zip(gids[rows, cols].tolist(), ox.tolist(), oy.tolist()):
-            image = images.get(gid)
-            if image is None:
-                continue
-            # anchor the tile's exact (unrounded) height on the cell's bottom; any extra pixel overlaps below
-            native_height = tmx.images[gid].get_height()
-            blits.append((image, (math.floor(x), math.floor(y - native_height * scale))))
-        target.blits(blits, doreturn=False)
-        if target is not surface:
-            target.set_alpha(round(255 * opacity))
-            surface.blit(target, (0, 0))
+        image = turned[0]
+        x = (_float_attr(obj, "x", 0.0) - shift[0]) * scale
+        y = (_float_attr(obj, "y", 0.0) - shift[1]) * scale
+        rotation = _float_attr(obj, "rotation", 0.0)
+        if rotation:
+            pivot = pygame.math.Vector2(x, y)
+            turned_image = pygame.transform.rotate(image, -rotation)
+            centre = pivot + pygame.math.Vector2(size[0] / 2, -size[1] / 2).rotate(rotation)
+            target.blit(turned_image, turned_image.get_rect(center=(round(centre.x), round(centre.y))))
+        else:
+            target.blit(image, (round(x), round(y - size[1])))
 
 
-def draw_tile_objects(surface: pygame.Surface, tmx: Any, hidden: bool = False, scale: float = 1.0) -> None:
-    """Draw the tile objects (objects with a gid: structures, decoration) of the object layers, as Tiled does.
-
-    Units are left out: counters come from the game state, and a unit drawn into the map picture would show
-    players where the map's author put the enemy. pytmx has already moved tile objects' origin from the
-    bottom-left to the top-left corner.
-    """
-    import pytmx
-
-    for layer in _layers_in_order(tmx):
-        if not isinstance(layer, pytmx.TiledObjectGroup):
-            continue
-        if not hidden and not _truthy(getattr(layer, "visible", True)):
-            continue
-        role = str(layer.properties.get("role", "") or layer.name or "").strip().lower()
-        for obj in layer:
-            image = obj.image if obj.gid else None
-            if image is None or _is_unit(obj, role):
-                continue
-            size = (max(1, round(obj.width * scale)), max(1, round(obj.height * scale)))
-            if image.get_size() != size:
-                image = _scale(image, size)
-            if obj.rotation:
-                # Tiled turns tile objects about their bottom-left corner, clockwise.
-                pivot = pygame.math.Vector2(obj.x, obj.y + obj.height) * scale
-                turned = pygame.transform.rotate(image, -obj.rotation)
-                centre = pivot + pygame.math.Vector2(size[0] / 2, -size[1] / 2).rotate(obj.rotation)
-                surface.blit(turned, turned.get_rect(center=(round(centre.x), round(centre.y))))
-            else:
-                surface.blit(image, (round(obj.x * scale), round(obj.y * scale)))
-
-
-def _is_unit(obj: Any, layer_role: str) -> bool:
-    kind = obj.type or getattr(obj, "class", None) or obj.properties.get("type") or obj.properties.get("class")
+def _is_unit(obj: Node, images: TileImages, layer_role: str) -> bool:
+    kind = obj.get("type") or obj.get("class") or ""
+    if not kind:
+        found = images.doc.tileset_of(int(obj.get("gid") or 0) & ~GID_FLAGS)
+        if found is not None:
+            ts, local = found
+            kind = str(ts.tile_properties.get(local, {}).get("type") or ts.tile_classes.get(local, ""))
     if kind:
-        return str(kind).strip().lower() == "unit"
+        return kind.strip().lower() == "unit"
     return layer_role == "units"
 
 
@@ -204,37 +156,61 @@ def _truthy(value: Any) -> bool:
     return bool(value)
 
 
-def _layers_in_order(tmx: Any) -> list[Any]:
-    """pytmx groups layers by kind; Tiled's draw order is the order of their ids in the file."""
-    return sorted(tmx.layers, key=lambda layer: int(getattr(layer, "id", 0) or 0))
+def _draw_layers(surface: pygame.Surface, images: TileImages, parent: Node, battlefield: Battlefield,
+                 layer_gids: Mapping[int, np.ndarray], opacity: float, shift: tuple[float, float], hidden: bool) -> None:
+    """Draw the tile layers and tile objects under ``parent`` in the file's order (Tiled's drawing order)."""
+    doc = images.doc
+    for node in parent.children:
+        if node.tag not in ("layer", "objectgroup", "group"):
+            continue
+        if not hidden and not _truthy(node.get("visible", "1")):
+            continue
+        alpha = opacity * min(1.0, max(0.0, _float_attr(node, "opacity", 1.0)))
+        at = (shift[0] + _float_attr(node, "offsetx", 0.0), shift[1] + _float_attr(node, "offsety", 0.0))
+        if node.tag == "group":
+            _draw_layers(surface, images, node, battlefield, layer_gids, alpha, at, hidden)
+            continue
+        target = surface if alpha >= 1.0 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        if node.tag == "layer":
+            gids = layer_gids.get(id(node))
+            if gids is not None:
+                _draw_tile_layer(target, images, gids, battlefield.grid, at)
+        else:
+            _draw_tile_objects(target, images, node, (doc.shift_px[0] - at[0], doc.shift_px[1] - at[1]))
+        if target is not surface:
+            target.set_alpha(round(255 * alpha))
+            surface.blit(target, (0, 0))
 
 
-def render_map(path: str | os.PathLike[str], battlefield: Battlefield, scale: float = 1.0) -> pygame.Surface:
+def render_map(path: str | os.PathLike[str], battlefield: Battlefield, scale: float = 1.0,
+               allow_outside: bool | None = None) -> pygame.Surface:
     """The map as its author drew it, ``scale`` picture pixels per Tiled pixel, on the off-map colour.
 
     Tiles are scaled before they are drawn, so a small picture of a big map never needs the big one.
-    Raises TileImageError when a tileset image cannot be loaded, ValueError for a scale that is not positive.
+    Raises TileImageError when the map or a tileset image cannot be read, ValueError for a scale that is not
+    positive.
     """
     if not scale > 0:
         raise ValueError(f"the scale must be positive, got {scale}")
-    tmx = load_tiled_images(path)
+    doc = load_document(path, allow_outside)
     width, height = battlefield.grid.pixel_size
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     if scale != 1.0 and width * height <= FULL_SIZE_FIRST_PX:
         # Smoothing the whole picture once keeps hex edges and tile seams clean.
-        return _scale(_draw_map(tmx, battlefield, (width, height), 1.0), size)
-    return _draw_map(tmx, battlefield, size, scale)
+        return _scale(_draw_map(doc, battlefield, (width, height), 1.0), size)
+    return _draw_map(doc, battlefield, size, scale)
 
 
 #: Up to this many Tiled pixels a scaled picture is drawn full size first and then smoothed.
 FULL_SIZE_FIRST_PX = 40_000_000
 
 
-def _draw_map(tmx: Any, battlefield: Battlefield, size: tuple[int, int], scale: float) -> pygame.Surface:
+def _draw_map(doc: MapDocument, battlefield: Battlefield, size: tuple[int, int], scale: float) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill(OFF_MAP)
-    draw_tile_layers(surface, tmx, battlefield, scale=scale)
-    draw_tile_objects(surface, tmx, scale=scale)
+    assert doc.root is not None
+    layer_gids = {id(node): gids for node, gids in doc.tile_layers}
+    _draw_layers(surface, TileImages(doc, scale), doc.root, battlefield, layer_gids, 1.0, (0.0, 0.0), False)
     return surface
 
 

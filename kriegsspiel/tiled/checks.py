@@ -5,32 +5,34 @@ import os
 
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.findings import Finding
-from kriegsspiel.tiled.loader import closest
-from kriegsspiel.tiled.precheck import Precheck, check_tileset_reference
-from kriegsspiel.tiled.properties import read_properties
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.paths import PathPolicy
+from kriegsspiel.tiled.placements import closest
+from kriegsspiel.tmx.sink import FindingSink
+from kriegsspiel.tmx.tilesets import read_tileset
+from kriegsspiel.tmx.xmltree import Node
 
 
-def check_tileset(path: str | os.PathLike[str], ruleset: Ruleset) -> tuple[list[Finding], bool]:
-    """Every finding of a ``.tsx`` tileset and whether it could be read: what pytmx cannot read, image size,
-    and ``terrain`` values that are not terrains of ``ruleset``. Never raises for a bad file."""
+def check_tileset(path: str | os.PathLike[str], ruleset: Ruleset, allow_outside: bool | None = None) -> tuple[list[Finding], bool]:
+    """Every finding of a ``.tsx`` tileset and whether it could be read: what cannot be read, images outside
+    its Tiled project, and ``terrain`` values that are not terrains of ``ruleset``. Never raises for a bad file."""
     spath = os.fspath(path)
-    check = Precheck(spath)
-    check_tileset_reference(check, Node("tileset", {"firstgid": "1", "source": os.path.basename(spath)}, 0))
-    readable = not any(f.severity == "error" for f in check.findings)
+    sink = FindingSink(spath)
+    ref = Node("tileset", {"firstgid": "1", "source": os.path.basename(spath)}, 0)
+    info = read_tileset(sink, ref, spath, PathPolicy.for_map(spath, allow_outside))
+    readable = not sink.has_errors
     known = list(ruleset.terrain)
-    for ts in check.tilesets:
-        for tile_id, node in sorted(ts.tile_nodes.items()):
-            value = read_properties(node).get("terrain")
-            if value is None:
-                continue
-            name = str(value).strip()
-            if name not in ruleset.terrain:
-                check.findings.append(Finding(
-                    ts.path,
-                    f"tileset '{ts.name}' tile {tile_id} has the unknown terrain '{name}'{closest(name, known)}; "
-                    f"known terrains: {', '.join(known)}",
-                    "error",
-                    node.line,
-                ))
-    return check.findings, readable
+    for tile_id, props in sorted((info.tile_properties if info else {}).items()):
+        value = props.get("terrain")
+        if value is None or info is None:
+            continue
+        name = str(value).strip()
+        if name not in ruleset.terrain:
+            node = info.tile_nodes.get(tile_id)
+            sink.findings.append(Finding(
+                info.path,
+                f"tileset '{info.name}' tile {tile_id} has the unknown terrain '{name}'{closest(name, known)}; "
+                f"known terrains: {', '.join(known)}",
+                "error",
+                node.line if node is not None else None,
+            ))
+    return sink.findings, readable

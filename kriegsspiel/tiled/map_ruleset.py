@@ -6,21 +6,29 @@ import os
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
-from kriegsspiel.tiled.precheck import precheck_map
-from kriegsspiel.tiled.properties import property_nodes, read_properties
+from kriegsspiel.tmx.properties import property_nodes, read_properties
+from kriegsspiel.tmx.xmltree import Node, read_head
 
 DEFAULT_RULESET = "modern-4e"
 
 
 def map_ruleset_name(map_path: str | os.PathLike[str]) -> str | None:
     """The map property ``ruleset`` (a shipped rule-set id or a path), or None when the map has none."""
-    pre = precheck_map(os.fspath(map_path))
-    if pre.root is None:
+    root = _head(os.fspath(map_path))
+    if root is None:
         return None
-    value = read_properties(pre.root).get("ruleset")
+    value = read_properties(root).get("ruleset")
     if value is None:
         return None
     return str(value).strip() or None
+
+
+def _head(map_path: str) -> Node | None:
+    """The map element with its properties only (the rest of the file is not read), or None."""
+    if not map_path.lower().endswith(".tmx"):
+        return None
+    root = read_head(map_path)
+    return root if root is not None and root.tag == "map" else None
 
 
 class MapRulesetError(UserError):
@@ -32,10 +40,10 @@ class MapRulesetError(UserError):
 
 
 def _ruleset_property_line(map_path: str) -> int | None:
-    pre = precheck_map(map_path)
-    if pre.root is None:
+    root = _head(map_path)
+    if root is None:
         return None
-    for prop in property_nodes(pre.root):
+    for prop in property_nodes(root):
         if prop.get("name") == "ruleset":
             return prop.line
     return None

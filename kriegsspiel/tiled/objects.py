@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.xmltree import Node
 
 #: Points on an ellipse's outline when a zone or structure is drawn as an ellipse.
 ELLIPSE_POINTS = 24

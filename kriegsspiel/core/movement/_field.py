@@ -47,7 +47,8 @@ _fastest_cache: dict[int, tuple[weakref.ref, float]] = {}
 
 
 def speed_field(raster: TerrainRaster, speed_table: Mapping[str, float]) -> np.ndarray:
-    """The speed multiplier of every raster cell for a unit with ``speed_table``, a read-only float64 array.
+    """The speed multiplier of every raster cell for a unit with ``speed_table``, a read-only float32 array
+    (multipliers rounded to float32; the kernels sum costs in float64).
 
     ``speed_table`` maps terrain ids (and ``"road"``) to multipliers; 0 (or a terrain missing from the
     table) means the unit cannot enter. Where the raster has a road and the table a "road" entry, the road
@@ -69,7 +70,9 @@ def speed_field(raster: TerrainRaster, speed_table: Mapping[str, float]) -> np.n
         value = speed_table.get(STRUCTURE_SPEED + kind)
         if value is not None:
             speeds = np.where(cells & (raster.terrain >= 0), float(value), speeds)
-    speeds = np.ascontiguousarray(np.maximum(speeds, 0.0), dtype=np.float64)
+    # float32: half the memory of float64 on a big map (67 MB instead of 134 at 4096 x 4096). A multiplier
+    # such as 0.6 is then off by 2e-8 of itself; costs are still summed in float64 by the kernels.
+    speeds = np.ascontiguousarray(np.maximum(speeds, 0.0), dtype=np.float32)
     speeds.setflags(write=False)
     per_raster[key] = speeds
     return speeds

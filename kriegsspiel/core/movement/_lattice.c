@@ -23,14 +23,16 @@
 #define PINCH_EPS 1e-8
 
 typedef struct {
-    const double *speed;
+    const double *speed;       /* float64 speeds, or NULL when they are float32 (speed32) */
+    const float *speed32;      /* float32 speeds: half the memory on a big map */
     Py_ssize_t rows, cols;
 } Raster;
 
 static inline double pace_at(const Raster *r, long col, long row)
 {
     if (col < 0 || row < 0 || col >= r->cols || row >= r->rows) return INFINITY;
-    double s = r->speed[(Py_ssize_t)row * r->cols + col];
+    Py_ssize_t at = (Py_ssize_t)row * r->cols + col;
+    double s = r->speed ? r->speed[at] : (double)r->speed32[at];
     return (s > 0.0) ? 1.0 / s : INFINITY;
 }
 
@@ -182,12 +184,15 @@ static void build_stencil(void)
 static int get_raster(PyObject *obj, Py_buffer *view, Raster *r)
 {
     if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND) < 0) return -1;
-    if (view->ndim != 2 || view->itemsize != 8 || view->format == NULL || strcmp(view->format, "d") != 0) {
-        PyErr_SetString(PyExc_TypeError, "speeds must be a C-contiguous 2-D float64 array");
+    int is64 = view->itemsize == 8 && view->format != NULL && strcmp(view->format, "d") == 0;
+    int is32 = view->itemsize == 4 && view->format != NULL && strcmp(view->format, "f") == 0;
+    if (view->ndim != 2 || !(is64 || is32)) {
+        PyErr_SetString(PyExc_TypeError, "speeds must be a C-contiguous 2-D float64 or float32 array");
         PyBuffer_Release(view);
         return -1;
     }
-    r->speed = (const double *)view->buf;
+    r->speed = is64 ? (const double *)view->buf : NULL;
+    r->speed32 = is32 ? (const float *)view->buf : NULL;
     r->rows = view->shape[0];
     r->cols = view->shape[1];
     return 0;

@@ -4,10 +4,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from kriegsspiel.tiled.xmltree import Node
+from kriegsspiel.tmx.xmltree import Node
 
-#: Property types Tiled writes that pytmx 3.32 casts without a project file.
+#: Property types read as one value. Class and list properties (Tiled 1.8+, 1.11+) hold nested properties;
+#: the rules read none, so they are skipped rather than refused.
 PLAIN_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
+NESTED_TYPES = ("class", "list")
 
 
 class PropertyValueError(ValueError):
@@ -59,11 +61,14 @@ def property_text(prop: Node) -> str:
 
 
 def read_properties(node: Node) -> dict[str, Any]:
-    """The custom properties of ``node`` as Python values (assumes the precheck has passed them)."""
+    """The custom properties of ``node`` as Python values; class and list properties are left out, and a value
+    that does not parse as its type is kept as text (the map reader has reported it)."""
     result: dict[str, Any] = {}
     for prop in property_nodes(node):
         name = prop.get("name") or ""
         kind = prop.get("type", "string") or "string"
+        if kind in NESTED_TYPES:
+            continue
         try:
             result[name] = cast_property(kind, property_text(prop))
         except PropertyValueError:

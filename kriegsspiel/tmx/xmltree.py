@@ -10,12 +10,18 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 
-class XmlSyntaxError(ValueError):
-    """The file is not well-formed XML. ``line`` is 1-based."""
+#: The deepest element nesting a map or tileset may have. Tiled's own files nest a handful of levels (map,
+#: groups, layer, data); thousands of nested ``<group>`` elements are an attack on the recursion limit.
+MAX_DEPTH = 100
 
-    def __init__(self, message: str, line: int) -> None:
+
+class XmlSyntaxError(ValueError):
+    """The file is not well-formed XML, or nests too deep (``nesting``). ``line`` is 1-based."""
+
+    def __init__(self, message: str, line: int, nesting: bool = False) -> None:
         super().__init__(message)
         self.line = line
+        self.nesting = nesting
 
 
 @dataclass(eq=False, slots=True)
@@ -58,10 +64,17 @@ class Node:
             stack.extend(reversed(node.children))
 
 
+class _TooDeep(Exception):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
 def parse_xml(data: bytes) -> Node:
     """Parse a whole XML document and return its root element.
 
-    Raises XmlSyntaxError (with the line) when the document is not well-formed.
+    Raises XmlSyntaxError (with the line) when the document is not well-formed or nests elements deeper
+    than :data:`MAX_DEPTH`.
     """
     parser = expat.ParserCreate()
     parser.buffer_text = True
@@ -69,6 +82,8 @@ def parse_xml(data: bytes) -> Node:
     stack: list[Node] = []
 
     def start(tag: str, attrib: dict[str, str]) -> None:
+        if len(stack) >= MAX_DEPTH:
+            raise _TooDeep(parser.CurrentLineNumber)
         node = Node(tag, attrib, parser.CurrentLineNumber)
         if stack:
             stack[-1].children.append(node)
@@ -88,6 +103,13 @@ def parse_xml(data: bytes) -> Node:
     parser.CharacterDataHandler = chars
     try:
         parser.Parse(data, True)
+    except _TooDeep as exc:
+        raise XmlSyntaxError(
+            f"elements nested more than {MAX_DEPTH} deep (group layers inside group layers?), which Tiled never "
+            "writes; flatten the groups in Tiled's Layers view",
+            exc.line,
+            nesting=True,
+        ) from None
     except expat.ExpatError as exc:
         raise XmlSyntaxError(expat.ErrorString(exc.code), exc.lineno) from None
     except LookupError as exc:  # the XML declaration names an encoding Python does not know
@@ -95,3 +117,54 @@ def parse_xml(data: bytes) -> Node:
     if not root:
         raise XmlSyntaxError("no XML element found", 1)
     return root[0]
+
+
+class _HeadDone(Exception):
+    pass
+
+
+#: Bytes fed to the parser at a time when only the head of a file is wanted.
+HEAD_PIECE = 65536
+
+
+def read_head(path: str) -> Node | None:
+    """The root element of a Tiled file with only its ``<properties>`` child, read from the start of the file
+    and stopping at the first other child (a tileset or layer): a map's properties without reading its tiles.
+
+    None when the file cannot be read or is not well-formed before that point.
+    """
+    parser = expat.ParserCreate()
+    stack: list[Node] = []
+    root: list[Node] = []
+
+    def start(tag: str, attrib: dict[str, str]) -> None:
+        if len(stack) == 1 and tag != "properties":
+            raise _HeadDone
+        if len(stack) >= MAX_DEPTH:
+            raise _HeadDone
+        node = Node(tag, attrib, parser.CurrentLineNumber)
+        (stack[-1].children if stack else root).append(node)
+        stack.append(node)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def chars(text: str) -> None:
+        if stack:
+            stack[-1].text_parts.append(text)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    try:
+        with open(path, "rb") as handle:
+            while True:
+                piece = handle.read(HEAD_PIECE)
+                parser.Parse(piece, not piece)
+                if not piece:
+                    break
+    except _HeadDone:
+        pass
+    except (OSError, expat.ExpatError, LookupError):
+        return None
+    return root[0] if root else None
