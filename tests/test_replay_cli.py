@@ -38,11 +38,15 @@ def test_new_starts_a_save_and_refuses_to_overwrite(tmp_path: Path, capsys: pyte
     assert "already exists; a save is never overwritten" in capsys.readouterr().err
 
 
-def test_new_without_save_names_one_next_to_the_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_without_save_names_one_in_the_games_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing the program writes lands beside the scenario (issue 16, item 3): the save goes to the games folder."""
+    from kriegsspiel.userdirs import games_dir
+
     scenario = write_scenario(tmp_path)
     assert main(["new", str(scenario)]) == 0
-    saves = list(tmp_path.glob("test-*.kssave"))
-    assert len(saves) == 1
+    assert list(tmp_path.glob("*.kssave")) == []
+    saves = list(games_dir().glob("test-*.kssave"))
+    assert len(saves) == 1 and str(saves[0]) in capsys.readouterr().out
 
 
 def test_new_with_a_broken_scenario_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

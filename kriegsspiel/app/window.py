@@ -15,15 +15,17 @@ from kriegsspiel.render.terrain import BaseImage
 
 
 def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
-    """Open ``path`` as a game: a scenario (``.toml``) starts a new game whose save goes next to it (named so
-    nothing is overwritten) or into ``scratch`` when given; anything else is opened as a save.
+    """Open ``path`` as a game: a scenario (``.toml``) starts a new game whose save goes to the user's games
+    folder (:func:`kriegsspiel.userdirs.new_game_path`, named by scenario and date) or into ``scratch`` when
+    given; anything else is opened as a save.
 
     Returns (game, title). Raises UserError (ScenarioError, SaveError) with the file and the problem.
     """
-    from kriegsspiel.store import Game, new_save_path
+    from kriegsspiel.store import Game
+    from kriegsspiel.userdirs import new_game_path
 
     if path.suffix.lower() == ".toml":
-        save = new_save_path(path) if scratch is None else scratch / (path.stem + ".kssave")
+        save = new_game_path(path) if scratch is None else scratch / (path.stem + ".kssave")
         game = Game.new(path, save)
     else:
         game = Game.open(path)

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "open the umpire's window on a scenario or a save"),
     "shell": ("shell", "the Umpire shell in a terminal; reads commands from stdin"),
     "new": ("new", "start a game from a scenario and write its save"),
+    "games": ("games", "list the saved games in the user's games folder"),
     "check": ("check", "validate maps, scenarios and saves"),
     "measure": ("measure", "measure a move over a map's terrain"),
     "rules": ("rules", "print a rule set"),

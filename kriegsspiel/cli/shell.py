@@ -1,6 +1,6 @@
 """``kriegsspiel shell SCENARIO|SAVE [--save FILE]``: the Umpire shell in a terminal.
 
-A scenario (.toml) starts a new game whose save is ``--save`` or a new file next to the scenario; a save
+A scenario (.toml) starts a new game whose save is ``--save`` or a new file in the user's games folder; a save
 continues that game. Commands are read line by line from stdin; every accepted order is on disk before its
 result is printed.
 """
@@ -16,13 +16,14 @@ from kriegsspiel.errors import UserError
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments: a scenario or a save, and where a new game is saved."""
     parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml) to start, or a save to continue")
-    parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: next to the scenario)")
+    parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: the games folder, see 'kriegsspiel games')")
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the game and run the shell on stdin; exit 0 at quit or end of input (refusals are not failures)."""
     from kriegsspiel.shell import Shell, run_shell
-    from kriegsspiel.store import Game, new_save_path
+    from kriegsspiel.store import Game
+    from kriegsspiel.userdirs import new_game_path
 
     # A stray byte in a script or a terminal without UTF-8 must not end the session: replace, never fail.
     for stream in (sys.stdin, sys.stdout):
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     if not path.exists():
         raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
     if path.suffix.lower() == ".toml":
-        save = Path(args.save) if args.save else new_save_path(path)
+        save = Path(args.save) if args.save else new_game_path(path)
         game = Game.new(path, save)
         print(f"new game {game.scenario.name!r}, saved to {save}")
     else:
@@ -52,5 +53,5 @@ def run(args: argparse.Namespace) -> int:
         try:
             run_shell(Shell(game), sys.stdin, sys.stdout)
         finally:
-            pictures.wait()
+            pictures.close()
     return 0

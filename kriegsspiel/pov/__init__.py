@@ -117,6 +117,16 @@ class PictureWriter:
         """Return once every picture handed over so far is on disk (or has failed)."""
         self._jobs.join()
 
+    def close(self) -> None:
+        """Write what was handed over, then end the worker at once: an idle worker would otherwise keep the
+        program alive for its idle timeout after the umpire's last line."""
+        with self._lock:
+            thread = self._thread
+            if thread is not None and thread.is_alive():
+                self._jobs.put(None)
+        if thread is not None:
+            thread.join()
+
     def _work(self) -> None:
         while True:
             try:
