@@ -11,6 +11,7 @@ import json
 
 from kriegsspiel.store.listing import list_games, local_time
 from kriegsspiel.userdirs import games_dir
+from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print(f"no saved games in {folder}; start one with: python main.py")
         return 0
-    print(f"{_count(len(games), 'saved game')} in {folder}, the most recently played first:")
+    print(f"{count(len(games), 'saved game')} in {folder}, the most recently played first:")
     for g in games:
         if g.problem is not None and not g.scenario:
             print(f"  {g.name}: cannot be read ({g.problem})")
@@ -35,7 +36,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {g.name}  {g.scenario} ({g.ruleset}), {where}, last played {local_time(g.last_played)}")
         print(f"      {g.path}" + (f"  [{g.problem}]" if g.problem else ""))
     return 0
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")

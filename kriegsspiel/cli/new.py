@@ -6,6 +6,7 @@ from pathlib import Path
 
 from kriegsspiel.store import Game
 from kriegsspiel.userdirs import new_game_path
+from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
             print(note)
         setup = game.scenario.setup
         drawn = " (drawn)" if game.scenario.seed_drawn else ""
-        print(f"started {setup.name!r}: {len(setup.units)} units, {', '.join(s.name for s in setup.sides)}; "
+        print(f"started {setup.name!r}: {count(len(setup.units), 'unit')}, {', '.join(s.name for s in setup.sides)}; "
               f"seed {setup.seed}{drawn}")
         print(f"save: {save}")
         print(f"play on with: kriegsspiel shell {save}")

@@ -10,6 +10,7 @@ from kriegsspiel.core.game import round_change_line
 from kriegsspiel.core.state import summary_json
 from kriegsspiel.shell.queries import umpire_notes
 from kriegsspiel.errors import UserError
+from kriegsspiel.wording import count as plural
 from kriegsspiel.store.game import Game
 from kriegsspiel.store.journal import read_save
 
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     loaded = read_save(args.save)
     total = len(loaded.records)
     if args.to is not None and not 0 <= args.to <= total:
-        raise UserError(f"{args.save}: --to {args.to}: the journal holds {total} records; give 0..{total}")
+        raise UserError(f"{args.save}: --to {args.to}: the journal holds {plural(total, 'record')}; give 0..{total}")
     game = Game.from_loaded(loaded, read_only=True, upto=args.to)
     state = game.state
     if args.json:
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"   {clock}")  # a timed rule set (Ruleset V3): the game time where the round changes
         print()
     last = f"; last: {loaded.records[count - 1].command}" if count else ""
-    print(f"{loaded.header.scenario_name}: after {count} of {total} records{last}")
+    print(f"{loaded.header.scenario_name}: after {count} of {plural(total, 'record')}{last}")
     clock = state.ruleset.game_clock(state.round)
     print(f"round {state.round}" + (f" ({clock})" if clock else "") + f", {state.side_to_move} to move")
     units = list(state.units.values())

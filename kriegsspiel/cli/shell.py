@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from kriegsspiel.errors import UserError
+from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         if args.save:
             raise UserError(f"--save {args.save}: a save continues in its own file; --save is for a scenario")
         game = Game.open(path)
-        print(f"continuing {game.scenario.name!r} from {path} ({len(game.journal_entries())} records)")
+        print(f"continuing {game.scenario.name!r} from {path} ({count(len(game.journal_entries()), 'record')})")
     from kriegsspiel.pov import attach_to_game
 
     # The players' pictures of each round are written next to the save, as the window does.
