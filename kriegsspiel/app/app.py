@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.app import chrome, targeting
+from kriegsspiel.app import chrome, confirm, targeting
 from kriegsspiel.app.aiming_controls import AimingControls
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.combat_window import V3CombatControls
@@ -106,6 +106,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         # Shift+press on another counter: (the selection before, its shooters, the counter). A click adds the
         # counter to the selection (like Ctrl+click); a drag moves it forced, as Shift+drag always did.
         self._shift_pick: tuple[str, list[str], str] | None = None
+        self.confirming: confirm.Confirmation | None = None  # an order waiting for the umpire's yes
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -213,6 +214,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.console.caret,
             self.console_focused,
             tuple(self.console_output),
+            self.confirming,
         )
 
     def invalidate(self) -> None:
@@ -250,6 +252,22 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.dragging = False
         self.press_at = None
         self.select(self.selected)
+
+    def _ask(self, question: confirm.Confirmation) -> None:
+        """Hold ``question``'s order until the umpire answers (Enter/Y or Esc/N); the status line says so too."""
+        self.confirming = question
+        self._set_status(" ".join(question.lines) + " (Enter: yes, Esc: no)", error=question.forced)
+
+    def _answer(self, yes: bool) -> None:
+        """The umpire's answer: yes journals the held order (forced if it was), no drops it."""
+        question, self.confirming = self.confirming, None
+        if question is None:
+            return
+        if yes:
+            self._show(self.session.submit(question.line, forced=question.forced))
+        else:
+            self._set_status(f"not done: {question.line}")
+        self._refresh_selection()
 
     def _show(self, reply: Reply) -> None:
         self._set_status(reply.text, error=not reply.accepted)

@@ -114,7 +114,7 @@ class V3CombatControls:
         self.console_output = [*self.console_output, f"> {action}", *reply.lines][-40:]
         self._show(reply)
         section = combat_v3.combat_section(self.session.state)
-        # the keys go on with the modifier just changed, wherever its row went (a given one moves up)
+        # the keys go on with the modifier just changed (its row, which keeps its place)
         row = combat_v3.row_of(section, combat_v3.line_key(action)) if section is not None else None
         self.combat_row = row if row is not None else 0
         self._refresh_selection()

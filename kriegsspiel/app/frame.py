@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, targeting
+from kriegsspiel.app import chrome, confirm, targeting
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -85,6 +85,8 @@ class FrameDrawing:
         target.set_clip(None)
         if not self.projector:
             self._draw_panel(target, state)
+        if self.confirming is not None:
+            confirm.draw(target, self.texts, self.confirming, self._chooser_area(), size_text)
         if self.viewing.chooser:
             self.viewing.draw_chooser(target, self.texts, state, self.text_size, self._chooser_area(), self.board.colours, self.cursor)
         if self.help_on:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from kriegsspiel.app import confirm
 from kriegsspiel.app.session import Reply
 from kriegsspiel.app.viewas import NUMBER_KEYS, next_shot_number
 from kriegsspiel.render.camera import ZOOM_STEP
@@ -32,6 +33,10 @@ class KeyControls:
         if key in (pygame.K_LCTRL, pygame.K_RCTRL):
             self.ctrl_held = True
             return
+        if self.confirming is not None:
+            if key in confirm.YES_KEYS or key in confirm.NO_KEYS:
+                self._answer(key in confirm.YES_KEYS)
+            return  # nothing else happens while the question is open
         if self.console_focused and self._console_key(key, mod):
             return
         ctrl = bool(mod & pygame.KMOD_CTRL)
@@ -83,7 +88,8 @@ class KeyControls:
             self._zoom(self._zoom_anchor(), 1 / ZOOM_STEP)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             vp = self.camera.viewport
-            step_x, step_y = vp.width * PAN_KEY_FRACTION, vp.height * PAN_KEY_FRACTION
+            # whole pixels: the map, its counters and their dots all move by the same amount
+            step_x, step_y = float(round(vp.width * PAN_KEY_FRACTION)), float(round(vp.height * PAN_KEY_FRACTION))
             dx = {pygame.K_LEFT: step_x, pygame.K_RIGHT: -step_x}.get(key, 0.0)
             dy = {pygame.K_UP: step_y, pygame.K_DOWN: -step_y}.get(key, 0.0)
             self.camera = self.camera.panned(dx, dy)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import targeting
+from kriegsspiel.app import confirm, targeting
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -95,6 +95,9 @@ class MouseControls:
         return True
 
     def _press(self: App, pos: tuple[int, int]) -> None:
+        if self.confirming is not None:  # a click elsewhere is a no
+            self._answer(False)
+            return
         if not self.camera.viewport.contains(*pos):
             if not self._panel_press(pos):  # a button of the pending combat (Ruleset V3)
                 self.console_focused = self._console_rect().collidepoint(pos)
@@ -158,10 +161,16 @@ class MouseControls:
         target = self.camera.to_world(*pos)
         verdict = drag.follow(target)
         forced = self._shift()
-        if verdict.legal:
-            self._show(self.session.submit(drag.command_text(target)))
+        line = drag.command_text(target)
+        air = confirm.air_turn_warning(self.session.state, drag.unit)
+        if verdict.legal and air is None:
+            self._show(self.session.submit(line))
+        elif verdict.legal:
+            self._ask(confirm.Confirmation(line, False, (f"{line}?", air)))
         elif forced:
-            self._show(self.session.submit(drag.command_text(target), forced=True))
+            # the umpire's word is final, but a forced move is journaled only once the broken rule was read
+            self._ask(confirm.Confirmation(line, True, (f"force {line}?", f"it breaks the rule: {verdict.reason}",
+                                                        *((air,) if air else ()))))
         else:
             self._set_status(f"{drag.unit.id} not moved: {verdict.reason}", error=True)
         self._refresh_selection()
