@@ -13,6 +13,7 @@ from kriegsspiel.errors import UserError
 from kriegsspiel.wording import count as plural
 from kriegsspiel.store.game import Game
 from kriegsspiel.store.journal import read_save
+from kriegsspiel.store.undone import undone_orders
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help='print {"round", "side", "units": {ID: {"type", "side", "x", "y", "health", '
                              '"heading", "hidden"}}}')
-    parser.add_argument("--log", action="store_true", help="also print the journal: every record and its events")
+    parser.add_argument("--log", action="store_true",
+                        help="also print the journal: every record and its events; orders taken back are marked undone")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,8 +44,13 @@ def run(args: argparse.Namespace) -> int:
     count = total if args.to is None else args.to
     if args.log:
         shown = loaded.records[:count]
+        undone = undone_orders(shown)
         for i, record in enumerate(shown):
-            print(record.describe())
+            text = record.describe()
+            if record.seq in undone:  # the line stays (append-only); say it no longer counts
+                head, _, rest = text.partition("\n")
+                text = f"{head}  [undone by record {undone[record.seq]}]" + (f"\n{rest}" if rest else "")
+            print(text)
             after = shown[i + 1].round if i + 1 < len(shown) else state.round
             if clock := round_change_line(state.ruleset, record.round, after):
                 print(f"   {clock}")  # a timed rule set (Ruleset V3): the game time where the round changes
