@@ -131,6 +131,6 @@ class AimingControls:
             return
         reply = self.session.submit(aiming.line(), forced=forced)
         self.aiming = None
-        self.console_output = [*self.console_output, f"> {aiming.line()}", *reply.lines][-40:]
+        self._console_says(f"> {aiming.line()}", reply.lines)
         self._show(reply)
         self._refresh_selection()

@@ -21,7 +21,7 @@ from kriegsspiel.app import chrome, confirm, targeting
 from kriegsspiel.app.aiming_controls import AimingControls
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.combat_window import V3CombatControls
-from kriegsspiel.app.console import ConsoleLine
+from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.frame import FrameDrawing
 from kriegsspiel.app.keyboard import KeyControls
@@ -72,6 +72,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.console = ConsoleLine()
         self.console_focused = False
         self.console_output: list[str] = []
+        self.console_scroll = 0  # output lines scrolled back from the newest (Page Up/Down, the wheel on the panel)
         self.status = "Drag a counter to move it; F1 for every key."
         self.status_is_error = False
         self.selected: str | None = None
@@ -84,6 +85,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.ruling = False
         self.rings_on = False
         self.help_on = False
+        self.help_scroll = 0  # the first row of the F1 help shown, when it does not fit the window
         self.viewing = ViewAs()  # V: the chooser of players, then a player's picture instead of the board
         self.screenshot_dir: Path | None = None  # F12 writes here; the window sets it next to the save
         self.cursor: tuple[int, int] = (surface.get_width() // 2, surface.get_height() // 2)
@@ -200,6 +202,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.ruler_mode,
             self.rings_on,
             self.help_on,
+            self.help_scroll,
             self.viewing.frame_key(),
             self.cursor if self.viewing.chooser else None,  # the row under the mouse is lit
             self.projector,
@@ -214,6 +217,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.console.caret,
             self.console_focused,
             tuple(self.console_output),
+            self.console_scroll,
             self.confirming,
         )
 
@@ -252,6 +256,12 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.dragging = False
         self.press_at = None
         self.select(self.selected)
+
+    def _console_says(self, entered: str, lines: Iterable[str]) -> None:
+        """Add a line entered (``> move ...``) and its answer to the console's output (the newest shown, the
+        scroll back to the bottom); the last CONSOLE_KEEP lines are kept to scroll back to."""
+        self.console_output = [*self.console_output, entered, *lines][-CONSOLE_KEEP:]
+        self.console_scroll = 0
 
     def _ask(self, question: confirm.Confirmation) -> None:
         """Hold ``question``'s order until the umpire answers (Enter/Y or Esc/N); the status line says so too."""

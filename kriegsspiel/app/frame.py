@@ -23,6 +23,18 @@ from kriegsspiel.render.overlays import ReachableShading
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
 
+#: How the ruler writes a rule set's distance unit (Ruleset V3's metres as "m"; others in full).
+UNIT_SHORT = {"metres": "m"}
+
+
+def distance_text(length: float, unit: str) -> str:
+    """``"350 m"`` (Ruleset V3) or ``"12.5 units"``, ``"1 unit"`` (Fourth Edition: the map's own units)."""
+    number = overlays.short_number(length)
+    if unit in UNIT_SHORT:
+        return f"{number} {UNIT_SHORT[unit]}"
+    return f"{number} {unit[:-1] if number == '1' and unit.endswith('s') else unit}"
+
+
 #: Structure names appear once a tile is at least this wide on screen (pixels); further out they would crowd.
 STRUCTURE_NAMES_FROM_PX = 16
 
@@ -69,6 +81,10 @@ class FrameDrawing:
             pygame.draw.rect(target, (60, 200, 255), pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(self.box[1], (0, 0))), 2)
         if self.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
+            limit = drag.unit_type.heading_limit
+            if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
+                # a ship carried: the bearings it may take, over the counters it passes
+                overlays.draw_heading_cone_carried(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
         self._draw_carried(target, camera, state)
         if self.dragging and drag is not None and drag.verdict is not None:
@@ -140,7 +156,7 @@ class FrameDrawing:
 
     def _draw_ruler(self: App, target: pygame.Surface, camera: Camera) -> None:
         a, b = self.ruler
-        lines = [f"{overlays.short_number(distance(a, b))} {self.session.state.ruleset.distance_unit} straight"]
+        lines = [f"{distance_text(distance(a, b), self.session.state.ruleset.distance_unit)} straight"]
         if self.drag is not None and distance(a, b) > 0:
             lines.append(self._ruler_cost(a, b))
         overlays.draw_ruler(target, camera, self.texts, a, b, lines, self.text_size)
@@ -200,6 +216,7 @@ class FrameDrawing:
             self.console.caret,
             self.console_focused,
             tuple(self.console_output),
+            self.console_scroll,
             (w, h),
             self.combat_row,
         )
@@ -219,6 +236,7 @@ class FrameDrawing:
                 caret=self.console.caret,
                 focused=self.console_focused,
                 output=self.console_output,
+                output_scroll=self.console_scroll,
                 combat=combat_section(state),
                 combat_row=self.combat_row,
                 riding_lines=riding_order_lines(state),
@@ -229,4 +247,4 @@ class FrameDrawing:
         target.blit(self._panel_cache[1], (w - self._panel_width(), 0))
 
     def _draw_help(self: App, target: pygame.Surface) -> None:
-        chrome.draw_help(target, self.texts, self.text_size)
+        self.help_scroll = chrome.draw_help(target, self.texts, self.text_size, self.help_scroll)

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from kriegsspiel.app.app import App
 
 PAN_KEY_FRACTION = 0.125
+#: Lines of console output one Page Up/Down scrolls.
+OUTPUT_PAGE = 10
+#: Keys that scroll the F1 help while it is shown (rows; End: far enough, the help keeps it within its rows).
+HELP_SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10,
+                    pygame.K_HOME: -1000, pygame.K_END: 1000}
 
 
 class KeyControls:
@@ -37,6 +42,13 @@ class KeyControls:
             if key in confirm.YES_KEYS or key in confirm.NO_KEYS:
                 self._answer(key in confirm.YES_KEYS)
             return  # nothing else happens while the question is open
+        if self.help_on and key in HELP_SCROLL_KEYS:
+            self.help_scroll = max(0, self.help_scroll + HELP_SCROLL_KEYS[key])
+            return
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not self.projector:
+            step = OUTPUT_PAGE if key == pygame.K_PAGEUP else -OUTPUT_PAGE
+            self.console_scroll = max(0, min(len(self.console_output), self.console_scroll + step))
+            return
         if self.console_focused and self._console_key(key, mod):
             return
         ctrl = bool(mod & pygame.KMOD_CTRL)
@@ -54,6 +66,7 @@ class KeyControls:
             self._refresh_selection()
         elif key == pygame.K_F1:
             self.help_on = not self.help_on
+            self.help_scroll = 0
         elif key == pygame.K_v:
             self._open_chooser()
         elif key == pygame.K_F12:
@@ -133,7 +146,7 @@ class KeyControls:
     def run_console_line(self: App, text: str) -> Reply:
         """Run one Umpire shell line (as typed in the console) through the game session."""
         reply = self.session.run_line(text)
-        self.console_output = [*self.console_output, f"> {text}", *reply.lines][-40:]
+        self._console_says(f"> {text}", reply.lines)
         self._show(reply)
         if self.session.quit_requested:
             self.running = False

@@ -22,7 +22,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("V, then a number or a click", "view as: choose a player and see exactly the picture they receive; V or Esc: back"),
     ("F12", "save a screenshot of the window next to the save (viewing as a player: their picture itself)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled)"),
-    ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history)"),
+    ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history, kept between sessions)"),
+    ("Page Up / Page Down, the wheel over the panel", "scroll the console's output back and forth"),
     ("Esc", "leave the console, cancel a drag, the ruler or aiming, close this help"),
-    ("F1", "this help"),
+    ("F1", "this help (Up/Down, Page Up/Down or the wheel scroll it when it does not fit)"),
 )

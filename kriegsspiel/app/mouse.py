@@ -55,6 +55,11 @@ class MouseControls:
                 self.panning_from = None
                 if event.button == 3:
                     self._right_click(event.pos)
+        elif kind == pygame.MOUSEWHEEL and self.help_on:
+            self.help_scroll = max(0, self.help_scroll - 3 * event.y)  # the wheel scrolls the help, not the map
+        elif kind == pygame.MOUSEWHEEL and not self.projector and not self.camera.viewport.contains(*self.cursor):
+            # over the panel: its console output
+            self.console_scroll = max(0, min(len(self.console_output), self.console_scroll + 3 * event.y))
         elif kind == pygame.MOUSEWHEEL:
             if event.y and self.camera.viewport.contains(*self.cursor):
                 self._zoom(self.cursor, ZOOM_STEP ** (1 if event.y > 0 else -1))

@@ -11,11 +11,13 @@ import pygame
 
 from kriegsspiel.app import placement
 from kriegsspiel.app.app import App
+from kriegsspiel.app.console import load_history, save_history
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.app.start_menu import Row, StartMenu
 from kriegsspiel.errors import UserError
 from kriegsspiel.render.fonts import forget_fonts
 from kriegsspiel.render.terrain import BaseImage
+from kriegsspiel.userdirs import config_dir
 
 
 def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
@@ -196,14 +198,16 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
         app.screenshot_dir = Path(str(game.path) + "-shots")
         for note in getattr(game, "notes", []):
             app.status = note
+        app.console.history = load_history(config_dir())  # the lines typed in earlier sessions: Up brings them
         pygame.key.start_text_input()
         pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
         code = app.run(present=pygame.display.flip)
         windowed = state["windowed"] if state["fullscreen"] else pygame.display.get_surface().get_size()
         problem = placement.save(placement.Placement(tuple(windowed), None if state["fullscreen"] else _window_position(),
                                                      bool(state["fullscreen"])))
-        if problem:
-            print(f"kriegsspiel: {problem}", file=sys.stderr)
+        for problem in (problem, save_history(config_dir(), app.console.history)):
+            if problem:
+                print(f"kriegsspiel: {problem}", file=sys.stderr)
         return code
     finally:
         if opened_here is not None:
