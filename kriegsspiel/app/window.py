@@ -15,6 +15,7 @@ from kriegsspiel.app.console import load_history, save_history
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.app.start_menu import Row, StartMenu
 from kriegsspiel.errors import UserError
+from kriegsspiel.kernels import missing_notice
 from kriegsspiel.render.fonts import forget_fonts
 from kriegsspiel.render.terrain import BaseImage
 from kriegsspiel.userdirs import config_dir
@@ -198,6 +199,9 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
         app.screenshot_dir = Path(str(game.path) + "-shots")
         for note in getattr(game, "notes", []):
             app.status = note
+        kernels = missing_notice()
+        if kernels:  # said in the terminal too; a window started from a desktop has none
+            app.status, app.status_is_error = kernels, False
         app.console.history = load_history(config_dir())  # the lines typed in earlier sessions: Up brings them
         pygame.key.start_text_input()
         pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
