@@ -9,7 +9,7 @@ from __future__ import annotations
 #: How to get the fast kernels, for the notice (the build needs only a C compiler and CPython's headers).
 HOW_TO_BUILD = (
     "install a C compiler (Debian/Ubuntu: apt install build-essential python3-dev; macOS: xcode-select --install; "
-    "Windows: the Visual Studio Build Tools) and reinstall: pip install --force-reinstall --no-deps ."
+    "Windows: the Visual Studio Build Tools), then install again as you did (from the source folder: pip install -e .)"
 )
 
 

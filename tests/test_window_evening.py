@@ -266,6 +266,10 @@ def test_the_console_scrolls_back_and_keeps_its_history(tmp_path: Path, monkeypa
         app.render()  # the panel draws older lines and says how to come back
         key(app, pygame.K_PAGEDOWN)
         assert app.console_scroll == 0
+        over_panel = (1200 - 100, 300)
+        post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=over_panel, rel=(0, 0), buttons=(0, 0, 0)),
+                      pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        assert app.console_scroll == 3  # the wheel over the panel scrolls the output back
         # the window keeps what was typed for the next session
         monkeypatch.setattr(App, "run", lambda self, **kw: setattr(self.console, "history", [*self.console.history,
                                                                    "move hessians > 24.5,60.5"]) or 0)

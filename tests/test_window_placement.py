@@ -73,6 +73,8 @@ def test_size_is_remembered_and_size_option_wins(laptop: tuple[int, int], monkey
         script = _Script(monkeypatch, {}, quit_at=2)
         window.run_window(game, "a")  # no --size: last time's
         assert script.sizes[-1] == (900, 600)
+    kept = placement.Placement((900, 600), (120, 40))
+    assert placement.choose(None, kept, laptop) == kept  # its place on this screen too
     placement.save(placement.Placement((3000, 2000), (5000, 10)))  # left on a bigger screen than this one
     assert placement.choose(None, placement.load(), laptop) == placement.Placement((1350, 688), None, False)
 
