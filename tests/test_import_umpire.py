@@ -61,7 +61,7 @@ def test_a_gamefile_becomes_a_scenario_that_loads(tmp_path: Path, ruleset) -> No
     assert all(u.position.x > 5 for u in setup.units if u.side == "Crown")
     assert all(battlefield.terrain_at(u.position) != "water" or battlefield.road_at(u.position) for u in setup.units)
     assert len({u.position for u in setup.units}) == 10  # one unit per tile
-    assert "ignored 1 function(s): loadGame" in " ".join(report.notes)
+    assert "ignored 1 function: loadGame" in " ".join(report.notes)
     assert any("Rebel: 5 units placed in the zone 'Rebel deployment'" in n for n in report.notes)
     assert any("Crown: 5 units placed in ranks along the east edge" in n for n in report.notes)
     assert any("unknown variable 'umpireNotes'" in p for p in report.problems)

@@ -10,6 +10,7 @@ from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache, short_number
+from kriegsspiel.wording import count
 
 BACKGROUND = (32, 34, 40)
 HEADING = (255, 220, 120)
@@ -54,7 +55,7 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
     if unit.side != state.side_to_move:
         return [f"nothing until {unit.side}'s turn"]
     if unit.disabled_rounds > 0:
-        return [f"nothing: disabled for {unit.disabled_rounds} more round(s)"]
+        return [f"nothing: disabled for {count(unit.disabled_rounds, 'more round')}"]
     if unit.attacked_this_turn:
         return ["nothing more: an attack ends the unit's turn"]
     things: list[str] = []
@@ -121,7 +122,7 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
     if getattr(unit, "disruption", 0):
         lines.append(f"disruption {unit.disruption}")
     if unit.disabled_rounds:
-        lines.append(f"disabled for {unit.disabled_rounds} more round(s)")
+        lines.append(f"disabled for {count(unit.disabled_rounds, 'more round')}")
     flags = [w for w, on in (("hidden", unit.hidden), ("moved", unit.moved_this_turn), ("fired", unit.fired_this_turn), ("attacked", unit.attacked_this_turn)) if on]
     if flags:
         lines.append("this turn: " + ", ".join(flags))
