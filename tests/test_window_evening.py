@@ -93,7 +93,7 @@ def test_dragging_a_ship_in_the_air_turn_asks_before_it_ends_it(coastal: App) ->
     assert not app.session.state.air_turn_over
     _drag_destroyer(app)
     assert records(app) == [] and app.confirming is not None
-    assert "ends Blue's air turn" in app.status and "may not act again" in app.status
+    assert "before b-destroyer1 moves: Blue's air turn ends" in app.status
     app.render()  # the question is drawn over the map
     key(app, pygame.K_ESCAPE)
     assert app.confirming is None and records(app) == [] and not app.session.state.air_turn_over
@@ -108,13 +108,15 @@ def test_dragging_a_ship_in_the_air_turn_asks_before_it_ends_it(coastal: App) ->
     assert app.confirming is None and len(records(app)) == 2
 
 
-def test_an_aircraft_in_the_air_turn_is_not_asked_about(coastal: App) -> None:
-    from kriegsspiel.app.confirm import air_turn_warning
+def test_only_what_the_rules_do_before_the_move_is_asked_about(coastal: App) -> None:
+    from kriegsspiel.app.confirm import before_the_move
 
     state = coastal.session.state
-    assert air_turn_warning(state, state.unit("b-fighter")) is None
-    assert air_turn_warning(state, state.unit("b-cruiser")) is not None
-    assert air_turn_warning(state, state.unit("r-destroyer")) is None  # not the side to move
+    assert before_the_move(state, "move b-cruiser > 9.5,7.5", "b-cruiser") == "before b-cruiser moves: Blue's air turn ends"
+    assert before_the_move(state, "takeoff b-fighter", "b-fighter") is None  # an air order: the air turn goes on
+    assert before_the_move(state, "move r-destroyer > 46.5,62.5", "r-destroyer") is None  # refused: not Red's turn
+    after = state.replace(air_turn_over=True)
+    assert before_the_move(after, "move b-cruiser > 9.5,7.5", "b-cruiser") is None
 
 
 def test_a_forced_move_answered_no_journals_nothing(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""Asking the umpire before an order is journaled: a forced move (which rule it breaks) and a move that ends
-the side's air turn (its aircraft may not act again; planes still in the air crash).
+"""Asking the umpire before an order is journaled: a forced move (which rule it breaks) and a move before which
+the rules do something else first (it ends the side's air turn: planes still in the air crash).
 
 The window holds one :class:`Confirmation` at a time; Enter (or Y) sends its line, Esc (or N, or a click) drops
 it. Nothing is journaled until the umpire says yes.
@@ -11,7 +11,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from kriegsspiel.core.state import GameState, UnitState
+from kriegsspiel.core.commands import NotationError, parse_command
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.events import Forced, Moved, Rejected
+from kriegsspiel.core.game import apply, apply_forced
+from kriegsspiel.core.state import GameState
 from kriegsspiel.render.overlays import TextCache
 
 #: The keys that answer yes and no.
@@ -28,21 +32,32 @@ class Confirmation:
     lines: tuple[str, ...]
 
 
-def air_turn_warning(state: GameState, unit: UnitState) -> str | None:
-    """Why moving ``unit`` now needs a yes: it is not an aircraft and the side to move's air turn is open
-    while the side has aircraft, so the move closes it (the rules' own account of what closing does: the
-    planes that crash). None when the move does not touch the air turn."""
-    if not state.setup.air_theatre or state.air_turn_over or unit.side != state.side_to_move:
-        return None
-    if state.ruleset.unit_type(unit.type_id).theatre == "air":
-        return None
-    from kriegsspiel.core.combat_turn import close_air_turn
+def before_the_move(state: GameState, line: str, unit_id: str, forced: bool = False) -> str | None:
+    """What the rules do before ``line`` (a drop's ``move UNIT > X,Y``) moves ``unit_id``, in words, or None.
 
-    _, events = close_air_turn(state)  # a dry run on the immutable state: nothing is journaled
-    if not events:
-        return None  # a side without aircraft has no air turn to speak of
-    said = "; ".join(event.describe() for event in events)
-    return f"moving {unit.id} ends {state.side_to_move}'s air turn: its aircraft may not act again this turn ({said})"
+    A dry run through the one door (the state is a value, the dice are thrown away, nothing is journaled): the
+    events it gives ahead of the unit's own Moved are the turn's structure acting first (under the Fourth
+    Edition's air theatre, a ground or sea order ends the side's air turn and its planes still in the air
+    crash). The window asks before such a drop instead of ending the air turn without a word. No rule set is
+    named here: the rules say what happens."""
+    try:
+        command = parse_command(line)
+    except NotationError:
+        return None
+    outcome = (apply_forced if forced else apply)(state, command, Dice(0, 0))
+    if isinstance(outcome, Rejected):
+        return None
+    first: list[str] = []
+    for event in outcome.events:
+        if isinstance(event, Moved) and event.unit == unit_id:
+            break
+        if not isinstance(event, Forced):
+            first.append(event.describe())
+    else:
+        return None  # no move at all: nothing to say ahead of it
+    if not first:
+        return None
+    return f"before {unit_id} moves: {'; '.join(first)}"
 
 
 def draw(target: pygame.Surface, texts: TextCache, confirmation: Confirmation, area: pygame.Rect, size: int) -> None:

@@ -167,7 +167,7 @@ class MouseControls:
         verdict = drag.follow(target)
         forced = self._shift()
         line = drag.command_text(target)
-        air = confirm.air_turn_warning(self.session.state, drag.unit)
+        air = confirm.before_the_move(self.session.state, line, drag.unit.id, forced=not verdict.legal)
         if verdict.legal and air is None:
             self._show(self.session.submit(line))
         elif verdict.legal:
