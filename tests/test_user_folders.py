@@ -84,7 +84,10 @@ def test_games_lists_the_saves_newest_first_with_round_and_rule_set(capsys: pyte
     listing = json.loads(capsys.readouterr().out)
     assert listing["folder"] == str(games_dir())
     rows = {g["name"]: g for g in listing["games"]}
-    assert [g["name"] for g in listing["games"]][:2] == ["weistritz.kssave", older.name]
+    order = [g["name"] for g in listing["games"]]
+    assert order[-1] == "broken.kssave"  # what cannot be continued comes last
+    times = [g["last_played"] for g in listing["games"][:2]]
+    assert times == sorted(times, reverse=True) and set(order[:2]) == {"weistritz.kssave", older.name}
     assert rows[older.name]["scenario"] == "Crossing at Chadds Ford" and rows[older.name]["ruleset"] == "modern-4e"
     assert rows[older.name]["round"] == 2 and rows[older.name]["records"] == 2
     assert rows["weistritz.kssave"]["ruleset"] == "kriegsspiel-v3" and rows["weistritz.kssave"]["round"] == 1

@@ -39,11 +39,13 @@ class SavedGame:
 
 
 def list_games(folder: Path, replay: bool = False) -> list[SavedGame]:
-    """The saves (``*.kssave``) in ``folder``, the most recently played first; [] when the folder is absent."""
+    """The saves (``*.kssave``) in ``folder``, the most recently played first, those that cannot be read last;
+    [] when the folder is absent."""
     if not folder.is_dir():
         return []
     games = [read_one(path, replay) for path in folder.glob("*" + SAVE_SUFFIX) if path.is_file()]
-    return sorted(games, key=lambda g: (g.last_played, g.name), reverse=True)
+    games.sort(key=lambda g: (g.last_played, g.name), reverse=True)
+    return sorted(games, key=lambda g: g.problem is not None and not g.scenario)  # stable: newest first kept
 
 
 def read_one(path: Path, replay: bool = False) -> SavedGame:

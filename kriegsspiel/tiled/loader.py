@@ -25,7 +25,6 @@ from kriegsspiel.tiled.objects import Shape, object_shape
 from kriegsspiel.tiled.precheck import GID_FLAGS, Precheck, TilesetInfo, precheck_map
 from kriegsspiel.tiled.properties import read_properties
 from kriegsspiel.tiled.xmltree import Node
-from kriegsspiel.wording import count as count_of
 
 #: Tile-layer roles and object-layer roles of the Tiled conventions (DESIGN.md, docs/authoring.md).
 TILE_ROLES = ("terrain", "roads", "elevation")
@@ -349,7 +348,7 @@ class _Builder:
         for (ts_name, tile_id), (count, source) in sorted(by_tile.items()):
             line, tpath = self._tile_line(source)
             self.warn(
-                f"tileset '{ts_name}' tile {tile_id} has no terrain property ({count_of(count, 'cell')}); it counts as "
+                f"tileset '{ts_name}' tile {tile_id} has no terrain property ({count} cell{'' if count == 1 else 's'}); it counts as "
                 f"{self.default_terrain}: select the tile in the tileset editor and set its 'terrain' property",
                 line,
                 tpath,
