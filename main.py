@@ -1,4 +1,5 @@
-"""The umpire's window: ``python main.py [SCENARIO|SAVE]`` (no argument: the demo scenario)."""
+"""The umpire's window: ``python main.py [SCENARIO|SAVE]`` (no argument: the start menu); ``--version`` as
+``kriegsspiel --version``."""
 from __future__ import annotations
 
 import sys
@@ -6,4 +7,5 @@ import sys
 from kriegsspiel.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main(["play", *sys.argv[1:]]))
+    args = sys.argv[1:]
+    sys.exit(main(args if args == ["--version"] else ["play", *args]))

@@ -1,6 +1,7 @@
 """Speed benchmarks: the project's time against a reference implementation, measured in the same process.
 
-Run ``python -m benchmarks [--json] [--only NAME] [--repeats N]``. Each topic lives in its own module
+Run ``python -m benchmarks [--json] [--only NAME] [--repeats N]``; the first line (in JSON, each case's ``kernels``) says
+whether the C kernels or their Python references were timed. Each topic lives in its own module
 ``benchmarks/case_<topic>.py`` that registers its cases with :func:`case`::
 
     from benchmarks import CaseResult, case, median_seconds

@@ -59,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         known = ", ".join(CASES) or "none"
         print(f"python -m benchmarks: no case matches {args.only}; known cases: {known}", file=sys.stderr)
         return 2
+    from kriegsspiel.kernels import describe_kernels, kernels_in_use
+
+    kernels = kernels_in_use()  # a ratio means little without knowing whether C or Python was timed
+    if not args.json:
+        print(describe_kernels(), flush=True)
     rows = []
     errors: dict[str, str] = {}
     for bench in cases:
@@ -91,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                 "goal": bench.goal,
                 "missed": bench.missed(result),
                 "extra": dict(result.extra),
+                "kernels": kernels,
             }
             for bench, result in rows
         }

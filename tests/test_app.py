@@ -125,6 +125,11 @@ def test_a_shift_drag_forces_the_move_and_the_journal_says_so(app: App) -> None:
     start = screen_of(app, WorldPoint(3.5, 3.5))
     end = screen_of(app, WorldPoint(14.5, 3.5))
     drag(app, start, end, shift=True)
+    # nothing is journaled before the umpire has read which rule the move breaks and said yes (issue 16, item 9)
+    assert records(app) == [] and app.confirming is not None and app.confirming.forced
+    assert "breaks the rule" in app.status and "water" in app.status
+    key(app, pygame.K_RETURN)
+    assert app.confirming is None
     unit = app.session.state.unit("r1")
     assert unit.position.x == pytest.approx(app.camera.to_world(*end).x)
     journal = records(app)

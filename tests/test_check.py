@@ -12,9 +12,13 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def run(capsys, *args: str) -> tuple[int, list[str], str]:
+    """(exit code, the findings' lines, the summary line): the summary is the last line on stdout (issue 16,
+    item 10: a script reading stdout gets it), nothing on stderr."""
     code = main(["check", *args])
     out, err = capsys.readouterr()
-    return code, out.splitlines(), err
+    lines = out.splitlines()
+    assert err == "" and lines and lines[-1].startswith("checked "), (out, err)
+    return code, lines[:-1], lines[-1]
 
 
 @pytest.mark.parametrize("name", ["brandywine.tmx", "coast.tmx", "hex-valley.tmx"])
@@ -36,7 +40,7 @@ def test_warnings_are_problems_exit_1(capsys) -> None:
     code, lines, err = run(capsys, path)
     assert code == 1
     assert lines == [
-        f"{path}:6: warning: tileset 'fixture' tile 4 has no terrain property (1 cells); it counts as plains: "
+        f"{path}:6: warning: tileset 'fixture' tile 4 has no terrain property (1 cell); it counts as plains: "
         "select the tile in the tileset editor and set its 'terrain' property"
     ]
     assert err.strip() == "checked 1 file: 0 errors, 1 warning"

@@ -144,4 +144,4 @@ def test_a_killed_shell_restarts_and_says_nothing_was_lost(tmp_path: Path) -> No
     resumed = subprocess.run([sys.executable, "-c", LAUNCHER, "shell", str(save)], input=b"quit\n",
                              capture_output=True, timeout=60)
     assert resumed.returncode == 0, resumed.stderr
-    assert b"(1 records)" in resumed.stdout
+    assert b"(1 record)" in resumed.stdout  # not "1 records" (issue 16, item 10)

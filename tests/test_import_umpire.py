@@ -61,7 +61,7 @@ def test_a_gamefile_becomes_a_scenario_that_loads(tmp_path: Path, ruleset) -> No
     assert all(u.position.x > 5 for u in setup.units if u.side == "Crown")
     assert all(battlefield.terrain_at(u.position) != "water" or battlefield.road_at(u.position) for u in setup.units)
     assert len({u.position for u in setup.units}) == 10  # one unit per tile
-    assert "ignored 1 function(s): loadGame" in " ".join(report.notes)
+    assert "ignored 1 function: loadGame" in " ".join(report.notes)
     assert any("Rebel: 5 units placed in the zone 'Rebel deployment'" in n for n in report.notes)
     assert any("Crown: 5 units placed in ranks along the east edge" in n for n in report.notes)
     assert any("unknown variable 'umpireNotes'" in p for p in report.problems)
@@ -342,7 +342,8 @@ def test_the_imported_scenario_passes_the_check_on_a_real_map(tmp_path: Path, ca
     # the gamefile's fogOfWar = 1 fails every message (RULINGS.md 2026-11): the one thing check warns about
     assert main(["check", str(out)]) == 1
     captured = capsys.readouterr()
-    assert [line.split(": ", 2)[2] for line in captured.out.splitlines()] == [
+    findings, summary = captured.out.splitlines()[:-1], captured.out.splitlines()[-1]  # the summary last, on stdout
+    assert [line.split(": ", 2)[2] for line in findings] == [
         "scenario.fog_of_war: 1 makes every message fail (a message fails 1 time in F); write 0 for no fog of war, "
         "or 2 or more"]
-    assert "0 errors, 1 warning" in captured.err
+    assert "0 errors, 1 warning" in summary

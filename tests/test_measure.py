@@ -59,7 +59,8 @@ def test_a_move_over_plains_costs_its_length(capsys, river_map) -> None:
                               "--json")
     assert code == 0
     assert report == {"cost": 3.0, "distance": 3.0, "allowance": 10.0, "legal": True, "reason": None,
-                      "path": [[0.5, 1.5], [3.5, 1.5]]}
+                      "path": [[0.5, 1.5], [3.5, 1.5]],
+                      "stretches": [{"terrain": "plains", "length": 3.0, "multiplier": 1.0, "cost": 3.0}]}
 
 
 def test_forest_costs_a_third_more(capsys, river_map) -> None:
@@ -68,6 +69,9 @@ def test_forest_costs_a_third_more(capsys, river_map) -> None:
                               "--json")
     assert code == 0 and report["legal"]
     assert report["cost"] == pytest.approx(3.5 + 2 / 0.75 + 1.5, abs=1e-6)
+    # per terrain, dearest first (the two stretches of plains are one entry)
+    assert [(s["terrain"], s["length"], s["multiplier"]) for s in report["stretches"]] == [
+        ("plains", 5.0, 1.0), ("forest", 2.0, pytest.approx(1 / 0.75, abs=1e-6))]
 
 
 def test_the_river_is_crossed_on_the_bridge(capsys, river_map) -> None:
@@ -92,7 +96,7 @@ def test_infantry_cannot_enter_the_river(capsys, river_map) -> None:
                               "--json")
     assert code == 0
     assert report == {"cost": None, "distance": 8.0, "allowance": 10.0, "legal": False,
-                      "reason": "water: infantry cannot enter water", "path": []}
+                      "reason": "water: infantry cannot enter water", "path": [], "stretches": []}
 
 
 def test_a_ship_keeps_to_its_heading_and_passes_under_the_bridge(capsys, river_map) -> None:

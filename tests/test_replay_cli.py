@@ -38,11 +38,15 @@ def test_new_starts_a_save_and_refuses_to_overwrite(tmp_path: Path, capsys: pyte
     assert "already exists; a save is never overwritten" in capsys.readouterr().err
 
 
-def test_new_without_save_names_one_next_to_the_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_without_save_names_one_in_the_games_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing the program writes lands beside the scenario (issue 16, item 3): the save goes to the games folder."""
+    from kriegsspiel.userdirs import games_dir
+
     scenario = write_scenario(tmp_path)
     assert main(["new", str(scenario)]) == 0
-    saves = list(tmp_path.glob("test-*.kssave"))
-    assert len(saves) == 1
+    assert list(tmp_path.glob("*.kssave")) == []
+    saves = list(games_dir().glob("test-*.kssave"))
+    assert len(saves) == 1 and str(saves[0]) in capsys.readouterr().out
 
 
 def test_new_with_a_broken_scenario_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,3 +107,29 @@ def test_replay_json_keeps_stdout_json_and_says_the_notes_on_stderr(save: Path, 
     captured = capsys.readouterr()
     assert json.loads(captured.out)["round"] == 1
     assert "note: the map" in captured.err and "has changed since this game began" in captured.err
+
+
+def test_replay_log_marks_the_orders_taken_back(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The save's record 3 (move gb1) was undone by record 4 (issue 16, item 9); a redo gives it back."""
+    capsys.readouterr()
+    assert main(["replay", str(save), "--log"]) == 0
+    out = capsys.readouterr().out
+    assert "3. round 1, Crown: move gb1 > 6.5,5.5  [undone by record 4]\n   gb1 moved" in out
+    assert "1. round 1, Rebel: move va1 > 4.5,1.5\n" in out and out.count("[undone") == 1
+    assert main(["replay", str(save), "--log", "--to", "3"]) == 0  # before the undo: nothing is undone yet
+    assert "[undone" not in capsys.readouterr().out
+    with Game.open(save) as game:
+        assert game.redo().accepted
+        assert game.undo().accepted and game.undo().accepted  # gb1 again (record 6), then the turn (record 7)
+    assert main(["replay", str(save), "--log"]) == 0
+    out = capsys.readouterr().out
+    assert "move gb1 > 6.5,5.5  [undone by record 6]" in out and "turn  [undone by record 7]" in out
+
+
+def test_the_windows_journal_marks_an_undone_order(save: Path) -> None:
+    from kriegsspiel.app.session import TableSession
+
+    with Game.open(save) as game:
+        lines = TableSession(game).journal_lines(10)
+    assert lines[2].endswith("move gb1 > 6.5,5.5 (undone)") and lines[3].endswith("undo #3")
+    assert not lines[0].endswith("(undone)")

@@ -97,7 +97,7 @@ def test_the_map_alone_names_objects_and_lines_and_accepts_a_local_type(capsys) 
     assert {p.name: p.line for p in battlefield.placements}["hussars"] == _object_line(path, 3)
     main(["check", str(path)])
     captured = capsys.readouterr()
-    assert "0 errors" in captured.err
+    assert "0 errors" in captured.out.splitlines()[-1]
     out = captured.out.splitlines()
     assert (f"{path}:{_object_line(path, 5)}: warning: object 5 ('lost') in layer 'units' stands off the map at "
             "12.50,1.50; drag it onto the map") in out

@@ -172,7 +172,7 @@ def test_what_cannot_be_read_is_refused_with_what_to_do(ruleset, name: str) -> N
 
 def test_tiles_without_terrain_are_named_by_tileset_and_id(ruleset) -> None:
     assert lines("ortho.tmx", ruleset) == [
-        f"{fixture('ortho.tmx')}:6: warning: tileset 'fixture' tile 4 has no terrain property (1 cells); it counts "
+        f"{fixture('ortho.tmx')}:6: warning: tileset 'fixture' tile 4 has no terrain property (1 cell); it counts "
         "as plains: select the tile in the tileset editor and set its 'terrain' property"
     ]
 

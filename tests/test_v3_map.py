@@ -88,7 +88,7 @@ def test_measure_names_the_bridge(capsys) -> None:
     code = main(["measure", str(MAP), "--unit", "infantry", "--from", "1180,762", "--to", "1290,762"])
     out = capsys.readouterr().out
     assert code == 0 and "over bridge 50 (cost 100), road 40 (cost 40), plains 20 (cost 26.67)" in out
-    assert "  metres; at 200 a round: 1 round(s), 10 minutes\n" in out
+    assert "  metres; at 200 a round: 1 round, 10 minutes\n" in out
 
 
 def test_measure_says_how_many_rounds_a_march_takes(capsys) -> None:
@@ -96,4 +96,4 @@ def test_measure_says_how_many_rounds_a_march_takes(capsys) -> None:
     main(["measure", str(MAP), "--unit", "cavalry", "--from", "100,100", "--to", "2300,1500"])
     out = capsys.readouterr().out
     assert "  cost 3215.51 of 300 allowed" in out
-    assert "  metres; at 300 a round: 11 round(s), 110 minutes\n" in out
+    assert "  metres; at 300 a round: 11 rounds, 110 minutes\n" in out

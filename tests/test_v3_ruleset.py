@@ -230,7 +230,7 @@ def test_kriegsspiel_rules_prints_the_classic_tables(capsys) -> None:
         "4 fall back 50 - -",
         "square +2 -",
         "health 1 HP -4 yes",
-        "1 HP out of control 2 round(s), cannot attack",
+        "1 HP out of control 2 rounds, cannot attack",
         "disruption 2 moves at 33% of its allowance",
         "artillery canister 200 300",
         "caught when the ride passes in sight of an enemy within 500 metres: d10 <= 3",

@@ -85,7 +85,11 @@ class Board:
         sx, sy = camera.to_screen_array(xs, ys)
         if units:
             layout = self._layout(state, camera, projector)[0]
-            sx, sy = sx + layout.dx, sy + layout.dy
+            # A moved counter keeps the same whole-pixel offset from its dot however the map is panned: each is
+            # rounded on its own (rounding their sum made it slip a pixel to and fro under the arrow keys).
+            m = layout.moved
+            sx = np.where(m, np.rint(sx) + np.rint(layout.dx), sx)
+            sy = np.where(m, np.rint(sy) + np.rint(layout.dy), sy)
         return units, sx, sy
 
     def drawn_boxes(self, state: GameState, camera: Camera, projector: bool) -> np.ndarray:
@@ -96,7 +100,7 @@ class Board:
             return np.empty((0, 4))
         layout, widths, heights = self._layout(state, camera, projector)
         tx, ty = camera.to_screen_array(xs, ys)
-        sx, sy = tx + layout.dx, ty + layout.dy
+        _, sx, sy = self.screen_positions(state, camera, projector)  # where they are drawn, rounded alike
         half = self.counter_px(camera, projector) / 2.0
         boxes = np.stack([sx - widths / 2.0, sy - half, sx + widths / 2.0, sy - half + heights], axis=1)
         r = declutter.DOT_RADIUS_PX + 1
@@ -112,7 +116,7 @@ class Board:
             return None
         layout, widths, heights = self._layout(state, camera, projector)
         tx, ty = camera.to_screen_array(xs, ys)
-        sx, sy = tx + layout.dx, ty + layout.dy
+        _, sx, sy = self.screen_positions(state, camera, projector)  # where they are drawn, rounded alike
         half = self.counter_px(camera, projector) / 2.0
         px, py = pos
         hits = np.nonzero((np.abs(sx - px) <= widths / 2.0) & (py >= sy - half) & (py <= sy - half + heights))[0]

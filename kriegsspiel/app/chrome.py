@@ -78,8 +78,15 @@ def help_layout(texts: TextCache, text_size: int, window: tuple[int, int]) -> tu
     return size, box
 
 
-def draw_help(target: pygame.Surface, texts: TextCache, text_size: int) -> None:
-    """Every key of :data:`kriegsspiel.app.keys.KEYS` over the dimmed window, in type small enough to fit."""
+#: The F1 help's panel: opaque, so that no map or counter shows through the text.
+HELP_BACKGROUND = (26, 28, 34)
+HELP_EDGE = (120, 130, 150)
+
+
+def draw_help(target: pygame.Surface, texts: TextCache, text_size: int, scroll: int = 0) -> int:
+    """Every key of :data:`kriegsspiel.app.keys.KEYS` on an opaque panel over the dimmed window, in type small
+    enough to fit; when even the smallest type does not fit, the rows scroll: ``scroll`` is the first row shown.
+    Returns ``scroll`` kept within the rows (the caller keeps it for the next frame)."""
     w, h = target.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))
@@ -88,13 +95,24 @@ def draw_help(target: pygame.Surface, texts: TextCache, text_size: int) -> None:
     rows = _help_rows(texts, size)
     key_w = max(r[0].get_width() for r in rows)
     line_h = max(r[0].get_height() for r in rows) + max(2, size // 3)
-    x, y = box.topleft
+    panel = box.inflate(28, 24).clip(pygame.Rect(4, 4, w - 8, h - 8))
+    pygame.draw.rect(target, HELP_BACKGROUND, panel)
+    pygame.draw.rect(target, HELP_EDGE, panel, 2)
+    x, y = box.left, max(box.top, panel.top + 10)
     target.blit(texts.get(HELP_TITLE, size + 4, (255, 255, 255), bold=True), (x, y))
     y += line_h * 2
-    for key_text, what in rows:
+    room = max(1, (panel.bottom - 8 - y) // line_h)
+    if room < len(rows):
+        room = max(1, room - 1)  # the last line says how to scroll
+    scroll = max(0, min(scroll, len(rows) - room))
+    for key_text, what in rows[scroll : scroll + room]:
         target.blit(key_text, (x + key_w - key_text.get_width(), y))
         target.blit(what, (x + key_w + 30, y))
         y += line_h
+    if room < len(rows):
+        more = f"rows {scroll + 1}-{scroll + room} of {len(rows)}: Up/Down, Page Up/Down or the wheel scroll"
+        target.blit(texts.get(more, size, (255, 230, 120), bold=True), (x, y))
+    return scroll
 
 
 _BARS: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] = {}

@@ -13,6 +13,7 @@ door itself (a dry run of ``combat`` at each enemy unit), so a greyed chart says
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -102,10 +103,11 @@ def _modify(side: str, amount: int, label: str) -> str:
 def combat_section(state: GameState) -> CombatSection | None:
     """The pending combat's lines and controls, or None when none is pending.
 
-    Rows: every modifier in the roll (steps of 1; 0 takes it out), the range penalty of a fire chart (0 to the
-    rule set's ``beyond_effective_max``), then each named modifier the umpire gives by judgement (the rule
-    set's ``[combat.modifiers]`` that are not ``automatic``) not yet given, per side: + gives it at the rule
-    set's value."""
+    Rows, in an order that does not change while the combat is pending: the modifiers the roll brought (steps
+    of 1; 0 takes it out), the range penalty of a fire chart (0 to the rule set's ``beyond_effective_max``),
+    then each named modifier the umpire gives by judgement (the rule set's ``[combat.modifiers]`` that are not
+    ``automatic``) in the rule set's order, per side: given (stepped as above) or not (+ gives it at the rule
+    set's value)."""
     pending = getattr(state, "pending_combat", None)
     rules = getattr(state.ruleset, "combat", None)
     if pending is None or rules is None:
@@ -115,8 +117,15 @@ def combat_section(state: GameState) -> CombatSection | None:
     chart = rules.chart(pending.chart)
     head = (f"{pending.chart}: {' '.join(pending.attackers)} > {' '.join(pending.defenders)}",
             f"d{rules.die} = {pending.roll}")
-    rows = [Row(f"{m.describe()} ({m.for_attacker():+d} on the die)", _modify(m.side, m.amount - 1, m.label),
-                _modify(m.side, m.amount + 1, m.label)) for m in pending.modifiers]
+    judged = [name for name in rules.modifiers if name not in rules.automatic]
+
+    def given_row(m: Any) -> Row:
+        return Row(f"{m.describe()} ({m.for_attacker():+d} on the die)", _modify(m.side, m.amount - 1, m.label),
+                   _modify(m.side, m.amount + 1, m.label))
+
+    # Each row keeps its place while the umpire gives, steps and takes out modifiers: the rule set's judgement
+    # modifiers stay in its order, given or not (a given one used to jump to the top, under the reader's eyes).
+    rows = [given_row(m) for m in pending.modifiers if m.label not in judged]
     if chart.range_kind == "fire":
         note = pending.range_note if pending.range_penalty else ""
         text = f"range: {pending.range_penalty} towards a miss" + (f" ({note})" if note else "")
@@ -126,12 +135,13 @@ def combat_section(state: GameState) -> CombatSection | None:
                         f"modify range {pending.range_penalty + 1}{tail}"
                         if pending.range_penalty < rules.beyond_effective_max else None,
                         present=pending.range_penalty > 0))
-    given = {(m.side, m.label) for m in pending.modifiers}
-    for name, value in rules.modifiers.items():
-        if name in rules.automatic:
-            continue
+    given = {(m.side, m.label): m for m in pending.modifiers}
+    for name in judged:
+        value = rules.modifiers[name]
         for side in ("attacker", "defender"):
-            if (side, name) not in given:
+            if (side, name) in given:
+                rows.append(given_row(given[(side, name)]))
+            else:
                 rows.append(Row(f"{side} {name}: not given ({value:+d} in the rule set)", None,
                                 _modify(side, value, name), present=False))
     return CombatSection(head, tuple(rows), f"=> {forecast(state)}")

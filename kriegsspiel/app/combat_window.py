@@ -111,10 +111,10 @@ class V3CombatControls:
     def _combat_action(self: App, action: str) -> None:
         """Send a shell line of the pending combat (or undo) through the game session, as the console would."""
         reply = self.session.undo() if action == combat_v3.UNDO else self.session.submit(action)
-        self.console_output = [*self.console_output, f"> {action}", *reply.lines][-40:]
+        self._console_says(f"> {action}", reply.lines)
         self._show(reply)
         section = combat_v3.combat_section(self.session.state)
-        # the keys go on with the modifier just changed, wherever its row went (a given one moves up)
+        # the keys go on with the modifier just changed (its row, which keeps its place)
         row = combat_v3.row_of(section, combat_v3.line_key(action)) if section is not None else None
         self.combat_row = row if row is not None else 0
         self._refresh_selection()

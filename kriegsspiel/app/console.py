@@ -7,6 +7,32 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+
+#: Lines of the console's output kept to scroll back to.
+CONSOLE_KEEP = 1000
+#: Entered lines remembered between sessions (in the config folder).
+HISTORY_FILE = "console-history.txt"
+
+
+def load_history(folder: Path, limit: int = 200) -> list[str]:
+    """The lines entered in earlier sessions, oldest first ([] when none were saved or the file does not read)."""
+    try:
+        lines = (folder / HISTORY_FILE).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [line for line in lines if line.strip()][-limit:]
+
+
+def save_history(folder: Path, history: Sequence[str]) -> str | None:
+    """Keep ``history`` for the next session; returns None, or why it could not be written."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / HISTORY_FILE).write_text("".join(line + "\n" for line in history), encoding="utf-8")
+    except OSError as exc:
+        return f"{folder / HISTORY_FILE}: the console's history was not kept ({exc.strerror or exc})"
+    return None
 
 
 class ConsoleLine:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from kriegsspiel.core.geometry import WorldPoint, distance, format_point
 from kriegsspiel.core.state import GameState, UnitState
+from kriegsspiel.wording import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ class Drag:
         self.field = cost_field(raster, speeds, self.origin, self.allowance)
         self.standing_problem = order_problem(state, unit)
         if self.standing_problem is None and unit.disabled_rounds > 0:
-            self.standing_problem = f"{unit.id} is disabled for {unit.disabled_rounds} more round(s)"
+            self.standing_problem = f"{unit.id} is disabled for {count(unit.disabled_rounds, 'more round')}"
         if self.standing_problem is None and unit.carried_by:
             self.standing_problem = f"{unit.id} is carried by {unit.carried_by}; move the carrier"
         self.verdict: DragVerdict | None = None

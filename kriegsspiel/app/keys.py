@@ -23,7 +23,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("F9, then 1-9", "players' portal: serve the players' pictures and take their orders; the inbox; a player's QR code"),
     ("F12", "save a screenshot of the window next to the save (viewing as a player: their picture itself)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled)"),
-    ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history)"),
+    ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history, kept between sessions)"),
+    ("Page Up / Page Down, the wheel over the panel", "scroll the console's output back and forth"),
     ("Esc", "leave the console, cancel a drag, the ruler or aiming, close this help"),
-    ("F1", "this help"),
+    ("F1", "this help (Up/Down, Page Up/Down or the wheel scroll it when it does not fit)"),
 )

@@ -10,6 +10,7 @@ from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache, short_number
+from kriegsspiel.wording import count
 
 BACKGROUND = (32, 34, 40)
 HEADING = (255, 220, 120)
@@ -54,7 +55,7 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
     if unit.side != state.side_to_move:
         return [f"nothing until {unit.side}'s turn"]
     if unit.disabled_rounds > 0:
-        return [f"nothing: disabled for {unit.disabled_rounds} more round(s)"]
+        return [f"nothing: disabled for {count(unit.disabled_rounds, 'more round')}"]
     if unit.attacked_this_turn:
         return ["nothing more: an attack ends the unit's turn"]
     things: list[str] = []
@@ -121,7 +122,7 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
     if getattr(unit, "disruption", 0):
         lines.append(f"disruption {unit.disruption}")
     if unit.disabled_rounds:
-        lines.append(f"disabled for {unit.disabled_rounds} more round(s)")
+        lines.append(f"disabled for {count(unit.disabled_rounds, 'more round')}")
     flags = [w for w, on in (("hidden", unit.hidden), ("moved", unit.moved_this_turn), ("fired", unit.fired_this_turn), ("attacked", unit.attacked_this_turn)) if on]
     if flags:
         lines.append("this turn: " + ", ".join(flags))
@@ -162,13 +163,15 @@ def draw_panel(
     combat: CombatSection | None = None,
     combat_row: int = 0,
     riding_lines: Sequence[str] = (),
+    output_scroll: int = 0,
 ) -> list[tuple[pygame.Rect, str]]:
     """Draw the whole panel on ``panel`` (its own surface, blitted at the window's right edge).
 
     ``combat``: a combat waiting for the umpire (Ruleset V3: the roll, its modifiers with - and + buttons, the
     result as it stands, Resolve and Undo buttons), drawn under the selected unit until it is resolved or
     undone, ``combat_row`` the row the keys step (framed); ``riding_lines``: the orders riding by courier, with
-    their due rounds. Returns the buttons: (rectangle on ``panel``, the shell line it sends, or ``undo``)."""
+    their due rounds; ``output_scroll``: how many lines of the console's output are scrolled back from the
+    newest (kept within the output). Returns the buttons: (rectangle on ``panel``, the shell line it sends, or ``undo``)."""
     buttons: list[tuple[pygame.Rect, str]] = []
     panel.fill(BACKGROUND)
     w, h = panel.get_size()
@@ -205,7 +208,8 @@ def draw_panel(
     wrapped: list[str] = []
     for line in output:
         wrapped.extend(_wrap(line, width, size))
-    output = wrapped[-OUTPUT_LINES:]
+    back = max(0, min(output_scroll, len(wrapped) - OUTPUT_LINES))
+    output = wrapped[max(0, len(wrapped) - OUTPUT_LINES - back) : len(wrapped) - back]
     output_top = console_top - 6 - 19 * len(output)
     panel.blit(texts.get("Journal", size, HEADING, bold=True), (x, y))
     y += 22
@@ -227,6 +231,12 @@ def draw_panel(
     for line in output:
         panel.blit(texts.get(_clip(line, width, size), size, TEXT), (x, oy))
         oy += 19
+    if len(wrapped) > OUTPUT_LINES:
+        # there is more to scroll to: say where the view is and how to move it
+        older = len(wrapped) - OUTPUT_LINES - back
+        note = f"{older} older, {back} newer: Page Up/Down" if back else f"{older} older lines: Page Up"
+        tag = texts.get(note, size - 3, DIM)
+        panel.blit(tag, (w - x - tag.get_width(), output_top - 6 - tag.get_height()))
     box = pygame.Rect(0, console_top, w, 40)
     pygame.draw.rect(panel, (12, 12, 16) if focused else (22, 23, 28), box)
     pygame.draw.line(panel, HEADING if focused else DIM, box.topleft, box.topright, 2)

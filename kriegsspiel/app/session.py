@@ -78,7 +78,11 @@ class TableSession:
     # --- reading ------------------------------------------------------------------------------------------
     def journal_lines(self, count: int) -> list[str]:
         """The last ``count`` journal records, one line each, oldest first."""
-        return [journal_line(record) for record in list(self.game.journal_entries())[-count:]]
+        from kriegsspiel.store.undone import undone_orders
+
+        records = list(self.game.journal_entries())
+        undone = undone_orders(records)
+        return [journal_line(record, record.seq in undone) for record in records[-count:]]
 
     def names(self) -> list[str]:
         """What follows a command word, as the shell completes it: unit ids, sides and players."""
@@ -107,11 +111,14 @@ def _reply(outcome: Any) -> Reply:
     return Reply(bool(outcome.accepted), lines, bool(outcome.accepted))
 
 
-def journal_line(record: Any) -> str:
-    """A journal record for the panel: ``12 move va1 > 3,4 (forced)``; undo/redo name their target."""
+def journal_line(record: Any, undone: bool = False) -> str:
+    """A journal record for the panel: ``12 move va1 > 3,4 (forced)``; undo/redo name their target; an order
+    taken back (``undone``) says so."""
     text = record.command
     if record.kind in ("undo", "redo") and record.target is not None:
         text = f"{record.kind} #{record.target}"
     if record.forced:
         text += " (forced)"
+    if undone:
+        text += " (undone)"
     return f"{record.seq:>3} {text}"

@@ -2,28 +2,37 @@
 from __future__ import annotations
 
 import os
+import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from kriegsspiel.app import placement
 from kriegsspiel.app.app import App
+from kriegsspiel.app.console import load_history, save_history
 from kriegsspiel.app.session import TableSession
+from kriegsspiel.app.start_menu import Row, StartMenu
 from kriegsspiel.errors import UserError
+from kriegsspiel.kernels import missing_notice
 from kriegsspiel.render.fonts import forget_fonts
 from kriegsspiel.render.terrain import BaseImage
+from kriegsspiel.userdirs import config_dir
 
 
 def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
-    """Open ``path`` as a game: a scenario (``.toml``) starts a new game whose save goes next to it (named so
-    nothing is overwritten) or into ``scratch`` when given; anything else is opened as a save.
+    """Open ``path`` as a game: a scenario (``.toml``) starts a new game whose save goes to the user's games
+    folder (:func:`kriegsspiel.userdirs.new_game_path`, named by scenario and date) or into ``scratch`` when
+    given; anything else is opened as a save.
 
     Returns (game, title). Raises UserError (ScenarioError, SaveError) with the file and the problem.
     """
-    from kriegsspiel.store import Game, new_save_path
+    from kriegsspiel.store import Game
+    from kriegsspiel.userdirs import new_game_path
 
     if path.suffix.lower() == ".toml":
-        save = new_save_path(path) if scratch is None else scratch / (path.stem + ".kssave")
+        save = new_game_path(path) if scratch is None else scratch / (path.stem + ".kssave")
         game = Game.new(path, save)
     else:
         game = Game.open(path)
@@ -104,22 +113,81 @@ def refuse_an_invisible_window() -> None:
         )
 
 
-def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool = False) -> int:
-    """The umpire's window until it is closed; returns the exit code (0)."""
+def screen_size() -> tuple[int, int]:
+    """The size of the screen the window opens on (the first desktop), in pixels."""
+    sizes = pygame.display.get_desktop_sizes()
+    return tuple(sizes[0]) if sizes else placement.DEFAULT_SIZE  # type: ignore[return-value]
+
+
+def _window_position() -> tuple[int, int] | None:
+    """Where the window's top-left corner is on the desktop, or None where SDL cannot say."""
+    try:
+        with warnings.catch_warnings():  # pygame-ce warns about mixing Window and the display module
+            warnings.simplefilter("ignore")
+            return tuple(pygame.Window.from_display_module().position)  # type: ignore[return-value]
+    except (pygame.error, AttributeError):
+        return None
+
+
+def open_display(place: placement.Placement, caption: str) -> pygame.Surface:
+    """Open the window at ``place`` (fullscreen, or resizable at its size and position); raises UserError when
+    no window can be opened."""
+    try:
+        pygame.display.set_caption(caption)
+        if place.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        if place.position is not None:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{place.position[0]},{place.position[1]}"
+        try:
+            return pygame.display.set_mode(place.size, pygame.RESIZABLE)
+        finally:
+            os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
+    except pygame.error as exc:
+        raise UserError(
+            f"cannot open a window ({exc}); run it on a desktop, or draw headless with --screenshot FILE.png"
+        ) from None
+
+
+def choose_from_menu(screen: pygame.Surface, rows: list[Row]) -> tuple[Any, str] | None:
+    """The start menu until a file opens as a game: (game, title), or None when the umpire quits. A file
+    that does not open says why in the menu, which stays."""
+    menu = StartMenu(screen, rows)
+    pygame.key.start_text_input()
+    while True:
+        chosen = menu.run(present=pygame.display.flip)
+        if chosen is None:
+            return None
+        try:
+            return open_game(chosen)
+        except UserError as exc:
+            menu.refuse(str(exc))
+
+
+def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fullscreen: bool = False,
+               projector: bool = False, menu: list[Row] | None = None) -> int:
+    """The umpire's window until it is closed; returns the exit code (0).
+
+    ``game`` None shows the start menu (``menu``'s rows) first; the game chosen there is closed here. ``size``
+    (``--size``) as given, else the size and place remembered from last time, fitted to the screen; both are
+    remembered when the window closes.
+    """
     # Only what the window uses: pygame.init() would also open the sound mixer, which prints ALSA errors
     # in the umpire's terminal on a machine without a sound card.
     pygame.display.init()
     pygame.font.init()
+    opened_here = None
     try:
         refuse_an_invisible_window()
-        try:
+        place = placement.choose(size, placement.load(), screen_size(), fullscreen)
+        screen = open_display(place, f"kriegsspiel: {title}" if game is not None else "kriegsspiel")
+        if game is None:
+            chosen = choose_from_menu(screen, menu or [])
+            if chosen is None:
+                return 0
+            game, title = opened_here = chosen
             pygame.display.set_caption(f"kriegsspiel: {title}")
-            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        except pygame.error as exc:
-            raise UserError(
-                f"cannot open a window ({exc}); run it on a desktop, or draw headless with --screenshot FILE.png"
-            ) from None
-        state = {"fullscreen": False, "windowed": size}
+            screen = pygame.display.get_surface()
+        state = {"fullscreen": place.fullscreen, "windowed": place.size if place.fullscreen else screen.get_size()}
 
         def toggle_fullscreen() -> None:
             if state["fullscreen"]:
@@ -135,9 +203,22 @@ def run_window(game: Any, title: str, *, size: tuple[int, int], projector: bool 
         app.screenshot_dir = Path(str(game.path) + "-shots")
         for note in getattr(game, "notes", []):
             app.status = note
+        kernels = missing_notice()
+        if kernels:  # said in the terminal too; a window started from a desktop has none
+            app.status, app.status_is_error = kernels, False
+        app.console.history = load_history(config_dir())  # the lines typed in earlier sessions: Up brings them
         pygame.key.start_text_input()
         pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
-        return app.run(present=pygame.display.flip)
+        code = app.run(present=pygame.display.flip)
+        windowed = state["windowed"] if state["fullscreen"] else pygame.display.get_surface().get_size()
+        problem = placement.save(placement.Placement(tuple(windowed), None if state["fullscreen"] else _window_position(),
+                                                     bool(state["fullscreen"])))
+        for problem in (problem, save_history(config_dir(), app.console.history)):
+            if problem:
+                print(f"kriegsspiel: {problem}", file=sys.stderr)
+        return code
     finally:
+        if opened_here is not None:
+            opened_here[0].close()
         forget_fonts()
         pygame.quit()

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "open the umpire's window on a scenario or a save"),
     "shell": ("shell", "the Umpire shell in a terminal; reads commands from stdin"),
     "new": ("new", "start a game from a scenario and write its save"),
+    "games": ("games", "list the saved games in the user's games folder"),
     "check": ("check", "validate maps, scenarios and saves"),
     "measure": ("measure", "measure a move over a map's terrain"),
     "rules": ("rules", "print a rule set"),
@@ -58,7 +59,7 @@ def _usage() -> str:
     for name, help_text in listed.items():
         lines.append(f"  {name.ljust(width)}  {help_text}")
     lines.append("")
-    lines.append("'kriegsspiel COMMAND --help' shows a command's arguments.")
+    lines.append("'kriegsspiel COMMAND --help' shows a command's arguments; 'kriegsspiel --version' the version and kernels.")
     return "\n".join(lines)
 
 
@@ -70,6 +71,36 @@ class _OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'\n")
 
 
+def _version() -> str:
+    """``kriegsspiel 0.1.0 (Python 3.11.7; kernels: movement C, sight C)``."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    from kriegsspiel.kernels import describe_kernels
+
+    try:
+        number = version("kriegsspiel")
+    except PackageNotFoundError:  # run from a source folder that was never installed
+        number = "unknown (not installed)"
+    return f"kriegsspiel {number} (Python {platform.python_version()}; {describe_kernels()})"
+
+
+_kernels_noted = False
+
+
+def _say_missing_kernels() -> None:
+    """Once per process, on stderr: the C kernels are missing and how to get them."""
+    global _kernels_noted
+    if _kernels_noted:
+        return
+    _kernels_noted = True
+    from kriegsspiel.kernels import missing_notice
+
+    notice = missing_notice()
+    if notice:
+        print(f"kriegsspiel: {notice}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the process exit code (0 ok, 1 problems found, 2 bad input)."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -79,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:  # `kriegsspiel --help | head`
             pass
         return 0 if args else 2
+    if args[0] == "--version":
+        print(_version())
+        return 0
     name = args[0]
     if name in COMMANDS:
         module_name, help_text = COMMANDS[name]
@@ -107,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # the parser has printed its one-line error (or the --help text)
         return 0 if exc.code == 0 else 2
     try:
+        _say_missing_kernels()
         return int(module.run(parsed))
     except UserError as exc:
         print(f"kriegsspiel {name}: {exc}", file=sys.stderr)

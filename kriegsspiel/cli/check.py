@@ -1,6 +1,7 @@
 """``kriegsspiel check PATH...``: validate maps, tilesets, scenarios and saves; list every finding.
 
-One line per finding on stdout, ``FILE[:LINE]: [warning: ]what is wrong; what to do``; a summary on stderr.
+One line per finding on stdout, ``FILE[:LINE]: [warning: ]what is wrong; what to do``, then a summary line
+(``checked 3 files: 1 error, 0 warnings``), also on stdout.
 Exit status: 0 when every file is clean, 1 when any file has problems (errors or warnings: a warning is a
 problem an author should look at, such as tiles without terrain), 2 when any file cannot be read at all
 (missing, not XML, a map feature that cannot be loaded). A folder stands for the maps, tilesets, scenarios
@@ -10,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.findings import Finding
+from kriegsspiel.wording import count
 
 MAP_SUFFIXES = (".tmx", ".tmj", ".json")
 TILESET_SUFFIXES = (".tsx",)
@@ -149,11 +150,10 @@ def run(args: argparse.Namespace) -> int:
                 warnings += 1
     files = len(results)
     unreadable = sum(1 for r in results if not r.readable)
-    summary = f"checked {files} file{'s' if files != 1 else ''}: {errors} error{'s' if errors != 1 else ''}, " \
-              f"{warnings} warning{'s' if warnings != 1 else ''}"
+    summary = f"checked {count(files, 'file')}: {count(errors, 'error')}, {count(warnings, 'warning')}"
     if unreadable:
         summary += f", {unreadable} unreadable"
-    print(summary, file=sys.stderr)
+    print(summary)  # the result of the command, as the findings above it: stdout (a script may count on it)
     if unreadable:
         return 2
     return 1 if errors or warnings else 0

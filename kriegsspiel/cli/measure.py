@@ -17,6 +17,7 @@ from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint, format_point, parse_point
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.errors import UserError
+from kriegsspiel.wording import count
 
 DEFAULT_RULESET = "modern-4e"
 
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         battlefield, ruleset, unit.id, origin, target, allowance_left=unit.move, heading=args.heading
     )
     if args.json:
-        print(json.dumps(verdict_as_json(verdict)))
+        print(json.dumps(verdict_as_json(verdict, stretches_of(verdict, unit.id, ruleset, battlefield))))
     else:
         print("\n".join(format_verdict(verdict, unit.id, args.map, ruleset, battlefield, origin, target)))
     return 0
@@ -77,9 +78,12 @@ def _number(value: float) -> float | None:
     return round(value, 6) if math.isfinite(value) else None
 
 
-def verdict_as_json(verdict: movement.MoveVerdict) -> dict[str, Any]:
+def verdict_as_json(verdict: movement.MoveVerdict, stretches: list[tuple[str, float, float]] | None = None) -> dict[str, Any]:
     """The contract of ``measure --json``: cost (null when unreachable), distance, allowance, legal, reason
-    (null when legal) and path ([[x, y], ...], empty when unreachable), in world units."""
+    (null when legal) and path ([[x, y], ...], empty when unreachable), in world units; and ``stretches``: what
+    the path crosses, one entry per terrain (a road, a structure kind with a speed of its own), the dearest
+    first, each ``{"terrain", "length", "multiplier", "cost"}`` (cost = length x multiplier, the terrain's cost
+    per world unit for this unit); their costs add up to ``cost``; empty when there is no path."""
     return {
         "cost": _number(verdict.cost),
         "distance": _number(verdict.distance),
@@ -87,7 +91,22 @@ def verdict_as_json(verdict: movement.MoveVerdict) -> dict[str, Any]:
         "legal": verdict.legal,
         "reason": verdict.reason,
         "path": [[_number(p.x), _number(p.y)] for p in verdict.path],
+        "stretches": [
+            {"terrain": label, "length": _number(length), "cost": _number(cost),
+             "multiplier": _number(cost / length) if length > 0 else None}
+            for label, length, cost in (stretches or [])
+        ],
     }
+
+
+def stretches_of(verdict: movement.MoveVerdict, unit_id: str, ruleset: Ruleset,
+                 battlefield: Battlefield) -> list[tuple[str, float, float]]:
+    """(terrain, length, cost) of what the verdict's path crosses, per terrain, dearest first; [] without a path."""
+    if len(verdict.path) < 2:
+        return []
+    raster = battlefield.raster()
+    table = ruleset.speed_table(unit_id)
+    return list(movement.terrain_along(raster, movement.speed_field(raster, table), table, verdict.path))
 
 
 def _short(value: float) -> str:
@@ -118,12 +137,10 @@ def format_verdict(
     if ruleset.round_minutes and math.isfinite(verdict.cost) and full > 0:
         # timed rule sets (Ruleset V3): how long the march takes at this unit's full allowance per round
         rounds = max(1, math.ceil(verdict.cost / full - 1e-9))
-        lines.append(f"  {ruleset.distance_unit}; at {_short(full)} a round: {rounds} round(s), "
+        lines.append(f"  {ruleset.distance_unit}; at {_short(full)} a round: {count(rounds, 'round')}, "
                      f"{rounds * ruleset.round_minutes} minutes")
     if len(verdict.path) > 1:
         lines.append("  path " + " -> ".join(format_point(p) for p in verdict.path))
-        raster = battlefield.raster()
-        table = ruleset.speed_table(unit_id)
-        legs = movement.terrain_along(raster, movement.speed_field(raster, table), table, verdict.path)
+        legs = stretches_of(verdict, unit_id, ruleset, battlefield)
         lines.append("  over " + ", ".join(f"{label} {_short(length)} (cost {_short(c)})" for label, length, c in legs))
     return lines

@@ -4,24 +4,26 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kriegsspiel.store import Game, new_save_path
+from kriegsspiel.store import Game
+from kriegsspiel.userdirs import new_game_path
+from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", type=Path, help="the scenario file (.toml)")
     parser.add_argument("--save", type=Path, default=None,
-                        help="the save to create (never overwritten); default: next to the scenario, "
-                             "named after it and the time")
+                        help="the save to create (never overwritten); default: the games folder "
+                             "('kriegsspiel games'), named after the scenario and the time")
 
 
 def run(args: argparse.Namespace) -> int:
-    save = args.save or new_save_path(args.scenario)
+    save = args.save or new_game_path(args.scenario)
     with Game.new(args.scenario, save) as game:
         for note in game.notes:  # the scenario's warnings
             print(note)
         setup = game.scenario.setup
         drawn = " (drawn)" if game.scenario.seed_drawn else ""
-        print(f"started {setup.name!r}: {len(setup.units)} units, {', '.join(s.name for s in setup.sides)}; "
+        print(f"started {setup.name!r}: {count(len(setup.units), 'unit')}, {', '.join(s.name for s in setup.sides)}; "
               f"seed {setup.seed}{drawn}")
         print(f"save: {save}")
         print(f"play on with: kriegsspiel shell {save}")

@@ -1,9 +1,11 @@
-"""``kriegsspiel play [SCENARIO|SAVE] [--screenshot FILE.png [--frames N]]``: the umpire's window.
+"""``kriegsspiel play [SCENARIO|SAVE] [--screenshot FILE.png [--frames N]] [--size WxH] [--fullscreen]``: the umpire's window.
 
-``python main.py`` is ``kriegsspiel play``. No argument opens the demo scenario. A scenario (``.toml``) starts a
-new game whose save is written next to it under a name that overwrites nothing; any other file is opened as a
-save and play continues where it stopped. ``--screenshot`` draws headless, saves a PNG and exits (the game is
-then played in a temporary save, so nothing is written next to the scenario).
+``python main.py`` is ``kriegsspiel play``. No argument opens the start menu (continue the last game, a recent
+game, a shipped scenario, a file). A scenario (``.toml``) starts a new game whose save goes to the user's games
+folder, named by scenario and date; any other file is opened as a save and play continues where it stopped.
+The window fits the screen it opens on and remembers its size and place; ``--size`` and ``--fullscreen``
+override that. ``--screenshot`` draws headless, saves a PNG and exits (the game is then played in a temporary
+save, so nothing is written anywhere but the PNG; no argument draws the demo scenario).
 """
 from __future__ import annotations
 
@@ -14,21 +16,24 @@ from pathlib import Path
 
 from kriegsspiel.errors import UserError
 
+#: The size of a --screenshot without --size (a window fits its screen instead).
 DEFAULT_SIZE = (1600, 1000)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", help="a scenario (.toml) or a save; default: the demo scenario")
+    parser.add_argument("path", nargs="?", help="a scenario (.toml) or a save; default: the start menu")
     parser.add_argument("--screenshot", metavar="FILE.png", help="draw headless, save a PNG and exit")
     parser.add_argument("--frames", type=int, default=2, metavar="N", help="frames to run before the screenshot (default 2)")
-    parser.add_argument("--size", default=None, metavar="WxH", help="window or screenshot size in pixels (default 1600x1000)")
+    parser.add_argument("--size", default=None, metavar="WxH", help="window or screenshot size in pixels (default: the window's last size, "
+                        "fitted to the screen; a screenshot 1600x1000)")
+    parser.add_argument("--fullscreen", action="store_true", help="open the window fullscreen (F11 toggles)")
     parser.add_argument("--projector", action="store_true", help="start in projector mode (no side panel, large counters)")
 
 
-def parse_size(text: str | None) -> tuple[int, int]:
-    """``"1600x1000"`` as (width, height); raises UserError naming the option otherwise."""
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"1600x1000"`` as (width, height), None when not given; raises UserError naming the option otherwise."""
     if text is None:
-        return DEFAULT_SIZE
+        return None
     parts = text.lower().split("x")
     try:
         width, height = (int(p) for p in parts)
@@ -39,9 +44,14 @@ def parse_size(text: str | None) -> tuple[int, int]:
     return width, height
 
 
+def scenarios_folder() -> Path:
+    """The shipped scenarios (``scenarios/`` beside the package)."""
+    return Path(__file__).resolve().parents[2] / "scenarios"
+
+
 def demo_scenario() -> Path:
     """The shipped demo scenario (``scenarios/demo.toml`` beside the package)."""
-    path = Path(__file__).resolve().parents[2] / "scenarios" / "demo.toml"
+    path = scenarios_folder() / "demo.toml"
     if not path.is_file():
         raise UserError(f"{path}: the demo scenario is missing; give a scenario or a save: kriegsspiel play FILE")
     return path
@@ -51,8 +61,10 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     if args.frames < 1:
         raise UserError("--frames: give at least 1")
-    path = Path(args.path) if args.path else demo_scenario()
-    if not path.exists():
+    if args.screenshot and args.fullscreen:
+        raise UserError("--fullscreen: a screenshot is drawn headless at --size; give one or the other")
+    path = Path(args.path) if args.path else (demo_scenario() if args.screenshot else None)
+    if path is not None and not path.exists():
         raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -60,6 +72,15 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     from kriegsspiel.app.window import open_game, refuse_an_invisible_window, run_window, save_screenshot
+
+    if path is None:
+        from kriegsspiel.app.start_menu import menu_rows, shipped_scenarios
+        from kriegsspiel.store.listing import list_games
+        from kriegsspiel.userdirs import games_dir
+
+        refuse_an_invisible_window()
+        rows = menu_rows(list_games(games_dir()), shipped_scenarios(scenarios_folder()))
+        return run_window(None, "", size=size, fullscreen=args.fullscreen, projector=args.projector, menu=rows)
 
     if args.screenshot:
         out = Path(args.screenshot)
@@ -74,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         with tempfile.TemporaryDirectory(prefix="kriegsspiel-shot-") as scratch:
             game, title = open_game(path, scratch=Path(scratch))
             try:
-                save_screenshot(game, title, out, size=size, frames=args.frames, projector=args.projector)
+                save_screenshot(game, title, out, size=size or DEFAULT_SIZE, frames=args.frames, projector=args.projector)
             finally:
                 game.close()
         print(f"wrote {out}")
@@ -82,6 +103,6 @@ def run(args: argparse.Namespace) -> int:
     refuse_an_invisible_window()  # before the game is opened: no new save for a window nobody sees
     game, title = open_game(path)
     try:
-        return run_window(game, title, size=size, projector=args.projector)
+        return run_window(game, title, size=size, fullscreen=args.fullscreen, projector=args.projector)
     finally:
         game.close()

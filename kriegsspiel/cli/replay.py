@@ -10,8 +10,10 @@ from kriegsspiel.core.game import round_change_line
 from kriegsspiel.core.state import summary_json
 from kriegsspiel.shell.queries import umpire_notes
 from kriegsspiel.errors import UserError
+from kriegsspiel.wording import count as plural
 from kriegsspiel.store.game import Game
 from kriegsspiel.store.journal import read_save
+from kriegsspiel.store.undone import undone_orders
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,14 +23,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help='print {"round", "side", "units": {ID: {"type", "side", "x", "y", "health", '
                              '"heading", "hidden"}}}')
-    parser.add_argument("--log", action="store_true", help="also print the journal: every record and its events")
+    parser.add_argument("--log", action="store_true",
+                        help="also print the journal: every record and its events; orders taken back are marked undone")
 
 
 def run(args: argparse.Namespace) -> int:
     loaded = read_save(args.save)
     total = len(loaded.records)
     if args.to is not None and not 0 <= args.to <= total:
-        raise UserError(f"{args.save}: --to {args.to}: the journal holds {total} records; give 0..{total}")
+        raise UserError(f"{args.save}: --to {args.to}: the journal holds {plural(total, 'record')}; give 0..{total}")
     game = Game.from_loaded(loaded, read_only=True, upto=args.to)
     state = game.state
     if args.json:
@@ -41,14 +44,19 @@ def run(args: argparse.Namespace) -> int:
     count = total if args.to is None else args.to
     if args.log:
         shown = loaded.records[:count]
+        undone = undone_orders(shown)
         for i, record in enumerate(shown):
-            print(record.describe())
+            text = record.describe()
+            if record.seq in undone:  # the line stays (append-only); say it no longer counts
+                head, _, rest = text.partition("\n")
+                text = f"{head}  [undone by record {undone[record.seq]}]" + (f"\n{rest}" if rest else "")
+            print(text)
             after = shown[i + 1].round if i + 1 < len(shown) else state.round
             if clock := round_change_line(state.ruleset, record.round, after):
                 print(f"   {clock}")  # a timed rule set (Ruleset V3): the game time where the round changes
         print()
     last = f"; last: {loaded.records[count - 1].command}" if count else ""
-    print(f"{loaded.header.scenario_name}: after {count} of {total} records{last}")
+    print(f"{loaded.header.scenario_name}: after {count} of {plural(total, 'record')}{last}")
     clock = state.ruleset.game_clock(state.round)
     print(f"round {state.round}" + (f" ({clock})" if clock else "") + f", {state.side_to_move} to move")
     units = list(state.units.values())

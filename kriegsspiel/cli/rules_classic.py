@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.wording import count
 
 #: the columns of the movement chart, in the order of the rule text
 CLASSES = ("road", "open", "rough")
@@ -92,7 +93,7 @@ def _combat(combat: Any, unit: str, table: Table) -> list[str]:
     out += ["", f"HP and disruption (HP kept by: {', '.join(combat.hp_types)})"]
     effects = []
     for e in sorted(combat.health.values(), key=lambda e: -e.hp):
-        what = [f"out of control {e.out_of_control_rounds} round(s)"] if e.out_of_control_rounds else []
+        what = [f"out of control {count(e.out_of_control_rounds, 'round')}"] if e.out_of_control_rounds else []
         what += [] if e.can_attack else ["cannot attack"]
         effects.append([f"{e.hp} HP", ", ".join(what) or "-"])
     for level, factor in enumerate(combat.disruption_movement):

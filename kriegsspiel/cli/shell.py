@@ -1,6 +1,6 @@
 """``kriegsspiel shell SCENARIO|SAVE [--save FILE]``: the Umpire shell in a terminal.
 
-A scenario (.toml) starts a new game whose save is ``--save`` or a new file next to the scenario; a save
+A scenario (.toml) starts a new game whose save is ``--save`` or a new file in the user's games folder; a save
 continues that game. Commands are read line by line from stdin; every accepted order is on disk before its
 result is printed.
 """
@@ -11,18 +11,20 @@ import sys
 from pathlib import Path
 
 from kriegsspiel.errors import UserError
+from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments: a scenario or a save, and where a new game is saved."""
     parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml) to start, or a save to continue")
-    parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: next to the scenario)")
+    parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: the games folder, see 'kriegsspiel games')")
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the game and run the shell on stdin; exit 0 at quit or end of input (refusals are not failures)."""
     from kriegsspiel.shell import Shell, run_shell
-    from kriegsspiel.store import Game, new_save_path
+    from kriegsspiel.store import Game
+    from kriegsspiel.userdirs import new_game_path
 
     # A stray byte in a script or a terminal without UTF-8 must not end the session: replace, never fail.
     for stream in (sys.stdin, sys.stdout):
@@ -32,14 +34,14 @@ def run(args: argparse.Namespace) -> int:
     if not path.exists():
         raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
     if path.suffix.lower() == ".toml":
-        save = Path(args.save) if args.save else new_save_path(path)
+        save = Path(args.save) if args.save else new_game_path(path)
         game = Game.new(path, save)
         print(f"new game {game.scenario.name!r}, saved to {save}")
     else:
         if args.save:
             raise UserError(f"--save {args.save}: a save continues in its own file; --save is for a scenario")
         game = Game.open(path)
-        print(f"continuing {game.scenario.name!r} from {path} ({len(game.journal_entries())} records)")
+        print(f"continuing {game.scenario.name!r} from {path} ({count(len(game.journal_entries()), 'record')})")
     from kriegsspiel.pov import attach_to_game
 
     # The players' pictures of each round are written next to the save, as the window does.
@@ -52,5 +54,5 @@ def run(args: argparse.Namespace) -> int:
         try:
             run_shell(Shell(game), sys.stdin, sys.stdout)
         finally:
-            pictures.wait()
+            pictures.close()
     return 0

@@ -88,6 +88,11 @@ def write_round_pictures(state: Any, out_dir: Path, round_number: int, players: 
     return written
 
 
+#: An idle worker ends after this long (seconds). It is not a daemon (pictures handed over are written even as
+#: the program ends), so a long idle wait kept the window and the shell alive that long after their last round.
+IDLE_SECONDS = 0.2
+
+
 class PictureWriter:
     """Encodes and writes pictures on one worker thread, in the order they were handed over, so that the end
     of a round does not hold up the umpire's window. Drawing stays on the caller's thread (pygame); the worker
@@ -117,10 +122,20 @@ class PictureWriter:
         """Return once every picture handed over so far is on disk (or has failed)."""
         self._jobs.join()
 
+    def close(self) -> None:
+        """Write what was handed over, then end the worker at once: an idle worker would otherwise keep the
+        program alive for its idle timeout after the umpire's last line."""
+        with self._lock:
+            thread = self._thread
+            if thread is not None and thread.is_alive():
+                self._jobs.put(None)
+        if thread is not None:
+            thread.join()
+
     def _work(self) -> None:
         while True:
             try:
-                job = self._jobs.get(timeout=2.0)
+                job = self._jobs.get(timeout=IDLE_SECONDS)
             except queue.Empty:
                 return  # idle: let the thread end; the next submit starts another
             try:

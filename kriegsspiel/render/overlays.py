@@ -23,6 +23,7 @@ ILLEGAL = (210, 40, 40)
 SHADE = (255, 236, 90, 95)
 SHADE_EDGE = (230, 160, 0, 220)
 RULER = (20, 20, 20)
+RULER_BAND = (255, 255, 255)
 RING_COLOURS = [(200, 40, 40), (40, 90, 200), (150, 60, 170), (220, 120, 20), (20, 140, 140), (110, 110, 110)]
 
 
@@ -186,10 +187,14 @@ def draw_cursor_text(
 def draw_ruler(
     target: pygame.Surface, camera: Camera, texts: TextCache, a: WorldPoint, b: WorldPoint, lines: Sequence[str], size: int
 ) -> None:
-    """A ruler from ``a`` to ``b`` with tick marks at round distances and its figures at the far end."""
+    """A ruler from ``a`` to ``b`` with tick marks at round distances and its figures at the far end.
+
+    Readable on every terrain colour: a dark edge, a white band and a dark core, so that either the band (on
+    forest, water) or the edges (on plains, desert) stand out."""
     sa, sb = camera.to_screen(a), camera.to_screen(b)
-    pygame.draw.line(target, (255, 255, 255), sa, sb, 5)
-    pygame.draw.line(target, RULER, sa, sb, 2)
+    pygame.draw.line(target, RULER, sa, sb, 9)
+    pygame.draw.line(target, RULER_BAND, sa, sb, 5)
+    pygame.draw.line(target, RULER, sa, sb, 1)
     length = math.hypot(b.x - a.x, b.y - a.y)
     if length > 0:
         step = nice_length(length / 8)
@@ -197,10 +202,14 @@ def draw_ruler(
         n = 1
         while n * step < length and n < 200:
             px, py = camera.to_screen(WorldPoint(a.x + ux * n * step, a.y + uy * n * step))
-            pygame.draw.line(target, RULER, (px - uy * 5, py + ux * 5), (px + uy * 5, py - ux * 5), 2)
+            tick = ((px - uy * 7, py + ux * 7), (px + uy * 7, py - ux * 7))
+            pygame.draw.line(target, RULER_BAND, *tick, 5)
+            pygame.draw.line(target, RULER, *tick, 2)
             n += 1
     for point in (sa, sb):
-        pygame.draw.circle(target, RULER, point, 4)
+        pygame.draw.circle(target, RULER_BAND, point, 7)
+        pygame.draw.circle(target, RULER, point, 7, 2)
+        pygame.draw.circle(target, RULER, point, 2)
     draw_cursor_text(target, texts, (round(sb[0]), round(sb[1])), lines, True, size)
 
 
@@ -230,6 +239,19 @@ def draw_heading_cone(
 ) -> None:
     """The bearings a ship may still take: a wedge of +-``limit`` degrees about ``heading``, out to ``radius``
     world units (its allowance left)."""
+    _cone(target, camera, origin, heading, limit, radius, strong=False)
+
+
+def draw_heading_cone_carried(
+    target: pygame.Surface, camera: Camera, origin: WorldPoint, heading: float, limit: float, radius: float
+) -> None:
+    """The same wedge while the ship is dragged, drawn over the counters with a white and dark edge, so that
+    the umpire sees on any water or land where the drop may go."""
+    _cone(target, camera, origin, heading, limit, radius, strong=True)
+
+
+def _cone(target: pygame.Surface, camera: Camera, origin: WorldPoint, heading: float, limit: float, radius: float,
+          strong: bool) -> None:
     r = max(24.0, camera.length_to_screen(radius))
     if r > 20000:
         r = 20000
@@ -241,14 +263,21 @@ def draw_heading_cone(
         points.append((cx + r * math.sin(bearing), cy - r * math.cos(bearing)))
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
-    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    pad = 4 if strong else 2
+    box = pygame.Rect(math.floor(min(xs)) - pad, math.floor(min(ys)) - pad, math.ceil(max(xs) - min(xs)) + 2 * pad,
+                      math.ceil(max(ys) - min(ys)) + 2 * pad)
     box = box.clip(target.get_rect())
     if box.width <= 0 or box.height <= 0:
         return
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     local = [(x - box.left, y - box.top) for x, y in points]
-    pygame.draw.polygon(layer, (40, 110, 220, 60), local)
-    pygame.draw.polygon(layer, (30, 70, 170, 220), local, 2)
+    if strong:
+        pygame.draw.polygon(layer, (255, 210, 60, 45), local)
+        pygame.draw.polygon(layer, (255, 255, 255, 235), local, 5)
+        pygame.draw.polygon(layer, (20, 20, 20, 235), local, 2)
+    else:
+        pygame.draw.polygon(layer, (40, 110, 220, 60), local)
+        pygame.draw.polygon(layer, (30, 70, 170, 220), local, 2)
     target.blit(layer, box.topleft)
 
 

@@ -30,6 +30,7 @@ from kriegsspiel.scenario.umpire_abilities import (
     source_tables,
     value_list_key,
 )
+from kriegsspiel.wording import count
 
 #: The original program's abbreviated standard type names, and other spellings seen in gamefiles.
 TYPE_ALIASES = {
@@ -145,7 +146,7 @@ def read_gamefile(path: Path, report: ImportReport) -> dict[str, tuple[Any, int]
         for name in names:
             values[name] = (literal, node.lineno)
     if ignored_functions:
-        report.notes.append(f"{path}: ignored {len(ignored_functions)} function(s): {', '.join(ignored_functions)}")
+        report.notes.append(f"{path}: ignored {count(len(ignored_functions), 'function')}: {', '.join(ignored_functions)}")
     return values
 
 
@@ -262,7 +263,7 @@ def import_gamefile(
     campaign_types = {t for t in map(resolve, map(str, unit_table.values())) if t is not None}
     ability_overrides(values, ruleset, resolve, campaign_types, overrides, report.notes, report.problems, path)
     if overrides:
-        report.notes.append(f"per-type tables and lists became [overrides] for {len(overrides)} type(s): "
+        report.notes.append(f"per-type tables and lists became [overrides] for {count(len(overrides), 'type')}: "
                             f"{', '.join(sorted(overrides))}")
     in_teams = {u for t in teams_health.values() for u in map(str, t)}
     units: list[_Unit] = []

@@ -6,6 +6,7 @@ from kriegsspiel.core.geometry import format_point
 from kriegsspiel.core.game import hiding_place
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.core.state import describe_condition, scores
+from kriegsspiel.wording import count
 
 
 def _num(value: float) -> str:
@@ -136,7 +137,7 @@ def details_text(state: GameState, unit_id: str | None) -> str:
     if unit.disruption:
         lines.append("  " + disruption_text(state, unit.disruption))
     if unit.disabled_rounds:
-        lines.append(f"  disabled for {unit.disabled_rounds} more round(s)")
+        lines.append(f"  disabled for {count(unit.disabled_rounds, 'more round')}")
     if unit.carried_by:
         lines.append(f"  carried by {unit.carried_by}")
     done = _did(unit)

@@ -328,7 +328,7 @@ class _Builder:
             by_tile[key] = (before[0] + count, int(gid))
         for (ts_name, tile_id), (count, gid) in sorted(by_tile.items()):
             _where, line, tpath = self._where(gid)
-            self.warn(f"tileset '{ts_name}' tile {tile_id} has no terrain property ({count} cells); it counts as "
+            self.warn(f"tileset '{ts_name}' tile {tile_id} has no terrain property ({count} cell{'' if count == 1 else 's'}); it counts as "
                       f"{self.default_terrain}: select the tile in the tileset editor and set its 'terrain' property",
                       line, tpath)
 

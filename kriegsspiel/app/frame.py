@@ -1,0 +1,251 @@
+"""Drawing one frame of the umpire's table: the map, the pick-up shading, counters, overlays, bars and panel.
+
+A mix-in of :class:`kriegsspiel.app.app.App`; the drawing itself is in :mod:`kriegsspiel.render` and the
+App's own modules (board, chrome, panel), this only says what goes where and in which order.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from kriegsspiel.app import chrome, confirm, targeting
+from kriegsspiel.app.combat_v3 import combat_section
+from kriegsspiel.app.drag import Drag
+from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
+from kriegsspiel.core.geometry import WorldPoint, distance
+from kriegsspiel.core.state import GameState, UnitState
+from kriegsspiel.render import overlays
+from kriegsspiel.render.camera import Camera
+from kriegsspiel.render.overlays import ReachableShading
+
+if TYPE_CHECKING:
+    from kriegsspiel.app.app import App
+
+#: How the ruler writes a rule set's distance unit (Ruleset V3's metres as "m"; others in full).
+UNIT_SHORT = {"metres": "m"}
+
+
+def distance_text(length: float, unit: str) -> str:
+    """``"350 m"`` (Ruleset V3) or ``"12.5 units"``, ``"1 unit"`` (Fourth Edition: the map's own units)."""
+    number = overlays.short_number(length)
+    if unit in UNIT_SHORT:
+        return f"{number} {UNIT_SHORT[unit]}"
+    return f"{number} {unit[:-1] if number == '1' and unit.endswith('s') else unit}"
+
+
+#: Structure names appear once a tile is at least this wide on screen (pixels); further out they would crowd.
+STRUCTURE_NAMES_FROM_PX = 16
+
+
+class FrameDrawing:
+    """What the App draws (mixed into it): :meth:`render` draws one frame on the App's surface."""
+
+    def _counter_px(self: App) -> int:
+        return self.board.counter_px(self.camera, self.projector)
+
+    def render(self: App) -> None:
+        """Draw one frame on :attr:`surface`."""
+        target = self.surface
+        if self.viewing.player is not None:  # the player's picture alone: nothing of the umpire's board
+            self.viewing.draw_picture(target, self.texts, self.session.state, self.text_size, self.status, self.status_is_error)
+            if self.help_on:
+                self._draw_help(target)
+            return
+        camera = self.camera
+        vp = camera.viewport
+        self.map_layer.draw(target, camera)
+        target.set_clip(pygame.Rect(vp.left, vp.top, vp.width, vp.height))
+        state = self.session.state
+        size_text = self.text_size
+        drag = self.drag
+        if drag is not None:
+            self._draw_pickup(target, camera, drag)
+        # Names go under the rings and counters: a zone's tag must never hide a unit id or a range label.
+        if camera.scale * self.battlefield.grid.units_per_tile >= STRUCTURE_NAMES_FROM_PX:
+            overlays.draw_structure_names(target, camera, self.texts, self.battlefield.structures, size_text - 4)
+        # each zone's name where no counter is drawn, when there is such a place near
+        self.zone_names.draw(target, camera, self.texts, self.battlefield.zones, size_text - 2, state,
+                             lambda: self.board.drawn_boxes(state, camera, self.projector))
+        if self.rings_on and drag is not None:
+            # While a counter is carried its rings travel with it: what could it reach from there?
+            centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
+            overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
+        self._draw_counters(target, camera, state)
+        if self.aiming is not None:
+            targeting.draw(target, camera, state, self.aiming, max(6, self._counter_px() // 2))
+        if self.menu is not None:
+            targeting.draw_menu(target, self.texts, self.menu, size_text - 2)
+        if self.box is not None:
+            pygame.draw.rect(target, (60, 200, 255), pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(self.box[1], (0, 0))), 2)
+        if self.dragging and drag is not None and drag.verdict is not None:
+            v = drag.verdict
+            limit = drag.unit_type.heading_limit
+            if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
+                # a ship carried: the bearings it may take, over the counters it passes
+                overlays.draw_heading_cone_carried(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
+            overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
+        self._draw_carried(target, camera, state)
+        if self.dragging and drag is not None and drag.verdict is not None:
+            overlays.draw_cursor_text(
+                target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text, clear_px=self._counter_px() // 2
+            )
+        if self.ruler is not None:
+            self._draw_ruler(target, camera)
+        if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
+            self._draw_tooltip(target, state)
+        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)
+        self._draw_top_bar(target, state)
+        self._draw_status(target)
+        target.set_clip(None)
+        if not self.projector:
+            self._draw_panel(target, state)
+        if self.confirming is not None:
+            confirm.draw(target, self.texts, self.confirming, self._chooser_area(), size_text)
+        if self.viewing.chooser:
+            self.viewing.draw_chooser(target, self.texts, state, self.text_size, self._chooser_area(), self.board.colours, self.cursor)
+        self.portal.draw(target, self.texts, self.text_size)
+        if self.help_on:
+            self._draw_help(target)
+
+    def _draw_pickup(self: App, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
+        if self._shading is None or self._shading[0] is not drag:
+            field = drag.field
+            row0, col0 = field.window_offset
+            h, w = field.cost.shape
+            mask = field.reachable_mask()[row0 : row0 + h, col0 : col0 + w]
+            cs = field.raster.cell_size
+            self._shading = (drag, ReachableShading(mask, col0 * cs, row0 * cs, cs))
+        self._shading[1].draw(target, camera)
+        limit = drag.unit_type.heading_limit
+        if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
+            overlays.draw_heading_cone(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
+
+    def _carried(self: App) -> UnitState | None:
+        """The unit the mouse is carrying, if any."""
+        return self.drag.unit if (self.dragging and self.drag is not None) else None
+
+    def _draw_counters(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+        self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=self._carried())
+
+    def _draw_carried(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+        """The carried counter over its path (drawn after it), where the drop would put it."""
+        carried = self._carried()
+        if carried is None:
+            return
+        verdict = self.drag.verdict
+        carried_to = camera.to_screen(verdict.target) if verdict is not None else self.cursor
+        self.board.draw_carried(target, camera, state, self.projector, carried, carried_to)
+
+    def _draw_tooltip(self: App, target: pygame.Surface, state: GameState) -> None:
+        """A short card for the counter under the mouse: useful in projector mode, where the panel is hidden."""
+        unit = state.unit(self.hover)
+        if unit is None:
+            return
+        unit_type = state.ruleset.unit_type(unit.type_id)
+        first = f"{unit.id}: {unit_type.name} ({unit.side})" + (", hidden" if unit.hidden else "")
+        second = f"health {unit.health}/{unit_type.health}, move {overlays.short_number(state.allowance_left(unit))} of {overlays.short_number(unit_type.move)} left"
+        surfaces = [self.texts.get(line, self.text_size - 2, (20, 20, 20), (250, 246, 232, 235), bold=(i == 0)) for i, line in enumerate((first, second))]
+        x, y = self.cursor[0] + 16, self.cursor[1] + 16
+        width = max(s.get_width() for s in surfaces)
+        if x + width > self.camera.viewport.left + self.camera.viewport.width:
+            x = self.cursor[0] - 16 - width
+        for surface in surfaces:
+            target.blit(surface, (x, y))
+            y += surface.get_height()
+
+    def _draw_ruler(self: App, target: pygame.Surface, camera: Camera) -> None:
+        a, b = self.ruler
+        lines = [f"{distance_text(distance(a, b), self.session.state.ruleset.distance_unit)} straight"]
+        if self.drag is not None and distance(a, b) > 0:
+            lines.append(self._ruler_cost(a, b))
+        overlays.draw_ruler(target, camera, self.texts, a, b, lines, self.text_size)
+
+    def _ruler_cost(self: App, a: WorldPoint, b: WorldPoint) -> str:
+        """The selected unit's terrain cost from ``a`` to ``b`` (at its full move value, ignoring heading)."""
+        from kriegsspiel.core.movement import check_move
+
+        drag = self.drag
+        state = self.session.state
+        verdict = check_move(state.battlefield, state.ruleset, drag.unit.type_id, a, b, allowance_left=max(drag.unit_type.move, 1e-9))
+        if not math.isfinite(verdict.cost):
+            return f"{drag.unit.id}: {verdict.reason or 'cannot get there'}"
+        return f"{drag.unit.id} ({drag.unit_type.name}): cost {overlays.short_number(verdict.cost)} of move {overlays.short_number(drag.unit_type.move)}"
+
+    def _draw_top_bar(self: App, target: pygame.Surface, state: GameState) -> None:
+        clock = getattr(state.ruleset, "game_clock", None)
+        time_of_day = clock(state.round) if callable(clock) else None
+        headline = f"Round {state.round}" + (f" ({time_of_day})" if time_of_day else "") + f"   {state.side_to_move} to move"
+        if state.finished:
+            headline += "   GAME OVER" + (f": {', '.join(state.winners)} won" if state.winners else "")
+        chrome.draw_top_bar(
+            target,
+            self.texts,
+            self.camera.viewport,
+            headline=headline,
+            title=self.session.title or state.setup.name,
+            side_colour=self.board.colours.get(state.side_to_move, "#808080"),
+            text_size=self.text_size,
+            projector=self.projector,
+        )
+
+    def _draw_status(self: App, target: pygame.Surface) -> None:
+        mode = "  [RULER]" if self.ruler_mode else ""
+        chrome.draw_status(
+            target,
+            self.texts,
+            self.camera.viewport,
+            text=self.status + mode,
+            error=self.status_is_error,
+            text_size=self.text_size,
+            projector=self.projector,
+        )
+
+    def _console_rect(self: App) -> pygame.Rect:
+        w, h = self.surface.get_size()
+        return pygame.Rect(w - self._panel_width(), h - 40, self._panel_width(), 40)
+
+    def _draw_panel(self: App, target: pygame.Surface, state: GameState) -> None:
+        w, h = target.get_size()
+        key = (
+            id(state),
+            state,
+            self.selected,
+            self.drag,
+            self.console.text,
+            self.console.caret,
+            self.console_focused,
+            tuple(self.console_output),
+            self.console_scroll,
+            (w, h),
+            self.combat_row,
+        )
+        if self._panel_cache is None or self._panel_cache[0] != key:
+            panel = pygame.Surface((self._panel_width(), h))
+            journal = self.session.journal_lines(14)
+            unit_lines = unit_summary(state, self.drag.unit, self.drag.allowance) if self.drag is not None else []
+            buttons = draw_panel(
+                panel,
+                self.texts,
+                title=self.session.title or state.setup.name,
+                round_line=f"Round {state.round}, {state.side_to_move} to move",
+                unit_lines=unit_lines,
+                journal=journal,
+                console_prompt=self.session.prompt(),
+                console_text=self.console.text,
+                caret=self.console.caret,
+                focused=self.console_focused,
+                output=self.console_output,
+                output_scroll=self.console_scroll,
+                combat=combat_section(state),
+                combat_row=self.combat_row,
+                riding_lines=riding_order_lines(state),
+            )
+            self._panel_cache = (key, panel)
+            left = w - self._panel_width()
+            self.panel_buttons = tuple((rect.move(left, 0), action) for rect, action in buttons)
+        target.blit(self._panel_cache[1], (w - self._panel_width(), 0))
+
+    def _draw_help(self: App, target: pygame.Surface) -> None:
+        self.help_scroll = chrome.draw_help(target, self.texts, self.text_size, self.help_scroll)

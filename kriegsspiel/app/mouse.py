@@ -1,0 +1,258 @@
+"""The mouse on the umpire's table: press, drag, release, right click, wheel, the Ctrl+drag box and picking.
+
+A mix-in of :class:`kriegsspiel.app.app.App` (it uses the App's camera, board, session, selection and status).
+A drop becomes a shell line through the game session; nothing here decides a rule.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pygame
+
+from kriegsspiel.app import confirm, targeting
+from kriegsspiel.core.state import UnitState
+from kriegsspiel.render.camera import ZOOM_STEP
+
+if TYPE_CHECKING:
+    from kriegsspiel.app.app import App
+
+#: A press that moves less than this (pixels) before release is a click, not a drag.
+CLICK_SLOP = 4
+
+
+class MouseControls:
+    """Events and the mouse of the App (mixed into it): :meth:`handle` is where every event enters."""
+
+    def handle(self: App, event: pygame.event.Event) -> bool:
+        """Handle one event; returns True when it moved the mouse (the drag path must follow)."""
+        kind = event.type
+        if self.viewing.active and kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return self._view_mouse(event)  # nothing under the chooser or a picture may be picked up
+        if kind == pygame.QUIT:
+            self.running = False
+        elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.invalidate()
+        elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            display = pygame.display.get_surface()
+            if self.follows_display and display is not None:
+                self.resize(display)
+        elif kind == pygame.MOUSEMOTION:
+            return self._motion(event.pos)
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            self.cursor = event.pos
+            if event.button == 1:
+                self._press(event.pos)
+            elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.dragging:
+                self.panning_from = event.pos  # the middle or right button pans even over counters
+                self.right_press_at = event.pos if event.button == 3 else None
+        elif kind == pygame.MOUSEBUTTONUP:
+            self.cursor = event.pos
+            if event.button == 1:
+                self._release(event.pos)
+            elif event.button in (2, 3) and self.press_at is None:
+                self.panning_from = None
+                if event.button == 3:
+                    self._right_click(event.pos)
+        elif kind == pygame.MOUSEWHEEL and self.help_on:
+            self.help_scroll = max(0, self.help_scroll - 3 * event.y)  # the wheel scrolls the help, not the map
+        elif kind == pygame.MOUSEWHEEL and not self.projector and not self.camera.viewport.contains(*self.cursor):
+            # over the panel: its console output
+            self.console_scroll = max(0, min(len(self.console_output), self.console_scroll + 3 * event.y))
+        elif kind == pygame.MOUSEWHEEL:
+            if event.y and self.camera.viewport.contains(*self.cursor):
+                self._zoom(self.cursor, ZOOM_STEP ** (1 if event.y > 0 else -1))
+        elif kind == pygame.KEYDOWN:
+            self._key(event)
+        elif kind == pygame.KEYUP:
+            if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+                self.shift_held = False
+            if event.key in (pygame.K_LCTRL, pygame.K_RCTRL):
+                self.ctrl_held = False
+        elif kind == pygame.TEXTINPUT:
+            if self.console_focused:
+                self.console.insert(event.text)
+        return False
+
+    def _motion(self: App, pos: tuple[int, int]) -> bool:
+        self.cursor = pos
+        if self.panning_from is not None:
+            dx, dy = pos[0] - self.panning_from[0], pos[1] - self.panning_from[1]
+            self.camera = self.camera.panned(dx, dy)
+            self.panning_from = pos
+        elif self.ruling and self.ruler is not None:
+            self.ruler = (self.ruler[0], self.camera.to_world(*pos))
+        elif self.box is not None:
+            self.box = (self.box[0], pos)
+        elif self.drag is not None and self.press_at is not None and not self.dragging:
+            if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
+                self.dragging = True
+        if self.press_at is None and self.camera.viewport.contains(*pos):
+            under = self.unit_at(pos)
+            self.hover = under.id if under is not None else None
+        else:
+            self.hover = None
+        if self.aiming is not None and self.camera.viewport.contains(*pos):
+            self._explain_target(pos)
+        if self.menu is not None:
+            self._explain_menu(pos)
+        return True
+
+    def _press(self: App, pos: tuple[int, int]) -> None:
+        if self.confirming is not None:  # a click elsewhere is a no
+            self._answer(False)
+            return
+        if not self.camera.viewport.contains(*pos):
+            if not self._panel_press(pos):  # a button of the pending combat (Ruleset V3)
+                self.console_focused = self._console_rect().collidepoint(pos)
+            return
+        self.console_focused = False
+        if self.menu is not None:
+            word = self.menu.item_at(pos)
+            if word is None:
+                self.menu = None
+            else:
+                self._menu_choice(word)
+            return
+        if self.aiming is not None:
+            self._aim(pos)
+            return
+        self.press_at = pos
+        if self.ruler_mode:
+            point = self.camera.to_world(*pos)
+            self.ruler, self.ruling = (point, point), True
+            return
+        unit = self.unit_at(pos)
+        if unit is None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
+            self.box = (pos, pos)  # Ctrl+drag on open ground: a box around the units to select
+            return
+        if unit is None:
+            self.panning_from = pos
+            return
+        if self.selected is not None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
+            self._add_shooter(unit.id)
+            self.press_at = None
+            return
+        if self.selected is not None and unit.id != self.selected and self._shift():
+            self._shift_pick = (self.selected, list(self.shooters), unit.id)
+        self.select(unit.id)
+
+    def _release(self: App, pos: tuple[int, int]) -> None:
+        press_at, self.press_at = self.press_at, None
+        if self.ruling:
+            self.ruling = False
+            return
+        if self.box is not None:
+            self._select_box(pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(pos, (0, 0))))
+            self.box = None
+            return
+        if self.panning_from is not None:
+            self.panning_from = None
+            if press_at is not None and math.hypot(pos[0] - press_at[0], pos[1] - press_at[1]) < CLICK_SLOP:
+                self.select(None)
+            return
+        pick, self._shift_pick = self._shift_pick, None
+        if pick is not None and not self.dragging:  # Shift+click: add to the selection
+            previous, shooters, unit_id = pick
+            self.select(previous)
+            self.shooters = shooters
+            self._add_shooter(unit_id)
+            return
+        if not self.dragging or self.drag is None:
+            return
+        self.dragging = False
+        drag = self.drag
+        target = self.camera.to_world(*pos)
+        verdict = drag.follow(target)
+        forced = self._shift()
+        line = drag.command_text(target)
+        air = confirm.before_the_move(self.session.state, line, drag.unit.id, forced=not verdict.legal)
+        if verdict.legal and air is None:
+            self._show(self.session.submit(line))
+        elif verdict.legal:
+            self._ask(confirm.Confirmation(line, False, (f"{line}?", air)))
+        elif forced:
+            # the umpire's word is final, but a forced move is journaled only once the broken rule was read
+            self._ask(confirm.Confirmation(line, True, (f"force {line}?", f"it breaks the rule: {verdict.reason}",
+                                                        *((air,) if air else ()))))
+        else:
+            self._set_status(f"{drag.unit.id} not moved: {verdict.reason}", error=True)
+        self._refresh_selection()
+
+    def _right_click(self: App, pos: tuple[int, int]) -> None:
+        """A right click (no drag) on a counter: select it unless it is selected, and list its combat orders."""
+        start, self.right_press_at = self.right_press_at, None
+        if start is None or math.hypot(pos[0] - start[0], pos[1] - start[1]) >= CLICK_SLOP or self.aiming:
+            return
+        unit = self.unit_at(pos)
+        if unit is None:
+            self.menu = None
+            return
+        if unit.id != self.selected and unit.id not in self.shooters:
+            self.select(unit.id)
+        items = targeting.menu_items(self.session.state, [self.selected or unit.id])
+        if not items:
+            if self._chart_menu(unit.id, pos):  # Ruleset V3: the rule set's combat charts
+                return
+            self._set_status(f"{unit.id} ({unit.type_id}) has no combat order to aim", error=True)
+            return
+        vp = self.camera.viewport
+        # the menu opens at the mouse but stays inside the map view
+        x = min(pos[0], vp.left + vp.width - targeting.MENU_WIDTH_PX)
+        y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(items))
+        state, group = self.session.state, [self.selected or unit.id, *self.shooters]
+        # the air and transport rows are greyed with the rules' reason when every target is refused
+        refused = tuple(targeting.row_targeting(row, group).menu_refusal(state) if targeting.transport.split_row(row)[0]
+                        in targeting.transport.ORDERS else None for row in items)
+        self.menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), items, refused=refused)
+
+    def _shift(self: App) -> bool:
+        return self.shift_held or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+
+    def _select_box(self: App, rect: pygame.Rect) -> None:
+        """Select the units of the side to move whose counters stand in ``rect`` (screen pixels): where the
+        counter is drawn or, for a counter decluttering moved, where the unit truly is."""
+        state = self.session.state
+        units, sx, sy = self._screen_positions()
+        drawn_at = {u.id: (round(float(x)), round(float(y))) for u, x, y in zip(units, sx, sy)}
+        inside = []
+        for unit in state.units.values():
+            x, y = self.camera.to_screen(unit.position)
+            if unit.side != state.side_to_move or unit.carried_by is not None:
+                continue
+            if rect.collidepoint(round(x), round(y)) or (unit.id in drawn_at and rect.collidepoint(drawn_at[unit.id])):
+                inside.append(unit.id)
+        if not inside:
+            self._set_status("no unit of the side to move in the box")
+            return
+        self.select(inside[0])
+        self.shooters = inside[1:]
+        self._set_status(f"selected: {' '.join(inside)} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
+
+    def _add_shooter(self: App, unit_id: str) -> None:
+        """Ctrl+click or Shift+click: add a unit to (or take it from) the selection that will aim together."""
+        if unit_id == self.selected:
+            return
+        if unit_id in self.shooters:
+            self.shooters.remove(unit_id)
+        else:
+            self.shooters.append(unit_id)
+        group = " ".join([self.selected or "", *self.shooters]).strip()
+        self._set_status(f"selected: {group} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
+
+    def _zoom_anchor(self: App) -> tuple[int, int]:
+        if self.camera.viewport.contains(*self.cursor):
+            return self.cursor
+        cx, cy = self.camera.viewport.centre
+        return round(cx), round(cy)
+
+    def _zoom(self: App, at: tuple[int, int], factor: float) -> None:
+        self.camera = self.camera.zoomed_about(at[0], at[1], factor)
+
+    def unit_at(self: App, pos: tuple[int, int]) -> UnitState | None:
+        """The topmost unit whose counter covers the screen position, or None."""
+        return self.board.unit_at(self.session.state, self.camera, self.projector, pos)
+
+    def _screen_positions(self: App) -> tuple[list[UnitState], np.ndarray, np.ndarray]:
+        return self.board.screen_positions(self.session.state, self.camera, self.projector)
