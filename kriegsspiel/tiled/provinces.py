@@ -1,11 +1,10 @@
 """Province maps in Tiled: the board of an area game (Diplomacy) as polygons with properties.
 
-A province map is a Tiled map whose map property ``kind`` is ``provinces`` (or that has an object layer called
-``provinces`` and no terrain layer). Each province is a polygon object on that layer:
+A province map is a Tiled map whose map property ``kind`` is ``provinces``. Each province is a polygon object on that layer:
 
 - the object's **name** is the province's full name (``Paris``); its property ``abbreviation`` (``PAR``) is
-  how orders name it. (A custom property called ``name`` would clash with the object's own name: pytmx refuses
-  such a map, so the full name lives in the object name.)
+  how orders name it. (A custom property called ``name`` would clash with the object's own name, and pytmx, which
+  other tools build on, refuses such a map: the full name lives in the object name.)
 - the other custom properties are the rule set's, e.g. for Diplomacy ``kind``, ``supply_centre``, ``home``,
   ``coasts``, ``army``, ``fleet``, ``fleet_nc`` (docs/diplomacy.md); a list is one string of abbreviations
   separated by spaces or commas.
@@ -13,14 +12,13 @@ A province map is a Tiled map whose map property ``kind`` is ``provinces`` (or t
 Map properties: ``ruleset`` (the rule set that reads the provinces, default ``diplomacy``), ``powers`` (the
 powers, separated by spaces), ``map_name``. Adjacency is never read from the shapes: it is in the properties.
 
-This module reads the file (pytmx) and checks the geometry: a province object that is not a polygon, one
+This module reads the file with the project's TMX reader (:mod:`kriegsspiel.tmx`) and checks the geometry: a province object that is not a polygon, one
 without an abbreviation, two with the same one, polygons that overlap. What the properties mean is the rule
 set's to check (``RuleSet.check_provinces``).
 """
 from __future__ import annotations
 
 import os
-import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +27,9 @@ import numpy as np
 
 from kriegsspiel.findings import Finding
 from kriegsspiel.tiled.errors import MapError
+from kriegsspiel.tmx import read_document
+from kriegsspiel.tmx.properties import read_properties
+from kriegsspiel.tmx.xmltree import read_head
 
 #: the object layer of provinces
 PROVINCE_LAYER = "provinces"
@@ -74,80 +75,85 @@ class ProvinceMapFile:
 
 
 def is_province_map(path: str | os.PathLike[str]) -> bool:
-    """True when the TMX file at ``path`` is a province map (map property ``kind = provinces``, or an object
-    layer ``provinces`` and no tile layer). False for anything else, unreadable files included."""
-    try:
-        root = ElementTree.parse(os.fspath(path)).getroot()
-    except (OSError, ElementTree.ParseError, ValueError):
+    """True when the TMX file at ``path`` is a province map: its map property ``kind`` is ``provinces``. Reads
+    only the head of the file; False for anything else, unreadable files included."""
+    head = read_head(os.fspath(path))
+    if head is None or head.tag != "map":
         return False
-    if root.tag != "map":
-        return False
-    for prop in root.findall("./properties/property"):
-        if prop.get("name") == "kind":
-            return (prop.get("value") or prop.text or "").strip() == "provinces"
-    groups = [g.get("name") for g in root.iter("objectgroup")]
-    return PROVINCE_LAYER in groups and root.find("layer") is None
+    return str(read_properties(head).get("kind", "")).strip() == "provinces"
 
 
 def read_province_map(path: str | os.PathLike[str]) -> tuple[ProvinceMapFile, list[Finding]]:
-    """Read a province map and check its geometry.
+    """Read a province map (the project's one TMX reader, :mod:`kriegsspiel.tmx`) and check its geometry.
 
     Returns the map and the findings (errors and warnings, each naming the province). Raises MapError (one line
-    naming the file and what to do in Tiled) when the file cannot be read at all or has no province layer.
+    naming the file, the line and what to do in Tiled) when the file cannot be read at all or has no province
+    layer.
     """
-    import pytmx  # only here: checking a scenario must not need it
-
     source = os.fspath(path)
-    try:
-        tmx = pytmx.TiledMap(source, load_all_tiles=False)
-    except FileNotFoundError:
-        raise MapError(f"{source}: no such file") from None
-    except (ElementTree.ParseError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise MapError(f"{source}: cannot read the map ({exc}); open it in Tiled and save it again as TMX") from None
-    map_props = dict(tmx.properties or {})
-    try:
-        layer = tmx.get_layer_by_name(PROVINCE_LAYER)
-    except ValueError:
+    doc = read_document(source)
+    if doc.root is None or doc.has_errors:
+        first = next((f for f in doc.findings if f.severity == "error"), None)
+        where = f"{source}:{first.line}" if first is not None and first.line else source
+        raise MapError(f"{where}: {first.message if first else 'cannot read the map'}")
+    map_props = read_properties(doc.root)
+    layer = next((node for node in doc.object_layers if node.get("name") == PROVINCE_LAYER), None)
+    if layer is None:
         raise MapError(f"{source}: no object layer called {PROVINCE_LAYER!r}; add one in Tiled and draw one "
-                       "polygon per province on it") from None
-    if not isinstance(layer, pytmx.TiledObjectGroup):
-        raise MapError(f"{source}: the layer {PROVINCE_LAYER!r} is not an object layer; make it one in Tiled")
-    findings: list[Finding] = []
+                       "polygon per province on it")
+    findings: list[Finding] = [f for f in doc.findings if f.severity != "error"]
     shapes: dict[str, ProvinceShape] = {}
-    for obj in layer:
-        label = f"object {obj.id}" + (f" ({obj.name})" if obj.name else "")
-        props = dict(obj.properties or {})
+    shift_x, shift_y = doc.shift_px
+    for obj in layer.findall("object"):
+        object_id = int(obj.get("id") or 0)
+        name = obj.get("name") or ""
+        label = f"object {object_id}" + (f" ({name})" if name else "")
+        props = read_properties(obj)
         abbr = str(props.pop("abbreviation", "") or "").strip().upper()
         if not abbr:
             findings.append(Finding(source, f"{label}: no property 'abbreviation'; give the province its "
-                                            "abbreviation (e.g. PAR) as a string property"))
+                                            "abbreviation (e.g. PAR) as a string property", "error", obj.line))
             continue
-        points = getattr(obj, "points", None)
-        if not points or len(points) < 3 or getattr(obj, "closed", True) is False:
+        polygon = obj.find("polygon")
+        points = _points(polygon.get("points") or "") if polygon is not None else []
+        if len(points) < 3:
             findings.append(Finding(source, f"province {abbr} ({label}) is not a polygon; draw it with the "
-                                            "polygon tool"))
+                                            "polygon tool", "error", obj.line))
             continue
         if abbr in shapes:
             findings.append(Finding(source, f"province {abbr} is drawn twice (objects {shapes[abbr].object_id} "
-                                            f"and {obj.id}); give each polygon its own abbreviation"))
+                                            f"and {object_id}); give each polygon its own abbreviation",
+                                    "error", obj.line))
             continue
-        shapes[abbr] = ProvinceShape(abbr, obj.name or abbr, tuple((float(p.x), float(p.y)) for p in points),
-                                     props, int(obj.id))
+        x0 = float(obj.get("x") or 0) - shift_x
+        y0 = float(obj.get("y") or 0) - shift_y
+        shapes[abbr] = ProvinceShape(abbr, name or abbr, tuple((x0 + x, y0 + y) for x, y in points), props, object_id)
     if not shapes:
         raise MapError(f"{source}: the layer {PROVINCE_LAYER!r} has no province polygons; draw one polygon per "
                        "province with the property 'abbreviation'")
-    findings += _overlaps(source, shapes, tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
+    tile_w = int(doc.root.get("tilewidth") or 0)
+    tile_h = int(doc.root.get("tileheight") or 0)
+    findings += _overlaps(source, shapes, doc.columns * tile_w, doc.rows * tile_h)
     powers = tuple(str(map_props.get("powers", "")).replace(",", " ").split())
     result = ProvinceMapFile(
         source=source,
         ruleset=str(map_props.get("ruleset", DEFAULT_RULESET)),
         map_name=str(map_props.get("map_name", os.path.splitext(os.path.basename(source))[0])),
         powers=powers,
-        width_px=int(tmx.width * tmx.tilewidth),
-        height_px=int(tmx.height * tmx.tileheight),
+        width_px=doc.columns * tile_w,
+        height_px=doc.rows * tile_h,
         provinces=shapes,
     )
     return result, findings
+
+
+def _points(text: str) -> list[tuple[float, float]]:
+    """Tiled's ``points="x,y x,y ..."`` (the reader has already refused pairs that are not numbers)."""
+    pairs = []
+    for pair in text.split():
+        x, _, y = pair.partition(",")
+        pairs.append((float(x), float(y)))
+    return pairs
 
 
 def _overlaps(source: str, shapes: Mapping[str, ProvinceShape], width: float, height: float) -> list[Finding]:
