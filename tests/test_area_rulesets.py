@@ -19,7 +19,12 @@ def _rules(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_both_area_games_are_installed_beside_the_ruler_games() -> None:
-    assert {"diplomacy", "unit-profiles", "modern-4e", "kriegsspiel-v3"} <= set(shipped_rulesets())
+    from kriegsspiel.core.plugin import installed_rulesets
+
+    kinds = {name: r.kind for name, r in installed_rulesets().items()}
+    assert {"diplomacy": "area", "unit-profiles": "area", "modern-4e": "ruler", "kriegsspiel-v3": "ruler"}.items() \
+        <= kinds.items()
+    assert shipped_rulesets() == ["kriegsspiel-v3", "modern-4e"], "battlefield rule sets only"
 
 
 def test_rules_unit_profiles_json_gives_all_49_units() -> None:

@@ -158,7 +158,7 @@ SEEN = {
 def test_each_map_checks_previews_and_plays(tmp_path, capsys, name: str) -> None:
     path = fixture(name)
     assert main(["check", path]) in (0, 1)  # warnings allowed
-    assert ": 0 errors," in capsys.readouterr().err
+    assert ": 0 errors," in capsys.readouterr().out
     assert not [f for f in check_map(path, RULESET) if f.severity == "error"]
     out = tmp_path / "p.png"
     assert main(["preview", path, "--out", str(out)]) == 0

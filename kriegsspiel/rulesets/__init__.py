@@ -22,8 +22,10 @@ from kriegsspiel.errors import UserError
 
 
 def shipped_rulesets() -> list[str]:
-    """The names of the installed rule sets (the shipped ones and any installed beside the program), sorted."""
-    return sorted(installed_rulesets())
+    """The names of the installed rule sets that play on a battlefield of terrain (the ones
+    :func:`load_ruleset` loads: the shipped ones and any installed beside the program), sorted. The area games
+    (Diplomacy) are listed by ``kriegsspiel rules --list``."""
+    return sorted(name for name, ruleset in installed_rulesets().items() if ruleset.kind == "ruler")
 
 
 def ruleset_file(name: str) -> Path:
