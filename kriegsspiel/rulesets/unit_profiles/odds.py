@@ -83,7 +83,7 @@ class _Chain:
         self.spec = spec
         self.sides = spec.rules.die
         self.volley_memo: dict[Any, list[tuple[tuple[tuple[int, int], ...], float]]] = {}
-        self.round_memo: dict[Any, list[tuple[Position, str | None, float]]] = {}
+        self.round_memo: dict[Any, list[tuple[int, float]]] = {}
         self.positions = 0
         self.end_memo: dict[tuple[bool, bool], dict[tuple[int, int], int]] = {}
         self.end_ids: dict[tuple[Position, str | None], int] = {}
@@ -220,9 +220,9 @@ class _Chain:
             out.append(list(options.items()))
         return out[0], out[1]
 
-    def round(self, pos: Position, rnd: int) -> list[tuple[Position, str | None, float]]:
-        """The positions after round ``rnd`` from ``pos``, with the result where the battle ends, and their
-        probabilities (R04.3-R04.5)."""
+    def round(self, pos: Position, rnd: int) -> list[tuple[int, float]]:
+        """The outcomes after round ``rnd`` from ``pos`` (numbers of ``outcome``: a position in play, or a
+        finished battle) and their probabilities (R04.3-R04.5)."""
         spec = self.spec
         kind = (rnd == 1, rnd == spec.policies[0].retreat_after)
         key = (pos, *kind)
@@ -251,14 +251,20 @@ class _Chain:
                     end = ends.get((a, d))
                     if end is None:
                         final, _, _, _, result = end_of_round(spec, self.join(a, d), rnd, stop_at_max=False)
-                        end = ends[(a, d)] = self.end_ids.setdefault((final, result), len(self.end_ids))
+                        end = ends[(a, d)] = self.outcome(final, result)
                     out[end] += qa * pd
         if len(self.round_memo) > MAX_POSITIONS:
             raise NotExact(f"more than {MAX_POSITIONS} positions")
-        if len(self.end_list) < len(self.end_ids):
-            self.end_list = list(self.end_ids)
-        self.round_memo[key] = [(*self.end_list[e], q) for e, q in out.items()]
+        self.round_memo[key] = list(out.items())
         return self.round_memo[key]
+
+    def outcome(self, pos: Position, result: str | None) -> int:
+        """The number of a position in play (result None) or of a finished battle; ``end_list`` maps back."""
+        found = self.end_ids.get((pos, result))
+        if found is None:
+            found = self.end_ids[(pos, result)] = len(self.end_list)
+            self.end_list.append((pos, result))
+        return found
 
     def join(self, attack: int, defence: int) -> Position:
         """The position made of an attacker part and a defender part (by their numbers)."""
@@ -307,20 +313,6 @@ class _Tally:
         }
 
 
-class _Index:
-    """Positions and finished battles numbered for the vectorised propagation."""
-
-    def __init__(self) -> None:
-        self.positions: dict[Position, int] = {}
-        self.ends: dict[tuple[Position, str], int] = {}
-
-    def position(self, pos: Position) -> int:
-        return self.positions.setdefault(pos, len(self.positions))
-
-    def end(self, pos: Position, result: str) -> int:
-        return self.ends.setdefault((pos, result), len(self.ends))
-
-
 def exact_odds(spec: BattleSpec) -> dict[str, Any]:
     """The exact odds; raises NotExact where the battle does not allow them (see _exact_odds)."""
     # Hundreds of thousands of small tuples and no reference cycles: the cycle collector only costs time.
@@ -344,70 +336,65 @@ def _exact_odds(spec: BattleSpec) -> dict[str, Any]:
             for u in spec.units):
         raise NotExact("re-roll allowances shared by a side's dice (reconnaissance_rerolls_any_die)")
     chain = _Chain(spec)
-    index = _Index()
-    end_p: dict[int, float] = defaultdict(float)
-    end_rounds: dict[int, float] = defaultdict(float)
+    # Every position and finished battle has a number (chain.outcome); the vector v holds the probability
+    # of each position still in play after the rounds so far.
     v = np.zeros(0)
-    start: dict[int, float] = defaultdict(float)
+    first: dict[int, float] = defaultdict(float)
     for pos, p in chain.pre_combat():
-        result = battle_over(spec, pos, 1)
-        if result is None:
-            start[index.position(pos)] += p
+        first[chain.outcome(pos, battle_over(spec, pos, 1))] += p
+    finished = np.zeros(len(chain.end_list))
+    rounds_sum = np.zeros(len(chain.end_list))
+    v = np.zeros(len(chain.end_list))
+    for i, p in first.items():
+        if chain.end_list[i][1] is None:
+            v[i] = p
         else:
-            end_p[index.end(pos, result)] += p
-    v = np.zeros(len(index.positions))
-    for i, p in start.items():
-        v[i] = p
+            finished[i] += p
     # per round kind: the transitions computed so far, as parallel lists, and which positions they cover
     tables: dict[tuple, tuple[list[int], list[int], list[float], set[int], list[np.ndarray]]] = {}
-    ends_total = np.zeros(0)
-    ends_rounds = np.zeros(0)
+    over = np.zeros(0, dtype=bool)  # which numbers are finished battles
     rnd = 0
-    while v.size and v.any():
+    while v.any():
         rnd += 1
         kind = (rnd == 1, rnd == spec.policies[0].retreat_after)
         src, dst, prob, done, cache = tables.setdefault(kind, ([], [], [], set(), []))
-        live = [int(i) for i in np.flatnonzero(v)]
-        positions = list(index.positions) if any(i not in done for i in live) else []
-        for i in live:
-            if i in done:
-                continue
-            done.add(i)
-            for new, result, q in chain.round(positions[i], rnd):
-                src.append(i)
-                dst.append(index.position(new) if result is None else -1 - index.end(new, result))
-                prob.append(q)
-            cache.clear()
+        for i in np.flatnonzero(v).tolist():
+            if i not in done:
+                done.add(i)
+                for end, q in chain.round(chain.end_list[i][0], rnd):
+                    src.append(i)
+                    dst.append(end)
+                    prob.append(q)
+                cache.clear()
         if not cache:
-            cache.append(np.array(src, dtype=np.int64))
-            cache.append(np.array(dst, dtype=np.int64))
-            cache.append(np.array(prob))
+            cache.extend((np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64), np.array(prob)))
         s_arr, d_arr, p_arr = cache
-        if v.size < len(index.positions):
-            v = np.concatenate([v, np.zeros(len(index.positions) - v.size)])
-        w = v[s_arr] * p_arr
-        going = d_arr >= 0
+        size = len(chain.end_list)
+        if v.size < size:
+            v = np.concatenate([v, np.zeros(size - v.size)])
+        after = np.bincount(d_arr, weights=v[s_arr] * p_arr, minlength=size)
+        if over.size < size:
+            over = np.array([r is not None for _, r in chain.end_list])
+        if finished.size < size:
+            finished = np.concatenate([finished, np.zeros(size - finished.size)])
+            rounds_sum = np.concatenate([rounds_sum, np.zeros(size - rounds_sum.size)])
+        finished += np.where(over, after, 0.0)
+        rounds_sum += rnd * np.where(over, after, 0.0)
+        v = np.where(over, 0.0, after)
         if rnd >= spec.max_rounds:  # the last round: what goes on is a stalemate where it stands
-            positions = list(index.positions)
-            stops = np.zeros(len(positions), dtype=np.int64)
-            for i in np.unique(d_arr[going]):
-                stops[i] = index.end(positions[int(i)], "stalemate")
-            d_arr = np.where(going, -1 - stops[np.maximum(d_arr, 0)], d_arr)
-            going = d_arr >= 0
-        v = np.bincount(d_arr[going], weights=w[going], minlength=len(index.positions))
-        finished = np.bincount(-1 - d_arr[~going], weights=w[~going], minlength=len(index.ends))
-        if ends_total.size < finished.size:
-            grow = finished.size - ends_total.size
-            ends_total = np.concatenate([ends_total, np.zeros(grow)])
-            ends_rounds = np.concatenate([ends_rounds, np.zeros(grow)])
-        ends_total += finished
-        ends_rounds += rnd * finished
+            for i in np.flatnonzero(v).tolist():
+                stop = chain.outcome(chain.end_list[i][0], "stalemate")
+                if stop >= finished.size:
+                    grow = len(chain.end_list) - finished.size
+                    finished = np.concatenate([finished, np.zeros(grow)])
+                    rounds_sum = np.concatenate([rounds_sum, np.zeros(grow)])
+                finished[stop] += v[i]
+                rounds_sum[stop] += rnd * v[i]
+            break
     tally = _Tally(spec)
-    for (pos, result), t in index.ends.items():
-        weight = end_p.get(t, 0.0) + (ends_total[t] if t < ends_total.size else 0.0)
-        rounds = end_rounds.get(t, 0.0) + (ends_rounds[t] if t < ends_rounds.size else 0.0)
-        if weight > 0.0:
-            tally.add(pos, result, rounds / weight, weight)
+    for i in np.flatnonzero(finished).tolist():
+        pos, result = chain.end_list[i]
+        tally.add(pos, result, rounds_sum[i] / finished[i], finished[i])
     total = float(sum(tally.results.values()))
     return {"id": spec.id, "exact": True, **tally.as_json(spec, total)}
 
