@@ -8,10 +8,10 @@ from kriegsspiel.rulesets.unit_profiles.dice import DiceStream
 from kriegsspiel.rulesets.unit_profiles.placement import Hit
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
-    Shot, after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, plan_anti_aircraft,
-    plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
+    Shot, after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, initial_position,
+    plan_anti_aircraft, plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
 )
-from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DOOMED, LOST, Position, round_context
+from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST, Position, round_context
 
 
 class Volley:
@@ -25,19 +25,20 @@ class Volley:
         self.first: dict[int, int] = {}
         policy = spec.policies[side]
         if allowance is not None and policy.rerolls:
+            # Missed dice, lowest result first (ties in roll order): a die with its own re-roll (a
+            # Reconnaissance pair's) takes it; any other takes one of the side's shared allowance, if left.
             misses = sorted((d, n) for n, (d, s) in enumerate(zip(self.dice, shots)) if d > s.need)
             for d, n in misses:
-                if shots[n].reroll:
-                    pass
-                elif allowance[side] > 0:
+                if not shots[n].reroll:
+                    if allowance[side] <= 0:
+                        continue
                     allowance[side] -= 1
-                else:
-                    continue
                 self.first[n] = d
                 self.dice[n] = dice.next()
         self.hits: list[Hit] = [h for h in (s.hit(d) for s, d in zip(shots, self.dice)) if h is not None]
 
     def record(self, dead: list[int], marked: list[int]) -> dict[str, Any]:
+        """This volley as a STEP object of battle-json.md; ``dead`` and ``marked`` are its casualties and HIT markers."""
         units = self.spec.units
         rolls = []
         for n, (shot, die) in enumerate(zip(self.shots, self.dice)):
@@ -138,8 +139,6 @@ def fight(spec: BattleSpec, dice: DiceStream | None = None) -> dict[str, Any]:
     """Fight the battle with ``dice`` (default: the spec's dice then its seed) and return the output object of
     battle-json.md. Raises dice.DiceExhausted when the given dice run out and there is no seed."""
     dice = dice or DiceStream(spec.dice, spec.seed, spec.rules.die)
-    from kriegsspiel.rulesets.unit_profiles.steps import initial_position
-
     pos = initial_position(spec)
     pre: dict[str, Any] = {}
     cargo_lost: list[int] = []
@@ -155,12 +154,12 @@ def fight(spec: BattleSpec, dice: DiceStream | None = None) -> dict[str, Any]:
         cargo_lost += lost
         retreated += gone
     if rnd == 0:  # the battle ended before round 1: bombardment casualties are removed all the same
-        pos = Position(tuple(1 if s == DOOMED else s for s in pos.status), pos.damage)
+        pos = Position(tuple(DEAD if s == DOOMED else s for s in pos.status), pos.damage)
     captured, taken = summary(spec, pos, result)
     ids = [u.id for u in spec.units]
     survivors: dict[str, list[dict[str, Any]]] = {"attacker": [], "defender": []}
     for u in spec.units:
-        if pos.status[u.index] not in (1, LOST) and u.index not in taken:
+        if pos.status[u.index] not in (DEAD, LOST) and u.index not in taken:
             survivors["attacker" if u.side == 0 else "defender"].append(
                 {"id": u.id, "type": u.type, "damage": pos.damage[u.index]})
     return {

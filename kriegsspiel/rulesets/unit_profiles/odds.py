@@ -175,6 +175,7 @@ class _Chain:
         return [(dict(t), p) for t, p in out.items()]
 
     def pre_combat(self) -> list[tuple[Position, float]]:
+        """The positions after bombardment, the free attack and AAA fire (R04.2), with their probabilities."""
         spec = self.spec
         dist = {initial_position(spec): 1.0}
 
@@ -301,6 +302,7 @@ class _Tally:
                 self.survivors[u.side][u.type] += weight
 
     def as_json(self, spec: BattleSpec, total: float) -> dict[str, Any]:
+        """The figures as battle-json.md's odds object (without id and exact), each divided by ``total``."""
         def r(x: float) -> float:
             return round(float(x) / total, 6)
 

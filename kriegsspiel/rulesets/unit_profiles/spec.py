@@ -44,9 +44,11 @@ class UnitSpec:
 
     @property
     def type(self) -> str:
+        """The unit type (the profile key, e.g. "heavy-artillery")."""
         return self.profile.key
 
     def has(self, cls: str) -> bool:
+        """Whether the unit belongs to the class ``cls`` (R07: infantry, armor, aircraft, capital ...)."""
         return cls in self.profile.classes
 
 
@@ -64,6 +66,7 @@ class Policy:
     withdraw: bool
 
     def order_for(self, bonus: str) -> tuple[int, ...]:
+        """The priority order for one bonus: its own list if given, else the general one."""
         for name, order in self.priority_by_bonus:
             if name == bonus:
                 return order
@@ -89,10 +92,12 @@ class BattleSpec:
     max_rounds: int
 
     def on(self, switch: str) -> bool:
+        """Whether a switch of the rulings (1.3, 1.4) is on in this battle."""
         return self.switches[switch]
 
     @property
     def airdrop(self) -> bool:
+        """Whether the attack includes air transports with cargo (an airdrop, S23)."""
         return any(u.side == 0 and u.type == "air-transport" for u in self.units)
 
 

@@ -93,6 +93,7 @@ def _shot(ctx: RoundContext, f: UnitSpec, targets: list[UnitSpec], at: int | Non
 
 
 def units_of(spec: BattleSpec, pos: Position, side: int, statuses: tuple[int, ...] = (ACTIVE,)) -> list[UnitSpec]:
+    """The units of ``side`` whose status is one of ``statuses``, in input order."""
     return [u for u in spec.units if u.side == side and pos.status[u.index] in statuses]
 
 
@@ -194,6 +195,7 @@ def plan_fire(ctx: RoundContext, side: int, firers: list[UnitSpec]) -> list[Shot
 
 
 def hits_left(spec: BattleSpec, pos: Position, units: list[UnitSpec]) -> dict[int, int]:
+    """How many more hits each unit can take (capital ships: 2 or 3 less their HIT markers)."""
     return {u.index: u.profile.hits - pos.damage[u.index] for u in units}
 
 

@@ -117,9 +117,6 @@ class RoundContext:
             base = self.spec.rules.value("charge")
         return max(self.spec.rules.value("modified_minimum"), base + self.modifier(f))
 
-    def can_reroll(self, side: int) -> bool:
-        return bool(self.recon) or self.any_rerolls[side] > 0
-
 
 def _fielded(spec: BattleSpec, pos: Position, side: int) -> list[int]:
     """Units of a side present this round (bombardment casualties included: they still fire in round 1)."""
