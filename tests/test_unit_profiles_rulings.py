@@ -290,6 +290,17 @@ def _r22_3_airship(out: dict) -> None:
     assert needs(fire(out, side="defender")) == {"zep": 2, "zep-f": 5}
 
 
+def _r04_5_stalemate(out: dict) -> None:
+    # neither side can score a hit: a submarine may not hit aircraft, an Airship defends only against aircraft
+    assert out["winner"] == "stalemate" and out["rounds_fought"] == 0 and out["dice_used"] == 0
+
+
+def _r17_3_supply_column(out: dict) -> None:
+    # a Supply Column is never a casualty (the hit goes elsewhere or is lost) and is captured with the territory
+    assert fire(out)["hits"] == 2 and fire(out)["casualties"] == ["d"]
+    assert out["captured_units"] == ["sc"]
+
+
 def _r26_retreat(out: dict) -> None:
     # retreat after round 1: all who may retreat do; units landed from ships fight on
     assert out["retreated"] == ["i2"] and out["rounds_fought"] >= 2
@@ -403,6 +414,10 @@ ROWS: list[tuple[str, dict, Check]] = [
                                     switches={"supply_rules": False}), _r12_off),
     ("R22.3 Airship", battle([unit("f", "fighter")], [unit("zep", "airship", cargo=[unit("zep-f", "fighter")])],
                              [M] * 3, max_rounds=1), _r22_3_airship),
+    ("R04.5 neither can hit", battle([unit("s", "submarine")], [unit("zep", "airship")], [], kind="sea"),
+     _r04_5_stalemate),
+    ("R05.4 and R17.3 Supply Column", battle([inf("a1"), inf("a2")], [inf("d"), unit("sc", "supply-column")],
+                                             [1, 1, M]), _r17_3_supply_column),
     ("R26.1-2 retreat", battle([inf("i1", landed=True), inf("i2")], [inf("d")], [M] * 8, amphibious=True,
                                policy={"attacker": {"retreat": {"after_round": 1}}}, max_rounds=3), _r26_retreat),
 ]
