@@ -80,6 +80,9 @@ SMALL = {
     "firer picks, combined arms, retreat": battle(
         [unit("db", "dive-bomber"), unit("t", "armor")], [unit("d", "infantry"), unit("a", "artillery")],
         max_rounds=2, policy={"attacker": {"retreat": {"after_round": 1}}}),
+    "retreat in round 2, landed units fight on": battle(
+        [unit("l", "infantry", landed=True), unit("i", "infantry")], [unit("d", "infantry")], amphibious=True,
+        max_rounds=3, policy={"attacker": {"retreat": {"after_round": 2}}}),
     "transports last": battle([unit("s", "submarine")], [unit("tr", "troopship"), unit("cv", "escort-carrier")],
                               kind="sea", max_rounds=3),
 }
