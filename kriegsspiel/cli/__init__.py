@@ -32,7 +32,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "the state of a save after N commands"),
     "verify": ("verify", "replay a save and check every hash and roll"),
     "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
-    "battle": ("battle", "fight a unit-profiles battle given as JSON, or give its odds"),
     "serve": ("serve", "the players' portal: pictures and reports to phones, orders back"),
     "links": ("links", "the players' secret links to the portal (and QR codes)"),
     "inbox": ("inbox", "the orders the players sent through the portal"),

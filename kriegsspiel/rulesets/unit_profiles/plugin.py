@@ -2,12 +2,18 @@
 group ``kriegsspiel.rulesets``): its data (49 units, d12 combat) and what ``kriegsspiel rules`` shows of it."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
-from kriegsspiel.core.plugin import RuleSet
+from kriegsspiel.core.plugin import CommandLine, RuleSet
+from kriegsspiel.rulesets.unit_profiles import command
 from kriegsspiel.rulesets.unit_profiles.data import describe, load_rules
+
+
+#: the one-line help of ``kriegsspiel battle``
+HELP = "fight a unit-profiles battle given as JSON, or give its odds (--odds)"
 
 
 class UnitProfiles(RuleSet):
@@ -21,6 +27,9 @@ class UnitProfiles(RuleSet):
 
     def data_file(self) -> Traversable:
         return resources.files(__package__) / "unit-profiles.toml"
+
+    def command_lines(self) -> Mapping[str, CommandLine]:
+        return {"battle": CommandLine(HELP, command.add_arguments, command.run)}
 
     def describe(self) -> dict[str, Any]:
         return {"kind": self.kind, "version": self.version, **describe(load_rules())}
