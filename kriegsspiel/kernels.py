@@ -15,13 +15,12 @@ HOW_TO_BUILD = (
 
 def kernels_in_use() -> dict[str, str]:
     """``{"movement": "c" | "python", "sight": "c" | "python"}``: the C kernel or its Python reference."""
-    # the packages' faces do not export which kernel they loaded: ask the modules that load them
-    from kriegsspiel.core.movement import _field
-    from kriegsspiel.core.sight import _line
+    from kriegsspiel.core.movement import movement_kernel
+    from kriegsspiel.core.sight import sight_kernel
 
     return {
-        "movement": "c" if _field.KERNEL == "c" else "python",
-        "sight": "python" if _line._kernel is None else "c",
+        "movement": movement_kernel(),
+        "sight": sight_kernel(),
     }
 
 

@@ -263,3 +263,8 @@ def cost_field(
     cost.setflags(write=False)
     pred.setflags(write=False)
     return CostField(raster, speeds, origin, allowance, limit, row0, col0, cost, pred, settled, toward)
+
+
+def movement_kernel() -> str:
+    """Which movement kernel is in use: ``"c"`` (the built extension) or ``"python"`` (the reference)."""
+    return "c" if _kernel is not _reference else "python"

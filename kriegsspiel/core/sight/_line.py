@@ -394,3 +394,8 @@ def seen_area(terrain: SightTerrain, observers: Iterable[Observer], eye_height: 
             continue
         viewshed_on(terrain, observer.position, observer.sight_range, eye_height).paint(area)
     return area
+
+
+def sight_kernel() -> str:
+    """Which line-of-sight kernel is in use: ``"c"`` (the built extension) or ``"python"`` (numpy)."""
+    return "python" if _kernel is None else "c"
