@@ -12,6 +12,8 @@ class Finding:
     message: str  # "what is wrong; what to do", without the file name
     severity: str = "error"
     line: int | None = None
+    #: the file could not be read at all (missing, not text, not TOML, not a save): ``check`` exits 2
+    unreadable: bool = False
 
     def format(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path

@@ -133,7 +133,8 @@ def _check_other(path: str, module_name: str, function: str, what: str) -> FileR
         check = getattr(module, function)
     except (ImportError, AttributeError):
         return FileResult(path, [Finding(path, f"cannot check {what} yet in this version; load it to test it", "warning")])
-    return FileResult(path, list(check(path)))
+    findings = list(check(path))
+    return FileResult(path, findings, readable=not any(f.unreadable for f in findings))
 
 
 def run(args: argparse.Namespace) -> int:

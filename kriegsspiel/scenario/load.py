@@ -20,6 +20,7 @@ from kriegsspiel.core.state import GameSetup
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
 from kriegsspiel.scenario.model import Scenario, ScenarioError
+from kriegsspiel.scenario.toml_bounds import MAX_SCENARIO_BYTES, TomlTooLarge, load_bounded
 from kriegsspiel.scenario.overrides import apply_overrides
 from kriegsspiel.scenario.play_warnings import warn_about_play
 from kriegsspiel.scenario.report import Report, check_unknown_keys, is_int, suggest, type_name
@@ -103,7 +104,7 @@ def check_scenario_file(
     try:
         text = _read_text(path)
     except _Unreadable as exc:
-        return [Finding(str(path), exc.problem, "error", exc.line)]
+        return [Finding(str(path), exc.problem, "error", exc.line, unreadable=True)]
     findings, _ = _validate(text, str(path), path.parent, None, map_loader, ruleset_loader)
     return _in_reading_order(findings, str(path))
 
@@ -124,13 +125,18 @@ class _Unreadable(UserError):
 
 def _read_text(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            # never more than the limit (+1 to tell "too large"): a 3 GB file is refused, not read
+            data = handle.read(MAX_SCENARIO_BYTES + 1)
     except FileNotFoundError:
         raise _Unreadable(path, "no such file; give the path of a scenario .toml file") from None
     except IsADirectoryError:
         raise _Unreadable(path, "is a directory; give the path of a scenario .toml file") from None
     except OSError as exc:
         raise _Unreadable(path, f"cannot be read ({exc.strerror})") from None
+    if len(data) > MAX_SCENARIO_BYTES:
+        raise _Unreadable(path, f"larger than a scenario may be ({MAX_SCENARIO_BYTES:,} bytes); this is not a "
+                          "scenario, or split it")
     try:
         # utf-8-sig: Windows editors put a byte-order mark in front, which TOML does not allow
         return data.decode("utf-8-sig")
@@ -150,7 +156,10 @@ def _validate(
 ) -> tuple[list[Finding], Scenario | None]:
     report = Report(source, text)
     try:
-        data = tomllib.loads(text)
+        data = load_bounded(text)
+    except TomlTooLarge as exc:
+        report.findings.append(Finding(source, exc.problem, "error", exc.line, unreadable=True))
+        return report.findings, None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
@@ -166,7 +175,7 @@ def _validate(
             line = None
         else:
             problem = f"not valid TOML: {problem}"
-        report.findings.append(Finding(source, problem, "error", line))
+        report.findings.append(Finding(source, problem, "error", line, unreadable=True))
         return report.findings, None
 
     check_unknown_keys(report, "", None, data)

@@ -9,6 +9,7 @@ map: in a zone named after the side's deployment when the map has one, else in r
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import json
 import math
@@ -71,6 +72,8 @@ KNOWN_VARIABLES = ("firstTeam", "secondTeam", "campaign", "allUnitTypes", "unitT
                    "secondTeamTable", "fogOfWar", "warheads", "airTheater") + MAP_VARIABLES + tuple(TABLE_OVERRIDES) \
     + ABILITY_VARIABLES
 SIDE_COLOURS = ("#3050c0", "#c03030")
+#: largest gamefile read, in bytes; the original program's biggest campaigns are a few tens of KB
+MAX_GAMEFILE_BYTES = 2 * 1024 * 1024
 #: placed units stand this many tiles apart while the zone (or the edge) has room: a counter is drawn larger
 #: than a tile, and counters one tile apart cover each other's ids (the umpire would drag every one apart)
 SPACING = 2
@@ -99,15 +102,31 @@ def read_gamefile(path: Path, report: ImportReport) -> dict[str, tuple[Any, int]
     Raises UserError when the file cannot be read or is not Python.
     """
     try:
-        source = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_GAMEFILE_BYTES + 1)  # never more: a huge file is refused, not read
     except FileNotFoundError:
         raise UserError(f"{path}: no such file; give an Umpire gamefile (.py)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc})") from None
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a directory; give an Umpire gamefile (.py)") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_GAMEFILE_BYTES:
+        raise UserError(f"{path}: larger than an Umpire gamefile may be ({MAX_GAMEFILE_BYTES:,} bytes); "
+                        "this is not a gamefile")
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise UserError(f"{path}:{line}: not UTF-8 text; not an Umpire gamefile") from None
     try:
         tree = ast.parse(source, filename=str(path))
     except SyntaxError as exc:
         raise UserError(f"{path}:{exc.lineno}: not a Python gamefile ({exc.msg})") from None
+    except (MemoryError, RecursionError):
+        # CPython's parser gives up on a few hundred thousand nested operators (-------1, 1+1+...+1) with
+        # these rather than a SyntaxError: the file is hostile or damaged, never a gamefile
+        raise UserError(f"{path}: an expression nested too deeply to read (thousands of operators or brackets "
+                        "in one value); not an Umpire gamefile") from None
     values: dict[str, tuple[Any, int]] = {}
     ignored_functions: list[str] = []
     for node in tree.body:
@@ -303,6 +322,7 @@ def import_gamefile(
             report.problems.append(f"{path}: unit {unit_id!r} is in unitTable but in neither team table"
                                    f"{_close(str(unit_id), typed_only)}; left out")
 
+    units = _scenario_ids(units, report, path)
     positions = _place(units, battlefield, ruleset, (first, second), report)
     text = _write_toml(path, name, map_ref, ruleset.id, first, second, fog, air, warheads, local_types, units,
                        positions, overrides, values, report)
@@ -499,6 +519,34 @@ def _listed(names: list[str], most: int = 8) -> str:
     """Up to ``most`` names, then how many more."""
     more = f" and {len(names) - most} more" if len(names) > most else ""
     return ", ".join(names[:most]) + more
+
+
+def scenario_id(raw: str) -> str:
+    """A gamefile's unit name as a scenario unit id: the loader (and the shell's notation) takes no spaces
+    and no '>', so runs of them become one '-' ("1st Virginia" -> "1st-Virginia"); an empty result is "unit"."""
+    cleaned = "-".join("".join(" " if ch.isspace() or ch == ">" else ch for ch in raw).split())
+    return cleaned or "unit"
+
+
+def _scenario_ids(units: list[_Unit], report: ImportReport, path: Path) -> list[_Unit]:
+    """The units with ids the scenario loader accepts, each renaming noted; a clash gets "-2", "-3", ..."""
+    taken = {u.id for u in units if scenario_id(u.id) == u.id}
+    renamed: list[str] = []
+    result = []
+    for unit in units:
+        new_id = unit.id
+        if scenario_id(unit.id) != unit.id:
+            base = new_id = scenario_id(unit.id)
+            n = 2
+            while new_id in taken:
+                new_id, n = f"{base}-{n}", n + 1
+            taken.add(new_id)
+            renamed.append(f"{unit.id!r} -> {new_id!r}")
+        result.append(dataclasses.replace(unit, id=new_id) if new_id != unit.id else unit)
+    if renamed:
+        report.notes.append(f"{path}: unit ids may hold no spaces or '>'; renamed {len(renamed)}: "
+                            f"{_listed(renamed)}")
+    return result
 
 
 def _toml_string(text: str) -> str:

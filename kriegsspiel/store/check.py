@@ -29,14 +29,16 @@ def check_save_file(path: str | Path, *, map_loader: MapLoader | None = None,
     """Every finding of a save file (errors and warnings). Never raises, never writes."""
     from kriegsspiel.scenario import ScenarioError
     from kriegsspiel.store.game import Game
-    from kriegsspiel.store.journal import read_save
+    from kriegsspiel.store.journal import SaveError, read_save
 
     path = Path(path)
     try:
         loaded = read_save(path)
-    except UserError as exc:
+    except SaveError as exc:
         message, line = _strip_path(str(exc), path)
-        return [Finding(str(path), message, "error", line)]
+        # not a save at all, or its header unreadable: nothing of it can be checked (exit 2); damage in a
+        # record is a problem of a save that was read (exit 1)
+        return [Finding(str(path), message, "error", line, unreadable=exc.record in (None, 0))]
     findings: list[Finding] = []
     try:
         game = Game.from_loaded(loaded, read_only=True, map_loader=map_loader, ruleset_loader=ruleset_loader)
