@@ -12,3 +12,11 @@ class UserError(Exception):
     def __init__(self, message: str, exit_code: int = 2) -> None:
         super().__init__(message)
         self.exit_code = exit_code
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: control characters (a NUL, an escape sequence from a hostile
+    file name) become ``\\x..``/``\\u....`` escapes; line breaks and tabs of a multi-line message stay."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch in "\n\t" else ascii(ch)[1:-1] for ch in text)

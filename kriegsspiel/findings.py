@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kriegsspiel.errors import printable
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -18,4 +20,5 @@ class Finding:
     def format(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
         tag = "" if self.severity == "error" else "warning: "
-        return f"{where}: {tag}{self.message}"
+        # a file name or value out of a hostile file must not reach the terminal raw (NUL, escape sequences)
+        return printable(f"{where}: {tag}{self.message}")

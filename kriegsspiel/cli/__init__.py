@@ -15,7 +15,7 @@ import tempfile
 import traceback
 from typing import Any, NoReturn
 
-from kriegsspiel.errors import UserError
+from kriegsspiel.errors import UserError, printable
 
 #: command name -> (module under kriegsspiel.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -113,6 +113,11 @@ def main(argv: list[str] | None = None) -> int:
         print(_version())
         return 0
     name = args[0]
+    for arg in args[1:]:
+        if "\0" in arg:  # no path can hold one; os calls would fail with ValueError far from here
+            print(printable(f"kriegsspiel {name}: {arg}: a NUL character in an argument; give a real path"),
+                  file=sys.stderr)
+            return 2
     if name in COMMANDS:
         module_name, help_text = COMMANDS[name]
         try:
@@ -143,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         _say_missing_kernels()
         return int(module.run(parsed))
     except UserError as exc:
-        print(f"kriegsspiel {name}: {exc}", file=sys.stderr)
+        print(printable(f"kriegsspiel {name}: {exc}"), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print(f"kriegsspiel {name}: interrupted", file=sys.stderr)

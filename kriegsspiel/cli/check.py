@@ -13,6 +13,7 @@ import argparse
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.findings import Finding
@@ -68,7 +69,15 @@ def check_path(path: str, ruleset_name: str | None, allow_outside: bool | None =
     if lower.endswith(MAP_SUFFIXES):
         return _check_map(path, ruleset_name, allow_outside)
     if not os.path.isfile(path):
-        return FileResult(path, [Finding(path, "no such file; check the path")], readable=False)
+        from kriegsspiel.cli.input_path import require_file
+        from kriegsspiel.errors import UserError
+
+        try:
+            require_file(Path(path), "a map, tileset, scenario or save")
+            problem = "no such file; check the path"
+        except UserError as exc:  # say what the path is: missing, a link loop, a device
+            problem = str(exc).removeprefix(f"{path}: ")
+        return FileResult(path, [Finding(path, problem, unreadable=True)], readable=False)
     if lower.endswith(TILESET_SUFFIXES):
         return _check_tileset(path, ruleset_name, allow_outside)
     if lower.endswith(SCENARIO_SUFFIXES):

@@ -86,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
     from kriegsspiel.core.sight import UnknownPlayer
     from kriegsspiel.pov import UnknownUnit, write_round_pictures
 
-    path = Path(args.save)
-    if not path.is_file():
-        raise UserError(f"{path}: no such file; give a save (.kssave) or a scenario (.toml)")
+    from kriegsspiel.cli.input_path import require_file
+
+    path = require_file(Path(args.save), "a save (.kssave) or a scenario (.toml)")
     if path.suffix.lower() == ".toml":
         states = [_scenario_state(path)]
     else:

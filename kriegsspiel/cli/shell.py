@@ -30,9 +30,9 @@ def run(args: argparse.Namespace) -> int:
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    path = Path(args.path)
-    if not path.exists():
-        raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
+    from kriegsspiel.cli.input_path import require_file
+
+    path = require_file(Path(args.path), "a scenario (.toml) or a save")
     if path.suffix.lower() == ".toml":
         save = Path(args.save) if args.save else new_game_path(path)
         game = Game.new(path, save)

@@ -235,6 +235,10 @@ def _validate(
     if not isinstance(map_ref, str) or not map_ref.strip():
         report.add("scenario", None, "map", "missing; give the Tiled map's path relative to this file")
         map_ref = ""
+    elif not map_ref.isprintable():
+        report.add("scenario", None, "map", f"{ascii(map_ref)} holds a control character (a NUL, an escape); "
+                   "give the Tiled map's path as plain text")
+        map_ref = ""
     else:
         map_path = (base_dir / map_ref)
         if not map_path.is_file():
