@@ -83,7 +83,7 @@ def write_round_pictures(state: Any, out_dir: Path, round_number: int, players: 
         surface = draw_picture(view, public, unit=unit, moment=round_moment(state, round_number if ended else None))
         file_name = names[name] if unit is None else names[name][: -len(".png")] + f"-{file_stem(unit)}.png"
         path = folder / file_name
-        write_png(surface, path)
+        write_png(surface, path, root=Path(out_dir))
         written.append(path)
     return written
 
@@ -103,15 +103,16 @@ class PictureWriter:
     """
 
     def __init__(self) -> None:
-        self._jobs: queue.Queue[tuple[Path, bytes, int, int] | None] = queue.Queue()
+        self._jobs: queue.Queue[tuple[Path, Path | None, bytes, int, int] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self.errors: list[str] = []
 
-    def submit(self, surface: pygame.Surface, path: Path) -> None:
-        """Write ``surface`` to ``path`` (PNG, atomically) on the worker thread."""
+    def submit(self, surface: pygame.Surface, path: Path, root: Path | None = None) -> None:
+        """Write ``surface`` to ``path`` (PNG, atomically, never through a link below ``root``) on the worker
+        thread."""
         width, height = surface.get_size()
-        self._jobs.put((Path(path), pygame.image.tobytes(surface, "RGB"), width, height))
+        self._jobs.put((Path(path), root, pygame.image.tobytes(surface, "RGB"), width, height))
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
                 # not a daemon: pictures handed over before the program ends are still written
@@ -141,9 +142,9 @@ class PictureWriter:
             try:
                 if job is None:
                     return
-                path, rgb, width, height = job
+                path, root, rgb, width, height = job
                 try:
-                    write_atomically(path, encode_rgb_png(rgb, width, height))
+                    write_atomically(path, encode_rgb_png(rgb, width, height), root)
                 except OSError as exc:
                     message = f"{path}: the player's picture could not be written ({exc.strerror or exc})"
                     self.errors.append(message)
@@ -165,7 +166,8 @@ def attach_to_game(game: Any) -> PictureWriter:
         public = public_map(state)
         for player in state.setup.players:
             surface = draw_picture(player_view(state, player), public, moment=round_moment(state, round_number))
-            writer.submit(surface, folder / names[player.name])
+            # nothing below the save's own folder is followed if it is a link (a planted "-pov" or round folder)
+            writer.submit(surface, folder / names[player.name], root=Path(ended_game.path).parent)
 
     game.on_round_end.append(on_round_end)
     return writer

@@ -1,8 +1,10 @@
 """Writing pictures: PNG with no metadata, written atomically, under names that say only player and round."""
 from __future__ import annotations
 
+import errno
 import os
 import re
+import secrets
 import struct
 import tempfile
 import zlib
@@ -73,10 +75,90 @@ def _file_mode() -> int:
 _FILE_MODE = _file_mode()
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+class LinkRefused(OSError):
+    """A folder or file on the way to a picture is a symbolic link: pictures are never written through one
+    (a link planted inside the output folder would make them overwrite a file anywhere)."""
+
+    def __init__(self, where: Path) -> None:
+        super().__init__(errno.ELOOP, f"{where} is a symbolic link; pictures are never written through links: "
+                                      "remove it or choose another folder")
+
+
+def _open_folder_below(root: Path, parts: tuple[str, ...]) -> int:
+    """A descriptor of ``root/parts...``, made where missing, without following a link at any part.
+    ``root`` itself is the folder the umpire named and is opened as given."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    walked = root
+    try:
+        for part in parts:
+            walked = walked / part
+            try:
+                os.mkdir(part, 0o777, dir_fd=fd)
+            except FileExistsError:
+                pass
+            try:
+                child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR) and os.path.islink(walked):
+                    raise LinkRefused(walked) from None
+                raise
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def write_atomically(path: Path, data: bytes, root: Path | None = None) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``, so a reader
-    never sees half a picture. Creates the folder; the file gets the mode of any new file (the umask's).
-    Raises OSError when the folder cannot be written."""
+    never sees half a picture. Creates the folders; the file gets the mode of any new file (the umask's).
+
+    ``root`` (default: the file's folder) is the folder the umpire named: every folder below it on the way to
+    ``path`` is opened without following symbolic links, and the file is replaced, never written through, so
+    nothing outside ``root`` is ever written. Raises LinkRefused for a link on the way, OSError when the folder
+    cannot be written.
+    """
+    path = Path(path)
+    root = path.parent if root is None else Path(root)
+    try:
+        parts = path.parent.relative_to(root).parts
+    except ValueError:
+        raise ValueError(f"{path} is not inside {root}") from None
+    if ".." in parts:
+        raise ValueError(f"{path} climbs out of {root}")
+    if not _DIR_FD:  # Windows: no descriptors of folders; check each part (a narrower window, still checked)
+        walked = root
+        for part in parts:
+            walked = walked / part
+            if walked.is_symlink():
+                raise LinkRefused(walked)
+        _write_replacing(path, data)
+        return
+    root.mkdir(parents=True, exist_ok=True)
+    folder = _open_folder_below(root, parts)
+    temp = f".tmp-{os.getpid()}-{secrets.token_hex(6)}.png"
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, _FILE_MODE, dir_fd=folder)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            # replace the name itself: a link at the picture's name is replaced, not followed
+            os.replace(temp, path.name, src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:
+            try:
+                os.unlink(temp, dir_fd=folder)
+            except OSError:
+                pass
+            raise
+    finally:
+        os.close(folder)
+
+
+_DIR_FD = {os.open, os.mkdir, os.replace, os.unlink} <= os.supports_dir_fd and hasattr(os, "O_NOFOLLOW")
+
+
+def _write_replacing(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".png", dir=path.parent)
     try:
@@ -92,9 +174,10 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def write_png(surface: pygame.Surface, path: Path) -> None:
-    """Save ``surface`` as a metadata-free PNG at ``path``, atomically."""
-    write_atomically(Path(path), png_bytes(surface))
+def write_png(surface: pygame.Surface, path: Path, root: Path | None = None) -> None:
+    """Save ``surface`` as a metadata-free PNG at ``path``, atomically, never through a link below ``root``
+    (see :func:`write_atomically`)."""
+    write_atomically(Path(path), png_bytes(surface), root)
 
 
 _UNSAFE = re.compile(r"[^\w.-]+")
