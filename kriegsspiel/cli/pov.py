@@ -41,7 +41,7 @@ def _states_of_save(path: Path) -> list[Any]:
     except ReplayMismatch as exc:
         raise SaveError(f"{path}: line {exc.line}: record {exc.seq} does not replay: {exc.problem}; "
                         "'kriegsspiel verify' tells more") from None
-    return list(timeline.states)
+    return [timeline.state_at(index) for index in range(len(timeline.states))]
 
 
 def _scenario_state(path: Path) -> Any:

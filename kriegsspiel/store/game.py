@@ -25,6 +25,7 @@ from kriegsspiel.scenario.load import MapLoader, RulesetLoader
 from kriegsspiel.store.journal import (
     PORTAL_KIND,
     SAVE_SUFFIX,
+    SNAPSHOT_EVERY,
     JournalRecord,
     JournalWriter,
     LoadedSave,
@@ -34,7 +35,16 @@ from kriegsspiel.store.journal import (
     read_save,
     utc_now,
 )
-from kriegsspiel.store.timeline import ReplayMismatch, Timeline, events_json, replay_journal, replay_order
+from kriegsspiel.store.seal import machine_key
+from kriegsspiel.store.snapshot import encode_state, snapshot_json, trusted_snapshots
+from kriegsspiel.store.timeline import (
+    ReplayMismatch,
+    Timeline,
+    events_json,
+    replay_journal,
+    replay_order,
+    resume_from_snapshots,
+)
 
 RoundEndHook = Callable[["Game", int], None]
 
@@ -109,6 +119,7 @@ class Game:
         self._writer = writer
         self.notes = notes
         self.on_round_end: list[RoundEndHook] = []
+        self._snapshot_base: GameState | None = None  # the state of the last snapshot written
 
     # --- opening ------------------------------------------------------------------------------------------
 
@@ -137,7 +148,7 @@ class Game:
             created=utc_now(),
         )
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
-        writer = JournalWriter.create(save_path, header)
+        writer = JournalWriter.create(save_path, header, key=machine_key())
         header = SaveHeader(**header.to_json())  # with its hash
         notes = [warning.format() for warning in scenario.warnings]
         return cls(scenario, save_path, header, [], Timeline(seed=header.seed, states=[start]), writer, notes)
@@ -164,22 +175,34 @@ class Game:
         notes: list[str] = []
         if loaded.cut_off is not None:
             notes.append(loaded.cut_off.message(path, len(loaded.records)))
-        scenario = scenario_of_save(loaded, notes, map_loader=map_loader, ruleset_loader=ruleset_loader)
+        scenario_notes: list[str] = []
+        scenario = scenario_of_save(loaded, scenario_notes, map_loader=map_loader, ruleset_loader=ruleset_loader)
+        notes += scenario_notes
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
+        key = machine_key(create=not read_only)
         try:
-            timeline = replay_journal(start, loaded.header.seed, loaded.records, upto=upto, lenient=True)
+            timeline = None
+            trusted: dict[int, GameState] = {}
+            if upto is None and not scenario_notes:  # the very map and rule set it was played on
+                trusted = trusted_snapshots(loaded, start, key)
+                timeline = resume_from_snapshots(start, loaded.header.seed, loaded.records, trusted)
+            if timeline is None:
+                timeline = replay_journal(start, loaded.header.seed, loaded.records, upto=upto, lenient=True)
         except ReplayMismatch as exc:
             raise SaveError(f"{path}: line {exc.line}: record {exc.seq} does not replay: {exc.problem}; "
                             "'kriegsspiel verify' tells more; the file is left untouched") from None
         notes += drift_notes(timeline.drift or [])
         writer = None
         if not read_only and upto is None:
-            writer = JournalWriter.continue_save(loaded)
+            writer = JournalWriter.continue_save(loaded, key=key)
             if writer.set_aside is not None:
                 notes.append(f"the whole damaged file was kept as {writer.set_aside}; play continues after "
                              f"record {len(loaded.records)}")
         records = list(loaded.records if upto is None else loaded.records[:upto])
-        return cls(scenario, path, loaded.header, records, timeline, writer, notes)
+        game = cls(scenario, path, loaded.header, records, timeline, writer, notes)
+        if trusted and len(trusted) == len(loaded.snapshots):
+            game._snapshot_base = trusted[max(trusted)]  # the next snapshot continues the last one's messages
+        return game
 
     def close(self) -> None:
         """Release the save (every record is already on disk)."""
@@ -261,6 +284,7 @@ class Game:
         ))
         self._timeline.orders[record.seq] = record
         self._timeline.push(record.seq, result.state)
+        self._snapshot()
         problem = self._round_hooks(before, result.state)
         return Outcome(accepted=True, command=text, events=result.events, record=record.seq, forced=forced,
                        overridden=result.overridden, note=problem)
@@ -278,6 +302,7 @@ class Game:
             round=before.round, side=before.side_to_move, target=target,
         ))
         self._timeline.pop()
+        self._snapshot()
         return Outcome(accepted=True, command="undo", record=record.seq,
                        note=f"undone: {undone.command} (record {target})")
 
@@ -300,9 +325,8 @@ class Game:
             round=before.round, side=before.side_to_move, target=target, forced=original.forced,
             refusal=original.refusal, rolls=original.rolls, events=tuple(events_json(events)),
         ))
-        self._timeline.undone.pop()
-        self._timeline.applied.append(target)
-        self._timeline.states.append(state)
+        self._timeline.push_redone(target, state)
+        self._snapshot()
         problem = self._round_hooks(before, state)
         note = f"redone: {original.command} (record {target})" + (f"; {problem}" if problem else "")
         return Outcome(accepted=True, command="redo", events=events, record=record.seq, forced=original.forced,
@@ -337,10 +361,28 @@ class Game:
             self._writer.append(record)
         except OSError as exc:
             raise SaveError(f"{self.path}: the journal could not be written ({exc.strerror or exc}); the command "
-                            "was not carried out; free some disk space and open the save again") from None
-        record = dataclasses.replace(record, line=len(self._records) + 2)  # the header is line 1
+                            "was not carried out and the save ends with the record before it; free some disk "
+                            "space and go on") from None
+        record = dataclasses.replace(record, line=self._writer.lines)
         self._records.append(record)
         return record
+
+    def _snapshot(self) -> None:
+        """After every SNAPSHOT_EVERY-th record, a snapshot of the state (so that reopening is fast). A
+        snapshot that cannot be made or written is left out: the records alone are the game."""
+        writer = self._writer
+        if writer is None or (writer.next_seq - 1) % SNAPSHOT_EVERY:
+            return
+        start = self._timeline.states[0]
+        assert start is not None
+        data = encode_state(self.state, start, self._snapshot_base)
+        if data is None:
+            return
+        try:
+            writer.append_snapshot(snapshot_json(data))
+        except OSError:
+            return  # the line was taken back; the next record is written as usual
+        self._snapshot_base = self.state
 
     def _round_hooks(self, before: GameState, after: GameState) -> str | None:
         """Run the round-end callbacks; a failing one is reported, never taken for a failed command (the

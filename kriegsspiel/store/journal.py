@@ -11,8 +11,14 @@ Format (JSON Lines, UTF-8, each line the canonical JSON of one object: sorted ke
   acts on), ``round`` and ``side`` before the command, ``at`` (UTC time), ``prev`` (the previous line's hash)
   and ``hash``.
 
-``hash`` is the sha256 of the canonical JSON of the object without its ``hash`` key; the first record's
-``prev`` is the header's hash, so changing any byte of any line breaks the chain from there on.
+``hash`` is the sha256 of the canonical JSON of the object without its ``hash`` and ``seal`` keys; the first
+record's ``prev`` is the header's hash, so changing any byte of any line breaks the chain from there on.
+
+Version 2 adds, to every line written on a machine with a key, ``seal``: HMAC-SHA256 of the line's ``hash``
+under a secret kept in the umpire's config folder, never in the save (``store/seal.py``); and, every
+:data:`SNAPSHOT_EVERY` records, a snapshot line (``kind`` "snapshot", ``after`` the record it follows,
+``state`` the game state then, ``prev``, ``hash``, ``seal``) in the same chain, so that a long game reopens
+from its last snapshot instead of replaying every record. Version 1 saves (no seals, no snapshots) still open.
 
 A record is on disk (written, flushed, fsynced) before its result is shown. A power cut can therefore leave
 only the last line incomplete; such a save loads everything before the cut and says so. Damage anywhere else
@@ -23,9 +29,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import io
 import json
 import os
-import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -33,7 +40,15 @@ from typing import Any, BinaryIO
 from kriegsspiel.errors import UserError
 
 SAVE_FORMAT = "kriegsspiel-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+SNAPSHOT_KIND = "snapshot"
+#: a snapshot line follows every this many records (written by ``store.game``)
+SNAPSHOT_EVERY = 500
+#: the limits of what is read, far above any real game (a 20,000-record game is about 8 MB), so that a hostile
+#: file costs a message, not the machine's memory
+MAX_SAVE_BYTES = 512 * 1024 * 1024
+MAX_LINE_BYTES = 64 * 1024 * 1024  # the header embeds the scenario (at most 4 MB of TOML, escaped)
+MAX_RECORDS = 250_000
 SAVE_SUFFIX = ".kssave"
 RECORD_KINDS = ("order", "undo", "redo")
 #: A players' portal record (orders received, a link issued or revoked by its hash, a round closed, a
@@ -45,6 +60,8 @@ _HEADER_KEYS = ("format", "version", "scenario_name", "scenario_text", "scenario
                 "map", "map_sha256", "ruleset_sha256", "seed", "created", "hash")
 _RECORD_KEYS = ("seq", "kind", "command", "forced", "refusal", "rolls", "events", "target", "round", "side",
                 "at", "prev", "hash")
+_SNAPSHOT_KEYS = ("kind", "after", "state", "prev", "hash")
+_UNHASHED = ("hash", "seal")
 
 
 class SaveError(UserError):
@@ -65,8 +82,8 @@ def canonical_json(value: Any) -> str:
 
 
 def content_hash(data: dict[str, Any]) -> str:
-    """sha256 (hex) of the canonical JSON of ``data`` without its ``hash`` key."""
-    body = {k: v for k, v in data.items() if k != "hash"}
+    """sha256 (hex) of the canonical JSON of ``data`` without its ``hash`` and ``seal`` keys."""
+    body = {k: v for k, v in data.items() if k not in _UNHASHED}
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
 
 
@@ -188,18 +205,47 @@ class CutOff:
                 f"{'s' if records != 1 else ''} loaded; line {self.line} ({self.lost_bytes} bytes) is incomplete")
 
 
+@dataclass(frozen=True, slots=True)
+class SnapshotLine:
+    """A snapshot of the game state after record ``after``, as read (``state`` is JSON, see store/snapshot)."""
+
+    after: int
+    state: dict[str, Any]
+    hash: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class LineSeal:
+    """A line's number, its ``hash`` and its ``seal`` ("" when it has none), for checking who wrote it."""
+
+    line: int
+    hash: str
+    seal: str
+
+
 @dataclass(frozen=True, eq=False)
 class LoadedSave:
-    """A save as read from disk: its header, its intact records, and the cut-off tail if there was one."""
+    """A save as read from disk: its header, its intact records, and the cut-off tail if there was one.
+
+    ``snapshots`` are the snapshot lines in order, ``seals`` every complete line's hash and seal, ``end_hash``
+    the hash of the last complete line (a record's or a snapshot's), ``lines`` the number of complete lines.
+    """
 
     path: Path
     header: SaveHeader
     records: tuple[JournalRecord, ...]
     cut_off: CutOff | None
     size: int
+    snapshots: tuple[SnapshotLine, ...] = ()
+    seals: tuple[LineSeal, ...] = ()
+    end_hash: str = ""
+    lines: int = 0
 
     @property
     def last_hash(self) -> str:
+        if self.end_hash:
+            return self.end_hash
         return self.records[-1].hash if self.records else self.header.hash
 
 
@@ -212,46 +258,63 @@ def read_save(path: str | Path) -> LoadedSave:
 
     An incomplete last line (no newline, or not JSON, at the very end) is reported in ``cut_off`` and the
     records before it are returned. Raises SaveError naming the file and the line when the file is not a
-    save, is from a newer version, or is damaged anywhere else (bad JSON, a hash that does not match, a broken
-    chain, a missing record).
+    save, is from a newer version, is beyond the limits above, or is damaged anywhere else (bad JSON, a hash
+    that does not match, a broken chain, a missing record). Reads line by line: memory is bounded by the
+    limits, whatever the file.
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_SAVE_BYTES:
+                raise SaveError(f"{path}: {size:,} bytes is larger than any save this version reads "
+                                f"({MAX_SAVE_BYTES:,} bytes); not a kriegsspiel save, or a damaged one")
+            return _parse_stream(handle, path)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file; give the path of a save ({SAVE_SUFFIX})") from None
     except IsADirectoryError:
         raise SaveError(f"{path}: is a directory; give the path of a save ({SAVE_SUFFIX})") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
-    return parse_save(data, path)
 
 
 def parse_save(data: bytes, path: Path) -> LoadedSave:
     """:func:`read_save` for bytes already read (``path`` names them in messages)."""
-    if not data:
+    return _parse_stream(io.BytesIO(data), path)
+
+
+def _lines(handle: BinaryIO, path: Path) -> Iterator[tuple[bytes, int, bool, bool]]:
+    """(content, end offset incl. newline, complete, last) for each line; refuses a line beyond the limit."""
+    offset = 0
+    line_no = 0
+    current = handle.readline(MAX_LINE_BYTES + 1)
+    while current:
+        line_no += 1
+        if len(current) > MAX_LINE_BYTES:
+            raise _refuse(path, f"line {line_no}", f"longer than any line of a save ({MAX_LINE_BYTES:,} bytes; "
+                          "damaged, or not a save)", None if line_no == 1 else line_no - 1, line_no)
+        following = handle.readline(MAX_LINE_BYTES + 1)
+        offset += len(current)
+        complete = current.endswith(b"\n")
+        yield (current[:-1] if complete else current), offset, complete, not following
+        current = following
+
+
+def _parse_stream(handle: BinaryIO, path: Path) -> LoadedSave:
+    lines = _lines(handle, path)
+    first = next(lines, None)
+    if first is None:
         raise SaveError(f"{path}: empty file; not a kriegsspiel save")
-
-    # Split into lines, remembering each line's end offset; the last piece may lack its newline.
-    pieces: list[tuple[bytes, int, bool]] = []  # (content, end offset incl. newline, complete)
-    start = 0
-    while start < len(data):
-        end = data.find(b"\n", start)
-        if end < 0:
-            pieces.append((data[start:], len(data), False))
-            break
-        pieces.append((data[start:end], end + 1, True))
-        start = end + 1
-
-    header = _read_header(path, pieces[0])
+    header, header_seal = _read_header(path, first[:3])
+    seals = [LineSeal(1, header.hash, header_seal)]
     records: list[JournalRecord] = []
+    snapshots: list[SnapshotLine] = []
     cut_off: CutOff | None = None
     prev = header.hash
-    for index in range(1, len(pieces)):
-        raw, end, complete = pieces[index]
-        line_no = index + 1
-        is_last = index == len(pieces) - 1
-        begin = pieces[index - 1][1]
+    begin = first[1]
+    line_no = 1
+    for raw, end, complete, is_last in lines:
+        line_no += 1
         parsed = _parse_line(raw)
         if is_last and parsed is None and _starts_with_a_whole_record(raw):
             # A whole record followed by more on one line: a newline in the middle was damaged (two lines
@@ -260,15 +323,44 @@ def parse_save(data: bytes, path: Path) -> LoadedSave:
                           "a whole record runs on into another without its line break (damaged)",
                           len(records) + 1, line_no)
         if is_last and (not complete or parsed is None):
-            cut_off = CutOff(line=line_no, good_length=begin, lost_bytes=len(data) - begin)
+            cut_off = CutOff(line=line_no, good_length=begin, lost_bytes=end - begin)
             break
         if parsed is None:
             raise _refuse(path, f"line {line_no} (record {len(records) + 1})",
                           "not a journal record (damaged: not valid JSON, and not at the end where a power cut "
                           "would leave it)", len(records) + 1, line_no)
-        records.append(_check_record(path, parsed, line_no, len(records) + 1, prev))
-        prev = records[-1].hash
-    return LoadedSave(path=path, header=header, records=tuple(records), cut_off=cut_off, size=len(data))
+        if parsed.get("kind") == SNAPSHOT_KIND and header.version >= 2:
+            snapshots.append(_check_snapshot(path, parsed, line_no, len(records), prev))
+            prev = snapshots[-1].hash
+        else:
+            if len(records) >= MAX_RECORDS:
+                raise _refuse(path, f"line {line_no}", f"more than {MAX_RECORDS:,} records, more than this "
+                              "version reads (damaged, or not a save)", len(records) + 1, line_no)
+            records.append(_check_record(path, parsed, line_no, len(records) + 1, prev))
+            prev = records[-1].hash
+        seal = parsed.get("seal")
+        seals.append(LineSeal(line_no, prev, seal if isinstance(seal, str) else ""))
+        begin = end
+    return LoadedSave(path=path, header=header, records=tuple(records), cut_off=cut_off, size=begin + (
+        cut_off.lost_bytes if cut_off else 0), snapshots=tuple(snapshots), seals=tuple(seals), end_hash=prev,
+        lines=line_no - (1 if cut_off else 0))
+
+
+def _check_snapshot(path: Path, data: dict[str, Any], line_no: int, records: int, prev: str) -> SnapshotLine:
+    where = f"line {line_no} (the snapshot after record {records})"
+    missing = [k for k in _SNAPSHOT_KEYS if k not in data]
+    if missing:
+        raise _refuse(path, where, f"the snapshot lacks {', '.join(missing)} (damaged)", records + 1, line_no)
+    if content_hash(data) != data["hash"]:
+        raise _refuse(path, where, "the snapshot's hash does not match its content (changed after it was "
+                      "written)", records + 1, line_no)
+    if data["prev"] != prev:
+        raise _refuse(path, where, "the snapshot does not follow the line before it (broken hash chain)",
+                      records + 1, line_no)
+    if data["after"] != records or not isinstance(data["state"], dict):
+        raise _refuse(path, where, f"a snapshot after record {data['after']!r} where it follows record "
+                      f"{records} (damaged)", records + 1, line_no)
+    return SnapshotLine(after=records, state=data["state"], hash=data["hash"], line=line_no)
 
 
 def _starts_with_a_whole_record(raw: bytes) -> bool:
@@ -306,7 +398,7 @@ def _looks_like_a_save_header(raw: bytes) -> bool:
     return sum(mark in raw for mark in _HEADER_MARKS) >= 2
 
 
-def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
+def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader, str]:
     raw, _, complete = piece
     parsed = _parse_line(raw)
     if not complete and SAVE_FORMAT.encode() in raw[:80]:
@@ -336,7 +428,8 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> SaveHeader:
                       "after it was written)", 0, 1)
     if hashlib.sha256(str(parsed["scenario_text"]).encode("utf-8")).hexdigest() != parsed["scenario_sha256"]:
         raise _refuse(path, "line 1", "the embedded scenario does not match its sha256 (damaged)", 0, 1)
-    return SaveHeader(**{k: parsed[k] for k in _HEADER_KEYS})
+    seal = parsed.get("seal")
+    return SaveHeader(**{k: parsed[k] for k in _HEADER_KEYS}), seal if isinstance(seal, str) else ""
 
 
 def _check_record(path: Path, data: dict[str, Any], line_no: int, expected_seq: int, prev: str) -> JournalRecord:
@@ -389,144 +482,6 @@ def _wrong_types(data: dict[str, Any]) -> list[str]:
     return [key for key, ok in checks.items() if not ok]
 
 
-# --- writing ------------------------------------------------------------------------------------------
-
-
-def _fsync_directory(directory: Path) -> None:
-    # A new file's name is durable only once its directory is synced (POSIX); Windows cannot open directories.
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _lock(handle: BinaryIO, path: Path) -> None:
-    """An exclusive lock so that two windows or shells never append to one save at once."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: no advisory locks here; one umpire per save is the rule anyway
-        return
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        raise SaveError(f"{path}: the save is open in another kriegsspiel (window or shell); close that one "
-                        "first") from None
-
-
-class JournalWriter:
-    """Appends records to a save, each written, flushed and fsynced before :meth:`append` returns."""
-
-    def __init__(self, path: Path, handle: BinaryIO, last_hash: str, next_seq: int,
-                 set_aside: Path | None = None) -> None:
-        self.path = path
-        self.set_aside = set_aside  # where a cut-off save was copied before its tail was cut
-        self._handle = handle
-        self.last_hash = last_hash
-        self.next_seq = next_seq
-
-    @classmethod
-    def create(cls, path: str | Path, header: SaveHeader) -> JournalWriter:
-        """Create a new save holding only ``header``. Refuses (SaveError) to overwrite an existing file."""
-        path = Path(path)
-        try:
-            handle = path.open("xb")
-        except FileExistsError:
-            raise SaveError(f"{path}: already exists; a save is never overwritten: choose another name") from None
-        except FileNotFoundError:
-            raise SaveError(f"{path}: the folder {path.parent} does not exist") from None
-        except OSError as exc:
-            raise SaveError(f"{path}: cannot be created ({exc.strerror})") from None
-        _lock(handle, path)
-        data = header.to_json()
-        try:
-            handle.write((canonical_json(data) + "\n").encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        except OSError as exc:
-            # Nothing was played yet: a half-written header is worth nothing; leave no file to trip over.
-            handle.close()
-            path.unlink(missing_ok=True)
-            raise SaveError(f"{path}: the save could not be written ({exc.strerror or exc}); no game was "
-                            "started") from None
-        _fsync_directory(path.parent.resolve())
-        return cls(path, handle, data["hash"], 1)
-
-    @classmethod
-    def continue_save(cls, loaded: LoadedSave) -> JournalWriter:
-        """Open a loaded save for appending. A cut-off tail is first copied aside with the whole file
-        (``<save>.damaged-<n>``), then cut off, so that no byte is ever lost."""
-        path = loaded.path
-        try:
-            handle = path.open("r+b")
-        except OSError as exc:
-            raise SaveError(f"{path}: cannot be opened for writing ({exc.strerror}); the game can be replayed "
-                            "but not continued") from None
-        _lock(handle, path)
-        handle.seek(0, os.SEEK_END)
-        if handle.tell() != loaded.size:
-            handle.close()
-            raise SaveError(f"{path}: the file changed while it was being opened; open it again")
-        aside = None
-        if loaded.cut_off is not None:
-            aside = set_aside_copy(path)
-            handle.truncate(loaded.cut_off.good_length)
-            handle.flush()
-            os.fsync(handle.fileno())
-        handle.seek(0, os.SEEK_END)
-        return cls(path, handle, loaded.last_hash, len(loaded.records) + 1, aside)
-
-    def append(self, record: JournalRecord) -> None:
-        """Write one record (its ``prev`` must be :attr:`last_hash`), then flush and fsync."""
-        if record.prev != self.last_hash or record.seq != self.next_seq:
-            raise ValueError(f"record {record.seq} does not follow the journal (next is {self.next_seq})")
-        line = (canonical_json(record.to_json()) + "\n").encode("utf-8")
-        offset = self._handle.tell()
-        try:
-            self._handle.write(line)
-            self._handle.flush()
-            os.fsync(self._handle.fileno())
-        except OSError:
-            # A disk that is full or gone: take the partial line back so that the next record does not land
-            # after half a line (which would read as damage in the middle). If even that fails, stop writing.
-            try:
-                self._handle.seek(offset)
-                self._handle.truncate(offset)
-                self._handle.flush()
-                os.fsync(self._handle.fileno())
-            except OSError:
-                self._handle.close()
-            raise
-        self.last_hash = record.hash
-        self.next_seq += 1
-
-    def close(self) -> None:
-        if not self._handle.closed:
-            self._handle.close()
-
-    @property
-    def closed(self) -> bool:
-        return self._handle.closed
-
-
-def set_aside_copy(path: Path) -> Path:
-    """Copy a damaged save whole to the first free ``<save>.damaged-<n>`` (n = 1, 2, ...); returns that path."""
-    n = 1
-    while True:
-        target = path.with_name(f"{path.name}.damaged-{n}")
-        try:
-            with path.open("rb") as source, target.open("xb") as copy:
-                shutil.copyfileobj(source, copy)
-                copy.flush()
-                os.fsync(copy.fileno())
-        except FileExistsError:
-            n += 1
-            continue
-        _fsync_directory(path.parent.resolve())
-        return target
+# The writing half lives in journal_write (kept apart to keep each module small); imported here so that
+# ``from kriegsspiel.store.journal import JournalWriter`` keeps working.
+from kriegsspiel.store.journal_write import JournalWriter, set_aside_copy  # noqa: E402,F401

@@ -74,16 +74,24 @@ def events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     return [json.loads(canonical_json(e.to_json())) for e in events]
 
 
+#: states kept whole behind the newest: the last KEEP_RECENT, and every KEEP_EVERY-th; the others are
+#: dropped and replayed from the nearest kept one when an undo reaches them, so that a long session's memory
+#: does not grow with every order (a state is a few KB to a few hundred KB)
+KEEP_RECENT = 32
+KEEP_EVERY = 256
+
+
 @dataclass
 class Timeline:
     """The states of a game: ``states[0]`` the start, ``states[i]`` after the i-th order still in force.
 
     ``applied`` holds the seq of each order in force; ``undone`` the orders that a redo may bring back (the
-    most recent last); ``orders`` every order record by seq (a redo re-applies one).
+    most recent last); ``orders`` every order record by seq (a redo re-applies one). A ``None`` in
+    ``states`` is a state not kept in memory: :meth:`state_at` replays it from the nearest one kept.
     """
 
     seed: int
-    states: list[GameState]
+    states: list[GameState | None]
     applied: list[int] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
     orders: dict[int, JournalRecord] = field(default_factory=dict)
@@ -93,7 +101,35 @@ class Timeline:
 
     @property
     def state(self) -> GameState:
-        return self.states[-1]
+        return self.state_at(len(self.states) - 1)
+
+    def state_at(self, index: int) -> GameState:
+        """``states[index]``, replayed from the nearest kept state before it when it was dropped."""
+        state = self.states[index]
+        if state is not None:
+            return state
+        base = index
+        while self.states[base] is None:
+            base -= 1
+        current = self.states[base]
+        assert current is not None  # states[0], the start, is always kept
+        for k in range(base, index):
+            record = self.orders[self.applied[k]]
+            # the drift was told when the record was first replayed: do not tell it twice
+            current, _ = replay_order(current, record, self.seed, record.seq,
+                                      [] if self.drift is not None else None)
+            self.states[k + 1] = current
+        self._forget(base + 1)
+        return current
+
+    def _forget(self, low: int | None = None) -> None:
+        """Drop the states from ``low`` on (default: the few that just left the recent ones) that are neither
+        recent nor on the KEEP_EVERY grid; the start and the last are always kept."""
+        last = len(self.states) - 1
+        low = max(1, last - KEEP_RECENT - 8 if low is None else low)
+        for index in range(low, last - KEEP_RECENT):
+            if index % KEEP_EVERY:
+                self.states[index] = None
 
     def step(self, record: JournalRecord, check_events: bool = True) -> tuple[Event, ...]:
         """Replay one record of any kind; returns its events. Raises ReplayMismatch."""
@@ -118,9 +154,7 @@ class Timeline:
             state, events = replay_order(self.state, original, self.seed, original.seq, self.drift)
             if check_events:
                 self._compare(record, events)
-            self.undone.pop()
-            self.applied.append(original.seq)
-            self.states.append(state)
+            self.push_redone(original.seq, state)
             return events
         if record.kind == PORTAL_KIND:  # the players' portal: what came in, not a change of the game
             return ()
@@ -144,6 +178,14 @@ class Timeline:
         self.applied.append(seq)
         self.states.append(state)
         self.undone.clear()
+        self._forget()
+
+    def push_redone(self, seq: int, state: GameState) -> None:
+        """An undone order is in force again (what was undone after it can still be redone)."""
+        self.undone.pop()
+        self.applied.append(seq)
+        self.states.append(state)
+        self._forget()
 
     def pop(self) -> int:
         """Take back the last order in force; returns its seq."""
@@ -175,4 +217,55 @@ def replay_journal(
         events = timeline.step(record, check_events)
         if on_record is not None:
             on_record(record, events)
+    return timeline
+
+
+def resume_from_snapshots(
+    start: GameState,
+    seed: int,
+    records: tuple[JournalRecord, ...] | list[JournalRecord],
+    snapshots: dict[int, GameState],
+) -> Timeline | None:
+    """The timeline after the last record, taken from snapshots instead of replaying every order.
+
+    ``snapshots`` maps a record's seq to the state after it (trusted: sealed by this machine). The orders in
+    force and the undone ones are worked out from the records alone (undo and redo only move seqs between two
+    lists); each snapshot stands for its index in ``states`` while no undo has reached below it, and the
+    records after the last snapshot replay as usual (leniently, as when a game is opened to play on).
+    Returns None when there is no snapshot, or the records' undos and redos do not fit (then replay all).
+    """
+    if not snapshots:
+        return None
+    last = max(snapshots)
+    if last > len(records):
+        return None
+    applied: list[int] = []
+    undone: list[int] = []
+    orders: dict[int, JournalRecord] = {}
+    anchors: dict[int, GameState] = {}
+    for record in records[:last]:
+        if record.kind == "order":
+            orders[record.seq] = record
+            applied.append(record.seq)
+            undone.clear()
+        elif record.kind == "undo":
+            if not applied or record.target != applied[-1]:
+                return None
+            undone.append(applied.pop())
+            for index in [k for k in anchors if k > len(applied)]:
+                del anchors[index]  # an undo reached below it: that state is no longer states[index]
+        elif record.kind == "redo":
+            if not undone or record.target != undone[-1]:
+                return None
+            applied.append(undone.pop())
+        else:
+            return None
+        if record.seq in snapshots:
+            anchors[len(applied)] = snapshots[record.seq]
+    states: list[GameState | None] = [start] + [None] * len(applied)
+    for index, state in anchors.items():
+        states[index] = state
+    timeline = Timeline(seed=seed, states=states, applied=applied, undone=undone, orders=orders, drift=[])
+    for record in records[last:]:
+        timeline.step(record)
     return timeline

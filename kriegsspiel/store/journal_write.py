@@ -1,0 +1,231 @@
+"""Writing a save (see :mod:`kriegsspiel.store.journal` for the format): each line sealed, written straight
+to the file descriptor and fsynced, a partial write taken back, a damaged file copied aside whole or not at
+all."""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from kriegsspiel.store.journal import (
+    SNAPSHOT_KIND,
+    JournalRecord,
+    LoadedSave,
+    SaveError,
+    SaveHeader,
+    canonical_json,
+    content_hash,
+)
+
+
+# --- writing ------------------------------------------------------------------------------------------
+
+
+def _fsync_directory(directory: Path) -> None:
+    # A new file's name is durable only once its directory is synced (POSIX); Windows cannot open directories.
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _lock(handle: BinaryIO, path: Path) -> None:
+    """An exclusive lock so that two windows or shells never append to one save at once."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks here; one umpire per save is the rule anyway
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise SaveError(f"{path}: the save is open in another kriegsspiel (window or shell); close that one "
+                        "first") from None
+
+
+class JournalWriter:
+    """Appends records to a save, each written, flushed and fsynced before :meth:`append` returns.
+
+    Lines are sealed with ``key`` (this machine's, see store/seal.py; None: unsealed). Writes go straight to
+    the file descriptor, without a buffer, so that a write the disk refuses half-way can be taken back to the
+    last whole line.
+    """
+
+    def __init__(self, path: Path, handle: BinaryIO, last_hash: str, next_seq: int,
+                 set_aside: Path | None = None, key: bytes | None = None, lines: int = 1) -> None:
+        self.path = path
+        self.set_aside = set_aside  # where a cut-off save was copied before its tail was cut
+        self._handle = handle
+        self.last_hash = last_hash
+        self.next_seq = next_seq
+        self.key = key
+        self.lines = lines  # complete lines in the file (the header is line 1)
+
+    @classmethod
+    def create(cls, path: str | Path, header: SaveHeader, key: bytes | None = None) -> JournalWriter:
+        """Create a new save holding only ``header`` (sealed with ``key``). Refuses (SaveError) to overwrite
+        an existing file."""
+        path = Path(path)
+        try:
+            handle = path.open("xb", buffering=0)
+        except FileExistsError:
+            raise SaveError(f"{path}: already exists; a save is never overwritten: choose another name") from None
+        except FileNotFoundError:
+            raise SaveError(f"{path}: the folder {path.parent} does not exist") from None
+        except OSError as exc:
+            raise SaveError(f"{path}: cannot be created ({exc.strerror})") from None
+        _lock(handle, path)
+        data = header.to_json()
+        try:
+            _write_all(handle.fileno(), _sealed_line(data, key))
+            os.fsync(handle.fileno())
+        except OSError as exc:
+            # Nothing was played yet: a half-written header is worth nothing; leave no file to trip over.
+            handle.close()
+            path.unlink(missing_ok=True)
+            raise SaveError(f"{path}: the save could not be written ({exc.strerror or exc}); no game was "
+                            "started") from None
+        _fsync_directory(path.parent.resolve())
+        return cls(path, handle, data["hash"], 1, key=key)
+
+    @classmethod
+    def continue_save(cls, loaded: LoadedSave, key: bytes | None = None) -> JournalWriter:
+        """Open a loaded save for appending (new lines sealed with ``key``). A cut-off tail is first copied
+        aside with the whole file (``<save>.damaged-<n>``, written whole or not at all), then cut off, so that
+        no byte is ever lost. Raises SaveError when the save cannot be opened or the copy cannot be made
+        (a full disk: then nothing was changed)."""
+        path = loaded.path
+        try:
+            handle = path.open("r+b", buffering=0)
+        except OSError as exc:
+            raise SaveError(f"{path}: cannot be opened for writing ({exc.strerror}); the game can be replayed "
+                            "but not continued") from None
+        _lock(handle, path)
+        end = os.lseek(handle.fileno(), 0, os.SEEK_END)
+        if end != loaded.size:
+            handle.close()
+            raise SaveError(f"{path}: the file changed while it was being opened; open it again")
+        aside = None
+        if loaded.cut_off is not None:
+            try:
+                aside = set_aside_copy(path)
+            except OSError as exc:
+                handle.close()
+                raise SaveError(
+                    f"{path}: the last record was cut off, and the damaged file could not be copied aside before "
+                    f"cutting it ({exc.strerror or exc}); nothing was changed and no copy was left; free some "
+                    "disk space and open it again ('kriegsspiel replay' and 'pov' read it as it is)") from None
+            os.ftruncate(handle.fileno(), loaded.cut_off.good_length)
+            os.fsync(handle.fileno())
+        os.lseek(handle.fileno(), 0, os.SEEK_END)
+        return cls(path, handle, loaded.last_hash, len(loaded.records) + 1, aside, key, loaded.lines)
+
+    def append(self, record: JournalRecord) -> None:
+        """Write one record (its ``prev`` must be :attr:`last_hash`), then fsync. Raises OSError when the disk
+        refuses it; the file then ends with the last whole line, as before the call."""
+        if record.prev != self.last_hash or record.seq != self.next_seq:
+            raise ValueError(f"record {record.seq} does not follow the journal (next is {self.next_seq})")
+        self._write_line(record.to_json())
+        self.last_hash = record.hash
+        self.next_seq += 1
+
+    def append_snapshot(self, state: dict[str, Any]) -> str:
+        """Write a snapshot line of ``state`` (JSON, see store/snapshot) after the last record; returns its
+        hash. Raises OSError as :meth:`append` (nothing is left of the line)."""
+        data = {"kind": SNAPSHOT_KIND, "after": self.next_seq - 1, "state": state, "prev": self.last_hash}
+        data = json.loads(canonical_json(data))  # hashed exactly as a reader will see it
+        data["hash"] = content_hash(data)
+        self._write_line(data)
+        self.last_hash = data["hash"]
+        return data["hash"]
+
+    def _write_line(self, data: dict[str, Any]) -> None:
+        fd = self._handle.fileno()
+        offset = os.lseek(fd, 0, os.SEEK_CUR)
+        try:
+            _write_all(fd, _sealed_line(data, self.key))
+            os.fsync(fd)
+        except OSError:
+            # A disk that is full or gone: take the partial line back so that the file ends with the last
+            # whole record (the next open must not read half a line as a power cut). If even that fails,
+            # stop writing: the next open finds the incomplete line and keeps a copy before cutting it.
+            try:
+                os.ftruncate(fd, offset)
+                os.lseek(fd, offset, os.SEEK_SET)
+                os.fsync(fd)
+            except OSError:
+                self._handle.close()
+            raise
+        self.lines += 1
+
+    def close(self) -> None:
+        if not self._handle.closed:
+            self._handle.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._handle.closed
+
+
+def _sealed_line(data: dict[str, Any], key: bytes | None) -> bytes:
+    """The line to write for ``data`` (which holds its ``hash``): sealed with ``key`` when there is one."""
+    if key is not None:
+        from kriegsspiel.store.seal import seal_of
+
+        data = {**data, "seal": seal_of(key, data["hash"])}
+    return (canonical_json(data) + "\n").encode("utf-8")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is written (a write may take only part); OSError when the disk refuses."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:  # pragma: no cover - a file never returns 0 for a non-empty write; do not spin
+            raise OSError(28, "no space left on device")
+        view = view[written:]
+
+
+def set_aside_copy(path: Path) -> Path:
+    """Copy a damaged save whole to the first free ``<save>.damaged-<n>`` (n = 1, 2, ...); returns that path.
+
+    The copy is written to a hidden temporary file, fsynced, then linked to its name (never replacing a file),
+    so that ``.damaged-<n>`` is always the whole file. Raises OSError (leaving nothing behind) when the copy
+    cannot be written, e.g. on a full disk.
+    """
+    temp = path.with_name(f".{path.name}.copy-{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        with path.open("rb") as source, temp.open("xb") as copy:
+            while chunk := source.read(1 << 20):
+                copy.write(chunk)
+            copy.flush()
+            os.fsync(copy.fileno())
+        n = 1
+        while True:
+            target = path.with_name(f"{path.name}.damaged-{n}")
+            try:
+                os.link(temp, target)
+            except FileExistsError:
+                n += 1
+                continue
+            except OSError:  # a file system without hard links: a rename, after looking (not atomic then)
+                if target.exists():
+                    n += 1
+                    continue
+                os.replace(temp, target)
+            break
+    finally:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+    _fsync_directory(path.parent.resolve())
+    return target

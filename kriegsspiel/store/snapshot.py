@@ -1,0 +1,162 @@
+"""Snapshots of the game state in a save: the state as JSON, and back, so that a long game reopens from its
+last snapshot instead of replaying 20,000 records.
+
+Only what a game changes is written: round, side, units, messages, result, the rule sets' pending combat and
+couriers, and the battlefield's structures; the map, rule set and setup come from the save's scenario as
+always. Values are encoded exactly (floats round-trip through JSON), tuples and read-only mappings tagged so
+that the decoded state is equal to the one encoded. A state that holds anything else is not snapshotted
+(:func:`encode_state` returns None) rather than snapshotted wrongly; a game then replays from the start.
+
+Decoding builds only frozen dataclasses of kriegsspiel's own modules, and it is only ever applied to
+snapshots sealed by this machine (see store/seal.py); ``verify`` compares a snapshot's JSON with the
+replay's instead of decoding it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import math
+from types import MappingProxyType
+from typing import Any
+
+from kriegsspiel.core.state import GameState
+
+#: GameState fields that change in play and are written; the rest (setup, battlefield, ruleset) are the start's
+_STATE_FIELDS = ("round", "side_to_move", "units", "sides_done", "warheads", "starting_health", "messages",
+                 "winners", "finished", "pending_combat", "orders_in_transit", "air_turn_over")
+
+
+class _NotEncodable(Exception):
+    pass
+
+
+def _encode(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise _NotEncodable("a float that JSON cannot hold")
+        return value
+    if isinstance(value, tuple):
+        return {"@t": [_encode(v) for v in value]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, MappingProxyType):
+        return {"@m": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    if isinstance(value, dict):
+        return {"@d": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        cls = type(value)
+        if not cls.__module__.startswith("kriegsspiel.") or not cls.__dataclass_params__.frozen:
+            raise _NotEncodable(f"{cls.__qualname__}")
+        fields = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        return {"@c": f"{cls.__module__}:{cls.__qualname__}", "f": fields}
+    raise _NotEncodable(type(value).__name__)
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "@t" in value:
+        return tuple(_decode(v) for v in value["@t"])
+    if "@m" in value:
+        return MappingProxyType({_decode(k): _decode(v) for k, v in value["@m"]})
+    if "@d" in value:
+        return {_decode(k): _decode(v) for k, v in value["@d"]}
+    if "@c" in value:
+        module_name, _, qualname = str(value["@c"]).partition(":")
+        if not module_name.startswith("kriegsspiel.") or "." in qualname:
+            raise ValueError(f"not a class of kriegsspiel: {value['@c']!r}")
+        cls = getattr(importlib.import_module(module_name), qualname)
+        if not dataclasses.is_dataclass(cls):
+            raise ValueError(f"not a dataclass: {value['@c']!r}")
+        return cls(**{k: _decode(v) for k, v in value["f"].items()})
+    raise ValueError("an untagged object in a snapshot")
+
+
+def encode_state(state: GameState, start: GameState, base: GameState | None = None) -> dict[str, Any] | None:
+    """The JSON of what ``state`` changed from ``start`` (the game's first state), or None when the state
+    holds something a snapshot cannot carry exactly (then none is written).
+
+    ``base``: the state of the previous snapshot. The messages only ever grow, so those ``base`` already had
+    are written as their number (``{"@grow": n, ...}``): snapshots stay the size of the units, not of the
+    game's whole correspondence.
+    """
+    battlefield = state.battlefield
+    for f in dataclasses.fields(battlefield):
+        # only the structures change in play (built, damaged, destroyed); anything else: no snapshot
+        if f.name not in ("structures", "_raster_cache", "printed_structures") and \
+                getattr(battlefield, f.name) is not getattr(start.battlefield, f.name):
+            return None
+    if state.setup is not start.setup or state.ruleset is not start.ruleset:
+        return None
+    try:
+        data = {name: _encode(getattr(state, name)) for name in _STATE_FIELDS}
+        data["structures"] = _encode(tuple(battlefield.structures))
+        if base is not None and base.messages and state.messages[: len(base.messages)] == base.messages:
+            data["messages"] = {"@grow": len(base.messages), "@t": data["messages"]["@t"][len(base.messages):]}
+    except _NotEncodable:
+        return None
+    # a snapshot that would not give the state back is worse than none
+    try:
+        back = decode_state(data, start, base)
+    except (ValueError, TypeError, KeyError, AttributeError, ImportError):
+        return None
+    if not back.same(state):
+        return None
+    return data
+
+
+def decode_state(data: dict[str, Any], start: GameState, base: GameState | None = None) -> GameState:
+    """The state a snapshot holds, on ``start``'s map, rule set and setup (``base``: the state of the
+    snapshot before it, whose messages a ``@grow`` continues). Raises ValueError, TypeError, KeyError,
+    AttributeError or ImportError for a snapshot that does not decode."""
+    messages = data["messages"]
+    if isinstance(messages, dict) and "@grow" in messages:
+        if base is None or len(base.messages) != messages["@grow"]:
+            raise ValueError("a snapshot continues messages the snapshot before it does not hold")
+        data = {**data, "messages": {"@t": []}}
+        fields = {name: _decode(data[name]) for name in _STATE_FIELDS}
+        fields["messages"] = base.messages + tuple(_decode(v) for v in messages["@t"])
+    else:
+        fields = {name: _decode(data[name]) for name in _STATE_FIELDS}
+    structures = _decode(data["structures"])
+    battlefield = start.battlefield
+    if structures != tuple(battlefield.structures):
+        battlefield = dataclasses.replace(battlefield, structures=structures,
+                                          _raster_cache=battlefield._raster_cache,
+                                          printed_structures=battlefield.printed_structures)
+    return dataclasses.replace(start, battlefield=battlefield, **fields)
+
+
+def snapshot_json(data: dict[str, Any]) -> dict[str, Any]:
+    """The ``state`` of a snapshot line: the encoded state and the program that wrote it."""
+    from kriegsspiel import __version__
+
+    return {**data, "program": __version__}
+
+
+def trusted_snapshots(loaded: Any, start: GameState, key: bytes | None) -> dict[int, GameState]:
+    """The snapshots of a save (a LoadedSave) that may stand for a replay: sealed by this machine's ``key``
+    and written by this version of the program, decoded in order (each continues the one before it);
+    record seq -> state. Stops at the first that fails: what follows replays from the records."""
+    from kriegsspiel import __version__
+    from kriegsspiel.store.seal import sealed_by
+
+    if key is None or not loaded.snapshots:
+        return {}
+    seals = {s.line: s.seal for s in loaded.seals}
+    result: dict[int, GameState] = {}
+    base: GameState | None = None
+    for snapshot in loaded.snapshots:
+        data = snapshot.state
+        if not sealed_by(key, snapshot.hash, seals.get(snapshot.line)) or data.get("program") != __version__:
+            break
+        try:
+            base = decode_state(data, start, base)
+        except (ValueError, TypeError, KeyError, AttributeError, ImportError):
+            break
+        result[snapshot.after] = base
+    return result
