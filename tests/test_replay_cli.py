@@ -78,7 +78,7 @@ def test_replay_json_gives_the_state_after_n_records(save: Path, capsys: pytest.
 
 def test_verify_exit_codes(save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", str(save)]) == 0
-    assert "intact: 4 records" in capsys.readouterr().out
+    assert "intact and written on this machine: 4 records" in capsys.readouterr().out
     data = bytearray(save.read_bytes())
     data[data.index(b'"command":"turn"') + 11] ^= 0x20  # "turn" -> "Turn"
     save.write_bytes(bytes(data))

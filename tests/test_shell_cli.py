@@ -30,7 +30,7 @@ def test_a_piped_session_on_the_demo(repo: Path, tmp_path: Path) -> None:
     assert "Traceback" not in out
     verify = subprocess.run([sys.executable, "-m", "kriegsspiel", "verify", str(save)], capture_output=True, text=True)
     assert verify.returncode == 0, verify.stdout + verify.stderr
-    assert "intact: 3 records" in verify.stdout
+    assert "intact and written on this machine: 3 records" in verify.stdout
 
 
 def test_the_shell_writes_every_players_picture_when_a_round_ends(repo: Path, tmp_path: Path) -> None:

@@ -149,7 +149,7 @@ class Game:
         )
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
         writer = JournalWriter.create(save_path, header, key=machine_key())
-        header = SaveHeader(**header.to_json())  # with its hash
+        header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         notes = [warning.format() for warning in scenario.warnings]
         return cls(scenario, save_path, header, [], Timeline(seed=header.seed, states=[start]), writer, notes)
 
@@ -358,7 +358,7 @@ class Game:
     def _write(self, record: JournalRecord) -> JournalRecord:
         assert self._writer is not None
         try:
-            self._writer.append(record)
+            record = self._writer.append(record)
         except OSError as exc:
             raise SaveError(f"{self.path}: the journal could not be written ({exc.strerror or exc}); the command "
                             "was not carried out and the save ends with the record before it; free some disk "

@@ -11,11 +11,13 @@ Format (JSON Lines, UTF-8, each line the canonical JSON of one object: sorted ke
   acts on), ``round`` and ``side`` before the command, ``at`` (UTC time), ``prev`` (the previous line's hash)
   and ``hash``.
 
-``hash`` is the sha256 of the canonical JSON of the object without its ``hash`` and ``seal`` keys; the first
-record's ``prev`` is the header's hash, so changing any byte of any line breaks the chain from there on.
+``hash`` is the sha256 of the canonical JSON of the object without its ``hash`` key; the first record's
+``prev`` is the header's hash, so changing any byte of any line breaks the chain from there on.
 
-Version 2 adds, to every line written on a machine with a key, ``seal``: HMAC-SHA256 of the line's ``hash``
-under a secret kept in the umpire's config folder, never in the save (``store/seal.py``); and, every
+Version 2 adds, to every line written on a machine with a key, ``seal``: HMAC-SHA256 of the line's content
+hash (the sha256 above, taken without ``seal``) under a secret kept in the umpire's config folder, never in
+the save (``store/seal.py``); the line's ``hash`` is then sha256("<content hash>:<seal>"), so that the seal
+is in the chain too (a damaged seal is damage like any other) and anyone can still check the chain. And, every
 :data:`SNAPSHOT_EVERY` records, a snapshot line (``kind`` "snapshot", ``after`` the record it follows,
 ``state`` the game state then, ``prev``, ``hash``, ``seal``) in the same chain, so that a long game reopens
 from its last snapshot instead of replaying every record. Version 1 saves (no seals, no snapshots) still open.
@@ -85,6 +87,20 @@ def content_hash(data: dict[str, Any]) -> str:
     """sha256 (hex) of the canonical JSON of ``data`` without its ``hash`` and ``seal`` keys."""
     body = {k: v for k, v in data.items() if k not in _UNHASHED}
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+
+
+def sealed_hash(content: str, seal: str) -> str:
+    """The ``hash`` of a sealed line: sha256 of its content hash and its seal (see the module's text)."""
+    return hashlib.sha256(f"{content}:{seal}".encode("ascii", "replace")).hexdigest()
+
+
+def line_hashes(data: dict[str, Any]) -> tuple[str, str, str]:
+    """(content hash, the ``hash`` the line must carry, its seal or "") of a line as read."""
+    content = content_hash(data)
+    seal = data.get("seal")
+    if isinstance(seal, str) and seal:
+        return content, sealed_hash(content, seal), seal
+    return content, content, ""
 
 
 def utc_now() -> str:
@@ -217,10 +233,10 @@ class SnapshotLine:
 
 @dataclass(frozen=True, slots=True)
 class LineSeal:
-    """A line's number, its ``hash`` and its ``seal`` ("" when it has none), for checking who wrote it."""
+    """A line's number, its content hash and its ``seal`` ("" when it has none), for checking who wrote it."""
 
     line: int
-    hash: str
+    content: str
     seal: str
 
 
@@ -306,7 +322,7 @@ def _parse_stream(handle: BinaryIO, path: Path) -> LoadedSave:
     if first is None:
         raise SaveError(f"{path}: empty file; not a kriegsspiel save")
     header, header_seal = _read_header(path, first[:3])
-    seals = [LineSeal(1, header.hash, header_seal)]
+    seals = [header_seal]
     records: list[JournalRecord] = []
     snapshots: list[SnapshotLine] = []
     cut_off: CutOff | None = None
@@ -329,29 +345,30 @@ def _parse_stream(handle: BinaryIO, path: Path) -> LoadedSave:
             raise _refuse(path, f"line {line_no} (record {len(records) + 1})",
                           "not a journal record (damaged: not valid JSON, and not at the end where a power cut "
                           "would leave it)", len(records) + 1, line_no)
+        content, computed, seal = line_hashes(parsed)
         if parsed.get("kind") == SNAPSHOT_KIND and header.version >= 2:
-            snapshots.append(_check_snapshot(path, parsed, line_no, len(records), prev))
+            snapshots.append(_check_snapshot(path, parsed, line_no, len(records), prev, computed))
             prev = snapshots[-1].hash
         else:
             if len(records) >= MAX_RECORDS:
                 raise _refuse(path, f"line {line_no}", f"more than {MAX_RECORDS:,} records, more than this "
                               "version reads (damaged, or not a save)", len(records) + 1, line_no)
-            records.append(_check_record(path, parsed, line_no, len(records) + 1, prev))
+            records.append(_check_record(path, parsed, line_no, len(records) + 1, prev, computed))
             prev = records[-1].hash
-        seal = parsed.get("seal")
-        seals.append(LineSeal(line_no, prev, seal if isinstance(seal, str) else ""))
+        seals.append(LineSeal(line_no, content, seal))
         begin = end
     return LoadedSave(path=path, header=header, records=tuple(records), cut_off=cut_off, size=begin + (
         cut_off.lost_bytes if cut_off else 0), snapshots=tuple(snapshots), seals=tuple(seals), end_hash=prev,
         lines=line_no - (1 if cut_off else 0))
 
 
-def _check_snapshot(path: Path, data: dict[str, Any], line_no: int, records: int, prev: str) -> SnapshotLine:
+def _check_snapshot(path: Path, data: dict[str, Any], line_no: int, records: int, prev: str,
+                    computed: str) -> SnapshotLine:
     where = f"line {line_no} (the snapshot after record {records})"
     missing = [k for k in _SNAPSHOT_KEYS if k not in data]
     if missing:
         raise _refuse(path, where, f"the snapshot lacks {', '.join(missing)} (damaged)", records + 1, line_no)
-    if content_hash(data) != data["hash"]:
+    if computed != data["hash"]:
         raise _refuse(path, where, "the snapshot's hash does not match its content (changed after it was "
                       "written)", records + 1, line_no)
     if data["prev"] != prev:
@@ -398,7 +415,7 @@ def _looks_like_a_save_header(raw: bytes) -> bool:
     return sum(mark in raw for mark in _HEADER_MARKS) >= 2
 
 
-def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader, str]:
+def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader, LineSeal]:
     raw, _, complete = piece
     parsed = _parse_line(raw)
     if not complete and SAVE_FORMAT.encode() in raw[:80]:
@@ -417,22 +434,26 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader
             hint = ""
         raise SaveError(f"{path}: not a kriegsspiel save (line 1 is not a save header){hint}")
     version = parsed.get("version")
-    if _is_int(version) and version > SAVE_VERSION:
+    # Every version hashes its header the same way, so that a header that says "newer" but whose hash does
+    # not match is a damaged one (a flipped bit turns 2 into 3), not a reason to update for nothing.
+    if _is_int(version) and version > SAVE_VERSION and ("hash" not in parsed
+                                                         or line_hashes(parsed)[1] == parsed["hash"]):
         raise SaveError(f"{path}: line 1: save format version {version!r} is newer than this kriegsspiel reads "
                         f"(version {SAVE_VERSION}); update kriegsspiel")
     missing = [k for k in _HEADER_KEYS if k not in parsed]
     if missing:
         raise _refuse(path, "line 1", f"the save header lacks {', '.join(missing)} (damaged)", 0, 1)
-    if content_hash(parsed) != parsed["hash"]:
+    content, computed, seal = line_hashes(parsed)
+    if computed != parsed["hash"]:
         raise _refuse(path, "line 1", "the header's hash does not match its content (the header was changed "
                       "after it was written)", 0, 1)
     if hashlib.sha256(str(parsed["scenario_text"]).encode("utf-8")).hexdigest() != parsed["scenario_sha256"]:
         raise _refuse(path, "line 1", "the embedded scenario does not match its sha256 (damaged)", 0, 1)
-    seal = parsed.get("seal")
-    return SaveHeader(**{k: parsed[k] for k in _HEADER_KEYS}), seal if isinstance(seal, str) else ""
+    return SaveHeader(**{k: parsed[k] for k in _HEADER_KEYS}), LineSeal(1, content, seal)
 
 
-def _check_record(path: Path, data: dict[str, Any], line_no: int, expected_seq: int, prev: str) -> JournalRecord:
+def _check_record(path: Path, data: dict[str, Any], line_no: int, expected_seq: int, prev: str,
+                  computed: str) -> JournalRecord:
     where = f"line {line_no} (record {expected_seq})"
 
     def damaged(problem: str) -> SaveError:
@@ -441,7 +462,7 @@ def _check_record(path: Path, data: dict[str, Any], line_no: int, expected_seq: 
     missing = [k for k in _RECORD_KEYS if k not in data]
     if missing:
         raise damaged(f"the record lacks {', '.join(missing)} (damaged)")
-    if content_hash(data) != data["hash"]:
+    if computed != data["hash"]:
         raise damaged("the record's hash does not match its content (the record was changed after "
                       "it was written)")
     if data["prev"] != prev:

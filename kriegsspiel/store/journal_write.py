@@ -3,6 +3,7 @@ to the file descriptor and fsynced, a partial write taken back, a damaged file c
 all."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import secrets
@@ -17,6 +18,7 @@ from kriegsspiel.store.journal import (
     SaveHeader,
     canonical_json,
     content_hash,
+    sealed_hash,
 )
 
 
@@ -83,9 +85,9 @@ class JournalWriter:
         except OSError as exc:
             raise SaveError(f"{path}: cannot be created ({exc.strerror})") from None
         _lock(handle, path)
-        data = header.to_json()
+        data = _sealed(header.to_json(), key)
         try:
-            _write_all(handle.fileno(), _sealed_line(data, key))
+            _write_all(handle.fileno(), _line(data))
             os.fsync(handle.fileno())
         except OSError as exc:
             # Nothing was played yet: a half-written header is worth nothing; leave no file to trip over.
@@ -95,6 +97,11 @@ class JournalWriter:
                             "started") from None
         _fsync_directory(path.parent.resolve())
         return cls(path, handle, data["hash"], 1, key=key)
+
+    @property
+    def header_hash(self) -> str:
+        """The hash of the header line (valid right after :meth:`create`)."""
+        return self.last_hash
 
     @classmethod
     def continue_save(cls, loaded: LoadedSave, key: bytes | None = None) -> JournalWriter:
@@ -128,14 +135,16 @@ class JournalWriter:
         os.lseek(handle.fileno(), 0, os.SEEK_END)
         return cls(path, handle, loaded.last_hash, len(loaded.records) + 1, aside, key, loaded.lines)
 
-    def append(self, record: JournalRecord) -> None:
-        """Write one record (its ``prev`` must be :attr:`last_hash`), then fsync. Raises OSError when the disk
-        refuses it; the file then ends with the last whole line, as before the call."""
+    def append(self, record: JournalRecord) -> JournalRecord:
+        """Write one record (its ``prev`` must be :attr:`last_hash`), then fsync; returns it as written (with
+        the hash of its sealed line). Raises OSError when the disk refuses it; the file then ends with the last
+        whole line, as before the call."""
         if record.prev != self.last_hash or record.seq != self.next_seq:
             raise ValueError(f"record {record.seq} does not follow the journal (next is {self.next_seq})")
-        self._write_line(record.to_json())
-        self.last_hash = record.hash
+        data = self._write_line(record.to_json())
+        self.last_hash = data["hash"]
         self.next_seq += 1
+        return record if data["hash"] == record.hash else dataclasses.replace(record, hash=data["hash"])
 
     def append_snapshot(self, state: dict[str, Any]) -> str:
         """Write a snapshot line of ``state`` (JSON, see store/snapshot) after the last record; returns its
@@ -143,15 +152,17 @@ class JournalWriter:
         data = {"kind": SNAPSHOT_KIND, "after": self.next_seq - 1, "state": state, "prev": self.last_hash}
         data = json.loads(canonical_json(data))  # hashed exactly as a reader will see it
         data["hash"] = content_hash(data)
-        self._write_line(data)
+        data = self._write_line(data)
         self.last_hash = data["hash"]
         return data["hash"]
 
-    def _write_line(self, data: dict[str, Any]) -> None:
+    def _write_line(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Seal and write one line (``data`` holds its content hash); returns it as written."""
         fd = self._handle.fileno()
         offset = os.lseek(fd, 0, os.SEEK_CUR)
+        data = _sealed(data, self.key)
         try:
-            _write_all(fd, _sealed_line(data, self.key))
+            _write_all(fd, _line(data))
             os.fsync(fd)
         except OSError:
             # A disk that is full or gone: take the partial line back so that the file ends with the last
@@ -165,6 +176,7 @@ class JournalWriter:
                 self._handle.close()
             raise
         self.lines += 1
+        return data
 
     def close(self) -> None:
         if not self._handle.closed:
@@ -175,12 +187,18 @@ class JournalWriter:
         return self._handle.closed
 
 
-def _sealed_line(data: dict[str, Any], key: bytes | None) -> bytes:
-    """The line to write for ``data`` (which holds its ``hash``): sealed with ``key`` when there is one."""
-    if key is not None:
-        from kriegsspiel.store.seal import seal_of
+def _sealed(data: dict[str, Any], key: bytes | None) -> dict[str, Any]:
+    """``data`` (holding its content hash as ``hash``) sealed with ``key``: its seal, and the hash that
+    covers the seal too; unchanged without a key."""
+    if key is None:
+        return data
+    from kriegsspiel.store.seal import seal_of
 
-        data = {**data, "seal": seal_of(key, data["hash"])}
+    seal = seal_of(key, data["hash"])
+    return {**data, "seal": seal, "hash": sealed_hash(data["hash"], seal)}
+
+
+def _line(data: dict[str, Any]) -> bytes:
     return (canonical_json(data) + "\n").encode("utf-8")
 
 

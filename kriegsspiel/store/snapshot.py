@@ -147,12 +147,13 @@ def trusted_snapshots(loaded: Any, start: GameState, key: bytes | None) -> dict[
 
     if key is None or not loaded.snapshots:
         return {}
-    seals = {s.line: s.seal for s in loaded.seals}
+    seals = {s.line: s for s in loaded.seals}
     result: dict[int, GameState] = {}
     base: GameState | None = None
     for snapshot in loaded.snapshots:
         data = snapshot.state
-        if not sealed_by(key, snapshot.hash, seals.get(snapshot.line)) or data.get("program") != __version__:
+        seal = seals.get(snapshot.line)
+        if seal is None or not sealed_by(key, seal.content, seal.seal) or data.get("program") != __version__:
             break
         try:
             base = decode_state(data, start, base)

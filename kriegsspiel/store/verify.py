@@ -73,7 +73,7 @@ class Verdict:
 def _who_wrote(loaded: LoadedSave, key: bytes | None) -> tuple[str, int | None]:
     if loaded.header.version < 2:
         return UNSEALED, None
-    sealed = [sealed_by(key, s.hash, s.seal) for s in loaded.seals]
+    sealed = [sealed_by(key, s.content, s.seal) for s in loaded.seals]
     if all(sealed):
         return WRITTEN_HERE, None
     first = next(s.line for s, ok in zip(loaded.seals, sealed) if not ok)
