@@ -91,6 +91,8 @@ def write_round_pictures(state: Any, out_dir: Path, round_number: int, players: 
 #: An idle worker ends after this long (seconds). It is not a daemon (pictures handed over are written even as
 #: the program ends), so a long idle wait kept the window and the shell alive that long after their last round.
 IDLE_SECONDS = 0.2
+#: raw frames waiting for the picture worker at most (a round's pictures of four players fit)
+MAX_QUEUED = 8
 
 
 class PictureWriter:
@@ -103,7 +105,9 @@ class PictureWriter:
     """
 
     def __init__(self) -> None:
-        self._jobs: queue.Queue[tuple[Path, Path | None, bytes, int, int] | None] = queue.Queue()
+        # Bounded: a round's raw frames are megabytes each; when the worker falls behind, the round end
+        # waits for it (back pressure) rather than the frames piling up without end.
+        self._jobs: queue.Queue[tuple[Path, Path | None, bytes, int, int] | None] = queue.Queue(MAX_QUEUED)
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self.errors: list[str] = []
@@ -112,7 +116,17 @@ class PictureWriter:
         """Write ``surface`` to ``path`` (PNG, atomically, never through a link below ``root``) on the worker
         thread."""
         width, height = surface.get_size()
-        self._jobs.put((Path(path), root, pygame.image.tobytes(surface, "RGB"), width, height))
+        job = (Path(path), root, pygame.image.tobytes(surface, "RGB"), width, height)
+        while True:
+            self._ensure_worker()  # before waiting on a full queue: a worker must be there to empty it
+            try:
+                self._jobs.put(job, timeout=0.5)
+                break
+            except queue.Full:
+                continue
+        self._ensure_worker()  # a worker that went idle just before the put
+
+    def _ensure_worker(self) -> None:
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
                 # not a daemon: pictures handed over before the program ends are still written
@@ -148,6 +162,7 @@ class PictureWriter:
                 except OSError as exc:
                     message = f"{path}: the player's picture could not be written ({exc.strerror or exc})"
                     self.errors.append(message)
+                    del self.errors[:-100]  # a full disk fails every picture: keep the latest only
                     print(f"kriegsspiel: {message}", file=sys.stderr)
             finally:
                 self._jobs.task_done()
