@@ -383,7 +383,7 @@ def _check_snapshot(path: Path, data: dict[str, Any], line_no: int, records: int
 def _starts_with_a_whole_record(raw: bytes) -> bool:
     try:
         value, end = json.JSONDecoder().raw_decode(raw.decode("utf-8", "replace"))
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(value, dict) and "hash" in value
 
@@ -391,7 +391,7 @@ def _starts_with_a_whole_record(raw: bytes) -> bool:
 def _parse_line(raw: bytes) -> dict[str, Any] | None:
     try:
         value = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # thousands of nested brackets: not a record
         return None
     return value if isinstance(value, dict) else None
 
