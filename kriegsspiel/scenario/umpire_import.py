@@ -9,7 +9,6 @@ map: in a zone named after the side's deployment when the map has one, else in r
 from __future__ import annotations
 
 import ast
-import dataclasses
 import difflib
 import json
 import math
@@ -31,6 +30,7 @@ from kriegsspiel.scenario.umpire_abilities import (
     source_tables,
     value_list_key,
 )
+from kriegsspiel.scenario.umpire_ids import scenario_ids
 from kriegsspiel.wording import count
 
 #: The original program's abbreviated standard type names, and other spellings seen in gamefiles.
@@ -322,7 +322,7 @@ def import_gamefile(
             report.problems.append(f"{path}: unit {unit_id!r} is in unitTable but in neither team table"
                                    f"{_close(str(unit_id), typed_only)}; left out")
 
-    units = _scenario_ids(units, report, path)
+    units = scenario_ids(units, report.notes, path)
     positions = _place(units, battlefield, ruleset, (first, second), report)
     text = _write_toml(path, name, map_ref, ruleset.id, first, second, fog, air, warheads, local_types, units,
                        positions, overrides, values, report)
@@ -519,34 +519,6 @@ def _listed(names: list[str], most: int = 8) -> str:
     """Up to ``most`` names, then how many more."""
     more = f" and {len(names) - most} more" if len(names) > most else ""
     return ", ".join(names[:most]) + more
-
-
-def scenario_id(raw: str) -> str:
-    """A gamefile's unit name as a scenario unit id: the loader (and the shell's notation) takes no spaces
-    and no '>', so runs of them become one '-' ("1st Virginia" -> "1st-Virginia"); an empty result is "unit"."""
-    cleaned = "-".join("".join(" " if ch.isspace() or ch == ">" else ch for ch in raw).split())
-    return cleaned or "unit"
-
-
-def _scenario_ids(units: list[_Unit], report: ImportReport, path: Path) -> list[_Unit]:
-    """The units with ids the scenario loader accepts, each renaming noted; a clash gets "-2", "-3", ..."""
-    taken = {u.id for u in units if scenario_id(u.id) == u.id}
-    renamed: list[str] = []
-    result = []
-    for unit in units:
-        new_id = unit.id
-        if scenario_id(unit.id) != unit.id:
-            base = new_id = scenario_id(unit.id)
-            n = 2
-            while new_id in taken:
-                new_id, n = f"{base}-{n}", n + 1
-            taken.add(new_id)
-            renamed.append(f"{unit.id!r} -> {new_id!r}")
-        result.append(dataclasses.replace(unit, id=new_id) if new_id != unit.id else unit)
-    if renamed:
-        report.notes.append(f"{path}: unit ids may hold no spaces or '>'; renamed {len(renamed)}: "
-                            f"{_listed(renamed)}")
-    return result
 
 
 def _toml_string(text: str) -> str:
