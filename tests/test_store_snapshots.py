@@ -131,3 +131,18 @@ def test_states_are_not_all_kept_in_a_long_game(tmp_path: Path) -> None:
             game.undo()
             full.pop()
         assert game.state.same(full.state)
+
+
+def test_a_line_not_written_canonically_is_checked_by_its_canonical_form(save: Path) -> None:
+    """The fast path hashes a line's own bytes; a line re-spaced by an editor is hashed the slow way, so that
+    the same content is accepted and changed content is not."""
+    lines = save.read_bytes().splitlines()
+    record = json.loads(lines[3])
+    lines[3] = json.dumps(record, indent=None, separators=(", ", ": ")).encode()  # same content, other bytes
+    save.write_bytes(b"\n".join(lines) + b"\n")
+    assert len(read_save(save).records) == len(LINES)
+    record["command"] = record["command"] + " "
+    lines[3] = json.dumps(record).encode()
+    save.write_bytes(b"\n".join(lines) + b"\n")
+    with pytest.raises(Exception, match="line 4 .*hash does not match"):
+        read_save(save)
