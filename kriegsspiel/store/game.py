@@ -27,7 +27,6 @@ from kriegsspiel.store.journal import (
     SAVE_SUFFIX,
     SNAPSHOT_EVERY,
     JournalRecord,
-    JournalWriter,
     LoadedSave,
     SaveError,
     SaveHeader,
@@ -35,6 +34,7 @@ from kriegsspiel.store.journal import (
     read_save,
     utc_now,
 )
+from kriegsspiel.store.journal_write import JournalWriter
 from kriegsspiel.store.seal import machine_key
 from kriegsspiel.store.snapshot import encode_state, snapshot_json, trusted_snapshots
 from kriegsspiel.store.timeline import (

@@ -538,8 +538,3 @@ def _wrong_types(data: dict[str, Any]) -> list[str]:
         "at": isinstance(data["at"], str),
     }
     return [key for key, ok in checks.items() if not ok]
-
-
-# The writing half lives in journal_write (kept apart to keep each module small); imported here so that
-# ``from kriegsspiel.store.journal import JournalWriter`` keeps working.
-from kriegsspiel.store.journal_write import JournalWriter, set_aside_copy  # noqa: E402,F401
