@@ -201,5 +201,5 @@ def test_verify_tells_written_here_from_a_consistent_history_written_elsewhere(t
         forged.append(canonical_json(record).encode())
     save.write_bytes(b"\n".join(forged) + b"\n")
     result = run_limited(["verify", str(save)])
-    assert result.returncode == 1 and b"chain consistent but only partly written here: from line 2" in result.stdout
+    assert result.returncode == 1 and b"chain consistent but only partly written here: 1 of 4 lines carry this machine's seal, the first that does not is line 2" in result.stdout
     assert b"written on this machine" not in result.stdout

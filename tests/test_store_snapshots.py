@@ -146,3 +146,18 @@ def test_a_line_not_written_canonically_is_checked_by_its_canonical_form(save: P
     save.write_bytes(b"\n".join(lines) + b"\n")
     with pytest.raises(Exception, match="line 4 .*hash does not match"):
         read_save(save)
+
+
+def test_a_game_continued_on_another_machine_still_verifies(save: Path, tmp_path: Path, monkeypatch) -> None:
+    """Its snapshots are not trusted there, so the next one is written whole: verify accepts both forms."""
+    monkeypatch.setattr(game_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(tmp_path / "another-machine"))
+    with Game.open(save, **LOADERS) as game:
+        for line in ["message Crown report 4", "turn", "message Washington report 5", "turn"]:
+            assert game.submit(line).accepted
+    loaded = read_save(save)
+    assert [s.after for s in loaded.snapshots][-1] == 20 and "@grow" not in loaded.snapshots[-1].state["messages"]
+    verdict = verify_save(save, **LOADERS)
+    # the other machine wrote only the lines after the first 18 records (and their snapshots)
+    assert verdict.intact and verdict.written == "partly" and verdict.first_unsealed == 1
+    assert "5 of 28 lines carry this machine's seal" in verdict.describe()

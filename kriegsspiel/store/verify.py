@@ -35,6 +35,8 @@ class Verdict:
     notes: tuple[str, ...] = field(default_factory=tuple)
     written: str = UNSEALED
     first_unsealed: int | None = None
+    sealed_here: int = 0  # lines carrying this machine's seal
+    lines: int = 0  # complete lines of the save
 
     @property
     def intact(self) -> bool:
@@ -64,20 +66,22 @@ class Verdict:
                          "seal: written on another machine, or rewritten by someone without its key): "
                          f"{checked}")
         else:
-            lines.append(f"{self.path}: chain consistent but only partly written here: from line "
-                         f"{self.first_unsealed} on the lines do not carry this machine's seal (continued on "
-                         f"another machine, or that part rewritten): {checked}")
+            lines.append(f"{self.path}: chain consistent but only partly written here: {self.sealed_here} of "
+                         f"{self.lines} lines carry this machine's seal, the first that does not is line "
+                         f"{self.first_unsealed} (the game was played on another machine too, or that part was "
+                         f"rewritten): {checked}")
         return "\n".join(lines)
 
 
-def _who_wrote(loaded: LoadedSave, key: bytes | None) -> tuple[str, int | None]:
+def _who_wrote(loaded: LoadedSave, key: bytes | None) -> tuple[str, int | None, int]:
+    """(who wrote it, the first line not sealed here, how many lines are)."""
     if loaded.header.version < 2:
-        return UNSEALED, None
+        return UNSEALED, None, 0
     sealed = [sealed_by(key, s.content, s.seal) for s in loaded.seals]
     if all(sealed):
-        return WRITTEN_HERE, None
+        return WRITTEN_HERE, None, len(sealed)
     first = next(s.line for s, ok in zip(loaded.seals, sealed) if not ok)
-    return (NOT_HERE if not any(sealed) else PARTLY_HERE), first
+    return (NOT_HERE if not any(sealed) else PARTLY_HERE), first, sum(sealed)
 
 
 def verify_save(path: str | Path, *, map_loader: MapLoader | None = None,
@@ -100,7 +104,7 @@ def verify_save(path: str | Path, *, map_loader: MapLoader | None = None,
     notes: list[str] = []
     if loaded.cut_off is not None:
         notes.append(loaded.cut_off.message(path, len(loaded.records)))
-    written, first_unsealed = _who_wrote(loaded, machine_key(create=False))
+    written, first_unsealed, sealed_here = _who_wrote(loaded, machine_key(create=False))
     scenario = scenario_of_save(loaded, [], map_loader=map_loader, ruleset_loader=ruleset_loader)
     kinds = Counter(r.kind for r in loaded.records)
     # The game must replay on the very map and rule set it was played on: anything else is not the same game.
@@ -131,12 +135,15 @@ def verify_save(path: str | Path, *, map_loader: MapLoader | None = None,
         return Verdict(path, len(loaded.records), dict(kinds), loaded.last_hash, first_bad=str(exc),
                        bad_record=exc.seq, notes=tuple(notes))
     return Verdict(path, len(loaded.records), dict(kinds), loaded.last_hash, notes=tuple(notes), written=written,
-                   first_unsealed=first_unsealed)
+                   first_unsealed=first_unsealed, sealed_here=sealed_here, lines=len(loaded.seals))
 
 
 def _snapshot_problem(recorded: dict, state: GameState, start: GameState, base: GameState | None) -> str | None:
     """Why a snapshot's state is not the replay's at that point (None: it is)."""
-    replayed = encode_state(state, start, base)
+    messages = recorded.get("messages")
+    # written whole (after a reopening that could not trust the snapshot before it) or continuing that one
+    continues = isinstance(messages, dict) and "@grow" in messages
+    replayed = encode_state(state, start, base if continues else None)
     if replayed is None:
         return "the replay's state cannot be written as a snapshot, yet the save holds one"
     written = {k: v for k, v in recorded.items() if k != "program"}
