@@ -122,7 +122,7 @@ def test_final_state_and_score(played) -> None:
 def test_verify_replays_every_roll(played, capsys) -> None:
     _, save = played
     assert main(["verify", str(save)]) == 0
-    assert "intact: 18 records (18 orders); every hash, roll and event checked" in capsys.readouterr().out
+    assert "intact and written on this machine: 18 records (18 orders); every hash, roll, event and snapshot checked" in capsys.readouterr().out
 
 
 def test_undo_rebuilds_a_fortification_the_fire_brought_down(tmp_path: Path) -> None:
@@ -335,4 +335,4 @@ def test_the_strike_final_state_and_score(strike) -> None:
 def test_the_strike_verifies(strike, capsys) -> None:
     _, save = strike
     assert main(["verify", str(save)]) == 0
-    assert "intact: 50 records (50 orders); every hash, roll and event checked" in capsys.readouterr().out
+    assert "intact and written on this machine: 50 records (50 orders); every hash, roll, event and snapshot checked" in capsys.readouterr().out
