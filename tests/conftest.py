@@ -7,11 +7,6 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# The machine's journal key (store/seal.py) and settings go to a folder of the test run, never the user's.
-if "KRIEGSSPIEL_CONFIG_DIR" not in os.environ:
-    import tempfile
-
-    os.environ["KRIEGSSPIEL_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kriegsspiel-test-config-")
 
 import pytest  # noqa: E402
 

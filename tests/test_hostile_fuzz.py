@@ -32,9 +32,11 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     every = game_module.SNAPSHOT_EVERY
     game_module.SNAPSHOT_EVERY = 3
     try:
-        with Game.new(write_scenario(directory), directory / "f.kssave", **LOADERS) as game:
-            for line in ["move va1 > 4.5,1.5", "turn", "undo", "redo", "move gb1 > 6.5,5.5", "turn"]:
-                assert game.submit(line).accepted, line
+        with pytest.MonkeyPatch.context() as patch:  # before any test's own folders: a journal key of its own
+            patch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(directory / "config"))
+            with Game.new(write_scenario(directory), directory / "f.kssave", **LOADERS) as game:
+                for line in ["move va1 > 4.5,1.5", "turn", "undo", "redo", "move gb1 > 6.5,5.5", "turn"]:
+                    assert game.submit(line).accepted, line
     finally:
         game_module.SNAPSHOT_EVERY = every
     assert b'"kind":"snapshot"' in (directory / "f.kssave").read_bytes()

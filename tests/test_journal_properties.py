@@ -58,9 +58,11 @@ def test_any_sequence_replays_to_the_same_game(ops: list[tuple]) -> None:
 @pytest.fixture(scope="module")
 def small_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("flip")
-    with Game.new(write_scenario(directory), directory / "f.kssave", **LOADERS) as game:
-        for line in ["move va1 > 4.5,1.5", "turn", "undo", "redo"]:
-            assert game.submit(line).accepted
+    with pytest.MonkeyPatch.context() as patch:  # before any test's own folders: a journal key of its own
+        patch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(directory / "config"))
+        with Game.new(write_scenario(directory), directory / "f.kssave", **LOADERS) as game:
+            for line in ["move va1 > 4.5,1.5", "turn", "undo", "redo"]:
+                assert game.submit(line).accepted
     return directory / "f.kssave"
 
 

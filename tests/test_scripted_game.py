@@ -6,6 +6,7 @@ every roll of the save.
 from __future__ import annotations
 
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -66,10 +67,18 @@ def write_raid(tmp_path: Path) -> Path:
     return path
 
 
+#: each module-scoped save, with the config folder (journal key) it was written with: every test has its own
+WRITTEN_WITH: dict[Path, str] = {}
+
+
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     tmp_path = tmp_path_factory.mktemp("raid")
     save = tmp_path / "raid.kssave"
+    # a module's save is made before any test's own folders: it gets a config folder (journal key) of its own
+    WRITTEN_WITH[save] = str(tmp_path / "config")
+    previous = os.environ.get("KRIEGSSPIEL_CONFIG_DIR")
+    os.environ["KRIEGSSPIEL_CONFIG_DIR"] = WRITTEN_WITH[save]
     stdin, stdout = sys.stdin, sys.stdout
     sys.stdin, sys.stdout = io.StringIO(SCRIPT), io.StringIO()
     try:
@@ -77,6 +86,10 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
         transcript = sys.stdout.getvalue()
     finally:
         sys.stdin, sys.stdout = stdin, stdout
+        if previous is None:
+            os.environ.pop("KRIEGSSPIEL_CONFIG_DIR", None)
+        else:
+            os.environ["KRIEGSSPIEL_CONFIG_DIR"] = previous
     return transcript, save
 
 
@@ -119,8 +132,9 @@ def test_final_state_and_score(played) -> None:
     assert {side: round(value, 1) for side, value in scores(state).items()} == {"Blue": 58.8, "Red": 61.1}
 
 
-def test_verify_replays_every_roll(played, capsys) -> None:
+def test_verify_replays_every_roll(played, capsys, monkeypatch) -> None:
     _, save = played
+    monkeypatch.setenv("KRIEGSSPIEL_CONFIG_DIR", WRITTEN_WITH[save])  # verified on the machine that played it
     assert main(["verify", str(save)]) == 0
     assert "intact and written on this machine: 18 records (18 orders); every hash, roll, event and snapshot checked" in capsys.readouterr().out
 
@@ -250,6 +264,10 @@ def write_strike(tmp_path: Path) -> Path:
 def strike(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     tmp_path = tmp_path_factory.mktemp("strike")
     save = tmp_path / "strike.kssave"
+    # a module's save is made before any test's own folders: it gets a config folder (journal key) of its own
+    WRITTEN_WITH[save] = str(tmp_path / "config")
+    previous = os.environ.get("KRIEGSSPIEL_CONFIG_DIR")
+    os.environ["KRIEGSSPIEL_CONFIG_DIR"] = WRITTEN_WITH[save]
     stdin, stdout = sys.stdin, sys.stdout
     sys.stdin, sys.stdout = io.StringIO(STRIKE_SCRIPT), io.StringIO()
     try:
@@ -257,6 +275,10 @@ def strike(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
         transcript = sys.stdout.getvalue()
     finally:
         sys.stdin, sys.stdout = stdin, stdout
+        if previous is None:
+            os.environ.pop("KRIEGSSPIEL_CONFIG_DIR", None)
+        else:
+            os.environ["KRIEGSSPIEL_CONFIG_DIR"] = previous
     return transcript, save
 
 
@@ -332,7 +354,8 @@ def test_the_strike_final_state_and_score(strike) -> None:
         side: round(100 * left[side] / start[side], 1) for side in start} == {"Blue": 57.4, "Red": 70.0}
 
 
-def test_the_strike_verifies(strike, capsys) -> None:
+def test_the_strike_verifies(strike, capsys, monkeypatch) -> None:
     _, save = strike
+    monkeypatch.setenv("KRIEGSSPIEL_CONFIG_DIR", WRITTEN_WITH[save])  # verified on the machine that played it
     assert main(["verify", str(save)]) == 0
     assert "intact and written on this machine: 50 records (50 orders); every hash, roll, event and snapshot checked" in capsys.readouterr().out

@@ -15,8 +15,9 @@ import os
 import secrets
 from pathlib import Path
 
-CONFIG_ENV = "KRIEGSSPIEL_CONFIG_DIR"  # the same variable and folder as the window's settings
 KEY_FILE = "journal-key"
+#: the window's settings use the same folder (kriegsspiel.userdirs, which imports the store: hence not used here)
+CONFIG_ENV = "KRIEGSSPIEL_CONFIG_DIR"
 
 
 def config_dir() -> Path:
