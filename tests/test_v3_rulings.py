@@ -236,3 +236,39 @@ def test_recovery_once_a_round() -> None:
     assert once.units["b1"].health == 4
     next_round, _ = end_round(once)
     assert apply(next_round, Recover("b1"), Dice(1, 3)).state.units["b1"].health == 5
+
+
+# --- through the command line: kriegsspiel shell, then kriegsspiel replay --json ---------------------------
+
+
+def test_the_rulings_through_the_shell_and_replay_json(repo, tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    save = tmp_path / "weistritz.kssave"
+    script = "\n".join([
+        "message Austria we ask leave to bury the dead",  # ferdinand to lacy: 2195 m, due round 9
+        "combat melee ir-daun > ir-forcade",               # Austria's group in Prussia's turn
+        "recover ir-forcade",                              # at full HP: refused, not forceable
+        *["turn"] * 16,
+        "quit",
+    ]) + "\n"
+    shell = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(repo / "scenarios" / "v3-weistritz.toml"),
+                            "--save", str(save)], input=script, capture_output=True, text=True, timeout=300)
+    assert shell.returncode == 0, shell.stderr
+    out = shell.stdout
+    assert "message of Prussia for Austria leaves ferdinand by courier for lacy" in out
+    assert "refused: it is Prussia's turn; Austria attacks only in its own turn (force to override)" in out
+    assert "message of Prussia delivered to Austria (lacy): we ask leave to bury the dead" in out
+    replay = subprocess.run([sys.executable, "-m", "kriegsspiel", "replay", "--json", str(save)],
+                            capture_output=True, text=True, timeout=300)
+    assert replay.returncode == 0, replay.stderr
+    data = json.loads(replay.stdout)
+    assert data["round"] == 9
+    assert data["messages"] == [{"round": 9, "sender": "Prussia", "recipient": "Austria", "outcome": "delivered",
+                                 "received_by": "Austria", "received_text": "we ask leave to bury the dead"}]
+    assert data["units"]["ir-daun"]["disruption"] == 0
+    at_round_8 = subprocess.run([sys.executable, "-m", "kriegsspiel", "replay", "--json", "--to", "15", str(save)],
+                                capture_output=True, text=True, timeout=300)
+    assert json.loads(at_round_8.stdout)["messages"] == []  # still riding: nobody has read it
