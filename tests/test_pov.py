@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -143,6 +144,49 @@ def test_an_enemy_the_player_cannot_see_changes_no_byte_of_their_picture(world) 
         files = round_files(changed, player, unit, Path(base) / "with")
         assert files == round_files(state, player, unit, Path(base) / "without")  # names, count and bytes
     assert [png_chunks(data) for data in files.values()] == [[b"IHDR", b"IDAT", b"IEND"]]
+
+
+#: how near (world units) to one of the player's own units the hidden enemy stands in the test below
+NEAR = 3.0
+
+
+@st.composite
+def worlds_with_a_hidden_enemy_in_sight(draw: st.DrawFn):
+    """A world as above, but the enemy stands hidden near one of the player's own units (within NEAR), on a
+    cell those units see: in line of sight and in range, unseen only because it hides. It builds nothing
+    there (a structure in sight would show, rightly)."""
+    state, (stranger, message), _, fallen, player, unit = draw(worlds_with_an_unseen_enemy())
+    view = player_view(state, player)
+    rows, cols = view.seen.shape
+    cell = view.cell_size
+    own = [u.position for u in view.own_units]
+    candidates = [(r, c) for r in range(rows) for c in range(cols) if view.seen[r, c]
+                  and min(math.dist(((c + 0.5) * cell, (r + 0.5) * cell), (p.x, p.y)) for p in own) <= NEAR]
+    assume(candidates)
+    r, c = draw(st.sampled_from(candidates))
+    dx, dy = draw(st.floats(0.05, 0.95)), draw(st.floats(0.05, 0.95))
+    stranger = stranger.replace(position=WorldPoint((c + dx) * cell, (r + dy) * cell), hidden=True)
+    return state, (stranger, message), None, fallen, player, unit
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(worlds_with_a_hidden_enemy_in_sight())
+def test_a_hidden_enemy_near_and_in_line_of_sight_changes_no_byte_of_the_picture(world) -> None:
+    state, (stranger, message), built, fallen, player, unit = world
+    changed = with_enemy_doings(state, (stranger, message), None, fallen)
+    view = player_view(changed, player)
+    assert view.is_seen(stranger.position)  # in line of sight and in range: only hiding keeps it unseen
+    if stranger.id not in state.units:
+        # the same unit not hiding would be seen there: this is the case where hiding alone must keep it off
+        shown = player_view(with_enemy_doings(state, (stranger.replace(hidden=False), message), None, fallen), player)
+        assert stranger.position in {e.position for e in shown.seen_enemies}
+    if fallen is not None and fallen < len(state.battlefield.structures):
+        assume(not _in_sight(state.battlefield.structures[fallen], view))
+    assert view.seen_enemies == player_view(state, player).seen_enemies or stranger.id in state.units
+    assume(stranger.id not in state.units)  # an id already taken would move that unit instead
+    with tempfile.TemporaryDirectory() as base:
+        files = round_files(changed, player, unit, Path(base) / "with")
+        assert files == round_files(state, player, unit, Path(base) / "without")
 
 
 def _in_sight(structure: Structure, view) -> bool:
