@@ -129,7 +129,7 @@ def test_a_header_with_two_of_its_marks_left_is_a_damaged_save(tmp_path: Path) -
 
 
 def test_a_scenario_whose_first_bytes_end_in_a_cut_character_is_still_named_a_scenario(tmp_path: Path) -> None:
-    prefix = ("[scenario]\nname = \"" + "a" * 178).encode()
+    prefix = ("name = \"" + "a" * 189).encode()  # one long first line: the one the reader looks at
     raw = prefix + "\U0001F3F0\"\n".encode()  # a castle, 4 bytes, from byte 197: the first 200 bytes cut it
     assert len(prefix) == 197 and raw[:200].decode("utf-8", "ignore").encode() == prefix
     path = tmp_path / "castle.kssave"
@@ -202,3 +202,71 @@ def test_a_save_that_grew_after_it_was_read_is_not_continued(tmp_path: Path) -> 
     with pytest.raises(SaveError) as caught:
         JournalWriter.continue_save(loaded)
     assert str(caught.value) == f"{path}: the file changed while it was being opened; open it again"
+
+
+def test_a_save_that_became_unwritable_is_refused_for_continuing_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "g.kssave"
+    JournalWriter.create(path, _header()).close()
+    loaded = read_save(path)
+    path.unlink()
+    path.mkdir()  # what was a save is now a folder: it cannot be opened for writing
+    with pytest.raises(SaveError) as caught:
+        JournalWriter.continue_save(loaded)
+    assert str(caught.value) == (f"{path}: cannot be opened for writing (Is a directory); the game can be replayed "
+                                 "but not continued")
+
+
+def _record(writer: JournalWriter, seq: int | None = None, prev: str | None = None):
+    return new_record(seq=writer.next_seq if seq is None else seq, kind="order", command="turn",
+                      prev=writer.last_hash if prev is None else prev, round=1, side="Blue")
+
+
+def test_only_the_next_record_of_the_chain_is_appended(tmp_path: Path) -> None:
+    writer = JournalWriter.create(tmp_path / "g.kssave", _header())
+    try:
+        for seq, prev in ((5, None), (None, "0" * 64)):
+            with pytest.raises(ValueError) as caught:
+                writer.append(_record(writer, seq, prev))
+            assert str(caught.value) == f"record {seq or 1} does not follow the journal (next is 1)"
+        writer.append(_record(writer))
+        assert writer.next_seq == 2
+    finally:
+        writer.close()
+    assert len(read_save(tmp_path / "g.kssave").records) == 1
+
+
+class _FullDisk:
+    """A file whose disk fills up in the middle of the next write: half the bytes land, then ENOSPC."""
+
+    def __init__(self, handle) -> None:
+        self._handle = handle
+        self.full = True
+
+    def write(self, data: bytes) -> int:
+        if self.full:
+            self.full = False
+            self._handle.write(data[: len(data) // 2])
+            self._handle.flush()
+            raise OSError(28, "No space left on device")
+        return self._handle.write(data)
+
+    def __getattr__(self, name: str):
+        return getattr(self._handle, name)
+
+
+def test_a_record_cut_by_a_full_disk_is_taken_back_and_the_next_one_follows(tmp_path: Path) -> None:
+    path = tmp_path / "g.kssave"
+    writer = JournalWriter.create(path, _header())
+    try:
+        writer.append(_record(writer))
+        before = path.read_bytes()
+        writer._handle = _FullDisk(writer._handle)
+        with pytest.raises(OSError):
+            writer.append(_record(writer))
+        assert path.read_bytes() == before  # the half line is gone
+        assert writer.next_seq == 2
+        writer.append(_record(writer))
+    finally:
+        writer.close()
+    loaded = read_save(path)
+    assert [r.seq for r in loaded.records] == [1, 2] and loaded.cut_off is None
