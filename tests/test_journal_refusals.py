@@ -82,7 +82,7 @@ def test_a_damaged_record_names_its_record_and_line(save: Path) -> None:  # noqa
 
 
 @pytest.mark.parametrize("key, value", [
-    ("seq", "3"), ("forced", 0), ("refusal", 5), ("events", [1]), ("events", {}), ("target", "4"),
+    ("seq", "3"), ("seq", 2.0), ("forced", 0), ("refusal", 5), ("events", [1]), ("events", {}), ("target", "4"),
     ("round", 1.0), ("side", None), ("at", 20261125),
 ])
 def test_a_rehashed_value_of_the_wrong_type_is_named(save: Path, key: str, value) -> None:  # noqa: F811
@@ -93,7 +93,7 @@ def test_a_rehashed_value_of_the_wrong_type_is_named(save: Path, key: str, value
     _rewrite_chain(save, forge)
     with pytest.raises(SaveError) as caught:
         read_save(save)
-    if key == "seq":
+    if key == "seq" and value == "3":
         assert "line 3 (record 2): record number '3' where 2 was expected" in str(caught.value)
     else:
         assert f"line 3 (record 2): {key} of the wrong type (damaged)" in str(caught.value)
@@ -270,3 +270,51 @@ def test_a_record_cut_by_a_full_disk_is_taken_back_and_the_next_one_follows(tmp_
         writer.close()
     loaded = read_save(path)
     assert [r.seq for r in loaded.records] == [1, 2] and loaded.cut_off is None
+
+
+def test_changed_removed_and_unknown_records_are_refused_in_words(save: Path) -> None:  # noqa: F811
+    lines = save.read_bytes().splitlines(keepends=True)
+    changed = lines[:2] + [lines[2].replace(b'"round":1', b'"round":2')] + lines[3:]
+    save.write_bytes(b"".join(changed))
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 3 (record 2): the record's hash does not match its content (the "
+                                 "record was changed after it was written); the file is left untouched")
+    save.write_bytes(b"".join(lines[:2] + lines[3:]))
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 3 (record 2): the record does not follow the one before it (broken "
+                                 "hash chain: a record was removed, reordered or changed); the file is left untouched")
+    save.write_bytes(b"".join(lines))
+
+    def forge(record: dict) -> None:
+        if record["seq"] == 2:
+            record["kind"] = "bribe"
+
+    _rewrite_chain(save, forge)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert "line 3 (record 2): unknown record kind 'bribe'; the file is left untouched" in str(caught.value)
+
+
+def test_every_line_is_written_in_the_one_canonical_form(save: Path) -> None:  # noqa: F811
+    from kriegsspiel.store.journal import canonical_json
+
+    assert canonical_json({"b": 1, "a": [2, "\u00e9"]}) == '{"a":[2,"\u00e9"],"b":1}'
+    for line in save.read_bytes().decode("utf-8").splitlines():
+        assert line == canonical_json(json.loads(line))
+
+
+def test_a_header_that_cannot_be_written_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kriegsspiel.store.journal as journal
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal.os, "fsync", full)
+    path = tmp_path / "g.kssave"
+    with pytest.raises(SaveError) as caught:
+        JournalWriter.create(path, _header())
+    assert str(caught.value) == (f"{path}: the save could not be written (No space left on device); no game was "
+                                 "started")
+    assert not path.exists()
