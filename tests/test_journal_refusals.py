@@ -318,3 +318,46 @@ def test_a_header_that_cannot_be_written_leaves_no_file(tmp_path: Path, monkeypa
     assert str(caught.value) == (f"{path}: the save could not be written (No space left on device); no game was "
                                  "started")
     assert not path.exists()
+
+
+def test_canonical_json_refuses_what_json_cannot_say() -> None:
+    from kriegsspiel.store.journal import canonical_json
+
+    with pytest.raises(ValueError):
+        canonical_json({"x": float("nan")})
+
+
+@pytest.mark.parametrize("first_line, hint", [
+    (b'<?xml version="1.0"?>\n<map>', "; it is a Tiled map: start a game from a scenario that names it "
+                                       "('kriegsspiel new SCENARIO')"),
+    (b'  <map version="1.10">\n', "; it is a Tiled map: start a game from a scenario that names it "
+                                  "('kriegsspiel new SCENARIO')"),
+    (b'  [scenario]\n', "; it looks like a scenario: start a game with 'kriegsspiel new SCENARIO --save FILE'"),
+    (b'name = "Brandywine"\n', "; it looks like a scenario: start a game with 'kriegsspiel new SCENARIO --save FILE'"),
+    (b'hello umpire\n', ""),
+])
+def test_what_a_file_that_is_not_a_save_looks_like_is_said(tmp_path: Path, first_line: bytes, hint: str) -> None:
+    path = tmp_path / "x.kssave"
+    path.write_bytes(first_line + b"more\n")
+    with pytest.raises(SaveError) as caught:
+        read_save(path)
+    assert str(caught.value) == f"{path}: not a kriegsspiel save (line 1 is not a save header){hint}"
+
+
+def test_damaged_headers_are_told_apart(tmp_path: Path) -> None:
+    path = tmp_path / "g.kssave"
+    cases = [
+        (b'{"format":"kriegsspiel-save","version":1,"scenario_sha256":"x"',
+         "line 1: the save's header was cut off before the game began; start the game again from its scenario"),
+        (b'{"format":"kriegsspiel-sav","scenario_sha256":"0","map_sha256":"1"}\n',
+         "line 1: the save's header is damaged (its format mark is changed); the file is left untouched"),
+        (b'{"format":"kriegsspiel-save","version":1,"seed":1}\n',
+         "line 1: the save header lacks scenario_name, scenario_text, scenario_sha256, scenario_path, map, "
+         "map_sha256, ruleset_sha256, created, hash (damaged); the file is left untouched"),
+    ]
+    for content, message in cases:
+        path.write_bytes(content)
+        with pytest.raises(SaveError) as caught:
+            read_save(path)
+        assert str(caught.value) == f"{path}: {message}"
+    assert (caught.value.record, caught.value.line) == (0, 1)
