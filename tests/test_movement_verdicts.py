@@ -59,3 +59,58 @@ def test_a_hyphenated_command_reads_its_constant_with_an_underscore() -> None:
     rules = dataclasses.replace(RULES, unit_types={**RULES.unit_types, "destroyer": ship},
                                 constants={"depth_charge_reach": 3.0})
     assert mv.command_range(rules, "destroyer", "depth-charge") == 3.0
+
+
+# --- where a unit stands, and what a verdict carries ----------------------------------------------------------
+
+from test_movement_fixtures import WATER  # noqa: E402
+
+
+@pytest.mark.parametrize("tile", [1.0, 2.5])
+def test_a_unit_on_the_line_between_land_and_water_stands_on_the_land(tile: float) -> None:
+    """On the grid line between a plains column (west) and a water column (east), or a plains row (north) and
+    a water row (south), infantry stands on the plains and may walk off onto them."""
+    west = np.zeros((4, 4), dtype=np.int16)
+    west[:, 2:] = WATER
+    on_line = P(2.0 * tile, 1.5 * tile)
+    verdict = mv.check_move(battlefield(west, units_per_tile=tile), RULES, "infantry", on_line, P(0.5 * tile, 1.5 * tile),
+                            allowance_left=10.0 * tile)
+    assert verdict.legal, verdict.reason
+    north = np.zeros((4, 4), dtype=np.int16)
+    north[2:, :] = WATER
+    on_line = P(1.5 * tile, 2.0 * tile)
+    verdict = mv.check_move(battlefield(north, units_per_tile=tile), RULES, "infantry", on_line, P(1.5 * tile, 0.5 * tile),
+                            allowance_left=10.0 * tile)
+    assert verdict.legal, verdict.reason
+    # one cell into the water, it stands in the water
+    verdict = mv.check_move(battlefield(west, units_per_tile=tile), RULES, "infantry", P(2.5 * tile, 1.5 * tile),
+                            P(0.5 * tile, 1.5 * tile), allowance_left=10.0 * tile)
+    assert verdict.reason == "infantry stands on water, which it cannot enter"
+
+
+def test_a_unit_on_the_maps_edge_stands_on_the_cell_inside_only() -> None:
+    """On the map's northern edge over water, with plains along the southern edge: the unit is in the water
+    (the row beyond the edge is not the far side of the map)."""
+    t = np.zeros((4, 4), dtype=np.int16)
+    t[0, :] = WATER
+    verdict = mv.check_move(battlefield(t), RULES, "infantry", P(1.5, 0.0), P(1.5, 3.5), allowance_left=10.0)
+    assert verdict.reason == "infantry stands on water, which it cannot enter"
+
+
+def test_verdicts_carry_distance_and_allowance_whatever_they_say() -> None:
+    bf = battlefield(np.zeros((6, 6), dtype=np.int16))
+    stay = mv.check_move(bf, RULES, "infantry", P(1.5, 1.5), P(1.5, 1.5), allowance_left=4.0)
+    assert (stay.legal, stay.cost, stay.distance, stay.allowance, stay.path, stay.reason) == (
+        True, 0.0, 0.0, 4.0, (P(1.5, 1.5),), None)
+    far = mv.check_move(bf, RULES, "infantry", P(0.5, 0.5), P(5.5, 0.5), allowance_left=4.0)
+    assert (far.legal, far.distance, far.allowance) == (False, 5.0, 4.0)
+    off = mv.check_move(bf, RULES, "infantry", P(0.5, 0.5), P(9.5, 0.5), allowance_left=4.0)
+    assert (off.reason, off.distance, off.allowance) == ("off the map", 9.0, 4.0)
+
+
+def test_guns_that_did_not_fire_move() -> None:
+    bf = battlefield(np.zeros((6, 6), dtype=np.int16))
+    assert mv.check_move(bf, RULES, "light-artillery", P(0.5, 0.5), P(3.5, 0.5), allowance_left=8.0).legal
+    fired = mv.check_move(bf, RULES, "light-artillery", P(0.5, 0.5), P(3.5, 0.5), allowance_left=8.0,
+                          fired_this_turn=True)
+    assert fired.reason == "light-artillery fired this turn and cannot move and fire"
