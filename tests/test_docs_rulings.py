@@ -10,9 +10,9 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 @pytest.mark.parametrize("doc, wrong, right", [
-    ("scenarios.md", "(1 = never)", "(0 = never, 1 = always)"),  # "F = 1 means every message fails"
+    ("scenarios.md", "(1 = never)", "1 = every message fails"),  # "F = 1 means every message fails"
     ("shell.md", "heading limit in one move", "heading limit in one turn"),  # "the limit holds for the whole turn"
-    ("commands.md", "does not speed movement (yet)", "a built road or pass gives road speed"),  # built structures
+    ("commands.md", "does not speed movement (yet)", "a built road gives land units road speed"),  # built structures
     ("shell.md", "message fails 1 time in F;", "(F = 0: never; F = 1: always)"),
     ("ruleset-v3.md", "when the umpire judges the unit in cover and safe", "with no enemy unit\nwithin 300 m"),
 ])
