@@ -114,3 +114,99 @@ def test_guns_that_did_not_fire_move() -> None:
     fired = mv.check_move(bf, RULES, "light-artillery", P(0.5, 0.5), P(3.5, 0.5), allowance_left=8.0,
                           fired_this_turn=True)
     assert fired.reason == "light-artillery fired this turn and cannot move and fire"
+
+
+# --- ships, fields handed in, labels ----------------------------------------------------------------------------
+
+from test_movement_fixtures import LAND  # noqa: E402
+
+
+@pytest.mark.parametrize("tile", [1.0, 0.05])
+def test_a_ship_whose_only_way_turns_too_far_is_refused_with_the_leg_that_does(tile: float) -> None:
+    """Heading east toward a target straight east (no turn), behind an island: every way round turns 73 deg
+    from the heading the turn began with, more than a destroyer's 30 (RULINGS.md: every leg, the whole turn).
+    The refusal still shows the way and its cost. (Small tiles: legs shorter than one world unit count too.)"""
+    t = np.full((40, 40), WATER, dtype=np.int16)
+    t[10:31, 8:13] = PLAINS
+    verdict = mv.check_move(battlefield(t, units_per_tile=tile), RULES, "destroyer", P(5 * tile, 20 * tile),
+                            P(15 * tile, 20 * tile), allowance_left=100 * tile, heading=90.0)
+    start = "0.25,1" if tile < 1 else "5,20"
+    assert verdict.reason == (f"destroyer may turn at most 30 deg in a turn; the way there has a leg from {start} "
+                              "that turns 73.3 deg from 90 deg, its heading when the turn began")
+    assert len(verdict.path) == 4 and verdict.path[0] == P(5 * tile, 20 * tile)
+    assert verdict.cost == pytest.approx(25.638 * tile, rel=1e-3)
+    free = mv.check_move(battlefield(t, units_per_tile=tile), RULES, "destroyer", P(5 * tile, 20 * tile),
+                         P(15 * tile, 20 * tile), allowance_left=100 * tile)
+    assert free.legal and free.cost == pytest.approx(verdict.cost)
+
+
+@pytest.mark.parametrize("move_bearing, legal, turned", [(30.0, True, None), (30.5, False, "30.5"),
+                                                         (45.27, False, "45.3")])
+def test_a_ship_turns_up_to_its_limit_and_the_refusal_rounds_to_a_tenth(move_bearing, legal, turned) -> None:
+    t = np.full((40, 40), WATER, dtype=np.int16)
+    rad = np.radians(move_bearing)
+    target = P(20.0 + 5.0 * float(np.sin(rad)), 20.0 - 5.0 * float(np.cos(rad)))
+    verdict = mv.check_move(battlefield(t), RULES, "destroyer", P(20.0, 20.0), target, allowance_left=20.0,
+                            heading=0.0)
+    assert verdict.legal is legal
+    if turned:
+        assert f"this move turns {turned} deg from 0 deg" in verdict.reason
+
+
+def _field_for(bf, unit: str, origin: P, allowance: float, toward: P | None = None):
+    speeds = mv.speed_field(bf.raster(), RULES.speed_table(unit))
+    return mv.cost_field(bf.raster(), speeds, origin, allowance, toward=toward)
+
+
+def test_a_field_handed_in_is_used_only_when_it_is_this_units_from_here() -> None:
+    """A drag hands its cost field to every check; one made for another place, another unit type, another map
+    or aimed at another target must not decide this move: the verdict is the one computed afresh."""
+    t = np.zeros((12, 12), dtype=np.int16)
+    t[:, 5] = FOREST
+    bf = battlefield(t)
+    origin, target = P(1.5, 1.5), P(9.5, 1.5)
+    fresh = mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=12.0)
+    other_map = battlefield(np.zeros((12, 12), dtype=np.int16))
+    for field in (_field_for(bf, "infantry", P(1.5, 9.5), 12.0),          # another place
+                  _field_for(bf, "drone", origin, 12.0),                   # another unit type's speeds
+                  _field_for(other_map, "infantry", origin, 12.0),         # another map
+                  _field_for(bf, "infantry", origin, 12.0, toward=P(1.5, 9.5))):  # aimed elsewhere
+        again = mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=12.0, field=field)
+        assert (again.legal, again.cost, again.path, again.reason) == (fresh.legal, fresh.cost, fresh.path,
+                                                                        fresh.reason)
+    own = _field_for(bf, "infantry", origin, 12.0)
+    assert mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=12.0, field=own).cost == fresh.cost
+
+
+def test_a_road_tile_is_named_road_only_for_units_whose_table_knows_roads() -> None:
+    t = np.full((4, 6), WATER, dtype=np.int16)
+    t[:, :3] = PLAINS
+    road = np.zeros((4, 6), dtype=bool)
+    road[1, :] = True  # a road across the plains and (drawn on) the water
+    bf = battlefield(t, road)
+    ship = mv.check_move(bf, RULES, "destroyer", P(4.5, 2.5), P(1.5, 1.5), allowance_left=20.0)
+    assert ship.reason == "plains: destroyer cannot enter plains"
+    ashore = mv.check_move(bf, RULES, "destroyer", P(1.5, 1.5), P(4.5, 2.5), allowance_left=20.0)
+    assert ashore.reason == "destroyer stands on plains, which it cannot enter"
+    closed = {**LAND, "road": 0.0}  # roads closed to this arm: the tile is named as a road
+    rules = dataclasses.replace(RULES, speed_tables={**RULES.speed_tables, "land": closed})
+    walker = mv.check_move(bf, rules, "infantry", P(0.5, 1.5), P(2.5, 3.5), allowance_left=20.0)
+    assert walker.reason == "infantry stands on road, which it cannot enter"
+
+
+def test_on_a_line_only_the_two_cells_it_divides_count() -> None:
+    """Water, plains, water, water: a unit on the line between the plains and the water east of it stands on
+    the plains; one column further, on the line between two waters, it stands in water (the plains two columns
+    off do not count)."""
+    t = np.full((4, 4), WATER, dtype=np.int16)
+    t[:, 1] = PLAINS
+    bf = battlefield(t)
+    assert mv.check_move(bf, RULES, "infantry", P(2.0, 1.5), P(1.5, 3.5), allowance_left=5.0).legal
+    assert mv.check_move(bf, RULES, "infantry", P(3.0, 1.5), P(1.5, 3.5), allowance_left=5.0).reason == (
+        "infantry stands on water, which it cannot enter")
+    rows = np.full((4, 4), WATER, dtype=np.int16)
+    rows[1, :] = PLAINS
+    bf = battlefield(rows)
+    assert mv.check_move(bf, RULES, "infantry", P(1.5, 2.0), P(3.5, 1.5), allowance_left=5.0).legal
+    assert mv.check_move(bf, RULES, "infantry", P(1.5, 3.0), P(3.5, 1.5), allowance_left=5.0).reason == (
+        "infantry stands on water, which it cannot enter")
