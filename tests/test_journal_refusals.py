@@ -361,3 +361,30 @@ def test_damaged_headers_are_told_apart(tmp_path: Path) -> None:
             read_save(path)
         assert str(caught.value) == f"{path}: {message}"
     assert (caught.value.record, caught.value.line) == (0, 1)
+
+
+def test_damage_in_the_middle_and_in_the_header_is_refused_in_words(save: Path) -> None:  # noqa: F811
+    lines = save.read_bytes().splitlines(keepends=True)
+    save.write_bytes(b"".join(lines[:3] + [b"{not json\n"] + lines[4:]))
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 4 (record 3): not a journal record (damaged: not valid JSON, and not "
+                                 "at the end where a power cut would leave it); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (3, 4)
+    header = json.loads(lines[0])
+    header["seed"] += 1  # changed without the hash
+    save.write_bytes(json.dumps(header).encode() + b"\n" + b"".join(lines[1:]))
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 1: the header's hash does not match its content (the header was "
+                                 "changed after it was written); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (0, 1)
+    header = json.loads(lines[0])
+    header["scenario_text"] += "\n# a quiet edit\n"
+    header["hash"] = content_hash(header)  # re-hashed, but the scenario's own sha256 was not
+    save.write_bytes(json.dumps(header).encode() + b"\n" + b"".join(lines[1:]))
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 1: the embedded scenario does not match its sha256 (damaged); the "
+                                 "file is left untouched")
+    assert (caught.value.record, caught.value.line) == (0, 1)
