@@ -125,3 +125,127 @@ def test_the_game_time_is_that_of_the_rounds_start() -> None:
     timed = state.replace(ruleset=dataclasses.replace(RULESET, round_minutes=10), round=3)
     assert player_view(timed, "Blue HQ").game_minutes == 20
     assert player_view(state.replace(round=3), "Blue HQ").game_minutes is None
+
+
+# --- more of the same, where mutation testing found the view unpinned ---------------------------------------
+
+from kriegsspiel.core.battlefield import MapGrid  # noqa: E402
+from kriegsspiel.core.sight import battlefield_sight_terrain  # noqa: E402
+from kriegsspiel.core.state import UnitSetup  # noqa: E402
+from test_fog_world import small_battlefield  # noqa: E402
+
+
+def _scaled(tile: float):
+    """The small battlefield with tiles of ``tile`` world units."""
+    bf = small_battlefield()
+    return dataclasses.replace(bf, grid=MapGrid("orthogonal", bf.grid.columns, bf.grid.rows, 16, 16, tile / 16.0),
+                               structures=())
+
+
+def _near_sighted(reach: float):
+    drone = dataclasses.replace(RULESET.unit_type("drone"), sight_range=reach)
+    return dataclasses.replace(RULESET, unit_types={**RULESET.unit_types, "drone": drone})
+
+
+@pytest.mark.parametrize("tile, at", [(1.0, (20.5, 12.5)), (1.0, (1.5, 2.5)), (2.0, (41.0, 25.0)), (2.0, (3.0, 45.0))])
+def test_an_aircraft_sees_the_cells_whose_centres_lie_within_its_sight(tile: float, at) -> None:
+    """A drone that sees 5.5 tiles, in the middle or by the map's edge, on tiles of 1 or 2 world units."""
+    reach = 5.5 * tile
+    bf = _scaled(tile)
+    state = small_game(units=[UnitSetup("d1", "drone", "Blue", WorldPoint(*at))], battlefield=bf)
+    state = state.replace(ruleset=_near_sighted(reach))
+    view = player_view(state, "Blue HQ")
+    rows, cols = view.seen.shape
+    ys, xs = np.mgrid[0:rows, 0:cols]
+    inside = ((xs + 0.5) * tile - at[0]) ** 2 + ((ys + 0.5) * tile - at[1]) ** 2 <= reach * reach
+    assert view.cell_size == tile and np.array_equal(view.seen, inside)
+    assert view.is_seen(WorldPoint(*at)) and not view.is_seen(WorldPoint(at[0] + reach + tile, at[1]))
+    assert not view.is_seen(WorldPoint(-0.1, at[1])) and not view.is_seen(WorldPoint(at[0], cols * tile + 999))
+
+
+def test_what_stands_in_the_first_row_and_column_is_seen_and_an_observer_off_the_map_sees_nothing() -> None:
+    units = [UnitSetup("lost", "infantry", "Blue", WorldPoint(-5.0, -5.0)),  # off the map: listed first
+             UnitSetup("b1", "infantry", "Blue", WorldPoint(0.5, 0.5)),
+             UnitSetup("r1", "infantry", "Red", WorldPoint(2.5, 0.5)), UnitSetup("r2", "infantry", "Red", WorldPoint(0.5, 3.5))]
+    view = player_view(small_game(units=units), "Blue HQ")
+    assert view.is_seen(WorldPoint(0.5, 0.5)) and view.is_seen(WorldPoint(0.5, 3.5))
+    assert {e.position for e in view.seen_enemies} == {WorldPoint(2.5, 0.5), WorldPoint(0.5, 3.5)}
+
+
+@pytest.mark.parametrize("outline, cells", [
+    ((WorldPoint(3.0, 3.0),), {(1, 1)}),                                                   # a point, tiles of 2
+    ((WorldPoint(4, 2), WorldPoint(8, 2), WorldPoint(8, 6), WorldPoint(4, 6)), {(1, 2), (1, 3), (2, 2), (2, 3)}),
+])
+def test_structures_on_tiles_of_two(outline, cells) -> None:
+    covered = structure_cells([Structure("s", "building", outline)], 2.0, (6, 6))
+    assert {(int(r), int(c)) for r, c in zip(*np.nonzero(covered))} == cells
+
+
+def test_a_polygon_away_from_the_origin_and_a_sliver_cover_what_they_should() -> None:
+    triangle = Structure("t", "building", (WorldPoint(2, 1), WorldPoint(6, 1), WorldPoint(2, 5)))
+    covered = structure_cells([triangle], 1.0, (8, 8))
+    assert {(int(r), int(c)) for r, c in zip(*np.nonzero(covered))} == {
+        (1, 2), (1, 3), (1, 4), (2, 2), (2, 3), (3, 2)}
+    sliver = Structure("s", "building", (WorldPoint(3.1, 3.1), WorldPoint(3.3, 3.1), WorldPoint(3.3, 3.3)))
+    covered = structure_cells([sliver, triangle], 1.0, (8, 8))
+    assert covered[3, 3] and covered[1, 2]  # the sliver covers no centre: its centre's cell; both kept
+
+
+def test_a_structures_own_blocks_sight_says_whether_it_blocks() -> None:
+    state = small_game()
+    fort = Structure("Fort", "fortification", (WorldPoint(10.5, 20.5),), properties={"blocks_sight": True})
+    barn = Structure("Barn", "building", (WorldPoint(12.5, 20.5),), properties={"blocks_sight": False})
+    hut = Structure("Hut", "building", (WorldPoint(14.5, 20.5),))
+    bf = dataclasses.replace(state.battlefield, structures=(fort, barn, hut), printed_structures=None)
+    terrain = battlefield_sight_terrain(bf, RULESET)
+    rise = terrain.surface - terrain.ground
+    assert rise[20, 10] > 0 and rise[20, 12] == 0 and rise[20, 14] > 0
+
+
+def test_sight_heights_follow_the_rule_set_and_the_map_drawn() -> None:
+    state = small_game()
+    plain = battlefield_sight_terrain(state.battlefield, RULESET)
+    sight = RULESET.sight
+    if isinstance(sight, dict) or hasattr(sight, "keys"):
+        taller_rules = dataclasses.replace(RULESET, sight={**sight, "obstacle_height": 7.0})
+    elif sight is not None:
+        taller_rules = dataclasses.replace(RULESET, sight=dataclasses.replace(sight, obstacle_height=7.0))
+    else:
+        taller_rules = dataclasses.replace(RULESET, constants={**RULESET.constants, "obstacle_height": 7.0})
+    taller = battlefield_sight_terrain(state.battlefield, taller_rules)
+    assert not np.array_equal(plain.surface, taller.surface)
+    other = dataclasses.replace(state.battlefield, structures=(), printed_structures=())
+    assert not np.array_equal(battlefield_sight_terrain(other, RULESET).surface, plain.surface)
+    assert battlefield_sight_terrain(state.battlefield, RULESET) is plain  # the same map drawn: the same heights
+
+
+def test_units_with_one_health_left_are_in_the_view_and_own_units_are_told_whole() -> None:
+    state = small_game()
+    state = state.with_units(state.units["b3"].replace(health=1, heading=45.0, hidden=True))
+    state = with_unit(state, UnitState("r9", "infantry", "Red", WorldPoint(13.5, 14.5), 1))
+    setup = next(p for p in state.setup.players if p.name == "Blue North")
+    view = player_view(state, setup)  # a PlayerSetup will do as well as a name
+    b3 = next(u for u in view.own_units if u.id == "b3")  # not Blue North's, but in its sight
+    assert (b3.type_id, b3.side, b3.position, b3.health, b3.heading, b3.hidden, b3.commanded) == (
+        "light-artillery", "Blue", WorldPoint(8.5, 20.5), 1, 45.0, True, False)
+    assert b3.commanded is False and b3.hidden is True
+    assert WorldPoint(13.5, 14.5) in {e.position for e in player_view(state, "Blue HQ").seen_enemies}
+
+
+def test_enemies_in_one_place_sort_with_no_heading_first_then_by_heading() -> None:
+    state = small_game()
+    for i, heading in enumerate([90.0, None, 0.5, 45.0]):
+        state = with_unit(state, UnitState(f"r{i}", "infantry", "Red", WorldPoint(13.5, 14.5), 10, heading=heading))
+    assert [e.heading for e in player_view(state, "Blue HQ").seen_enemies] == [None, 0.5, 45.0, 90.0]
+
+
+@pytest.mark.parametrize("dx, dy, seen", [(0.0, 41.0, False), (0.0, -41.0, False), (41.0, 0.0, False),
+                                          (25.0, 25.0, True), (0.0, 40.0, True)])
+def test_an_aircraft_is_seen_within_the_sight_range_of_a_unit_in_any_direction(dx, dy, seen) -> None:
+    units = [UnitSetup("b1", "infantry", "Blue", WorldPoint(50.0, 50.0))]
+    bf = _scaled(3.0)
+    state = small_game(units=units, battlefield=bf)
+    assert RULESET.unit_type("infantry").sight_range == 40
+    fighter = UnitState("f1", "light-fighter", "Red", WorldPoint(50.0 + dx, 50.0 + dy),
+                        RULESET.unit_type("light-fighter").health)
+    assert bool(player_view(with_unit(state, fighter), "Blue HQ").seen_enemies) is seen
