@@ -38,7 +38,11 @@ def test_both_kernels_are_the_c_ones_where_ci_requires_them() -> None:
     if not REQUIRED:
         pytest.skip("KRIEGSSPIEL_REQUIRE_KERNELS is not 1: the Python references may stand in (CI sets it)")
     assert kernels_in_use() == {"movement": "c", "sight": "c"}
-    assert movement_field.KERNEL == "c"
+    # and the packages' own word on it (what `kriegsspiel --version` reports)
+    from kriegsspiel.core.movement import movement_kernel
+    from kriegsspiel.core.sight import sight_kernel
+
+    assert (movement_kernel(), sight_kernel()) == ("c", "c")
 
 
 _BLOCK = """
