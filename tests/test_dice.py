@@ -1,8 +1,11 @@
 """The dice of a journal record: reproducible from (seed, record), every roll kept, replay checked."""
 from __future__ import annotations
 
+import math
+import random
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given
@@ -20,7 +23,74 @@ def test_the_same_seed_and_record_draw_the_same_rolls_in_range(seed: int, index:
     assert first.rolls == list(zip(dice_sides, values))
 
 
+def chi_square(counts: Sequence[int], expected: Sequence[float]) -> float:
+    """Pearson's statistic of observed ``counts`` against ``expected`` counts."""
+    return sum((c - e) ** 2 / e for c, e in zip(counts, expected))
+
+
+def chi_square_critical(df: int, z: float = 3.0902) -> float:
+    """The chi-square value a fair source exceeds with probability 0.001 (z = 3.0902) for ``df`` degrees of
+    freedom (Wilson-Hilferty; within 1% of the tables for df >= 5: 20.5 for 5, 126 for 81)."""
+    a = 2.0 / (9.0 * df)
+    return df * (1.0 - a + z * math.sqrt(a)) ** 3
+
+
+def face_counts(roll: Callable[[], int], sides: int, n: int) -> list[int]:
+    counts = [0] * sides
+    for _ in range(n):
+        counts[roll() - 1] += 1
+    return counts
+
+
+def uniform_statistic(roll: Callable[[], int], sides: int, n: int) -> float:
+    return chi_square(face_counts(roll, sides, n), [n / sides] * sides)
+
+
+def pairs_statistic(first_roll: Callable[[int], int], sides: int, records: int) -> float:
+    """Chi-square of independence between the first roll of record i and of record i + 1 (a sides x sides
+    table of consecutive pairs, against the product of its margins)."""
+    values = [first_roll(index) for index in range(records + 1)]
+    table = [[0] * sides for _ in range(sides)]
+    for a, b in zip(values, values[1:]):
+        table[a - 1][b - 1] += 1
+    rows = [sum(r) for r in table]
+    cols = [sum(table[i][j] for i in range(sides)) for j in range(sides)]
+    n = sum(rows)
+    return chi_square([table[i][j] for i in range(sides) for j in range(sides)],
+                      [rows[i] * cols[j] / n for i in range(sides) for j in range(sides)])
+
+
+def test_a_fair_die_passes_the_chi_square_test_and_a_biased_one_fails_it() -> None:
+    """30 000 rolls of a d6 under a fixed seed: Pearson's chi-square below the 0.1% critical value (20.5 for 5
+    degrees of freedom). The same check on a die that shows a 6 one time in 5.2 instead of 6 fails it."""
+    dice = Dice(5, 5)
+    assert uniform_statistic(lambda: dice.roll(6), 6, 30_000) < chi_square_critical(5)
+    ten = Dice(6, 6)
+    assert uniform_statistic(lambda: ten.roll(10), 10, 30_000) < chi_square_critical(9)
+    loaded, rng = Dice(5, 5), random.Random(1)
+    biased = lambda: 6 if rng.random() < 0.03 else loaded.roll(6)  # noqa: E731
+    assert uniform_statistic(biased, 6, 30_000) > chi_square_critical(5)
+    # and one that never shows the top face of a d10 (an off-by-one in randint's bounds)
+    short = Dice(6, 6)
+    assert uniform_statistic(lambda: min(short.roll(10), 9), 10, 30_000) > chi_square_critical(9)
+
+
 def test_records_draw_independent_sequences() -> None:
+    """The first d10 of record i and of record i + 1 are independent (chi-square on 2000 consecutive pairs, 81
+    degrees of freedom, below the 0.1% critical value); dice whose record repeats the previous record's first
+    roll one time in four fail the same check, though all their sequences still differ."""
+    assert pairs_statistic(lambda index: Dice(1777, index).roll(10), 10, 2000) < chi_square_critical(81)
+    rng = random.Random(3)
+    previous: list[int] = []
+
+    def sticky(index: int) -> int:
+        value = Dice(1777, index).roll(10)
+        if previous and rng.random() < 0.25:
+            value = previous[-1]
+        previous.append(value)
+        return value
+
+    assert pairs_statistic(sticky, 10, 2000) > chi_square_critical(81)
     sequences = {tuple(Dice(1777, index).roll(1000) for _ in range(5)) for index in range(50)}
     assert len(sequences) == 50
 
@@ -38,20 +108,19 @@ def test_rolls_do_not_depend_on_the_python_process() -> None:
     assert outs == {f"{[local.roll(6) for _ in range(8)]}\n"}
 
 
-def test_a_fair_die_shows_every_face_about_equally_often() -> None:
-    dice = Dice(5, 5)
-    counts = [0] * 6
-    for _ in range(6000):
-        counts[dice.roll(6) - 1] += 1
-    assert all(850 < c < 1150 for c in counts), counts
-
-
-def test_one_in_n() -> None:
+def test_one_in_n_succeeds_one_time_in_n() -> None:
+    """40 000 draws of one_in(4): the hits within 3.29 standard deviations of 10 000 (a two-sided 0.1% test);
+    a coin that comes up one time in 4.17 (p = 0.24) fails the same test."""
+    n, p = 40_000, 0.25
+    sd = math.sqrt(n * p * (1 - p))
     dice = Dice(9, 9)
-    hits = sum(dice.one_in(4) for _ in range(4000))
-    assert 850 < hits < 1150
-    assert dice.one_in(0) is False and len(dice.rolls) == 4000  # no roll drawn for "never"
-    assert Dice(1, 1).one_in(1) is True
+    hits = sum(dice.one_in(4) for _ in range(n))
+    assert abs(hits - n * p) < 3.29 * sd, hits
+    rng = random.Random(2)
+    assert abs(sum(rng.random() < 0.24 for _ in range(n)) - n * p) > 3.29 * sd
+    assert dice.one_in(0) is False and len(dice.rolls) == n  # no roll drawn for "never"
+    assert all(Dice(1, i).one_in(1) for i in range(20))  # a d1 always shows 1
+    assert dice.rolls[0][0] == 4  # one_in(4) rolls a d4
 
 
 def test_replaying_the_recorded_rolls_passes() -> None:

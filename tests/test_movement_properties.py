@@ -14,11 +14,19 @@ from kriegsspiel.core.movement import _field as movement_field
 from kriegsspiel.core.movement import _reference as ref
 from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.geometry import heading_change, normalize_bearing
+from kernel_support import kernel_missing
 from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, PLAINS, WATER, raster
 
 MULTIPLIERS = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 1.25])
 
-needs_c = pytest.mark.skipif(mv.KERNEL != "c", reason="the C kernel is not built")
+@pytest.fixture(scope="module")
+def c_kernel() -> None:
+    """Skip (fail where CI requires the kernels: KRIEGSSPIEL_REQUIRE_KERNELS=1) without the C lattice kernel."""
+    if mv.KERNEL != "c":
+        kernel_missing("the C lattice kernel")
+
+
+needs_c = pytest.mark.usefixtures("c_kernel")
 lattice = movement_field._kernel  # the C kernel when it is built
 
 
@@ -138,7 +146,7 @@ def test_line_runs_follow_a_grid_line_whose_faster_side_switches(kernel) -> None
     # two columns whose speeds alternate row by row (1 and 0.5): along the line x = 1 between them a move runs
     # at 1 all the way, a hair to either side at 1 and 0.5 by turns (pace 1.5 on average)
     if kernel == "c" and mv.KERNEL != "c":
-        pytest.skip("the C kernel is not built")
+        kernel_missing("the C lattice kernel")
     k = lattice if kernel == "c" else ref
     speeds = np.array([[1.0, 0.5] if row % 2 == 0 else [0.5, 1.0] for row in range(10)])
     a, b = (0.95, 0.02), (1.05, 9.98)
@@ -322,7 +330,7 @@ def test_a_run_ends_past_a_cell_edge_and_routes_go_through_corners(kernel) -> No
     # one run along x = 8 to y = 3.318 (it stopped at the edge y = 2, 2.0745); two runs along x = 3 and x = 6
     # joined corner to corner at (5, 9) (15.4482 without them)
     if kernel == "c" and mv.KERNEL != "c":
-        pytest.skip("the C kernel is not built")
+        kernel_missing("the C lattice kernel")
     k = lattice if kernel == "c" else ref
     for seed, path, worked_out in (
         (44971, [(7.912467141164347, 1.6482063437639354), (7.9, 2.145), (7.860774091143185, 3.4786820940098817)],

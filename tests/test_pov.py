@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -11,6 +12,7 @@ import pygame
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from golden_pictures import PictureDiffers, assert_same_picture
 from test_fog_world import RULESET, TERRAIN_IDS, small_game, with_unit
 
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure
@@ -24,7 +26,6 @@ from kriegsspiel.pov.png import png_bytes, png_chunks, player_file_names, pov_fo
 from kriegsspiel.pov.public import public_map
 
 GOLDEN = Path(__file__).parent / "golden" / "pov"
-UPDATE_GOLDEN = os.environ.get("KRIEGSSPIEL_UPDATE_GOLDEN") == "1"
 ALL_TYPES = sorted(RULESET.unit_types)
 
 
@@ -143,6 +144,49 @@ def test_an_enemy_the_player_cannot_see_changes_no_byte_of_their_picture(world) 
         files = round_files(changed, player, unit, Path(base) / "with")
         assert files == round_files(state, player, unit, Path(base) / "without")  # names, count and bytes
     assert [png_chunks(data) for data in files.values()] == [[b"IHDR", b"IDAT", b"IEND"]]
+
+
+#: how near (world units) to one of the player's own units the hidden enemy stands in the test below
+NEAR = 3.0
+
+
+@st.composite
+def worlds_with_a_hidden_enemy_in_sight(draw: st.DrawFn):
+    """A world as above, but the enemy stands hidden near one of the player's own units (within NEAR), on a
+    cell those units see: in line of sight and in range, unseen only because it hides. It builds nothing
+    there (a structure in sight would show, rightly)."""
+    state, (stranger, message), _, fallen, player, unit = draw(worlds_with_an_unseen_enemy())
+    view = player_view(state, player)
+    rows, cols = view.seen.shape
+    cell = view.cell_size
+    own = [u.position for u in view.own_units]
+    candidates = [(r, c) for r in range(rows) for c in range(cols) if view.seen[r, c]
+                  and min(math.dist(((c + 0.5) * cell, (r + 0.5) * cell), (p.x, p.y)) for p in own) <= NEAR]
+    assume(candidates)
+    r, c = draw(st.sampled_from(candidates))
+    dx, dy = draw(st.floats(0.05, 0.95)), draw(st.floats(0.05, 0.95))
+    stranger = stranger.replace(position=WorldPoint((c + dx) * cell, (r + dy) * cell), hidden=True)
+    return state, (stranger, message), None, fallen, player, unit
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(worlds_with_a_hidden_enemy_in_sight())
+def test_a_hidden_enemy_near_and_in_line_of_sight_changes_no_byte_of_the_picture(world) -> None:
+    state, (stranger, message), built, fallen, player, unit = world
+    changed = with_enemy_doings(state, (stranger, message), None, fallen)
+    view = player_view(changed, player)
+    assert view.is_seen(stranger.position)  # in line of sight and in range: only hiding keeps it unseen
+    if stranger.id not in state.units:
+        # the same unit not hiding would be seen there: this is the case where hiding alone must keep it off
+        shown = player_view(with_enemy_doings(state, (stranger.replace(hidden=False), message), None, fallen), player)
+        assert stranger.position in {e.position for e in shown.seen_enemies}
+    if fallen is not None and fallen < len(state.battlefield.structures):
+        assume(not _in_sight(state.battlefield.structures[fallen], view))
+    assert view.seen_enemies == player_view(state, player).seen_enemies or stranger.id in state.units
+    assume(stranger.id not in state.units)  # an id already taken would move that unit instead
+    with tempfile.TemporaryDirectory() as base:
+        files = round_files(changed, player, unit, Path(base) / "with")
+        assert files == round_files(state, player, unit, Path(base) / "without")
 
 
 def _in_sight(structure: Structure, view) -> bool:
@@ -296,21 +340,37 @@ def _pixels(surface: pygame.Surface) -> np.ndarray:
     return pygame.surfarray.array3d(surface).astype(np.int16)
 
 
+def golden_picture(name: str, game=None) -> pygame.Surface:
+    """The picture of golden case ``name`` (of ``game``, by default the golden game)."""
+    player, unit = GOLDEN_CASES[name]
+    return player_picture(game if game is not None else golden_game(), player, unit=unit)
+
+
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
 def test_golden_pictures(name: str) -> None:
-    player, unit = GOLDEN_CASES[name]
-    surface = player_picture(golden_game(), player, unit=unit)
-    path = GOLDEN / name
-    if UPDATE_GOLDEN or not path.exists():
-        if not UPDATE_GOLDEN:
-            pytest.fail(f"{path} is missing; run with KRIEGSSPIEL_UPDATE_GOLDEN=1 to write it, then look at it")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(png_bytes(surface))
-    golden = pygame.image.load(str(path))
-    assert golden.get_size() == surface.get_size()
-    diff = np.abs(_pixels(golden) - _pixels(surface)).max(axis=2)
-    # text rasterises a little differently between font builds: allow a few scattered pixels, not a change
-    assert (diff > 48).mean() < 0.002, f"{name}: {(diff > 48).mean():.4%} of the pixels differ"
+    """Pixel for pixel (tests/golden_pictures.py); `python -m tests.regen_goldens` rewrites them."""
+    assert_same_picture(golden_picture(name), GOLDEN / name)
+
+
+@pytest.mark.parametrize("name, missing", [("blue-hq.png", "b3"), ("blue-hq.png", "r9"), ("red-hq.png", "r2"),
+                                           ("blue-north-b1.png", "b3")])
+def test_a_missing_counter_fails_the_golden_comparison(name: str, missing: str) -> None:
+    """The same game without one unit the player sees (one of its own, or an enemy in sight) differs from the
+    golden picture, and the comparison says so: the comparison has no tolerance a counter could hide in."""
+    game = golden_game()
+    player, _ = GOLDEN_CASES[name]
+    view = player_view(game, player)
+    where = game.units[missing].position
+    assert missing in {u.id for u in view.own_units} or where in {e.position for e in view.seen_enemies}
+    with pytest.raises(PictureDiffers) as caught:
+        assert_same_picture(golden_picture(name, game.with_units(removed=[missing])), GOLDEN / name)
+    assert "pixel(s) differ" in str(caught.value)
+
+
+def test_no_golden_file_is_written_by_a_test(tmp_path: Path) -> None:
+    with pytest.raises(PictureDiffers, match="is missing: run `python -m tests.regen_goldens`"):
+        assert_same_picture(golden_picture("red-hq.png"), tmp_path / "red-hq.png")
+    assert not (tmp_path / "red-hq.png").exists()
 
 
 def test_the_legend_tells_the_game_time_of_timed_rule_sets() -> None:

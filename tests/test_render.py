@@ -2,7 +2,6 @@
 chunks cached per zoom, the reachable shading, round lengths for scale bars, and golden screenshots."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +22,7 @@ from kriegsspiel.render.counters import (
 from kriegsspiel.render.overlays import ReachableShading, SHADE, nice_length
 from kriegsspiel.render.terrain import MapLayer, flat_base_image
 from kriegsspiel.rulesets import load_ruleset
+from golden_pictures import assert_same_picture
 from test_app_support import small_battlefield
 
 GOLDEN = Path(__file__).parent / "golden" / "app"
@@ -145,24 +145,12 @@ def test_nice_lengths_for_scale_bars(target, expected) -> None:
     assert nice_length(target) == pytest.approx(expected)
 
 
-def compare_with_golden(surface: pygame.Surface, name: str) -> None:
-    """Compare with tests/golden/app/NAME (tolerance for font rendering); KRIEGSSPIEL_UPDATE_GOLDEN=1 rewrites."""
-    path = GOLDEN / name
-    if os.environ.get("KRIEGSSPIEL_UPDATE_GOLDEN") == "1" or not path.exists():
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
-        if os.environ.get("KRIEGSSPIEL_UPDATE_GOLDEN") != "1":
-            pytest.fail(f"{path} did not exist and was written now: look at it, then run the tests again")
-    golden = pygame.surfarray.array3d(pygame.image.load(str(path))).astype(np.int16)
-    actual = pygame.surfarray.array3d(surface).astype(np.int16)
-    assert golden.shape == actual.shape
-    diff = np.abs(golden - actual).max(axis=2)
-    assert diff.mean() < 2.0, f"{name}: mean difference {diff.mean():.2f}"
-    assert (diff > 48).mean() < 0.01, f"{name}: {(diff > 48).mean():.2%} of the pixels differ"
+#: the window's golden screenshots: name -> zoom notches about the point 8,8
+SCREENSHOTS = {"small-fit.png": 0, "small-zoom.png": 5}
 
 
-@pytest.mark.parametrize("name, notches", [("small-fit.png", 0), ("small-zoom.png", 5)])
-def test_golden_screenshots(tmp_path: Path, name: str, notches: int) -> None:
+def golden_screenshot(tmp_path: Path, notches: int) -> pygame.Surface:
+    """The window on the test crossing after a move, r3 selected, zoomed ``notches`` about 8,8 (a copy)."""
     from kriegsspiel.app.app import App
     from kriegsspiel.app.session import TableSession
     from kriegsspiel.store.game import Game
@@ -177,9 +165,15 @@ def test_golden_screenshots(tmp_path: Path, name: str, notches: int) -> None:
         at = app.camera.to_screen(WorldPoint(8.0, 8.0))
         app.camera = app.camera.zoomed_about(at[0], at[1], 1.25**notches)
         app.run(max_frames=app.frames + 1)
-        compare_with_golden(surface, name)
+        return surface.copy()
     finally:
         game.close()
+
+
+@pytest.mark.parametrize("name", sorted(SCREENSHOTS))
+def test_golden_screenshots(tmp_path: Path, name: str) -> None:
+    """Pixel for pixel (tests/golden_pictures.py); `python -m tests.regen_goldens` rewrites them."""
+    assert_same_picture(golden_screenshot(tmp_path, SCREENSHOTS[name]), GOLDEN / name)
 
 
 @pytest.mark.parametrize(

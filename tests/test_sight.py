@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kernel_support import kernel_missing
 from kriegsspiel.core.sight import _line as sight
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint
@@ -212,7 +213,7 @@ def sight_cases(draw: st.DrawFn) -> tuple[SightTerrain, WorldPoint, float, float
 @given(sight_cases())
 def test_the_c_kernel_equals_the_numpy_reference(case: tuple[SightTerrain, WorldPoint, float, float]) -> None:
     if sight._kernel is None:
-        pytest.skip("the C kernel is not built")
+        kernel_missing("the C line-of-sight kernel")
     terrain, observer, sight_range, eye = case
     fast = viewshed_on(terrain, observer, sight_range, eye)
     slow = viewshed_reference(terrain, observer, sight_range, eye)

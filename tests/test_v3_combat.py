@@ -318,7 +318,7 @@ def test_low_hp_puts_a_unit_out_of_control_and_disruption_slows_it() -> None:
     b1 = new.units["b1"]
     assert not apply(new, Move("b1", at(b1.position.x + 60, b1.position.y)), Dice(1, 5)).accepted
     assert apply(new, Move("b1", at(b1.position.x + 49, b1.position.y)), Dice(1, 5)).accepted
-    rallied = apply(new, Rally("b1"), Dice(1, 6)).state
+    rallied = apply(new, Force(Rally("b1")), Dice(1, 6)).state  # in the open: only the umpire's word rallies it
     assert rallied.units["b1"].disruption == 1 and rallied.allowance_left(rallied.units["b1"]) == pytest.approx(400 / 3)
 
 

@@ -1,6 +1,6 @@
 """A scripted game of six rounds under Ruleset V3 on the shipped Weistritz map, under the scenario's fixed seed:
 moves over roads and fields, a courier's order with a complication, two combats amended by the umpire,
-a retreat, a rally and an intercepted courier. The journal replays to the same game."""
+a retreat, a rally the umpire forces (the jaeger stand on the open road, out of cover) and an intercepted courier. The journal replays to the same game."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,7 +36,7 @@ modify defender +1 quality
 resolve
 turn
 move ir-forcade > 870,800
-rally jaeger
+force rally jaeger
 turn
 turn
 turn

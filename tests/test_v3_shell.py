@@ -27,7 +27,7 @@ def test_details_tell_a_disrupted_unit_its_combat_modifier_and_slower_movement(t
         assert "allowance 0 of 200 left this turn" in text  # it had spent it all on the forced move
         assert shell.handle("turn").ok and shell.handle("turn").ok
         assert "allowance 66.7 of 200 left this turn" in shell.handle("details ir-daun").text
-        assert shell.handle("rally ir-daun").ok
+        assert shell.handle("force rally ir-daun").ok  # in the open, the enemy at hand: the umpire forces it
         assert "  disruption 1: combat -1, moves at 67% of its allowance" in shell.handle("details ir-daun").text
     finally:
         game.close()

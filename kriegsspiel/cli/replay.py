@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replay only the first N journal records (undo and redo count); default: all")
     parser.add_argument("--json", action="store_true",
                         help='print {"round", "side", "units": {ID: {"type", "side", "x", "y", "health", '
-                             '"heading", "hidden"}}}')
+                             '"heading", "hidden"[, "disruption"]}}, "messages": [{"round", "sender", "recipient", '
+                             '"outcome", "received_by", "received_text"}]} (disruption under Ruleset V3)')
     parser.add_argument("--log", action="store_true",
                         help="also print the journal: every record and its events; orders taken back are marked undone")
 

@@ -1,7 +1,8 @@
 """Handler of ``message``: a message from the side to move to a side or a player, through the fog of war.
 
 RULINGS.md: with fog of war F a message fails with probability 1/F (a roll of 1 on a dF); a failed message is
-lost, intercepted by the enemy or altered, in the proportions of the rule set's constants
+lost, intercepted by the enemy (a side other than the sender's and the recipient's; where there is none, the
+message is lost) or altered, in the proportions of the rule set's constants
 ``message_lost_in_4``, ``message_intercepted_in_4`` and ``message_altered_in_4`` (Fourth Edition 2, 1, 1: one
 roll of a die with as many faces as their sum).
 """
@@ -52,7 +53,12 @@ def message(state: GameState, command: Message, dice: Dice, forced: bool) -> Acc
         if roll <= weights[0]:
             outcome, received_by, received_text = "lost", None, None
         elif roll <= weights[0] + weights[1]:
-            outcome, received_by, received_text = "intercepted", _interceptor(state, sender, kind, recipient, dice), command.text
+            interceptor = _interceptor(state, sender, kind, recipient, dice)
+            if interceptor is None:
+                # no third side to catch it (its recipient does not "intercept" its own message): it is lost
+                outcome, received_by, received_text = "lost", None, None
+            else:
+                outcome, received_by, received_text = "intercepted", interceptor, command.text
         else:
             outcome, received_text = "altered", alter_text(command.text, dice)
     record = MessageRecord(state.round, sender, recipient, command.text, outcome, received_by, received_text)
@@ -68,11 +74,13 @@ def message(state: GameState, command: Message, dice: Dice, forced: bool) -> Acc
     return ruling.accept(state.replace(messages=state.messages + (record,)), [event])
 
 
-def _interceptor(state: GameState, sender: str, kind: str, recipient: str, dice: Dice) -> str:
+def _interceptor(state: GameState, sender: str, kind: str, recipient: str, dice: Dice) -> str | None:
+    """The side that intercepts a failed message: one of the sides other than the sender's and the recipient's
+    (a die picks among several), or None when there is none."""
     recipient_side = recipient if kind == "side" else next(p.side for p in state.setup.players if p.name == recipient)
-    enemies = [s for s in state.sides if s not in (sender, recipient_side)] or [s for s in state.sides if s != sender]
+    enemies = [s for s in state.sides if s not in (sender, recipient_side)]
     if not enemies:
-        return sender
+        return None
     return enemies[0] if len(enemies) == 1 else enemies[dice.roll(len(enemies)) - 1]
 
 

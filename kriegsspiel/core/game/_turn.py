@@ -47,6 +47,7 @@ def _end_round(state: GameState, side: str) -> tuple[GameState, list[ev.Event]]:
                 fired_this_turn=False,
                 attacked_this_turn=False,
                 heading_changed_this_turn=False,
+                used_this_turn=(),
                 disabled_rounds=disabled,
             )
         )

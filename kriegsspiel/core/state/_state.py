@@ -219,20 +219,27 @@ def turn_order(state: GameState) -> tuple[str, ...]:
 
 def summary_json(state: GameState) -> dict[str, Any]:
     """The state as ``kriegsspiel replay --json`` prints it:
-    ``{"round", "side", "units": {ID: {"type", "side", "x", "y", "health", "heading", "hidden"}}}``."""
-    return {
-        "round": state.round,
-        "side": state.side_to_move,
-        "units": {
-            u.id: {
-                "type": u.type_id,
-                "side": u.side,
-                "x": u.position.x,
-                "y": u.position.y,
-                "health": u.health,
-                "heading": u.heading,
-                "hidden": u.hidden,
-            }
-            for u in state.units.values()
-        },
-    }
+    ``{"round", "side", "units": {ID: {"type", "side", "x", "y", "health", "heading", "hidden"}}, "messages":
+    [{"round", "sender", "recipient", "outcome", "received_by", "received_text"}]}``; under a rule set with
+    disruption levels (Ruleset V3) each unit also has ``"disruption"``."""
+    disrupts = getattr(state.ruleset, "combat", None) is not None
+    units: dict[str, Any] = {}
+    for u in state.units.values():
+        row: dict[str, Any] = {
+            "type": u.type_id,
+            "side": u.side,
+            "x": u.position.x,
+            "y": u.position.y,
+            "health": u.health,
+            "heading": u.heading,
+            "hidden": u.hidden,
+        }
+        if disrupts:
+            row["disruption"] = u.disruption
+        units[u.id] = row
+    messages = [
+        {"round": m.round, "sender": m.sender, "recipient": m.recipient, "outcome": m.outcome,
+         "received_by": m.received_by, "received_text": m.received_text}
+        for m in state.messages
+    ]
+    return {"round": state.round, "side": state.side_to_move, "units": units, "messages": messages}

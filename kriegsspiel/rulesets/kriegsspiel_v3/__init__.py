@@ -11,14 +11,14 @@ from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
-from kriegsspiel.core.commands import Command, EndTurn
+from kriegsspiel.core.commands import Command, EndTurn, Message
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.game import Handler
 from kriegsspiel.core.manual import ManPage
 from kriegsspiel.core.plugin import Formatter, Parser, RuleSet
 from kriegsspiel.core.ruleset import Ruleset, Table
 from kriegsspiel.core.state import GameState
-from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, notation, orders, rules
+from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome, pending_summary
 
 
@@ -59,6 +59,8 @@ class KriegsspielV3(RuleSet):
                       commands.Recover: handlers.recover, commands.Order: orders.order})
         # the end of a round also hands over the orders due (nothing for rule sets without couriers)
         table[EndTurn] = orders.delivering(dict.__getitem__(table, EndTurn))
+        # messages between players ride by courier like orders (RULINGS.md); other rule sets keep the core's
+        table[Message] = messages.by_courier(dict.__getitem__(table, Message))
 
     def events(self) -> Iterable[type[Event]]:
         return _events_of(events)

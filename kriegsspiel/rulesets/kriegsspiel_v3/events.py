@@ -184,3 +184,56 @@ class OrderIntercepted(Event):
 
     def describe(self) -> str:
         return f"the courier to {self.unit} is caught by {self.by_side} near {format_point(self.at)}: {self.text}"
+
+
+@event_kind("courier-message-sent")
+@dataclass(frozen=True, slots=True)
+class MessageSent(Event):
+    """A message between players left the sender's officer by courier (RULINGS.md: messages go like orders)."""
+
+    sender: str
+    recipient: str
+    officer: str
+    to_officer: str
+    text: str
+    metres: float
+    due_round: int
+    note: str
+
+    def describe(self) -> str:
+        text = (f"message of {self.sender} for {self.recipient} leaves {self.officer} by courier for "
+                f"{self.to_officer} ({_m(self.metres)} to ride): due at the start of round {self.due_round}: "
+                f"{self.text}")
+        return f"{text} [{self.note}]" if self.note else text
+
+
+@event_kind("courier-message-arrived")
+@dataclass(frozen=True, slots=True)
+class MessageArrived(Event):
+    """A message's courier reached the recipient's officer; ``complication`` asks the umpire to describe one."""
+
+    sender: str
+    recipient: str
+    officer: str
+    text: str
+    complication: bool
+
+    def describe(self) -> str:
+        text = f"message of {self.sender} delivered to {self.recipient} ({self.officer}): {self.text}"
+        return text + " [COMPLICATION: the d10 showed 1; the umpire describes what goes wrong]" if self.complication else text
+
+
+@event_kind("courier-message-caught")
+@dataclass(frozen=True, slots=True)
+class MessageCaught(Event):
+    """A message's courier was caught within sight of a third side: it never arrives; that side reads it."""
+
+    sender: str
+    recipient: str
+    text: str
+    by_side: str
+    at: WorldPoint
+
+    def describe(self) -> str:
+        return (f"the courier of {self.sender} to {self.recipient} is caught by {self.by_side} near "
+                f"{format_point(self.at)}: {self.text}")

@@ -63,8 +63,9 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
     """Roll the die for ``attackers`` against ``defenders`` on a chart and list the modifiers.
 
     Not forceable: an unknown chart or unit, a unit named twice or on the wrong side, a combat already pending.
-    Forceable: an attacker of a unit type the chart does not list in its ``attackers``, an attacker out of range
-    or reach, an attacker whose HP forbids attacking, a game that is over.
+    Forceable: attackers not of the side to move, an attacker that already attacked this turn, an attacker of
+    a unit type the chart does not list in its ``attackers``, an attacker out of range or reach, an attacker
+    whose HP forbids attacking, a game that is over.
     """
     rules = combat_rules(state)
     if command.chart not in rules.charts:
@@ -95,6 +96,11 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
     a, d = fighters(state, attackers), fighters(state, defenders)
     penalty, note, out_of_range = group_range(rules, chart, a, d)
     problems = ["the game is over"] if state.finished else []
+    # RULINGS.md: a combat group attacks at most once per turn, and only in its own side's turn
+    if attackers[0].side != state.side_to_move:
+        problems.append(f"it is {state.side_to_move}'s turn; {attackers[0].side} attacks only in its own turn")
+    problems += [f"{unit.id} has already attacked this turn; a combat group attacks once a turn"
+                 for unit in attackers if unit.attacked_this_turn]
     problems += [wrong_arm(chart, unit) for unit in attackers if not chart.may_attack(unit.type_id)]
     for unit in attackers:
         effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None
@@ -162,10 +168,13 @@ def resolve(state: GameState, command: Resolve, dice: Dice, forced: bool) -> Acc
             removed.append(unit_id)
         else:
             updated.append(changed)
-    marked = [state.units[i].replace(attacked_this_turn=True, fired_this_turn=True)
-              for i in pending.attackers if i in state.units and i not in hit_ids]
+    # every attacker has attacked, whichever side the result hit: a hit attacker carries its result exactly as
+    # a hit defender does (above) and is marked as having attacked as well (RULINGS.md, once per turn)
+    updated = [u.replace(attacked_this_turn=True, fired_this_turn=True) if u.id in pending.attackers else u
+               for u in updated]
     updated_ids = {u.id for u in updated}
-    updated += [u for u in marked if u.id not in updated_ids]
+    updated += [state.units[i].replace(attacked_this_turn=True, fired_this_turn=True)
+                for i in pending.attackers if i in state.units and i not in updated_ids and i not in removed]
     new_state = state.with_units(*updated, removed=removed).replace(pending_combat=None)
     return Ruling(forced).accept(new_state, events)
 
@@ -194,20 +203,33 @@ def _hit(state: GameState, rules: CombatRules, unit: UnitState, result, enemies)
 
 
 def rally(state: GameState, command: Rally, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """Lift one level of disruption. Refused (not forceable) for a unit without disruption."""
-    combat_rules(state)
+    """Lift one level of disruption, once a round.
+
+    Not forceable: a unit without disruption. Forceable (RULINGS.md): a unit that already rallied this round, a
+    unit not in cover or with an enemy unit within the rule set's ``[combat.rally] enemy_clear``.
+    """
+    rules = combat_rules(state)
     unit = find_unit(state, command.unit)
     if isinstance(unit, Rejected):
         return unit
     if unit.disruption <= 0:
         return Rejected(f"{unit.id} is not disrupted", forceable=False)
-    changed = unit.replace(disruption=unit.disruption - 1)
-    return Ruling(forced).accept(state.with_units(changed), [Rallied(unit.id, changed.disruption)])
+    ruling = Ruling(forced)
+    problems = [f"{unit.id} has already rallied this round; disruption drops one level a round"
+                if "rally" in unit.used_this_turn else None]
+    if rules.rally is not None:
+        problems.append(_cover_problem(state, unit, rules.rally.cover, rules.rally.enemy_clear, "rally"))
+    for problem in problems:
+        if problem and (refusal := ruling.refuse(problem)):
+            return refusal
+    changed = _used(unit.replace(disruption=unit.disruption - 1), "rally")
+    return ruling.accept(state.with_units(changed), [Rallied(unit.id, changed.disruption)])
 
 
 def recover(state: GameState, command: Recover, dice: Dice, forced: bool) -> Accepted | Rejected:
-    """Give a unit back one HP. Not forceable: a unit at full HP or of a type without HP. Forceable: no supply
-    wagon of its side within reach and no cover where it stands."""
+    """Give a unit back one HP, once a round. Not forceable: a unit at full HP or of a type without HP.
+    Forceable (RULINGS.md): a unit that already recovered this round; no supply wagon of its side within reach
+    and no cover free of enemies where it stands."""
     rules = combat_rules(state)
     unit = find_unit(state, command.unit)
     if isinstance(unit, Rejected):
@@ -218,37 +240,70 @@ def recover(state: GameState, command: Recover, dice: Dice, forced: bool) -> Acc
     if unit.health >= full:
         return Rejected(f"{unit.id} is at its full {full} HP", forceable=False)
     ruling = Ruling(forced)
+    if "recover" in unit.used_this_turn and (refusal := ruling.refuse(
+            f"{unit.id} has already recovered this round; HP come back one a round")):
+        return refusal
     where = _recovery_place(state, rules, unit)
-    if where is None:
-        recovery = rules.recovery
-        problem = (f"{unit.id} has no {recovery.supply} of its side within {recovery.supply_reach:g} and no cover"
-                   if recovery else f"the rule set {state.ruleset.id!r} gives no way to win back HP")
-        if refusal := ruling.refuse(problem):
-            return refusal
+    if isinstance(where, list):
+        for problem in where:
+            if refusal := ruling.refuse(problem):
+                return refusal
         where = "the umpire's ruling"
-    changed = unit.replace(health=unit.health + 1)
+    changed = _used(unit.replace(health=unit.health + 1), "recover")
     return ruling.accept(state.with_units(changed), [RecoveredHealth(unit.id, changed.health, where)])
 
 
-def _recovery_place(state: GameState, rules: CombatRules, unit: UnitState) -> str | None:
-    from kriegsspiel.core.geometry import distance
+def _used(unit: UnitState, order: str) -> UnitState:
+    """``unit`` marked as having given the once-a-round ``order`` (the marks clear as the round ends)."""
+    return unit if order in unit.used_this_turn else unit.replace(used_this_turn=unit.used_this_turn + (order,))
+
+
+def _cover_at(state: GameState, unit: UnitState, cover: tuple[str, ...]) -> str | None:
+    """The cover where ``unit`` stands ("settlement Hochdorf", "forest"), or None."""
     from kriegsspiel.core.game import structures_at
+
+    for structure in structures_at(state, unit.position):
+        if structure.kind in cover:
+            return f"{structure.kind} {structure.name}"
+    terrain = state.battlefield.terrain_at(unit.position)
+    return terrain if terrain in cover else None
+
+
+def _nearest_enemy(state: GameState, unit: UnitState) -> tuple[UnitState, float] | None:
+    from kriegsspiel.core.geometry import distance
+
+    enemies = [(u, distance(u.position, unit.position)) for u in state.units.values() if u.side != unit.side]
+    return min(enemies, key=lambda pair: (pair[1], pair[0].id)) if enemies else None
+
+
+def _cover_problem(state: GameState, unit: UnitState, cover: tuple[str, ...], clear: float, what: str) -> str | None:
+    """Why ``unit`` may not ``what`` where it stands (not in cover, or an enemy within ``clear`` metres), or
+    None when it may."""
+    if _cover_at(state, unit, cover) is None:
+        return f"{unit.id} is not in cover (rough terrain or a structure) and may not {what} here"
+    nearest = _nearest_enemy(state, unit)
+    if nearest is not None and nearest[1] <= clear + 1e-9:
+        return f"{unit.id} may not {what} with {nearest[0].id} {nearest[1]:.0f} m away (no enemy within {clear:g} m)"
+    return None
+
+
+def _recovery_place(state: GameState, rules: CombatRules, unit: UnitState) -> str | list[str]:
+    """Where ``unit`` wins back an HP (a supply wagon of its side within reach, or cover free of enemies), or
+    the problems that forbid it."""
+    from kriegsspiel.core.geometry import distance
 
     recovery = rules.recovery
     if recovery is None:
-        return None
+        return [f"the rule set {state.ruleset.id!r} gives no way to win back HP"]
     wagons = [u for u in state.units.values() if u.side == unit.side and u.type_id == recovery.supply
               and distance(u.position, unit.position) <= recovery.supply_reach + 1e-9]
     if wagons:
-        nearest = min(wagons, key=lambda u: distance(u.position, unit.position))
+        nearest = min(wagons, key=lambda u: (distance(u.position, unit.position), u.id))
         return f"{recovery.supply} {nearest.id} {distance(nearest.position, unit.position):.0f} m away"
-    for structure in structures_at(state, unit.position):
-        if structure.kind in recovery.cover:
-            return f"in cover: {structure.kind} {structure.name}"
-    terrain = state.battlefield.terrain_at(unit.position)
-    if terrain in recovery.cover:
-        return f"in cover: {terrain}"
-    return None
+    problem = _cover_problem(state, unit, recovery.cover, recovery.enemy_clear, "recover")
+    if problem is None:
+        return f"in cover: {_cover_at(state, unit, recovery.cover)}"
+    return [f"{unit.id} has no {recovery.supply} of its side within {recovery.supply_reach:g}; {problem}"]
 
 
 def register(handlers: dict) -> None:

@@ -72,9 +72,18 @@ def _modifiers(ruleset: Ruleset | None) -> str:
 
 def _recovery_reach(ruleset: Ruleset | None) -> str:
     if ruleset is None or ruleset.combat is None or ruleset.combat.recovery is None:
-        return "near a supply wagon or in cover (the rule set's [combat.recovery])"
+        return "near a supply wagon or in cover clear of the enemy (the rule set's [combat.recovery])"
     r = ruleset.combat.recovery
-    return f"within {r.supply_reach:g} {ruleset.distance_unit} of a {r.supply} of its side, or in {', '.join(r.cover)}"
+    return (f"within {r.supply_reach:g} {ruleset.distance_unit} of a {r.supply} of its side, or in cover "
+            f"({', '.join(r.cover)}) with no enemy unit within {r.enemy_clear:g} {ruleset.distance_unit}")
+
+
+def _rally_reach(ruleset: Ruleset | None) -> str:
+    if ruleset is None or ruleset.combat is None or ruleset.combat.rally is None:
+        return "in cover clear of the enemy (the rule set's [combat.rally])"
+    r = ruleset.combat.rally
+    return (f"in cover ({', '.join(r.cover)}) with no enemy unit within {r.enemy_clear:g} "
+            f"{ruleset.distance_unit}")
 
 
 def _couriers(ruleset: Ruleset | None) -> str:
@@ -102,7 +111,8 @@ PAGES: tuple[ManPage, ...] = (
         "Roll one die for a combat group, attackers before '>', defenders after, on a chart (firefight: infantry "
         "with return fire; melee: hand to hand; artillery; volley: infantry without counter-fire). The roll, "
         "the modifiers the program sees and the result wait for the umpire: amend them with 'modify', apply "
-        "them with 'resolve' (or 'undo'). Example: combat firefight ir1 ir2 > a1",
+        "them with 'resolve' (or 'undo'). A group attacks once a turn, in its own side's turn (the umpire may "
+        "force more). Example: combat firefight ir1 ir2 > a1",
         _who_fights,
         _ranges,
         _chart_odds,
@@ -121,7 +131,9 @@ PAGES: tuple[ManPage, ...] = (
         "resolve",
         "resolve",
         "Apply the pending combat's result to every unit of the side it hits: retreat away from the enemy over "
-        "the terrain, disruption, HP lost (infantry and cavalry), out of control at low HP, surrender.",
+        "the terrain, disruption, HP lost (infantry and cavalry), out of control at low HP, surrender. In a "
+        "mirrored chart the attackers hit on 1-5 carry the result exactly as defenders would; either way they "
+        "have attacked for this turn.",
         _UMPIRE,
         _NONE,
         _results,
@@ -129,16 +141,17 @@ PAGES: tuple[ManPage, ...] = (
     ManPage(
         "rally",
         "rally UNIT",
-        "Lift one level of a unit's disruption, when the umpire judges it in cover and at a safe distance from "
-        "the enemy.",
+        "Lift one level of a unit's disruption, once a round, when it stands in cover (rough terrain or a "
+        "structure) with no enemy near; elsewhere, or a second time in a round, only when the umpire forces it.",
         _UMPIRE,
-        _NONE,
+        _rally_reach,
         _NONE,
     ),
     ManPage(
         "recover",
         "recover UNIT",
-        "Give a unit back one HP (up to its full HP) when it stands near a supply wagon of its side or in cover.",
+        "Give a unit back one HP (up to its full HP), once a round, when it stands near a supply wagon of its "
+        "side, or in cover with no enemy near; otherwise only when the umpire forces it.",
         fixed_text("infantry, skirmishers and cavalry (the types that keep HP)"),
         _recovery_reach,
         _NONE,

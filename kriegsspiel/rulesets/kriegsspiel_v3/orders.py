@@ -25,7 +25,14 @@ from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.game import RuleGap, Ruling, find_unit
 from kriegsspiel.core.state import GameState, MessageRecord, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Order
-from kriegsspiel.rulesets.kriegsspiel_v3.events import OrderDelivered, OrderIntercepted, OrderSent, OrdersRiding
+from kriegsspiel.rulesets.kriegsspiel_v3.events import (
+    MessageArrived,
+    MessageCaught,
+    OrderDelivered,
+    OrderIntercepted,
+    OrderSent,
+    OrdersRiding,
+)
 from kriegsspiel.rulesets.kriegsspiel_v3.rules import OrderRules
 
 #: the outcomes of message records that are orders (the recipient is a unit id)
@@ -39,7 +46,8 @@ class CourierOrder:
     """An order riding by courier. ``due_round``: it arrives as this round begins (the round before it ends).
 
     ``intercepted_by`` is the enemy side that catches the courier (None: it gets through) at ``caught_at`` as
-    ``caught_round`` begins; ``complication`` flags a d10 of 1.
+    ``caught_round`` begins; ``complication`` flags a d10 of 1. A message between players rides the same way:
+    ``recipient`` is then the side or player it is for and ``unit`` the officer who receives it (None: an order).
     """
 
     unit: str
@@ -54,6 +62,7 @@ class CourierOrder:
     intercepted_by: str | None = None
     caught_at: WorldPoint | None = None
     caught_round: int | None = None
+    recipient: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,15 +119,16 @@ def issuing_officer(state: GameState, rules: OrderRules, unit: UnitState, side: 
 
 
 def first_sighting(state: GameState, side: str, path: tuple[WorldPoint, ...],
-                   reach: float = math.inf) -> tuple[WorldPoint, str, float] | None:
-    """The first point of ``path`` in sight of a unit of another side than ``side`` and within ``reach`` of it
-    (world units): (point, that side, the ride's length to it). None when the whole path stays unseen."""
+                   reach: float = math.inf, friendly: frozenset[str] = frozenset()) -> tuple[WorldPoint, str, float] | None:
+    """The first point of ``path`` in sight of a unit of another side than ``side`` (and than the ``friendly``
+    sides: a message's recipient does not catch its own courier) and within ``reach`` of it (world units):
+    (point, that side, the ride's length to it). None when the whole path stays unseen."""
     from kriegsspiel.core.sight import battlefield_sight_terrain
     from kriegsspiel.core.sight import Observer, SightRules, seen_area
 
     enemies_by_side: dict[str, list[UnitState]] = {}
     for u in state.units.values():
-        if u.side != side and u.health > 0:
+        if u.side != side and u.side not in friendly and u.health > 0:
             enemies_by_side.setdefault(u.side, []).append(u)
     if not enemies_by_side or len(path) < 2:
         return None
@@ -148,6 +158,41 @@ def first_sighting(state: GameState, side: str, path: tuple[WorldPoint, ...],
     return None
 
 
+def dispatch(state: GameState, rules: OrderRules, ride: Ride, side: str, officer: str, to: str, text: str,
+             dice: Dice, recipient: str | None = None) -> tuple[CourierOrder, str]:
+    """Start a courier of ``side`` from ``officer`` to the unit ``to`` along ``ride``: roll the complication d10
+    and, where the ride passes in sight of an enemy (never the message's own ``recipient`` side), the
+    interception d10. Returns the courier and the umpire's note on the rolls."""
+    complication = dice.roll(rules.complication_die) <= rules.complication_at_most
+    friendly = frozenset({recipient_side(state, recipient)}) if recipient is not None else frozenset()
+    sighting = first_sighting(state, side, ride.path, rules.interception_reach, friendly)
+    caught_by = caught_at = caught_round = None
+    notes = ["complication (d10 = 1)"] if complication else []
+    if sighting is not None:
+        point, enemy_side, walked = sighting
+        roll = dice.roll(rules.interception_die)
+        if roll <= rules.intercepted_at_most:
+            # the ride's cost to that point, in the same proportion as its length
+            length = sum(distance(a, b) for a, b in zip(ride.path[:-1], ride.path[1:])) or 1.0
+            cost_there = ride.cost * walked / length
+            allowance = state.ruleset.unit_type(rules.courier_type).move
+            caught_by, caught_at = enemy_side, point
+            caught_round = state.round + max(1, math.ceil(cost_there / allowance - _ROUND_TOLERANCE))
+            notes.append(f"in sight of {enemy_side}: d10 = {roll}, CAUGHT in round {caught_round - 1}")
+        else:
+            notes.append(f"in sight of {enemy_side}: d10 = {roll}, gets through")
+    sent = CourierOrder(to, side, officer, text, state.round, state.round + ride.rounds, ride.cost, ride.path,
+                        complication, caught_by, caught_at, caught_round, recipient)
+    return sent, "; ".join(notes)
+
+
+def recipient_side(state: GameState, recipient: str) -> str:
+    """The side a message's recipient (a side or a player, as the message names it) belongs to."""
+    if recipient in state.sides:
+        return recipient
+    return next((p.side for p in state.setup.players if p.name == recipient), recipient)
+
+
 def order(state: GameState, command: Order, dice: Dice, forced: bool) -> Accepted | Rejected:
     """Send an order to a unit of the side to move by courier from the side's nearest officer.
 
@@ -171,26 +216,8 @@ def order(state: GameState, command: Order, dice: Dice, forced: bool) -> Accepte
     ride = courier_ride(state, rules, officer.position, unit.position)
     if ride is None:
         return Rejected(f"no way for a courier from {officer.id} to {unit.id}", forceable=False)
-    complication = dice.roll(rules.complication_die) <= rules.complication_at_most
-    sighting = first_sighting(state, side, ride.path, rules.interception_reach)
-    caught_by = caught_at = caught_round = None
-    notes = ["complication (d10 = 1)"] if complication else []
-    if sighting is not None:
-        point, enemy_side, walked = sighting
-        roll = dice.roll(rules.interception_die)
-        if roll <= rules.intercepted_at_most:
-            # the ride's cost to that point, in the same proportion as its length
-            length = sum(distance(a, b) for a, b in zip(ride.path[:-1], ride.path[1:])) or 1.0
-            cost_there = ride.cost * walked / length
-            allowance = state.ruleset.unit_type(rules.courier_type).move
-            caught_by, caught_at = enemy_side, point
-            caught_round = state.round + max(1, math.ceil(cost_there / allowance - _ROUND_TOLERANCE))
-            notes.append(f"in sight of {enemy_side}: d10 = {roll}, CAUGHT in round {caught_round - 1}")
-        else:
-            notes.append(f"in sight of {enemy_side}: d10 = {roll}, gets through")
-    sent = CourierOrder(unit.id, side, officer.id, command.text, state.round, state.round + ride.rounds, ride.cost,
-                        ride.path, complication, caught_by, caught_at, caught_round)
-    event = OrderSent(unit.id, officer.id, command.text, ride.cost, sent.due_round, "; ".join(notes))
+    sent, note = dispatch(state, rules, ride, side, officer.id, unit.id, command.text, dice)
+    event = OrderSent(unit.id, officer.id, command.text, ride.cost, sent.due_round, note)
     return ruling.accept(state.replace(orders_in_transit=state.orders_in_transit + (sent,)), [event])
 
 
@@ -204,6 +231,14 @@ def deliver(state: GameState) -> tuple[GameState, list[Event]]:
     records: list[MessageRecord] = []
     events: list[Event] = []
     for sent in state.orders_in_transit:
+        if sent.recipient is not None:
+            arrived = _deliver_message(state, sent)
+            if arrived is None:
+                riding.append(sent)
+            else:
+                records.append(arrived[0])
+                events.append(arrived[1])
+            continue
         if sent.intercepted_by is not None and sent.caught_round is not None and sent.caught_round <= state.round:
             at = sent.caught_at or sent.path[0]
             events.append(OrderIntercepted(sent.unit, sent.text, sent.intercepted_by, at))
@@ -218,6 +253,20 @@ def deliver(state: GameState) -> tuple[GameState, list[Event]]:
     if not events:
         return state, []
     return state.replace(orders_in_transit=tuple(riding), messages=state.messages + tuple(records)), events
+
+
+def _deliver_message(state: GameState, sent: CourierOrder) -> tuple[MessageRecord, Event] | None:
+    """A message's courier at the start of a round: its record and event when it arrived or was caught, else
+    None (still riding). Its records read as the core's messages ("delivered", "intercepted")."""
+    recipient = str(sent.recipient)
+    if sent.intercepted_by is not None and sent.caught_round is not None and sent.caught_round <= state.round:
+        return (MessageRecord(state.round, sent.side, recipient, sent.text, "intercepted", sent.intercepted_by,
+                              sent.text),
+                MessageCaught(sent.side, recipient, sent.text, sent.intercepted_by, sent.caught_at or sent.path[0]))
+    if sent.intercepted_by is None and sent.due_round <= state.round:
+        return (MessageRecord(state.round, sent.side, recipient, sent.text, "delivered", recipient, sent.text),
+                MessageArrived(sent.side, recipient, sent.unit, sent.text, sent.complication))
+    return None
 
 
 def orders_received(state: GameState, side: str) -> list[MessageRecord]:
@@ -248,7 +297,8 @@ def transit_rows(state: GameState) -> list[str]:
     for sent in state.orders_in_transit:
         fate = f", caught by {sent.intercepted_by} at the start of round {sent.caught_round}" if sent.intercepted_by else ""
         flag = ", complication" if sent.complication else ""
-        lines.append(f"{sent.officer} -> {sent.unit}: due round {sent.due_round}{fate}{flag}: {sent.text}")
+        what = f"message for {sent.recipient} to {sent.unit}" if sent.recipient is not None else sent.unit
+        lines.append(f"{sent.officer} -> {what}: due round {sent.due_round}{fate}{flag}: {sent.text}")
     return lines
 
 

@@ -75,11 +75,21 @@ class WeaponRange:
 @dataclass(frozen=True, slots=True)
 class Recovery:
     """Where a unit may win back HP: within ``supply_reach`` (world units) of a ``supply`` unit of its side, or
-    in ``cover`` (terrain ids and structure kinds)."""
+    in ``cover`` (terrain ids and structure kinds) with no enemy unit within ``enemy_clear`` (world units)."""
 
     supply: str
     supply_reach: float
     cover: tuple[str, ...]
+    enemy_clear: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rally:
+    """Where a unit may lift a level of disruption: in ``cover`` (terrain ids and structure kinds) with no enemy
+    unit within ``enemy_clear`` (world units)."""
+
+    cover: tuple[str, ...]
+    enemy_clear: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +113,7 @@ class CombatRules:
     disruption_movement: tuple[float, ...]  # movement multiplier by disruption level
     ranges: Mapping[str, tuple[WeaponRange, ...]]  # unit type -> its weapons
     recovery: Recovery | None = None  # None: HP are never won back
+    rally: Rally | None = None  # None: the umpire alone judges where a unit may rally
 
     @property
     def max_disruption(self) -> int:
@@ -143,7 +154,7 @@ class OrderRules:
 
 _COMBAT_KEYS = ("die", "mirror_attacker_rolls", "out_of_scale", "below_scale", "beyond_effective_max",
                 "melee_reach", "hp_types", "charts", "results", "surrender", "modifiers", "automatic", "health",
-                "disruption", "ranges", "recovery")
+                "disruption", "ranges", "recovery", "rally")
 _CHART_KEYS = ("name", "mirrored", "results", "range", "attackers")
 _RESULT_KEYS = ("name", "retreat", "disruption", "hp")
 _HEALTH_KEYS = ("modifier", "out_of_control_rounds", "can_attack")
@@ -200,6 +211,7 @@ def parse_combat(table: Table, unit_types: Mapping[str, Any], places: tuple[str,
         disruption_movement=disruption_movement,
         ranges=MappingProxyType(ranges),
         recovery=_parse_recovery(combat.table("recovery"), unit_types, places) if combat.has("recovery") else None,
+        rally=_parse_rally(combat.table("rally"), places) if combat.has("rally") else None,
     )
 
 
@@ -328,15 +340,31 @@ def _parse_health(table: Table) -> dict[int, HealthEffect]:
 
 
 def _parse_recovery(table: Table, unit_types: Mapping[str, Any], places: tuple[str, ...]) -> Recovery:
-    row = Table(table.source, table.name, table.data, ("supply", "supply_reach", "cover"))
+    row = Table(table.source, table.name, table.data, ("supply", "supply_reach", "cover", "enemy_clear"))
     supply = row.string("supply")
     if supply not in unit_types:
         raise row.error("supply", f"unknown unit type {supply!r}; " + suggest(supply, list(unit_types), "unit types"))
+    return Recovery(supply, row.number("supply_reach"), _cover(row, places), _clear(row))
+
+
+def _parse_rally(table: Table, places: tuple[str, ...]) -> Rally:
+    row = Table(table.source, table.name, table.data, ("cover", "enemy_clear"))
+    return Rally(_cover(row, places), _clear(row))
+
+
+def _cover(row: Table, places: tuple[str, ...]) -> tuple[str, ...]:
     cover = _string_list(row, "cover")
     for place in cover:
         if place not in places:
             raise row.error("cover", f"unknown terrain or structure {place!r}; " + suggest(place, list(places), "known"))
-    return Recovery(supply, row.number("supply_reach"), tuple(cover))
+    return tuple(cover)
+
+
+def _clear(row: Table) -> float:
+    clear = row.number("enemy_clear")
+    if clear < 0:
+        raise row.error("enemy_clear", f"metres with no enemy unit about, 0 or more; got {clear:g}")
+    return clear
 
 
 def _parse_ranges(table: Table, unit_types: Mapping[str, Any]) -> dict[str, tuple[WeaponRange, ...]]:

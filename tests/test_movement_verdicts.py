@@ -1,0 +1,212 @@
+"""What a refusal says, to the digit and the word: the terrain a refused path crosses, distances with just
+enough decimals never to read as the range, ranges with a float's tolerance, commands without a range.
+(Mutation testing found these unpinned; they are what the umpire reads.)"""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import numpy as np
+import pytest
+
+from kriegsspiel.core.geometry import WorldPoint as P
+from kriegsspiel.core.movement import _check as mv
+from kriegsspiel.core.ruleset import CommandStats
+from test_movement_fixtures import FOREST, HILLS, MOUNTAINS, PLAINS, battlefield, ruleset
+
+RULES = ruleset()
+
+
+def strips(*kinds: int) -> np.ndarray:
+    """A map of one row band per kind, west to east: 4 columns of each, 6 rows."""
+    return np.repeat(np.array(kinds, dtype=np.int16), 4)[None, :].repeat(6, axis=0)
+
+
+@pytest.mark.parametrize("kinds, words", [
+    ((PLAINS, FOREST), "forest and plains cost"),
+    ((PLAINS, FOREST, MOUNTAINS), "mountains, forest and plains cost"),
+    ((PLAINS, FOREST, HILLS, MOUNTAINS), "mountains, (forest, hills|hills, forest) and other terrain cost"),
+])
+def test_a_refused_move_names_the_terrain_it_crosses_dearest_first(kinds, words) -> None:
+    t = strips(*kinds)
+    verdict = mv.check_move(battlefield(t), RULES, "infantry", P(0.5, 3.0), P(4 * len(kinds) - 0.5, 3.0),
+                            allowance_left=1.0)
+    assert not verdict.legal and re.match(words + " ", verdict.reason), verdict.reason
+    assert verdict.reason.endswith(", infantry has 1 left")
+
+
+@pytest.mark.parametrize("away, shown", [
+    (10.041, "10.04"), (10.0041, "10.004"), (10.00041, "10.0004"), (10.0000041, "10.000004"), (10.3, "10.3"),
+])
+def test_a_distance_beyond_the_range_shows_just_enough_decimals(away: float, shown: str) -> None:
+    assert mv.range_reason(P(0, 0), P(0, away), 10.0, "fire") == f"target is {shown} away; fire range is 10"
+
+
+def test_a_long_range_allows_for_float_rounding_in_proportion() -> None:
+    far = 1_000_000.0
+    assert mv.in_range(P(0, 0), P(0, far + 1e-4), far)  # 1e-10 of the range: rounding, not distance
+    assert not mv.in_range(P(0, 0), P(0, far + 0.01), far)
+
+
+def test_a_command_without_a_range_always_reaches() -> None:
+    artillery = dataclasses.replace(RULES.unit_type("light-artillery"), commands={"split": CommandStats(None, None)})
+    rules = dataclasses.replace(RULES, unit_types={**RULES.unit_types, "light-artillery": artillery}, constants={})
+    assert mv.range_check(rules, "light-artillery", "split", P(0, 0), P(500, 500)) is None
+
+
+def test_a_hyphenated_command_reads_its_constant_with_an_underscore() -> None:
+    ship = dataclasses.replace(RULES.unit_type("destroyer"), commands={"depth-charge": CommandStats(6, None)})
+    rules = dataclasses.replace(RULES, unit_types={**RULES.unit_types, "destroyer": ship},
+                                constants={"depth_charge_reach": 3.0})
+    assert mv.command_range(rules, "destroyer", "depth-charge") == 3.0
+
+
+# --- where a unit stands, and what a verdict carries ----------------------------------------------------------
+
+from test_movement_fixtures import WATER  # noqa: E402
+
+
+@pytest.mark.parametrize("tile", [1.0, 2.5])
+def test_a_unit_on_the_line_between_land_and_water_stands_on_the_land(tile: float) -> None:
+    """On the grid line between a plains column (west) and a water column (east), or a plains row (north) and
+    a water row (south), infantry stands on the plains and may walk off onto them."""
+    west = np.zeros((4, 4), dtype=np.int16)
+    west[:, 2:] = WATER
+    on_line = P(2.0 * tile, 1.5 * tile)
+    verdict = mv.check_move(battlefield(west, units_per_tile=tile), RULES, "infantry", on_line, P(0.5 * tile, 1.5 * tile),
+                            allowance_left=10.0 * tile)
+    assert verdict.legal, verdict.reason
+    north = np.zeros((4, 4), dtype=np.int16)
+    north[2:, :] = WATER
+    on_line = P(1.5 * tile, 2.0 * tile)
+    verdict = mv.check_move(battlefield(north, units_per_tile=tile), RULES, "infantry", on_line, P(1.5 * tile, 0.5 * tile),
+                            allowance_left=10.0 * tile)
+    assert verdict.legal, verdict.reason
+    # one cell into the water, it stands in the water
+    verdict = mv.check_move(battlefield(west, units_per_tile=tile), RULES, "infantry", P(2.5 * tile, 1.5 * tile),
+                            P(0.5 * tile, 1.5 * tile), allowance_left=10.0 * tile)
+    assert verdict.reason == "infantry stands on water, which it cannot enter"
+
+
+def test_a_unit_on_the_maps_edge_stands_on_the_cell_inside_only() -> None:
+    """On the map's northern edge over water, with plains along the southern edge: the unit is in the water
+    (the row beyond the edge is not the far side of the map)."""
+    t = np.zeros((4, 4), dtype=np.int16)
+    t[0, :] = WATER
+    verdict = mv.check_move(battlefield(t), RULES, "infantry", P(1.5, 0.0), P(1.5, 3.5), allowance_left=10.0)
+    assert verdict.reason == "infantry stands on water, which it cannot enter"
+
+
+def test_verdicts_carry_distance_and_allowance_whatever_they_say() -> None:
+    bf = battlefield(np.zeros((6, 6), dtype=np.int16))
+    stay = mv.check_move(bf, RULES, "infantry", P(1.5, 1.5), P(1.5, 1.5), allowance_left=4.0)
+    assert (stay.legal, stay.cost, stay.distance, stay.allowance, stay.path, stay.reason) == (
+        True, 0.0, 0.0, 4.0, (P(1.5, 1.5),), None)
+    far = mv.check_move(bf, RULES, "infantry", P(0.5, 0.5), P(5.5, 0.5), allowance_left=4.0)
+    assert (far.legal, far.distance, far.allowance) == (False, 5.0, 4.0)
+    off = mv.check_move(bf, RULES, "infantry", P(0.5, 0.5), P(9.5, 0.5), allowance_left=4.0)
+    assert (off.reason, off.distance, off.allowance) == ("off the map", 9.0, 4.0)
+
+
+def test_guns_that_did_not_fire_move() -> None:
+    bf = battlefield(np.zeros((6, 6), dtype=np.int16))
+    assert mv.check_move(bf, RULES, "light-artillery", P(0.5, 0.5), P(3.5, 0.5), allowance_left=8.0).legal
+    fired = mv.check_move(bf, RULES, "light-artillery", P(0.5, 0.5), P(3.5, 0.5), allowance_left=8.0,
+                          fired_this_turn=True)
+    assert fired.reason == "light-artillery fired this turn and cannot move and fire"
+
+
+# --- ships, fields handed in, labels ----------------------------------------------------------------------------
+
+from test_movement_fixtures import LAND  # noqa: E402
+
+
+@pytest.mark.parametrize("tile", [1.0, 0.05])
+def test_a_ship_whose_only_way_turns_too_far_is_refused_with_the_leg_that_does(tile: float) -> None:
+    """Heading east toward a target straight east (no turn), behind an island: every way round turns 73 deg
+    from the heading the turn began with, more than a destroyer's 30 (RULINGS.md: every leg, the whole turn).
+    The refusal still shows the way and its cost. (Small tiles: legs shorter than one world unit count too.)"""
+    t = np.full((40, 40), WATER, dtype=np.int16)
+    t[10:31, 8:13] = PLAINS
+    verdict = mv.check_move(battlefield(t, units_per_tile=tile), RULES, "destroyer", P(5 * tile, 20 * tile),
+                            P(15 * tile, 20 * tile), allowance_left=100 * tile, heading=90.0)
+    start = "0.25,1" if tile < 1 else "5,20"
+    assert verdict.reason == (f"destroyer may turn at most 30 deg in a turn; the way there has a leg from {start} "
+                              "that turns 73.3 deg from 90 deg, its heading when the turn began")
+    assert len(verdict.path) == 4 and verdict.path[0] == P(5 * tile, 20 * tile)
+    assert verdict.cost == pytest.approx(25.638 * tile, rel=1e-3)
+    free = mv.check_move(battlefield(t, units_per_tile=tile), RULES, "destroyer", P(5 * tile, 20 * tile),
+                         P(15 * tile, 20 * tile), allowance_left=100 * tile)
+    assert free.legal and free.cost == pytest.approx(verdict.cost)
+
+
+@pytest.mark.parametrize("move_bearing, legal, turned", [(30.0, True, None), (30.5, False, "30.5"),
+                                                         (45.27, False, "45.3")])
+def test_a_ship_turns_up_to_its_limit_and_the_refusal_rounds_to_a_tenth(move_bearing, legal, turned) -> None:
+    t = np.full((40, 40), WATER, dtype=np.int16)
+    rad = np.radians(move_bearing)
+    target = P(20.0 + 5.0 * float(np.sin(rad)), 20.0 - 5.0 * float(np.cos(rad)))
+    verdict = mv.check_move(battlefield(t), RULES, "destroyer", P(20.0, 20.0), target, allowance_left=20.0,
+                            heading=0.0)
+    assert verdict.legal is legal
+    if turned:
+        assert f"this move turns {turned} deg from 0 deg" in verdict.reason
+
+
+def _field_for(bf, unit: str, origin: P, allowance: float, toward: P | None = None):
+    speeds = mv.speed_field(bf.raster(), RULES.speed_table(unit))
+    return mv.cost_field(bf.raster(), speeds, origin, allowance, toward=toward)
+
+
+def test_a_field_handed_in_is_used_only_when_it_is_this_units_from_here() -> None:
+    """A drag hands its cost field to every check; one made for another place, another unit type, another map
+    or aimed at another target must not decide this move: the verdict is the one computed afresh."""
+    t = np.zeros((12, 12), dtype=np.int16)
+    t[:, 5] = FOREST
+    bf = battlefield(t)
+    origin, target = P(1.5, 1.5), P(9.5, 1.5)
+    fresh = mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=12.0)
+    other_map = battlefield(np.zeros((12, 12), dtype=np.int16))
+    for field in (_field_for(bf, "infantry", P(1.5, 9.5), 12.0),          # another place
+                  _field_for(bf, "drone", origin, 12.0),                   # another unit type's speeds
+                  _field_for(other_map, "infantry", origin, 12.0),         # another map
+                  _field_for(bf, "infantry", origin, 12.0, toward=P(1.5, 9.5))):  # aimed elsewhere
+        again = mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=12.0, field=field)
+        assert (again.legal, again.cost, again.path, again.reason) == (fresh.legal, fresh.cost, fresh.path,
+                                                                        fresh.reason)
+    own = _field_for(bf, "infantry", origin, 12.0)
+    assert mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=12.0, field=own).cost == fresh.cost
+
+
+def test_a_road_tile_is_named_road_only_for_units_whose_table_knows_roads() -> None:
+    t = np.full((4, 6), WATER, dtype=np.int16)
+    t[:, :3] = PLAINS
+    road = np.zeros((4, 6), dtype=bool)
+    road[1, :] = True  # a road across the plains and (drawn on) the water
+    bf = battlefield(t, road)
+    ship = mv.check_move(bf, RULES, "destroyer", P(4.5, 2.5), P(1.5, 1.5), allowance_left=20.0)
+    assert ship.reason == "plains: destroyer cannot enter plains"
+    ashore = mv.check_move(bf, RULES, "destroyer", P(1.5, 1.5), P(4.5, 2.5), allowance_left=20.0)
+    assert ashore.reason == "destroyer stands on plains, which it cannot enter"
+    closed = {**LAND, "road": 0.0}  # roads closed to this arm: the tile is named as a road
+    rules = dataclasses.replace(RULES, speed_tables={**RULES.speed_tables, "land": closed})
+    walker = mv.check_move(bf, rules, "infantry", P(0.5, 1.5), P(2.5, 3.5), allowance_left=20.0)
+    assert walker.reason == "infantry stands on road, which it cannot enter"
+
+
+def test_on_a_line_only_the_two_cells_it_divides_count() -> None:
+    """Water, plains, water, water: a unit on the line between the plains and the water east of it stands on
+    the plains; one column further, on the line between two waters, it stands in water (the plains two columns
+    off do not count)."""
+    t = np.full((4, 4), WATER, dtype=np.int16)
+    t[:, 1] = PLAINS
+    bf = battlefield(t)
+    assert mv.check_move(bf, RULES, "infantry", P(2.0, 1.5), P(1.5, 3.5), allowance_left=5.0).legal
+    assert mv.check_move(bf, RULES, "infantry", P(3.0, 1.5), P(1.5, 3.5), allowance_left=5.0).reason == (
+        "infantry stands on water, which it cannot enter")
+    rows = np.full((4, 4), WATER, dtype=np.int16)
+    rows[1, :] = PLAINS
+    bf = battlefield(rows)
+    assert mv.check_move(bf, RULES, "infantry", P(1.5, 2.0), P(3.5, 1.5), allowance_left=5.0).legal
+    assert mv.check_move(bf, RULES, "infantry", P(1.5, 3.0), P(3.5, 1.5), allowance_left=5.0).reason == (
+        "infantry stands on water, which it cannot enter")
