@@ -139,6 +139,18 @@ def test_a_combat_group_attacks_once_a_turn_whichever_side_the_result_hits() -> 
     assert apply(rested, Combat("firefight", ("b1",), ("r1",)), Dice(1, 3)).accepted
 
 
+def test_a_unit_that_attacked_may_still_move_in_its_turn_under_v3() -> None:
+    # Ruleset V3 limits a combat group to one attack a turn; unlike the Fourth Edition's attack table it does not
+    # end the unit's turn: after its combat the unit may still march (within what it has left)
+    from kriegsspiel.core.commands import Move
+
+    state = game([UnitSetup("b1", "infantry", "Blue", at(300, 250)), UnitSetup("r1", "infantry", "Red", at(380, 250))])
+    after = apply(_pending(state, "firefight", ["b1"], ["r1"], 8), Resolve(), Dice(1, 1)).state
+    assert after.units["b1"].attacked_this_turn
+    moved = apply(after, Move("b1", at(300, 200)), Dice(1, 2))
+    assert moved.accepted, moved.reason
+
+
 def test_a_combat_group_attacks_only_in_its_own_sides_turn() -> None:
     state = game([UnitSetup("b1", "infantry", "Blue", at(300, 250)), UnitSetup("r1", "infantry", "Red", at(380, 250))])
     assert state.side_to_move == "Blue"
