@@ -69,9 +69,9 @@ def test_forest_costs_a_third_more(capsys, river_map) -> None:
                               "--json")
     assert code == 0 and report["legal"]
     assert report["cost"] == pytest.approx(3.5 + 2 / 0.75 + 1.5, abs=1e-6)
-    # per terrain, dearest first (the two stretches of plains are one entry)
+    # stretch by stretch, in the order walked: plains, the forest block, plains again
     assert [(s["terrain"], s["length"], s["multiplier"]) for s in report["stretches"]] == [
-        ("plains", 5.0, 1.0), ("forest", 2.0, pytest.approx(1 / 0.75, abs=1e-6))]
+        ("plains", 3.5, 1.0), ("forest", 2.0, pytest.approx(1 / 0.75, abs=1e-6)), ("plains", 1.5, 1.0)]
 
 
 def test_the_river_is_crossed_on_the_bridge(capsys, river_map) -> None:

@@ -81,9 +81,10 @@ def _number(value: float) -> float | None:
 def verdict_as_json(verdict: movement.MoveVerdict, stretches: list[tuple[str, float, float]] | None = None) -> dict[str, Any]:
     """The contract of ``measure --json``: cost (null when unreachable), distance, allowance, legal, reason
     (null when legal) and path ([[x, y], ...], empty when unreachable), in world units; and ``stretches``: what
-    the path crosses, one entry per terrain (a road, a structure kind with a speed of its own), the dearest
-    first, each ``{"terrain", "length", "multiplier", "cost"}`` (cost = length x multiplier, the terrain's cost
-    per world unit for this unit); their costs add up to ``cost``; empty when there is no path."""
+    the path crosses, stretch by stretch in the order it is walked (a terrain, a road, a structure kind with a
+    speed of its own; consecutive cells of one terrain are one stretch), each ``{"terrain", "length",
+    "multiplier", "cost"}`` (cost = length x multiplier, the terrain's cost per world unit for this unit);
+    their costs add up to ``cost``; empty when there is no path."""
     return {
         "cost": _number(verdict.cost),
         "distance": _number(verdict.distance),
@@ -101,12 +102,12 @@ def verdict_as_json(verdict: movement.MoveVerdict, stretches: list[tuple[str, fl
 
 def stretches_of(verdict: movement.MoveVerdict, unit_id: str, ruleset: Ruleset,
                  battlefield: Battlefield) -> list[tuple[str, float, float]]:
-    """(terrain, length, cost) of what the verdict's path crosses, per terrain, dearest first; [] without a path."""
+    """(terrain, length, cost) of each stretch the verdict's path crosses, in order; [] without a path."""
     if len(verdict.path) < 2:
         return []
     raster = battlefield.raster()
     table = ruleset.speed_table(unit_id)
-    return list(movement.terrain_along(raster, movement.speed_field(raster, table), table, verdict.path))
+    return movement.terrain_stretches(raster, movement.speed_field(raster, table), table, verdict.path)
 
 
 def _short(value: float) -> str:

@@ -22,7 +22,7 @@ from kriegsspiel.core.movement._field import (
     segment_cost,
     speed_field,
 )
-from kriegsspiel.core.movement._path import PathResult, cheapest_path, terrain_along
+from kriegsspiel.core.movement._path import PathResult, cheapest_path, terrain_along, terrain_stretches
 
 __all__ = [
     "COST_TOLERANCE",
@@ -41,4 +41,5 @@ __all__ = [
     "segment_cost",
     "speed_field",
     "terrain_along",
+    "terrain_stretches",
 ]

@@ -251,7 +251,21 @@ def _line_runs(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoin
 def terrain_along(
     raster: TerrainRaster, speeds: np.ndarray, speed_table: Mapping[str, float], points: Iterable[WorldPoint]
 ) -> list[tuple[str, float, float]]:
-    """What a path crosses: (terrain id or "road", length, cost) in world units, dearest first.
+    """What a path crosses: (terrain id or "road", length, cost) in world units, dearest first, one entry per
+    terrain (see :func:`terrain_stretches` for what counts as which terrain; the costs add up to the path's)."""
+    totals: dict[str, list[float]] = {}
+    for label, length, cost in terrain_stretches(raster, speeds, speed_table, points):
+        entry = totals.setdefault(label, [0.0, 0.0])
+        entry[0] += length
+        entry[1] += cost
+    return sorted(((k, v[0], v[1]) for k, v in totals.items()), key=lambda item: -item[2])
+
+
+def terrain_stretches(
+    raster: TerrainRaster, speeds: np.ndarray, speed_table: Mapping[str, float], points: Iterable[WorldPoint]
+) -> list[tuple[str, float, float]]:
+    """What a path crosses, stretch by stretch in the order it is walked: (terrain id or "road", length, cost)
+    in world units, consecutive cells of one terrain joined into one stretch.
 
     A road counts as "road" where the speed table has a road entry (it then sets the speed), a structure of a
     kind with a speed of its own (``structure:KIND``) as its kind; off the map
@@ -265,7 +279,7 @@ def terrain_along(
     # structure kinds with a speed of their own (Ruleset V3: villages, bridges), named by their kind
     classed = [(kind, cells) for kind, cells in raster.structure_cells.items()
                if STRUCTURE_SPEED + kind in speed_table]
-    totals: dict[str, list[float]] = {}
+    stretches: list[list] = []
     pts = list(points)
 
     def speed_at(col: int, row: int) -> float:
@@ -294,7 +308,10 @@ def terrain_along(
             else:
                 label = raster.terrain_ids[int(raster.terrain[row, col])]
             speed = float(speeds[row, col]) if label != "off the map" else 0.0
-            entry = totals.setdefault(label, [0.0, 0.0])
-            entry[0] += length * cs
-            entry[1] += length * cs / speed if speed > 0.0 else math.inf
-    return sorted(((k, v[0], v[1]) for k, v in totals.items()), key=lambda item: -item[2])
+            cost = length * cs / speed if speed > 0.0 else math.inf
+            if stretches and stretches[-1][0] == label:
+                stretches[-1][1] += length * cs
+                stretches[-1][2] += cost
+            else:
+                stretches.append([label, length * cs, cost])
+    return [(label, length, cost) for label, length, cost in stretches]
