@@ -100,14 +100,16 @@ def verdict_as_json(verdict: movement.MoveVerdict, stretches: list[tuple[str, fl
     }
 
 
-def stretches_of(verdict: movement.MoveVerdict, unit_id: str, ruleset: Ruleset,
-                 battlefield: Battlefield) -> list[tuple[str, float, float]]:
-    """(terrain, length, cost) of each stretch the verdict's path crosses, in order; [] without a path."""
+def stretches_of(verdict: movement.MoveVerdict, unit_id: str, ruleset: Ruleset, battlefield: Battlefield,
+                 per_terrain: bool = False) -> list[tuple[str, float, float]]:
+    """(terrain, length, cost) of each stretch the verdict's path crosses, in order (``per_terrain``: one entry
+    per terrain, the dearest first, as the text for people lists them); [] without a path."""
     if len(verdict.path) < 2:
         return []
     raster = battlefield.raster()
     table = ruleset.speed_table(unit_id)
-    return movement.terrain_stretches(raster, movement.speed_field(raster, table), table, verdict.path)
+    along = movement.terrain_along if per_terrain else movement.terrain_stretches
+    return along(raster, movement.speed_field(raster, table), table, verdict.path)
 
 
 def _short(value: float) -> str:
@@ -142,6 +144,6 @@ def format_verdict(
                      f"{rounds * ruleset.round_minutes} minutes")
     if len(verdict.path) > 1:
         lines.append("  path " + " -> ".join(format_point(p) for p in verdict.path))
-        legs = stretches_of(verdict, unit_id, ruleset, battlefield)
+        legs = stretches_of(verdict, unit_id, ruleset, battlefield, per_terrain=True)
         lines.append("  over " + ", ".join(f"{label} {_short(length)} (cost {_short(c)})" for label, length, c in legs))
     return lines
