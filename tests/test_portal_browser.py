@@ -29,6 +29,15 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "i
 BLUE_ORDERS = "b1 advances to the wood's edge.\nScouts north."
 
 
+def _wait_until(page, expression: str, seconds: float = 15.0) -> None:
+    """Poll ``expression`` from Python until it is true. Playwright's wait_for_function may evaluate its text
+    with eval in the page, which the portal's Content-Security-Policy (rightly) forbids."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {expression}"
+        time.sleep(0.05)
+
+
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as playwright:
@@ -63,7 +72,7 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
         page.on("pageerror", lambda error: problems.append(str(error)))
         answer = page.goto(live.blue)
         assert answer is not None and answer.status == 200
-        page.wait_for_function("document.getElementById('picture').complete")
+        _wait_until(page, "document.getElementById('picture').complete")
         assert _picture_loaded(page)
         assert page.inner_text("h1") == BLUE  # the name as text, never run
         assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
@@ -102,9 +111,9 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
         page.evaluate("window.kept = 1")  # gone if the page reloads
         for line in ("turn", "turn"):
             assert live.portal.gate.run(lambda line=line: live.game.submit(line)).accepted
-        page.wait_for_function("document.getElementById('moment').textContent.startsWith('End of round 1')")
-        page.wait_for_function("document.getElementById('picture').src.endsWith('/picture/2.png')")
-        page.wait_for_function("document.getElementById('picture').complete")
+        _wait_until(page, "document.getElementById('moment').textContent.startsWith('End of round 1')")
+        _wait_until(page, "document.getElementById('picture').src.endsWith('/picture/2.png')")
+        _wait_until(page, "document.getElementById('picture').complete")
         assert _picture_loaded(page)
         assert page.evaluate("window.kept") == 1
         assert page.input_value("#orders-text") == "a draft for round 2"
