@@ -201,3 +201,11 @@ def test_adjudicate_reads_the_board_from_the_tiled_map_as_from_the_standard_one(
         {**record, "map": str(broken)}), capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert f"{broken}: asymmetric army adjacency: PIC -> BRE but not BRE -> PIC" in done.stderr
+
+
+def test_an_unreadable_province_map_is_one_finding_naming_the_file_and_line_once(tmp_path: Path) -> None:
+    path = _write(tmp_path, '<map version="1.10"><properties><property name="kind" value="provinces"/></properties>'
+                            '<objectgroup name="provinces"></objectgroup></map>')
+    findings, readable = check_province_map(path)
+    assert not readable and len(findings) == 1
+    assert findings[0].line == 1 and findings[0].format().count(str(path)) == 1

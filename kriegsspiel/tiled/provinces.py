@@ -19,6 +19,7 @@ set's to check (``RuleSet.check_provinces``).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -206,8 +207,11 @@ def check_province_map(path: str | os.PathLike[str], ruleset_name: str | None = 
     source = os.fspath(path)
     try:
         board, findings = read_province_map(source)
-    except MapError as exc:
-        return [Finding(source, str(exc).removeprefix(f"{source}: "))], False
+    except MapError as exc:  # "FILE[:LINE]: what; what to do" -> a finding of that file and line
+        where = re.match(re.escape(source) + r"(?::(\d+))?: ", str(exc))
+        message = str(exc)[where.end():] if where else str(exc)
+        line = int(where.group(1)) if where and where.group(1) else None
+        return [Finding(source, message, "error", line)], False
     name = ruleset_name or board.ruleset
     ruleset = find_ruleset(name)
     if ruleset is None:

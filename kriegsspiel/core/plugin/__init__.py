@@ -11,6 +11,7 @@ from kriegsspiel.core.plugin._ruleset import (
     Formatter,
     Parser,
     RuleSet,
+    events_defined_in,
     find_ruleset,
     installed_rulesets,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "Parser",
     "ProvinceMapReader",
     "RuleSet",
+    "events_defined_in",
     "find_ruleset",
     "installed_rulesets",
     "read_province_map",

@@ -25,6 +25,7 @@ import argparse
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.abc import Traversable
+from types import ModuleType
 from typing import Any, ClassVar
 
 from kriegsspiel.core.commands import FORMATTERS, ORDERS, PARSERS, Command
@@ -212,3 +213,9 @@ def installed_rulesets() -> dict[str, RuleSet]:
 def find_ruleset(name: str) -> RuleSet | None:
     """The installed rule set called ``name``, or None."""
     return installed_rulesets().get(name)
+
+
+def events_defined_in(module: ModuleType) -> list[type[Event]]:
+    """The event classes ``module`` defines (not those it imports), for ``RuleSet.events``."""
+    return [value for value in vars(module).values()
+            if isinstance(value, type) and issubclass(value, Event) and value.__module__ == module.__name__]

@@ -15,7 +15,7 @@ from kriegsspiel.core.commands import Command, EndTurn, Message
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.game import Handler
 from kriegsspiel.core.manual import ManPage
-from kriegsspiel.core.plugin import Formatter, Parser, RuleSet
+from kriegsspiel.core.plugin import Formatter, Parser, RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import Ruleset, Table
 from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules
@@ -63,7 +63,7 @@ class KriegsspielV3(RuleSet):
         table[Message] = messages.by_courier(dict.__getitem__(table, Message))
 
     def events(self) -> Iterable[type[Event]]:
-        return _events_of(events)
+        return events_defined_in(events)
 
     def manual_pages(self) -> Iterable[ManPage]:
         return manual.PAGES
@@ -89,12 +89,6 @@ class KriegsspielV3(RuleSet):
         if state.pending_combat is None or combat is None:
             return None
         return outcome(combat, state.pending_combat).describe()
-
-
-def _events_of(module: Any) -> list[type[Event]]:
-    """The event classes a module defines (each marked with its journal ``kind``)."""
-    return [value for value in vars(module).values()
-            if isinstance(value, type) and issubclass(value, Event) and value.__module__ == module.__name__]
 
 
 #: the object the entry point publishes

@@ -15,7 +15,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.game import Handler
 from kriegsspiel.core.manual import ManPage
-from kriegsspiel.core.plugin import Formatter, Parser, RuleSet
+from kriegsspiel.core.plugin import Formatter, Parser, RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import Ruleset, TableReader
 from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets.modern_4e import air, commands, events, house, land, manual, naval, notation, turn, warnings
@@ -55,8 +55,7 @@ class ModernFourthEdition(RuleSet):
         })
 
     def events(self) -> Iterable[type[Event]]:
-        return [value for value in vars(events).values()
-                if isinstance(value, type) and issubclass(value, Event) and value.__module__ == events.__name__]
+        return events_defined_in(events)
 
     def manual_pages(self) -> Iterable[ManPage]:
         return manual.PAGES
