@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from kriegsspiel.core.commands import FORMATTERS, ORDERS, PARSERS, Command
+from kriegsspiel.core.area import AreaRules
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import EVENT_KINDS, Accepted, Event, Rejected
 from kriegsspiel.core.game import (
@@ -156,6 +157,11 @@ class RuleSet:
         name). A rule set that plays on no province map says so."""
         return [f"the rule set {self.name!r} does not play on province maps; set the map property 'ruleset' "
                 "to one that does"]
+
+    def area_rules(self) -> "AreaRules | None":
+        """The rules an area game is played by (positions, orders, phases, per-power views: see
+        :mod:`kriegsspiel.core.area`), or None for a ruler game, which the core's own engine drives."""
+        return None
 
     def describe(self) -> dict[str, Any]:
         """The rule set as one JSON object, for ``kriegsspiel rules NAME --json`` of an area game (a ruler

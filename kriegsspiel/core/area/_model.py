@@ -1,0 +1,125 @@
+"""The area-game interface: what an area rule set (Diplomacy, Air Power Diplomacy, unit profiles) gives the
+program so that one session, journal, shell, window, pictures and portal serve every area game.
+
+A game is one object of moves, phases and per-player views (as in boardgame.io): the rule set's
+:class:`AreaRules` starts a position from a scenario's setup on a province map, checks each order as it is
+given, resolves a phase from the orders of every power (asking for choices where its rules make a player
+choose), and says what each power may see. Positions are plain, JSON-able values: the program keeps them
+only as the replay of its journal, so ``resolve`` must be a pure function of its arguments and the dice.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kriegsspiel.core.dice import Dice
+
+#: a province map as the program reads it from Tiled: province abbreviation -> its properties (name, kind,
+#: supply centre, home power, coasts, adjacency per unit kind...), as kriegsspiel.tiled.provinces gives them
+ProvinceProperties = Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class AreaUnit:
+    """One unit on the board: ``uid`` stable for the unit's life (the counter and the journal name it),
+    ``power`` its owner, ``kind`` the rule set's unit code ("A", "F", "W", "infantry"...), ``where`` the
+    province or sea zone it stands in (with its coast where the map has coasts, e.g. "STP/NC"), ``label``
+    what its counter shows, ``details`` anything else the rule set keeps on it (hits taken, cargo...)."""
+
+    uid: str
+    power: str
+    kind: str
+    where: str
+    label: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaPosition:
+    """The board at the start of a phase: ``phase`` the rule set's phase id ("S1901M"), ``phase_label`` the
+    same for people ("Spring 1901, movement"), ``units``, ``owners`` (province -> power, for supply centres
+    or territories), ``data`` everything else the rule set needs (JSON-able: income, research, ...)."""
+
+    phase: str
+    phase_label: str
+    units: tuple[AreaUnit, ...]
+    owners: Mapping[str, str]
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderVerdict:
+    """The check of one order as it is given: ``accepted`` with the order in its normal ``text`` (what the
+    journal keeps), or refused with ``reason`` for people (naming the unit, province or rule)."""
+
+    accepted: bool
+    text: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice the rules give a player in the middle of a resolution (a retreat, casualties, a re-roll):
+    ``power`` who chooses, ``question`` for people, ``options`` the legal answers, each an order text that
+    :meth:`AreaRules.resolve` accepts among the orders when it is called again."""
+
+    power: str
+    question: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseResult:
+    """What became of a phase. When ``choices`` is not empty the rules wait for those answers and
+    ``position`` is the unchanged position; otherwise ``position`` is the start of the next phase that needs
+    orders. ``lines`` tell everyone's results to the umpire ("A PAR-BUR bounces"); ``told`` what each power
+    is told (its own results and what it may see of the others'); ``details`` the results as JSON (moves,
+    bounces, dislodged units and their retreats, rolls); ``winner`` the power that has won, if any."""
+
+    position: AreaPosition
+    lines: tuple[str, ...]
+    told: Mapping[str, tuple[str, ...]]
+    details: Mapping[str, Any] = field(default_factory=dict)
+    choices: tuple[Choice, ...] = ()
+    winner: str | None = None
+
+
+class AreaRules(ABC):
+    """The rules of one area game, as the program drives them. Every method raises
+    ``kriegsspiel.errors.UserError`` (with a message naming the key or province) for bad input; none prints."""
+
+    @abstractmethod
+    def start(self, setup: Mapping[str, Any], powers: Sequence[str], provinces: ProvinceProperties,
+              source: str) -> AreaPosition:
+        """The position a scenario starts from: ``setup`` the scenario's own tables (units, owners, the
+        phase to start in, switches), on the province map ``provinces`` of the ``powers``; ``source`` names
+        the scenario file in messages."""
+
+    @abstractmethod
+    def powers_to_order(self, position: AreaPosition) -> tuple[str, ...]:
+        """The powers that give orders in this phase (those with units to order, retreats or builds)."""
+
+    @abstractmethod
+    def check_order(self, position: AreaPosition, power: str, text: str) -> OrderVerdict:
+        """Check one order of ``power`` in standard notation as it is given (before the phase is resolved)."""
+
+    @abstractmethod
+    def resolve(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], dice: Dice) -> PhaseResult:
+        """Resolve the phase from every power's accepted orders (and answers to earlier choices); units
+        without orders do what the rules say (hold, disband). Pure: the same arguments and dice give the
+        same result."""
+
+    @abstractmethod
+    def view(self, position: AreaPosition, power: str | None, blind: bool) -> AreaPosition:
+        """What ``power`` may see of ``position`` (``None``: the umpire, who sees all); ``blind`` is the
+        scenario's switch that hides what the power's units do not see. Filter here, before anything is drawn."""
+
+    def order_examples(self, position: AreaPosition, power: str, uid: str) -> tuple[str, ...]:
+        """Orders ``power`` may give the unit ``uid`` now, for menus (may be a sample; default none)."""
+        return ()
+
+    def winner(self, position: AreaPosition) -> str | None:
+        """The power that has won in ``position``, if any (default: none)."""
+        return None
