@@ -695,7 +695,8 @@ def hex_valley() -> None:
 
 def write_project() -> None:
     """``kriegsspiel.tiled-project``: the rule set's terrains, unit types and structure kinds as drop-downs,
-    and the classes ``unit``, ``structure``, ``zone`` (objects) and ``TerrainTile`` (tiles) with their members."""
+    and the classes ``unit``, ``structure``, ``zone``, ``province`` (objects) and ``TerrainTile`` (tiles) with their
+    members."""
     import json
     import sys
 
@@ -748,6 +749,18 @@ def write_project() -> None:
             cls(7, "zone", "#ffc81e8c", ["object"], [
                 member("side", "string", ""),
                 member("objective", "bool", False),
+            ]),
+            # A province of an area game's map (docs/authoring.md). Tiled does not write a member left at its
+            # default into the map, so every default here is what the reader takes for a missing property:
+            # hence kind is a plain string (the reader names its values when it is missing), not a drop-down.
+            cls(8, "province", "#ff6c8ebf", ["object"], [
+                member("abbreviation", "string", ""),
+                member("kind", "string", ""),
+                member("supply_centre", "bool", False),
+                member("home", "string", ""),
+                member("army", "string", ""),
+                member("fleet", "string", ""),
+                member("coasts", "string", ""),
             ]),
         ],
     }

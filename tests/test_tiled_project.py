@@ -116,3 +116,34 @@ def test_the_tileset_generator_writes_the_shipped_tilesets(tmp_path) -> None:
             made, kept = pygame.image.load(str(tmp_path / name)), pygame.image.load(str(REPO / "assets" / name))
             assert made.get_size() == kept.get_size(), name
             assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(kept, "RGBA"), name
+
+
+def test_the_province_class_defaults_read_as_the_property_left_out(project, tmp_path) -> None:
+    """Tiled writes a class member into the map only once the author changes it, so a member's default must
+    mean what the reader takes for a missing property: write every default into each province of the
+    standard board and the board read back is the same board."""
+    from kriegsspiel.rulesets.diplomacy.mapfile import map_from_properties
+    from kriegsspiel.tiled.provinces import province_properties
+
+    members = {m["name"]: m for m in types_by_name(project)["province"]["members"]}
+    assert types_by_name(project)["province"]["useAs"] == ["object"]
+    assert {"abbreviation", "kind", "supply_centre", "home", "army", "fleet", "coasts"} <= set(members)
+    shipped = REPO / "maps" / "diplomacy-standard.tmx"
+    text = shipped.read_text(encoding="utf-8")
+    # add each default a province does not set, as Tiled would if the author set it back to the default
+    def with_defaults(match: re.Match) -> str:
+        block = match.group(0)
+        extra = "".join(
+            f'    <property name="{name}"{"" if m["type"] == "string" else " type=" + chr(34) + m["type"] + chr(34)} '
+            f'value="{str(m["value"]).lower() if m["type"] == "bool" else m["value"]}"/>\n'
+            for name, m in members.items() if f'name="{name}"' not in block and name != "abbreviation")
+        return block.replace("   </properties>", extra + "   </properties>")
+    changed = re.sub(r'<object [^>]*type="province".*?</object>', with_defaults, text, flags=re.S)
+    assert changed != text
+    (tmp_path / "board.tmx").write_text(changed, encoding="utf-8")
+    _, powers, before = province_properties(str(shipped))
+    _, powers_after, after = province_properties(str(tmp_path / "board.tmx"))
+    assert powers == powers_after
+    assert any("army" in props and "army" not in before[abbr] for abbr, props in after.items())
+    assert map_from_properties("map", list(powers), after, "board.tmx") == \
+        map_from_properties("map", list(powers), before, "board.tmx")

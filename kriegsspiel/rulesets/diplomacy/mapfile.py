@@ -62,14 +62,15 @@ def map_from_properties(
             home=home.upper() if home else None,
             coasts=coasts,
         )
-        if "army" in props:
-            army[abbr] = frozenset(_names(props["army"], f"{where}: army"))
-        if "fleet" in props:
-            fleet[abbr] = frozenset(_names(props["fleet"], f"{where}: fleet"))
+        # An empty list is the same as no list: Tiled's province class has "" for its default
+        if army_moves := _names(props.get("army", ""), f"{where}: army"):
+            army[abbr] = frozenset(army_moves)
+        if fleet_moves := _names(props.get("fleet", ""), f"{where}: fleet"):
+            fleet[abbr] = frozenset(fleet_moves)
         for coast in coasts:
             key = f"fleet_{coast.lower()}"
-            if key in props:
-                fleet[f"{abbr}/{coast}"] = frozenset(_names(props[key], f"{where}: {key}"))
+            if coast_moves := _names(props.get(key, ""), f"{where}: {key}"):
+                fleet[f"{abbr}/{coast}"] = frozenset(coast_moves)
     return ProvinceMap(name, tuple(p.upper() for p in powers), provs, army, fleet)
 
 
