@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, targeting
+from kriegsspiel.app import chrome, confirm, targeting, waypoints
+from kriegsspiel.app.bands import Bands
 from kriegsspiel.app.aiming_controls import AimingControls
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.combat_window import V3CombatControls
@@ -28,11 +29,13 @@ from kriegsspiel.app.frame import FrameDrawing
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
 from kriegsspiel.app.session import Reply, TableSession
+from kriegsspiel.app.ship_rotation import ShipRotation
+from kriegsspiel.app.trail import Trails
 from kriegsspiel.app.viewas import ViewAs
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera, Viewport, fit_camera
-from kriegsspiel.render.overlays import ReachableShading, TextCache
+from kriegsspiel.render.overlays import TextCache
 from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 
 PANEL_WIDTH = 400
@@ -99,7 +102,9 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.internal_errors = 0
         self.drawn = False  # whether the last step drew a frame
         self._last_frame: tuple | None = None
-        self._shading: tuple[Drag, ReachableShading] | None = None
+        self.bands = Bands()  # the reachable area in bands on pick-up (Ctrl+B)
+        self.trails = Trails()  # the paths moved this turn, from the journal (Ctrl+T)
+        self.rotation = ShipRotation()  # turning a ship: its handle, or R + wheel
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
         self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)
@@ -223,6 +228,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.console_scroll,
             self.confirming,
             self.portal.frame_key(),
+            (self.bands.on, self.trails.on, self.rotation.frame_key()),
         )
 
     def invalidate(self) -> None:
@@ -277,7 +283,9 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         question, self.confirming = self.confirming, None
         if question is None:
             return
-        if yes:
+        if yes and question.then:  # a route: its legs in order, whole or not at all
+            self._show(waypoints.submit_chain(self.session, [question.line, *question.then], question.forced))
+        elif yes:
             self._show(self.session.submit(question.line, forced=question.forced))
         else:
             self._set_status(f"not done: {question.line}")

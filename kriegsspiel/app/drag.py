@@ -10,9 +10,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from kriegsspiel.core.geometry import WorldPoint, distance, format_point
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.wording import count
+
+if TYPE_CHECKING:
+    from kriegsspiel.app.waypoints import Route
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +58,15 @@ class Drag:
         if self.standing_problem is None and unit.carried_by:
             self.standing_problem = f"{unit.id} is carried by {unit.carried_by}; move the carrier"
         self.verdict: DragVerdict | None = None
+        self.route: Route | None = None  # waypoints dropped with Space (app/waypoints.py)
 
     def follow(self, target: WorldPoint) -> DragVerdict:
         """The verdict for dropping at ``target`` (world units); kept as :attr:`verdict`."""
         from kriegsspiel.core.movement import check_move
 
+        if self.route is not None:  # through the waypoints: the verdict covers the whole route
+            self.verdict = self.route.follow(target)
+            return self.verdict
         unit = self.unit
         if distance(self.origin, target) == 0.0:
             verdict = DragVerdict(target, False, 0.0, 0.0, self.allowance, "the counter has not moved", ())
@@ -97,6 +106,8 @@ class Drag:
             lines = [f"cost {_num(v.cost)} of {_num(v.allowance)} left  ({_num(v.distance)} straight)"]
         else:
             lines = [f"{_num(v.distance)} straight; {_num(v.allowance)} left"]
+        if self.route is not None and (via := self.route.cursor_line(v)):
+            lines.append(via)
         if not v.legal and v.reason:
             lines.append(v.reason)
             lines.append("Shift+drop forces it")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, targeting
+from kriegsspiel.app import chrome, confirm, targeting, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -18,7 +18,6 @@ from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera
-from kriegsspiel.render.overlays import ReachableShading
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -68,6 +67,7 @@ class FrameDrawing:
         # each zone's name where no counter is drawn, when there is such a place near
         self.zone_names.draw(target, camera, self.texts, self.battlefield.zones, size_text - 2, state,
                              lambda: self.board.drawn_boxes(state, camera, self.projector))
+        self.trails.draw(target, camera, getattr(self.session, "game", None))
         if self.rings_on and drag is not None:
             # While a counter is carried its rings travel with it: what could it reach from there?
             centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
@@ -86,7 +86,10 @@ class FrameDrawing:
                 # a ship carried: the bearings it may take, over the counters it passes
                 overlays.draw_heading_cone_carried(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
+            if drag.route is not None:
+                waypoints.draw_markers(target, camera, self.texts, drag.route.points, size_text - 4)
         self._draw_carried(target, camera, state)
+        self.rotation.draw(self, target)
         if self.dragging and drag is not None and drag.verdict is not None:
             overlays.draw_cursor_text(
                 target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text, clear_px=self._counter_px() // 2
@@ -96,6 +99,7 @@ class FrameDrawing:
         if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
             self._draw_tooltip(target, state)
         overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)
+        self.bands.draw_legend(target, self.texts, vp, chrome.TOP_BAR + (chrome.PROJECTOR_EXTRA if self.projector else 0), drag, state, size_text - 4)
         self._draw_top_bar(target, state)
         self._draw_status(target)
         target.set_clip(None)
@@ -110,14 +114,7 @@ class FrameDrawing:
             self._draw_help(target)
 
     def _draw_pickup(self: App, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
-        if self._shading is None or self._shading[0] is not drag:
-            field = drag.field
-            row0, col0 = field.window_offset
-            h, w = field.cost.shape
-            mask = field.reachable_mask()[row0 : row0 + h, col0 : col0 + w]
-            cs = field.raster.cell_size
-            self._shading = (drag, ReachableShading(mask, col0 * cs, row0 * cs, cs))
-        self._shading[1].draw(target, camera)
+        self.bands.draw(target, camera, drag, self.session.state)  # once per pick-up, scaled once per camera
         limit = drag.unit_type.heading_limit
         if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
             overlays.draw_heading_cone(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import confirm
+from kriegsspiel.app import confirm, waypoints
 from kriegsspiel.app.session import Reply
 from kriegsspiel.app.viewas import NUMBER_KEYS, next_shot_number
 from kriegsspiel.render.camera import ZOOM_STEP
@@ -54,6 +54,12 @@ class KeyControls:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         if self.viewing.active and self._view_key(key):
             return
+        if self.dragging and self.drag is not None and key in waypoints.KEYS:  # Space / Backspace: waypoints
+            waypoints.waypoint_key(self, key)
+            return
+        if ctrl and key in (pygame.K_b, pygame.K_t):  # movement bands, trails
+            self._set_status(self.bands.toggle() if key == pygame.K_b else self.trails.toggle())
+            return
         if self._aiming_key(key, mod, ctrl):
             return
         if self._combat_key(key, mod):  # a pending Ruleset V3 combat: Enter resolves, Esc undoes, +/- modify
@@ -76,6 +82,7 @@ class KeyControls:
         elif key == pygame.K_F12:
             self.save_screenshot()
         elif key == pygame.K_ESCAPE:
+            self.rotation.cancel(self)
             self.help_on = False
             self.ruler_mode = self.ruling = False
             self.ruler = None
@@ -94,6 +101,7 @@ class KeyControls:
             self.projector = not self.projector
             self.camera = self.camera.with_viewport(self._viewport())
         elif key == pygame.K_r:
+            self.rotation.r_pressed(self, self.ruler_mode)  # R + wheel over a ship turns it instead
             self.ruler_mode = not self.ruler_mode
             self.ruler = None
             self._set_status("ruler: drag between two points (R again to leave)" if self.ruler_mode else "ruler off")

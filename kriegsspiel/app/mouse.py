@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, targeting
+from kriegsspiel.app import confirm, targeting, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -55,6 +55,8 @@ class MouseControls:
                 self.panning_from = None
                 if event.button == 3:
                     self._right_click(event.pos)
+        elif kind == pygame.MOUSEWHEEL and self.rotation.wheel(self, event.y):
+            pass  # R + wheel turns a ship (app/ship_rotation.py)
         elif kind == pygame.MOUSEWHEEL and self.help_on:
             self.help_scroll = max(0, self.help_scroll - 3 * event.y)  # the wheel scrolls the help, not the map
         elif kind == pygame.MOUSEWHEEL and not self.projector and not self.camera.viewport.contains(*self.cursor):
@@ -70,6 +72,8 @@ class MouseControls:
                 self.shift_held = False
             if event.key in (pygame.K_LCTRL, pygame.K_RCTRL):
                 self.ctrl_held = False
+            if event.key == pygame.K_r:
+                self.rotation.r_released(self)
         elif kind == pygame.TEXTINPUT:
             if self.console_focused:
                 self.console.insert(event.text)
@@ -77,6 +81,7 @@ class MouseControls:
 
     def _motion(self: App, pos: tuple[int, int]) -> bool:
         self.cursor = pos
+        self.rotation.motion(self, pos)  # a ship's handle being dragged
         if self.panning_from is not None:
             dx, dy = pos[0] - self.panning_from[0], pos[1] - self.panning_from[1]
             self.camera = self.camera.panned(dx, dy)
@@ -118,6 +123,8 @@ class MouseControls:
         if self.aiming is not None:
             self._aim(pos)
             return
+        if self.rotation.press(self, pos):  # the selected ship's handle
+            return
         self.press_at = pos
         if self.ruler_mode:
             point = self.camera.to_world(*pos)
@@ -140,6 +147,8 @@ class MouseControls:
 
     def _release(self: App, pos: tuple[int, int]) -> None:
         press_at, self.press_at = self.press_at, None
+        if self.rotation.release(self):
+            return
         if self.ruling:
             self.ruling = False
             return
@@ -166,16 +175,17 @@ class MouseControls:
         target = self.camera.to_world(*pos)
         verdict = drag.follow(target)
         forced = self._shift()
-        line = drag.command_text(target)
+        line, *then = drag.route.command_lines(target) if drag.route is not None else [drag.command_text(target)]
+        asked = "; ".join([line, *then])  # a route through waypoints: a move per leg (app/waypoints.py)
         air = confirm.before_the_move(self.session.state, line, drag.unit.id, forced=not verdict.legal)
         if verdict.legal and air is None:
-            self._show(self.session.submit(line))
+            self._show(waypoints.submit_chain(self.session, [line, *then], False) if then else self.session.submit(line))
         elif verdict.legal:
-            self._ask(confirm.Confirmation(line, False, (f"{line}?", air)))
+            self._ask(confirm.Confirmation(line, False, (f"{asked}?", air), tuple(then)))
         elif forced:
             # the umpire's word is final, but a forced move is journaled only once the broken rule was read
-            self._ask(confirm.Confirmation(line, True, (f"force {line}?", f"it breaks the rule: {verdict.reason}",
-                                                        *((air,) if air else ()))))
+            self._ask(confirm.Confirmation(line, True, (f"force {asked}?", f"it breaks the rule: {verdict.reason}",
+                                                        *((air,) if air else ())), tuple(then)))
         else:
             self._set_status(f"{drag.unit.id} not moved: {verdict.reason}", error=True)
         self._refresh_selection()

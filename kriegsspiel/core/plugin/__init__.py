@@ -9,22 +9,26 @@ from kriegsspiel.core.plugin._maps import ProvinceMapReader, read_province_map, 
 from kriegsspiel.core.plugin._ruleset import (
     CommandLine,
     Formatter,
+    MovementBand,
     Parser,
     RuleSet,
     events_defined_in,
     find_ruleset,
     installed_rulesets,
+    movement_bands,
 )
 
 __all__ = [
     "CommandLine",
     "Formatter",
+    "MovementBand",
     "Parser",
     "ProvinceMapReader",
     "RuleSet",
     "events_defined_in",
     "find_ruleset",
     "installed_rulesets",
+    "movement_bands",
     "read_province_map",
     "use_province_map_reader",
 ]

@@ -52,6 +52,23 @@ class CommandLine:
     run: Callable[[argparse.Namespace], int]
 
 
+@dataclass(frozen=True, slots=True)
+class MovementBand:
+    """One band of the area a picked-up unit may reach this turn, shaded in a tone of its own (the window's
+    movement bands).
+
+    ``kind`` ``"move"``: the ground the unit reaches spending at most ``amount`` times its allowance left
+    (1.0 is the full move; a rule set with a part-move, such as a distance that still lets a unit attack, gives
+    a fraction below 1). ``kind`` ``"reach"``: the ground within ``amount`` world units (straight line) of the
+    full move's area and beyond it (what the unit could attack from where it may stop). ``label`` is the
+    band's name in the legend.
+    """
+
+    label: str
+    kind: str
+    amount: float
+
+
 #: a parser of one command word: the text after the word -> the command (raises NotationError)
 Parser = Callable[[str], Command]
 #: a formatter: a command -> its text, or None when the command is not this rule set's
@@ -129,6 +146,21 @@ class RuleSet:
         """Carry out ``command`` with ``handler`` inside this rule set's turn structure. The default adds no
         structure; the Fourth Edition opens and closes the air turn here."""
         return handler(state, command, dice, forced)
+
+    # --- the umpire's window ----------------------------------------------------------------------------
+
+    def movement_bands(self, ruleset: Ruleset, unit_type_id: str) -> tuple[MovementBand, ...]:
+        """The bands the window shades when the umpire picks up a unit of ``unit_type_id``, innermost first.
+
+        The default, read from the rule set's data: the full move, then, for a unit type with an ``attack``
+        command, the ground within the rule set's ``[constants] attack_distance`` of it. Raises KeyError
+        (with the known ids) for an unknown unit type.
+        """
+        bands = [MovementBand("full move", "move", 1.0)]
+        reach = float(ruleset.constants.get("attack_distance", 0.0))
+        if reach > 0.0 and "attack" in ruleset.unit_type(unit_type_id).commands:
+            bands.append(MovementBand(f"attack distance ({_short(reach)} {ruleset.distance_unit})", "reach", reach))
+        return tuple(bands)
 
     # --- what people see ------------------------------------------------------------------------------
 
@@ -208,6 +240,18 @@ class RuleSet:
             FORECASTS.append(self.forecast)
         if type(self).scenario_warnings is not RuleSet.scenario_warnings:
             SCENARIO_WARNINGS.append(self.scenario_warnings)
+
+
+def _short(value: float) -> str:
+    return f"{value:g}"
+
+
+def movement_bands(ruleset: Ruleset, unit_type_id: str) -> tuple[MovementBand, ...]:
+    """The movement bands of a unit type under ``ruleset`` (a game's data): those of the installed rule set of
+    the same id, else the interface's default (a house-rules copy of a shipped file under a name of its own).
+    Raises KeyError for an unknown unit type."""
+    plugin = find_ruleset(ruleset.id)
+    return (plugin if plugin is not None else RuleSet()).movement_bands(ruleset, unit_type_id)
 
 
 def installed_rulesets() -> dict[str, RuleSet]:

@@ -15,7 +15,7 @@ from kriegsspiel.core.commands import Command, EndTurn, Message
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.game import Handler
 from kriegsspiel.core.manual import ManPage
-from kriegsspiel.core.plugin import Formatter, Parser, RuleSet, events_defined_in
+from kriegsspiel.core.plugin import Formatter, MovementBand, Parser, RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import Ruleset, Table
 from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules
@@ -70,6 +70,18 @@ class KriegsspielV3(RuleSet):
 
     def manual_applies(self) -> Mapping[str, Callable[[Ruleset], bool]]:
         return manual.APPLIES
+
+    def movement_bands(self, ruleset: Ruleset, unit_type_id: str) -> tuple[MovementBand, ...]:
+        """The march (the full move of a round) and, for a unit type that may fight hand to hand, the ground
+        within ``[combat] melee_reach`` of it: where it could close with an enemy this round."""
+        ruleset.unit_type(unit_type_id)  # an unknown type: KeyError with the known ids
+        bands = [MovementBand("march (full move)", "move", 1.0)]
+        combat = ruleset.combat
+        if combat is not None and combat.melee_reach > 0 and any(
+            chart.range_kind == "contact" and chart.may_attack(unit_type_id) for chart in combat.charts.values()
+        ):
+            bands.append(MovementBand(f"hand to hand ({combat.melee_reach:g} m)", "reach", float(combat.melee_reach)))
+        return tuple(bands)
 
     def umpire_notes(self, state: GameState) -> list[str]:
         lines: list[str] = []
