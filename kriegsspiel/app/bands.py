@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 #: blue, reach bands reddish purple.
 FULL_MOVE = (0, 158, 115, 110)
 PART_MOVES = ((0, 114, 178, 120), (86, 180, 233, 120))
-REACH = (204, 121, 167, 95)
+REACH = (204, 121, 167, 125)
 #: The legend's box (RGBA) and its place below the top bar (pixels).
 LEGEND_BACKGROUND = (250, 246, 232, 230)
 LEGEND_MARGIN = 10

@@ -5,6 +5,10 @@ from __future__ import annotations
 KEYS: tuple[tuple[str, str], ...] = (
     ("drag a counter", "move it: the reachable area is shaded, the path and its cost follow the mouse"),
     ("Shift + drop", "force the move the rules refuse (journaled as forced)"),
+    ("Space / Backspace while dragging", "drop a waypoint at the mouse / take the last one back"),
+    ("Ctrl+B", "movement bands on / off (full move, part-move, attack distance)"),
+    ("Ctrl+T", "trails of this turn's moves on / off"),
+    ("drag a ship's handle, or R + wheel on it", "turn the ship by a heading order, its cone shown"),
     ("click a counter", "select it: details in the side panel"),
     ("Ctrl+click or Shift+click, Ctrl+drag open ground", "add counters to the selection, to aim an order together"),
     ("A F B M T D K O S C N", "aim attack, fire, bomb, missile, torpedo, dogfight, kamikaze, board, sortie, depth charge, nuke"),

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 #: Degrees one wheel notch turns the ship (R + wheel).
 WHEEL_STEP_DEG = 5.0
-#: The handle: a disc this far beyond the counter's edge along the heading, this big (pixels), grabbed
+#: The handle: a disc this far beyond the tip of the ship's heading arrow, this big (pixels), grabbed
 #: within GRAB_PX of its centre.
 HANDLE_GAP_PX = 16
 HANDLE_RADIUS_PX = 7
@@ -80,7 +80,7 @@ class ShipRotation:
             return None
         heading = self.turning.heading if self.turning is not None and self.turning.unit == unit.id else (unit.heading or 0.0)
         x, y = app.camera.to_screen(unit.position)
-        reach = app._counter_px() / 2 + HANDLE_GAP_PX
+        reach = app._counter_px() * 0.95 + HANDLE_GAP_PX  # beyond the tip of the heading arrow
         angle = math.radians(heading)
         return x + reach * math.sin(angle), y - reach * math.cos(angle)
 
@@ -226,19 +226,20 @@ class ShipRotation:
         pygame.draw.circle(target, HANDLE, at, HANDLE_RADIUS_PX)
 
     def _draw_turning(self, app: App, target: pygame.Surface, state: GameState, unit: UnitState) -> None:
-        limit = state.ruleset.unit_type(unit.type_id).heading_limit
+        """The cone it would have after the turn (outlined; the cone of this turn is the pick-up's, shaded),
+        the heading it would take and the handle at its tip, orange when the rules accept, red when not."""
+        unit_type = state.ruleset.unit_type(unit.type_id)
         size = app._counter_px()
-        radius = max(state.ruleset.unit_type(unit.type_id).move, 3 * size / max(app.camera.scale, 1e-9))
-        if limit is not None:
-            turn_start = unit.turn_heading if unit.turn_heading is not None else (unit.heading or 0.0)
-            overlays.draw_heading_cone(target, app.camera, unit.position, turn_start, limit, radius)
-            _outline_cone(target, app.camera.to_screen(unit.position), self.turning.heading, limit,
-                          app.camera.length_to_screen(radius))
         centre = app.camera.to_screen(unit.position)
-        overlays.draw_heading_arrow(target, centre, self.turning.heading, size * 2.2)
+        if unit_type.heading_limit is not None:
+            radius = max(app.camera.length_to_screen(unit_type.move), 3.0 * size)
+            _outline_cone(target, centre, self.turning.heading, unit_type.heading_limit, radius)
+        length = size * 2.0
+        overlays.draw_heading_arrow(target, centre, self.turning.heading, length)
         colour = HANDLE if self.turning.refusal is None else overlays.ILLEGAL
         angle = math.radians(self.turning.heading)
-        tip = (centre[0] + size * 1.6 * math.sin(angle), centre[1] - size * 1.6 * math.cos(angle))
+        reach = length + HANDLE_RADIUS_PX + 4
+        tip = (centre[0] + reach * math.sin(angle), centre[1] - reach * math.cos(angle))
         pygame.draw.circle(target, (20, 20, 20), tip, HANDLE_RADIUS_PX + 2)
         pygame.draw.circle(target, colour, tip, HANDLE_RADIUS_PX)
 

@@ -41,7 +41,7 @@ class Trails:
     def __init__(self) -> None:
         self.on = True
         self._paths: dict[tuple[int, int], tuple[WorldPoint, ...]] = {}  # (record seq, event index) -> path
-        self._current: tuple[GameState, int, tuple[Trail, ...]] | None = None
+        self._current: tuple[GameState, tuple[Trail, ...]] | None = None
 
     def toggle(self) -> str:
         """Ctrl+T: trails off or on again; returns the status line."""
@@ -54,9 +54,11 @@ class Trails:
         if orders is None:
             return ()
         state = game.state
+        # every order, undo and redo gives the game another state, so an unchanged state means unchanged
+        # trails: a frame costs one comparison, however long the journal
+        if self._current is not None and self._current[0] is state:
+            return self._current[1]
         records = orders()
-        if self._current is not None and self._current[0] is state and self._current[1] == len(records):
-            return self._current[2]
         trails: list[Trail] = []
         for record in records:
             if record.round != state.round or record.side != state.side_to_move:
@@ -69,8 +71,8 @@ class Trails:
                 if path is None:
                     path = self._paths[key] = walked_path(state, event, record.forced)
                 trails.append(Trail(str(event["unit"]), record.seq, path))
-        self._current = (state, len(records), tuple(trails))
-        return self._current[2]
+        self._current = (state, tuple(trails))
+        return self._current[1]
 
     def draw(self, target: pygame.Surface, camera: Camera, game: Any) -> None:
         """Every trail of the turn (when on), under the counters."""
