@@ -397,3 +397,42 @@ def test_a_turn_after_moving_is_refused_and_shift_forces_it(app: App) -> None:
     assert app.confirming is not None and app.confirming.forced
     key(app, pygame.K_RETURN)
     assert records(app)[-1].command == "heading dd1 110" and records(app)[-1].forced
+
+
+def test_a_drop_on_the_last_waypoint_adds_no_empty_leg(app: App) -> None:
+    pick_up(app, WorldPoint(3.5, 3.5))
+    at = WorldPoint(5.5, 5.5)
+    carry_to(app, at)
+    key(app, pygame.K_SPACE)
+    assert app.drag.verdict.legal and len(app.drag.verdict.leg_costs) == 1
+    drop(app, at)
+    assert [r.command for r in records(app)] == [f"move r1 > {format_point(app.session.state.unit('r1').position)}"]
+    assert not app.status_is_error
+
+
+def test_r_and_the_wheel_away_from_any_ship_still_zoom(app: App) -> None:
+    scale = app.camera.scale
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen_of(app, WorldPoint(3.5, 12.5)), rel=(0, 0), buttons=(0, 0, 0)))
+    key(app, pygame.K_r)
+    post(wheel(1))
+    app.run(max_frames=app.frames + 1)
+    assert app.camera.scale > scale and app.ruler_mode and app.rotation.turning is None
+
+
+def test_ruleset_v3_bands_are_the_march_and_hand_to_hand(tmp_path: Path) -> None:
+    scenario = Path(__file__).resolve().parent.parent / "scenarios" / "v3-weistritz.toml"
+    game = Game.new(scenario, tmp_path / "v3.kssave")
+    try:
+        window = App(TableSession(game, "Weistritz"), pygame.Surface((1400, 900)))
+        state = game.state
+        unit = next(u for u in state.units.values() if u.side == state.side_to_move and u.type_id == "infantry")
+        window.select(unit.id)
+        frame(window)
+        shading = window.bands.shading(window.drag, state)
+        assert [label for label, _ in shading.legend] == ["march (full move)", "hand to hand (50 m)"]
+        drawn = pygame.surfarray.array3d(window.surface)
+        # the legend's swatches, in the Okabe-Ito colours of the two bands
+        for colour in (bands.FULL_MOVE, bands.REACH):
+            assert ((drawn == colour[:3]).all(axis=2)).any()
+    finally:
+        game.close()

@@ -34,6 +34,8 @@ class MouseControls:
             self.running = False
         elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.invalidate()
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self.rotation.focus_lost(self)  # R's release would never come
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             display = pygame.display.get_surface()
             if self.follows_display and display is not None:

@@ -118,7 +118,8 @@ class ShipRotation:
         self._ruler_before = ruler_before
 
     def wheel(self, app: App, notches: int) -> bool:
-        """The wheel while R is held: turn the ship under the mouse (else the selected ship); True when used."""
+        """The wheel while R is held: turn the ship under the mouse (else the selected ship); True when used
+        (with no ship there the wheel zooms as ever)."""
         if not self.r_held or notches == 0:
             return False
         state = app.session.state
@@ -126,8 +127,7 @@ class ShipRotation:
             under = app.unit_at(app.cursor)
             unit = under if turns_by_heading(state, under) else (state.unit(app.selected) if app.selected else None)
             if not turns_by_heading(state, unit):
-                app._set_status("R + wheel turns a ship: rest the mouse on one", error=True)
-                return True
+                return False
             if self._ruler_before is not None:  # R was meant for the ship, not the ruler
                 app.ruler_mode, app.ruler, app.ruling = self._ruler_before, None, False
             self._start(app, unit, unit.heading or 0.0, "wheel")
@@ -140,6 +140,13 @@ class ShipRotation:
         self._ruler_before = None
         if self.turning is not None and self.turning.by == "wheel":
             self._commit(app)
+
+    def focus_lost(self, app: App) -> None:
+        """The window lost the keyboard: R's release will not be seen, so a wheel turn is dropped."""
+        self.r_held = False
+        self._ruler_before = None
+        if self.turning is not None and self.turning.by == "wheel":
+            self.cancel(app)
 
     def cancel(self, app: App) -> bool:
         """Esc: drop the turn in progress (True when there was one)."""

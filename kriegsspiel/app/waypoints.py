@@ -94,6 +94,7 @@ class Route:
     def follow(self, target: WorldPoint) -> RouteVerdict:
         """The verdict on dropping at ``target``: the fixed legs, then the leg from the last waypoint."""
         drag = self.drag
+        target = snapped(target)  # as the journal will read it: a drop on the last waypoint adds no leg
         legs = list(self._legs)
         last = self.points[-1] if self.points else drag.origin
         if distance(last, target) > 0.0:
@@ -155,6 +156,7 @@ class Route:
     def command_lines(self, target: WorldPoint) -> list[str]:
         """The route as the Umpire shell writes it: one ``move ID > X,Y`` per leg, in order."""
         ends = [*self.points]
+        target = snapped(target)
         if not ends or distance(ends[-1], target) > 0.0:
             ends.append(target)
         return [f"move {self.drag.unit.id} > {format_point(end)}" for end in ends]
