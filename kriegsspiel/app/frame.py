@@ -87,7 +87,7 @@ class FrameDrawing:
                 overlays.draw_heading_cone_carried(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
             overlays.draw_path(target, camera, v.path or (drag.origin, v.target), v.legal)
             if drag.route is not None:
-                waypoints.draw_markers(target, camera, self.texts, drag.route.points, size_text - 4)
+                waypoints.draw_route(target, camera, self.texts, drag.route, size_text - 4)
         self._draw_carried(target, camera, state)
         self.rotation.draw(self, target)
         if self.dragging and drag is not None and drag.verdict is not None:

@@ -165,7 +165,7 @@ class Route:
         """The legs' costs beside the cursor: ``via 2 waypoints: 3.2 + 4.1 + 1.5``."""
         if not isinstance(verdict, RouteVerdict) or not verdict.waypoints:
             return None
-        costs = " + ".join(_num(c) if math.isfinite(c) else "no way" for c in verdict.leg_costs)
+        costs = " + ".join(_num(c) if math.isfinite(c) else "refused" for c in verdict.leg_costs)
         many = len(verdict.waypoints)
         return f"via {many} waypoint{'s' if many != 1 else ''}: {costs}"
 
@@ -187,6 +187,20 @@ def submit_chain(session: TableSession, lines: list[str], forced: bool) -> Reply
             return Reply(False, (f"route not moved: leg {number} of {len(lines)} ({line}): {reply.text}",), bool(done))
         done.extend(reply.lines)
     return Reply(True, tuple(done), True)
+
+
+def draw_route(target: pygame.Surface, camera: Camera, texts: TextCache, route: Route, size: int) -> None:
+    """The route's marks over its path: for a ship, the cone of bearings its last leg may take (the same
+    limit, about the heading the turn began with, from the last waypoint); then the numbered markers."""
+    from kriegsspiel.render.overlays import draw_heading_cone_carried
+
+    drag = route.drag
+    limit = drag.unit_type.heading_limit
+    heading = drag.unit.turn_heading
+    left = route.left_after(len(route.points))
+    if route.points and limit is not None and heading is not None and left > 0:
+        draw_heading_cone_carried(target, camera, route.points[-1], heading, limit, left)
+    draw_markers(target, camera, texts, route.points, size)
 
 
 def draw_markers(target: pygame.Surface, camera: Camera, texts: TextCache, points: tuple[WorldPoint, ...] | list[WorldPoint],
