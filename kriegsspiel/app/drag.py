@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
 
 from kriegsspiel.core.geometry import WorldPoint, distance, format_point
