@@ -436,3 +436,10 @@ def test_ruleset_v3_bands_are_the_march_and_hand_to_hand(tmp_path: Path) -> None
             assert ((drawn == colour[:3]).all(axis=2)).any()
     finally:
         game.close()
+
+
+def test_a_chain_refused_halfway_is_undone_whole(app: App) -> None:
+    reply = waypoints.submit_chain(app.session, ["move r1 > 5,3.5", "move r1 > 14.5,3.5"], forced=False)
+    assert not reply.accepted and "leg 2 of 2" in reply.text and "water" in reply.text
+    assert app.session.state.unit("r1").position == WorldPoint(3.5, 3.5)
+    assert [(r.kind, r.command) for r in records(app)] == [("order", "move r1 > 5,3.5"), ("undo", "undo")]
