@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.abc import Traversable
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from kriegsspiel.core.commands import FORMATTERS, ORDERS, PARSERS, Command
 from kriegsspiel.core.area import AreaRules
@@ -65,7 +65,7 @@ class MovementBand:
     """
 
     label: str
-    kind: str
+    kind: Literal["move", "reach"]
     amount: float
 
 
