@@ -105,6 +105,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.bands = Bands()  # the reachable area in bands on pick-up (Ctrl+B)
         self.trails = Trails()  # the paths moved this turn, from the journal (Ctrl+T)
         self.rotation = ShipRotation()  # turning a ship: its handle, or R + wheel
+        self._under: tuple[tuple, pygame.Surface] | None = None  # the picture under a carried counter's path
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
         self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)

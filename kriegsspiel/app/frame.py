@@ -54,25 +54,17 @@ class FrameDrawing:
             return
         camera = self.camera
         vp = camera.viewport
-        self.map_layer.draw(target, camera)
-        target.set_clip(pygame.Rect(vp.left, vp.top, vp.width, vp.height))
         state = self.session.state
         size_text = self.text_size
         drag = self.drag
-        if drag is not None:
-            self._draw_pickup(target, camera, drag)
-        # Names go under the rings and counters: a zone's tag must never hide a unit id or a range label.
-        if camera.scale * self.battlefield.grid.units_per_tile >= STRUCTURE_NAMES_FROM_PX:
-            overlays.draw_structure_names(target, camera, self.texts, self.battlefield.structures, size_text - 4)
-        # each zone's name where no counter is drawn, when there is such a place near
-        self.zone_names.draw(target, camera, self.texts, self.battlefield.zones, size_text - 2, state,
-                             lambda: self.board.drawn_boxes(state, camera, self.projector))
-        self.trails.draw(target, camera, getattr(self.session, "game", None))
-        if self.rings_on and drag is not None:
-            # While a counter is carried its rings travel with it: what could it reach from there?
-            centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
-            overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
-        self._draw_counters(target, camera, state)
+        under_key = self._under_key()
+        if under_key is not None and self._under is not None and self._under[0] == under_key:
+            # a counter carried: what lies under the path has not changed since the last frame
+            target.set_clip(pygame.Rect(vp.left, vp.top, vp.width, vp.height))
+            target.blit(self._under[1], target.get_clip().topleft)
+        else:
+            self._draw_under(target, camera, state)
+            self._under = None if under_key is None else (under_key, target.subsurface(target.get_clip()).copy())
         if self.aiming is not None:
             targeting.draw(target, camera, state, self.aiming, max(6, self._counter_px() // 2))
         if self.menu is not None:
@@ -112,6 +104,39 @@ class FrameDrawing:
         self.portal.draw(target, self.texts, self.text_size)
         if self.help_on:
             self._draw_help(target)
+
+    def _under_key(self: App) -> tuple | None:
+        """While a counter is carried, what is drawn under its path (map, reachable shading, names, the other
+        counters) stays put as the mouse moves, so :meth:`render` draws it once and then blits it: this key says
+        when it must be drawn again. None (nothing carried, or range rings that travel with the mouse): draw it
+        every frame. Whatever :meth:`_draw_under` draws must depend on nothing but what is in the key."""
+        if not (self.dragging and self.drag is not None) or self.rings_on:
+            return None
+        layer = self.map_layer
+        return (self.camera, self.session.state, self.surface.get_size(), self.selected, self.drag, self.projector,
+                self.text_size, layer.chunks_drawn, layer.chunks_refined, self.bands.on, self.trails.on)
+
+    def _draw_under(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+        """The map and everything on it under the carried counter's path, clipped to the map's viewport."""
+        vp = camera.viewport
+        size_text = self.text_size
+        drag = self.drag
+        self.map_layer.draw(target, camera)
+        target.set_clip(pygame.Rect(vp.left, vp.top, vp.width, vp.height))
+        if drag is not None:
+            self._draw_pickup(target, camera, drag)
+        # Names go under the rings and counters: a zone's tag must never hide a unit id or a range label.
+        if camera.scale * self.battlefield.grid.units_per_tile >= STRUCTURE_NAMES_FROM_PX:
+            overlays.draw_structure_names(target, camera, self.texts, self.battlefield.structures, size_text - 4)
+        # each zone's name where no counter is drawn, when there is such a place near
+        self.zone_names.draw(target, camera, self.texts, self.battlefield.zones, size_text - 2, state,
+                             lambda: self.board.drawn_boxes(state, camera, self.projector))
+        self.trails.draw(target, camera, getattr(self.session, "game", None))
+        if self.rings_on and drag is not None:
+            # While a counter is carried its rings travel with it: what could it reach from there?
+            centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
+            overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
+        self._draw_counters(target, camera, state)
 
     def _draw_pickup(self: App, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
         self.bands.draw(target, camera, drag, self.session.state)  # once per pick-up, scaled once per camera

@@ -24,6 +24,7 @@ extension cannot be imported.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -200,8 +201,7 @@ def _search_further(
     if math.isfinite(straight):
         limits = [straight]
     else:
-        positive = speeds[speeds > 0.0]
-        slowest = float(positive.min())
+        slowest = _slowest(speeds)
         span = distance(origin, target)
         # bound the window: a refusal must stay quick while the umpire drags
         ceiling = min(4.0 * span / slowest, _FURTHEST_SEARCH_CELLS * raster.cell_size / fastest)
@@ -218,6 +218,22 @@ def _search_further(
         if result.reachable:
             return result
     return PathResult(math.inf, ())
+
+
+_slowest_cache: dict[int, tuple[weakref.ref, float]] = {}
+
+
+def _slowest(speeds: np.ndarray) -> float:
+    """The smallest positive multiplier of a speed field (cached: on a big map the scan takes longer than a frame
+    of a drag, and every refused move whose straight line is blocked asks for it)."""
+    entry = _slowest_cache.get(id(speeds))
+    if entry is not None and entry[0]() is speeds:
+        return entry[1]
+    positive = speeds[speeds > 0.0]
+    slowest = float(positive.min()) if positive.size else 0.0
+    key = id(speeds)
+    _slowest_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _slowest_cache.pop(key, None)), slowest)
+    return slowest
 
 
 # The widest search (in cells from the origin) made to explain a refusal whose straight line is blocked.
