@@ -38,6 +38,7 @@ from kriegsspiel.core.movement._field import (
     CostField,
     _fastest,
     _on_map,
+    bounded_field,
     cost_field,
     path_cost,
     segment_cost,
@@ -147,7 +148,8 @@ def check_move(
         or field.raster is not raster
         or field.toward not in (None, target)
     ):
-        field = cost_field(raster, speeds, origin, allowance_left)
+        # only the path to this target is asked for: the field bounded towards it gives the whole field's answer
+        field = bounded_field(raster, speeds, origin, target, allowance_left)
     result = cheapest_path(field, target)
     if not result.reachable:
         result = _search_further(raster, speeds, origin, target, allowance_left, field.search_limit)

@@ -216,6 +216,7 @@ def cost_field(
     *,
     search_limit: float | None = None,
     toward: WorldPoint | None = None,
+    bound: float | None = None,
 ) -> CostField:
     """The lattice cost field from ``origin`` over ``speeds`` (from :func:`speed_field`), up to ``allowance``.
 
@@ -223,8 +224,11 @@ def cost_field(
     ``search_limit``. The window spans the search's reach (limit x fastest multiplier) plus a margin, clipped to
     the raster, so the time depends on the allowance, not on the map's size. With ``toward``, the search keeps
     only cells whose cost plus the straight line to that point at the fastest speed stays within the limit (an
-    A* bound), in a window around the ellipse they lie in: much less work for one far target. An origin off the
-    map gives an empty field. Raises ValueError when ``speeds`` does not match the raster's shape.
+    A* bound), in a window around the ellipse they lie in: much less work for one far target. ``bound`` (world
+    units, with ``toward`` only; default: the limit) replaces the limit in that test alone: the cells kept still
+    cost at most the limit, so every cell kept holds the same cost and predecessor as in the field without
+    ``toward`` (see :func:`bounded_field`). An origin off the map gives an empty field. Raises ValueError when
+    ``speeds`` does not match the raster's shape.
     """
     if speeds.shape != raster.shape:
         raise ValueError(f"speed field shape {speeds.shape} does not match the raster's {raster.shape}")
@@ -233,17 +237,16 @@ def cost_field(
     rows, cols = raster.shape
     cs = raster.cell_size
     fastest = _fastest(speeds)
-    reach = limit * fastest / cs
     centre = origin if _on_map(raster, origin) else WorldPoint(0.0, 0.0)
-    if toward is not None and math.isfinite(reach) and _on_map(raster, toward):
-        # the cells kept lie in the ellipse |o - c| + |c - t| <= reach around o and t: a circle of radius
-        # reach / 2 around their middle holds it
-        centre = WorldPoint((origin.x + toward.x) / 2.0, (origin.y + toward.y) / 2.0)
-        reach = reach / 2.0
-    radius = max(rows, cols) if not math.isfinite(reach) else int(math.ceil(reach)) + _WINDOW_MARGIN
-    ccol, crow = int(math.floor(centre.x / cs)), int(math.floor(centre.y / cs))
-    row0, col0 = max(0, crow - radius), max(0, ccol - radius)
-    row1, col1 = min(rows, crow + radius + 1), min(cols, ccol + radius + 1)
+    # every cell kept costs at most the limit, so it lies within limit x fastest of the origin
+    row0, col0, row1, col1 = _square(raster, centre, limit * fastest / cs)
+    prune = limit if bound is None or toward is None else max(bound, 0.0)
+    if toward is not None and math.isfinite(prune * fastest / cs) and _on_map(raster, toward):
+        # and with a target, in the ellipse |o - c| + |c - t| <= prune x fastest around o and t: a circle of half
+        # that radius around their middle holds it
+        middle = WorldPoint((origin.x + toward.x) / 2.0, (origin.y + toward.y) / 2.0)
+        r0, c0, r1, c1 = _square(raster, middle, prune * fastest / cs / 2.0)
+        row0, col0, row1, col1 = max(row0, r0), max(col0, c0), min(row1, r1), min(col1, c1)
     h, w = max(0, row1 - row0), max(0, col1 - col0)
     cost = np.empty((h, w), dtype=np.float64)
     pred = np.empty((h, w), dtype=np.int32)
@@ -256,13 +259,53 @@ def cost_field(
     if h and w:
         if toward is not None:
             settled = _kernel.cost_field(
-                speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest
+                speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest, prune
             )
         else:
             settled = _kernel.cost_field(speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred)
     cost.setflags(write=False)
     pred.setflags(write=False)
     return CostField(raster, speeds, origin, allowance, limit, row0, col0, cost, pred, settled, toward)
+
+
+def bounded_field(raster: TerrainRaster, speeds: np.ndarray, origin: WorldPoint, target: WorldPoint,
+                  allowance: float) -> CostField:
+    """A cost field for the one move from ``origin`` to ``target`` (world units) within ``allowance``: the same
+    answer as the whole field, over far fewer cells.
+
+    :func:`cheapest_path` and :meth:`CostField.cost_at` give exactly what they give on ``cost_field(raster,
+    speeds, origin, allowance)``: the search settles cells in the same order with the same costs and
+    predecessors (ties go by cell index), but keeps only cells whose cost plus the straight line to the target at
+    the fastest speed (an admissible and consistent estimate of the rest) is at most a bound past which no cell
+    can help: the straight move's cost when it is within the allowance (the path found never costs more), else
+    the allowance plus the straight line from the farthest cell that connects to the target (the 5 x 5 block
+    around its cell). A cell kept has every cell of its cheapest lattice path kept, so its cost and predecessor
+    are the whole field's. Raises ValueError as :func:`cost_field`.
+    """
+    fastest = _fastest(speeds)
+    if fastest <= 0.0 or not (_on_map(raster, origin) and _on_map(raster, target)) or not math.isfinite(allowance):
+        return cost_field(raster, speeds, origin, allowance)
+    cs = raster.cell_size
+    col, row = math.floor(target.x / cs), math.floor(target.y / cs)
+    far_x = max(abs(target.x - (col - _CONNECT + 0.5) * cs), abs(target.x - (col + _CONNECT + 0.5) * cs))
+    far_y = max(abs(target.y - (row - _CONNECT + 0.5) * cs), abs(target.y - (row + _CONNECT + 0.5) * cs))
+    bound = max(allowance, 0.0) + math.hypot(far_x, far_y) / fastest
+    straight = segment_cost(raster, speeds, origin, target)
+    if straight <= allowance:
+        bound = min(bound, straight)
+    # slack for rounding: a cell kept in excess costs time, never exactness
+    bound = bound * (1.0 + 1e-9) + 1e-9 * cs
+    return cost_field(raster, speeds, origin, allowance, toward=target, bound=bound)
+
+
+def _square(raster: TerrainRaster, centre: WorldPoint, reach: float) -> tuple[int, int, int, int]:
+    """(row0, col0, row1, col1): the raster cells within ``reach`` cells of ``centre``'s cell, with the margin that
+    keeps every edge of a cell in reach inside, clipped to the raster (the whole raster for an infinite reach)."""
+    rows, cols = raster.shape
+    cs = raster.cell_size
+    radius = max(rows, cols) if not math.isfinite(reach) else int(math.ceil(reach)) + _WINDOW_MARGIN
+    ccol, crow = int(math.floor(centre.x / cs)), int(math.floor(centre.y / cs))
+    return max(0, crow - radius), max(0, ccol - radius), min(rows, crow + radius + 1), min(cols, ccol + radius + 1)
 
 
 def movement_kernel() -> str:

@@ -244,7 +244,10 @@ static PyObject *py_polyline_cost(PyObject *self, PyObject *args)
     return PyFloat_FromDouble(total);
 }
 
-/* ---- a binary min-heap of (cost, cell) ---- */
+/* ---- a binary min-heap of (cost, cell), ordered by cost and then by cell index ----
+ * The cell index breaks ties so that cells are settled in one order whatever else is in the heap: a search
+ * bounded towards a target then settles its cells exactly as the full search does, with the same predecessors
+ * (and as the Python reference, whose heap orders (cost, cell) tuples). */
 
 typedef struct {
     double *key;
@@ -267,7 +270,7 @@ static int heap_push(Heap *h, double key, int32_t idx)
     Py_ssize_t i = h->n++;
     while (i > 0) {
         Py_ssize_t parent = (i - 1) >> 1;
-        if (h->key[parent] <= key) break;
+        if (h->key[parent] < key || (h->key[parent] == key && h->idx[parent] < idx)) break;
         h->key[i] = h->key[parent];
         h->idx[i] = h->idx[parent];
         i = parent;
@@ -289,8 +292,8 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
     for (;;) {
         Py_ssize_t c = 2 * i + 1;
         if (c >= n) break;
-        if (c + 1 < n && h->key[c + 1] < h->key[c]) c++;
-        if (h->key[c] >= k) break;
+        if (c + 1 < n && (h->key[c + 1] < h->key[c] || (h->key[c + 1] == h->key[c] && h->idx[c + 1] < h->idx[c]))) c++;
+        if (h->key[c] > k || (h->key[c] == k && h->idx[c] > v)) break;
         h->key[i] = h->key[c];
         h->idx[i] = h->idx[c];
         i = c;
@@ -299,7 +302,7 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
     h->idx[i] = v;
 }
 
-/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest]) -> settled
+/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest, bound]) -> settled
  *
  * Dijkstra over the centres of the window cells [row0, row0 + h) x [col0, col0 + w) of the raster, where
  * (h, w) is the shape of cost_out (float64) and pred_out (int32), both C-contiguous and writable. The cells
@@ -307,15 +310,18 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
  * stencil with exact segment costs. Costs above `limit` (world units) are left at infinity. pred_out holds the
  * flat window index of each cell's predecessor, -1 for a cell reached straight from the origin, -2 unreached.
  * Given a target (tx, ty) and the fastest speed, cells that cannot lie on a path to the target within the limit
- * are left out (their cost stays infinite): the search is then a bounded A* towards that target.
+ * are left out (their cost stays infinite): the search is then a bounded A* towards that target. `bound`
+ * (world units, default `limit`) is the limit of that test: a cost plus the straight line above it is left out,
+ * while `limit` still caps the costs kept (a bound above the limit keeps every cell near the target that the
+ * full search reaches within the limit).
  */
 static PyObject *py_cost_field(PyObject *self, PyObject *args)
 {
     PyObject *sobj, *cobj, *pobj;
-    double cs, ox, oy, limit, tx = NAN, ty = NAN, fastest = 0.0;
+    double cs, ox, oy, limit, tx = NAN, ty = NAN, fastest = 0.0, bound = NAN;
     Py_ssize_t row0, col0;
-    if (!PyArg_ParseTuple(args, "OddddnnOO|ddd", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
-                          &ty, &fastest))
+    if (!PyArg_ParseTuple(args, "OddddnnOO|dddd", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
+                          &ty, &fastest, &bound))
         return NULL;
     if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
     Py_buffer sview, cview, pview;
@@ -352,6 +358,7 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
             pred[i * w + j] = -2;
         }
     double lim = limit / cs; /* costs in cell units inside the search */
+    double blim = isnan(bound) ? lim : bound / cs;
     /* With a target, a cell whose cost plus the straight line to the target at the fastest speed exceeds the
      * limit cannot lie on a path within the limit: it is not kept (an A*-like bound, still exact). */
     int bounded = isfinite(tx) && isfinite(ty) && fastest > 0.0;
@@ -398,7 +405,7 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
             double nc = k + ec;
             Py_ssize_t v = vr * w + vc;
             if (nc <= lim && nc < cost[v]) {
-                if (bounded && nc + hypot((double)vc - tcol, (double)vr - trow) * inv_fast > lim) continue;
+                if (bounded && nc + hypot((double)vc - tcol, (double)vr - trow) * inv_fast > blim) continue;
                 cost[v] = nc;
                 pred[v] = u;
                 if (heap_push(&heap, nc, (int32_t)v) < 0) { PyErr_NoMemory(); goto done; }

@@ -178,18 +178,22 @@ def cost_field(
     tx: float = math.nan,
     ty: float = math.nan,
     fastest: float = 0.0,
+    bound: float = math.nan,
 ) -> int:
     """Dijkstra over the centres of a window of cells; the contract of ``_lattice.cost_field``.
 
     Fills ``cost_out`` (world units, inf above ``limit``) and ``pred_out`` (flat window index of the
     predecessor, -1 reached straight from the origin, -2 unreached); returns the number of cells settled.
     Given a target (tx, ty) and the fastest speed, cells whose cost plus the straight line to the target at
-    that speed exceeds the limit are left out: a bounded A* towards the target.
+    that speed exceeds the limit are left out: a bounded A* towards the target. ``bound`` (world units, default
+    ``limit``) is the limit of that test alone; ``limit`` still caps the costs kept. Ties in cost are settled in
+    the order of the cell index (the tuples' order), as in the C kernel.
     """
     h, w = cost_out.shape
     cost_out[...] = math.inf
     pred_out[...] = -2
     lim = limit / cell_size
+    blim = lim if math.isnan(bound) else bound / cell_size
     ax, ay = ox / cell_size, oy / cell_size
     ocol, orow = math.floor(ax), math.floor(ay)
     heap: list[tuple[float, int]] = []
@@ -230,7 +234,7 @@ def cost_field(
             nc = k + ec
             v = vr * w + vc
             if nc <= lim and nc < cost[v]:
-                if bounded and nc + math.hypot(vc - tcol, vr - trow) * inv_fast > lim:
+                if bounded and nc + math.hypot(vc - tcol, vr - trow) * inv_fast > blim:
                     continue
                 cost[v] = nc
                 pred[v] = u
