@@ -26,6 +26,7 @@ from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.frame import FrameDrawing
+from kriegsspiel.app.group_move import GroupDrag
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
 from kriegsspiel.app.session import Reply, TableSession
@@ -117,6 +118,8 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self._shift_pick: tuple[str, list[str], str] | None = None
         self.portal = WindowPortal(getattr(session, "game", None))  # F9: the players' portal and its inbox panel
         self.confirming: confirm.Confirmation | None = None  # an order waiting for the umpire's yes
+        self.group_grab: str | None = None  # the counter pressed in a selection of several (group_move)
+        self.group_drag: GroupDrag | None = None  # those counters being carried together
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -180,6 +183,8 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             if moved and self.dragging and self.drag is not None:
                 # Only the latest position matters: one path per frame, however many motion events came.
                 self.drag.follow(self.camera.to_world(*self.cursor))
+            if self.group_drag is not None:  # the grabbed unit's path; the others' within a time budget
+                self.group_drag.follow(self.camera.to_world(*self.cursor))
             if not moved and self.map_layer.refine(self.camera.scale):
                 self._last_frame = None  # a smoother map is ready: show it
             key = self._frame_key()
@@ -230,6 +235,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.confirming,
             self.portal.frame_key(),
             (self.bands.on, self.trails.on, self.rotation.frame_key()),
+            (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
         )
 
     def invalidate(self) -> None:
@@ -286,6 +292,8 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             return
         if yes and question.then:  # a route: its legs in order, whole or not at all
             self._show(waypoints.submit_chain(self.session, [question.line, *question.then], question.forced))
+        elif yes and question.group:
+            self._show(self.session.submit_group(question.group))
         elif yes:
             self._show(self.session.submit(question.line, forced=question.forced))
         else:

@@ -9,6 +9,8 @@ one vector operation.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import numpy as np
 import pygame
 
@@ -159,9 +161,10 @@ class Board:
         *,
         selected: str | None,
         carried: UnitState | None,
+        carried_group: Collection[str] = (),
     ) -> None:
         """Every counter in view but the one being dragged (``carried``: :meth:`draw_carried` draws it after
-        the path); the selected one framed in gold."""
+        the path) and those of a group being dragged (``carried_group``); the selected one framed in gold."""
         units, sx, sy = self.screen_positions(state, camera, projector)
         if not units:
             return
@@ -177,7 +180,7 @@ class Board:
         selected_at = None
         for i in np.nonzero(on_screen)[0].tolist():
             unit = units[i]
-            if unit.id == carried_id:
+            if unit.id == carried_id or unit.id in carried_group:
                 continue
             if unit.id == selected:
                 selected_at = (float(sx[i]), float(sy[i]))

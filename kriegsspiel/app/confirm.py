@@ -26,12 +26,14 @@ NO_KEYS = (pygame.K_ESCAPE, pygame.K_n)
 @dataclass(frozen=True, slots=True)
 class Confirmation:
     """A shell line waiting for the umpire's yes: ``forced`` sends it forced; ``lines`` say why we ask;
-    ``then``: the lines that follow it as one chain (a route's later legs, app/waypoints.py)."""
+    ``then``: the lines that follow it as one chain (a route's later legs, app/waypoints.py); ``group``: a group
+    move's (line, forced) orders, sent together (one Ctrl+Z) instead of ``line``."""
 
     line: str
     forced: bool
     lines: tuple[str, ...]
     then: tuple[str, ...] = ()
+    group: tuple[tuple[str, bool], ...] = ()
 
 
 def before_the_move(state: GameState, line: str, unit_id: str, forced: bool = False) -> str | None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, targeting, waypoints
+from kriegsspiel.app import chrome, confirm, group_move, targeting, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -82,6 +82,7 @@ class FrameDrawing:
                 waypoints.draw_route(target, camera, self.texts, drag.route, size_text - 4)
         self._draw_carried(target, camera, state)
         self.rotation.draw(self, target)
+        group_move.draw(self, target)
         if self.dragging and drag is not None and drag.verdict is not None:
             overlays.draw_cursor_text(
                 target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text, clear_px=self._counter_px() // 2
@@ -149,7 +150,9 @@ class FrameDrawing:
         return self.drag.unit if (self.dragging and self.drag is not None) else None
 
     def _draw_counters(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
-        self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=self._carried())
+        carried_group = self.group_drag.members if self.group_drag is not None else ()
+        self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=self._carried(),
+                        carried_group=carried_group)
 
     def _draw_carried(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         """The carried counter over its path (drawn after it), where the drop would put it."""

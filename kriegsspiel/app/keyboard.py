@@ -86,6 +86,10 @@ class KeyControls:
             self.help_on = False
             self.ruler_mode = self.ruling = False
             self.ruler = None
+            if self.group_drag is not None or self.group_grab is not None:
+                self.group_drag = self.group_grab = None
+                self.press_at = None
+                self._set_status("group move cancelled")
             if self.dragging:
                 self.dragging = False
                 self.press_at = None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, targeting, waypoints
+from kriegsspiel.app import confirm, group_move, targeting, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -92,6 +92,8 @@ class MouseControls:
             self.ruler = (self.ruler[0], self.camera.to_world(*pos))
         elif self.box is not None:
             self.box = (self.box[0], pos)
+        elif self.group_grab is not None:
+            group_move.motion(self, pos)  # several counters selected, one of them pressed: carry them all
         elif self.drag is not None and self.press_at is not None and not self.dragging:
             if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
                 self.dragging = True
@@ -143,6 +145,8 @@ class MouseControls:
             self._add_shooter(unit.id)
             self.press_at = None
             return
+        if group_move.grab(self, unit.id):
+            return
         if self.selected is not None and unit.id != self.selected and self._shift():
             self._shift_pick = (self.selected, list(self.shooters), unit.id)
         self.select(unit.id)
@@ -162,6 +166,9 @@ class MouseControls:
             self.panning_from = None
             if press_at is not None and math.hypot(pos[0] - press_at[0], pos[1] - press_at[1]) < CLICK_SLOP:
                 self.select(None)
+            return
+        if self.group_grab is not None:
+            group_move.release(self, pos, self._shift())
             return
         pick, self._shift_pick = self._shift_pick, None
         if pick is not None and not self.dragging:  # Shift+click: add to the selection

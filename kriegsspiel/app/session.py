@@ -7,8 +7,11 @@ and ``kriegsspiel shell`` parse and answer alike.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from kriegsspiel.app.group_undo import GroupLedger
 
 from kriegsspiel.core.state import GameState
 from kriegsspiel.shell.session import Shell
@@ -38,6 +41,7 @@ class TableSession:
         self.shell = Shell(game)
         self.title = title
         self.quit_requested = False
+        self.ledger = GroupLedger()  # the orders journaled together (a group move): one Ctrl+Z for all
 
     @property
     def state(self) -> GameState:
@@ -53,11 +57,34 @@ class TableSession:
         (the journal marks it forced, with the refusal it overrode)."""
         return _reply(self._guard(lambda: self.game.submit(text, forced=forced)))
 
+    def submit_group(self, orders: Iterable[tuple[str, bool]]) -> Reply:
+        """Submit several (line, forced) orders one after another (a group move), each journaled on its own;
+        the accepted ones are remembered as one group, which one :meth:`undo` takes back. The reply lists each
+        order's answer; it is accepted when at least one order was."""
+        seqs: list[int] = []
+        lines: list[str] = []
+        for text, forced in orders:
+            outcome = self._guard(lambda: self.game.submit(text, forced=forced))
+            if outcome.accepted and getattr(outcome, "record", None) is not None:
+                seqs.append(outcome.record)
+            lines.append(outcome.describe() if outcome.accepted else f"{text}: {outcome.describe()}")
+        self.ledger.add(seqs)
+        return Reply(bool(seqs), tuple(part for line in lines for part in line.splitlines() if part.strip()), bool(seqs))
+
     def undo(self) -> Reply:
-        return _reply(self._guard(self.game.undo))
+        """Take back the last order, or the whole group of orders journaled together last (a group move)."""
+        return self._repeat(self.game.undo, self.ledger.undo_count(self.game.journal_entries()))
 
     def redo(self) -> Reply:
-        return _reply(self._guard(self.game.redo))
+        """Bring back the last order undone, or the whole group undone together."""
+        return self._repeat(self.game.redo, self.ledger.redo_count(self.game.journal_entries()))
+
+    def _repeat(self, action: Any, times: int) -> Reply:
+        replies = [_reply(self._guard(action)) for _ in range(times)]
+        done = [r for r in replies if r.accepted]
+        if len(replies) == 1 or not done:
+            return replies[0]
+        return Reply(True, (f"group move of {len(done)} orders", *(line for r in done for line in r.lines)), True)
 
     def run_line(self, line: str) -> Reply:
         """One console line, handled exactly as ``kriegsspiel shell`` handles it."""
