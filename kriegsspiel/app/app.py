@@ -27,6 +27,7 @@ from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.frame import FrameDrawing
 from kriegsspiel.app.group_move import GroupDrag
+from kriegsspiel.app.sight_line import SightTool
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
 from kriegsspiel.app.session import Reply, TableSession
@@ -120,6 +121,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.confirming: confirm.Confirmation | None = None  # an order waiting for the umpire's yes
         self.group_grab: str | None = None  # the counter pressed in a selection of several (group_move)
         self.group_drag: GroupDrag | None = None  # those counters being carried together
+        self.sight_tool = SightTool()  # L: the line of sight to the mouse
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -236,6 +238,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.portal.frame_key(),
             (self.bands.on, self.trails.on, self.rotation.frame_key()),
             (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
+            self.sight_tool.frame_key(self.cursor),
         )
 
     def invalidate(self) -> None:

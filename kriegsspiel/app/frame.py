@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, group_move, targeting, waypoints
+from kriegsspiel.app import chrome, confirm, group_move, sight_line, targeting, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -89,6 +89,7 @@ class FrameDrawing:
             )
         if self.ruler is not None:
             self._draw_ruler(target, camera)
+        sight_line.draw_tool(self, target)
         if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
             self._draw_tooltip(target, state)
         overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import confirm, waypoints
+from kriegsspiel.app import confirm, sight_line, waypoints
 from kriegsspiel.app.session import Reply
 from kriegsspiel.app.viewas import NUMBER_KEYS, next_shot_number
 from kriegsspiel.render.camera import ZOOM_STEP
@@ -86,6 +86,7 @@ class KeyControls:
             self.help_on = False
             self.ruler_mode = self.ruling = False
             self.ruler = None
+            self.sight_tool.stop()
             if self.group_drag is not None or self.group_grab is not None:
                 self.group_drag = self.group_grab = None
                 self.press_at = None
@@ -111,6 +112,8 @@ class KeyControls:
             self._set_status("ruler: drag between two points (R again to leave)" if self.ruler_mode else "ruler off")
         elif key == pygame.K_g:
             self.rings_on = not self.rings_on
+        elif key == pygame.K_l and not ctrl:
+            sight_line.toggle(self)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self._zoom(self._zoom_anchor(), ZOOM_STEP)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, group_move, targeting, waypoints
+from kriegsspiel.app import confirm, group_move, sight_line, targeting, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -126,6 +126,8 @@ class MouseControls:
             return
         if self.aiming is not None:
             self._aim(pos)
+            return
+        if sight_line.click(self, pos):  # L is on: look from the counter or point clicked
             return
         if self.rotation.press(self, pos):  # the selected ship's handle
             return
