@@ -28,6 +28,7 @@ from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.frame import FrameDrawing
 from kriegsspiel.app.group_move import GroupDrag
 from kriegsspiel.app.sight_line import SightTool
+from kriegsspiel.app.unit_list import UnitList
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
 from kriegsspiel.app.session import Reply, TableSession
@@ -122,6 +123,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.group_grab: str | None = None  # the counter pressed in a selection of several (group_move)
         self.group_drag: GroupDrag | None = None  # those counters being carried together
         self.sight_tool = SightTool()  # L: the line of sight to the mouse
+        self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -239,6 +241,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             (self.bands.on, self.trails.on, self.rotation.frame_key()),
             (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
             self.sight_tool.frame_key(self.cursor),
+            self.unit_list.frame_key(),
         )
 
     def invalidate(self) -> None:

@@ -95,6 +95,7 @@ class FrameDrawing:
         overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)
         self.bands.draw_legend(target, self.texts, vp, chrome.TOP_BAR + (chrome.PROJECTOR_EXTRA if self.projector else 0), drag, state, size_text - 4)
         self._draw_top_bar(target, state)
+        self.unit_list.draw(self, target)
         self._draw_status(target)
         target.set_clip(None)
         if not self.projector:

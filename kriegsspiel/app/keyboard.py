@@ -42,6 +42,8 @@ class KeyControls:
             if key in confirm.YES_KEYS or key in confirm.NO_KEYS:
                 self._answer(key in confirm.YES_KEYS)
             return  # nothing else happens while the question is open
+        if self.unit_list.key(self, key, mod):  # U, Ctrl+F and the keys of the list and find box
+            return
         if self.help_on and key in HELP_SCROLL_KEYS:
             self.help_scroll = max(0, self.help_scroll + HELP_SCROLL_KEYS[key])
             return

@@ -30,6 +30,8 @@ class MouseControls:
         kind = event.type
         if self.viewing.active and kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
             return self._view_mouse(event)  # nothing under the chooser or a picture may be picked up
+        if self.unit_list.mouse(self, event):  # U: a click on the list selects and centres; the wheel scrolls it
+            return False
         if kind == pygame.QUIT:
             self.running = False
         elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
@@ -77,7 +79,9 @@ class MouseControls:
             if event.key == pygame.K_r:
                 self.rotation.r_released(self)
         elif kind == pygame.TEXTINPUT:
-            if self.console_focused:
+            if self.unit_list.text(event.text):  # Ctrl+F: the find box
+                pass
+            elif self.console_focused:
                 self.console.insert(event.text)
         return False
 
