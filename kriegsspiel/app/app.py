@@ -124,6 +124,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.group_drag: GroupDrag | None = None  # those counters being carried together
         self.sight_tool = SightTool()  # L: the line of sight to the mouse
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
+        self.ground_at: WorldPoint | None = None  # where the ground menu was opened (right click on open ground)
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import combat_v3, targeting
+from kriegsspiel.app import combat_v3, ground_menu, targeting, unit_menu
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -56,6 +56,8 @@ class V3CombatControls:
         self.menu = None
         if reason is not None:
             self._set_status(f"{word}: {reason}", error=True)
+            return
+        if unit_menu.choose(self, word) or ground_menu.choose(self, word):  # the unit's other orders; the ground's tools
             return
         self._start_aiming(word)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, group_move, sight_line, targeting, waypoints
+from kriegsspiel.app import confirm, ground_menu, group_move, sight_line, targeting, unit_menu, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -138,7 +138,10 @@ class MouseControls:
         self.press_at = pos
         if self.ruler_mode:
             point = self.camera.to_world(*pos)
-            self.ruler, self.ruling = (point, point), True
+            if self.ruling and self.ruler is not None:  # measuring from a point of the ground menu: this ends it
+                self.ruler = (self.ruler[0], point)
+            else:
+                self.ruler, self.ruling = (point, point), True
             return
         unit = self.unit_at(pos)
         if unit is None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
@@ -212,15 +215,18 @@ class MouseControls:
             return
         unit = self.unit_at(pos)
         if unit is None:
-            self.menu = None
+            self.menu = ground_menu.open_at(self, pos)  # measure, line of sight (and notes) from here
             return
         if unit.id != self.selected and unit.id not in self.shooters:
             self.select(unit.id)
         items = targeting.menu_items(self.session.state, [self.selected or unit.id])
         if not items:
             if self._chart_menu(unit.id, pos):  # Ruleset V3: the rule set's combat charts
+                self.menu = unit_menu.extend(self, self.menu, self.selected or unit.id, self.menu.origin)
                 return
-            self._set_status(f"{unit.id} ({unit.type_id}) has no combat order to aim", error=True)
+            self.menu = unit_menu.extend(self, None, self.selected or unit.id, pos)  # the unit's other orders
+            if self.menu is None:
+                self._set_status(f"{unit.id} ({unit.type_id}) has no order to give", error=True)
             return
         vp = self.camera.viewport
         # the menu opens at the mouse but stays inside the map view
@@ -230,7 +236,8 @@ class MouseControls:
         # the air and transport rows are greyed with the rules' reason when every target is refused
         refused = tuple(targeting.row_targeting(row, group).menu_refusal(state) if targeting.transport.split_row(row)[0]
                         in targeting.transport.ORDERS else None for row in items)
-        self.menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), items, refused=refused)
+        menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), items, refused=refused)
+        self.menu = unit_menu.extend(self, menu, self.selected or unit.id, pos)  # and every other order of the unit
 
     def _shift(self: App) -> bool:
         return self.shift_held or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)

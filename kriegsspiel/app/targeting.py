@@ -244,6 +244,7 @@ class Menu:
     items: tuple[str, ...]
     labels: tuple[str, ...] = ()
     refused: tuple[str | None, ...] = ()
+    width: int = MENU_WIDTH_PX
 
     def refusal(self, word: str) -> str | None:
         """Why ``word``'s row is greyed, or None."""
@@ -254,7 +255,7 @@ class Menu:
     def rect(self, index: int) -> pygame.Rect:
         """The screen rectangle of item ``index``."""
         x, y = self.origin
-        return pygame.Rect(x, y + index * MENU_ITEM_PX, MENU_WIDTH_PX, MENU_ITEM_PX)
+        return pygame.Rect(x, y + index * MENU_ITEM_PX, self.width, MENU_ITEM_PX)
 
     def item_at(self, pos: tuple[int, int]) -> str | None:
         """The order under ``pos``, or None outside the menu."""

@@ -1,0 +1,63 @@
+"""The right-click menu on open ground: tools that start from the point clicked.
+
+:data:`GROUND_ENTRIES` is the menu, one (label, action) row each, in order; an action takes the App and the
+point clicked (world units). Adding a tool to the menu is one row.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from kriegsspiel.app import sight_line, targeting
+from kriegsspiel.core.geometry import WorldPoint, format_point
+
+if TYPE_CHECKING:
+    from kriegsspiel.app.app import App
+
+#: Wider than the orders' menu: its rows are phrases.
+MENU_WIDTH_PX = 230
+
+
+def measure_from(app: App, point: WorldPoint) -> None:
+    """The ruler from ``point`` to the mouse; the next click fixes its end (R or Esc leaves)."""
+    app.ruler_mode = True
+    app.ruler, app.ruling = (point, point), True
+    app._set_status(f"ruler from {format_point(point)}: click where it ends (R or Esc: off)")
+
+
+def sight_from(app: App, point: WorldPoint) -> None:
+    """The line of sight from ``point`` (anyone standing there) to the mouse."""
+    app.sight_tool.start(point=point)
+    app._set_status(f"line of sight from {format_point(point)} to the mouse (L or Esc: off)")
+
+
+#: The ground menu: (label, action(app, point)), in order.
+GROUND_ENTRIES: tuple[tuple[str, Callable[[App, WorldPoint], None]], ...] = (
+    ("measure from here", measure_from),
+    ("line of sight from here", sight_from),
+    # NOTE HERE (tools-table, issue 17 item 9): the lead adds at merge, once the App has start_note:
+    # ("note here", lambda app, point: app.start_note(point)),
+)
+_ACTIONS = dict(GROUND_ENTRIES)
+
+
+def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
+    """The ground menu at the screen position ``pos`` (kept inside the map view), remembering the point."""
+    if not GROUND_ENTRIES:
+        return None
+    app.ground_at = app.camera.to_world(*pos)
+    items = tuple(label for label, _ in GROUND_ENTRIES)
+    vp = app.camera.viewport
+    x = min(pos[0], vp.left + vp.width - MENU_WIDTH_PX)
+    y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(items))
+    return targeting.Menu((max(vp.left, x), max(vp.top, y)), items, items, width=MENU_WIDTH_PX)
+
+
+def choose(app: App, row: str) -> bool:
+    """A click on a ground menu row: run its action at the point clicked. False when it is not one."""
+    action = _ACTIONS.get(row)
+    if action is None or app.ground_at is None:
+        return False
+    point, app.ground_at = app.ground_at, None
+    action(app, point)
+    return True
