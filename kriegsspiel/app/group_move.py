@@ -88,8 +88,9 @@ class GroupDrag:
         dx, dy = self.offsets[unit_id]
         return WorldPoint(at.x + dx, at.y + dy)
 
-    def follow(self, at: WorldPoint, budget_s: float = FRAME_BUDGET_S) -> None:
-        """The hand is at ``at`` (world units): the grabbed unit's exact verdict, the others' within budget."""
+    def follow(self, at: WorldPoint, budget_s: float | None = None) -> None:
+        """The hand is at ``at`` (world units): the grabbed unit's exact verdict, the others' within ``budget_s``
+        seconds (default :data:`FRAME_BUDGET_S`); called every frame, so a resting hand settles the rest."""
         if at != self.at:
             self.at = at
             self._motion += 1
@@ -97,7 +98,7 @@ class GroupDrag:
             self._exact_at[self.grabbed] = at
             self._checked[self.grabbed] = self._motion
             self.version += 1
-        self.refine(budget_s)
+        self.refine(FRAME_BUDGET_S if budget_s is None else budget_s)
 
     def pending(self) -> bool:
         """True while some unit's exact verdict for the current target is not known yet."""

@@ -164,7 +164,7 @@ class MouseControls:
         press_at, self.press_at = self.press_at, None
         if self.rotation.release(self):
             return
-        if self.ruling:
+        if self.ruling and press_at is not None:  # (the click on the ground menu's row leaves the ruler following)
             self.ruling = False
             return
         if self.box is not None:
