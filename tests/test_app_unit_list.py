@@ -97,3 +97,10 @@ def test_typing_in_the_find_box_gives_no_order_and_an_unknown_name_says_so(app: 
     press(app, pygame.K_BACKSPACE)
     press(app, pygame.K_RETURN)
     assert app.status_is_error and app.status == "find: no unit matches 'aul'"
+
+
+def test_u_typed_in_the_console_is_text_not_the_list(app: App) -> None:
+    press(app, pygame.K_RETURN)  # the console takes the keys
+    step(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0),
+         pygame.event.Event(pygame.TEXTINPUT, text="u"))
+    assert app.console.text == "u" and not app.unit_list.on

@@ -83,7 +83,12 @@ def commands(app: App) -> list[str]:
 def test_the_right_click_menu_lists_the_rule_sets_charts_greyed_with_the_rules_reason(app: App) -> None:
     click_at(app, at_unit(app, "jaeger"), button=3)
     menu = app.menu
-    assert menu is not None and menu.items == tuple(app.session.state.ruleset.combat.charts)
+    charts = tuple(app.session.state.ruleset.combat.charts)
+    assert menu is not None and menu.items[:len(charts)] == charts
+    # then the unit's other orders of this rule set (kriegsspiel.app.unit_menu): rally and recover, no hide
+    assert {"move...", "rally", "recover", "merge...", "split...", "order...", "details"} <= set(menu.items[len(charts):])
+    assert "hide" not in menu.items and "heading..." not in menu.items
+    assert menu.refusal("rally") == "jaeger is not disrupted"
     assert menu.labels[0] == f"{menu.items[0]}  (1)"
     assert menu.refusal("volley") is None and menu.refusal("firefight") is None
     assert menu.refusal("melee") == "jaeger is 60 m from the nearest defender; hand to hand needs 50 m"
@@ -177,7 +182,8 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
     assert app.session.state.pending_combat.attackers == ("jaeger", "ir-wedel")
     # a combat pending: every chart is greyed with the rules' reason
     click_at(app, at_unit(app, "jaeger"), button=3)
-    assert all(r is not None and r.startswith("a combat is pending") for r in app.menu.refused)
+    charts = tuple(app.session.state.ruleset.combat.charts)
+    assert all(r is not None and r.startswith("a combat is pending") for r in app.menu.refused[:len(charts)])
     key(app, pygame.K_ESCAPE)  # closes the menu, undoes nothing
     assert app.menu is None and app.session.state.pending_combat is not None
     key(app, pygame.K_ESCAPE)  # the roll taken back

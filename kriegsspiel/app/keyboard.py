@@ -42,7 +42,8 @@ class KeyControls:
             if key in confirm.YES_KEYS or key in confirm.NO_KEYS:
                 self._answer(key in confirm.YES_KEYS)
             return  # nothing else happens while the question is open
-        if self.unit_list.key(self, key, mod):  # U, Ctrl+F and the keys of the list and find box
+        # U, Ctrl+F and the keys of the list and the find box (not while typing a command or viewing as a player)
+        if not self.console_focused and not self.viewing.active and self.unit_list.key(self, key, mod):
             return
         if self.help_on and key in HELP_SCROLL_KEYS:
             self.help_scroll = max(0, self.help_scroll + HELP_SCROLL_KEYS[key])

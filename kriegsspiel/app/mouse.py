@@ -79,7 +79,7 @@ class MouseControls:
             if event.key == pygame.K_r:
                 self.rotation.r_released(self)
         elif kind == pygame.TEXTINPUT:
-            if self.unit_list.text(event.text):  # Ctrl+F: the find box
+            if not self.console_focused and self.unit_list.text(event.text):  # Ctrl+F: the find box
                 pass
             elif self.console_focused:
                 self.console.insert(event.text)
