@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kriegsspiel.app import sight_line, targeting
+from kriegsspiel.app import targeting
 from kriegsspiel.core.geometry import WorldPoint, format_point
 
 if TYPE_CHECKING:

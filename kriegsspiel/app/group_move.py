@@ -34,6 +34,7 @@ from kriegsspiel.render.camera import Camera
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
+    from kriegsspiel.app.board import Board
 
 #: A press that moves less than this (pixels) before release is a click (as for one counter).
 CLICK_SLOP = 4
@@ -164,7 +165,7 @@ class GroupDrag:
             lines.append("drop: the others move; Shift+drop forces all")
         return lines
 
-    def draw(self, target: pygame.Surface, camera: Camera, board, projector: bool) -> None:
+    def draw(self, target: pygame.Surface, camera: Camera, board: Board, projector: bool) -> None:
         """Each unit's path (exact) or straight line (provisional), then its counter at its target."""
         state = self.state
         for f in self.followers():

@@ -22,6 +22,7 @@ from kriegsspiel.app import targeting
 from kriegsspiel.core.commands import NotationError, parse_command
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Rejected
+from kriegsspiel.core.ruleset import UnitType
 from kriegsspiel.core.state import GameState, UnitState
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ NOT_UNIT_ORDERS: dict[str, str] = {
 }
 
 
-def _type(state: GameState, unit: UnitState):
+def _type(state: GameState, unit: UnitState) -> UnitType:
     return state.ruleset.unit_type(unit.type_id)
 
 
