@@ -92,3 +92,15 @@ def test_from_a_clicked_point_with_nothing_selected_and_esc_leaves(app: App) -> 
 def test_a_settlement_blocks_and_is_named_by_its_name(app: App) -> None:
     line = sight_line.sight_line(app.session.state, R1, WorldPoint(7.5, 12.5), "r1")
     assert line.blocker is not None and line.blocker.what == "settlement Birmingham"
+
+
+def test_a_rule_set_without_sight_numbers_gets_a_message_not_a_crash(app: App, monkeypatch) -> None:
+    from kriegsspiel.core.sight import SightRules
+
+    def no_sight(ruleset):
+        raise KeyError("rule set 'x' has no [sight] eye_height and obstacle_height; add them to its TOML file")
+
+    monkeypatch.setattr(SightRules, "from_ruleset", staticmethod(no_sight))
+    press(app, pygame.K_l)
+    assert not app.sight_tool.on and app.status_is_error and "has no [sight]" in app.status
+    assert app.internal_errors == 0

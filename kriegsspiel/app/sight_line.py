@@ -260,6 +260,11 @@ def toggle(app: App) -> None:
         tool.stop()
         app._set_status("line of sight off")
         return
+    try:
+        SightRules.from_ruleset(app.session.state.ruleset)
+    except KeyError as exc:  # a rule set without [sight] numbers: no fog, so no line either
+        app._set_status(f"no line of sight: {exc.args[0]}", error=True)
+        return
     tool.start(unit_id=app.selected)
     app._set_status(f"line of sight from {app.selected} to the mouse; click a counter or a point to look from there (L or Esc: off)"
                     if app.selected else "line of sight: click the point (or counter) to look from (L or Esc: off)")
