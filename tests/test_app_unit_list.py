@@ -104,3 +104,16 @@ def test_u_typed_in_the_console_is_text_not_the_list(app: App) -> None:
     step(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0),
          pygame.event.Event(pygame.TEXTINPUT, text="u"))
     assert app.console.text == "u" and not app.unit_list.on
+
+
+def test_a_counter_dropped_over_the_list_is_dropped_not_stuck(app: App) -> None:
+    from app_events import drag
+
+    press(app, pygame.K_u)
+    area = app.unit_list.area(app)
+    dd1 = app.camera.to_screen_int(app.session.state.units["dd1"].position)  # right of the list
+    end = (area.right - 20, dd1[1])
+    assert area.collidepoint(end) and not area.collidepoint(dd1)
+    drag(app, dd1, end)
+    assert not app.dragging and app.press_at is None  # the drop reached the drag
+    assert app.status.startswith("dd1 not moved") and app.selected == "dd1"
