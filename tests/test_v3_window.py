@@ -105,7 +105,7 @@ def test_a_right_click_on_a_counter_lists_the_rule_sets_charts(app: App) -> None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is not None and app.menu.items == ("firefight", "melee", "artillery", "volley")
+    assert app.menu is not None and app.menu.items[:4] == ("firefight", "melee", "artillery", "volley")
     assert not app.status_is_error and app.status.startswith("jaeger: combat on no chart (all greyed)")
     # no enemy within reach at the start: each chart greyed with the rules' reason (the nearest enemy)
     assert app.menu.refusal("volley").startswith("jaeger is ") and "maximum range of 150 m" in app.menu.refusal("volley")
