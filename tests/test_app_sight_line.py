@@ -104,3 +104,17 @@ def test_a_rule_set_without_sight_numbers_gets_a_message_not_a_crash(app: App, m
     press(app, pygame.K_l)
     assert not app.sight_tool.on and app.status_is_error and "has no [sight]" in app.status
     assert app.internal_errors == 0
+
+
+def test_past_the_units_sight_range_the_line_is_grey_and_the_target_not_seen(app: App) -> None:
+    from dataclasses import replace
+
+    state = app.session.state
+    ruleset = state.ruleset
+    short = replace(ruleset, unit_types={**ruleset.unit_types,
+                                         "infantry": replace(ruleset.unit_types["infantry"], sight_range=2.0)})
+    near_sighted = replace(state, ruleset=short)
+    line = sight_line.sight_line(near_sighted, R1, WorldPoint(3.5, 9.5), "r1")  # 6 south, over open ground
+    assert [s for _, _, s in line.runs] == [sight_line.SEEN, sight_line.BEYOND]
+    assert 4.5 <= line.runs[1][0].y <= 6.0 and not line.target_seen
+    assert line.lines("units")[1] == "beyond its sight range (2)"
