@@ -134,3 +134,11 @@ def test_the_others_settle_within_the_frame_budget_while_the_hand_rests(app: App
     assert sum(f.exact for f in group.followers()) == 2  # the grabbed one, and one more within the budget
     app.run(max_frames=app.frames + 1)  # no motion: the rest is checked
     assert not group.pending() and all(f.exact for f in group.followers())
+
+
+def test_each_units_answer_goes_to_the_console(app: App) -> None:
+    select_group(app, R1, R3)
+    drag(app, screen_of(app, R1), screen_of(app, WorldPoint(7.5, 3.5)))
+    assert app.console_output[0] == "> group move of 2 units"
+    assert any(line.startswith("r1 moved") for line in app.console_output[1:])
+    assert any(line.startswith("r3 moved") for line in app.console_output[1:])

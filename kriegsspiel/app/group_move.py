@@ -265,8 +265,10 @@ def drop(app: App, group: GroupDrag, at: WorldPoint, forced: bool) -> None:
         app._ask(confirm.Confirmation(orders[0][0], False, (f"move {len(orders)} units?", air), group=tuple(orders)))
         return
     reply = app.session.submit_group(orders)
+    app._console_says(f"> group move of {len(orders)} units", reply.lines)  # every unit's answer, to scroll back
+    said = reply.text if len(orders) <= 3 else f"{len(orders)} units moved (the console lists each; Ctrl+Z takes the group back)"
     not_moved = f"; not moved: {'; '.join(reasons)} (Shift+drop forces)" if reasons else ""
-    app._set_status(reply.text + not_moved, error=not reply.accepted or bool(reasons))
+    app._set_status(said + not_moved, error=not reply.accepted or bool(reasons))
 
 
 def draw(app: App, target: pygame.Surface) -> None:
