@@ -142,3 +142,15 @@ def test_each_units_answer_goes_to_the_console(app: App) -> None:
     assert app.console_output[0] == "> group move of 2 units"
     assert any(line.startswith("r1 moved") for line in app.console_output[1:])
     assert any(line.startswith("r3 moved") for line in app.console_output[1:])
+
+
+def test_the_counter_under_the_hand_leads_the_group(app: App) -> None:
+    select_group(app, R1, R3)
+    start = screen_of(app, R3)  # one of the selection, not the first selected
+    move_to(app, start, held=False)
+    step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    move_to(app, (start[0] + 30, start[1]))
+    group = app.group_drag
+    assert group is not None and group.grabbed == "r3"
+    assert (app.selected, app.shooters) == ("r3", ["r1"])  # its details and its shading while carried
+    assert group.drags["r3"] is app.drag  # one pick-up for it, not two

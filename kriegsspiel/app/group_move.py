@@ -68,18 +68,22 @@ class GroupDrag:
     """A drag of several counters: ``grabbed`` is the one under the hand, ``members`` all of them (grabbed
     included), in selection order. Raises nothing (a unit that may not move gets a verdict saying why)."""
 
-    def __init__(self, state: GameState, grabbed: str, members: list[str]) -> None:
+    def __init__(self, state: GameState, grabbed: str, members: list[str], reuse: Drag | None = None) -> None:
         self.state = state
         self.grabbed = grabbed
         units = [state.units[m] for m in members if m in state.units]
         origin = state.units[grabbed].position
-        self.drags: dict[str, Drag] = {u.id: Drag(state, u) for u in units}  # the fields: once, here
+        # the fields: once, here (``reuse``: a pick-up of one of them already made, e.g. the selection's)
+        self.drags: dict[str, Drag] = {
+            u.id: reuse if reuse is not None and reuse.unit is u and reuse.state is state else Drag(state, u)
+            for u in units}
         self.offsets = {u.id: (u.position.x - origin.x, u.position.y - origin.y) for u in units}
         self.at: WorldPoint | None = None
         self._exact_at: dict[str, WorldPoint] = {}
         self._checked: dict[str, int] = {u.id: -1 for u in units}  # the motion at which each was checked last
         self._motion = 0
         self.version = 0  # changes whenever something drawn changes (the frame key)
+        self._followers: tuple[int, list[Follower]] | None = None
 
     @property
     def members(self) -> list[str]:
@@ -136,12 +140,15 @@ class GroupDrag:
         """Each unit at the current target: its exact verdict where known, else its field's provisional one."""
         if self.at is None:
             return []
+        if self._followers is not None and self._followers[0] == self.version:
+            return self._followers[1]  # asked several times a frame (paths, counters, the cursor box)
         out = []
         for unit_id, drag in self.drags.items():
             target = self.target_of(unit_id, self.at)
             exact = self._exact_at.get(unit_id) == target and drag.verdict is not None
             out.append(Follower(unit_id, target, drag.verdict if exact else None, exact,
                                 _likely(drag, target)))
+        self._followers = (self.version, out)
         return out
 
     def refused(self) -> list[tuple[str, str]]:
@@ -219,8 +226,12 @@ def motion(app: App, pos: tuple[int, int]) -> None:
         return
     if math.hypot(pos[0] - app.press_at[0], pos[1] - app.press_at[1]) < CLICK_SLOP:
         return
-    members = [m for m in (app.selected, *app.shooters) if m is not None]
-    app.group_drag = GroupDrag(app.session.state, app.group_grab, members)
+    grabbed = app.group_grab
+    members = [grabbed, *(m for m in (app.selected, *app.shooters) if m is not None and m != grabbed)]
+    if app.selected != grabbed:  # the counter under the hand leads: its details, its shading and bands
+        app.select(grabbed)
+        app.shooters = members[1:]
+    app.group_drag = GroupDrag(app.session.state, grabbed, members, reuse=app.drag)
     app._set_status(f"moving {len(members)} units together: {' '.join(members)} (Esc cancels)")
 
 
