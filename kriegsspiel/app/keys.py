@@ -34,6 +34,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled)"),
     ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history, kept between sessions)"),
     ("Page Up / Page Down, the wheel over the panel", "scroll the console's output back and forth"),
-    ("Esc", "leave the console, cancel a drag, the ruler or aiming, close this help"),
+    ("Esc", "leave the console or find box, cancel a drag, the ruler, line of sight or aiming, close this help"),
     ("F1", "this help (Up/Down, Page Up/Down or the wheel scroll it when it does not fit)"),
 )
