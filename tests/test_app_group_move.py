@@ -154,3 +154,20 @@ def test_the_counter_under_the_hand_leads_the_group(app: App) -> None:
     assert group is not None and group.grabbed == "r3"
     assert (app.selected, app.shooters) == ("r3", ["r1"])  # its details and its shading while carried
     assert group.drags["r3"] is app.drag  # one pick-up for it, not two
+
+
+def test_a_group_motion_reuses_the_picture_under_it_and_draws_the_same_frame(app: App, monkeypatch) -> None:
+    select_group(app, R1, R3)
+    start = screen_of(app, R1)
+    move_to(app, start, held=False)
+    step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    move_to(app, (start[0] + 30, start[1]))
+    calls = []
+    monkeypatch.setattr(app.map_layer, "draw", lambda *a, **k: calls.append(1))
+    move_to(app, (start[0] + 60, start[1] + 8))
+    assert app.drawn and calls == []  # the map (and the other counters) were not drawn again
+    kept = pygame.image.tobytes(app.surface, "RGB")
+    monkeypatch.undo()
+    app._under = None
+    app.render()
+    assert pygame.image.tobytes(app.surface, "RGB") == kept  # the same frame as drawn from scratch

@@ -113,11 +113,12 @@ class FrameDrawing:
         counters) stays put as the mouse moves, so :meth:`render` draws it once and then blits it: this key says
         when it must be drawn again. None (nothing carried, or range rings that travel with the mouse): draw it
         every frame. Whatever :meth:`_draw_under` draws must depend on nothing but what is in the key."""
-        if not (self.dragging and self.drag is not None) or self.rings_on:
+        carrying = (self.dragging and self.drag is not None) or self.group_drag is not None  # (a group: group_move)
+        if not carrying or self.rings_on:
             return None
         layer = self.map_layer
         return (self.camera, self.session.state, self.surface.get_size(), self.selected, self.drag, self.projector,
-                self.text_size, layer.chunks_drawn, layer.chunks_refined, self.bands.on, self.trails.on)
+                self.text_size, layer.chunks_drawn, layer.chunks_refined, self.bands.on, self.trails.on, self.group_drag)
 
     def _draw_under(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         """The map and everything on it under the carried counter's path, clipped to the map's viewport."""
