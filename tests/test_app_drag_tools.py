@@ -110,6 +110,12 @@ def test_waypoints_make_a_route_of_exact_legs_journaled_as_one_move_per_leg(app:
     assert not any(r.forced for r in records(app))
     assert app.session.state.unit("r1").position == pytest.approx(target)
     assert app.session.state.unit("r1").movement_used == pytest.approx(sum(expected), rel=1e-6)
+    # the route was one gesture: one Ctrl+Z takes every leg back, one Ctrl+Y brings them all back
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert app.session.state.unit("r1").position == pytest.approx(start)
+    assert [r.kind for r in records(app)][-3:] == ["undo", "undo", "undo"]
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert app.session.state.unit("r1").position == pytest.approx(target)
 
 
 def test_backspace_takes_back_the_last_waypoint(app: App) -> None:
