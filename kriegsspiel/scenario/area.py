@@ -34,6 +34,7 @@ from kriegsspiel.core.area import AreaPosition, AreaRules
 from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
+from kriegsspiel.render.provinces import ProvinceDrawing
 from kriegsspiel.scenario.toml_bounds import MAX_SCENARIO_BYTES
 from kriegsspiel.scenario.toml_lines import KeyLines
 from kriegsspiel.tiled.errors import MapError
@@ -95,6 +96,17 @@ class AreaScenario:
         Raises UserError naming the scenario and the key."""
         setup = {**self.setup, "blind": self.blind}
         return self.rules.start(setup, self.board.powers, self.board.properties(), self.source)
+
+
+def province_drawings(board: ProvinceMapFile) -> list[ProvinceDrawing]:
+    """The provinces of a map as the board is drawn (render.provinces): outline, kind, supply centre, home."""
+    out = []
+    for abbr, shape in board.provinces.items():
+        props = shape.properties
+        home = props.get("home")
+        out.append(ProvinceDrawing(abbr, shape.name, str(props.get("kind", "land")), shape.outline, shape.centre(),
+                                   bool(props.get("supply_centre", False)), str(home).upper() if home else None))
+    return out
 
 
 def area_ruleset_of_text(text: str) -> RuleSet | None:

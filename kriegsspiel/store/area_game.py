@@ -25,8 +25,9 @@ from kriegsspiel.store.journal import JournalRecord, LoadedSave, SaveError, Save
 from kriegsspiel.store.journal_write import JournalWriter
 from kriegsspiel.store.seal import machine_key
 
-#: called after a confirmed phase with the game and the result (the players' pictures are made there)
-PhaseHook = Callable[["AreaGame", PhaseResult], None]
+#: called after a confirmed phase with the game, the turn that was resolved and the result (the players'
+#: pictures are made there)
+PhaseHook = Callable[["AreaGame", AreaTurn, PhaseResult], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +229,7 @@ class AreaGame:
         self._timeline.push(record.seq, step.turn)
         lines = _lines_of(step.events[0])
         if step.result is not None and not step.result.choices:
-            lines += self._run_hooks(step.result)
+            lines += self._run_hooks(turn, step.result)
         return AreaOutcome(True, command, tuple(lines), records=(record.seq,), result=step.result)
 
     def undo(self) -> AreaOutcome:
@@ -255,13 +256,14 @@ class AreaGame:
             step = apply_command(self.scenario.rules, self.scenario.powers, self.turn, original.command, dice)
         except Refused as exc:  # cannot happen: the turn is the one it was first carried out on
             return AreaOutcome(False, "redo", reason=str(exc))
+        before = self.turn
         record = self._write(new_record(seq=writer.next_seq, kind="redo", command="redo", prev=writer.last_hash,
                                         round=self.turn.phases, side="umpire", target=target,
                                         rolls=step.rolls, events=step.events))
         self._timeline.push_redone(target, step.turn)
         lines = [f"redone: {original.command} (record {target})"]
         if step.result is not None and not step.result.choices:
-            lines += self._run_hooks(step.result)
+            lines += self._run_hooks(before, step.result)
         return AreaOutcome(True, "redo", tuple(lines), records=(record.seq,), result=step.result)
 
     # --- inside -----------------------------------------------------------------------------------------
@@ -287,11 +289,16 @@ class AreaGame:
         self._records.append(record)
         return record
 
-    def _run_hooks(self, result: PhaseResult) -> list[str]:
+    def confirmed_phases(self) -> list[tuple[AreaTurn, PhaseResult]]:
+        """Each phase confirmed in the game in force, oldest first: the turn resolved and its result."""
+        turns = self._timeline.turns
+        return [(a, b.last) for a, b in zip(turns, turns[1:]) if b.phases == a.phases + 1 and b.last is not None]
+
+    def _run_hooks(self, before: AreaTurn, result: PhaseResult) -> list[str]:
         problems = []
         for hook in list(self.on_phase):
             try:
-                hook(self, result)
+                hook(self, before, result)
             except (UserError, OSError) as exc:  # the phase stands whatever a hook does
                 problems.append(f"after the phase, {getattr(hook, '__qualname__', 'a hook')} failed: {exc}")
         return problems

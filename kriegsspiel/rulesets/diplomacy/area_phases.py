@@ -118,7 +118,10 @@ def resolve_phase(rules: DiplomacyRules, board: ProvinceMap, position: AreaPosit
         words = results.get(_key(u))
         if words is None:
             continue
-        order = _order_of(orders, u) or (f"{u.kind} {u.where} H" if kind == "M" else f"{u.kind} {u.where} (no order)")
+        given = _order_of(orders, u)
+        if not given and kind == "M" and words == ["succeeded"]:
+            continue  # an unordered unit that held, untouched: nothing to tell
+        order = given or (f"{u.kind} {u.where} H" if kind == "M" else f"{u.kind} {u.where} (no order)")
         line = f"{u.power}: {order}: {', '.join(words)}"
         if u.uid in moved_to and kind != "M":
             line += f" (to {moved_to[u.uid]})"
