@@ -124,3 +124,39 @@ def test_play_screenshot_of_an_area_scenario(tmp_path):
     # a French counter's blue is on the frame (Paris), as is the sea's
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(0, 800, 3) for y in range(0, 800, 3)}
     assert (70, 160, 220) in colours and (160, 196, 228) in colours
+
+
+def test_a_retreat_by_drag_and_a_build_by_right_click(tmp_path):
+    pygame.display.init()
+    pygame.font.init()
+    shutil.copy(REPO / "maps" / "diplomacy-standard.tmx", tmp_path)
+    scenario = tmp_path / "fall.toml"
+    scenario.write_text("\n".join([
+        "[scenario]", 'name = "Fall of Belgium"', 'map = "diplomacy-standard.tmx"', 'ruleset = "diplomacy"',
+        "seed = 5", "", "[setup]", 'phase = "F1901M"', "[setup.units]", 'FRANCE = ["A BUR", "A PIC"]',
+        'GERMANY = ["A BEL", "A BER", "A KIE", "A MUN"]', ""]), encoding="utf-8")
+    try:
+        with AreaGame.new(scenario, tmp_path / "g.kssave") as game:
+            app = AreaApp(game, pygame.Surface((1400, 900)))
+            type_line(app, "FRANCE: A PIC - BEL; A BUR S A PIC - BEL")
+            type_line(app, "confirm")
+            assert game.turn.position.phase == "F1901R"
+            german = next(u for u in game.turn.position.units if u.details.get("dislodged"))
+            start = next(app.board.to_screen(at) for u, at in app.board.unit_points(game.turn.position.units)
+                         if u.uid == german.uid)
+            drag(app, start, screen_of(app, "HOL"))
+            assert [(o.power, o.text) for o in game.turn.orders] == [("GERMANY", "A BEL R HOL")]
+            type_line(app, "confirm")
+            assert game.turn.position.phase == "W1901A" and game.turn.position.owners["BEL"] == "FRANCE"
+            post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=screen_of(app, "PAR"))
+            assert app.menu is not None and app.menu.options == ["A PAR B"]
+            post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=(app.menu.at[0] + 5, app.menu.at[1] + 5))
+            assert ("FRANCE", "A PAR B") in [(o.power, o.text) for o in game.turn.orders]
+            type_line(app, "confirm")
+            assert game.turn.position.phase == "S1902M"
+            french = sorted(u.where for u in game.turn.position.units if u.power == "FRANCE")
+            assert french == ["BEL", "BUR", "PAR"]
+            assert any(u.uid == german.uid and u.where == "HOL" for u in game.turn.position.units)
+    finally:
+        forget_fonts()
+        pygame.quit()

@@ -9,8 +9,17 @@ import pygame
 from kriegsspiel.app.area_window import AreaApp
 from kriegsspiel.errors import UserError
 from kriegsspiel.render.fonts import forget_fonts
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area_game import AreaGame, is_area_path
 from kriegsspiel.store.area_pictures import attach_area_pictures
+
+
+def run_area_app(game: AreaGame, screen: pygame.Surface, title: str) -> int:
+    """The area board on an open display until it is closed."""
+    app = AreaApp(game, screen, title)
+    for note in game.notes:
+        app.say(f"note: {note}")
+    pygame.key.start_text_input()
+    return app.run(present=pygame.display.flip)
 
 
 def open_area_game(path: Path, scratch: Path | None = None) -> AreaGame:
@@ -35,12 +44,8 @@ def run_area_window(game: AreaGame, size: tuple[int, int] | None) -> int:
     try:
         screen = pygame.display.set_mode(size or (1500, 950), pygame.RESIZABLE)
         pygame.display.set_caption(f"kriegsspiel: {game.scenario.name} ({game.path.name})")
-        app = AreaApp(game, screen, f"{game.scenario.name}")
-        for note in game.notes:
-            app.say(f"note: {note}")
-        pygame.key.start_text_input()
         pygame.key.set_repeat(350, 35)
-        return app.run(present=pygame.display.flip)
+        return run_area_app(game, screen, game.scenario.name)
     finally:
         forget_fonts()
         pygame.quit()

@@ -14,20 +14,6 @@ from kriegsspiel.store.area_pictures import attach_area_pictures
 from kriegsspiel.wording import count
 
 
-def is_area_path(path: Path) -> bool:
-    """Whether ``path`` is an area game's scenario or save (never raises; other files: False)."""
-    from kriegsspiel.scenario.area import is_area_scenario
-    from kriegsspiel.store.area_game import is_area_save
-    from kriegsspiel.store.journal import SaveError, read_save
-
-    if path.suffix.lower() == ".toml":
-        return is_area_scenario(path)
-    try:
-        return is_area_save(read_save(path))
-    except (SaveError, OSError):
-        return False
-
-
 def open_area_game(path: Path, save: str | None) -> AreaGame:
     """A new game from an area scenario (saved to ``save`` or the games folder), or a save continued."""
     from kriegsspiel.userdirs import new_game_path

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     from kriegsspiel.app.window import open_game, refuse_an_invisible_window, run_window, save_screenshot
 
     if path is not None:
-        from kriegsspiel.cli.area_shell import is_area_path
+        from kriegsspiel.store.area_game import is_area_path
 
         if is_area_path(path):  # an area game (Diplomacy): the province board's window
             return _play_area(args, path, size)

@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from kriegsspiel.cli.input_path import require_file
 
     path = require_file(Path(args.path), "a scenario (.toml) or a save")
-    from kriegsspiel.cli.area_shell import is_area_path
+    from kriegsspiel.store.area_game import is_area_path
 
     if is_area_path(path):  # an area game (Diplomacy): its own session and commands
         from kriegsspiel.cli.area_shell import run_area_shell

@@ -55,6 +55,18 @@ def is_area_save(loaded: LoadedSave) -> bool:
     return area_ruleset_of_text(loaded.header.scenario_text) is not None
 
 
+def is_area_path(path: Path) -> bool:
+    """Whether ``path`` is an area game's scenario (``.toml``) or save (never raises; other files: False)."""
+    from kriegsspiel.scenario.area import is_area_scenario
+
+    if path.suffix.lower() == ".toml":
+        return is_area_scenario(path)
+    try:
+        return is_area_save(read_save(path))
+    except (SaveError, OSError):
+        return False
+
+
 def scenario_of_area_save(loaded: LoadedSave, notes: list[str]) -> AreaScenario:
     """The scenario embedded in an area save, its map found next to where the scenario was or beside the save;
     a changed map or rule set is noted. Raises SaveError when the map is not found."""
