@@ -4,7 +4,8 @@ phase would give, ``confirm`` resolves it; everything goes through the session (
 
 Mouse: drag a counter onto a province = the unit's move (or retreat) there (a menu when there are several,
 e.g. a fleet's two coasts); right-click a counter = a menu of its orders (hold, moves, supports, convoys, wing
-missions: the rule set's ``order_examples``); right-click an empty province = its builds (``place_examples``).
+missions: the rule set's ``order_examples``); right-click an empty province = its builds (``place_examples``);
+while the rules wait for a player's choice, right-click = the choice's answers.
 Keys: type into the console and Enter; Ctrl+Z undo, Ctrl+Y redo; Escape closes a menu or clears the console.
 """
 from __future__ import annotations
@@ -154,6 +155,11 @@ class AreaApp:
         self.menu = None
         position = self.game.turn.position
         rules = self.game.scenario.rules
+        if self.game.turn.choices:  # the rules wait for a player's choice: its answers, wherever clicked
+            choice = self.game.turn.choices[0]
+            self.say(f"{choice.power} must choose: {choice.question}")
+            self.menu = Menu(choice.power, list(choice.options), pos)
+            return
         unit = self.board.unit_at(position.units, pos)
         if unit is not None:
             options = list(rules.order_examples(position, unit.power, unit.uid))
@@ -211,6 +217,7 @@ class AreaApp:
             ("orders from: " + (", ".join(rules.powers_to_order(turn.position)) or "nobody"), body, _INK),
             ("", body, _INK), ("Orders given", head, _INK)]
         lines += [(f"{o.power}: {o.text}", body, _INK) for o in turn.orders[-14:]] or [("(none)", body, _INK)]
+        lines += [(f"{c.power} must choose: {c.question}", body, _BAD) for c in turn.choices]
         lines += [("", body, _INK), ("Log", head, _INK)]
         room = (h - 60 - 20 * len(lines)) // 18
         lines += [(text, body, _BAD if bad else _INK) for text, bad in self.log[-max(1, room):]]
