@@ -35,7 +35,7 @@ from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
 from kriegsspiel.render.provinces import ProvinceDrawing
-from kriegsspiel.scenario.toml_bounds import MAX_SCENARIO_BYTES
+from kriegsspiel.scenario.toml_bounds import MAX_SCENARIO_BYTES, TomlTooLarge, load_bounded
 from kriegsspiel.scenario.toml_lines import KeyLines
 from kriegsspiel.tiled.errors import MapError
 from kriegsspiel.tiled.provinces import ProvinceMapFile, read_province_map
@@ -113,9 +113,9 @@ def area_ruleset_of_text(text: str) -> RuleSet | None:
     """The area rule set a scenario text names, or None when it names none (or a ruler game's): the test
     whether a scenario (or a save's embedded scenario) is an area game's."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return None
+        data = load_bounded(text)
+    except (tomllib.TOMLDecodeError, TomlTooLarge, RecursionError):
+        return None  # not an area scenario one can read: the ruler games' loader says what is wrong
     head = data.get("scenario")
     if not isinstance(head, dict) or not isinstance(head.get("ruleset"), str):
         return None
@@ -164,9 +164,11 @@ def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: in
         return f"{source}:{line}" if line else source
 
     try:
-        data = tomllib.loads(text)
+        data = load_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         raise AreaScenarioError(f"{source}: not TOML ({exc}); fix the line it names") from None
+    except TomlTooLarge as exc:
+        raise AreaScenarioError(f"{source}: {exc}") from None
     head = data.get("scenario")
     if not isinstance(head, dict):
         raise AreaScenarioError(f"{source}: no [scenario] table; start the file with [scenario] and its name, map "
