@@ -30,7 +30,11 @@ def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
     """
     from kriegsspiel.store import Game
     from kriegsspiel.userdirs import new_game_path
+    from kriegsspiel.app.area_play import is_area_path, open_area_game
 
+    if is_area_path(path):  # an area game (Diplomacy): its own session; run_window gives it its own board
+        area = open_area_game(path, scratch)
+        return area, f"{area.scenario.name} ({Path(area.path).name})"
     if path.suffix.lower() == ".toml":
         save = new_game_path(path) if scratch is None else scratch / (path.stem + ".kssave")
         game = Game.new(path, save)
@@ -187,6 +191,10 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
             game, title = opened_here = chosen
             pygame.display.set_caption(f"kriegsspiel: {title}")
             screen = pygame.display.get_surface()
+            from kriegsspiel.app.area_play import AreaGame, run_area_app
+
+            if isinstance(game, AreaGame):  # an area game chosen in the menu: the province board
+                return run_area_app(game, screen, title)
         state = {"fullscreen": place.fullscreen, "windowed": place.size if place.fullscreen else screen.get_size()}
 
         def toggle_fullscreen() -> None:

@@ -18,6 +18,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     save = args.save or new_game_path(args.scenario)
+    from kriegsspiel.scenario.area import is_area_scenario
+
+    if is_area_scenario(args.scenario):  # an area game (Diplomacy): its own session
+        from kriegsspiel.store.area_game import AreaGame
+
+        with AreaGame.new(args.scenario, save) as area:
+            drawn = " (drawn)" if area.scenario.seed_drawn else ""
+            print(f"started {area.scenario.name!r}: {count(len(area.turn.position.units), 'unit')}, "
+                  f"{', '.join(area.scenario.powers)}; seed {area.seed}{drawn}")
+            print(f"save: {save}")
+            print(f"play on with: kriegsspiel shell {save}")
+        return 0
     with Game.new(args.scenario, save) as game:
         for note in game.notes:  # the scenario's warnings
             print(note)

@@ -73,6 +73,12 @@ def run(args: argparse.Namespace) -> int:
 
     from kriegsspiel.app.window import open_game, refuse_an_invisible_window, run_window, save_screenshot
 
+    if path is not None:
+        from kriegsspiel.store.area_game import is_area_path
+
+        if is_area_path(path):  # an area game (Diplomacy): the province board's window
+            return _play_area(args, path, size)
+
     if path is None:
         from kriegsspiel.app.start_menu import menu_rows, shipped_scenarios
         from kriegsspiel.store.listing import list_games
@@ -106,3 +112,29 @@ def run(args: argparse.Namespace) -> int:
         return run_window(game, title, size=size, fullscreen=args.fullscreen, projector=args.projector)
     finally:
         game.close()
+
+
+def _play_area(args: argparse.Namespace, path: Path, size: tuple[int, int] | None) -> int:
+    """``play`` of an area game's scenario or save: the window, or ``--screenshot`` headless."""
+    from kriegsspiel.app.area_play import open_area_game, run_area_window, save_area_screenshot
+    from kriegsspiel.app.window import refuse_an_invisible_window
+
+    if args.screenshot:
+        out = Path(args.screenshot)
+        if out.suffix.lower() != ".png":
+            raise UserError(f"--screenshot: {out}: give a file name ending in .png")
+        with tempfile.TemporaryDirectory(prefix="kriegsspiel-shot-") as scratch:
+            if path.suffix.lower() == ".toml":
+                game = open_area_game(path, scratch=Path(scratch))
+            else:  # a save is only looked at: nothing is written to it
+                from kriegsspiel.store.area_game import AreaGame
+
+                game = AreaGame.open(path, read_only=True)
+            with game:
+                save_area_screenshot(game, out, size or DEFAULT_SIZE, args.frames)
+        print(f"wrote {out}")
+        return 0
+    refuse_an_invisible_window()
+    game = open_area_game(path)
+    with game:
+        return run_area_window(game, size)

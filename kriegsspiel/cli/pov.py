@@ -89,6 +89,12 @@ def run(args: argparse.Namespace) -> int:
     from kriegsspiel.cli.input_path import require_file
 
     path = require_file(Path(args.save), "a save (.kssave) or a scenario (.toml)")
+    from kriegsspiel.store.area_game import is_area_path
+
+    if is_area_path(path) and path.suffix.lower() != ".toml":  # an area game (Diplomacy): per power and phase
+        from kriegsspiel.cli.area_pov import run_area_pov
+
+        return run_area_pov(args, path)
     if path.suffix.lower() == ".toml":
         states = [_scenario_state(path)]
     else:

@@ -30,6 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     loaded = read_save(args.save)
+    from kriegsspiel.store.area_game import is_area_save
+
+    if is_area_save(loaded):  # an area game (Diplomacy): its own session replays it
+        from kriegsspiel.cli.area_replay import run_area
+
+        return run_area(args, loaded)
     total = len(loaded.records)
     if args.to is not None and not 0 <= args.to <= total:
         raise UserError(f"{args.save}: --to {args.to}: the journal holds {plural(total, 'record')}; give 0..{total}")

@@ -33,6 +33,12 @@ def run(args: argparse.Namespace) -> int:
     from kriegsspiel.cli.input_path import require_file
 
     path = require_file(Path(args.path), "a scenario (.toml) or a save")
+    from kriegsspiel.store.area_game import is_area_path
+
+    if is_area_path(path):  # an area game (Diplomacy): its own session and commands
+        from kriegsspiel.cli.area_shell import run_area_shell
+
+        return run_area_shell(args, path)
     if path.suffix.lower() == ".toml":
         save = Path(args.save) if args.save else new_game_path(path)
         game = Game.new(path, save)

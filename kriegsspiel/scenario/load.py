@@ -105,6 +105,10 @@ def check_scenario_file(
         text = _read_text(path)
     except _Unreadable as exc:
         return [Finding(str(path), exc.problem, "error", exc.line, unreadable=True)]
+    from kriegsspiel.scenario.area import area_ruleset_of_text, check_area_scenario_file
+
+    if area_ruleset_of_text(text) is not None:  # an area game's scenario (Diplomacy): its own format
+        return check_area_scenario_file(path)
     findings, _ = _validate(text, str(path), path.parent, None, map_loader, ruleset_loader)
     return _in_reading_order(findings, str(path))
 

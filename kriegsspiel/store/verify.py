@@ -73,7 +73,7 @@ class Verdict:
         return "\n".join(lines)
 
 
-def _who_wrote(loaded: LoadedSave, key: bytes | None) -> tuple[str, int | None, int]:
+def who_wrote(loaded: LoadedSave, key: bytes | None) -> tuple[str, int | None, int]:
     """(who wrote it, the first line not sealed here, how many lines are)."""
     if loaded.header.version < 2:
         return UNSEALED, None, 0
@@ -104,7 +104,7 @@ def verify_save(path: str | Path, *, map_loader: MapLoader | None = None,
     notes: list[str] = []
     if loaded.cut_off is not None:
         notes.append(loaded.cut_off.message(path, len(loaded.records)))
-    written, first_unsealed, sealed_here = _who_wrote(loaded, machine_key(create=False))
+    written, first_unsealed, sealed_here = who_wrote(loaded, machine_key(create=False))
     scenario = scenario_of_save(loaded, [], map_loader=map_loader, ruleset_loader=ruleset_loader)
     kinds = Counter(r.kind for r in loaded.records)
     # The game must replay on the very map and rule set it was played on: anything else is not the same game.

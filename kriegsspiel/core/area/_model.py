@@ -52,11 +52,14 @@ class AreaPosition:
 @dataclass(frozen=True, slots=True)
 class OrderVerdict:
     """The check of one order as it is given: ``accepted`` with the order in its normal ``text`` (what the
-    journal keeps), or refused with ``reason`` for people (naming the unit, province or rule)."""
+    journal keeps), or refused with ``reason`` for people (naming the unit, province or rule). ``uid``: the
+    unit the order is for (None for an order of no unit, such as a build or a waive): a later order for the
+    same unit replaces it."""
 
     accepted: bool
     text: str
     reason: str | None = None
+    uid: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +98,8 @@ class AreaRules(ABC):
               source: str) -> AreaPosition:
         """The position a scenario starts from: ``setup`` the scenario's own tables (units, owners, the
         phase to start in, switches), on the province map ``provinces`` of the ``powers``; ``source`` names
-        the scenario file in messages."""
+        the scenario file in messages. The session adds the scenario's ``blind`` switch to ``setup`` as
+        ``"blind"`` (a bool), so that :meth:`resolve` can tell each power only what it may see."""
 
     @abstractmethod
     def powers_to_order(self, position: AreaPosition) -> tuple[str, ...]:
@@ -118,6 +122,11 @@ class AreaRules(ABC):
 
     def order_examples(self, position: AreaPosition, power: str, uid: str) -> tuple[str, ...]:
         """Orders ``power`` may give the unit ``uid`` now, for menus (may be a sample; default none)."""
+        return ()
+
+    def place_examples(self, position: AreaPosition, power: str, where: str) -> tuple[str, ...]:
+        """Orders ``power`` may give for the province ``where`` where it has no unit (builds, placements),
+        for menus (default none)."""
         return ()
 
     def winner(self, position: AreaPosition) -> str | None:

@@ -7,6 +7,7 @@ from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
+from kriegsspiel.core.area import AreaRules
 from kriegsspiel.core.plugin import CommandLine, RuleSet
 from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets.diplomacy import command
@@ -35,6 +36,12 @@ class Diplomacy(RuleSet):
         if not powers:
             problems.insert(0, "the map has no property 'powers'; list the powers, separated by spaces")
         return problems
+
+    def area_rules(self) -> AreaRules:
+        """Diplomacy and Air Power Diplomacy as the program plays them (:mod:`.area`)."""
+        from kriegsspiel.rulesets.diplomacy.area import DiplomacyRules
+
+        return DiplomacyRules()
 
     def command_lines(self) -> Mapping[str, CommandLine]:
         return {"adjudicate": CommandLine("adjudicate Diplomacy phases given as JSON (one, or JSON Lines with --batch)",

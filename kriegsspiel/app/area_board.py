@@ -1,0 +1,118 @@
+"""The board of an area game in the window: the province map fitted to the board's part of the window, units
+as counters on their provinces, the orders given drawn as arrows, and the hit tests the mouse needs (which
+counter, which province is under the pointer)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+import pygame
+
+from kriegsspiel.core.area import AreaUnit
+from kriegsspiel.pov.area import draw_orders, province_of, unit_marks
+from kriegsspiel.render.provinces import ProvinceDrawing, draw_board
+from kriegsspiel.store.area_timeline import AreaTurn
+
+#: map pixels between two counters stacked in one province
+STACK_OFFSET = 14.0
+#: a click within this many map pixels of a counter's middle picks the counter
+PICK_RADIUS = 12.0
+
+
+class AreaBoard:
+    """The board drawn at a scale that fits ``view_size`` (screen pixels), map pixels <-> screen pixels."""
+
+    def __init__(self, provinces: Sequence[ProvinceDrawing], size_px: tuple[int, int],
+                 view_size: tuple[int, int]) -> None:
+        self.provinces = list(provinces)
+        self.size_px = size_px
+        self.centres = {p.abbreviation: p.centre for p in provinces}
+        self._outlines = {p.abbreviation: np.asarray(p.outline, dtype=float) for p in provinces}
+        self.scale = 1.0
+        self.fit(view_size)
+        self._cache: tuple[tuple, pygame.Surface] | None = None
+
+    def fit(self, view_size: tuple[int, int]) -> None:
+        """Scale the board to fit ``view_size`` (screen pixels)."""
+        self.scale = max(0.1, min(view_size[0] / max(1, self.size_px[0]), view_size[1] / max(1, self.size_px[1])))
+        self._cache = None
+
+    def to_screen(self, at: tuple[float, float]) -> tuple[int, int]:
+        return round(at[0] * self.scale), round(at[1] * self.scale)
+
+    def to_map(self, at: tuple[int, int]) -> tuple[float, float]:
+        return at[0] / self.scale, at[1] / self.scale
+
+    def unit_points(self, units: Sequence[AreaUnit]) -> list[tuple[AreaUnit, tuple[float, float]]]:
+        """Each unit with where its counter stands (map pixels), as the pictures place them."""
+        on_map = [u for u in units if province_of(u.where) in self.centres]
+        return list(zip(on_map, unit_marks_of(units, self.centres)))
+
+    def unit_at(self, units: Sequence[AreaUnit], screen: tuple[int, int]) -> AreaUnit | None:
+        """The unit whose counter is under the screen point (the nearest within the pick radius)."""
+        x, y = self.to_map(screen)
+        best, best_d = None, max(PICK_RADIUS, 14 / self.scale)
+        for unit, (ux, uy) in self.unit_points(units):
+            d = ((ux - x) ** 2 + (uy - y) ** 2) ** 0.5
+            if d <= best_d:
+                best, best_d = unit, d
+        return best
+
+    def province_at(self, screen: tuple[int, int]) -> str | None:
+        """The abbreviation of the province under the screen point, or None."""
+        x, y = self.to_map(screen)
+        for abbr, pts in self._outlines.items():
+            if _inside(x, y, pts):
+                return abbr
+        return None
+
+    def draw(self, target: pygame.Surface, turn: AreaTurn, selected: str | None = None,
+             drag_to: tuple[int, int] | None = None) -> None:
+        """Draw the board, the units and the orders of ``turn`` onto ``target`` at (0, 0)."""
+        position = turn.position
+        key = (tuple(sorted(position.owners.items())), self.scale)
+        if self._cache is None or self._cache[0] != key:
+            owned = [replace(p, owner=position.owners.get(p.abbreviation)) for p in self.provinces]
+            self._cache = (key, draw_board(self.size_px, owned, self.scale))
+        target.blit(self._cache[1], (0, 0))
+        draw_orders(target, [(o.power, o.text) for o in turn.orders], self.centres, self.scale)
+        for unit, at in self.unit_points(position.units):
+            _counter(target, unit, self.to_screen(at), self.scale, unit.uid == selected)
+        if selected is not None and drag_to is not None:
+            start = next((self.to_screen(at) for u, at in self.unit_points(position.units) if u.uid == selected), None)
+            if start is not None:
+                pygame.draw.line(target, (250, 250, 250), start, drag_to, 5)
+                pygame.draw.line(target, (20, 20, 20), start, drag_to, 2)
+
+
+def unit_marks_of(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]]) -> list[tuple[float, float]]:
+    """Where each unit's counter stands (map pixels), in the order of ``units`` (those on the map)."""
+    from kriegsspiel.core.area import AreaPosition
+
+    marks = unit_marks(AreaPosition("", "", tuple(units), {}), centres, STACK_OFFSET)
+    return [m.at for m in marks]
+
+
+def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], scale: float, selected: bool) -> None:
+    from kriegsspiel.render.fonts import font
+    from kriegsspiel.render.provinces import power_colour
+
+    radius = max(10, round(12 * scale))
+    if selected:
+        pygame.draw.circle(target, (255, 230, 0), at, radius + 4)
+    pygame.draw.circle(target, power_colour(unit.power), at, radius)
+    ring = (200, 0, 0) if unit.details.get("dislodged") else (20, 20, 20)
+    pygame.draw.circle(target, ring, at, radius, 2)
+    text = font(max(12, round(13 * scale)), bold=True).render(unit.label[:2] or unit.kind[:1], True, (255, 255, 255))
+    target.blit(text, text.get_rect(center=at))
+
+
+def _inside(x: float, y: float, pts: np.ndarray) -> bool:
+    inside = False
+    x0, y0 = pts[-1]
+    for x1, y1 in pts:
+        if (y1 > y) != (y0 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+        x0, y0 = x1, y1
+    return inside

@@ -1,0 +1,277 @@
+"""Scenarios of area games (Diplomacy, Air Power Diplomacy, unit profiles): a province map, an area rule set
+and the rule set's own setup.
+
+Format (TOML)::
+
+    [scenario]
+    name = "Diplomacy, 1901"
+    map = "../maps/diplomacy-standard.tmx"   # a province map (Tiled), relative to this file
+    ruleset = "diplomacy"                   # an installed area rule set
+    seed = 1901                             # optional: drawn when absent (the save keeps it)
+    blind = false                           # optional: each power sees only what its units see
+    description = "..."                     # optional
+
+    [setup]                                 # passed whole to the rule set's AreaRules.start
+    ...
+
+    [[players]]                             # optional: who plays which power (pictures, portal)
+    name = "Anna"
+    power = "FRANCE"
+
+A scenario is an area scenario when its rule set is an area game (``RuleSet.kind == "area"``).
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kriegsspiel.core.area import AreaPosition, AreaRules
+from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
+from kriegsspiel.errors import UserError
+from kriegsspiel.findings import Finding
+from kriegsspiel.render.provinces import ProvinceDrawing
+from kriegsspiel.scenario.toml_bounds import MAX_SCENARIO_BYTES, TomlTooLarge, load_bounded
+from kriegsspiel.scenario.toml_lines import KeyLines
+from kriegsspiel.tiled.errors import MapError
+from kriegsspiel.tiled.provinces import ProvinceMapFile, read_province_map
+
+_SCENARIO_KEYS = ("name", "map", "ruleset", "seed", "blind", "description")
+
+
+class AreaScenarioError(UserError):
+    """An area scenario that cannot be played; the message names the file, the line and the key."""
+
+
+@dataclass(frozen=True, eq=False)
+class Player:
+    """A player of an area game and the power they play."""
+
+    name: str
+    power: str
+
+
+@dataclass(frozen=True, eq=False)
+class AreaScenario:
+    """A validated area scenario. ``text`` is the file's exact text (a save embeds it), ``map_ref`` the map as
+    the scenario wrote it, ``board`` the province map as read, ``rules`` the rule set's AreaRules."""
+
+    source: str
+    name: str
+    text: str
+    sha256: str
+    map_ref: str
+    map_path: Path
+    map_sha256: str
+    ruleset: RuleSet
+    rules: AreaRules
+    seed: int
+    blind: bool
+    description: str
+    setup: Mapping[str, Any]
+    players: tuple[Player, ...]
+    board: ProvinceMapFile
+    seed_drawn: bool = False
+    warnings: tuple[Finding, ...] = field(default_factory=tuple)
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return self.board.powers
+
+    @property
+    def ruleset_sha256(self) -> str:
+        """A fingerprint of the rule set's data file as loaded (a save keeps it: a changed rule set is noted)."""
+        try:
+            data = self.ruleset.data_file().read_bytes()
+        except (OSError, NotImplementedError, AttributeError):
+            data = f"{self.ruleset.name} {self.ruleset.version}".encode("utf-8")
+        return hashlib.sha256(data).hexdigest()
+
+    def start(self) -> AreaPosition:
+        """The position the game starts from (the rule set's start, the scenario's blind switch passed in).
+        Raises UserError naming the scenario and the key."""
+        setup = {**self.setup, "blind": self.blind}
+        return self.rules.start(setup, self.board.powers, self.board.properties(), self.source)
+
+
+def province_drawings(board: ProvinceMapFile) -> list[ProvinceDrawing]:
+    """The provinces of a map as the board is drawn (render.provinces): outline, kind, supply centre, home."""
+    out = []
+    for abbr, shape in board.provinces.items():
+        props = shape.properties
+        home = props.get("home")
+        out.append(ProvinceDrawing(abbr, shape.name, str(props.get("kind", "land")), shape.outline, shape.centre(),
+                                   bool(props.get("supply_centre", False)), str(home).upper() if home else None))
+    return out
+
+
+def area_ruleset_of_text(text: str) -> RuleSet | None:
+    """The area rule set a scenario text names, or None when it names none (or a ruler game's): the test
+    whether a scenario (or a save's embedded scenario) is an area game's."""
+    try:
+        data = load_bounded(text)
+    except (tomllib.TOMLDecodeError, TomlTooLarge, RecursionError):
+        return None  # not an area scenario one can read: the ruler games' loader says what is wrong
+    head = data.get("scenario")
+    if not isinstance(head, dict) or not isinstance(head.get("ruleset"), str):
+        return None
+    ruleset = find_ruleset(head["ruleset"])
+    return ruleset if ruleset is not None and ruleset.kind == "area" else None
+
+
+def is_area_scenario(path: str | Path) -> bool:
+    """True when the file at ``path`` is a readable scenario of an area rule set."""
+    try:
+        data = Path(path).read_bytes()[: MAX_SCENARIO_BYTES + 1]
+        return area_ruleset_of_text(data.decode("utf-8-sig")) is not None
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_area_scenario(path: str | Path) -> AreaScenario:
+    """Read and validate an area scenario file. Raises AreaScenarioError (file, line, key, what to do)."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise AreaScenarioError(f"{path}: cannot be read ({exc.strerror}); give the path of a scenario .toml") from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise AreaScenarioError(f"{path}: larger than a scenario may be ({MAX_SCENARIO_BYTES:,} bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise AreaScenarioError(f"{path}: not UTF-8 text; save the scenario as UTF-8") from None
+    return parse_area_scenario_text(text, str(path), path.parent)
+
+
+def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: int | None = None,
+                             map_ref: str | None = None) -> AreaScenario:
+    """Validate an area scenario given as text (``base_dir``: where its map path starts; ``seed`` and
+    ``map_ref``: a save's, replacing the scenario's). Raises AreaScenarioError naming ``source``, the line and
+    the key; the rule set's own start is tried too, so that a bad ``[setup]`` is found here."""
+    lines = KeyLines.scan(text)
+
+    def where(table: str, key: str | None = None) -> str:
+        line = lines.line(table, None, key)
+        return f"{source}:{line}" if line else source
+
+    try:
+        data = load_bounded(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise AreaScenarioError(f"{source}: not TOML ({exc}); fix the line it names") from None
+    except TomlTooLarge as exc:
+        raise AreaScenarioError(f"{source}: {exc}") from None
+    head = data.get("scenario")
+    if not isinstance(head, dict):
+        raise AreaScenarioError(f"{source}: no [scenario] table; start the file with [scenario] and its name, map "
+                                "and ruleset")
+    unknown = sorted(set(head) - set(_SCENARIO_KEYS))
+    if unknown:
+        raise AreaScenarioError(f"{where('scenario', unknown[0])}: [scenario] {unknown[0]}: unknown key; the keys are "
+                                f"{', '.join(_SCENARIO_KEYS)}")
+    for key in ("name", "map", "ruleset"):
+        if not isinstance(head.get(key), str) or not head[key].strip():
+            raise AreaScenarioError(f"{where('scenario', key)}: [scenario] {key}: missing or not a string")
+    ruleset = find_ruleset(head["ruleset"])
+    if ruleset is None or ruleset.kind != "area" or ruleset.area_rules() is None:
+        known = ", ".join(n for n, r in sorted(installed_rulesets().items()) if r.kind == "area") or "none"
+        raise AreaScenarioError(f"{where('scenario', 'ruleset')}: [scenario] ruleset = {head['ruleset']!r}: not an "
+                                f"area game installed here; area games: {known}")
+    rules = ruleset.area_rules()
+    assert rules is not None
+    blind = head.get("blind", False)
+    if not isinstance(blind, bool):
+        raise AreaScenarioError(f"{where('scenario', 'blind')}: [scenario] blind: true or false")
+    seed_drawn = False
+    if seed is None:
+        seed = head.get("seed")
+        if seed is None:
+            seed, seed_drawn = secrets.randbelow(2**31), True
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise AreaScenarioError(f"{where('scenario', 'seed')}: [scenario] seed: a whole number from 0")
+    description = head.get("description", "")
+    if not isinstance(description, str):
+        raise AreaScenarioError(f"{where('scenario', 'description')}: [scenario] description: a string")
+    ref = map_ref or head["map"]
+    map_path = (base_dir / ref)
+    if not map_path.is_file():
+        raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map = {head['map']!r}: no such file "
+                                f"({map_path}); give the path of a province map, relative to the scenario")
+    try:
+        board, findings = read_province_map(map_path)
+    except MapError as exc:
+        raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map: {exc}") from None
+    errors = [f for f in findings if f.severity == "error"]
+    if errors:
+        raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map: {errors[0].format()}")
+    problems = ruleset.check_provinces(board.powers, board.properties(), str(map_path))
+    if problems:
+        raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map {map_path}: {problems[0]}; run "
+                                "kriegsspiel check on the map")
+    if board.ruleset != ruleset.name:
+        raise AreaScenarioError(f"{where('scenario', 'ruleset')}: the map {map_path} is drawn for the rule set "
+                                f"{board.ruleset!r}, not {ruleset.name!r}")
+    setup = data.get("setup", {})
+    if not isinstance(setup, dict):
+        raise AreaScenarioError(f"{where('setup')}: [setup] must be a table")
+    players = _players(data.get("players", []), board.powers, source, where)
+    extra = sorted(set(data) - {"scenario", "setup", "players"})
+    if extra:
+        raise AreaScenarioError(f"{where(extra[0])}: [{extra[0]}]: unknown table; an area scenario has [scenario], "
+                                "[setup] and [[players]]")
+    scenario = AreaScenario(
+        source=source, name=head["name"].strip(), text=text,
+        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(), map_ref=ref, map_path=map_path,
+        map_sha256=_sha256_file(map_path), ruleset=ruleset, rules=rules, seed=int(seed), blind=blind,
+        description=description.strip(), setup=setup, players=players, board=board, seed_drawn=seed_drawn,
+        warnings=tuple(f for f in findings if f.severity != "error"),
+    )
+    try:
+        scenario.start()
+    except UserError as exc:
+        message = str(exc).removeprefix(f"{source}: ")
+        raise AreaScenarioError(f"{where('setup')}: {message}") from None
+    return scenario
+
+
+def _players(raw: Any, powers: tuple[str, ...], source: str, where: Any) -> tuple[Player, ...]:
+    if not isinstance(raw, list):
+        raise AreaScenarioError(f"{where('players')}: [[players]] must be an array of tables (name, power)")
+    out = []
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not isinstance(
+                entry.get("power"), str):
+            raise AreaScenarioError(f"{source}: [[players]] number {i + 1}: give name and power, both strings")
+        power = entry["power"].strip().upper()
+        if power not in powers:
+            raise AreaScenarioError(f"{source}: [[players]] {entry['name']!r}: power {entry['power']!r} is not one "
+                                    f"of the map's powers ({', '.join(powers)})")
+        out.append(Player(entry["name"].strip(), power))
+    return tuple(out)
+
+
+def check_area_scenario_file(path: str | Path) -> list[Finding]:
+    """The findings of an area scenario for ``kriegsspiel check`` (empty: it plays). Never raises."""
+    try:
+        scenario = load_area_scenario(path)
+    except UserError as exc:
+        text = str(exc)
+        prefix = str(path)
+        line = None
+        if text.startswith(prefix + ":"):
+            rest = text[len(prefix) + 1:]
+            head, _, tail = rest.partition(": ")
+            if head.isdigit():
+                line, text = int(head), tail
+            else:
+                text = rest.lstrip()
+        return [Finding(str(path), text, "error", line)]
+    return list(scenario.warnings)
