@@ -639,40 +639,53 @@ static PyObject *points_list(const Pt *p, Py_ssize_t n)
     return result;
 }
 
-/* smooth_path(speeds, cell_size, coords) -> list of floats x0, y0, x1, y1, ... */
-static PyObject *py_smooth_path(PyObject *self, PyObject *args)
+/* Buffers for smooth_points, grown as needed and reused across calls of one kernel call. */
+typedef struct {
+    Pt *p, *work;
+    double *prefix;
+    Py_ssize_t cap;
+} SmoothBuf;
+
+static int smooth_reserve(SmoothBuf *b, Py_ssize_t cap)
 {
-    PyObject *seq;
-    double cs;
-    Py_buffer view;
-    Raster r;
-    if (open_path_args(args, &seq, &view, &r, &cs) < 0) return NULL;
-    Py_ssize_t n0 = PySequence_Fast_GET_SIZE(seq) / 2, cap = 2 * n0 + 2;
-    Pt *p = (Pt *)malloc((size_t)cap * sizeof(Pt));
-    Pt *work = (Pt *)malloc((size_t)cap * sizeof(Pt));
-    double *prefix = (double *)malloc((size_t)cap * sizeof(double));
-    PyObject *result = NULL;
-    if (p == NULL || work == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
-    Py_ssize_t n = read_points(seq, p);
-    if (n < 0) goto done;
-    if (n == 1) p[n++] = p[0];
-    n = string_pull(&r, cs, p, n, prefix);
-    double cost = polyline_world(&r, cs, p, n);
+    if (cap <= b->cap) return 0;
+    Pt *np_ = (Pt *)realloc(b->p, (size_t)cap * sizeof(Pt));
+    if (np_ == NULL) return -1;
+    b->p = np_;
+    Pt *nw = (Pt *)realloc(b->work, (size_t)cap * sizeof(Pt));
+    if (nw == NULL) return -1;
+    b->work = nw;
+    double *npf = (double *)realloc(b->prefix, (size_t)cap * sizeof(double));
+    if (npf == NULL) return -1;
+    b->prefix = npf;
+    b->cap = cap;
+    return 0;
+}
+
+static void smooth_free(SmoothBuf *b)
+{
+    free(b->p);
+    free(b->work);
+    free(b->prefix);
+    b->p = b->work = NULL;
+    b->prefix = NULL;
+    b->cap = 0;
+}
+
+/* Smooth the n points in b->p (repeated points already dropped, n >= 1) in place: string-pulled, then split,
+ * refined and straightened while that makes it cheaper, then one detour along grid lines (see smooth_path).
+ * Returns the new number of points, or -1 when out of memory. */
+static Py_ssize_t smooth_points(const Raster *r, double cs, SmoothBuf *b, Py_ssize_t n)
+{
+    if (smooth_reserve(b, 2 * n + 2) < 0) return -1;
+    if (n == 1) { b->p[1] = b->p[0]; n = 2; }
+    n = string_pull(r, cs, b->p, n, b->prefix);
+    double cost = polyline_world(r, cs, b->p, n);
     for (int round = 0; round < SMOOTH_ROUNDS; round++) {
         /* split every segment at its middle so that a straight run can bend too, move the vertices,
          * straighten again, and keep the result only when it is cheaper */
-        if (2 * n > cap) {
-            cap = 2 * n;
-            Pt *np_ = (Pt *)realloc(p, (size_t)cap * sizeof(Pt));
-            if (np_ == NULL) { PyErr_NoMemory(); goto done; }
-            p = np_;
-            Pt *nw = (Pt *)realloc(work, (size_t)cap * sizeof(Pt));
-            if (nw == NULL) { PyErr_NoMemory(); goto done; }
-            work = nw;
-            double *npf = (double *)realloc(prefix, (size_t)cap * sizeof(double));
-            if (npf == NULL) { PyErr_NoMemory(); goto done; }
-            prefix = npf;
-        }
+        if (smooth_reserve(b, 2 * n) < 0) return -1;
+        Pt *p = b->p, *work = b->work;
         Py_ssize_t m = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
             if (i > 0) {
@@ -681,45 +694,47 @@ static PyObject *py_smooth_path(PyObject *self, PyObject *args)
             }
             work[m++] = p[i];
         }
-        refine(&r, cs, work, m);
-        m = string_pull(&r, cs, work, m, prefix);
-        double c = polyline_world(&r, cs, work, m);
+        refine(r, cs, work, m);
+        m = string_pull(r, cs, work, m, b->prefix);
+        double c = polyline_world(r, cs, work, m);
         if (!(c < cost * (1.0 - 1e-9))) break;
         memcpy(p, work, (size_t)m * sizeof(Pt));
         n = m;
         cost = c;
     }
-    {
-        /* one more round with a detour along a grid line wherever a segment lies beside one */
-        if (3 * n > cap) {
-            cap = 3 * n;
-            Pt *nw = (Pt *)realloc(work, (size_t)cap * sizeof(Pt));
-            if (nw == NULL) { PyErr_NoMemory(); goto done; }
-            work = nw;
-            double *npf = (double *)realloc(prefix, (size_t)cap * sizeof(double));
-            if (npf == NULL) { PyErr_NoMemory(); goto done; }
-            prefix = npf;
-            Pt *np_ = (Pt *)realloc(p, (size_t)cap * sizeof(Pt));
-            if (np_ == NULL) { PyErr_NoMemory(); goto done; }
-            p = np_;
-        }
-        Py_ssize_t m = line_detours(&r, cs, p, n, work);
-        if (m > n) {
-            refine(&r, cs, work, m);
-            m = string_pull(&r, cs, work, m, prefix);
-            double c = polyline_world(&r, cs, work, m);
-            if (c < cost * (1.0 - 1e-9)) {
-                memcpy(p, work, (size_t)m * sizeof(Pt));
-                n = m;
-                cost = c;
-            }
+    /* one more round with a detour along a grid line wherever a segment lies beside one */
+    if (smooth_reserve(b, 3 * n) < 0) return -1;
+    Py_ssize_t m = line_detours(r, cs, b->p, n, b->work);
+    if (m > n) {
+        refine(r, cs, b->work, m);
+        m = string_pull(r, cs, b->work, m, b->prefix);
+        double c = polyline_world(r, cs, b->work, m);
+        if (c < cost * (1.0 - 1e-9)) {
+            memcpy(b->p, b->work, (size_t)m * sizeof(Pt));
+            n = m;
         }
     }
-    result = points_list(p, n);
+    return n;
+}
+
+/* smooth_path(speeds, cell_size, coords) -> list of floats x0, y0, x1, y1, ... */
+static PyObject *py_smooth_path(PyObject *self, PyObject *args)
+{
+    PyObject *seq;
+    double cs;
+    Py_buffer view;
+    Raster r;
+    if (open_path_args(args, &seq, &view, &r, &cs) < 0) return NULL;
+    SmoothBuf b = {NULL, NULL, NULL, 0};
+    PyObject *result = NULL;
+    if (smooth_reserve(&b, PySequence_Fast_GET_SIZE(seq) + 2) < 0) { PyErr_NoMemory(); goto done; }
+    Py_ssize_t n = read_points(seq, b.p);
+    if (n < 0) goto done;
+    n = smooth_points(&r, cs, &b, n);
+    if (n < 0) { PyErr_NoMemory(); goto done; }
+    result = points_list(b.p, n);
 done:
-    free(p);
-    free(work);
-    free(prefix);
+    smooth_free(&b);
     PyBuffer_Release(&view);
     Py_DECREF(seq);
     return result;
@@ -961,6 +976,184 @@ done:
     return result;
 }
 
+/* ---- the routes of the finer search: every distinct route within the lattice's error, smoothed ---- */
+
+/* Up to FINE_ROUTES distinct routes are smoothed; the next route's lattice cost is within FINE_ROUTE_SLACK of
+ * the best (the lattice's angular error is 1.3%: either may be cheaper once straightened). */
+#define FINE_ROUTES 3
+#define FINE_ROUTE_SLACK 0.02
+
+static PyObject *math_hypot = NULL;
+
+/* math.hypot(dx, dy) exactly as the Python reference computes it (CPython's own algorithm, not libm's), or -1
+ * with the exception set. */
+static double py_hypot(double dx, double dy)
+{
+    PyObject *v = PyObject_CallFunction(math_hypot, "dd", dx, dy);
+    if (v == NULL) return -1.0;
+    double d = PyFloat_AsDouble(v);
+    Py_DECREF(v);
+    return d;
+}
+
+static int get_window(PyObject *obj, Py_buffer *view, const char *what, Py_ssize_t itemsize, int writable)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
+    if (view->ndim != 2 || view->itemsize != itemsize) {
+        PyErr_Format(PyExc_TypeError, "%s must be a C-contiguous 2-D array of %zd-byte items", what, itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* fine_routes(speeds, cell_size, there_cost, there_pred, back_cost, back_pred, x0, y0, fine_cell, k, ox, oy, tx, ty)
+ *   -> flat list x0, y0, ... of the cheapest smoothed route, or None
+ *
+ * The fine lattice's two fields (from the origin (ox, oy) and from the target (tx, ty), world units; window
+ * arrays of one shape whose cell (0, 0) has its corner at (x0, y0), cells fine_cell world units, k fine cells
+ * to a map cell). The cell of lowest forward + reverse cost gives the best route (its predecessors back to the
+ * origin and on to the target); the next goes through the cheapest cell more than k fine cells (one map cell)
+ * from every route taken so far, lattice and straightened alike, while its lattice cost is within
+ * FINE_ROUTE_SLACK of the best; at most FINE_ROUTES. Each is smoothed on speeds (smooth_path) and the cheapest
+ * wins. The Python reference is fine_routes in _routes_ref.py. */
+static PyObject *py_fine_routes(PyObject *self, PyObject *args)
+{
+    PyObject *sobj, *tco, *tpo, *bco, *bpo;
+    double cs, x0, y0, fcs, ox, oy, tx, ty;
+    Py_ssize_t k;
+    if (!PyArg_ParseTuple(args, "OdOOOOdddndddd", &sobj, &cs, &tco, &tpo, &bco, &bpo, &x0, &y0, &fcs, &k, &ox, &oy,
+                          &tx, &ty))
+        return NULL;
+    if (!(cs > 0.0) || !(fcs > 0.0) || k < 1) {
+        PyErr_SetString(PyExc_ValueError, "cell sizes must be positive and k at least 1");
+        return NULL;
+    }
+    Py_buffer sview, tcv, tpv, bcv, bpv;
+    Raster r;
+    if (get_raster(sobj, &sview, &r) < 0) return NULL;
+    int held = 0;
+    PyObject *result = NULL;
+    unsigned char *covered = NULL, *on_route = NULL;
+    int32_t *cells = NULL;
+    SmoothBuf b = {NULL, NULL, NULL, 0};
+    Pt *best = NULL;
+    Py_ssize_t best_n = 0;
+    if (get_window(tco, &tcv, "there_cost", 8, 0) < 0) goto done;
+    held = 1;
+    if (get_window(tpo, &tpv, "there_pred", 4, 0) < 0) goto done;
+    held = 2;
+    if (get_window(bco, &bcv, "back_cost", 8, 0) < 0) goto done;
+    held = 3;
+    if (get_window(bpo, &bpv, "back_pred", 4, 0) < 0) goto done;
+    held = 4;
+    Py_ssize_t h = tcv.shape[0], w = tcv.shape[1], hw = h * w;
+    if (tpv.shape[0] != h || bcv.shape[0] != h || bpv.shape[0] != h || tpv.shape[1] != w || bcv.shape[1] != w ||
+        bpv.shape[1] != w) {
+        PyErr_SetString(PyExc_ValueError, "the four fields must have one shape");
+        goto done;
+    }
+    const double *there_cost = (const double *)tcv.buf, *back_cost = (const double *)bcv.buf;
+    const int32_t *there_pred = (const int32_t *)tpv.buf, *back_pred = (const int32_t *)bpv.buf;
+    covered = (unsigned char *)calloc((size_t)(hw > 0 ? hw : 1), 1);
+    on_route = (unsigned char *)malloc((size_t)(hw > 0 ? hw : 1));
+    cells = (int32_t *)malloc((size_t)(hw > 0 ? hw : 1) * sizeof(int32_t));
+    if (covered == NULL || on_route == NULL || cells == NULL) { PyErr_NoMemory(); goto done; }
+    double best_cost = INFINITY, route_limit = INFINITY;
+    for (int route = 0; route < FINE_ROUTES; route++) {
+        /* the cheapest cell not covered yet (the first of equals, as numpy's argmin) */
+        Py_ssize_t index = 0;
+        double lattice_cost = INFINITY;
+        int any = 0;
+        for (Py_ssize_t i = 0; i < hw; i++) {
+            double t = covered[i] ? INFINITY : there_cost[i] + back_cost[i];
+            if (!any || t < lattice_cost) { lattice_cost = t; index = i; any = 1; }
+        }
+        if (!(isfinite(lattice_cost) && lattice_cost <= route_limit)) break;
+        double grown = lattice_cost * (1.0 + FINE_ROUTE_SLACK);
+        if (grown < route_limit) route_limit = grown;
+        /* the route through this cell: back to the origin on the forward field, on to the target on the reverse */
+        Py_ssize_t nc = 0;
+        for (int32_t i = (int32_t)index; i >= 0 && nc < hw; i = there_pred[i]) cells[nc++] = i;
+        for (Py_ssize_t a = 0, z = nc - 1; a < z; a++, z--) { int32_t t = cells[a]; cells[a] = cells[z]; cells[z] = t; }
+        for (int32_t i = back_pred[index]; i >= 0 && nc < hw; i = back_pred[i]) cells[nc++] = i;
+        if (smooth_reserve(&b, 2 * (nc + 2) + 2) < 0) { PyErr_NoMemory(); goto done; }
+        /* origin, the cells' centres, target, repeated points dropped (as smooth_path reads them) */
+        Py_ssize_t n = 0;
+        for (Py_ssize_t q = -1; q <= nc; q++) {
+            Pt v;
+            if (q < 0) { v.x = ox; v.y = oy; }
+            else if (q == nc) { v.x = tx; v.y = ty; }
+            else {
+                v.x = x0 + ((double)(cells[q] % w) + 0.5) * fcs;
+                v.y = y0 + ((double)(cells[q] / w) + 0.5) * fcs;
+            }
+            if (n == 0 || v.x != b.p[n - 1].x || v.y != b.p[n - 1].y) b.p[n++] = v;
+        }
+        n = smooth_points(&r, cs, &b, n);
+        if (n < 0) { PyErr_NoMemory(); goto done; }
+        double c = polyline_world(&r, cs, b.p, n);
+        if (c < best_cost) {
+            Pt *nb = (Pt *)realloc(best, (size_t)n * sizeof(Pt));
+            if (nb == NULL) { PyErr_NoMemory(); goto done; }
+            best = nb;
+            memcpy(best, b.p, (size_t)n * sizeof(Pt));
+            best_n = n;
+            best_cost = c;
+        }
+        if (route + 1 == FINE_ROUTES) break; /* no next route to keep away from this one */
+        /* the next route must keep a cell away from this one, lattice and straightened alike (routes that
+         * straighten into the same line are one route): the cells on it, and samples every fine cell or less
+         * along each smoothed segment (as the reference's linspace gives them) */
+        memset(on_route, 0, (size_t)hw);
+        for (Py_ssize_t q = 0; q < nc; q++) on_route[cells[q]] = 1;
+        for (Py_ssize_t q = 0; q + 1 < n; q++) {
+            Pt a = b.p[q], e = b.p[q + 1];
+            double d = py_hypot(e.x - a.x, e.y - a.y);
+            if (d < 0.0 && PyErr_Occurred()) goto done;
+            Py_ssize_t steps = (Py_ssize_t)ceil(d / fcs) + 1;
+            double step = 1.0 / (double)steps;
+            for (Py_ssize_t i = 0; i <= steps; i++) {
+                double t = i == steps ? 1.0 : (double)i * step;
+                double fx = (a.x + (e.x - a.x) * t - x0) / fcs, fy = (a.y + (e.y - a.y) * t - y0) / fcs;
+                int64_t col = (int64_t)fx, row = (int64_t)fy;
+                if (col < 0) col = 0;
+                if (col > w - 1) col = w - 1;
+                if (row < 0) row = 0;
+                if (row > h - 1) row = h - 1;
+                on_route[row * w + col] = 1;
+            }
+        }
+        /* widened by k fine cells in every direction */
+        for (Py_ssize_t i = 0; i < h; i++)
+            for (Py_ssize_t j = 0; j < w; j++) {
+                if (!on_route[i * w + j]) continue;
+                Py_ssize_t i0 = i - k < 0 ? 0 : i - k, i1 = i + k > h - 1 ? h - 1 : i + k;
+                Py_ssize_t j0 = j - k < 0 ? 0 : j - k, j1 = j + k > w - 1 ? w - 1 : j + k;
+                for (Py_ssize_t u = i0; u <= i1; u++) memset(covered + u * w + j0, 1, (size_t)(j1 - j0 + 1));
+            }
+    }
+    if (best == NULL) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    } else {
+        result = points_list(best, best_n);
+    }
+done:
+    free(covered);
+    free(on_route);
+    free(cells);
+    free(best);
+    smooth_free(&b);
+    if (held >= 4) PyBuffer_Release(&bpv);
+    if (held >= 3) PyBuffer_Release(&bcv);
+    if (held >= 2) PyBuffer_Release(&tpv);
+    if (held >= 1) PyBuffer_Release(&tcv);
+    PyBuffer_Release(&sview);
+    return result;
+}
+
 static PyObject *py_stencil(PyObject *self, PyObject *noargs)
 {
     PyObject *out = PyList_New(STENCIL_N);
@@ -984,6 +1177,9 @@ static PyMethodDef methods[] = {
      "smooth_path(speeds, cell_size, coords) -> the path string-pulled and refined, as flat x, y floats"},
     {"line_runs", py_line_runs, METH_VARARGS,
      "line_runs(speeds, cell_size, coords) -> the path with runs exactly along grid lines where cheaper, flat x, y"},
+    {"fine_routes", py_fine_routes, METH_VARARGS,
+     "fine_routes(speeds, cell_size, there_cost, there_pred, back_cost, back_pred, x0, y0, fine_cell, k, ox, oy, tx, "
+     "ty) -> the cheapest smoothed route of the finer search, flat x, y floats, or None"},
     {"stencil", py_stencil, METH_NOARGS, "stencil() -> the 32 (dcol, drow) neighbour offsets, in search order"},
     {NULL, NULL, 0, NULL}};
 
@@ -995,5 +1191,10 @@ PyMODINIT_FUNC PyInit__lattice(void)
 {
     build_stencil();
     build_directions();
+    PyObject *math = PyImport_ImportModule("math");
+    if (math == NULL) return NULL;
+    math_hypot = PyObject_GetAttrString(math, "hypot");
+    Py_DECREF(math);
+    if (math_hypot == NULL) return NULL;
     return PyModule_Create(&module);
 }

@@ -18,6 +18,7 @@ from kriegsspiel.core.movement import _reference
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.movement._field import CostField, _fastest, _on_map, path_cost, segment_cost
+from kriegsspiel.core.movement._routes_ref import dilate
 from kriegsspiel.core.ruleset import STRUCTURE_SPEED
 
 # --------------------------------------------------------------------------------------------------- paths
@@ -90,10 +91,8 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
 _ELLIPSE_SLACK = 0.03
 _ELLIPSE_DILATION = 1
 _FINE_TIERS = ((4, 1600), (2, 3200))
-# On the finer lattice, two routes whose lattice costs differ by less than _ROUTE_SLACK may be in either order
-# once straightened (the lattice's angular error is 1.3%); up to _ROUTES such distinct routes are smoothed.
-_ROUTE_SLACK = 0.02
-_ROUTES = 3
+# On the finer lattice, up to FINE_ROUTES distinct routes whose lattice costs are within FINE_ROUTE_SLACK of the
+# best are smoothed (the kernel's fine_routes; the constants are in _routes_ref).
 
 
 def _ellipse_search(
@@ -139,7 +138,7 @@ def _ellipse_search(
     c0, c1 = max(0, int(kept_cols.min()) - d), min(cols, int(kept_cols.max()) + 1 + d)
     mask = np.zeros((r1 - r0, c1 - c0), dtype=bool)
     mask[kept_rows - r0, kept_cols - c0] = True
-    mask = _dilate(mask, d)
+    mask = dilate(mask, d)
     ellipse = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
     kept = int(mask.sum())
     k = next((k for k, most in _FINE_TIERS if kept * k * k <= most), 1)
@@ -154,48 +153,14 @@ def _ellipse_search(
     back_pred = np.empty(fine.shape, dtype=np.int32)
     _field._kernel.cost_field(fine, fcs, ox, oy, limit, 0, 0, there_cost, there_pred, tx, ty, fastest)
     _field._kernel.cost_field(fine, fcs, tx, ty, limit, 0, 0, back_cost, back_pred, ox, oy, fastest)
-    through = there_cost + back_cost
-    h, w = fine.shape
-    covered = np.zeros(fine.shape, dtype=bool)
-    best_points: list[WorldPoint] | None = None
-    best_cost = math.inf
-    route_limit = math.inf
-    for _ in range(_ROUTES):
-        open_cost = np.where(covered, math.inf, through)
-        index = int(np.argmin(open_cost))
-        lattice_cost = float(open_cost.flat[index])
-        if not (math.isfinite(lattice_cost) and lattice_cost <= route_limit):
-            break
-        route_limit = min(route_limit, lattice_cost * (1.0 + _ROUTE_SLACK))
-        # the route through this cell: back to the origin on the forward field, on to the target on the reverse
-        head: list[int] = []
-        i = index
-        while i >= 0:
-            head.append(i)
-            i = int(there_pred.flat[i])
-        tail: list[int] = []
-        i = int(back_pred.flat[index])
-        while i >= 0:
-            tail.append(i)
-            i = int(back_pred.flat[i])
-        cells = head[::-1] + tail
-        centres = [WorldPoint(x0 + (i % w + 0.5) * fcs, y0 + (i // w + 0.5) * fcs) for i in cells]
-        candidate = _smooth(raster, speeds, [origin, *centres, target])
-        candidate_cost = path_cost(raster, speeds, candidate)
-        if candidate_cost < best_cost:
-            best_points, best_cost = candidate, candidate_cost
-        # the next route must keep a cell away from this one, lattice and straightened alike (routes that
-        # straighten into the same line are one route)
-        on_route = np.zeros(fine.shape, dtype=bool)
-        on_route.flat[cells] = True
-        for a, b in zip(candidate, candidate[1:]):
-            n = int(math.ceil(distance(a, b) / fcs)) + 1
-            t = np.linspace(0.0, 1.0, n + 1)
-            cols_on = np.clip(((a.x + (b.x - a.x) * t - x0) / fcs).astype(np.int64), 0, w - 1)
-            rows_on = np.clip(((a.y + (b.y - a.y) * t - y0) / fcs).astype(np.int64), 0, h - 1)
-            on_route[rows_on, cols_on] = True
-        covered |= _dilate(on_route, k)
-    return best_points
+    # every distinct route within the lattice's error of the best, smoothed; the cheapest (the kernel's
+    # fine_routes: the route loop, its smoothing and the cells it covers in one call)
+    coords = _field._kernel.fine_routes(
+        speeds, cs, there_cost, there_pred, back_cost, back_pred, x0, y0, fcs, k, origin.x, origin.y, target.x, target.y
+    )
+    if coords is None:
+        return None
+    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
 
 
 _hopeful_cache: dict[int, tuple[object, np.ndarray]] = {}
@@ -220,21 +185,6 @@ def _hopeful_speeds(speeds: np.ndarray) -> np.ndarray:
     key = id(speeds)
     _hopeful_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _hopeful_cache.pop(key, None)), hopeful)
     return hopeful
-
-
-def _dilate(mask: np.ndarray, d: int) -> np.ndarray:
-    """``mask`` widened by ``d`` cells in every direction (a square dilation, one axis at a time)."""
-    for axis in (0, 1):
-        grown = mask.copy()
-        for shift in range(1, d + 1):
-            if axis == 0:
-                grown[shift:, :] |= mask[:-shift, :]
-                grown[:-shift, :] |= mask[shift:, :]
-            else:
-                grown[:, shift:] |= mask[:, :-shift]
-                grown[:, :-shift] |= mask[:, shift:]
-        mask = grown
-    return mask
 
 
 def _smooth(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:

@@ -3,7 +3,8 @@
 It is also the fallback when the C extension cannot be imported: slow, but the same answers. Every
 function mirrors one of ``_lattice.c`` step by step; see that file and ``docs/movement.md`` for the method.
 Like the C extension it is one module with the same functions; the code lives in ``_lattice_ref`` (costs and
-the cost field) and ``_smooth_ref`` (smoothing and runs along grid lines).
+the cost field), ``_smooth_ref`` (smoothing and runs along grid lines) and ``_routes_ref`` (the routes of the
+finer search).
 
 The speed raster is a float64 array [row, column] of speed multipliers; 0 means the unit cannot enter the
 cell, and cells outside the raster cannot be entered either. Points are in world units; a cell spans
@@ -21,6 +22,7 @@ from kriegsspiel.core.movement._lattice_ref import (
     segment_cost,
     trace_cells,
 )
+from kriegsspiel.core.movement._routes_ref import FINE_ROUTE_SLACK, FINE_ROUTES, fine_routes
 from kriegsspiel.core.movement._smooth_ref import (
     CORNER_REACH,
     PULL_LOOKAHEAD,
@@ -36,6 +38,8 @@ from kriegsspiel.core.movement._smooth_ref import (
 
 __all__ = [
     "CORNER_REACH",
+    "FINE_ROUTES",
+    "FINE_ROUTE_SLACK",
     "PINCH_EPS",
     "PULL_LOOKAHEAD",
     "Point",
@@ -47,6 +51,7 @@ __all__ = [
     "STENCIL",
     "TIE_EPS",
     "cost_field",
+    "fine_routes",
     "line_runs",
     "pinched",
     "polyline_cost",
