@@ -217,6 +217,7 @@ def cost_field(
     search_limit: float | None = None,
     toward: WorldPoint | None = None,
     bound: float | None = None,
+    tighten: bool = False,
 ) -> CostField:
     """The lattice cost field from ``origin`` over ``speeds`` (from :func:`speed_field`), up to ``allowance``.
 
@@ -227,7 +228,10 @@ def cost_field(
     A* bound), in a window around the ellipse they lie in: much less work for one far target. ``bound`` (world
     units, with ``toward`` only; default: the limit) replaces the limit in that test alone: the cells kept still
     cost at most the limit, so every cell kept holds the same cost and predecessor as in the field without
-    ``toward`` (see :func:`bounded_field`). An origin off the map gives an empty field. Raises ValueError when
+    ``toward`` (see :func:`bounded_field`). With ``tighten`` (and ``toward``), that bound is first lowered to
+    the cheapest connection of ``toward`` (found by an A* that stops there), which keeps every cell on the cheapest
+    way to it and far fewer others: only :meth:`CostField.cost_at` and :func:`cheapest_path` of ``toward`` are then
+    the whole field's. An origin off the map gives an empty field. Raises ValueError when
     ``speeds`` does not match the raster's shape.
     """
     if speeds.shape != raster.shape:
@@ -259,7 +263,8 @@ def cost_field(
     if h and w:
         if toward is not None:
             settled = _kernel.cost_field(
-                speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest, prune
+                speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest, prune,
+                tighten,
             )
         else:
             settled = _kernel.cost_field(speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred)
@@ -295,7 +300,8 @@ def bounded_field(raster: TerrainRaster, speeds: np.ndarray, origin: WorldPoint,
         bound = min(bound, straight)
     # slack for rounding: a cell kept in excess costs time, never exactness
     bound = bound * (1.0 + 1e-9) + 1e-9 * cs
-    return cost_field(raster, speeds, origin, allowance, toward=target, bound=bound)
+    # and lowered to the cheapest connection of the target, found first by an A* that stops there
+    return cost_field(raster, speeds, origin, allowance, toward=target, bound=bound, tighten=True)
 
 
 def _square(raster: TerrainRaster, centre: WorldPoint, reach: float) -> tuple[int, int, int, int]:

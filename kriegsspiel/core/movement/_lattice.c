@@ -302,6 +302,102 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
     h->idx[i] = v;
 }
 
+/* A window's paces and each stencil edge's cells as offsets in the flat window. */
+typedef struct {
+    const double *pace;
+    Py_ssize_t h, w;
+    Py_ssize_t off_v[STENCIL_N], off_cell[STENCIL_N][STENCIL_MAX_CELLS], off_corner[STENCIL_N][STENCIL_MAX_CORNERS][2];
+} Lattice;
+
+/* The cost (cell units) of edge s from window cell u, INFINITY when blocked; the neighbour must be inside. */
+static inline double edge_cost(const Lattice *lat, Py_ssize_t u, int s)
+{
+    const StencilEdge *e = &stencil[s];
+    double ec = 0.0;
+    for (int q = 0; q < e->n; q++) ec += e->cell_len[q] * lat->pace[u + lat->off_cell[s][q]];
+    if (ec == INFINITY) return INFINITY;
+    for (int q = 0; q < e->ncorner; q++)
+        if (lat->pace[u + lat->off_corner[s][q][0]] == INFINITY && lat->pace[u + lat->off_corner[s][q][1]] == INFINITY)
+            return INFINITY;
+    return ec;
+}
+
+/* The cheapest connection (cell units) of the target (tx, ty), world units, as CostField._connect makes it: the
+ * straight line from the origin (ax, ay), cell units, when within the limit, or a cell within CONNECT cells of
+ * the target's plus the straight line from its centre. Found by an A* over the same lattice with the same
+ * limits (costs within lim, cost plus the straight line at the fastest speed within blim), ordered by that sum,
+ * which stops once the sum passes the best connection found: every connection left costs at least its sum. Its
+ * cost is a real lattice path's, so it is never below the cheapest (what the Dijkstra below finds). ahead holds
+ * each cell's straight line to the target at the fastest speed (NaN until worked out), as in cost_field; adds the
+ * cells it settles to *settled. Returns INFINITY when nothing connects, -1 when out of memory. */
+#define CONNECT 2
+static double tighten_bound(const Raster *r, const Lattice *lat, double cs, Py_ssize_t row0, Py_ssize_t col0,
+                            double ax, double ay, double tx, double ty, double lim, double blim, double tcol,
+                            double trow, double inv_fast, double *ahead, Py_ssize_t *settled)
+{
+    Py_ssize_t h = lat->h, w = lat->w;
+    double txc = tx / cs, tyc = ty / cs;
+    long tcell = (long)floor(txc), trcell = (long)floor(tyc);
+    double best = segment_cost_cells(r, ax, ay, txc, tyc);
+    if (!(best * (1.0 + 1e-9) < lim)) best = INFINITY; /* beyond the search: not known to be the cheapest */
+    double *g = (double *)malloc((size_t)(h * w) * sizeof(double));
+    Heap heap = {NULL, NULL, 0, 0};
+    if (g == NULL) return -1.0;
+    for (Py_ssize_t i = 0; i < h * w; i++) g[i] = INFINITY;
+#define AHEAD(v, vr, vc) (isnan(ahead[v]) ? (ahead[v] = hypot((double)(vc) - tcol, (double)(vr) - trow) * inv_fast) : ahead[v])
+    long ocol = (long)floor(ax), orow = (long)floor(ay);
+    for (long dr = -2; dr <= 2; dr++)
+        for (long dc = -2; dc <= 2; dc++) {
+            long wr = orow + dr - (long)row0, wc = ocol + dc - (long)col0;
+            if (wr < 0 || wc < 0 || wr >= h || wc >= w) continue;
+            double c = segment_cost_cells(r, ax, ay, (double)(ocol + dc) + 0.5, (double)(orow + dr) + 0.5);
+            Py_ssize_t v = wr * w + wc;
+            if (c <= lim && c < g[v]) {
+                g[v] = c;
+                if (heap_push(&heap, c + AHEAD(v, wr, wc), (int32_t)v) < 0) goto oom;
+            }
+        }
+    while (heap.n > 0) {
+        double f;
+        int32_t u;
+        heap_pop(&heap, &f, &u);
+        if (f > best) break; /* every connection left costs at least f */
+        double k = g[u];
+        if (f > k + ahead[u]) continue; /* a stale entry */
+        (*settled)++;
+        long ur = u / w, uc = u % w;
+        long rc = (long)col0 + uc, rr = (long)row0 + ur;
+        if (labs(rc - tcell) <= CONNECT && labs(rr - trcell) <= CONNECT) {
+            double total = k + segment_cost_cells(r, (double)rc + 0.5, (double)rr + 0.5, txc, tyc);
+            if (total < best) best = total;
+        }
+        for (int s = 0; s < STENCIL_N; s++) {
+            const StencilEdge *e = &stencil[s];
+            long vr = ur + e->dr, vc = uc + e->dc;
+            if (vr < 0 || vc < 0 || vr >= h || vc >= w) continue;
+            Py_ssize_t v = u + lat->off_v[s];
+            if (g[v] <= k) continue;
+            double nc = k + edge_cost(lat, u, s);
+            if (nc <= lim && nc < g[v]) {
+                double fv = nc + AHEAD(v, vr, vc);
+                if (fv > blim) continue;
+                g[v] = nc;
+                if (heap_push(&heap, fv, (int32_t)v) < 0) goto oom;
+            }
+        }
+    }
+#undef AHEAD
+    free(g);
+    free(heap.key);
+    free(heap.idx);
+    return best;
+oom:
+    free(g);
+    free(heap.key);
+    free(heap.idx);
+    return -1.0;
+}
+
 /* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest, bound]) -> settled
  *
  * Dijkstra over the centres of the window cells [row0, row0 + h) x [col0, col0 + w) of the raster, where
@@ -320,8 +416,9 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
     PyObject *sobj, *cobj, *pobj;
     double cs, ox, oy, limit, tx = NAN, ty = NAN, fastest = 0.0, bound = NAN;
     Py_ssize_t row0, col0;
-    if (!PyArg_ParseTuple(args, "OddddnnOO|dddd", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
-                          &ty, &fastest, &bound))
+    int tighten = 0;
+    if (!PyArg_ParseTuple(args, "OddddnnOO|ddddp", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
+                          &ty, &fastest, &bound, &tighten))
         return NULL;
     if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
     Py_buffer sview, cview, pview;
@@ -349,19 +446,24 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
     if ((double)h * (double)w > 2.0e9) { PyErr_SetString(PyExc_ValueError, "window too large"); goto done; }
     double *cost = (double *)cview.buf;
     int32_t *pred = (int32_t *)pview.buf;
-    pace = (double *)malloc((size_t)(h * w) * sizeof(double));
+    /* With a target, a cell whose cost plus the straight line to the target at the fastest speed exceeds the
+     * limit cannot lie on a path within the limit: it is not kept (an A*-like bound, still exact). */
+    int bounded = isfinite(tx) && isfinite(ty) && fastest > 0.0;
+    /* one block: the window's paces and, with a target, each cell's straight line to it at the fastest speed
+     * (worked out the first time the cell is reached, NaN until then: a cell is reached from many neighbours) */
+    pace = (double *)malloc((size_t)(h * w) * (bounded ? 2 : 1) * sizeof(double));
     if (pace == NULL) { PyErr_NoMemory(); goto done; }
+    double *ahead = bounded ? pace + h * w : NULL;
     for (Py_ssize_t i = 0; i < h; i++)
         for (Py_ssize_t j = 0; j < w; j++) {
             pace[i * w + j] = pace_at(&r, (long)(col0 + j), (long)(row0 + i));
             cost[i * w + j] = INFINITY;
             pred[i * w + j] = -2;
         }
+    if (bounded)
+        for (Py_ssize_t i = 0; i < h * w; i++) ahead[i] = NAN;
     double lim = limit / cs; /* costs in cell units inside the search */
     double blim = isnan(bound) ? lim : bound / cs;
-    /* With a target, a cell whose cost plus the straight line to the target at the fastest speed exceeds the
-     * limit cannot lie on a path within the limit: it is not kept (an A*-like bound, still exact). */
-    int bounded = isfinite(tx) && isfinite(ty) && fastest > 0.0;
     double tcol = tx / cs - (double)col0 - 0.5, trow = ty / cs - (double)row0 - 0.5, inv_fast = 1.0 / fastest;
     double ax = ox / cs, ay = oy / cs;
     if (!(fabs(ax) < 1e15 && fabs(ay) < 1e15)) {
@@ -369,6 +471,30 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
         goto done;
     }
     long ocol = (long)floor(ax), orow = (long)floor(ay);
+    /* each edge's cells and corners as offsets from its start in the flat window (its width is fixed here) */
+    Lattice lat;
+    lat.pace = pace;
+    lat.h = h;
+    lat.w = w;
+    for (int s = 0; s < STENCIL_N; s++) {
+        const StencilEdge *e = &stencil[s];
+        lat.off_v[s] = (Py_ssize_t)e->dr * w + e->dc;
+        for (int q = 0; q < e->n; q++) lat.off_cell[s][q] = (Py_ssize_t)e->cell_dr[q] * w + e->cell_dc[q];
+        for (int q = 0; q < e->ncorner; q++)
+            for (int z = 0; z < 2; z++)
+                lat.off_corner[s][q][z] = (Py_ssize_t)e->corner_dr[q][z] * w + e->corner_dc[q][z];
+    }
+    Py_ssize_t settled = 0;
+    if (tighten && bounded) {
+        /* the cheapest connection to the target, found first by an A* that stops there: every cell on the
+         * cheapest way to it costs, with its straight line to the target, at most that (the estimate is
+         * consistent), so it bounds the search below as tightly as it can be bounded (with slack for rounding) */
+        double best = tighten_bound(&r, &lat, cs, row0, col0, ax, ay, tx, ty, lim, blim, tcol, trow, inv_fast, ahead,
+                                    &settled);
+        if (best < 0.0) { PyErr_NoMemory(); goto done; }
+        best = best * (1.0 + 1e-9) + 1e-9;
+        if (best < blim) blim = best;
+    }
     for (long dr = -2; dr <= 2; dr++)
         for (long dc = -2; dc <= 2; dc++) {
             long wr = orow + dr - (long)row0, wc = ocol + dc - (long)col0;
@@ -380,16 +506,6 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
                 if (heap_push(&heap, c, (int32_t)(wr * w + wc)) < 0) { PyErr_NoMemory(); goto done; }
             }
         }
-    /* each edge's cells and corners as offsets from its start in the flat window (its width is fixed here) */
-    Py_ssize_t off_v[STENCIL_N], off_cell[STENCIL_N][STENCIL_MAX_CELLS], off_corner[STENCIL_N][STENCIL_MAX_CORNERS][2];
-    for (int s = 0; s < STENCIL_N; s++) {
-        const StencilEdge *e = &stencil[s];
-        off_v[s] = (Py_ssize_t)e->dr * w + e->dc;
-        for (int q = 0; q < e->n; q++) off_cell[s][q] = (Py_ssize_t)e->cell_dr[q] * w + e->cell_dc[q];
-        for (int q = 0; q < e->ncorner; q++)
-            for (int z = 0; z < 2; z++) off_corner[s][q][z] = (Py_ssize_t)e->corner_dr[q][z] * w + e->corner_dc[q][z];
-    }
-    Py_ssize_t settled = 0;
     while (heap.n > 0) {
         double k;
         int32_t u;
@@ -401,22 +517,25 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
             const StencilEdge *e = &stencil[s];
             long vr = ur + e->dr, vc = uc + e->dc;
             if (vr < 0 || vc < 0 || vr >= h || vc >= w) continue;
-            Py_ssize_t v = u + off_v[s];
+            Py_ssize_t v = u + lat.off_v[s];
             /* every edge costs more than nothing, so a cell already reached at k or less gains nothing from this
              * one: skip it before pricing the edge (about half the neighbours of a settled cell are settled) */
             if (cost[v] <= k) continue;
             /* the window is a rectangle, so every cell the edge crosses lies inside it */
             double ec = 0.0;
-            for (int q = 0; q < e->n; q++) ec += e->cell_len[q] * pace[u + off_cell[s][q]];
+            for (int q = 0; q < e->n; q++) ec += e->cell_len[q] * pace[u + lat.off_cell[s][q]];
             if (ec == INFINITY) continue;
             int blocked = 0;
             for (int q = 0; q < e->ncorner; q++)
-                if (pace[u + off_corner[s][q][0]] == INFINITY && pace[u + off_corner[s][q][1]] == INFINITY)
+                if (pace[u + lat.off_corner[s][q][0]] == INFINITY && pace[u + lat.off_corner[s][q][1]] == INFINITY)
                     blocked = 1;
             if (blocked) continue;
             double nc = k + ec;
             if (nc <= lim && nc < cost[v]) {
-                if (bounded && nc + hypot((double)vc - tcol, (double)vr - trow) * inv_fast > blim) continue;
+                if (bounded) {
+                    if (isnan(ahead[v])) ahead[v] = hypot((double)vc - tcol, (double)vr - trow) * inv_fast;
+                    if (nc + ahead[v] > blim) continue;
+                }
                 cost[v] = nc;
                 pred[v] = u;
                 if (heap_push(&heap, nc, (int32_t)v) < 0) { PyErr_NoMemory(); goto done; }

@@ -179,6 +179,7 @@ def cost_field(
     ty: float = math.nan,
     fastest: float = 0.0,
     bound: float = math.nan,
+    tighten: bool = False,
 ) -> int:
     """Dijkstra over the centres of a window of cells; the contract of ``_lattice.cost_field``.
 
@@ -186,7 +187,9 @@ def cost_field(
     predecessor, -1 reached straight from the origin, -2 unreached); returns the number of cells settled.
     Given a target (tx, ty) and the fastest speed, cells whose cost plus the straight line to the target at
     that speed exceeds the limit are left out: a bounded A* towards the target. ``bound`` (world units, default
-    ``limit``) is the limit of that test alone; ``limit`` still caps the costs kept. Ties in cost are settled in
+    ``limit``) is the limit of that test alone; ``limit`` still caps the costs kept. With ``tighten`` (and a
+    target), that bound is first lowered to the cheapest connection of the target (``_tighten_bound``, with slack
+    for rounding): the cells on the cheapest way there are all kept, far fewer others. Ties in cost are settled in
     the order of the cell index (the tuples' order), as in the C kernel.
     """
     h, w = cost_out.shape
@@ -194,6 +197,12 @@ def cost_field(
     pred_out[...] = -2
     lim = limit / cell_size
     blim = lim if math.isnan(bound) else bound / cell_size
+    # Only the window can be entered, exactly as in the C kernel.
+    window = np.zeros((h, w))
+    r_lo, c_lo = max(row0, 0), max(col0, 0)
+    r_hi, c_hi = min(row0 + h, speeds.shape[0]), min(col0 + w, speeds.shape[1])
+    if r_lo < r_hi and c_lo < c_hi:
+        window[r_lo - row0 : r_hi - row0, c_lo - col0 : c_hi - col0] = speeds[r_lo:r_hi, c_lo:c_hi]
     ax, ay = ox / cell_size, oy / cell_size
     ocol, orow = math.floor(ax), math.floor(ay)
     heap: list[tuple[float, int]] = []
@@ -210,16 +219,16 @@ def cost_field(
                 cost[v] = c
                 pred[v] = -1
                 heapq.heappush(heap, (c, v))
-    # Only the window can be entered, exactly as in the C kernel.
-    window = np.zeros((h, w))
-    r_lo, c_lo = max(row0, 0), max(col0, 0)
-    r_hi, c_hi = min(row0 + h, speeds.shape[0]), min(col0 + w, speeds.shape[1])
-    if r_lo < r_hi and c_lo < c_hi:
-        window[r_lo - row0 : r_hi - row0, c_lo - col0 : c_hi - col0] = speeds[r_lo:r_hi, c_lo:c_hi]
     bounded = math.isfinite(tx) and math.isfinite(ty) and fastest > 0.0
     tcol, trow = tx / cell_size - col0 - 0.5, ty / cell_size - row0 - 0.5
     inv_fast = 1.0 / fastest if bounded else 0.0  # as the C kernel rounds it
     settled = 0
+    if tighten and bounded:
+        best, settled = _tighten_bound(
+            speeds, window, cell_size, row0, col0, ax, ay, tx, ty, lim, blim, tcol, trow, inv_fast
+        )
+        best = best * (1.0 + 1e-9) + 1e-9
+        blim = min(blim, best)
     while heap:
         k, u = heapq.heappop(heap)
         if k > cost[u]:
@@ -242,3 +251,74 @@ def cost_field(
     finite = np.isfinite(cost_out)
     cost_out[finite] *= cell_size
     return settled
+
+
+#: A continuous point connects to the lattice through the cells this many cells around its own (CostField._connect).
+CONNECT = 2
+
+
+def _tighten_bound(
+    speeds: np.ndarray, window: np.ndarray, cell_size: float, row0: int, col0: int, ax: float, ay: float,
+    tx: float, ty: float, lim: float, blim: float, tcol: float, trow: float, inv_fast: float,
+) -> tuple[float, int]:
+    """(cheapest connection of the target (tx, ty) in cell units, cells settled): the straight line from the origin
+    (ax, ay; cell units) when within the limit, or a cell within CONNECT cells of the target's plus the straight
+    line from its centre, as ``CostField._connect`` makes it. An A* over the window's lattice with the cost field's
+    limits, ordered by cost plus the straight line to the target at the fastest speed, stopping once that passes
+    the best connection found (every connection left costs at least it). Its cost is a real lattice path's, never
+    below the cheapest; inf when nothing connects. Mirrors ``tighten_bound`` in the C kernel."""
+    h, w = window.shape
+    txc, tyc = tx / cell_size, ty / cell_size
+    tcell, trcell = math.floor(txc), math.floor(tyc)
+    best = _segment_cost_cells(speeds, ax, ay, txc, tyc)
+    if not best * (1.0 + 1e-9) < lim:
+        best = math.inf  # beyond the search: not known to be the cheapest
+    g = np.full(h * w, math.inf)
+    ahead: dict[int, float] = {}
+
+    def estimate(v: int) -> float:
+        if v not in ahead:
+            vr, vc = divmod(v, w)
+            ahead[v] = math.hypot(vc - tcol, vr - trow) * inv_fast
+        return ahead[v]
+
+    heap: list[tuple[float, int]] = []
+    ocol, orow = math.floor(ax), math.floor(ay)
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            wr, wc = orow + dr - row0, ocol + dc - col0
+            if not (0 <= wr < h and 0 <= wc < w):
+                continue
+            c = _segment_cost_cells(speeds, ax, ay, ocol + dc + 0.5, orow + dr + 0.5)
+            v = wr * w + wc
+            if c <= lim and c < g[v]:
+                g[v] = c
+                heapq.heappush(heap, (c + estimate(v), v))
+    settled = 0
+    while heap:
+        f, u = heapq.heappop(heap)
+        if f > best:
+            break  # every connection left costs at least f
+        k = float(g[u])
+        if f > k + ahead[u]:
+            continue  # a stale entry
+        settled += 1
+        ur, uc = divmod(u, w)
+        rc, rr = col0 + uc, row0 + ur
+        if abs(rc - tcell) <= CONNECT and abs(rr - trcell) <= CONNECT:
+            best = min(best, k + _segment_cost_cells(speeds, rc + 0.5, rr + 0.5, txc, tyc))
+        for dc, dr in STENCIL:
+            vr, vc = ur + dr, uc + dc
+            if not (0 <= vr < h and 0 <= vc < w):
+                continue
+            v = vr * w + vc
+            if g[v] <= k:
+                continue
+            nc = k + _segment_cost_cells(window, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
+            if nc <= lim and nc < g[v]:
+                fv = nc + estimate(v)
+                if fv > blim:
+                    continue
+                g[v] = nc
+                heapq.heappush(heap, (fv, v))
+    return best, settled
