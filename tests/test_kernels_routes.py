@@ -74,3 +74,88 @@ def test_fine_routes_goes_round_a_wall_on_the_faster_side() -> None:
     assert all(y >= 5.0 for _, y in points[1:-1])  # below the wall, the faster side
     cost = c.polyline_cost(speeds, 1.0, got)
     assert math.isclose(cost, 2 * math.hypot(1.5, 1.5) + 5.0, rel_tol=1e-9)
+
+
+def _random_speeds(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
+    speeds = rng.choice(np.array([0.25, 0.5, 0.75, 1.0, 1.25]), size=(rows, cols))
+    speeds[rng.random((rows, cols)) < 0.15] = 0.0
+    return np.ascontiguousarray(speeds)
+
+
+def test_the_searches_bounds_give_the_references_answers_and_keep_what_they_promise() -> None:
+    """150 random terrains and pairs of points (fixed seed), searched towards each other: with the target's
+    connection found first (``tighten``), with the field from the other end (``other``: the ellipse of the limit,
+    and the finer search's routes), C and the Python reference settle the same cells with the same costs (to
+    rounding, as in tests/test_kernels.py); and what each promises to keep is kept exactly as the plain search has
+    it: the target's connection and the way to it (``tighten``), every cell whose two costs fit the limit (the
+    ellipse), every cell within the route slack of the cheapest and its way back to the target (the routes)."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    c, ref = movement_field._kernel, reference
+    rng = np.random.default_rng(77)
+    tightened = ellipses = routed = 0
+    for _ in range(150):
+        rows, cols = int(rng.integers(6, 18)), int(rng.integers(6, 18))
+        speeds = _random_speeds(rng, rows, cols)
+        ox, oy, tx, ty = rng.random() * cols, rng.random() * rows, rng.random() * cols, rng.random() * rows
+        limit = float(rng.uniform(3.0, 30.0))
+        fastest = float(speeds.max())
+        if fastest <= 0.0:
+            continue
+
+        def search(kernel, a, b, *extra):
+            cost, pred = np.empty((rows, cols)), np.empty((rows, cols), np.int32)
+            settled = kernel.cost_field(speeds, 1.0, a[0], a[1], limit, 0, 0, cost, pred, b[0], b[1], fastest,
+                                        *extra)
+            return settled, cost, pred
+
+        def same(x, y) -> None:
+            # as tests/test_kernels.py: the reference walks each edge where C adds up its traced lengths, so costs
+            # agree to rounding; the same cells settled and reached
+            assert x[0] == y[0]
+            assert np.array_equal(np.isinf(x[1]), np.isinf(y[1]))
+            finite = np.isfinite(x[1])
+            assert np.allclose(x[1][finite], y[1][finite], rtol=1e-9, atol=0.0)
+
+        o, t = (ox, oy), (tx, ty)
+        plain_there, plain_back = search(c, o, t), search(c, t, o)
+        # the target's connection first
+        tight = search(c, o, t, math.nan, True)
+        same(tight, search(ref, o, t, math.nan, True))
+        kept = np.isfinite(tight[1])
+        assert np.all(tight[1][kept] >= plain_there[1][kept])  # never below the plain search's
+        # the target's connection (as CostField._connect: a cell around its own plus the straight line from its
+        # centre) and the way to it are the plain search's
+        col, row = math.floor(tx), math.floor(ty)
+        best, best_cell = c.segment_cost(speeds, 1.0, ox, oy, tx, ty), -1
+        for r in range(max(0, row - 2), min(rows, row + 3)):
+            for q in range(max(0, col - 2), min(cols, col + 3)):
+                total = plain_there[1][r, q] + c.segment_cost(speeds, 1.0, q + 0.5, r + 0.5, tx, ty)
+                if total < best:
+                    best, best_cell = total, r * cols + q
+        i = best_cell
+        while i >= 0:
+            assert tight[1].flat[i] == plain_there[1].flat[i] and tight[2].flat[i] == plain_there[2].flat[i]
+            i = int(plain_there[2].flat[i])
+        tightened += int(kept.sum() < np.isfinite(plain_there[1]).sum())
+        # the ellipse: every cell whose two costs fit the limit keeps its reverse cost
+        ellipse = search(c, t, o, math.nan, False, plain_there[1], -1.0)
+        same(ellipse, search(ref, t, o, math.nan, False, plain_there[1], -1.0))
+        inside = plain_there[1] + plain_back[1] <= limit
+        assert np.array_equal(ellipse[1][inside], plain_back[1][inside])
+        assert not np.any(np.isfinite(ellipse[1]) & ~np.isfinite(plain_back[1]))
+        ellipses += int(np.isfinite(ellipse[1]).sum() < np.isfinite(plain_back[1]).sum())
+        # the routes: every cell within the slack of the cheapest keeps its cost and its way back
+        routes = search(c, t, o, math.nan, False, plain_there[1], reference.FINE_ROUTE_SLACK)
+        same(routes, search(ref, t, o, math.nan, False, plain_there[1], reference.FINE_ROUTE_SLACK))
+        through = plain_there[1] + plain_back[1]
+        if np.isfinite(through).any():
+            start = through <= through.min() * (1.0 + reference.FINE_ROUTE_SLACK)
+            assert np.array_equal(routes[1][start], plain_back[1][start])
+            for i in np.flatnonzero(start):
+                while i >= 0:
+                    assert routes[2].flat[i] == plain_back[2].flat[i]
+                    i = int(plain_back[2].flat[i])
+            routed += int(np.isfinite(routes[1]).sum() < np.isfinite(plain_back[1]).sum())
+    # the bounds do leave cells out (else this would test nothing)
+    assert tightened >= 20 and ellipses >= 20 and routed >= 10

@@ -218,6 +218,7 @@ def cost_field(
     toward: WorldPoint | None = None,
     bound: float | None = None,
     tighten: bool = False,
+    against: CostField | None = None,
 ) -> CostField:
     """The lattice cost field from ``origin`` over ``speeds`` (from :func:`speed_field`), up to ``allowance``.
 
@@ -231,7 +232,9 @@ def cost_field(
     ``toward`` (see :func:`bounded_field`). With ``tighten`` (and ``toward``), that bound is first lowered to
     the cheapest connection of ``toward`` (found by an A* that stops there), which keeps every cell on the cheapest
     way to it and far fewer others: only :meth:`CostField.cost_at` and :func:`cheapest_path` of ``toward`` are then
-    the whole field's. An origin off the map gives an empty field. Raises ValueError when
+    the whole field's. ``against`` (a field from ``toward`` to ``origin`` up to the
+    same limit) leaves out the cells whose cost plus its passes the limit: the cells of the ellipse between the
+    two keep their costs (and no cell outside it gets one). An origin off the map gives an empty field. Raises ValueError when
     ``speeds`` does not match the raster's shape.
     """
     if speeds.shape != raster.shape:
@@ -261,7 +264,20 @@ def cost_field(
         cost = np.empty((0, 0), dtype=np.float64)
         pred = np.empty((0, 0), dtype=np.int32)
     if h and w:
-        if toward is not None:
+        if toward is not None and against is not None:
+            # the other end's field on this window (inf where it has no cell)
+            other = np.full((h, w), math.inf)
+            ah, aw = against.cost.shape
+            o0, p0 = max(row0, against.row0), max(col0, against.col0)
+            o1, p1 = min(row0 + h, against.row0 + ah), min(col0 + w, against.col0 + aw)
+            if o0 < o1 and p0 < p1:
+                other[o0 - row0 : o1 - row0, p0 - col0 : p1 - col0] = against.cost[
+                    o0 - against.row0 : o1 - against.row0, p0 - against.col0 : p1 - against.col0]
+            settled = _kernel.cost_field(
+                speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest, prune,
+                tighten, other, -1.0,
+            )
+        elif toward is not None:
             settled = _kernel.cost_field(
                 speeds, cs, origin.x, origin.y, limit, row0, col0, cost, pred, toward.x, toward.y, fastest, prune,
                 tighten,

@@ -302,6 +302,20 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
     h->idx[i] = v;
 }
 
+/* A C-contiguous 2-D buffer of items of itemsize bytes (a window of costs or predecessors), or -1 with the
+ * exception set. */
+static int get_window(PyObject *obj, Py_buffer *view, const char *what, Py_ssize_t itemsize, int writable)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
+    if (view->ndim != 2 || view->itemsize != itemsize) {
+        PyErr_Format(PyExc_TypeError, "%s must be a C-contiguous 2-D array of %zd-byte items", what, itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
 /* A window's paces and each stencil edge's cells as offsets in the flat window. */
 typedef struct {
     const double *pace;
@@ -417,8 +431,10 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
     double cs, ox, oy, limit, tx = NAN, ty = NAN, fastest = 0.0, bound = NAN;
     Py_ssize_t row0, col0;
     int tighten = 0;
-    if (!PyArg_ParseTuple(args, "OddddnnOO|ddddp", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
-                          &ty, &fastest, &bound, &tighten))
+    PyObject *oobj = Py_None;
+    double other_slack = -1.0;
+    if (!PyArg_ParseTuple(args, "OddddnnOO|ddddpOd", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
+                          &ty, &fastest, &bound, &tighten, &oobj, &other_slack))
         return NULL;
     if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
     Py_buffer sview, cview, pview;
@@ -433,6 +449,17 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
         PyBuffer_Release(&cview);
         return NULL;
     }
+    Py_buffer oview;
+    const double *other = NULL;
+    if (oobj != Py_None) {
+        if (get_window(oobj, &oview, "other", 8, 0) < 0) {
+            PyBuffer_Release(&sview);
+            PyBuffer_Release(&cview);
+            PyBuffer_Release(&pview);
+            return NULL;
+        }
+        other = (const double *)oview.buf;
+    }
     PyObject *result = NULL;
     double *pace = NULL;
     Heap heap = {NULL, NULL, 0, 0};
@@ -440,6 +467,10 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
         (strcmp(pview.format, "i") != 0 && strcmp(pview.format, "=i") != 0 && strcmp(pview.format, "<i") != 0) ||
         pview.shape[0] != cview.shape[0] || pview.shape[1] != cview.shape[1]) {
         PyErr_SetString(PyExc_TypeError, "cost_out must be float64 and pred_out int32 arrays of the same 2-D shape");
+        goto done;
+    }
+    if (other != NULL && (oview.shape[0] != cview.shape[0] || oview.shape[1] != cview.shape[1])) {
+        PyErr_SetString(PyExc_ValueError, "other must have cost_out's shape");
         goto done;
     }
     Py_ssize_t h = cview.shape[0], w = cview.shape[1];
@@ -506,6 +537,27 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
                 if (heap_push(&heap, c, (int32_t)(wr * w + wc)) < 0) { PyErr_NoMemory(); goto done; }
             }
         }
+    /* With the field of the search from the other end (`other`, world units, this window), a cell whose cost plus
+     * that one's passes olim is left out: every cell of cost plus other cost within olim has its whole cheapest
+     * way here within it too (the other field's cost drops along it by at most what this one's rises), so the
+     * cells within olim keep this search's costs and predecessors, and no other cell gets a cost. */
+    double inv_cs = 1.0 / cs, olim = INFINITY;
+    if (other != NULL) {
+        if (other_slack < 0.0) {
+            olim = lim * (1.0 + 1e-9) + 1e-9; /* the ellipse of the two searches' limit */
+        } else {
+            /* the finer search's routes: a seed's cost plus the other field's there bounds the cheapest forward
+             * plus reverse cost; routes start within other_slack of that. Only when that is below the limit is
+             * every cell of such a route reached by the other search too (else nothing is left out) */
+            double least = INFINITY;
+            for (Py_ssize_t i = 0; i < heap.n; i++) {
+                double t = heap.key[i] + other[heap.idx[i]] * inv_cs;
+                if (t < least) least = t;
+            }
+            olim = least * (1.0 + other_slack) * (1.0 + 1e-9) + 1e-9;
+            if (!(olim < lim * (1.0 - 1e-9))) other = NULL;
+        }
+    }
     while (heap.n > 0) {
         double k;
         int32_t u;
@@ -536,6 +588,10 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
                     if (isnan(ahead[v])) ahead[v] = hypot((double)vc - tcol, (double)vr - trow) * inv_fast;
                     if (nc + ahead[v] > blim) continue;
                 }
+                /* (the ellipse leaves a cell the other search did not reach to its own test: that search
+                 * left it out on its estimate, which a rounding error may tip) */
+                if (other != NULL && nc + other[v] * inv_cs > olim && (other_slack >= 0.0 || other[v] != INFINITY))
+                    continue;
                 cost[v] = nc;
                 pred[v] = u;
                 if (heap_push(&heap, nc, (int32_t)v) < 0) { PyErr_NoMemory(); goto done; }
@@ -552,6 +608,7 @@ done:
     PyBuffer_Release(&sview);
     PyBuffer_Release(&cview);
     PyBuffer_Release(&pview);
+    if (oobj != Py_None) PyBuffer_Release(&oview);
     return result;
 }
 
@@ -1115,17 +1172,6 @@ static double py_hypot(double dx, double dy)
     return d;
 }
 
-static int get_window(PyObject *obj, Py_buffer *view, const char *what, Py_ssize_t itemsize, int writable)
-{
-    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | (writable ? PyBUF_WRITABLE : 0);
-    if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
-    if (view->ndim != 2 || view->itemsize != itemsize) {
-        PyErr_Format(PyExc_TypeError, "%s must be a C-contiguous 2-D array of %zd-byte items", what, itemsize);
-        PyBuffer_Release(view);
-        return -1;
-    }
-    return 0;
-}
 
 /* fine_routes(speeds, cell_size, there_cost, there_pred, back_cost, back_pred, x0, y0, fine_cell, k, ox, oy, tx, ty)
  *   -> flat list x0, y0, ... of the cheapest smoothed route, or None

@@ -180,6 +180,8 @@ def cost_field(
     fastest: float = 0.0,
     bound: float = math.nan,
     tighten: bool = False,
+    other: np.ndarray | None = None,
+    other_slack: float = -1.0,
 ) -> int:
     """Dijkstra over the centres of a window of cells; the contract of ``_lattice.cost_field``.
 
@@ -190,7 +192,11 @@ def cost_field(
     ``limit``) is the limit of that test alone; ``limit`` still caps the costs kept. With ``tighten`` (and a
     target), that bound is first lowered to the cheapest connection of the target (``_tighten_bound``, with slack
     for rounding): the cells on the cheapest way there are all kept, far fewer others. Ties in cost are settled in
-    the order of the cell index (the tuples' order), as in the C kernel.
+    the order of the cell index (the tuples' order), as in the C kernel. ``other`` (world units, this window's
+    shape) is the field of the search from the other end: with ``other_slack`` < 0, cells whose cost plus its pass
+    the limit are left out (the ellipse of the two searches keeps its costs); with ``other_slack`` >= 0, those
+    passing the cheapest seed's cost plus its, raised by that slack, when that is below the limit (the finer
+    search's routes within that slack keep their costs and predecessors).
     """
     h, w = cost_out.shape
     cost_out[...] = math.inf
@@ -219,6 +225,18 @@ def cost_field(
                 cost[v] = c
                 pred[v] = -1
                 heapq.heappush(heap, (c, v))
+    # with the field of the search from the other end, cells whose cost plus that one's passes olim are left out
+    # (see the C kernel's cost_field): the ellipse of the limit, or the finer search's routes
+    inv_cs, olim = 1.0 / cell_size, math.inf
+    others = None if other is None else other.reshape(-1)
+    if others is not None:
+        if other_slack < 0.0:
+            olim = lim * (1.0 + 1e-9) + 1e-9
+        else:
+            least = min((c + float(others[v]) * inv_cs for c, v in heap), default=math.inf)
+            olim = least * (1.0 + other_slack) * (1.0 + 1e-9) + 1e-9
+            if not olim < lim * (1.0 - 1e-9):
+                others = None
     bounded = math.isfinite(tx) and math.isfinite(ty) and fastest > 0.0
     tcol, trow = tx / cell_size - col0 - 0.5, ty / cell_size - row0 - 0.5
     inv_fast = 1.0 / fastest if bounded else 0.0  # as the C kernel rounds it
@@ -245,6 +263,10 @@ def cost_field(
             if nc <= lim and nc < cost[v]:
                 if bounded and nc + math.hypot(vc - tcol, vr - trow) * inv_fast > blim:
                     continue
+                if others is not None and nc + float(others[v]) * inv_cs > olim:
+                    # (the ellipse leaves a cell the other search did not reach to its own test)
+                    if other_slack >= 0.0 or others[v] != math.inf:
+                        continue
                 cost[v] = nc
                 pred[v] = u
                 heapq.heappush(heap, (nc, v))

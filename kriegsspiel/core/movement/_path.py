@@ -116,7 +116,8 @@ def _ellipse_search(
     # _hopeful_speeds), so the ellipse holds it; the finer search below runs on the true speeds
     hopeful = _hopeful_speeds(speeds)
     forward = _field.cost_field(raster, hopeful, origin, limit, toward=target)
-    reverse = _field.cost_field(raster, hopeful, target, limit, toward=origin)
+    # (bounded by the forward field too: only the cells of the ellipse need their reverse cost)
+    reverse = _field.cost_field(raster, hopeful, target, limit, toward=origin, against=forward)
     fh, fw = forward.cost.shape
     rh, rw = reverse.cost.shape
     o0, p0 = max(forward.row0, reverse.row0), max(forward.col0, reverse.col0)
@@ -152,7 +153,10 @@ def _ellipse_search(
     back_cost = np.empty(fine.shape, dtype=np.float64)
     back_pred = np.empty(fine.shape, dtype=np.int32)
     _field._kernel.cost_field(fine, fcs, ox, oy, limit, 0, 0, there_cost, there_pred, tx, ty, fastest)
-    _field._kernel.cost_field(fine, fcs, tx, ty, limit, 0, 0, back_cost, back_pred, ox, oy, fastest)
+    # the search back keeps only the cells that may start a route (within the route slack of the cheapest) and the
+    # cells of their ways, when it can tell them by the search there (see the kernel's cost_field)
+    _field._kernel.cost_field(fine, fcs, tx, ty, limit, 0, 0, back_cost, back_pred, ox, oy, fastest, math.nan, False,
+                              there_cost, _reference.FINE_ROUTE_SLACK)
     # every distinct route within the lattice's error of the best, smoothed; the cheapest (the kernel's
     # fine_routes: the route loop, its smoothing and the cells it covers in one call)
     coords = _field._kernel.fine_routes(
