@@ -412,7 +412,8 @@ oom:
     return -1.0;
 }
 
-/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest, bound]) -> settled
+/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest, bound, tighten,
+ *            other, other_slack]) -> settled
  *
  * Dijkstra over the centres of the window cells [row0, row0 + h) x [col0, col0 + w) of the raster, where
  * (h, w) is the shape of cost_out (float64) and pred_out (int32), both C-contiguous and writable. The cells
@@ -423,7 +424,12 @@ oom:
  * are left out (their cost stays infinite): the search is then a bounded A* towards that target. `bound`
  * (world units, default `limit`) is the limit of that test: a cost plus the straight line above it is left out,
  * while `limit` still caps the costs kept (a bound above the limit keeps every cell near the target that the
- * full search reaches within the limit).
+ * full search reaches within the limit). With `tighten`, that bound is first lowered to the target's cheapest
+ * connection (tighten_bound), keeping the cells on the cheapest way to it. `other` (float64, cost_out's shape,
+ * world units) is the field of the search from the other end: with other_slack < 0, cells whose cost plus
+ * other's passes the limit are left out (where other reached them); with other_slack >= 0, those passing the
+ * cheapest seed's cost plus other's raised by other_slack, when that is below the limit (the finer search's
+ * routes). The Python reference is cost_field in _lattice_ref.py.
  */
 static PyObject *py_cost_field(PyObject *self, PyObject *args)
 {
@@ -1337,7 +1343,8 @@ static PyMethodDef methods[] = {
     {"polyline_cost", py_polyline_cost, METH_VARARGS,
      "polyline_cost(speeds, cell_size, coords) -> exact cost of the polyline x0, y0, x1, y1, ... (world units)"},
     {"cost_field", py_cost_field, METH_VARARGS,
-     "cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest]) -> settled"},
+     "cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest, bound, "
+     "tighten, other, other_slack]) -> settled"},
     {"smooth_path", py_smooth_path, METH_VARARGS,
      "smooth_path(speeds, cell_size, coords) -> the path string-pulled and refined, as flat x, y floats"},
     {"line_runs", py_line_runs, METH_VARARGS,
