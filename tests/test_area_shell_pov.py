@@ -120,3 +120,11 @@ def test_shell_answers(tmp_path, line, expected):
     with AreaGame.new(load_area_scenario(REPO / "scenarios" / "diplomacy-1901.toml").source,
                       tmp_path / "g.kssave") as game:
         assert expected in AreaShell(game).handle(line)
+
+
+def test_powers_of_other_area_games_get_colours_of_their_own():
+    from kriegsspiel.render.provinces import power_colour
+
+    assert power_colour("NORD") != power_colour("SUD")  # unit profiles' two powers, told apart on the board
+    assert power_colour("nord") == power_colour("NORD") and power_colour("NORD") != (120, 120, 120)
+    assert power_colour("FRANCE") == (70, 160, 220) and power_colour(None) == (120, 120, 120)

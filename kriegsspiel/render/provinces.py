@@ -6,6 +6,7 @@ the Tiled file nor a rule set. Coordinates are the map's pixels, scaled by ``sca
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -57,9 +58,21 @@ class UnitMark:
     at: tuple[float, float]
 
 
+#: colours for the powers of other area games (unit profiles' NORD and SUD...), chosen by the name's hash
+_OTHER_COLOURS = ((200, 60, 60), (60, 90, 200), (60, 150, 70), (200, 140, 30), (140, 70, 170), (40, 150, 160),
+                  (150, 100, 60), (200, 80, 150))
+
+
 def power_colour(power: str | None) -> tuple[int, int, int]:
-    """The colour of a power (grey for one without a colour of its own)."""
-    return POWER_COLOURS.get((power or "").upper(), (120, 120, 120))
+    """The colour of a power: the standard seven's own; any other power's one of a palette, the same in every
+    run (by a hash of its name); grey for no power."""
+    name = (power or "").upper()
+    if not name:
+        return (120, 120, 120)
+    if name in POWER_COLOURS:
+        return POWER_COLOURS[name]
+    digest = int(hashlib.sha256(name.encode("utf-8")).hexdigest(), 16)
+    return _OTHER_COLOURS[digest % len(_OTHER_COLOURS)]
 
 
 def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,
