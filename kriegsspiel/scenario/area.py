@@ -206,7 +206,7 @@ def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: in
         raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map = {head['map']!r}: no such file "
                                 f"({map_path}); give the path of a province map, relative to the scenario")
     try:
-        board, findings = read_province_map(map_path)
+        board, findings = read_province_map(map_path, overlaps=False)  # check MAP tells overlaps
     except MapError as exc:
         raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map: {exc}") from None
     errors = [f for f in findings if f.severity == "error"]

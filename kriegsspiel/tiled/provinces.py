@@ -84,8 +84,10 @@ def is_province_map(path: str | os.PathLike[str]) -> bool:
     return str(read_properties(head).get("kind", "")).strip() == "provinces"
 
 
-def read_province_map(path: str | os.PathLike[str]) -> tuple[ProvinceMapFile, list[Finding]]:
-    """Read a province map (the project's one TMX reader, :mod:`kriegsspiel.tmx`) and check its geometry.
+def read_province_map(path: str | os.PathLike[str], overlaps: bool = True) -> tuple[ProvinceMapFile, list[Finding]]:
+    """Read a province map (the project's one TMX reader, :mod:`kriegsspiel.tmx`) and check its geometry
+    (``overlaps`` False: all but the overlap of polygons, which takes seconds on a board of 76 provinces and is
+    ``kriegsspiel check``'s business, not that of each game opened on the map).
 
     Returns the map and the findings (errors and warnings, each naming the province). Raises MapError (one line
     naming the file, the line and what to do in Tiled) when the file cannot be read at all or has no province
@@ -134,7 +136,8 @@ def read_province_map(path: str | os.PathLike[str]) -> tuple[ProvinceMapFile, li
                        "province with the property 'abbreviation'")
     tile_w = int(doc.root.get("tilewidth") or 0)
     tile_h = int(doc.root.get("tileheight") or 0)
-    findings += _overlaps(source, shapes, doc.columns * tile_w, doc.rows * tile_h)
+    if overlaps:
+        findings += _overlaps(source, shapes, doc.columns * tile_w, doc.rows * tile_h)
     powers = tuple(str(map_props.get("powers", "")).replace(",", " ").split())
     result = ProvinceMapFile(
         source=source,
