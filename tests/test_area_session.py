@@ -121,3 +121,14 @@ def test_command_line_verify_check_replay_json(scenario, tmp_path):
     assert any(u["where"] == "NTH" for u in data["units"])
     out = subprocess.run(run + ["replay", str(save), "--to", "1", "--json"], capture_output=True, text=True, env=env)
     assert json.loads(out.stdout)["phase"] == "S1901M"
+
+
+def test_the_games_list_counts_an_area_game_by_its_phases(scenario, tmp_path):
+    from kriegsspiel.store.listing import read_one
+
+    save = tmp_path / "g.kssave"
+    with AreaGame.new(scenario, save) as game:
+        game.submit("confirm")
+        game.submit("confirm")
+    listed = read_one(save, replay=True)
+    assert listed.problem is None and listed.round == 3 and listed.ruleset == "diplomacy"

@@ -64,7 +64,20 @@ def read_one(path: Path, replay: bool = False) -> SavedGame:
     last = loaded.records[-1].at if loaded.records else header.created
     round_now: int | None = None
     problem = None
-    if replay:
+    from kriegsspiel.store.area_game import is_area_save
+
+    if replay and is_area_save(loaded):  # an area game (Diplomacy): its round is the phase it is in, counted
+        from kriegsspiel.store.area_game import replay_area, scenario_of_area_save
+        from kriegsspiel.store.area_timeline import ReplayError
+
+        try:
+            timeline = replay_area(scenario_of_area_save(loaded, []), loaded.records, header.seed)
+            round_now = timeline.turn.phases + 1
+        except UserError as exc:
+            problem = str(exc)
+        except ReplayError as exc:
+            problem = f"{path}: {exc}"
+    elif replay:
         from kriegsspiel.store.game import Game
 
         try:
