@@ -160,3 +160,34 @@ def test_a_retreat_by_drag_and_a_build_by_right_click(tmp_path):
     finally:
         forget_fonts()
         pygame.quit()
+
+
+def test_two_counters_in_one_province_stand_apart_and_each_is_picked(app):
+    """Air Power Diplomacy starts a wing in each capital beside its army or fleet: both counters show whole
+    (no overlap at the window's scale) and a click on each picks that unit."""
+    from kriegsspiel.app.area_board import counter_radius
+
+    radius = counter_radius(app.board.scale)
+    army, wing = counter_of(app, "A", "PAR"), counter_of(app, "W", "PAR")
+    assert abs(army[0] - wing[0]) >= 2 * radius and army[1] == wing[1]
+    units = app.game.turn.position.units
+    assert app.board.unit_at(units, army).kind == "A" and app.board.unit_at(units, wing).kind == "W"
+    app.render()
+    # inside each counter, left of its letter, is its power's colour, not the other counter's dark ring
+    for at in (army, wing):
+        assert tuple(app.surface.get_at((at[0] - radius + 4, at[1])))[:3] != (20, 20, 20)
+
+
+def test_the_panel_wraps_a_long_line_instead_of_cutting_it():
+    """The powers to give orders (seven in Diplomacy) are all named: a line wider than the panel wraps."""
+    from kriegsspiel.app.area_window import PANEL_WIDTH, _fit
+    from kriegsspiel.render.fonts import font
+
+    pygame.font.init()
+    face = font(14)
+    text = "orders from: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY"
+    lines = _fit(text, face, PANEL_WIDTH - 20)
+    assert len(lines) > 1 and " ".join(lines) == text
+    assert all(face.size(line)[0] <= PANEL_WIDTH - 20 for line in lines)
+    assert "".join(_fit("X" * 400, face, 100)) == "X" * 400
+    assert all(face.size(line)[0] <= 100 for line in _fit("X" * 400, face, 100))

@@ -47,7 +47,9 @@ class AreaBoard:
     def unit_points(self, units: Sequence[AreaUnit]) -> list[tuple[AreaUnit, tuple[float, float]]]:
         """Each unit with where its counter stands (map pixels), as the pictures place them."""
         on_map = [u for u in units if province_of(u.where) in self.centres]
-        return list(zip(on_map, unit_marks_of(units, self.centres)))
+        # counters side by side a gap apart at any scale (a map-pixel offset would overlap them when small)
+        offset = max(STACK_OFFSET, (2 * counter_radius(self.scale) + 3) / self.scale)
+        return list(zip(on_map, unit_marks_of(units, self.centres, offset)))
 
     def unit_at(self, units: Sequence[AreaUnit], screen: tuple[int, int]) -> AreaUnit | None:
         """The unit whose counter is under the screen point (the nearest within the pick radius)."""
@@ -86,11 +88,18 @@ class AreaBoard:
                 pygame.draw.line(target, (20, 20, 20), start, drag_to, 2)
 
 
-def unit_marks_of(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]]) -> list[tuple[float, float]]:
-    """Where each unit's counter stands (map pixels), in the order of ``units`` (those on the map)."""
+def counter_radius(scale: float) -> int:
+    """A counter's radius on screen (pixels) at ``scale`` screen pixels per map pixel."""
+    return max(10, round(12 * scale))
+
+
+def unit_marks_of(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
+                  offset: float = STACK_OFFSET) -> list[tuple[float, float]]:
+    """Where each unit's counter stands (map pixels), in the order of ``units`` (those on the map); a second
+    unit in a province stands ``offset`` map pixels to the right of the first."""
     from kriegsspiel.core.area import AreaPosition
 
-    marks = unit_marks(AreaPosition("", "", tuple(units), {}), centres, STACK_OFFSET)
+    marks = unit_marks(AreaPosition("", "", tuple(units), {}), centres, offset)
     return [m.at for m in marks]
 
 
@@ -98,7 +107,7 @@ def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], scale:
     from kriegsspiel.render.fonts import font
     from kriegsspiel.render.provinces import power_colour
 
-    radius = max(10, round(12 * scale))
+    radius = counter_radius(scale)
     if selected:
         pygame.draw.circle(target, (255, 230, 0), at, radius + 4)
     pygame.draw.circle(target, power_colour(unit.power), at, radius)

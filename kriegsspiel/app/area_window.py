@@ -223,8 +223,11 @@ class AreaApp:
         lines += [(text, body, _BAD if bad else _INK) for text, bad in self.log[-max(1, room):]]
         y = 10
         for text, face, colour in lines:
-            self.surface.blit(face.render(text[:56], True, colour), (x + 10, y))
-            y += face.get_linesize() + 1
+            for part in _fit(text, face, PANEL_WIDTH - 20):
+                if y > h - 60:
+                    break  # the console's box below keeps its room
+                self.surface.blit(face.render(part, True, colour), (x + 10, y))
+                y += face.get_linesize() + 1
         box = pygame.Rect(x + 8, h - 36, PANEL_WIDTH - 16, 28)
         pygame.draw.rect(self.surface, (255, 255, 255), box)
         pygame.draw.rect(self.surface, _INK, box, 1)
@@ -258,3 +261,25 @@ class AreaApp:
             if max_frames is None:
                 clock.tick(30)
         return 0
+
+
+def _fit(text: str, face: pygame.font.Font, width_px: int) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width_px`` (a word wider than that is cut), so no
+    power's name or result runs off the panel."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if face.size(trial)[0] <= width_px or not line:
+            line = trial
+        else:
+            out.append(line)
+            line = word
+        while face.size(line)[0] > width_px and len(line) > 1:
+            cut = len(line)
+            while cut > 1 and face.size(line[:cut])[0] > width_px:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+    out.append(line)
+    return out
