@@ -7,8 +7,11 @@ from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
+from kriegsspiel.core.area import AreaRules
 from kriegsspiel.core.plugin import CommandLine, RuleSet
 from kriegsspiel.rulesets.unit_profiles import command
+from kriegsspiel.rulesets.unit_profiles.area import UnitProfilesArea
+from kriegsspiel.rulesets.unit_profiles.board import check_board, read_board
 from kriegsspiel.rulesets.unit_profiles.data import describe, load_rules
 
 
@@ -27,6 +30,14 @@ class UnitProfiles(RuleSet):
 
     def data_file(self) -> Traversable:
         return resources.files(__package__) / "unit-profiles.toml"
+
+    def check_provinces(self, powers: tuple[str, ...], provinces: Mapping[str, Mapping[str, Any]],
+                        source: str) -> list[str]:
+        board, problems = read_board(provinces)
+        return problems + check_board(powers, board)
+
+    def area_rules(self) -> AreaRules:
+        return UnitProfilesArea()
 
     def command_lines(self) -> Mapping[str, CommandLine]:
         return {"battle": CommandLine(HELP, command.add_arguments, command.run)}

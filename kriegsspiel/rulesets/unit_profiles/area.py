@@ -1,0 +1,255 @@
+"""The unit-profiles game as the program plays it: :class:`UnitProfilesArea`, its
+:class:`~kriegsspiel.core.area.AreaRules` (``UnitProfiles.area_rules()``).
+
+Phases are the steps of each power's turn in order (R03.1: research with the switch on, purchase, combat
+move, conduct combat, noncombat move, place, collect income), ``R<round>.<POWER>.<step>``; the power whose
+step it is gives the orders (:mod:`notation`). ``resolve`` carries out the step's orders in the order given
+(each checked again against what the orders before it did), fights the battles with the engine, and asks the
+players' choices (casualties, re-rolls, retreats) as :class:`~kriegsspiel.core.area.Choice` objects whose
+options are order texts; called again with the answers among the orders it replays the step with the same
+dice up to the next question.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kriegsspiel.core.area import AreaPosition, AreaRules, Choice, OrderVerdict, PhaseResult, ProvinceProperties
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.rulesets.unit_profiles.board import board_or_error
+from kriegsspiel.rulesets.unit_profiles.combat import check_battle_order, combat_step, fortress_fire
+from kriegsspiel.rulesets.unit_profiles.economy import (
+    apply_buy, apply_place, apply_research, collect_income, following_step, land_aircraft, next_turn,
+    supply_status,
+)
+from kriegsspiel.rulesets.unit_profiles.fighting import NeedChoice, Stream
+from kriegsspiel.rulesets.unit_profiles.game import Game
+from kriegsspiel.rulesets.unit_profiles.moves import apply_march, apply_move, apply_supply_drop
+from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal, parse_order
+from kriegsspiel.rulesets.unit_profiles.setup import start_game
+
+#: the verbs each step takes
+STEP_VERBS = {
+    "research": ("research",), "purchase": ("buy",), "combat-move": ("move", "march", "supply"),
+    "combat": ("order", "fire"), "noncombat-move": ("move",), "place": ("place",), "income": (),
+}
+ANSWERS = ("casualties", "rerolls", "retreat", "press")
+
+
+def _step_of(verb: str) -> str:
+    steps = [s for s, verbs in STEP_VERBS.items() if verb in verbs]
+    return " or ".join(s.replace("-", " ") for s in steps)
+
+
+class UnitProfilesArea(AreaRules):
+    """The area-game rules of unit profiles (see the module's docstring)."""
+
+    def start(self, setup: Mapping[str, Any], powers: Sequence[str], provinces: ProvinceProperties,
+              source: str) -> AreaPosition:
+        board = board_or_error(tuple(powers), provinces, source)
+        return start_game(setup, powers, board, source).position()
+
+    def powers_to_order(self, position: AreaPosition) -> tuple[str, ...]:
+        if position.data.get("winner") or position.data.get("over"):
+            return ()
+        return (str(position.data["power"]),)
+
+    def check_order(self, position: AreaPosition, power: str, text: str) -> OrderVerdict:
+        try:
+            order = parse_order(text)
+            if order.verb in ANSWERS:
+                return OrderVerdict(True, order.text())
+            game = Game.from_position(position)
+            if power != game.power:
+                raise Refusal(f"it is {game.power}'s {game.step.replace('-', ' ')} step; {power} gives no orders now")
+            if order.verb == "move" and game.step == "combat-move" and _marching(game, order):
+                return OrderVerdict(True, order.text())  # checked again after the Forced March, in resolve
+            _apply(game, power, order, None)
+            return OrderVerdict(True, order.text())
+        except Refusal as exc:
+            return OrderVerdict(False, " ".join(text.split()), str(exc))
+
+    def resolve(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], dice: Dice) -> PhaseResult:
+        game = Game.from_position(position)
+        power, step = game.power, game.step
+        answers: dict[tuple[str, str], Order] = {}
+        mine: list[Order] = []
+        lines: list[str] = []
+        for who, texts in orders.items():
+            for text in texts:
+                try:
+                    order = parse_order(text)
+                except Refusal as exc:
+                    lines.append(f"refused ({who}): {exc}")
+                    continue
+                if order.verb in ANSWERS:
+                    verb = "retreat" if order.verb == "press" else order.verb
+                    answers[(verb, order.key)] = order
+                elif who == power:
+                    mine.append(order)
+                else:
+                    lines.append(f"refused ({who}): {order.text()}: it is {power}'s turn")
+        stream = Stream(dice, game.rules.die)
+
+        def ask(verb: str, key: str, side: int, options: list[str], question: str) -> str:
+            given = answers.get((verb, key))
+            if given is not None and given.text() in options:
+                return given.text()
+            chooser = power if side == 0 else _defender(game, key)
+            raise NeedChoice(Choice(chooser, question, tuple(options)))
+
+        try:
+            lines += _run_step(game, power, step, mine, stream, ask)
+        except NeedChoice as need:
+            told = {p: tuple(lines) for p in game.data["turn_order"]}
+            return PhaseResult(position, tuple(lines), told, {"step": step, "dice": list(stream.values)},
+                               (need.choice,))
+        nxt = following_step(game)
+        if nxt is None:
+            lines += next_turn(game)
+        else:
+            game.step = nxt
+        told = {p: tuple(lines) for p in game.data["turn_order"]}
+        details = {"step": step, "power": power, "dice": list(stream.values), "battles": list(game.data["battles"]) if step == "combat" else []}
+        return PhaseResult(game.position(), tuple(lines), told, details, (), game.data.get("winner"))
+
+    def view(self, position: AreaPosition, power: str | None, blind: bool) -> AreaPosition:
+        if power is None:
+            return position
+        game = Game.from_position(position)
+        data = {k: v for k, v in position.data.items()}
+        data["bought"] = {p: v for p, v in position.data.get("bought", {}).items() if game.allied(p, power)}
+        if not blind:
+            return AreaPosition(position.phase, position.phase_label, position.units, position.owners, data)
+        seen: set[str] = set()
+        for u in position.units:
+            if game.allied(u.power, power):
+                seen.add(u.where)
+                seen.update(game.board[u.where]["adjacent"])
+        for terr, owner in position.owners.items():
+            if game.allied(owner, power):
+                seen.add(terr)
+                seen.update(game.board[terr]["adjacent"])
+        units = tuple(u for u in position.units if game.allied(u.power, power) or u.where in seen)
+        data["treasury"] = {p: v for p, v in position.data["treasury"].items() if game.allied(p, power)}
+        data["out_of_supply"] = [uid for uid in position.data.get("out_of_supply", [])
+                                 if any(u.uid == uid for u in units)]
+        return AreaPosition(position.phase, position.phase_label, units, position.owners, data)
+
+    def order_examples(self, position: AreaPosition, power: str, uid: str) -> tuple[str, ...]:
+        game = Game.from_position(position)
+        u = game.units.get(uid)
+        if u is None or u.power != power or game.step not in ("combat-move", "noncombat-move"):
+            return ()
+        out = []
+        for nxt in game.board[u.where]["adjacent"]:
+            text = f"move {uid} {u.where}-{nxt}"
+            if self.check_order(position, power, text).accepted:
+                out.append(text)
+        return tuple(out)
+
+    def winner(self, position: AreaPosition) -> str | None:
+        return position.data.get("winner")
+
+
+def _marching(game: Game, order: Order) -> bool:
+    """A cavalry move that starts where a Forced March may take it (R09.4): resolve checks it after the march."""
+    units = [game.units.get(uid) for uid in order.units]
+    return all(u is not None and "forced-march" in game.profile(u).abilities and u.where != order.path[0]
+               and order.path[0] in game.board[u.where]["adjacent"] for u in units) and bool(units)
+
+
+def _defender(game: Game, key: str) -> str:
+    place = key.split()[0]
+    for u in game.units_at(place):
+        if u.power != game.power and not game.allied(u.power, game.power):
+            return u.power
+    return next(p for p in game.data["turn_order"] if not game.allied(p, game.power))
+
+
+def _apply(game: Game, power: str, order: Order, dice: Dice | None) -> list[str]:
+    """Carry out one of the power's orders in the current step (``dice`` None: only check it)."""
+    step = game.step
+    if order.verb not in STEP_VERBS[step]:
+        raise Refusal(f"'{order.verb}' is an order of the {_step_of(order.verb)} step; this is "
+                      f"{step.replace('-', ' ')}")
+    if order.verb == "research":
+        return apply_research(game, power, order, dice)
+    if order.verb == "buy":
+        return apply_buy(game, power, order)
+    if order.verb == "march":
+        return apply_march(game, power, order)
+    if order.verb == "supply":
+        return apply_supply_drop(game, power, order)
+    if order.verb == "move":
+        return apply_move(game, power, order, combat=step == "combat-move")
+    if order.verb == "place":
+        return apply_place(game, power, order)
+    if order.verb == "order":
+        return check_battle_order(game, power, order)
+    if order.verb == "fire":
+        if dice is None:
+            _check_fire(game, power, order)
+            return []
+        return fortress_fire(game, power, order, Stream(dice, game.rules.die), _never)
+    raise Refusal(f"'{order.verb}' is not an order of this step")
+
+
+def _never(verb: str, key: str, side: int, options: list[str], question: str) -> str:
+    return options[0]
+
+
+def _check_fire(game: Game, power: str, order: Order) -> None:
+    fort = game.units.get(order.units[0])
+    if fort is None or fort.power != power or fort.kind != "fortress":
+        raise Refusal(f"{order.units[0]} is no Fortress of {power}")
+    if order.places[0] not in game.board[fort.where]["adjacent"]:
+        raise Refusal(f"{order.places[0]} is not next to {fort.where}")
+
+
+def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: Stream, ask: Any) -> list[str]:
+    lines: list[str] = []
+
+    def each(verbs: tuple[str, ...], run: Any) -> None:
+        for order in orders:
+            if order.verb not in verbs:
+                continue
+            try:
+                lines.extend(run(order))
+            except Refusal as exc:
+                lines.append(f"refused: {order.text()}: {exc}")
+
+    for order in orders:
+        if order.verb not in STEP_VERBS[step]:
+            lines.append(f"refused: {order.text()}: not an order of the {step.replace('-', ' ')} step")
+    if step == "research":
+        each(("research",), lambda o: apply_research(game, power, o, stream.dice))
+    elif step == "purchase":
+        each(("buy",), lambda o: apply_buy(game, power, o))
+    elif step == "combat-move":
+        each(("march",), lambda o: apply_march(game, power, o))
+        each(("supply",), lambda o: apply_supply_drop(game, power, o))
+        game.data["out_of_supply"] = supply_status(game)
+        if game.data["out_of_supply"]:
+            lines.append(f"out of supply (R12.2): {' '.join(game.data['out_of_supply'])}")
+        each(("move",), lambda o: apply_move(game, power, o, combat=True))
+    elif step == "combat":
+        valid = []
+        for order in orders:
+            if order.verb == "order":
+                try:
+                    check_battle_order(game, power, order)
+                    valid.append(order)
+                except Refusal as exc:
+                    lines.append(f"refused: {order.text()}: {exc}")
+            elif order.verb == "fire":
+                valid.append(order)
+        lines += combat_step(game, power, valid, stream, ask)
+    elif step == "noncombat-move":
+        each(("move",), lambda o: apply_move(game, power, o, combat=False))
+        lines += land_aircraft(game, power)
+    elif step == "place":
+        each(("place",), lambda o: apply_place(game, power, o))
+    elif step == "income":
+        lines += collect_income(game, power)
+    return lines

@@ -1,0 +1,290 @@
+"""One battle fought step by step with the players' choices asked where the rules ask them (R04, S05, S26):
+casualties after each volley that hits (the owner's choice among the legal placements), re-rolls after the
+dice are seen (R02.3), and the attacker's retreat at the end of each round (R04.5, R26.1).
+
+The battle engine's steps (:mod:`steps`) do the rules; this module adds the questions. A question is raised
+as :class:`NeedChoice`; the caller re-runs the whole step with the answers so far (same dice, so the same
+question comes back to the same point) until no question is left.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from kriegsspiel.core.area import Choice
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.rulesets.unit_profiles.battle import Volley
+from kriegsspiel.rulesets.unit_profiles.placement import Hit
+from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec
+from kriegsspiel.rulesets.unit_profiles.steps import (
+    after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, initial_position, plan_anti_aircraft,
+    plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
+)
+from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST, Position, round_context
+
+#: most options one casualty question offers (the cheapest placements first: every one offered is legal)
+MAX_OPTIONS = 24
+_MAX_LEAVES = 400
+
+
+class NeedChoice(Exception):
+    """The rules wait for a player's answer."""
+
+    def __init__(self, choice: Choice) -> None:
+        super().__init__(choice.question)
+        self.choice = choice
+
+
+class Stream:
+    """The battle's d12s drawn from the game's journaled dice, with a cursor that can go back (to show the
+    dice before a re-roll is chosen and then use the same dice)."""
+
+    def __init__(self, dice: Dice, sides: int) -> None:
+        self.dice = dice
+        self.sides = sides
+        self.values: list[int] = []
+        self.cursor = 0
+
+    def next(self) -> int:
+        """The next die (drawn from the game's dice the first time it is needed)."""
+        if self.cursor == len(self.values):
+            self.values.append(self.dice.roll(self.sides))
+        value = self.values[self.cursor]
+        self.cursor += 1
+        return value
+
+    @property
+    def used(self) -> int:
+        """Dice used so far."""
+        return self.cursor
+
+
+#: ask(verb, key, side, options, question) -> the chosen option's text (or raises NeedChoice)
+Ask = Callable[[str, str, int, list[str], str], str]
+
+
+@dataclasses.dataclass
+class Fought:
+    """A battle's end: the position, the result, the lines for people and the retreat's destination."""
+
+    pos: Position
+    result: str
+    lines: list[str]
+    retreat_to: str | None
+    rounds: int
+
+
+def _no_rerolls(spec: BattleSpec, side: int) -> BattleSpec:
+    pols = list(spec.policies)
+    pols[side] = dataclasses.replace(pols[side], rerolls=False)
+    return dataclasses.replace(spec, policies=(pols[0], pols[1]))
+
+
+def _with_casualties(spec: BattleSpec, side: int, order: tuple[int, ...]) -> BattleSpec:
+    pols = list(spec.policies)
+    pols[side] = dataclasses.replace(pols[side], casualties=order)
+    return dataclasses.replace(spec, policies=(pols[0], pols[1]))
+
+
+def _dice_text(spec: BattleSpec, volley: Volley) -> str:
+    parts = []
+    for shot, die in zip(volley.shots, volley.dice):
+        first = volley.first.get(len(parts))
+        mark = "hit" if die <= shot.need else "miss"
+        parts.append(f"{spec.units[shot.firer].id} {die}{f' (re-rolled {first})' if first else ''}/{shot.need} {mark}")
+    return ", ".join(parts) or "no dice"
+
+
+class Battle:
+    """The questions and answers of one battle in the place ``name``."""
+
+    def __init__(self, spec: BattleSpec, name: str, stream: Stream, ask: Ask, sides: tuple[str, str],
+                 retreats: list[str]) -> None:
+        self.spec = spec
+        self.name = name
+        self.stream = stream
+        self.ask = ask
+        self.sides = sides
+        self.retreats = retreats
+        self.lines: list[str] = []
+
+    def volley(self, shots: list, allowance: list[int] | None, side: int, key: str) -> Volley:
+        """Roll a side's dice; where a re-roll is allowed and a die missed, its owner chooses (R02.3)."""
+        plain = _no_rerolls(self.spec, side)
+        if allowance is None or not shots:
+            return Volley(plain, shots, self.stream, None, side)
+        mark = self.stream.cursor
+        peek = Volley(plain, shots, self.stream, list(allowance), side)
+        self.stream.cursor = mark
+        if not any(d > s.need and (s.reroll or allowance[side] > 0) for d, s in zip(peek.dice, shots)):
+            return Volley(plain, shots, self.stream, allowance, side)
+        question = (f"{self.name} {key}: {self.sides[side]} rolled {_dice_text(self.spec, peek)}. "
+                    "Re-roll the missed dice a re-roll is allowed for (Reconnaissance, R02.3)?")
+        options = [f"rerolls {self.name} {key}: yes", f"rerolls {self.name} {key}: no"]
+        answer = self.ask("rerolls", f"{self.name} {key}", side, options, question)
+        return Volley(self.spec if answer.endswith("yes") else plain, shots, self.stream, allowance, side)
+
+    def casualties(self, pos: Position, owner: int, hits: list[Hit], step: str, key: str,
+                   volley: Volley) -> dict[int, int]:
+        """Where a volley's hits go: the owner's choice when more than one legal placement exists (R05.3)."""
+        default = take_hits(self.spec, pos, owner, hits, step)
+        if not hits:
+            return default
+        options = casualty_options(self.spec, pos, owner, hits, step, default)
+        ids = [u.id for u in self.spec.units]
+        texts = [f"casualties {self.name} {key}: " + " ".join(ids[i] for i in sorted(t) for _ in range(t[i]))
+                 for t in options]
+        texts = [t.rstrip() for t in texts]
+        if len(options) == 1:
+            return default
+        question = (f"{self.name} {key}: {self.sides[1 - owner]} rolled {_dice_text(self.spec, volley)}: "
+                    f"{len(hits)} hit(s) on {self.sides[owner]}. {self.sides[owner]} chooses its casualties "
+                    "(each listed once per hit; capital ships take a HIT marker, R25.1)")
+        answer = self.ask("casualties", f"{self.name} {key}", owner, texts, question)
+        return options[texts.index(answer)]
+
+    def fight(self) -> Fought:
+        """The whole battle (R04.2-R04.6)."""
+        spec = self.spec
+        pos = initial_position(spec)
+        shots = plan_bombardment(spec, pos)
+        if shots:
+            v = Volley(spec, shots, self.stream, None, 0)
+            taken = self.casualties(pos, 1, v.hits, "bombardment", "r0 bombardment", v)
+            pos = apply_hits(spec, pos, taken, doom=True)[0]
+            self.lines.append(f"  bombardment: {_dice_text(spec, v)}")
+        if spec.airdrop:
+            shots = plan_free_attack(spec, pos)
+            if shots:
+                v = Volley(spec, shots, self.stream, None, 1)
+                taken = self.casualties(pos, 0, v.hits, "free_attack", "r0 free-attack", v)
+                pos = apply_hits(spec, pos, taken)[0]
+                self.lines.append(f"  free attack on the air transports: {_dice_text(spec, v)}")
+            pos = after_free_attack(spec, pos)[0]
+        shots = plan_anti_aircraft(spec, pos)
+        if shots:
+            v = Volley(spec, shots, self.stream, None, 1)
+            taken = self.casualties(pos, 0, v.hits, "anti_aircraft", "r0 anti-aircraft", v)
+            pos = apply_hits(spec, pos, taken)[0]
+            self.lines.append(f"  AAA: {_dice_text(spec, v)}")
+        result = battle_over(spec, pos, 1)
+        rnd = 0
+        retreat_to = None
+        while result is None:
+            rnd += 1
+            pos, result, retreat_to = self.round(pos, rnd)
+        if rnd == 0:
+            pos = Position(tuple(DEAD if s == DOOMED else s for s in pos.status), pos.damage)
+        self.lines.append(f"  result: {result}" + (f" (the attacker retreats to {retreat_to})" if retreat_to else ""))
+        return Fought(pos, result, self.lines, retreat_to, rnd)
+
+    def round(self, pos: Position, rnd: int) -> tuple[Position, str | None, str | None]:
+        """One round (R04.3-R04.5) with its questions."""
+        spec = self.spec
+        ctx = round_context(spec, pos, rnd)
+        allowance = list(ctx.any_rerolls)
+        rolled: set[int] = set()
+        if rnd == 1:
+            strikers = [first_strikes(spec, pos, 0), first_strikes(spec, pos, 1)]
+            rolled = {u.index for side in strikers for u in side}
+            vs = [self.volley(plan_fire(ctx, s, strikers[s]), allowance, s, f"r1 first-strike-{('attacker', 'defender')[s]}")
+                  for s in (0, 1)]
+            taken = [self.casualties(pos, 1 - s, vs[s].hits, "round", f"r1 first-strike-{('attacker', 'defender')[s]}", vs[s])
+                     for s in (0, 1)]
+            for s in (0, 1):
+                if vs[s].shots:
+                    self.lines.append(f"  r1 First Strike, {self.sides[s]}: {_dice_text(spec, vs[s])}")
+                pos = apply_hits(spec, pos, taken[s])[0]
+            ctx.pos = pos
+        firers = [[u for u in units_of(spec, pos, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
+        v0 = self.volley(plan_fire(ctx, 0, firers[0]), allowance, 0, f"r{rnd} attacker-fire")
+        t0 = self.casualties(pos, 1, v0.hits, "round", f"r{rnd} attacker-fire", v0)
+        v1 = self.volley(plan_fire(ctx, 1, firers[1]), allowance, 1, f"r{rnd} defender-fire")
+        t1 = self.casualties(pos, 0, v1.hits, "round", f"r{rnd} defender-fire", v1)
+        self.lines.append(f"  r{rnd} {self.sides[0]} fires: {_dice_text(spec, v0)}")
+        self.lines.append(f"  r{rnd} {self.sides[1]} fires: {_dice_text(spec, v1)}")
+        pos = apply_hits(spec, pos, t0)[0]
+        pos = apply_hits(spec, pos, t1)[0]
+        after, _, _, _, result = end_of_round(spec, pos, rnd)
+        if result is not None or not self.retreats:
+            return after, result, None
+        can = [u for u in units_of(spec, after, 0)
+               if not u.landed and not (u.carrier is not None and spec.units[u.carrier].type == "air-transport")]
+        if not can:
+            return after, result, None
+        options = [f"press {self.name} r{rnd}"] + [f"retreat {self.name} r{rnd} to {p}" for p in self.retreats]
+        question = (f"{self.name} after round {rnd}: {self.sides[0]} may retreat all its units that can "
+                    f"(R26.1) to {', '.join(self.retreats)}, or press on")
+        answer = self.ask("retreat", f"{self.name} r{rnd}", 0, options, question)
+        if answer.startswith("press"):
+            return after, None, None
+        pols = list(spec.policies)
+        pols[0] = dataclasses.replace(pols[0], retreat_after=rnd)
+        gone = dataclasses.replace(spec, policies=(pols[0], pols[1]))
+        after, _, _, _, result = end_of_round(gone, pos, rnd)
+        return after, result or "defender", answer.rsplit(" ", 1)[1]
+
+
+def _signature(spec: BattleSpec, pos: Position, i: int, extra: int) -> tuple[Any, ...]:
+    u = spec.units[i]
+    return (u.type, pos.damage[i] + extra, tuple(sorted(spec.units[c].type for c in u.cargo)), u.landed, u.escort)
+
+
+def casualty_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step: str,
+                     default: dict[int, int]) -> list[dict[int, int]]:
+    """The legal placements of ``hits`` on side ``owner`` that differ for play (units of one type and damage
+    are interchangeable), the default first. A placement is legal when the engine's own placement, told to
+    take exactly those units first, gives it (so every rule of S05 holds: eligibility, largest matching,
+    transports last, escorts first)."""
+    capacity = {u.index: u.profile.hits - pos.damage[u.index] for u in spec.units if u.side == owner}
+    leaves: list[dict[int, int]] = []
+    seen_leaf: set[tuple] = set()
+
+    def dfs(n: int, taken: dict[int, int]) -> None:
+        if len(leaves) >= _MAX_LEAVES:
+            return
+        if n == len(hits):
+            key = tuple(sorted(taken.items()))
+            if key not in seen_leaf:
+                seen_leaf.add(key)
+                leaves.append(dict(taken))
+            return
+        groups: dict[tuple, int] = {}
+        for t in hits[n].eligible:
+            if capacity.get(t, 0) - taken.get(t, 0) > 0 and pos.status[t] == ACTIVE:
+                groups.setdefault(_signature(spec, pos, t, taken.get(t, 0)), t)
+        if not groups:
+            dfs(n + 1, taken)
+            return
+        for t in groups.values():
+            taken[t] = taken.get(t, 0) + 1
+            dfs(n + 1, taken)
+            taken[t] -= 1
+            if not taken[t]:
+                del taken[t]
+
+    dfs(0, {})
+    options = [default]
+    canon = {_canon(spec, pos, default)}
+    for leaf in sorted(leaves, key=lambda t: (sum(spec.units[i].profile.sort_cost * n for i, n in t.items()), sorted(t.items()))):
+        if len(options) >= MAX_OPTIONS:
+            break
+        c = _canon(spec, pos, leaf)
+        if c in canon:
+            continue
+        order = tuple(itertools.chain.from_iterable([i] * n for i, n in sorted(leaf.items())))
+        if take_hits(_with_casualties(spec, owner, order), pos, owner, hits, step) == leaf:
+            canon.add(c)
+            options.append(leaf)
+    return options
+
+
+def _canon(spec: BattleSpec, pos: Position, taken: dict[int, int]) -> tuple:
+    return tuple(sorted((_signature(spec, pos, i, 0), n) for i, n in taken.items() if n))
+
+
+def lost_units(pos: Position) -> list[int]:
+    """Indices of units destroyed or lost as cargo."""
+    return [i for i, s in enumerate(pos.status) if s in (DEAD, LOST)]

@@ -1,0 +1,137 @@
+"""The order notation of the unit-profiles game (docs/unit-profiles.md, "Orders"): text -> :class:`Order`, and
+each order's normal text (what the journal keeps). Words are case-insensitive; places are abbreviations.
+
+::
+
+    research 2 for mechanization airborne-operations     research step (switch `research`)
+    buy 3 infantry          buy armor                      purchase
+    move n4,n5 NHM-MIT-FEL                                 combat move / noncombat move (a path of places)
+    move n20 WNS-SSW with n7,n8 unload FEL                 a ship loads land units and lands them
+    move n30 NHM-MIT with n31 drop FEL                     an air transport airdrops its paratrooper
+    march n9 NHM-MIT                                        Forced March (cavalry), first in combat move
+    supply n30 NHM-MIT                                      supply drop on the path's last territory
+    order SSW FEL MIT                                       conduct combat: the order of the battles
+    fire n40 at SSW                                         conduct combat: a Fortress's coastal artillery
+    place 2 infantry NHM      place destroyer HAF ENS       place (ships: the IC and the sea zone)
+    casualties FEL r1 attacker-fire: s3 s4                 answers to the rules' questions (choices)
+    rerolls FEL r2 defender-fire: yes
+    retreat FEL r1 to MIT     press FEL r1
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+class Refusal(Exception):
+    """An order the rules refuse; the message says why for people (naming the unit, place or rule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One parsed order. ``verb`` is the first word; the other fields are filled by verb."""
+
+    verb: str
+    units: tuple[str, ...] = ()
+    path: tuple[str, ...] = ()
+    cargo: tuple[str, ...] = ()
+    unload: str | None = None
+    drop: str | None = None
+    count: int = 1
+    kind: str = ""
+    places: tuple[str, ...] = ()
+    key: str = ""
+    answer: str = ""
+
+    def text(self) -> str:
+        """The order's normal text."""
+        v = self.verb
+        if v == "research":
+            return f"research {self.count}" + (f" for {' '.join(self.places)}" if self.places else "")
+        if v == "buy":
+            return f"buy {self.count} {self.kind}"
+        if v in ("move", "march", "supply"):
+            text = f"{v} {','.join(self.units)} {'-'.join(self.path)}"
+            if self.cargo:
+                text += f" with {','.join(self.cargo)}"
+            if self.unload:
+                text += f" unload {self.unload}"
+            if self.drop:
+                text += f" drop {self.drop}"
+            return text
+        if v == "order":
+            return "order " + " ".join(self.places)
+        if v == "fire":
+            return f"fire {self.units[0]} at {self.places[0]}"
+        if v == "place":
+            return f"place {self.count} {self.kind} {' '.join(self.places)}"
+        if v in ("casualties", "rerolls"):
+            return f"{v} {self.key}: {self.answer}".rstrip()
+        if v == "retreat":
+            return f"retreat {self.key} to {self.answer}"
+        if v == "press":
+            return f"press {self.key}"
+        raise AssertionError(v)
+
+
+_KEY = r"([A-Za-z0-9_]+ r\d+(?: [a-z_-]+)?)"
+_UIDS = r"([a-z_]+\d+(?:\s*,\s*[a-z_]+\d+)*)"
+_PATH = r"([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)+)"
+
+
+def _uids(text: str) -> tuple[str, ...]:
+    return tuple(u.strip().lower() for u in text.split(",") if u.strip())
+
+
+def _path(text: str) -> tuple[str, ...]:
+    return tuple(p.upper() for p in text.split("-"))
+
+
+def _count(text: str | None) -> int:
+    return int(text) if text else 1
+
+
+def parse_order(text: str) -> Order:
+    """Parse one order; raises Refusal with the expected form when the text is not an order."""
+    line = " ".join(text.strip().split())
+    low = line.lower()
+    word = low.split(" ", 1)[0] if low else ""
+    if m := re.fullmatch(r"research (\d+)(?: for ((?:[a-z-]+ ?)+))?", low):
+        return Order("research", count=int(m.group(1)), places=tuple((m.group(2) or "").split()))
+    if m := re.fullmatch(r"buy (?:(\d+) )?([a-z-]+)", low):
+        return Order("buy", count=_count(m.group(1)), kind=m.group(2))
+    if m := re.fullmatch(rf"(move|march|supply) {_UIDS} {_PATH}(?: with {_UIDS})?(?: (unload|drop) ([A-Za-z0-9_]+))?", line,
+                         re.IGNORECASE):
+        end = m.group(6).upper() if m.group(6) else None
+        return Order(m.group(1).lower(), units=_uids(m.group(2)), path=_path(m.group(3)),
+                     cargo=_uids(m.group(4)) if m.group(4) else (),
+                     unload=end if (m.group(5) or "").lower() == "unload" else None,
+                     drop=end if (m.group(5) or "").lower() == "drop" else None)
+    if m := re.fullmatch(r"order((?: [A-Za-z0-9_]+)+)", line, re.IGNORECASE):
+        return Order("order", places=tuple(p.upper() for p in m.group(1).split()))
+    if m := re.fullmatch(r"fire ([a-z_]+\d+) at ([A-Za-z0-9_]+)", line, re.IGNORECASE):
+        return Order("fire", units=(m.group(1).lower(),), places=(m.group(2).upper(),))
+    if m := re.fullmatch(r"place (?:(\d+) )?([a-z-]+) ([A-Za-z0-9_]+)(?: ([A-Za-z0-9_]+))?", line, re.IGNORECASE):
+        places = tuple(p.upper() for p in (m.group(3), m.group(4)) if p)
+        return Order("place", count=_count(m.group(1)), kind=m.group(2).lower(), places=places)
+    if m := re.fullmatch(rf"(casualties|rerolls) {_KEY}:((?: [a-z_]+\d+)*|(?: (?:yes|no)))", line, re.IGNORECASE):
+        return Order(m.group(1).lower(), key=_norm_key(m.group(2)), answer=m.group(3).strip().lower())
+    if m := re.fullmatch(r"retreat ([A-Za-z0-9_]+ r\d+) to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
+        return Order("retreat", key=_norm_key(m.group(1)), answer=m.group(2).upper())
+    if m := re.fullmatch(r"press ([A-Za-z0-9_]+ r\d+)", line, re.IGNORECASE):
+        return Order("press", key=_norm_key(m.group(1)))
+    forms = {
+        "research": "research N [for DOCTRINE ...]", "buy": "buy [N] TYPE", "place": "place [N] TYPE WHERE [SEA]",
+        "move": "move UNIT[,UNIT] A-B[-C] [with UNIT,UNIT] [unload|drop PLACE]", "march": "march UNIT A-B",
+        "supply": "supply UNIT A-B[-C]", "order": "order PLACE PLACE ...", "fire": "fire FORTRESS at SEA",
+        "casualties": "casualties PLACE rN STEP: UNIT UNIT", "rerolls": "rerolls PLACE rN STEP: yes|no",
+        "retreat": "retreat PLACE rN to PLACE", "press": "press PLACE rN",
+    }
+    if word in forms:
+        raise Refusal(f"{line!r}: write it as '{forms[word]}'")
+    raise Refusal(f"{line!r} is no order of this game; orders: {', '.join(sorted(forms))} (docs/unit-profiles.md)")
+
+
+def _norm_key(key: str) -> str:
+    parts = key.split()
+    return " ".join([parts[0].upper(), *(p.lower() for p in parts[1:])])

@@ -1,0 +1,306 @@
+"""The turn sequence of the unit-profiles game (rulings S03, S08-S09, S11, S14-S16, S18, S22-S24), table-driven
+from the rulings' words: each case is an order on the Borderlands map, accepted or refused with the rule."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, uid, unit, verdict
+
+# Borderlands: NHM-WAL-MIT-FEL-RHN-SUH run north to south; MIT-FEL is a track border; HAF, NHM have naval
+# bases; NHM (Major IC) and HAF (Minor IC) are NORD's; KOL is NORD's colony; WNS, ENS, WSS, ESS are coastal.
+
+CASES: list[tuple[str, dict[str, Any], str, str, bool, str]] = [
+    # (rule, position keywords, unit to name as {u}, order, accepted, reason contains)
+    ("R08.1 two borders for Move 2", dict(nord={"NHM": ["infantry"]}, step="noncombat-move"),
+     "infantry", "move {u} NHM-WAL-MIT", True, ""),
+    ("R08.1 three borders are too many", dict(nord={"NHM": ["infantry"]}, step="noncombat-move"),
+     "infantry", "move {u} NHM-WAL-MIT-BRG", False, "Move 2"),
+    ("R11.1 a track border costs 2", dict(nord={"WAL": ["infantry"]}, sud={"FEL": ["infantry"]}),
+     "infantry", "move {u} WAL-MIT-FEL", False, "track border costs 2"),
+    ("R11.1 Auxiliaries pay 1 on a track", dict(nord={"MIT": ["auxiliaries"]}, sud={"FEL": ["infantry"]}),
+     "auxiliaries", "move {u} MIT-FEL", True, ""),
+    ("R08.2 land units stop in the first hostile territory", dict(nord={"MIT": ["infantry"]}, sud={"FEL": ["infantry"]},
+     owners={"WAL": "SUD"}), "infantry", "move {u} MIT-WAL-NHM", False, "hostile"),
+    ("R08.2 Combat Move moves land units to attack", dict(nord={"NHM": ["infantry"]}),
+     "infantry", "move {u} NHM-WAL", False, "Noncombat Move"),
+    ("R08.2 Noncombat Move never enters hostile territory", dict(nord={"MIT": ["infantry"]}, step="noncombat-move"),
+     "infantry", "move {u} MIT-FEL", False, "hostile"),
+    ("R09.1 blitz through an empty hostile territory", dict(nord={"MIT": ["armor"]}, sud={"RHN": ["infantry"]}),
+     "armor", "move {u} MIT-FEL-RHN", False, "track"),
+    ("R09.1 blitz through an empty hostile territory, no track", dict(nord={"BRG": ["armor"]}, owners={"MIT": "SUD"},
+     sud={"FEL": ["infantry"]}), "armor", "move {u} BRG-MIT-WAL", True, ""),
+    ("R09.1 no blitz through enemy units", dict(nord={"BRG": ["armor"]}, owners={"MIT": "SUD"},
+     sud={"MIT": ["infantry"]}), "armor", "move {u} BRG-MIT-WAL", False, "enemy units"),
+    ("R09.1 AAA do not stop a blitz", dict(nord={"BRG": ["armor"]}, owners={"MIT": "SUD"}, sud={"MIT": ["aaa"]}),
+     "armor", "move {u} BRG-MIT-WAL", True, ""),
+    ("R09.1 fortifications count as enemy units", dict(nord={"BRG": ["armor"]}, owners={"MIT": "SUD"},
+     sud={"MIT": ["fortification"]}), "armor", "move {u} BRG-MIT-WAL", False, "enemy units"),
+    ("R09.2 a blitz passes one hostile territory", dict(nord={"HAF": ["cavalry"]}, owners={"BRG": "SUD", "MIT": "SUD"}),
+     "cavalry", "move {u} HAF-BRG-MIT", True, ""),
+    ("R09.3 Mechanized Infantry does not blitz alone", dict(nord={"BRG": ["mechanized-infantry"]}, owners={"MIT": "SUD"}),
+     "mechanized-infantry", "move {u} BRG-MIT-WAL", False, "1:1 with an Armor"),
+    ("R01.4 Blitz is not subject to the Rule of Three", dict(nord={"BRG": ["armor"] * 4}, owners={"MIT": "SUD"}),
+     "armor", "move {all} BRG-MIT-WAL", True, ""),
+    ("L431 AAA moves in Noncombat Move only", dict(nord={"WAL": ["aaa"]}, sud={"MIT": ["infantry"]},
+     owners={"MIT": "SUD"}), "aaa", "move {u} WAL-MIT", False, "Noncombat Move"),
+    ("L431 AAA moves 1 in Noncombat Move", dict(nord={"WAL": ["aaa"]}, step="noncombat-move"),
+     "aaa", "move {u} WAL-MIT", True, ""),
+    ("R18.1 fortifications are immobile", dict(nord={"WAL": ["fortification"]}, step="noncombat-move"),
+     "fortification", "move {u} WAL-MIT", False, "immobile"),
+    ("R09.5 same route: the Motorized Infantry itself has Move 2", dict(nord={"NHM": ["artillery", "motorized-infantry"]},
+     step="noncombat-move"), "artillery", "move {all} NHM-HAF-BRG-MIT", False, "(motorized-infantry) has Move 2"),
+    ("R24.1 enemy warships stop a ship", dict(nord={"WNS": ["destroyer"]}, sud={"WSS": ["destroyer"]}),
+     "destroyer", "move {u} WNS-WSS-ESS", False, "enemy warships"),
+    ("L615 False Flag: the Auxiliary Cruiser passes", dict(nord={"WNS": ["auxiliary-cruiser"]}, sud={"WSS": ["destroyer"]},
+     step="noncombat-move"), "auxiliary-cruiser", "move {u} WNS-WSS-ESS", True, ""),
+    ("R24.1 Noncombat Move never enters enemy warships", dict(nord={"WNS": ["destroyer"]}, sud={"WSS": ["destroyer"]},
+     step="noncombat-move"), "destroyer", "move {u} WNS-WSS", False, "enemy warships"),
+    ("R22.1 an air unit's move is its range", dict(nord={"NHM": ["fighter"]}, sud={"SUH": ["infantry"]}),
+     "fighter", "move {u} NHM-WAL-MIT-FEL-RHN-SUH", False, "Move 4"),
+    ("L471 air transports do not attack", dict(nord={"NHM": ["air-transport"]}, sud={"MIT": ["infantry"]},
+     owners={"MIT": "SUD"}), "air-transport", "move {u} NHM-WAL-MIT", False, "airdrop"),
+    ("R15.6 set-up only units are not bought", dict(step="purchase"), "", "buy cruiser", False, "set-up"),
+    ("R16.1 doctrines gate purchases", dict(step="purchase"), "", "buy heavy-infantry", False, "assault-tactics"),
+    ("R16.1 a held doctrine allows it", dict(step="purchase", doctrines=["assault-tactics"]), "", "buy heavy-infantry",
+     True, ""),
+    ("R14.1 purchases are paid from the treasury", dict(step="purchase", treasury=8), "", "buy 3 infantry", False, "8"),
+    ("R15.2 Armor needs a Major IC", dict(step="purchase", owners={"NHM": "SUD"}), "", "buy armor", False, "Major"),
+    ("S16 no research with the switch off", dict(step="research"), "", "research 1", False, "research is off"),
+    ("R03.1 orders of another step are refused", dict(step="purchase"), "", "move n1 NHM-WAL", False, "combat move"),
+]
+
+
+@pytest.mark.parametrize("rule,kw,kind,text,ok,reason", CASES, ids=[c[0] for c in CASES])
+def test_order_rule(rule: str, kw: dict[str, Any], kind: str, text: str, ok: bool, reason: str) -> None:
+    pos = position(**kw)
+    mine = [u.uid for u in pos.units if u.power == "NORD"]
+    order = text.format(u=uid(pos, kind) if kind else "", all=",".join(mine))
+    accepted, why = verdict(pos, order)
+    assert accepted is ok, f"{rule}: {order}: {why}"
+    assert reason in why, f"{rule}: {why!r} lacks {reason!r}"
+
+
+def test_r09_5_move_with_artillery_three_pairs_only() -> None:
+    # R01.1: "4 motorized infantry with 4 artillery leaving one territory: three artillery move 3, the fourth 2"
+    # The pairing gives the artillery 3, but the pair moves together (same route, R09.5) and Motorized
+    # Infantry has Move 2 (L295): with three pairs the first unit refused is a motorized infantry ...
+    three = position({"NHM": ["artillery"] * 3 + ["motorized-infantry"] * 3}, step="noncombat-move")
+    ids = ",".join(u.uid for u in three.units)
+    ok, why = verdict(three, f"move {ids} NHM-HAF-BRG-MIT")
+    assert not ok and why.startswith(uid(three, "motorized-infantry")), why
+    # ... with four, the fourth artillery already has only its own Move 2 (Rule of Three)
+    four = position({"NHM": ["artillery"] * 4 + ["motorized-infantry"] * 4}, step="noncombat-move")
+    ids = ",".join(u.uid for u in four.units)
+    ok, why = verdict(four, f"move {ids} NHM-HAF-BRG-MIT")
+    assert not ok and uid(four, "artillery", n=3) in why and "Move 2" in why
+
+
+def test_r09_1_a_blitz_captures_at_once_and_aaa_switch_sides() -> None:
+    pos = position({"BRG": ["armor"]}, {"MIT": ["aaa"]}, owners={"MIT": "SUD"})
+    result, _ = resolve(pos, {"NORD": [f"move {uid(pos, 'armor')} BRG-MIT-WAL"]})
+    after = result.position
+    assert after.owners["MIT"] == "NORD"
+    assert unit(after, uid(pos, "aaa")).power == "NORD"
+    assert unit(after, uid(pos, "armor")).where == "WAL"
+    assert any("blitzed MIT" in line for line in result.lines)
+
+
+def test_r08_3_units_that_moved_in_combat_move_stay_put_in_noncombat_move() -> None:
+    pos = position({"MIT": ["infantry"]}, owners={"FEL": "SUD"})
+    inf = uid(pos, "infantry")
+    moved, _ = resolve(pos, {"NORD": [f"move {inf} MIT-FEL"]})
+    fought, _ = resolve(moved.position, {})            # an empty FEL is taken without a battle (R04.6)
+    assert fought.position.owners["FEL"] == "NORD"
+    assert fought.position.phase == "R1.NORD.noncombat-move"
+    ok, why = verdict(fought.position, f"move {inf} FEL-MIT")
+    assert not ok and "R08.3" in why
+
+
+def test_r22_1_air_range_counts_both_moves_and_landing_in_a_captured_territory_loses_the_plane() -> None:
+    pos = position({"NHM": ["fighter"], "MIT": ["infantry"]}, {"FEL": ["auxiliaries"]})
+    ftr, inf = uid(pos, "fighter"), uid(pos, "infantry")
+    moved, _ = resolve(pos, {"NORD": [f"move {ftr} NHM-WAL-MIT-FEL", f"move {inf} MIT-FEL"]})
+    assert unit(moved.position, ftr).details["used"] == 3
+    fought, _ = resolve(moved.position, {}, seed=1)  # with these dice the fighter survives and FEL falls
+    after = fought.position
+    assert unit(after, ftr) is not None and after.owners["FEL"] == "NORD"
+    ok, why = verdict(after, f"move {ftr} FEL-MIT-WAL")
+    assert not ok and "1 of its Move 4 left" in why
+    stay, _ = resolve(after, {"NORD": []})
+    assert unit(stay.position, ftr) is None  # a territory captured this turn is no landing place
+    assert any(f"{ftr} (fighter) finds nowhere to land in FEL" in line for line in stay.lines)
+    home, _ = resolve(after, {"NORD": [f"move {ftr} FEL-MIT"]})
+    assert unit(home.position, ftr).where == "MIT"
+
+
+def test_r24_5_transports_carry_what_the_rulings_say() -> None:
+    pos = position({"WNS": ["troopship", "naval-transport"], "WAL": ["infantry", "armor", "artillery"]},
+                   {"WSS": ["submarine"], "FEL": ["infantry"]}, owners={"FEL": "SUD"})
+    trp, trn = uid(pos, "troopship"), uid(pos, "naval-transport")
+    inf, arm, art = uid(pos, "infantry"), uid(pos, "armor"), uid(pos, "artillery")
+    ok, why = verdict(pos, f"move {trp} WNS-WSS with {arm} unload FEL")
+    assert not ok and "Troopship 1 infantry-class" in why
+    assert verdict(pos, f"move {trn} WNS-WSS with {inf},{arm} unload FEL")[0]
+    ok, why = verdict(pos, f"move {trn} WNS-WSS with {arm},{art} unload FEL")
+    assert not ok and "1 other land unit" in why
+
+
+def test_r19_1_amphibious_assault_lands_to_attack_only() -> None:
+    pos = position({"WNS": ["naval-transport"], "WAL": ["infantry"]}, {"FEL": ["infantry"]})
+    trn, inf = uid(pos, "naval-transport"), uid(pos, "infantry")
+    assert verdict(pos, f"move {trn} WNS-WSS with {inf} unload FEL")[0]
+    pos2 = position({"WNS": ["naval-transport"], "WAL": ["infantry"]}, owners={"FEL": "NORD"})
+    ok, why = verdict(pos2, f"move {uid(pos2, 'naval-transport')} WNS-WSS with {uid(pos2, 'infantry')} unload FEL")
+    assert not ok and "friendly" in why
+
+
+def test_r23_1_airdrops_start_at_an_air_base_with_paratroopers() -> None:
+    pos = position({"NHM": ["air-transport", "paratroopers", "infantry"], "HAF": ["air-transport", "paratroopers"]},
+                   {"MIT": ["infantry"]}, owners={"MIT": "SUD"})
+    t0, p0, inf = uid(pos, "air-transport", "NHM"), uid(pos, "paratroopers", "NHM"), uid(pos, "infantry")
+    assert verdict(pos, f"move {t0} NHM-WAL-MIT with {p0} drop MIT")[0]
+    ok, why = verdict(pos, f"move {t0} NHM-WAL-MIT with {inf} drop MIT")
+    assert not ok and "Paratroopers" in why
+    t1, p1 = uid(pos, "air-transport", "HAF"), uid(pos, "paratroopers", "HAF")
+    ok, why = verdict(pos, f"move {t1} HAF-BRG-MIT with {p1} drop MIT")
+    assert not ok and "air base" in why
+
+
+PLACE_CASES = [
+    ("R15.1 a Minor IC places 3 units", {"infantry": 4}, "place 4 infantry HAF", False, "at most 3"),
+    ("R15.1 a Major IC places 10", {"infantry": 10}, "place 10 infantry NHM", True, ""),
+    ("R15.1 no IC, no placement", {"infantry": 1}, "place infantry WAL", False, "no industrial complex"),
+    ("R15.2 Heavy Armor only at a Major IC", {"heavy-armor": 1}, "place heavy-armor HAF", False, "Major IC"),
+    ("R15.2 a Battleship needs a Major IC with a naval base", {"battleship": 1}, "place battleship HAF ENS", False,
+     "Major IC"),
+    ("R15.2 a Battleship at NHM", {"battleship": 1}, "place battleship NHM WNS", True, ""),
+    ("R15.3 the Carrier at any coastal IC", {"carrier": 1}, "place carrier HAF ENS", True, ""),
+    ("R15.5 Colonial Infantry in a colony without an IC", {"colonial-infantry": 1}, "place colonial-infantry KOL", True, ""),
+    ("R15.5 one Colonial Infantry per colony per turn", {"colonial-infantry": 2}, "place 2 colonial-infantry KOL", False,
+     "one Colonial Infantry"),
+    ("R18.1 a Fortification where Engineers stand", {"fortification": 1}, "place fortification HAF", True, ""),
+    ("R18.1 no Engineers, no Fortification", {"fortification": 1}, "place fortification WAL", False, "Engineers"),
+    ("R15.1 only what was bought", {}, "place infantry NHM", False, "0 infantry bought"),
+]
+
+
+@pytest.mark.parametrize("rule,bought,text,ok,reason", PLACE_CASES, ids=[c[0] for c in PLACE_CASES])
+def test_place_rule(rule: str, bought: dict[str, int], text: str, ok: bool, reason: str) -> None:
+    def buy(game: Any) -> None:
+        game.data["bought"]["NORD"] = dict(bought)
+    pos = position({"HAF": ["engineers"]}, step="place", edit=buy)
+    accepted, why = verdict(pos, text)
+    assert accepted is ok, f"{rule}: {why}"
+    assert reason in why
+
+
+def test_r15_1_a_territory_captured_this_turn_places_nothing() -> None:
+    def buy(game: Any) -> None:
+        game.data["bought"]["NORD"] = {"infantry": 1}
+        game.data["owners_at_start"]["POR"] = "SUD"
+        game.owners["POR"] = "NORD"
+    ok, why = verdict(position(step="place", edit=buy), "place infantry POR")
+    assert not ok and "since the start of the turn" in why
+
+
+def test_r15_1_placement_limits_add_up_over_orders() -> None:
+    def buy(game: Any) -> None:
+        game.data["bought"]["NORD"] = {"infantry": 3, "artillery": 1}
+    pos = position(step="place", edit=buy)
+    result, _ = resolve(pos, {"NORD": ["place 3 infantry HAF", "place artillery HAF"]})
+    assert sum(1 for u in result.position.units if u.where == "HAF") == 3
+    assert any(line.startswith("refused: place 1 artillery HAF") and "at most 3" in line for line in result.lines)
+
+
+def test_r14_1_income_and_unspent_ipc_carry_over() -> None:
+    pos = position(step="income", treasury=7, owners={"FEL": "NORD"})
+    result, _ = resolve(pos, {})
+    # NORD's home and colony 25 IPC plus Feldmark's 3
+    assert result.position.data["treasury"]["NORD"] == 7 + 28
+    assert result.position.phase == "R1.SUD.purchase"
+
+
+def test_r25_3_ships_are_repaired_at_the_start_of_their_owners_turn() -> None:
+    def damage(game: Any) -> None:
+        for u in game.units.values():
+            if u.kind == "battleship":
+                u.damage = 1
+    pos = position({"WNS": ["battleship"]}, {"ESS": ["battleship"]}, step="income", power="SUD", edit=damage)
+    result, _ = resolve(pos, {})
+    after = result.position
+    assert after.phase == "R2.NORD.purchase"
+    assert unit(after, uid(after, "battleship", "WNS")).details.get("damage", 0) == 0      # NHM's naval base
+    assert unit(after, uid(after, "battleship", "ESS")).details.get("damage") == 1         # not its turn
+
+
+def test_r12_1_supply_status_is_fixed_at_combat_move() -> None:
+    pos = position({"KOL": ["marines"], "WAL": ["infantry"]}, {"INS": ["colonial-infantry", "supply-column"]})
+    result, _ = resolve(pos, {})
+    out = result.position.data["out_of_supply"]
+    assert uid(pos, "marines") in out                  # an island without an IC
+    assert uid(pos, "infantry") not in out              # connected by land to NHM's IC
+    assert uid(pos, "colonial-infantry") not in out     # a Supply Column is a supply source
+    off = position({"KOL": ["marines"]}, switches={"supply_rules": False})
+    assert resolve(off, {})[0].position.data["out_of_supply"] == []
+
+
+def test_r12_4_a_supply_drop_supplies_its_territory_first() -> None:
+    pos = position({"KOL": ["marines"], "NHM": ["air-transport"]})
+    t = uid(pos, "air-transport")
+    result, _ = resolve(pos, {"NORD": [f"supply {t} NHM-WNS-KOL"]})
+    assert result.position.data["out_of_supply"] == []
+    far = position({"KOL": ["marines"], "WAL": ["air-transport"]})
+    ok, why = verdict(far, f"supply {uid(far, 'air-transport')} WAL-WNS-KOL")
+    assert not ok and "air base" in why
+
+
+def test_r09_4_forced_march_renews_the_move_rule_of_three_per_territory() -> None:
+    pos = position({"NHM": ["cavalry"] * 4}, {"FEL": ["infantry"]})
+    cav = [u.uid for u in pos.units if u.kind == "cavalry"]
+    assert verdict(pos, f"move {cav[0]} WAL-MIT-FEL")[0]  # checked again after the march
+    orders = [f"march {c} NHM-WAL" for c in cav] + [f"move {cav[0]} WAL-MIT-FEL"]
+    result, _ = resolve(pos, {"NORD": orders})
+    after = result.position
+    assert unit(after, cav[0]).where == "FEL"
+    assert [unit(after, c).where for c in cav[1:3]] == ["WAL", "WAL"]
+    assert unit(after, cav[3]).where == "NHM"
+    assert any("Rule of Three" in line for line in result.lines)
+
+
+def test_s16_research_dice_discover_doctrines_on_12() -> None:
+    pos = position(step="research", switches={"research": True}, treasury=50)
+    for seed in range(1, 200):
+        result, _ = resolve(pos, {"NORD": ["research 2 for mechanization"]}, seed=seed)
+        rolls = [int(x) for x in next(line for line in result.lines if "research dice" in line).split(":")[1].split()]
+        held = result.position.data["doctrines"]["NORD"]
+        assert result.position.data["treasury"]["NORD"] == 40
+        assert (("mechanization" in held) == (12 in rolls))
+        if 12 in rolls:
+            break
+    else:
+        pytest.fail("no 12 in 200 seeds")
+
+
+def test_check_provinces_accepts_the_shipped_map_and_names_broken_provinces() -> None:
+    from kriegsspiel.rulesets.unit_profiles.plugin import RULESET
+
+    assert RULESET.check_provinces(POWERS, PROVINCES, "m") == []
+    broken = {k: dict(v) for k, v in PROVINCES.items()}
+    broken["KOL"]["adjacent"] = "WNS MIT"
+    broken["WSS"]["income"] = 3
+    broken["NHM"]["capital"] = False
+    problems = RULESET.check_provinces(POWERS, broken, "m")
+    assert any("KOL" in p and "MIT does not list KOL" in p for p in problems)
+    assert any("WSS" in p and "no income" in p for p in problems)
+    assert any("NORD" in p and "exactly one capital" in p for p in problems)
+
+
+def test_a_bad_setup_names_the_key() -> None:
+    from kriegsspiel.errors import UserError
+
+    with pytest.raises(UserError, match=r"\[setup\]\.powers\.NORD\.units\.NHM\[0\]: unknown unit type 'infantri'"):
+        RULES.start({"powers": {"NORD": {"units": {"NHM": ["infantri"]}}}}, POWERS, PROVINCES, "s.toml")
+    with pytest.raises(UserError, match=r"s.toml: \[setup\]\.powers\.NORD\.units\.WNS\[0\]: a infantry stands on land"):
+        RULES.start({"powers": {"NORD": {"units": {"WNS": ["infantry"]}}}}, POWERS, PROVINCES, "s.toml")
