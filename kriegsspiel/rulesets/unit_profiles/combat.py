@@ -199,7 +199,9 @@ def fortress_fire(game: Game, power: str, order: Order, stream: Stream, ask: Ask
     key = f"{zone} r0 coastal-artillery"
     texts = [f"casualties {key}: " + " ".join(o) for o in options]
     answer = texts[0] if len(texts) == 1 else ask("casualties", key, 1, texts,
-                                                  f"{key}: {hits} hit(s) on {owner}'s ships; {owner} assigns them")
+                                                  f"{key}: {power}'s Fortress {uid} rolled {' '.join(map(str, dice))} "
+                                                  f"(need {need}): {hits} hit(s) on {owner}'s ships; {owner} "
+                                                  "assigns them (R18.4)")
     chosen = options[texts.index(answer)]
     for uid_hit in chosen:
         ship = game.units[uid_hit]

@@ -107,7 +107,7 @@ def apply_place(game: Game, power: str, order: Order) -> list[str]:
         if not engineers:
             raise Refusal(f"a {p.name} is placed only where friendly Engineers are (R18.1); {where} has none")
         if "one-per-territory" in p.requires and (count > 1 or any(u.kind == kind for u in game.units_at(where))):
-            raise Refusal(f"at most one Fortress per territory (R18.1)")
+            raise Refusal("at most one Fortress per territory (R18.1)")
     elif colonial_slot and not board["industry"]:
         key = f"colonial:{where}"
         if placed.get(key, 0) + count > game.value("colonial_per_territory"):
@@ -121,7 +121,7 @@ def apply_place(game: Game, power: str, order: Order) -> list[str]:
             raise Refusal(f"a {p.name} is placed only at a Major IC (L386)")
         if p.domain == "naval":
             if not coastal(game.board, where):
-                raise Refusal(f"ships are built at an IC in a coastal territory (R15.3)")
+                raise Refusal("ships are built at an IC in a coastal territory (R15.3)")
             if "naval-base" in p.requires:
                 if board["industry"] != "major" or not board["naval_base"]:
                     raise Refusal(f"a {p.name} is built only at a Major IC in a coastal territory with an operative "

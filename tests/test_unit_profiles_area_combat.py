@@ -1,0 +1,277 @@
+"""Conduct Combat in the unit-profiles area game: battles fought by the engine with the players' choices asked
+at the moment the rules ask them (casualties, re-rolls, retreats), dice shown and journaled; battle order,
+amphibious assaults, bombardment, coastal artillery; a full game round of the shipped scenario."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.rulesets.unit_profiles import load_rules, parse_battle
+from kriegsspiel.rulesets.unit_profiles.combat import battle_object
+from kriegsspiel.rulesets.unit_profiles.game import Game
+from tests.unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, scenario_setup, uid, unit, verdict
+from tests.unit_profiles_helpers import battle, run, unit as bunit
+
+
+def _fought(nord: dict[str, list[str]], sud: dict[str, list[str]], path: str) -> Any:
+    """The position at Conduct Combat after all NORD's units moved along ``path``."""
+    base = position(nord, sud)
+    ids = ",".join(u.uid for u in base.units if u.power == "NORD")
+    moved, _ = resolve(base, {"NORD": [f"move {ids} {path}"]})
+    assert moved.position.phase == "R1.NORD.combat", moved.lines
+    return moved.position
+
+
+def _first_seed(pos: Any, wanted: Any, seeds: range = range(1, 80)) -> tuple[int, Any]:
+    """The first seed whose battle asks a question ``wanted`` accepts (answering the others by default)."""
+    for seed in seeds:
+        _, asked = resolve(pos, {}, seed=seed)
+        hit = next((c for c in asked if wanted(c)), None)
+        if hit is not None:
+            return seed, hit
+    raise AssertionError("no such question with these seeds")
+
+
+def test_casualties_are_the_owners_choice_among_legal_placements() -> None:
+    pos = _fought({"MIT": ["infantry"] * 3}, {"FEL": ["infantry", "artillery", "fighter"]}, "MIT-FEL")
+    seed, first = _first_seed(pos, lambda c: c.power == "SUD" and c.options[0].startswith("casualties"))
+    # one option per kind of loss, each a legal placement; the dice are shown with the question
+    assert len(first.options) == len(set(first.options)) >= 2
+    assert "NORD rolled" in first.question and "/2 hit" in first.question
+    sud = {u.uid for u in pos.units if u.power == "SUD"}
+    outcomes = set()
+    for option in first.options:
+        victims = option.split(": ", 1)[1].split()
+        assert set(victims) <= sud
+        result, _ = resolve(pos, {"SUD": [option]}, seed=seed)
+        lost = next(line for line in result.lines if "lost:" in line)
+        assert set(victims) <= set(lost.split(": ", 1)[1].split())     # the answer given is what happened
+        outcomes.add(frozenset(victims))
+    assert len(outcomes) == len(first.options)
+
+
+def test_every_roll_is_journaled_and_the_answers_replay_with_the_same_dice() -> None:
+    base = position({"MIT": ["infantry", "infantry", "artillery"]}, {"FEL": ["infantry", "infantry"]})
+    ids = ",".join(u.uid for u in base.units if u.power == "NORD")
+    moved, _ = resolve(base, {"NORD": [f"move {ids} MIT-FEL"]})
+    pos = moved.position
+    result, asked = resolve(pos, {}, seed=11)
+    given = {"NORD": [], "SUD": []}
+    for c in asked:
+        given[c.power].append(c.options[0])
+    dice = Dice(11, 1)
+    again = RULES.resolve(pos, given, dice)
+    assert not again.choices and again.position == result.position
+    assert [v for _, v in dice.rolls] == list(again.details["dice"])   # every d12 the battle used, in order
+    shown = [int(part.split()[1].split("/")[0]) for line in again.lines if ": " in line and "/" in line
+             for part in line.split(": ", 1)[1].split(", ") if "/" in part]
+    assert shown == [v for _, v in dice.rolls]                          # and every one shown to people
+
+
+def test_rerolls_are_asked_after_the_dice_are_seen() -> None:
+    base = position({"MIT": ["armored-car", "artillery", "infantry"]}, {"FEL": ["infantry"] * 3})
+    ids = ",".join(u.uid for u in base.units if u.power == "NORD")
+    pos = resolve(base, {"NORD": [f"move {ids} MIT-FEL"]})[0].position
+    for seed in range(1, 60):
+        first = RULES.resolve(pos, {}, Dice(seed, 1))
+        rerolls = [c for c in first.choices if c.options[0].startswith("rerolls")]
+        if rerolls:
+            break
+    else:
+        pytest.fail("no re-roll question in 60 seeds")
+    choice = rerolls[0]
+    assert choice.power == "NORD" and choice.options[1].endswith(": no")
+    assert uid(pos, "artillery") in choice.question and "miss" in choice.question
+    yes = resolve(pos, {"NORD": [choice.options[0]]}, seed=seed)[0]
+    no = resolve(pos, {"NORD": [choice.options[1]]}, seed=seed)[0]
+    assert any("re-rolled" in line for line in yes.lines)
+    assert not any("re-rolled" in line for line in no.lines[:3])
+
+
+def test_r26_1_retreat_is_offered_to_the_attacker_and_moves_its_units_back() -> None:
+    pos = _fought({"MIT": ["infantry", "infantry", "infantry"]}, {"FEL": ["infantry"] * 4}, "MIT-FEL")
+    seed, _ = _first_seed(pos, lambda c: c.options[0].startswith("press"))
+    retreat = lambda c: next((o for o in c.options if o.startswith("retreat")), c.options[0])  # noqa: E731
+    result, asked = resolve(pos, {}, seed=seed, answer=retreat)
+    retreats = [c for c in asked if c.options[0].startswith("press")]
+    assert retreats and all(c.power == "NORD" for c in retreats)     # R26.3: never the defender
+    assert retreats[0].options == ("press FEL r1", "retreat FEL r1 to MIT")
+    survivors = [u for u in result.position.units if u.power == "NORD"]
+    assert survivors and all(u.where == "MIT" for u in survivors)
+    assert result.position.owners["FEL"] == "SUD"
+    assert any("retreats to MIT" in line for line in result.lines)
+
+
+def test_r26_2_units_landed_from_ships_are_not_offered_a_retreat() -> None:
+    base = position({"WNS": ["naval-transport"], "WAL": ["infantry", "infantry"]}, {"FEL": ["infantry"] * 3})
+    trn = uid(base, "naval-transport")
+    ids = ",".join(u.uid for u in base.units if u.kind == "infantry" and u.power == "NORD")
+    pos = resolve(base, {"NORD": [f"move {trn} WNS-WSS with {ids} unload FEL"]})[0].position
+    for seed in range(1, 20):
+        result, asked = resolve(pos, {}, seed=seed)
+        assert not [c for c in asked if c.options[0].startswith("press")]
+        if any(line.startswith("  r2") for line in result.lines):
+            break
+    else:
+        pytest.fail("no battle lasted two rounds")
+
+
+def test_r04_8_sea_battles_come_before_the_assaults_launched_from_them() -> None:
+    base = position({"WNS": ["naval-transport", "destroyer"], "WAL": ["infantry"]}, {"WSS": ["submarine"], "FEL": ["infantry"]})
+    trn, dd, inf = uid(base, "naval-transport"), uid(base, "destroyer"), uid(base, "infantry")
+    pos = resolve(base, {"NORD": [f"move {dd} WNS-WSS", f"move {trn} WNS-WSS with {inf} unload FEL"]})[0].position
+    ok, why = verdict(pos, "order FEL WSS")
+    assert not ok and "before the amphibious assault" in why
+    assert verdict(pos, "order WSS FEL")[0]
+    result, _ = resolve(pos, {"NORD": ["order WSS FEL"]}, seed=1)
+    battles = [line.split()[2] for line in result.lines if line.startswith("battle in")]
+    assert battles[0] == "WSS"
+
+
+def test_r19_1_a_lost_sea_battle_keeps_the_landing_aboard() -> None:
+    base = position({"WNS": ["troopship"], "WAL": ["infantry"]}, {"WSS": ["battleship"], "FEL": ["infantry"]})
+    trp, inf = uid(base, "troopship"), uid(base, "infantry")
+    pos = resolve(base, {"NORD": [f"move {trp} WNS-WSS with {inf} unload FEL"]})[0].position
+    assert unit(pos, inf).where == "FEL"
+    result, _ = resolve(pos, {}, seed=1)
+    assert unit(result.position, trp) is None  # a lone transport against a battleship is lost (R05.4)
+    assert unit(result.position, inf) is None
+    assert any("R19.1" in line for line in result.lines)
+    assert result.position.owners["FEL"] == "SUD"
+
+
+def test_r20_bombardment_destroyer_at_2_only_in_an_amphibious_assault_and_not_after_a_sea_battle() -> None:
+    base = position({"WSS": ["naval-transport", "destroyer", "battleship"], "WAL": ["infantry"]}, {"FEL": ["infantry"]},
+                    edit=lambda g: [setattr(u, "damage", 1) for u in g.units.values() if u.kind == "battleship"])
+    inf = uid(base, "infantry")
+    game = Game.from_position(base)
+    game.units[inf].where, game.units[inf].attacking, game.units[inf].landed, game.units[inf].origin = "FEL", True, True, "WSS"
+    obj = battle_object(game, "NORD", "FEL")
+    bombard = {u["id"]: u for u in obj["attacker"]["units"] if u.get("bombard")}
+    assert set(bombard) == {uid(base, "destroyer"), uid(base, "battleship")}
+    assert obj["place"]["amphibious_from"] == "WSS"
+    spec = parse_battle(obj, load_rules())
+    values = {u.id: u.profile.bombard for u in spec.units if u.bombard}
+    assert values[uid(base, "destroyer")] == 2 and values[uid(base, "battleship")] == 5  # damaged: same value
+    game.data["battles"].append({"place": "WSS", "result": "attacker"})
+    assert not [u for u in battle_object(game, "NORD", "FEL")["attacker"]["units"] if u.get("bombard")]
+    game.units[inf].landed = False
+    assert "amphibious_from" not in battle_object(game, "NORD", "FEL")["place"]
+
+
+def test_r18_4_fortress_fires_three_dice_at_5_once_a_turn_and_the_ships_owner_assigns() -> None:
+    pos = position({"GRB": ["fortress"]}, {"ESS": ["battleship", "destroyer"]}, owners={"GRB": "NORD"}, step="combat")
+    fort = uid(pos, "fortress")
+    assert verdict(pos, f"fire {fort} at ESS")[0]
+    assert not verdict(pos, f"fire {fort} at WSS")[0]
+    for seed in range(1, 80):
+        first = RULES.resolve(pos, {"NORD": [f"fire {fort} at ESS"]}, Dice(seed, 1))
+        dice = first.details["dice"]
+        assert len(dice) == 3                                       # R02.4: 3d12 ...
+        assert bool(first.choices) == any(d <= 5 for d in dice)     # ... hitting at 5
+        if first.choices:
+            break
+    else:
+        pytest.fail("no hit in 80 seeds")
+    choice = first.choices[0]
+    assert choice.power == "SUD" and " ".join(map(str, dice)) in choice.question
+    bb = uid(pos, "battleship")
+    marker = next(o for o in choice.options if o.split(": ")[1].split().count(bb) == 1)
+    result = RULES.resolve(pos, {"NORD": [f"fire {fort} at ESS"], "SUD": [marker]}, Dice(seed, 1))
+    assert unit(result.position, bb).details["damage"] == 1                       # a HIT marker (R25.1)
+    twice = RULES.resolve(pos, {"NORD": [f"fire {fort} at ESS", f"fire {fort} at ESS"], "SUD": [marker]}, Dice(seed, 1))
+    assert any("once in each of its owner's turns" in line for line in twice.lines)
+
+
+def test_r12_3_out_of_supply_units_fight_at_minus_one() -> None:
+    base = position({"KOL": ["marines"]})
+    game = Game.from_position(resolve(base, {})[0].position)
+    assert uid(base, "marines") in game.data["out_of_supply"]
+    game.owners["KOL"] = "SUD"
+    game.units[uid(base, "marines")].power = "NORD"
+    obj = battle_object(game, "SUD", "KOL")
+    assert obj["defender"]["units"][0]["supplied"] is False
+
+
+R01_4 = [
+    ("First Strike of Artillery", [bunit(f"a{n}", "artillery") for n in range(4)], [bunit("d", "infantry")],
+     lambda out: len(out["rounds"][0]["first_strike"]["attacker"]["rolls"]) == 4),
+    ("Ski Troops", [bunit(f"m{n}", "mountain-infantry") for n in range(4)], [bunit("d", "infantry")],
+     lambda out: [r["need"] for r in out["rounds"][0]["attacker_fire"]["rolls"]] == [3, 3, 3, 3]),
+    ("Ambush", [bunit(f"t{n}", "anti-tank-gun") for n in range(4)], [bunit("d", "armor")],
+     lambda out: [r["need"] for r in out["rounds"][0]["first_strike"]["attacker"]["rolls"]] == [3, 3, 3, 3]),
+]
+
+
+@pytest.mark.parametrize("name,att,dfn,check", R01_4, ids=[c[0] for c in R01_4])
+def test_r01_4_unmarked_abilities_are_not_subject_to_the_rule_of_three(name: str, att: list, dfn: list, check: Any) -> None:
+    features = ["mountain"] if name == "Ski Troops" else []
+    out = run(battle(att, dfn, seed=1, features=features))
+    assert check(out), name
+
+
+def test_r23_2_an_airdrop_lands_its_paratrooper_and_the_transport_must_fly_home() -> None:
+    base = position({"NHM": ["air-transport", "paratroopers"], "WAL": ["infantry"]}, {"MIT": ["auxiliaries"]},
+                    owners={"MIT": "SUD"})
+    t, p, inf = uid(base, "air-transport"), uid(base, "paratroopers"), uid(base, "infantry")
+    moved = resolve(base, {"NORD": [f"move {t} NHM-WAL-MIT with {p} drop MIT", f"move {inf} WAL-MIT"]})[0].position
+    assert unit(moved, p).details["aboard"] == t
+    fought, _ = resolve(moved, {}, seed=3)
+    after = fought.position
+    if unit(after, p) is not None:
+        assert "aboard" not in unit(after, p).details and unit(after, p).where == "MIT"
+    assert unit(after, t).where == "MIT"
+    gone, _ = resolve(after, {"NORD": []})
+    assert unit(gone.position, t) is None       # it had to end in a territory friendly since the turn began
+    home, _ = resolve(after, {"NORD": [f"move {t} MIT-WAL-NHM"]})
+    assert unit(home.position, t).where == "NHM"
+
+
+def test_view_hides_what_a_power_may_not_see() -> None:
+    pos = position({"NHM": ["infantry"]}, {"SUH": ["infantry"], "INS": ["airship"]}, step="place",
+                   edit=lambda g: g.data["bought"].update(SUD={"armor": 1}, NORD={"infantry": 2}))
+    open_view = RULES.view(pos, "NORD", blind=False)
+    assert len(open_view.units) == len(pos.units) and "SUD" not in open_view.data["bought"]
+    blind = RULES.view(pos, "NORD", blind=True)
+    kinds = {u.uid for u in blind.units}
+    assert uid(pos, "infantry", "NHM") in kinds and uid(pos, "airship") not in kinds
+    assert "SUD" not in blind.data["treasury"]
+    assert RULES.view(pos, None, blind=True) == pos
+
+
+def test_a_full_game_round_of_the_shipped_scenario() -> None:
+    pos = RULES.start(scenario_setup(), POWERS, PROVINCES, "borderlands")
+    ids = {f"{u.kind}@{u.where}": u.uid for u in reversed(pos.units)}
+    plan = {
+        "R1.NORD.purchase": ["buy 2 infantry", "buy artillery"],
+        "R1.NORD.combat-move": [
+            f"move {ids['infantry@MIT']},{ids['artillery@MIT']} MIT-FEL", f"move {ids['cavalry@MIT']} MIT-FEL",
+            f"move {ids['fighter@MIT']} MIT-FEL", f"move {ids['battleship@WNS']},{ids['destroyer@WNS']} WNS-WSS"],
+        "R1.NORD.combat": ["order WSS FEL"],
+        "R1.NORD.place": ["place 2 infantry NHM", "place artillery NHM"],
+        "R1.SUD.purchase": ["buy 2 infantry"],
+        "R1.SUD.combat-move": [f"move {ids['heavy-bomber@SUH']} SUH-RHN-FEL-MIT-WAL"],
+        "R1.SUD.place": ["place 2 infantry SUH"],
+    }
+    phases, record, battles = [], 0, []
+    while pos.data["round"] == 1:
+        phases.append(pos.phase)
+        assert RULES.powers_to_order(pos) == (pos.data["power"],)
+        orders = plan.get(pos.phase, [])
+        for text in orders:
+            assert RULES.check_order(pos, pos.data["power"], text).accepted, (pos.phase, text)
+        record += 1
+        result, _ = resolve(pos, {pos.data["power"]: orders}, seed=1938, record=record)
+        assert not any(line.startswith("refused") for line in result.lines), result.lines
+        battles += [line.split()[2] for line in result.lines if line.startswith("battle in")]
+        pos = result.position
+    steps = ["purchase", "combat-move", "combat", "noncombat-move", "place", "income"]
+    assert phases == [f"R1.{p}.{s}" for p in ("NORD", "SUD") for s in steps]
+    assert pos.phase == "R2.NORD.purchase"
+    assert battles == ["WSS", "FEL", "WAL"]          # NORD's sea battle first (R04.8), then SUD's air raid
+    assert sum(u.power == "NORD" and u.kind == "infantry" and u.where == "NHM" for u in pos.units) == 4
+    assert sum(u.power == "SUD" and u.kind == "infantry" and u.where == "SUH" for u in pos.units) == 4
+    income = {p: sum(PROVINCES[a].get("income", 0) for a, o in pos.owners.items() if o == p) for p in POWERS}
+    assert pos.data["treasury"] == {"NORD": 20 - 9 + income["NORD"], "SUD": 20 - 6 + income["SUD"]}
