@@ -10,6 +10,7 @@ import pytest
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.rulesets.unit_profiles import load_rules, parse_battle
 from kriegsspiel.rulesets.unit_profiles.combat import battle_object
+from kriegsspiel.rulesets.unit_profiles.fighting import phase_dice
 from kriegsspiel.rulesets.unit_profiles.game import Game
 from tests.unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, scenario_setup, uid, unit, verdict
 from tests.unit_profiles_helpers import battle, run, unit as bunit
@@ -57,17 +58,20 @@ def test_every_roll_is_journaled_and_the_answers_replay_with_the_same_dice() -> 
     ids = ",".join(u.uid for u in base.units if u.power == "NORD")
     moved, _ = resolve(base, {"NORD": [f"move {ids} MIT-FEL"]})
     pos = moved.position
-    result, asked = resolve(pos, {}, seed=11)
-    given = {"NORD": [], "SUD": []}
+    result, asked = resolve(pos, {}, seed=11, record=5)
+    given: dict[str, list[str]] = {"NORD": [], "SUD": []}
     for c in asked:
         given[c.power].append(c.options[0])
-    dice = Dice(11, 1)
-    again = RULES.resolve(pos, given, dice)
+    # the answers come back in a later journal record: the step replays on the same dice all the same
+    again = RULES.resolve(pos, given, Dice(11, 99))
     assert not again.choices and again.position == result.position
-    assert [v for _, v in dice.rolls] == list(again.details["dice"])   # every d12 the battle used, in order
+    expected = phase_dice(11, pos.phase)
+    assert list(again.details["dice"]) == [expected.roll(12) for _ in again.details["dice"]]
     shown = [int(part.split()[1].split("/")[0]) for line in again.lines if ": " in line and "/" in line
              for part in line.split(": ", 1)[1].split(", ") if "/" in part]
-    assert shown == [v for _, v in dice.rolls]                          # and every one shown to people
+    assert shown == list(again.details["dice"])                          # every d12 shown to people, in order
+    other = RULES.resolve(pos, given, Dice(12, 5))                        # another game's seed: other dice
+    assert other.details["dice"] != again.details["dice"]
 
 
 def test_rerolls_are_asked_after_the_dice_are_seen() -> None:
@@ -239,6 +243,18 @@ def test_view_hides_what_a_power_may_not_see() -> None:
     assert uid(pos, "infantry", "NHM") in kinds and uid(pos, "airship") not in kinds
     assert "SUD" not in blind.data["treasury"]
     assert RULES.view(pos, None, blind=True) == pos
+
+
+def test_a_blind_game_tells_the_other_power_only_what_its_units_could_see() -> None:
+    setup = scenario_setup()
+    setup["blind"] = True
+    pos = RULES.start(setup, POWERS, PROVINCES, "borderlands")
+    result = RULES.resolve(pos, {"NORD": ["buy 2 infantry"]}, Dice(1, 1))
+    assert result.told["NORD"] == result.lines and result.lines
+    assert result.told["SUD"] == ()
+    setup["blind"] = "yes"
+    with pytest.raises(Exception, match=r"\[setup\]\.blind"):
+        RULES.start(setup, POWERS, PROVINCES, "borderlands")
 
 
 def test_a_full_game_round_of_the_shipped_scenario() -> None:

@@ -7,7 +7,9 @@ step it is gives the orders (:mod:`notation`). ``resolve`` carries out the step'
 (each checked again against what the orders before it did), fights the battles with the engine, and asks the
 players' choices (casualties, re-rolls, retreats) as :class:`~kriegsspiel.core.area.Choice` objects whose
 options are order texts; called again with the answers among the orders it replays the step with the same
-dice up to the next question.
+dice up to the next question. A step's dice come from the game's seed and the phase id
+(:func:`fighting.phase_dice`), not from the journal record that resolves it, so an answer given in a later
+record applies to the dice its question showed; they are listed in ``details["dice"]`` and in the lines.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from kriegsspiel.rulesets.unit_profiles.economy import (
     apply_buy, apply_place, apply_research, collect_income, following_step, land_aircraft, next_turn,
     supply_status,
 )
-from kriegsspiel.rulesets.unit_profiles.fighting import NeedChoice, Stream
+from kriegsspiel.rulesets.unit_profiles.fighting import NeedChoice, Stream, phase_dice
 from kriegsspiel.rulesets.unit_profiles.game import Game
 from kriegsspiel.rulesets.unit_profiles.moves import apply_march, apply_move, apply_supply_drop
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal, parse_order
@@ -89,7 +91,7 @@ class UnitProfilesArea(AreaRules):
                     mine.append(order)
                 else:
                     lines.append(f"refused ({who}): {order.text()}: it is {power}'s turn")
-        stream = Stream(dice, game.rules.die)
+        stream = Stream(phase_dice(dice.seed, position.phase), game.rules.die)
 
         def ask(verb: str, key: str, side: int, options: list[str], question: str) -> str:
             given = answers.get((verb, key))
@@ -109,7 +111,7 @@ class UnitProfilesArea(AreaRules):
             lines += next_turn(game)
         else:
             game.step = nxt
-        told = {p: tuple(lines) for p in game.data["turn_order"]}
+        told = _told(game, power, lines, position)
         details = {"step": step, "power": power, "dice": list(stream.values), "battles": list(game.data["battles"]) if step == "combat" else []}
         return PhaseResult(game.position(), tuple(lines), told, details, (), game.data.get("winner"))
 
@@ -150,6 +152,21 @@ class UnitProfilesArea(AreaRules):
 
     def winner(self, position: AreaPosition) -> str | None:
         return position.data.get("winner")
+
+
+def _told(game: Game, power: str, lines: list[str], before: AreaPosition) -> dict[str, tuple[str, ...]]:
+    """What each power is told of a step: everything in an open game; in a blind one (the scenario's switch)
+    the power whose step it was hears all, the others the lines naming places they could see before it."""
+    if not game.data.get("blind"):
+        return {p: tuple(lines) for p in game.data["turn_order"]}
+    out = {}
+    for p in game.data["turn_order"]:
+        if game.allied(p, power):
+            out[p] = tuple(lines)
+            continue
+        seen = {u.where for u in UnitProfilesArea().view(before, p, True).units}
+        out[p] = tuple(line for line in lines if any(f" {place}" in line or f"{place} " in line for place in seen))
+    return out
 
 
 def _marching(game: Game, order: Order) -> bool:

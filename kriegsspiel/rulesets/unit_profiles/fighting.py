@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,16 @@ class NeedChoice(Exception):
     def __init__(self, choice: Choice) -> None:
         super().__init__(choice.question)
         self.choice = choice
+
+
+def phase_dice(seed: int, phase: str) -> Dice:
+    """The dice of one phase: the game's seed and the phase id, whatever journal record resolves it.
+
+    A question (casualties, a re-roll, a retreat) stops the resolution; its answer comes back in a later
+    record, and the step is resolved again from its start. Drawing from (seed, phase) rather than from the
+    record's own dice gives the same dice again, so the answer applies to the dice the player was shown (and
+    an undo cannot fish for other dice). Every roll is in the result's ``details["dice"]`` and its lines."""
+    return Dice(seed, (1 << 40) + zlib.crc32(phase.encode("utf-8")))
 
 
 class Stream:

@@ -18,7 +18,7 @@ from kriegsspiel.rulesets.unit_profiles.board import Board, is_land, is_sea
 from kriegsspiel.rulesets.unit_profiles.data import UnitProfilesRules, load_rules
 from kriegsspiel.rulesets.unit_profiles.game import STEPS, Game, Unit
 
-SETUP_KEYS = frozenset({"turn_order", "alliances", "switches", "victory", "powers", "doctrines_known"})
+SETUP_KEYS = frozenset({"turn_order", "alliances", "switches", "victory", "powers", "blind"})
 POWER_KEYS = frozenset({"treasury", "doctrines", "territories", "units"})
 VICTORY_KEYS = frozenset({"capitals", "rounds"})
 DOCTRINES = ("assault-tactics", "airborne-operations", "mechanization")
@@ -139,8 +139,11 @@ def start_game(setup: Mapping[str, Any], powers: Sequence[str], board: Board, so
                     cid = f"{prefixes[power]}{counter}"
                     counter += 1
                     units[cid] = Unit(cid, power, ckind, place, aboard=uid)
+    blind = setup.get("blind", False)
+    if not isinstance(blind, bool):
+        raise _fail(source, ".blind", "expected true or false (the session sets it from [scenario] blind)")
     data = {
-        "turn_order": list(order), "alliances": [list(b) for b in alliances], "switches": switches,
+        "blind": blind, "turn_order": list(order), "alliances": [list(b) for b in alliances], "switches": switches,
         "victory": {"capitals": capitals, "rounds": rounds}, "treasury": treasury, "doctrines": doctrines,
         "bought": {}, "placed": {}, "owners_at_start": dict(owners), "captured": [], "out_of_supply": [],
         "supplied_by_drop": [], "prefixes": prefixes, "next_id": counter, "winner": None, "battles": [],
