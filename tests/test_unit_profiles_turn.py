@@ -304,3 +304,38 @@ def test_a_bad_setup_names_the_key() -> None:
         RULES.start({"powers": {"NORD": {"units": {"NHM": ["infantri"]}}}}, POWERS, PROVINCES, "s.toml")
     with pytest.raises(UserError, match=r"s.toml: \[setup\]\.powers\.NORD\.units\.WNS\[0\]: a infantry stands on land"):
         RULES.start({"powers": {"NORD": {"units": {"WNS": ["infantry"]}}}}, POWERS, PROVINCES, "s.toml")
+
+
+def test_r10_2_home_guard_turns_out_in_an_empty_national_territory() -> None:
+    on = {"home_guard": True}
+    pos = position({"MIT": ["infantry"]}, switches=on)
+    moved, _ = resolve(pos, {"NORD": [f"move {uid(pos, 'infantry')} MIT-FEL"]})
+    guard = [u for u in moved.position.units if u.power == "SUD"]
+    assert [(u.kind, u.where) for u in guard] == [("auxiliaries", "FEL")]
+    result, asked = resolve(moved.position, {}, seed=1)
+    assert not [c for c in asked if c.options[0].startswith("press")]     # fought to the end, no retreat
+    assert any(line.startswith("battle in FEL") for line in result.lines)
+    off = position({"MIT": ["infantry"]})
+    moved, _ = resolve(off, {"NORD": [f"move {uid(off, 'infantry')} MIT-FEL"]})
+    assert not [u for u in moved.position.units if u.power == "SUD"]        # R10.1: off by default
+
+
+def test_r10_2_a_blitz_moves_on_only_if_it_beats_the_home_guard() -> None:
+    pos = position({"GRB": ["armor"]}, switches={"home_guard": True}, owners={"GRB": "NORD", "FEL": "NORD"})
+    arm = uid(pos, "armor")
+    outcomes = set()
+    for seed in range(1, 40):
+        result, _ = resolve(pos, {"NORD": [f"move {arm} GRB-RHN-FEL"]}, seed=seed)
+        after = result.position
+        assert any("Home Guard" in line for line in result.lines)
+        if unit(after, arm) is None:
+            outcomes.add("lost")
+        elif after.owners["RHN"] == "NORD":
+            assert unit(after, arm).where == "FEL"
+            outcomes.add("won")
+        else:
+            assert unit(after, arm).where == "RHN" and "the blitz stops in RHN" in " ".join(result.lines)
+            outcomes.add("stopped")
+        if {"won", "stopped"} <= outcomes or {"won", "lost"} <= outcomes:
+            break
+    assert "won" in outcomes and len(outcomes) >= 2

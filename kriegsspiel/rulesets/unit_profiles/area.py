@@ -19,7 +19,7 @@ from typing import Any
 from kriegsspiel.core.area import AreaPosition, AreaRules, Choice, OrderVerdict, PhaseResult, ProvinceProperties
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.rulesets.unit_profiles.board import board_or_error
-from kriegsspiel.rulesets.unit_profiles.combat import check_battle_order, combat_step, fortress_fire
+from kriegsspiel.rulesets.unit_profiles.combat import check_battle_order, combat_step, fight_at, fortress_fire
 from kriegsspiel.rulesets.unit_profiles.economy import (
     apply_buy, apply_place, apply_research, collect_income, following_step, land_aircraft, next_turn,
     supply_status,
@@ -249,7 +249,11 @@ def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: St
         game.data["out_of_supply"] = supply_status(game)
         if game.data["out_of_supply"]:
             lines.append(f"out of supply (R12.2): {' '.join(game.data['out_of_supply'])}")
-        each(("move",), lambda o: apply_move(game, power, o, combat=True))
+        def blitz_fight(place: str, units: list[Any]) -> tuple[bool, list[str]]:
+            told = fight_at(game, power, place, stream, ask)
+            return game.owners.get(place) == power, told
+
+        each(("move",), lambda o: apply_move(game, power, o, combat=True, fight=blitz_fight))
     elif step == "combat":
         valid = []
         for order in orders:

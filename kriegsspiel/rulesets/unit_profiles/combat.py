@@ -130,7 +130,9 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
     obj = battle_object(game, power, place)
     spec = parse_battle(obj, game.rules)
     names = (power, obj["defender"]["power"])
-    battle = Battle(spec, place, stream, ask, names, _retreats(game, power, place))
+    # R10.2: a Home Guard battle is fought to its end, no retreat
+    retreats = [] if place in game.data.get("home_guard", []) else _retreats(game, power, place)
+    battle = Battle(spec, place, stream, ask, names, retreats)
     lines.append(f"battle in {place} ({game.board[place]['name']}): {power} attacks "
                  f"{' '.join(u['id'] for u in obj['attacker']['units'])} against "
                  f"{' '.join(u['id'] for u in obj['defender']['units'])}")

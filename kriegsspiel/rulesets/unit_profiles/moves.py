@@ -11,10 +11,14 @@ and no second move in Noncombat Move for units that moved in Combat Move (R08.3)
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kriegsspiel.rulesets.unit_profiles.board import border_cost, is_land, is_sea
 from kriegsspiel.rulesets.unit_profiles.game import Game, Unit
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal
 
+#: fight(place, units) -> (whether the units took the place, lines): the Home Guard met by a blitz, R10.2
+Fight = Callable[[str, list[Unit]], tuple[bool, list[str]]]
 ARTILLERY_MOVERS = ("motorized-infantry", "mechanized-infantry")
 SHIP_CARRIERS = ("naval-transport", "troopship")
 AIR_CARRIERS = ("carrier", "escort-carrier", "armored-carrier", "airship")
@@ -60,8 +64,9 @@ def _allowance(game: Game, u: Unit, order: Order, blitzing: bool, artillery_rank
     return move
 
 
-def apply_move(game: Game, power: str, order: Order, combat: bool) -> list[str]:
-    """Carry out a ``move`` order; returns lines for the umpire. Raises Refusal."""
+def apply_move(game: Game, power: str, order: Order, combat: bool, fight: Fight | None = None) -> list[str]:
+    """Carry out a ``move`` order; returns lines for the umpire. ``fight`` fights the Home Guard a blitz
+    meets (None: only checking, the blitz is taken to win). Raises Refusal."""
     if not order.units:
         raise Refusal("name the units to move")
     _check_path(game, order.path)
@@ -82,7 +87,7 @@ def apply_move(game: Game, power: str, order: Order, combat: bool) -> list[str]:
     if domain == "structure":
         raise Refusal(f"{units[0].uid} ({units[0].kind}) is immobile (R18.1)")
     if domain == "land":
-        lines += _move_land(game, power, units, order, combat)
+        lines += _move_land(game, power, units, order, combat, fight)
     elif domain == "air":
         lines += _move_air(game, power, units, order, combat)
     else:
@@ -91,7 +96,24 @@ def apply_move(game: Game, power: str, order: Order, combat: bool) -> list[str]:
     return lines
 
 
-def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: bool) -> list[str]:
+def home_guard(game: Game, power: str, terr: str) -> Unit | None:
+    """R10.2 (switch ``home_guard``): enemy land units entering an unoccupied national territory of its
+    controller with income 1 or more meet one Auxiliaries unit, placed there from outside play."""
+    if not game.switch("home_guard"):
+        return None
+    owner, p = game.owners.get(terr), game.board[terr]
+    if owner is None or game.allied(owner, power) or p["income"] < 1 or owner not in (p["home"], p["national"]):
+        return None
+    if any(u.kind not in ("aaa", "supply-column") for u in game.enemies_at(terr, power)):
+        return None
+    guard = Unit(game.new_uid_for(owner), owner, "auxiliaries", terr)
+    game.units[guard.uid] = guard
+    game.data.setdefault("home_guard", []).append(terr)
+    return guard
+
+
+def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: bool,
+               fight: Fight | None) -> list[str]:
     path = order.path
     if order.cargo or order.unload or order.drop:
         raise Refusal("land units carry no cargo; give the ship's or air transport's order 'with' them")
@@ -146,7 +168,24 @@ def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: 
                           + (" (a track border costs 2, R11.1)" if any(b in game.board[a]['track'] for a, b in zip(path, path[1:])) else ""))
     if blitz:
         through = next(a for a in hostile_steps if a != path[-1])
-        lines += capture(game, power, through, "blitzed")
+        guard = home_guard(game, power, through)
+        if guard is not None and fight is not None:
+            lines.append(f"  the Home Guard {guard.uid} (auxiliaries) turns out in {through} (R10.2)")
+            for u in units:
+                u.where, u.attacking, u.moved, u.origin = through, True, True, path[path.index(through) - 1]
+                u.used += 1
+            won, told = fight(through, units)
+            lines += told
+            units = [u for u in units if u.uid in game.units]
+            if not won:
+                lines.append(f"  the blitz stops in {through}")
+                return lines
+        else:
+            lines += capture(game, power, through, "blitzed")
+    elif combat and path[-1] in hostile_steps:
+        guard = home_guard(game, power, path[-1])
+        if guard is not None:
+            lines.append(f"  the Home Guard {guard.uid} (auxiliaries) turns out in {path[-1]} (R10.2)")
     for u in units:
         u.where = path[-1]
         u.used += 1
