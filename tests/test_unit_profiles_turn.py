@@ -339,3 +339,33 @@ def test_r10_2_a_blitz_moves_on_only_if_it_beats_the_home_guard() -> None:
         if {"won", "stopped"} <= outcomes or {"won", "lost"} <= outcomes:
             break
     assert "won" in outcomes and len(outcomes) >= 2
+
+
+def test_r23_3_air_transports_overflying_hostile_territory_meet_aaa_and_fighters() -> None:
+    pos = position({"NHM": ["air-transport", "infantry"]}, {"WAL": ["aaa", "fighter"]}, owners={"WAL": "SUD"},
+                   step="noncombat-move")
+    t, inf = uid(pos, "air-transport"), uid(pos, "infantry")
+    seen = set()
+    for seed in range(1, 60):
+        result, _ = resolve(pos, {"NORD": [f"move {t} NHM-WAL-MIT with {inf}"]}, seed=seed)
+        line = next(x for x in result.lines if "free attack over WAL" in x)
+        needs = [int(p.split("/")[1]) for p in line.split(": ")[1].split(", ")]
+        assert needs == [2, 5]                  # one AAA die per transport at 2, the fighter at 5 (R23.4)
+        hit = not line.endswith(": 0 hit(s)")
+        assert (unit(result.position, t) is None) == hit and (unit(result.position, inf) is None) == hit
+        if not hit:
+            assert unit(result.position, inf).where == "MIT" and "aboard" not in unit(result.position, inf).details
+        seen.add(hit)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_an_order_refused_half_way_changes_nothing() -> None:
+    # the ship loads its cargo, then the landing is refused (a friendly territory in Combat Move)
+    pos = position({"WNS": ["naval-transport"], "WAL": ["infantry"]}, owners={"FEL": "NORD"})
+    trn, inf = uid(pos, "naval-transport"), uid(pos, "infantry")
+    result, _ = resolve(pos, {"NORD": [f"move {trn} WNS-WSS with {inf} unload FEL"]})
+    assert any(line.startswith("refused") for line in result.lines)
+    assert unit(result.position, inf).where == "WAL" and "aboard" not in unit(result.position, inf).details
+    assert unit(result.position, trn).where == "WNS"

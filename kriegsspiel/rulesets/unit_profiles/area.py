@@ -13,6 +13,7 @@ record applies to the dice its question showed; they are listed in ``details["di
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -231,9 +232,11 @@ def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: St
         for order in orders:
             if order.verb not in verbs:
                 continue
+            saved = copy.deepcopy((game.units, game.owners, game.data))
             try:
                 lines.extend(run(order))
-            except Refusal as exc:
+            except Refusal as exc:  # an order refused half-way changes nothing
+                game.units, game.owners, game.data = saved
                 lines.append(f"refused: {order.text()}: {exc}")
 
     for order in orders:
@@ -245,7 +248,7 @@ def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: St
         each(("buy",), lambda o: apply_buy(game, power, o))
     elif step == "combat-move":
         each(("march",), lambda o: apply_march(game, power, o))
-        each(("supply",), lambda o: apply_supply_drop(game, power, o))
+        each(("supply",), lambda o: apply_supply_drop(game, power, o, stream.next))
         game.data["out_of_supply"] = supply_status(game)
         if game.data["out_of_supply"]:
             lines.append(f"out of supply (R12.2): {' '.join(game.data['out_of_supply'])}")
@@ -253,7 +256,7 @@ def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: St
             told = fight_at(game, power, place, stream, ask)
             return game.owners.get(place) == power, told
 
-        each(("move",), lambda o: apply_move(game, power, o, combat=True, fight=blitz_fight))
+        each(("move",), lambda o: apply_move(game, power, o, combat=True, fight=blitz_fight, roll=stream.next))
     elif step == "combat":
         valid = []
         for order in orders:
@@ -267,7 +270,7 @@ def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: St
                 valid.append(order)
         lines += combat_step(game, power, valid, stream, ask)
     elif step == "noncombat-move":
-        each(("move",), lambda o: apply_move(game, power, o, combat=False))
+        each(("move",), lambda o: apply_move(game, power, o, combat=False, roll=stream.next))
         lines += land_aircraft(game, power)
     elif step == "place":
         each(("place",), lambda o: apply_place(game, power, o))

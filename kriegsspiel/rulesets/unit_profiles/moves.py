@@ -64,9 +64,11 @@ def _allowance(game: Game, u: Unit, order: Order, blitzing: bool, artillery_rank
     return move
 
 
-def apply_move(game: Game, power: str, order: Order, combat: bool, fight: Fight | None = None) -> list[str]:
+def apply_move(game: Game, power: str, order: Order, combat: bool, fight: Fight | None = None,
+               roll: Callable[[], int] | None = None) -> list[str]:
     """Carry out a ``move`` order; returns lines for the umpire. ``fight`` fights the Home Guard a blitz
-    meets (None: only checking, the blitz is taken to win). Raises Refusal."""
+    meets, ``roll`` rolls a d12 for the free attack on air transports overflying hostile territory (None:
+    only checking; the blitz is taken to win, the transports to pass). Raises Refusal."""
     if not order.units:
         raise Refusal("name the units to move")
     _check_path(game, order.path)
@@ -89,7 +91,7 @@ def apply_move(game: Game, power: str, order: Order, combat: bool, fight: Fight 
     if domain == "land":
         lines += _move_land(game, power, units, order, combat, fight)
     elif domain == "air":
-        lines += _move_air(game, power, units, order, combat)
+        lines += _move_air(game, power, units, order, combat, roll)
     else:
         lines += _move_naval(game, power, units, order, combat)
     lines.insert(0, f"{power}: {order.text()}")
@@ -210,7 +212,8 @@ def capture(game: Game, power: str, terr: str, how: str) -> list[str]:
     return lines
 
 
-def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: bool) -> list[str]:
+def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: bool,
+              roll: Callable[[], int] | None) -> list[str]:
     path = order.path
     cost = len(path) - 1
     lines = []
@@ -234,6 +237,9 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
         for t in transports:
             if t.used or t.moved:
                 raise Refusal(f"{t.uid} has moved this turn; it loads only before it moves (R23.1)")
+        if not combat and not order.drop and not game.friendly_since_start(path[-1], power):
+            raise Refusal(f"cargo is unloaded where the move ends, friendly since the start of the turn; "
+                          f"{path[-1]} is not (R23.7)")
         if not game.friendly(path[0], power):
             raise Refusal(f"loading needs a friendly territory; {path[0]} is not (R23.1)")
         if order.drop:
@@ -267,6 +273,9 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
             if game.hostile(path[-1], power):
                 u.attacking = True
                 u.origin = path[-2]
+    if roll is not None:
+        lines += overflight(game, power, transports, path, roll)
+        transports = [t for t in transports if t.uid in game.units]
     if order.drop:
         for t in transports:
             for c in game.cargo_of(t.uid):
@@ -275,13 +284,37 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
                 c.origin = path[-2]
         lines.append(f"  airdrop on {order.drop}: {', '.join(order.cargo)}")
     elif order.cargo and not combat:
-        if not game.friendly_since_start(path[-1], power):
-            raise Refusal(f"cargo is unloaded where the move ends, friendly since the start of the turn; "
-                          f"{path[-1]} is not (R23.7)")
         for t in transports:
             for c in game.cargo_of(t.uid):
                 c.aboard = None
                 lines.append(f"  {c.uid} unloaded in {path[-1]}")
+    return lines
+
+
+def overflight(game: Game, power: str, transports: list[Unit], path: tuple[str, ...],
+               roll: Callable[[], int]) -> list[str]:
+    """R23.3, R23.4: in each hostile territory an air transport overflies (not its target), each AAA rolls one
+    die per transport (hits on 2, R21.3) and each defending fighter one die at its defense against aircraft;
+    each hit downs a transport (those with the least cargo first), its cargo with it."""
+    lines: list[str] = []
+    for terr in path[1:-1]:
+        flying = [t for t in transports if t.uid in game.units]
+        if not flying or not is_land(game.board, terr) or not game.hostile(terr, power):
+            continue
+        guns = [u for u in game.enemies_at(terr, power) if u.kind == "aaa"]
+        fighters = [u for u in game.enemies_at(terr, power) if u.kind == "fighter"]
+        needs = [game.value("aaa_hit")] * (len(guns) * len(flying))
+        needs += [dict(game.profile(f).defense_vs).get("aircraft", game.profile(f).defense or 0) for f in fighters]
+        if not needs:
+            continue
+        dice = [roll() for _ in needs]
+        hits = sum(1 for d, n in zip(dice, needs) if d <= n)
+        lines.append(f"  free attack over {terr}: {', '.join(f'{d}/{n}' for d, n in zip(dice, needs))}: {hits} hit(s)")
+        for t in sorted(flying, key=lambda t: (len(game.cargo_of(t.uid)), t.uid))[:hits]:
+            for c in game.cargo_of(t.uid):
+                del game.units[c.uid]
+            del game.units[t.uid]
+            lines.append(f"  {t.uid} (air transport) shot down over {terr}, its cargo lost (R23.4)")
     return lines
 
 
@@ -403,7 +436,7 @@ def apply_march(game: Game, power: str, order: Order) -> list[str]:
     return lines
 
 
-def apply_supply_drop(game: Game, power: str, order: Order) -> list[str]:
+def apply_supply_drop(game: Game, power: str, order: Order, roll: Callable[[], int] | None = None) -> list[str]:
     """A supply drop (R12.4): one air transport from an air base supplies one territory it reaches (the
     path's last); it then has the rest of its move and must end in friendly territory in Noncombat Move."""
     _check_path(game, order.path)
@@ -421,7 +454,13 @@ def apply_supply_drop(game: Game, power: str, order: Order) -> list[str]:
     target = order.path[-1]
     if not is_land(game.board, target):
         raise Refusal(f"supplies are dropped on a land territory; {target} is not")
+    lines = [f"{power}: {order.text()}"]
+    if roll is not None:
+        lines += overflight(game, power, [t], order.path, roll)
+        if t.uid not in game.units:
+            return lines
     t.where = target
     t.used = len(order.path) - 1
     game.data["supplied_by_drop"].append(target)
-    return [f"{power}: {order.text()} (supply dropped on {target})"]
+    lines.append(f"  supplies dropped on {target} (R12.4)")
+    return lines
