@@ -291,3 +291,28 @@ def test_a_full_game_round_of_the_shipped_scenario() -> None:
     assert sum(u.power == "SUD" and u.kind == "infantry" and u.where == "SUH" for u in pos.units) == 4
     income = {p: sum(PROVINCES[a].get("income", 0) for a, o in pos.owners.items() if o == p) for p in POWERS}
     assert pos.data["treasury"] == {"NORD": 20 - 9 + income["NORD"], "SUD": 20 - 6 + income["SUD"]}
+
+
+def test_victory_by_the_enemy_capital_or_by_income_after_the_last_round() -> None:
+    taken = position(step="income", owners={"SUH": "NORD"})
+    result, _ = resolve(taken, {})
+    assert result.winner == "NORD" and RULES.winner(result.position) == "NORD"
+    assert RULES.powers_to_order(result.position) == ()
+    def last_round(game: Any) -> None:
+        game.round = game.data["victory"]["rounds"]
+    late = position(step="income", power="SUD", owners={"FEL": "NORD"}, edit=last_round)
+    result, _ = resolve(late, {})
+    assert result.winner == "NORD" and result.position.data["over"]   # 28 IPC of territories against 22
+    even = position(step="income", power="SUD", edit=last_round)
+    result, _ = resolve(even, {})
+    assert result.winner is None and RULES.powers_to_order(result.position) == ()   # a draw ends the game too
+
+
+def test_r22_2_aircraft_land_on_a_carrier_with_room_at_the_end_of_noncombat_move() -> None:
+    pos = position({"WNS": ["carrier"], "NHM": ["fighter", "fighter", "fighter"]}, step="noncombat-move")
+    ftrs = [u.uid for u in pos.units if u.kind == "fighter"]
+    result, _ = resolve(pos, {"NORD": [f"move {','.join(ftrs)} NHM-WNS"]})
+    aboard = [u for u in result.position.units if u.kind == "fighter" and u.details.get("aboard")]
+    assert len(aboard) == 2                                    # a Carrier carries 2 (L901)
+    assert len([u for u in result.position.units if u.kind == "fighter"]) == 2
+    assert any("nowhere to land" in line for line in result.lines)
