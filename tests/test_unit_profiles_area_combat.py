@@ -316,3 +316,18 @@ def test_r22_2_aircraft_land_on_a_carrier_with_room_at_the_end_of_noncombat_move
     assert len(aboard) == 2                                    # a Carrier carries 2 (L901)
     assert len([u for u in result.position.units if u.kind == "fighter"]) == 2
     assert any("nowhere to land" in line for line in result.lines)
+
+
+def test_a_question_comes_with_the_battle_so_far() -> None:
+    pos = _fought({"MIT": ["infantry", "infantry", "infantry"]}, {"FEL": ["infantry"] * 4}, "MIT-FEL")
+    seed, _ = _first_seed(pos, lambda c: c.options[0].startswith("press"))
+    given: dict[str, list[str]] = {}
+    while True:
+        waiting = RULES.resolve(pos, given, Dice(seed, 1))
+        choice = waiting.choices[0]
+        if choice.options[0].startswith("press"):
+            break
+        given.setdefault(choice.power, []).append(choice.options[0])
+    assert waiting.position == pos
+    assert waiting.lines[0].startswith("battle in FEL") and any(line.startswith("  r1 NORD fires") for line in waiting.lines)
+    assert waiting.told["SUD"] == waiting.lines   # an open game: everyone sees the battle

@@ -104,8 +104,9 @@ class UnitProfilesArea(AreaRules):
         try:
             lines += _run_step(game, power, step, mine, stream, ask)
         except NeedChoice as need:
-            told = {p: tuple(lines) for p in game.data["turn_order"]}
-            return PhaseResult(position, tuple(lines), told, {"step": step, "dice": list(stream.values)},
+            so_far = lines + need.lines
+            told = _told(Game.from_position(position), power, so_far, position)
+            return PhaseResult(position, tuple(so_far), told, {"step": step, "dice": list(stream.values)},
                                (need.choice,))
         nxt = following_step(game)
         if nxt is None:
@@ -227,6 +228,15 @@ def _check_fire(game: Game, power: str, order: Order) -> None:
 
 def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: Stream, ask: Any) -> list[str]:
     lines: list[str] = []
+    try:
+        _step(game, power, step, orders, stream, ask, lines)
+    except NeedChoice as need:
+        raise need.after(lines) from None
+    return lines
+
+
+def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream, ask: Any, lines: list[str]) -> None:
+    """Carry out ``step`` with the power's orders, adding what happens to ``lines``."""
 
     def each(verbs: tuple[str, ...], run: Any) -> None:
         for order in orders:
@@ -276,4 +286,3 @@ def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: St
         each(("place",), lambda o: apply_place(game, power, o))
     elif step == "income":
         lines += collect_income(game, power)
-    return lines

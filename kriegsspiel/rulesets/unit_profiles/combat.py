@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.rulesets.unit_profiles.board import is_land, is_sea
-from kriegsspiel.rulesets.unit_profiles.fighting import Ask, Battle, Stream
+from kriegsspiel.rulesets.unit_profiles.fighting import Ask, Battle, NeedChoice, Stream
 from kriegsspiel.rulesets.unit_profiles.game import Game, Unit
 from kriegsspiel.rulesets.unit_profiles.moves import capture
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal
@@ -136,7 +136,10 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
     lines.append(f"battle in {place} ({game.board[place]['name']}): {power} attacks "
                  f"{' '.join(u['id'] for u in obj['attacker']['units'])} against "
                  f"{' '.join(u['id'] for u in obj['defender']['units'])}")
-    fought = battle.fight()
+    try:
+        fought = battle.fight()
+    except NeedChoice as need:
+        raise need.after(lines + battle.lines) from None
     lines += fought.lines
     pos = fought.pos
     captured_units = []
@@ -254,5 +257,8 @@ def combat_step(game: Game, power: str, orders: list[Order], stream: Stream, ask
     places = battle_places(game, power)
     sequence = [p for p in chosen if p in places] + [p for p in places if p not in chosen]
     for place in sequence:
-        lines += fight_at(game, power, place, stream, ask)
+        try:
+            lines += fight_at(game, power, place, stream, ask)
+        except NeedChoice as need:
+            raise need.after(lines) from None
     return lines

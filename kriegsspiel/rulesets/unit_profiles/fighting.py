@@ -31,11 +31,18 @@ _MAX_LEAVES = 400
 
 
 class NeedChoice(Exception):
-    """The rules wait for a player's answer."""
+    """The rules wait for a player's answer. ``lines``: what happened before the question (each level that
+    catches it on its way out puts its own lines first), so the players see the battle so far."""
 
     def __init__(self, choice: Choice) -> None:
         super().__init__(choice.question)
         self.choice = choice
+        self.lines: list[str] = []
+
+    def after(self, lines: list[str]) -> NeedChoice:
+        """This question, with ``lines`` before what it holds."""
+        self.lines[:0] = lines
+        return self
 
 
 def phase_dice(seed: int, phase: str) -> Dice:
