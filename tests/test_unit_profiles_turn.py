@@ -369,3 +369,38 @@ def test_an_order_refused_half_way_changes_nothing() -> None:
     assert any(line.startswith("refused") for line in result.lines)
     assert unit(result.position, inf).where == "WAL" and "aboard" not in unit(result.position, inf).details
     assert unit(result.position, trn).where == "WNS"
+
+
+def _with_canal() -> dict[str, Any]:
+    """Borderlands with a canal between WNS and WSS held in MIT, and RHN a true neutral."""
+    provinces = {k: dict(v) for k, v in PROVINCES.items()}
+    provinces["WNS"]["canal"] = "WSS@MIT"
+    provinces["WSS"]["canal"] = "WNS@MIT"
+    return provinces
+
+
+def test_r11_6_a_canal_is_open_to_the_side_holding_it_since_the_start_of_the_turn() -> None:
+    from kriegsspiel.rulesets.unit_profiles.plugin import RULESET
+
+    provinces = _with_canal()
+    assert RULESET.check_provinces(POWERS, provinces, "m") == []
+    mine = position({"WNS": ["destroyer"]}, step="noncombat-move", provinces=provinces)
+    assert verdict(mine, f"move {uid(mine, 'destroyer')} WNS-WSS")[0]
+    theirs = position({"WNS": ["destroyer"]}, step="noncombat-move", provinces=provinces, owners={"MIT": "SUD"})
+    ok, why = verdict(theirs, f"move {uid(theirs, 'destroyer')} WNS-WSS")
+    assert not ok and "R11.6" in why
+    lost = position({"WNS": ["destroyer"]}, step="noncombat-move", provinces=provinces,
+                    edit=lambda g: g.owners.update(MIT="NORD") or g.data["owners_at_start"].update(MIT="SUD"))
+    assert not verdict(lost, f"move {uid(lost, 'destroyer')} WNS-WSS")[0]  # taken this turn is not enough
+    broken = _with_canal()
+    broken["WSS"]["canal"] = ""
+    assert any("not listed back" in p for p in RULESET.check_provinces(POWERS, broken, "m"))
+
+
+def test_r11_9_a_true_neutral_is_closed_to_movement() -> None:
+    pos = position({"FEL": ["infantry"], "NHM": ["fighter"]}, step="noncombat-move", owners={"FEL": "NORD"},
+                   edit=lambda g: g.owners.pop("RHN") and g.data["owners_at_start"].pop("RHN"))
+    ok, why = verdict(pos, f"move {uid(pos, 'infantry')} FEL-RHN")
+    assert not ok and "true neutral" in why
+    ok, why = verdict(pos, f"move {uid(pos, 'fighter')} NHM-WAL-MIT-FEL-RHN")
+    assert not ok and "true neutral" in why

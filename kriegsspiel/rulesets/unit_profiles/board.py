@@ -21,7 +21,7 @@ WATERS = ("coastal", "open", "lake", "riverine")
 INDUSTRY = ("major", "minor")
 BOOLS = ("capital", "air_base", "naval_base", "mountain")
 KNOWN = frozenset({"name", "kind", "adjacent", "track", "income", "home", "national", "capital", "industry",
-                   "air_base", "naval_base", "mountain", "water"})
+                   "air_base", "naval_base", "mountain", "water", "canal"})
 
 #: one province as the rules read it
 Province = dict[str, Any]
@@ -74,8 +74,16 @@ def read_board(provinces: Mapping[str, Mapping[str, Any]]) -> tuple[Board, list[
         if water is not None and water not in WATERS:
             problems.append(f"province {abbr}: water {water!r} is not one of {', '.join(WATERS)}")
             water = None
+        canals: dict[str, str] = {}
+        for item in _names(props.get("canal")):
+            zone, _, holder = item.partition("@")
+            if not zone or not holder:
+                problems.append(f"province {abbr}: canal {item!r}: write ZONE@TERRITORY (the zone the canal "
+                                "leads to and the territory holding it)")
+                continue
+            canals[zone] = holder
         board[abbr] = {
-            "name": name, "kind": kind, "adjacent": _names(props.get("adjacent")),
+            "name": name, "canals": canals, "kind": kind, "adjacent": _names(props.get("adjacent")),
             "track": _names(props.get("track")), "income": income,
             "home": str(props.get("home", "") or "").strip().upper() or None,
             "national": str(props.get("national", "") or "").strip().upper() or None,
@@ -96,6 +104,13 @@ def read_board(provinces: Mapping[str, Mapping[str, Any]]) -> tuple[Board, list[
                 problems.append(f"province {abbr}: track border to {other}: tracks join two land territories")
             elif other in board and abbr not in board[other]["track"]:
                 problems.append(f"province {abbr}: track to {other} is not listed back in {other}'s 'track'")
+        for zone, holder in p["canals"].items():
+            if p["kind"] != "sea" or zone not in p["adjacent"] or board.get(zone, {}).get("kind") != "sea":
+                problems.append(f"province {abbr}: canal to {zone}: a canal links two neighbouring sea zones")
+            elif board.get(holder, {}).get("kind") != "land":
+                problems.append(f"province {abbr}: canal to {zone}: {holder} is no land territory")
+            elif board[zone]["canals"].get(abbr) != holder:
+                problems.append(f"province {abbr}: canal to {zone} is not listed back in {zone}'s 'canal'")
         if p["kind"] == "sea":
             for key in ("income", "industry", "home", "national"):
                 if p[key]:

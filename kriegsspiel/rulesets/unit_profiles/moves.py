@@ -40,6 +40,8 @@ def _check_path(game: Game, path: tuple[str, ...]) -> None:
     for a, b in zip(path, path[1:]):
         if b not in game.board[a]["adjacent"]:
             raise Refusal(f"{a} does not border {b}")
+        if is_land(game.board, b) and game.owners.get(b) is None:
+            raise Refusal(f"{b} is a true neutral, closed to movement (R11.9)")
 
 
 def _naval_zone_ok(game: Game, u: Unit, zone: str) -> None:
@@ -223,6 +225,9 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
             raise Refusal(f"{u.uid} ({u.kind}) has {(p.move or 0) - u.used} of its Move {p.move} left; "
                           f"{'-'.join(path)} is {cost} (combat and noncombat move together, R22.1)")
     transports = [u for u in units if u.kind == "air-transport"]
+    blocked = [a for a in path if game.board[a]["kind"] == "impassable"]
+    if transports and blocked:
+        raise Refusal(f"{blocked[0]} is impassable to air transports except on a ferry mission (R11.3)")
     if order.cargo or order.drop:
         if not transports:
             raise Refusal("only air transports carry land units (L469)")
@@ -335,6 +340,15 @@ def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat:
             raise Refusal(f"{u.uid} ({u.kind}) has Move {p.move}; {'-'.join(path)} is {cost}")
         for zone in path[1:]:
             _naval_zone_ok(game, u, zone)
+        for a, b in zip(path, path[1:]):
+            holder = game.board[a]["canals"].get(b)
+            if holder is None:
+                continue
+            if "oversize" in p.abilities:
+                raise Refusal(f"{u.uid} ({u.kind}) cannot traverse canals (L859); {a}-{b} is the canal of {holder}")
+            if not game.friendly_since_start(holder, power):
+                raise Refusal(f"the canal {a}-{b} is open to ships whose side has held {holder} since the start of "
+                              "the turn (R11.6)")
         false_flag = "false-flag" in p.abilities
         for zone in path[1:-1]:
             if game.hostile(zone, power) and not false_flag:
