@@ -404,3 +404,24 @@ def test_r11_9_a_true_neutral_is_closed_to_movement() -> None:
     assert not ok and "true neutral" in why
     ok, why = verdict(pos, f"move {uid(pos, 'fighter')} NHM-WAL-MIT-FEL-RHN")
     assert not ok and "true neutral" in why
+
+
+def test_r14_3_a_ferry_carries_up_to_5_ipc_to_an_ally_arriving_at_its_next_turn() -> None:
+    def allies(game: Any) -> None:
+        game.data["alliances"] = [["NORD", "SUD"]]
+    pos = position({"NHM": ["air-transport"]}, step="noncombat-move", treasury=10, edit=allies)
+    t = uid(pos, "air-transport")
+    ok, why = verdict(pos, f"ferry {t} NHM-WAL-MIT-FEL 6 to SUD")
+    assert not ok and "1 to 5 IPC" in why
+    ok, why = verdict(pos, f"ferry {t} NHM-WAL-MIT 5 to SUD")
+    assert not ok and "SUD controls" in why
+    result, _ = resolve(pos, {"NORD": [f"ferry {t} NHM-WAL-MIT-FEL 5 to SUD"]})
+    assert result.position.data["treasury"] == {"NORD": 5, "SUD": 10}
+    after = result.position
+    for _ in range(2):                             # place, income: then SUD's turn begins
+        after = resolve(after, {})[0].position
+    assert after.phase == "R1.SUD.purchase"
+    assert after.data["treasury"]["SUD"] == 15
+    enemies = position({"NHM": ["air-transport"]}, step="noncombat-move")
+    ok, why = verdict(enemies, f"ferry {uid(enemies, 'air-transport')} NHM-WAL-MIT-FEL 5 to SUD")
+    assert not ok and "alliance" in why

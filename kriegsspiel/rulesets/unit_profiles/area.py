@@ -27,14 +27,14 @@ from kriegsspiel.rulesets.unit_profiles.economy import (
 )
 from kriegsspiel.rulesets.unit_profiles.fighting import NeedChoice, Stream, phase_dice
 from kriegsspiel.rulesets.unit_profiles.game import Game
-from kriegsspiel.rulesets.unit_profiles.moves import apply_march, apply_move, apply_supply_drop
+from kriegsspiel.rulesets.unit_profiles.moves import apply_ferry, apply_march, apply_move, apply_supply_drop
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal, parse_order
 from kriegsspiel.rulesets.unit_profiles.setup import start_game
 
 #: the verbs each step takes
 STEP_VERBS = {
     "research": ("research",), "purchase": ("buy",), "combat-move": ("move", "march", "supply"),
-    "combat": ("order", "fire"), "noncombat-move": ("move",), "place": ("place",), "income": (),
+    "combat": ("order", "fire"), "noncombat-move": ("move", "ferry"), "place": ("place",), "income": (),
 }
 ANSWERS = ("casualties", "rerolls", "retreat", "press")
 
@@ -202,6 +202,8 @@ def _apply(game: Game, power: str, order: Order, dice: Dice | None) -> list[str]
         return apply_supply_drop(game, power, order)
     if order.verb == "move":
         return apply_move(game, power, order, combat=step == "combat-move")
+    if order.verb == "ferry":
+        return apply_ferry(game, power, order)
     if order.verb == "place":
         return apply_place(game, power, order)
     if order.verb == "order":
@@ -280,7 +282,8 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
                 valid.append(order)
         lines += combat_step(game, power, valid, stream, ask)
     elif step == "noncombat-move":
-        each(("move",), lambda o: apply_move(game, power, o, combat=False, roll=stream.next))
+        each(("move", "ferry"), lambda o: (apply_ferry(game, power, o, stream.next) if o.verb == "ferry"
+                                           else apply_move(game, power, o, combat=False, roll=stream.next)))
         lines += land_aircraft(game, power)
     elif step == "place":
         each(("place",), lambda o: apply_place(game, power, o))

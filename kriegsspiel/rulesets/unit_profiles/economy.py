@@ -234,6 +234,10 @@ def next_turn(game: Game) -> list[str]:
     game.data.update(owners_at_start=dict(game.owners), captured=[], placed={}, supplied_by_drop=[],
                      marched_from={}, battles=[], home_guard=[], fortress_fired=[])
     lines += repair(game, game.power)
+    arrived = game.data.setdefault("ferried", {}).pop(game.power, 0)
+    if arrived:
+        game.data["treasury"][game.power] += arrived
+        lines.append(f"{game.power} receives {arrived} ferried IPC (R03.2)")
     winner = victory(game)
     if winner:
         game.data["winner"] = winner

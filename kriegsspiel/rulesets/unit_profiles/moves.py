@@ -478,3 +478,39 @@ def apply_supply_drop(game: Game, power: str, order: Order, roll: Callable[[], i
     game.data["supplied_by_drop"].append(target)
     lines.append(f"  supplies dropped on {target} (R12.4)")
     return lines
+
+
+def apply_ferry(game: Game, power: str, order: Order, roll: Callable[[], int] | None = None) -> list[str]:
+    """A ferry mission (R14.3, L465): an air transport that has not moved carries up to 5 IPC, taken from the
+    treasury when it leaves, to an ally; it may cross enemy territory (with the free attack, R23.3) and
+    impassable areas (R11.3); it ends in a territory the recipient controls; the IPC arrive at the start of
+    the recipient's next turn (R03.2) and are lost with the transport."""
+    _check_path(game, order.path)
+    t = _unit(game, power, order.units[0])
+    recipient = order.places[0]
+    if t.kind != "air-transport":
+        raise Refusal(f"{t.uid} is no air transport")
+    if t.where != order.path[0] or t.used or t.moved or game.cargo_of(t.uid):
+        raise Refusal(f"{t.uid} must start from {order.path[0]}, not having moved, without cargo (L469)")
+    if recipient == power or recipient not in game.data["turn_order"] or not game.allied(recipient, power):
+        raise Refusal(f"IPC are ferried to another power of the same alliance block (L465); {recipient} is not")
+    if not 1 <= order.count <= game.value("ferry_max_ipc"):
+        raise Refusal(f"an air transport ferries 1 to {game.value('ferry_max_ipc')} IPC (L465)")
+    if order.count > game.data["treasury"][power]:
+        raise Refusal(f"{power} has {game.data['treasury'][power]} IPC")
+    if len(order.path) - 1 > (game.profile(t).move or 0):
+        raise Refusal(f"{t.uid} has Move {game.profile(t).move}")
+    if game.owners.get(order.path[-1]) != recipient:
+        raise Refusal(f"the ferry ends in a territory {recipient} controls; {order.path[-1]} is not (R14.3)")
+    game.data["treasury"][power] -= order.count
+    lines = [f"{power}: {order.text()}"]
+    if roll is not None:
+        lines += overflight(game, power, [t], order.path, roll)
+        if t.uid not in game.units:
+            lines.append(f"  {order.count} IPC lost with {t.uid} (R14.3)")
+            return lines
+    t.where, t.used, t.moved = order.path[-1], len(order.path) - 1, True
+    ferried = game.data.setdefault("ferried", {})
+    ferried[recipient] = ferried.get(recipient, 0) + order.count
+    lines.append(f"  {order.count} IPC for {recipient}, theirs at the start of their next turn (R03.2)")
+    return lines

@@ -9,6 +9,7 @@ each order's normal text (what the journal keeps). Words are case-insensitive; p
     move n20 WNS-SSW with n7,n8 unload FEL                 a ship loads land units and lands them
     move n30 NHM-MIT with n31 drop FEL                     an air transport airdrops its paratrooper
     march n9 NHM-MIT                                        Forced March (cavalry), first in combat move
+    ferry n30 NHM-MIT 5 to ALLY                             noncombat move: an air transport ferries IPC
     supply n30 NHM-MIT                                      supply drop on the path's last territory
     order SSW FEL MIT                                       conduct combat: the order of the battles
     fire n40 at SSW                                         conduct combat: a Fortress's coastal artillery
@@ -59,6 +60,8 @@ class Order:
             if self.drop:
                 text += f" drop {self.drop}"
             return text
+        if v == "ferry":
+            return f"ferry {self.units[0]} {'-'.join(self.path)} {self.count} to {self.places[0]}"
         if v == "order":
             return "order " + " ".join(self.places)
         if v == "fire":
@@ -107,6 +110,9 @@ def parse_order(text: str) -> Order:
                      cargo=_uids(m.group(4)) if m.group(4) else (),
                      unload=end if (m.group(5) or "").lower() == "unload" else None,
                      drop=end if (m.group(5) or "").lower() == "drop" else None)
+    if m := re.fullmatch(rf"ferry ([a-z_]+\d+) {_PATH} (\d+) to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
+        return Order("ferry", units=(m.group(1).lower(),), path=_path(m.group(2)), count=int(m.group(3)),
+                     places=(m.group(4).upper(),))
     if m := re.fullmatch(r"order((?: [A-Za-z0-9_]+)+)", line, re.IGNORECASE):
         return Order("order", places=tuple(p.upper() for p in m.group(1).split()))
     if m := re.fullmatch(r"fire ([a-z_]+\d+) at ([A-Za-z0-9_]+)", line, re.IGNORECASE):
@@ -122,7 +128,7 @@ def parse_order(text: str) -> Order:
         return Order("press", key=_norm_key(m.group(1)))
     forms = {
         "research": "research N [for DOCTRINE ...]", "buy": "buy [N] TYPE", "place": "place [N] TYPE WHERE [SEA]",
-        "move": "move UNIT[,UNIT] A-B[-C] [with UNIT,UNIT] [unload|drop PLACE]", "march": "march UNIT A-B",
+        "move": "move UNIT[,UNIT] A-B[-C] [with UNIT,UNIT] [unload|drop PLACE]", "march": "march UNIT A-B", "ferry": "ferry TRANSPORT A-B[-C] N to POWER",
         "supply": "supply UNIT A-B[-C]", "order": "order PLACE PLACE ...", "fire": "fire FORTRESS at SEA",
         "casualties": "casualties PLACE rN STEP: UNIT UNIT", "rerolls": "rerolls PLACE rN STEP: yes|no",
         "retreat": "retreat PLACE rN to PLACE", "press": "press PLACE rN",
