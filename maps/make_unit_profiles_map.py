@@ -1,8 +1,10 @@
 """Generate the unit-profiles scenario board as a Tiled province map: ``python maps/make_unit_profiles_map.py``
 writes ``maps/unit-profiles-borderlands.tmx``.
 
-The board is drawn by us on a raster of cells, one letter per cell (``RASTER`` below): each province is the
-cells of its letter, and its polygon is their outline, so neighbours share borders exactly. The province
+The board is drawn by us on a raster of cells, one letter per cell (``RASTER`` below). Each cell has a seed
+point near its centre (a fixed pseudo-random jitter, so borders wander as on a real map); every pixel cell of
+a finer grid belongs to the letter of its nearest seed, each province is the cells of its letter and its
+polygon is their outline, so neighbours share borders exactly. The province
 properties (docs/unit-profiles.md, "The map") are in ``PROVINCES``; ``adjacent`` is computed from the raster
 (cells that share a side) and written out, so the map states its borders as the convention asks (they are
 never read from the shapes). Track borders are given by hand.
@@ -20,27 +22,31 @@ sys.path.insert(0, str(HERE))
 from make_diplomacy_map import outline  # noqa: E402  (the same outline tracer as the Diplomacy board)
 
 CELL_PX = 40
+#: the fine grid: cells per raster cell, and how far (in raster cells) a seed may stray from its cell's centre
+FINE = 8
+JITTER = 0.32
 POWERS = ("NORD", "SUD")
 RASTER = """
 KKwwwwwwNNNNNNNNHHHHHHeeee
 KKwwwwwwNNNNNNNNHHHHHHeeee
 KKwwwwwwNNNNNNNNHHHHHHeeee
-wwwwwwwwWWWWWWWWBBBBBBeeee
-wwwwwwwwWWWWWWWWBBBBBBeeee
-wwwwwwwwWWWWWWWWBBBBBBeeee
+wwwwwwwwWWWWWWWWWBBBBBeeee
+wwwwwwwwWWWWWWWWWBBBBBeeee
+wwwwwwwwWWWWWWWWWBBBBBeeee
 wwwwwwwwMMMMMMMMMMMMMMeeee
-wwwwwwwwMMMMMMMMMMMMMMeeee
-ssssssssFFFFFFFFFFFFFFoooo
+wwwwwwwwMMMMMMMMMMMMMeeeee
+sssssssssFFFFFFFFFFFFFoooo
 ssssssssFFFFFFFFFFFFFFoooo
 ssssssssRRRRRRRRGGGGGGoooo
 ssssssssRRRRRRRRGGGGGGoooo
 IIssssssRRRRRRRRGGGGGGoooo
-IIssssssSSSSSSSSPPPPPPoooo
-IIssssssSSSSSSSSPPPPPPoooo
-ssssssssSSSSSSSSPPPPPPoooo
+IIssssssSSSSSSSSSPPPPPoooo
+IIssssssSSSSSSSSSPPPPPoooo
+ssssssssSSSSSSSSSPPPPPoooo
 sssssssssssssssooooooooooo
 sssssssssssssssooooooooooo
 """
+#: no four provinces meet at one corner (the jitter would pick a diagonal neighbour at random)
 #: letter -> (abbreviation, full name, properties)
 PROVINCES: dict[str, tuple[str, str, dict[str, object]]] = {
     "K": ("KOL", "Kolonia", {"kind": "land", "income": 2, "national": "NORD"}),
@@ -73,6 +79,29 @@ def raster() -> np.ndarray:
     return np.array(rows)
 
 
+def fine_raster(grid: np.ndarray, seed: int = 1) -> np.ndarray:
+    """The letters on the fine grid: each fine cell takes the letter of the nearest jittered seed."""
+    rows, cols = grid.shape
+    rng = np.random.default_rng(seed)
+    sy, sx = np.mgrid[0:rows, 0:cols].astype(float) + 0.5
+    # the map's edge stays straight: seeds on the border rows and columns keep their distance to the edge
+    sx += rng.uniform(-JITTER, JITTER, sx.shape) * ((sx > 1) & (sx < cols - 1))
+    sy += rng.uniform(-JITTER, JITTER, sy.shape) * ((sy > 1) & (sy < rows - 1))
+    fy, fx = np.mgrid[0:rows * FINE, 0:cols * FINE].astype(float)
+    fy, fx = (fy + 0.5) / FINE, (fx + 0.5) / FINE
+    out = np.empty(fx.shape, dtype=grid.dtype)
+    best = np.full(fx.shape, np.inf)
+    for r in range(rows):
+        for c in range(cols):
+            # only seeds within two cells can be nearest: keeps the loop cheap
+            r0, r1, c0, c1 = max(0, (r - 2) * FINE), (r + 3) * FINE, max(0, (c - 2) * FINE), (c + 3) * FINE
+            d = (fx[r0:r1, c0:c1] - sx[r, c]) ** 2 + (fy[r0:r1, c0:c1] - sy[r, c]) ** 2
+            closer = d < best[r0:r1, c0:c1]
+            best[r0:r1, c0:c1][closer] = d[closer]
+            out[r0:r1, c0:c1][closer] = grid[r, c]
+    return out
+
+
 def adjacency(grid: np.ndarray) -> dict[str, set[str]]:
     """Abbreviation -> the abbreviations of provinces whose cells share a side with its cells."""
     out: dict[str, set[str]] = {PROVINCES[k][0]: set() for k in PROVINCES}
@@ -99,9 +128,13 @@ def _property(name: str, value: object) -> str:
 
 def write_map(path: Path = HERE / "unit-profiles-borderlands.tmx") -> None:
     """Write the board to ``path``."""
-    grid = raster()
-    rows, cols = grid.shape
-    near = adjacency(grid)
+    coarse = raster()
+    near = adjacency(coarse)
+    grid = fine_raster(coarse)
+    if adjacency(grid) != near:
+        raise SystemExit("the jittered borders changed who borders whom; pick another seed for fine_raster")
+    rows, cols = coarse.shape
+    cell = CELL_PX / FINE
     tracks: dict[str, list[str]] = {}
     for a, b in TRACKS:
         tracks.setdefault(a, []).append(b)
@@ -122,9 +155,9 @@ def write_map(path: Path = HERE / "unit-profiles-borderlands.tmx") -> None:
     for number, letter in enumerate(sorted(PROVINCES, key=lambda k: PROVINCES[k][0]), start=1):
         abbr, name, props = PROVINCES[letter]
         corners = outline(grid == letter)
-        x0, y0 = corners[0][0] * CELL_PX, corners[0][1] * CELL_PX
-        points = " ".join(f"{c * CELL_PX - x0},{r * CELL_PX - y0}" for c, r in corners)
-        out.append(f'  <object id="{number}" name={quoteattr(name)} type="province" x="{x0}" y="{y0}">')
+        x0, y0 = corners[0][0] * cell, corners[0][1] * cell
+        points = " ".join(f"{c * cell - x0:g},{r * cell - y0:g}" for c, r in corners)
+        out.append(f'  <object id="{number}" name={quoteattr(name)} type="province" x="{x0:g}" y="{y0:g}">')
         out.append("   <properties>")
         out.append(_property("abbreviation", abbr))
         out.append(_property("adjacent", " ".join(sorted(near[abbr]))))
