@@ -331,3 +331,17 @@ def test_a_question_comes_with_the_battle_so_far() -> None:
     assert waiting.position == pos
     assert waiting.lines[0].startswith("battle in FEL") and any(line.startswith("  r1 NORD fires") for line in waiting.lines)
     assert waiting.told["SUD"] == waiting.lines   # an open game: everyone sees the battle
+
+
+def test_r24_2_an_auxiliary_cruiser_may_withdraw_after_round_1_on_either_side() -> None:
+    base = position({"WNS": ["destroyer"], "ESS": ["submarine"]}, {"WSS": ["auxiliary-cruiser", "submarine"]})
+    dd = uid(base, "destroyer", "WNS")
+    pos = resolve(base, {"NORD": [f"move {dd} WNS-WSS"]})[0].position
+    aux = uid(pos, "auxiliary-cruiser")
+    seed, choice = _first_seed(pos, lambda c: c.options[0].startswith("stay"))
+    assert choice.power == "SUD"
+    # WNS is empty once the destroyer has left it; ESS holds an enemy submarine (L611)
+    assert choice.options == ("stay WSS r1 defender", "withdraw WSS r1 defender to WNS")
+    gone = lambda c: c.options[-1] if c.options[0].startswith("stay") else c.options[0]  # noqa: E731
+    result, _ = resolve(pos, {}, seed=seed, answer=gone)
+    assert unit(result.position, aux).where == "WNS"

@@ -36,7 +36,7 @@ STEP_VERBS = {
     "research": ("research",), "purchase": ("buy",), "combat-move": ("move", "march", "supply"),
     "combat": ("order", "fire"), "noncombat-move": ("move", "ferry"), "place": ("place",), "income": (),
 }
-ANSWERS = ("casualties", "rerolls", "retreat", "press")
+ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay")
 
 
 def _step_of(verb: str) -> str:
@@ -86,7 +86,7 @@ class UnitProfilesArea(AreaRules):
                     lines.append(f"refused ({who}): {exc}")
                     continue
                 if order.verb in ANSWERS:
-                    verb = "retreat" if order.verb == "press" else order.verb
+                    verb = {"press": "retreat", "stay": "withdraw"}.get(order.verb, order.verb)
                     answers[(verb, order.key)] = order
                 elif who == power:
                     mine.append(order)

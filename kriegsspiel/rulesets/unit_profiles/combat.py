@@ -100,6 +100,21 @@ def _retreats(game: Game, power: str, place: str) -> list[str]:
     return [o for o in origins if game.friendly(o, power)]
 
 
+def _withdrawals(game: Game, power: str, place: str) -> tuple[list[str], list[str]]:
+    """Per side, the sea zones next to a sea battle an Auxiliary Cruiser may withdraw to: no enemy naval unit
+    there (L611)."""
+    if not is_sea(game.board, place):
+        return [], []
+    out: tuple[list[str], list[str]] = ([], [])
+    defender = next((u.power for u in game.units_at(place) if not game.allied(u.power, power)), None)
+    for side, who in ((0, power), (1, defender)):
+        if who is None:
+            continue
+        out[side].extend(z for z in game.board[place]["adjacent"] if is_sea(game.board, z) and not any(
+            game.profile(u).domain == "naval" and not game.allied(u.power, who) for u in game.units_at(z)))
+    return out
+
+
 def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> list[str]:
     """Fight (or take without a fight) the battle in ``place`` and apply its result to the game."""
     lines: list[str] = []
@@ -132,7 +147,7 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
     names = (power, obj["defender"]["power"])
     # R10.2: a Home Guard battle is fought to its end, no retreat
     retreats = [] if place in game.data.get("home_guard", []) else _retreats(game, power, place)
-    battle = Battle(spec, place, stream, ask, names, retreats)
+    battle = Battle(spec, place, stream, ask, names, retreats, _withdrawals(game, power, place))
     lines.append(f"battle in {place} ({game.board[place]['name']}): {power} attacks "
                  f"{' '.join(u['id'] for u in obj['attacker']['units'])} against "
                  f"{' '.join(u['id'] for u in obj['defender']['units'])}")
@@ -152,8 +167,9 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
             del game.units[u.id]
             continue
         unit.damage = pos.damage[u.index]
-        if status == RETREATED and fought.retreat_to:
-            unit.where = fought.retreat_to
+        to = battle.withdrawn[u.side] if u.type == "auxiliary-cruiser" else None
+        if status == RETREATED and (to or fought.retreat_to):
+            unit.where = to or fought.retreat_to
             for c in game.cargo_of(unit.uid):
                 c.where = fought.retreat_to
         if u.carrier is not None and spec.units[u.carrier].type == "air-transport" and status not in (DEAD, LOST, OUT):

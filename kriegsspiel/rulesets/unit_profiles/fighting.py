@@ -119,13 +119,16 @@ class Battle:
     """The questions and answers of one battle in the place ``name``."""
 
     def __init__(self, spec: BattleSpec, name: str, stream: Stream, ask: Ask, sides: tuple[str, str],
-                 retreats: list[str]) -> None:
+                 retreats: list[str], withdrawals: tuple[list[str], list[str]] = ([], [])) -> None:
         self.spec = spec
         self.name = name
         self.stream = stream
         self.ask = ask
         self.sides = sides
         self.retreats = retreats
+        self.withdrawals = withdrawals
+        #: per side, the sea zone its Auxiliary Cruisers withdrew to (R24.2)
+        self.withdrawn: list[str | None] = [None, None]
         self.lines: list[str] = []
 
     def volley(self, shots: list, allowance: list[int] | None, side: int, key: str) -> Volley:
@@ -198,6 +201,25 @@ class Battle:
         self.lines.append(f"  result: {result}" + (f" (the attacker retreats to {retreat_to})" if retreat_to else ""))
         return Fought(pos, result, self.lines, retreat_to, rnd)
 
+    def withdraw(self, spec: BattleSpec, after: Position) -> BattleSpec:
+        """R24.2, L611: after round 1 the owner of a surviving Auxiliary Cruiser may withdraw it to an adjacent
+        sea zone without enemy ships (either side); returns the spec whose policies say so."""
+        for side, name in ((0, "attacker"), (1, "defender")):
+            zones = self.withdrawals[side]
+            if not zones or not any(u.type == "auxiliary-cruiser" for u in units_of(spec, after, side)):
+                continue
+            key = f"{self.name} r1 {name}"
+            options = [f"stay {key}"] + [f"withdraw {key} to {z}" for z in zones]
+            question = (f"{self.name} after round 1: {self.sides[side]}'s Auxiliary Cruiser may withdraw to "
+                        f"{', '.join(zones)} (R24.2), or stay")
+            answer = self.ask("withdraw", key, side, options, question)
+            if answer.startswith("withdraw"):
+                self.withdrawn[side] = answer.rsplit(" ", 1)[1]
+                pols = list(spec.policies)
+                pols[side] = dataclasses.replace(pols[side], withdraw=True)
+                spec = dataclasses.replace(spec, policies=(pols[0], pols[1]))
+        return spec
+
     def round(self, pos: Position, rnd: int) -> tuple[Position, str | None, str | None]:
         """One round (R04.3-R04.5) with its questions."""
         spec = self.spec
@@ -226,7 +248,15 @@ class Battle:
         pos = apply_hits(spec, pos, t0)[0]
         pos = apply_hits(spec, pos, t1)[0]
         after, _, _, _, result = end_of_round(spec, pos, rnd)
-        if result is not None or not self.retreats:
+        if result is not None:
+            return after, result, None
+        if rnd == 1:
+            spec = self.withdraw(spec, after)
+            if spec is not self.spec:
+                after, _, _, _, result = end_of_round(spec, pos, rnd)
+                if result is not None:
+                    return after, result, None
+        if not self.retreats:
             return after, result, None
         can = [u for u in units_of(spec, after, 0)
                if not u.landed and not (u.carrier is not None and spec.units[u.carrier].type == "air-transport")]

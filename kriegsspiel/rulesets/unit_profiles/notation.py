@@ -17,6 +17,7 @@ each order's normal text (what the journal keeps). Words are case-insensitive; p
     casualties FEL r1 attacker-fire: s3 s4                 answers to the rules' questions (choices)
     rerolls FEL r2 defender-fire: yes
     retreat FEL r1 to MIT     press FEL r1
+    withdraw WSS r1 defender to WNS     stay WSS r1 defender      (the Auxiliary Cruiser, R24.2)
 """
 from __future__ import annotations
 
@@ -74,6 +75,10 @@ class Order:
             return f"retreat {self.key} to {self.answer}"
         if v == "press":
             return f"press {self.key}"
+        if v == "withdraw":
+            return f"withdraw {self.key} to {self.answer}"
+        if v == "stay":
+            return f"stay {self.key}"
         raise AssertionError(v)
 
 
@@ -124,6 +129,10 @@ def parse_order(text: str) -> Order:
         return Order(m.group(1).lower(), key=_norm_key(m.group(2)), answer=m.group(3).strip().lower())
     if m := re.fullmatch(r"retreat ([A-Za-z0-9_]+ r\d+) to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
         return Order("retreat", key=_norm_key(m.group(1)), answer=m.group(2).upper())
+    if m := re.fullmatch(rf"withdraw {_KEY} to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
+        return Order("withdraw", key=_norm_key(m.group(1)), answer=m.group(2).upper())
+    if m := re.fullmatch(rf"stay {_KEY}", line, re.IGNORECASE):
+        return Order("stay", key=_norm_key(m.group(1)))
     if m := re.fullmatch(r"press ([A-Za-z0-9_]+ r\d+)", line, re.IGNORECASE):
         return Order("press", key=_norm_key(m.group(1)))
     forms = {
@@ -132,6 +141,7 @@ def parse_order(text: str) -> Order:
         "supply": "supply UNIT A-B[-C]", "order": "order PLACE PLACE ...", "fire": "fire FORTRESS at SEA",
         "casualties": "casualties PLACE rN STEP: UNIT UNIT", "rerolls": "rerolls PLACE rN STEP: yes|no",
         "retreat": "retreat PLACE rN to PLACE", "press": "press PLACE rN",
+        "withdraw": "withdraw PLACE r1 SIDE to SEA", "stay": "stay PLACE r1 SIDE",
     }
     if word in forms:
         raise Refusal(f"{line!r}: write it as '{forms[word]}'")
