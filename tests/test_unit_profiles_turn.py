@@ -425,3 +425,18 @@ def test_r14_3_a_ferry_carries_up_to_5_ipc_to_an_ally_arriving_at_its_next_turn(
     enemies = position({"NHM": ["air-transport"]}, step="noncombat-move")
     ok, why = verdict(enemies, f"ferry {uid(enemies, 'air-transport')} NHM-WAL-MIT-FEL 5 to SUD")
     assert not ok and "alliance" in why
+
+
+def test_menus_offer_only_orders_the_rules_accept() -> None:
+    def buy(game: Any) -> None:
+        game.data["bought"]["NORD"] = {"infantry": 1, "battleship": 1}
+    pos = position(step="place", edit=buy)
+    assert set(RULES.place_examples(pos, "NORD", "NHM")) == {"place 1 infantry NHM", "place 1 battleship NHM WNS"}
+    assert RULES.place_examples(pos, "NORD", "HAF") == ("place 1 infantry HAF",)   # no capital ships at a Minor IC
+    assert RULES.place_examples(pos, "SUD", "NHM") == ()                          # not SUD's turn
+    shop = position(step="purchase", treasury=5)
+    assert "buy 1 infantry" in RULES.place_examples(shop, "NORD", "NHM")
+    assert "buy 1 armor" not in RULES.place_examples(shop, "NORD", "NHM")           # 9 IPC
+    moves = position({"MIT": ["infantry"]}, {"FEL": ["infantry"]})
+    assert RULES.order_examples(moves, "NORD", uid(moves, "infantry", "MIT")) == (
+        f"move {uid(moves, 'infantry', 'MIT')} MIT-FEL",)                           # Combat Move: to attack only

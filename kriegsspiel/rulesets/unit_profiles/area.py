@@ -152,6 +152,28 @@ class UnitProfilesArea(AreaRules):
                 out.append(text)
         return tuple(out)
 
+    def place_examples(self, position: AreaPosition, power: str, where: str) -> tuple[str, ...]:
+        """Orders for a place rather than a unit, for menus: in Purchase what the power can buy, in Place the
+        bought units that may be placed in (or, for a sea zone, next to) ``where``."""
+        game = Game.from_position(position)
+        if power != game.power or where not in game.board:
+            return ()
+        if game.step == "purchase":
+            texts = [f"buy 1 {kind}" for kind, p in game.rules.units.items() if p.cost is not None]
+        elif game.step == "place":
+            texts = []
+            for kind in sorted(game.data["bought"].get(power, {})):
+                if game.profile(kind).domain == "naval":
+                    if game.board[where]["kind"] == "sea":
+                        texts += [f"place 1 {kind} {t} {where}" for t in game.board[where]["adjacent"]]
+                    else:
+                        texts += [f"place 1 {kind} {where} {z}" for z in game.board[where]["adjacent"]]
+                else:
+                    texts.append(f"place 1 {kind} {where}")
+        else:
+            return ()
+        return tuple(t for t in texts if self.check_order(position, power, t).accepted)
+
     def winner(self, position: AreaPosition) -> str | None:
         return position.data.get("winner")
 
