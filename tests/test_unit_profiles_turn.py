@@ -440,3 +440,21 @@ def test_menus_offer_only_orders_the_rules_accept() -> None:
     moves = position({"MIT": ["infantry"]}, {"FEL": ["infantry"]})
     assert RULES.order_examples(moves, "NORD", uid(moves, "infantry", "MIT")) == (
         f"move {uid(moves, 'infantry', 'MIT')} MIT-FEL",)                           # Combat Move: to attack only
+
+
+def test_r01_2_move_with_artillery_counts_every_order_leaving_the_territory_in_the_phase() -> None:
+    from kriegsspiel.rulesets.unit_profiles.game import Game
+    from kriegsspiel.rulesets.unit_profiles.moves import _allowance, apply_move
+    from kriegsspiel.rulesets.unit_profiles.notation import parse_order
+
+    pos = position({"NHM": ["artillery"] * 4 + ["motorized-infantry"] * 4}, step="noncombat-move")
+    game = Game.from_position(pos)
+    arts = [u for u in game.units.values() if u.kind == "artillery"]
+    mots = [u for u in game.units.values() if u.kind == "motorized-infantry"]
+    first = parse_order(f"move {arts[0].uid},{arts[1].uid},{mots[0].uid},{mots[1].uid} NHM-WAL")
+    assert [_allowance(game, a, first, False, n) for n, a in enumerate(arts[:2])] == [3, 3]
+    apply_move(game, "NORD", first, combat=False)
+    second = parse_order(f"move {arts[2].uid},{arts[3].uid},{mots[2].uid},{mots[3].uid} NHM-WAL")
+    # two paired artillery have left NHM this phase: the third gets 3, the fourth its own 2 (Rule of Three)
+    assert [_allowance(game, game.units[a.uid], second, False, n) for n, a in enumerate(arts[2:])] == [3, 2]
+    assert _allowance(game, game.units[arts[2].uid], second, True, 0) == 2          # not when blitzing (R09.5)

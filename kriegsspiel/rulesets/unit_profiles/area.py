@@ -25,7 +25,7 @@ from kriegsspiel.rulesets.unit_profiles.economy import (
     apply_buy, apply_place, apply_research, collect_income, following_step, land_aircraft, next_turn,
     supply_status,
 )
-from kriegsspiel.rulesets.unit_profiles.fighting import NeedChoice, Stream, phase_dice
+from kriegsspiel.rulesets.unit_profiles.fighting import Ask, NeedChoice, Stream, phase_dice
 from kriegsspiel.rulesets.unit_profiles.game import Game
 from kriegsspiel.rulesets.unit_profiles.moves import apply_ferry, apply_march, apply_move, apply_supply_drop
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal, parse_order
@@ -250,7 +250,7 @@ def _check_fire(game: Game, power: str, order: Order) -> None:
         raise Refusal(f"{order.places[0]} is not next to {fort.where}")
 
 
-def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: Stream, ask: Any) -> list[str]:
+def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: Stream, ask: Ask) -> list[str]:
     lines: list[str] = []
     try:
         _step(game, power, step, orders, stream, ask, lines)
@@ -259,7 +259,7 @@ def _run_step(game: Game, power: str, step: str, orders: list[Order], stream: St
     return lines
 
 
-def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream, ask: Any, lines: list[str]) -> None:
+def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream, ask: Ask, lines: list[str]) -> None:
     """Carry out ``step`` with the power's orders, adding what happens to ``lines``."""
 
     def each(verbs: tuple[str, ...], run: Any) -> None:

@@ -232,7 +232,7 @@ def next_turn(game: Game) -> list[str]:
     for u in game.units.values():
         u.used, u.moved, u.attacking, u.origin, u.landed, u.airdropped, u.marched = 0, False, False, None, False, False, False
     game.data.update(owners_at_start=dict(game.owners), captured=[], placed={}, supplied_by_drop=[],
-                     marched_from={}, battles=[], home_guard=[], fortress_fired=[])
+                     marched_from={}, paired_from={}, battles=[], home_guard=[], fortress_fired=[])
     lines += repair(game, game.power)
     arrived = game.data.setdefault("ferried", {}).pop(game.power, 0)
     if arrived:

@@ -56,12 +56,14 @@ def _naval_zone_ok(game: Game, u: Unit, zone: str) -> None:
 
 
 def _allowance(game: Game, u: Unit, order: Order, blitzing: bool, artillery_rank: int) -> int:
-    """The unit's Move this phase: Move with Artillery gives 3 to up to three artillery-type units paired 1:1
-    with motorized or mechanized infantry moving in the same order, unless they blitz (R09.5, R01.2)."""
+    """The unit's Move this phase: Move with Artillery gives 3 to artillery-type units paired 1:1 with
+    motorized or mechanized infantry moving in the same order, unless they blitz (R09.5), at most three
+    leaving one territory in one phase (R01.2: earlier orders of the phase count)."""
     move = game.profile(u).move or 0
     if ("move-with-motorized" in game.profile(u).abilities and not blitzing):
         movers = sum(1 for uid in order.units if game.units[uid].kind in ARTILLERY_MOVERS)
-        if artillery_rank < min(movers, game.value("rule_of_three")):
+        before = game.data.get("paired_from", {}).get(f"{game.step}:{u.where}", 0)
+        if artillery_rank < movers and before + artillery_rank < game.value("rule_of_three"):
             move = 3
     return move
 
@@ -154,6 +156,7 @@ def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: 
         raise Refusal(f"in Combat Move land units move to attack (or blitz); {path[-1]} is friendly: move there in "
                       "Noncombat Move (R08.2)")
     rank = 0
+    paired = 0
     for u in units:
         p = game.profile(u)
         if "noncombat-move-only" in p.abilities and combat:
@@ -167,9 +170,14 @@ def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: 
         allowance = _allowance(game, u, order, blitz, rank)
         if "move-with-motorized" in p.abilities:
             rank += 1
+            paired += allowance == 3
         if cost > allowance:
             raise Refusal(f"{u.uid} ({u.kind}) has Move {allowance}; {'-'.join(path)} costs {cost}"
                           + (" (a track border costs 2, R11.1)" if any(b in game.board[a]['track'] for a, b in zip(path, path[1:])) else ""))
+    if paired:
+        key = f"{game.step}:{path[0]}"
+        counts = game.data.setdefault("paired_from", {})
+        counts[key] = counts.get(key, 0) + paired
     if blitz:
         through = next(a for a in hostile_steps if a != path[-1])
         guard = home_guard(game, power, through)
