@@ -458,3 +458,15 @@ def test_r01_2_move_with_artillery_counts_every_order_leaving_the_territory_in_t
     # two paired artillery have left NHM this phase: the third gets 3, the fourth its own 2 (Rule of Three)
     assert [_allowance(game, game.units[a.uid], second, False, n) for n, a in enumerate(arts[2:])] == [3, 2]
     assert _allowance(game, game.units[arts[2].uid], second, True, 0) == 2          # not when blitzing (R09.5)
+
+
+def test_r22_3_an_airship_carries_one_fighter() -> None:
+    pos = position({"NHM": ["airship", "fighter", "fighter", "infantry"]}, step="noncombat-move")
+    zep, f0, f1 = uid(pos, "airship"), uid(pos, "fighter", n=0), uid(pos, "fighter", n=1)
+    ok, why = verdict(pos, f"move {zep} NHM-WAL with {f0},{f1}")
+    assert not ok and "1 Fighter" in why
+    ok, why = verdict(pos, f"move {zep} NHM-WAL with {uid(pos, 'infantry')}")
+    assert not ok and "embarks 1 Fighter" in why
+    result, _ = resolve(pos, {"NORD": [f"move {zep} NHM-WAL with {f0}"]})
+    fighter = unit(result.position, f0)
+    assert fighter.where == "WAL" and fighter.details["aboard"] == zep

@@ -236,6 +236,9 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
     blocked = [a for a in path if game.board[a]["kind"] == "impassable"]
     if transports and blocked:
         raise Refusal(f"{blocked[0]} is impassable to air transports except on a ferry mission (R11.3)")
+    airships = [u for u in units if u.kind == "airship"]
+    if order.cargo and airships and not transports:
+        return _airship_lift(game, power, units, airships, order, combat)
     if order.cargo or order.drop:
         if not transports:
             raise Refusal("only air transports carry land units (L469)")
@@ -329,6 +332,25 @@ def overflight(game: Game, power: str, transports: list[Unit], path: tuple[str, 
             del game.units[t.uid]
             lines.append(f"  {t.uid} (air transport) shot down over {terr}, its cargo lost (R23.4)")
     return lines
+
+
+def _airship_lift(game: Game, power: str, units: list[Unit], airships: list[Unit], order: Order,
+                  combat: bool) -> list[str]:
+    """R22.3-R22.5, L491: an Airship embarks one Fighter standing with it (neither having moved) and carries
+    it as cargo; the move is then the Airship's, aircraft rules otherwise."""
+    fighters = [_unit(game, power, uid) for uid in order.cargo]
+    for f in fighters:
+        if f.kind != "fighter":
+            raise Refusal(f"{f.uid} ({f.kind}): an Airship embarks 1 Fighter (L491)")
+        if f.where != order.path[0] or f.used or f.moved or f.aboard:
+            raise Refusal(f"{f.uid} must stand in {order.path[0]} and not have moved this turn")
+    free = [a for a in airships if not game.cargo_of(a.uid)]
+    if len(fighters) > len(free):
+        raise Refusal("each Airship carries 1 Fighter (L491)")
+    for a, f in zip(free, fighters):
+        f.aboard = a.uid
+    plain = Order("move", units=tuple(u.uid for u in units), path=order.path)
+    return _move_air(game, power, units, plain, combat, None)
 
 
 def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat: bool) -> list[str]:
