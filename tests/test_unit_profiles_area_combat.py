@@ -345,3 +345,55 @@ def test_r24_2_an_auxiliary_cruiser_may_withdraw_after_round_1_on_either_side() 
     gone = lambda c: c.options[-1] if c.options[0].startswith("stay") else c.options[0]  # noqa: E731
     result, _ = resolve(pos, {}, seed=seed, answer=gone)
     assert unit(result.position, aux).where == "WNS"
+
+
+def _open_sea() -> dict[str, Any]:
+    provinces = {k: dict(v) for k, v in PROVINCES.items()}
+    provinces["ESS"]["water"] = "open"
+    provinces["WSS"]["water"] = "riverine"
+    provinces["MIT"]["kind"] = "impassable"
+    provinces["MIT"]["income"] = 0
+    provinces["MIT"].pop("air_base", None)
+    provinces["MIT"].pop("home", None)
+    provinces["MIT"]["track"] = provinces["FEL"]["track"] = ""
+    return provinces
+
+
+def test_the_map_features_reach_the_battle_and_the_moves() -> None:
+    # R11.2 mountain, R11.8 a port is a zone next to a friendly naval base, R11.7 riverine
+    game = Game.from_position(position({"GRB": ["mountain-infantry"]}, {"ESS": ["destroyer"]}, owners={"GRB": "SUD"}))
+    game.units[uid(game.position(), "mountain-infantry")].attacking = True
+    assert "mountain" in battle_object(game, "NORD", "GRB")["place"]["features"]
+    near_base = Game.from_position(position({"ENS": ["destroyer"]}, {"ESS": ["destroyer"]}))
+    assert "port" in battle_object(near_base, "NORD", "ESS")["place"]["features"]          # SUH's base, SUD's
+    assert "port" in battle_object(near_base, "SUD", "ENS")["place"]["features"]           # HAF's base, NORD's
+    far = Game.from_position(position({"ESS": ["destroyer"]}, {"ENS": ["destroyer"]}))
+    assert "port" not in battle_object(far, "SUD", "ESS")["place"]["features"]             # no base of NORD's
+    far.owners["SUH"] = "NORD"
+    assert "port" in battle_object(far, "SUD", "ESS")["place"]["features"]
+    odd = position({"ENS": ["coastal-submarine", "coast-defense-ship"], "NHM": ["fighter", "air-transport"],
+                    "BRG": ["infantry"]}, {"WSS": ["destroyer"]}, step="noncombat-move", provinces=_open_sea())
+    ok, why = verdict(odd, f"move {uid(odd, 'coastal-submarine')} ENS-ESS")
+    assert not ok and "coastal sea zones only" in why                                      # R11.4, L661
+    ok, why = verdict(odd, f"move {uid(odd, 'coast-defense-ship')} ENS-ESS")
+    assert not ok and "coastal or lake" in why                                             # C45, L769
+    ok, why = verdict(odd, f"move {uid(odd, 'infantry')} BRG-MIT")
+    assert not ok and "impassable" in why                                                  # R11.3
+    ok, why = verdict(odd, f"move {uid(odd, 'air-transport')} NHM-WAL-MIT-BRG")
+    assert not ok and "impassable to air transports" in why
+    assert verdict(odd, f"move {uid(odd, 'fighter')} NHM-WAL-MIT-BRG")[0]                  # other aircraft overfly
+    wss = Game.from_position(position({"WNS": ["destroyer"]}, {"WSS": ["destroyer"]}, provinces=_open_sea()))
+    assert "riverine" in battle_object(wss, "NORD", "WSS")["place"]["features"]
+
+
+def test_r04_6_aircraft_alone_never_capture_and_a_supply_column_changes_sides() -> None:
+    pos = position({"NHM": ["fighter"]}, {"FEL": ["supply-column"]})
+    ftr = uid(pos, "fighter")
+    moved, _ = resolve(pos, {"NORD": [f"move {ftr} NHM-WAL-MIT-FEL"]})
+    fought, _ = resolve(moved.position, {})
+    assert fought.position.owners["FEL"] == "SUD"
+    base = position({"MIT": ["infantry"]}, {"FEL": ["supply-column"]})
+    moved, _ = resolve(base, {"NORD": [f"move {uid(base, 'infantry')} MIT-FEL"]})
+    taken, _ = resolve(moved.position, {})
+    assert taken.position.owners["FEL"] == "NORD"
+    assert unit(taken.position, uid(base, "supply-column")).power == "NORD"               # R17.3, L287

@@ -157,7 +157,6 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
         raise need.after(lines + battle.lines) from None
     lines += fought.lines
     pos = fought.pos
-    captured_units = []
     for u in spec.units:
         unit = game.units.get(u.id)
         if unit is None:
@@ -175,8 +174,6 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
         if u.carrier is not None and spec.units[u.carrier].type == "air-transport" and status not in (DEAD, LOST, OUT):
             unit.aboard = None  # the airdropped paratrooper is on the ground (R23.2)
         unit.attacking = False
-        if u.type in ("aaa", "supply-column"):
-            captured_units.append(unit)
     dead = [u.id for u in spec.units if pos.status[u.index] in (DEAD, LOST)]
     if dead:
         lines.append(f"  lost: {' '.join(dead)}")
