@@ -39,6 +39,8 @@ CASES: list[tuple[str, dict[str, Any], str, str, bool, str]] = [
      sud={"MIT": ["fortification"]}), "armor", "move {u} BRG-MIT-WAL", False, "enemy units"),
     ("R09.2 a blitz passes one hostile territory", dict(nord={"HAF": ["cavalry"]}, owners={"BRG": "SUD", "MIT": "SUD"}),
      "cavalry", "move {u} HAF-BRG-MIT", True, ""),
+    ("R09.1 one more space after the blitzed territory", dict(nord={"HAF": ["cavalry"]}, owners={"BRG": "SUD"}),
+     "cavalry", "move {u} HAF-BRG-WAL-MIT", False, "one more space"),
     ("R09.3 Mechanized Infantry does not blitz alone", dict(nord={"BRG": ["mechanized-infantry"]}, owners={"MIT": "SUD"}),
      "mechanized-infantry", "move {u} BRG-MIT-WAL", False, "1:1 with an Armor"),
     ("R01.4 Blitz is not subject to the Rule of Three", dict(nord={"BRG": ["armor"] * 4}, owners={"MIT": "SUD"}),

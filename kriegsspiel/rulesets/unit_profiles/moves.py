@@ -134,6 +134,8 @@ def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: 
         if len([a for a in hostile_steps if a != path[-1]]) > 1:
             raise Refusal("a blitz passes through at most one hostile territory (R09.2)")
         through = next(a for a in hostile_steps if a != path[-1])
+        if len(path) - 1 - path.index(through) > 1:
+            raise Refusal(f"a blitz moves one more space after {through} (R09.1)")
         blocking = [e for e in game.enemies_at(through, power) if e.kind != "aaa"]
         if blocking:
             raise Refusal(f"cannot blitz through {through}: it holds enemy units ({', '.join(e.uid for e in blocking)}); "
