@@ -114,7 +114,8 @@ class UnitProfilesArea(AreaRules):
         else:
             game.step = nxt
         told = _told(game, power, lines, position)
-        details = {"step": step, "power": power, "dice": list(stream.values), "battles": list(game.data["battles"]) if step == "combat" else []}
+        battles = list(game.data["battles"]) if step == "combat" else []
+        details = {"step": step, "power": power, "dice": list(stream.values), "battles": battles}
         return PhaseResult(game.position(), tuple(lines), told, details, (), game.data.get("winner"))
 
     def view(self, position: AreaPosition, power: str | None, blind: bool) -> AreaPosition:

@@ -121,7 +121,8 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
     # R19.1: units landing from a zone whose sea battle the attacker did not win stay aboard
     for u in [u for u in game.units_at(place) if u.power == power and u.landed and u.origin]:
         if game.hostile(u.origin, power):
-            ship = next((s for s in game.units_at(u.origin) if s.power == power and s.kind in ("naval-transport", "troopship")
+            ship = next((s for s in game.units_at(u.origin) if s.power == power
+                         and s.kind in ("naval-transport", "troopship")
                          and len(game.cargo_of(s.uid)) < game.profile(s).cargo), None)
             if ship is None:
                 del game.units[u.uid]

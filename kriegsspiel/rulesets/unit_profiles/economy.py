@@ -115,8 +115,9 @@ def apply_place(game: Game, power: str, order: Order) -> list[str]:
         placed[key] = placed.get(key, 0) + count
     else:
         if not board["industry"]:
-            raise Refusal(f"{where} has no industrial complex (R15.1)"
-                          + ("; Colonial Infantry goes to a national non-home territory (R15.5)" if kind == "colonial-infantry" else ""))
+            colonial = kind == "colonial-infantry"
+            hint = "; Colonial Infantry goes to a national non-home territory (R15.5)" if colonial else ""
+            raise Refusal(f"{where} has no industrial complex (R15.1){hint}")
         if "placed-at-major-ic" in p.requires and board["industry"] != "major":
             raise Refusal(f"a {p.name} is placed only at a Major IC (L386)")
         if p.domain == "naval":
@@ -230,7 +231,8 @@ def next_turn(game: Game) -> list[str]:
     game.power = order[index]
     game.step = first_step(game.data["switches"])
     for u in game.units.values():
-        u.used, u.moved, u.attacking, u.origin, u.landed, u.airdropped, u.marched = 0, False, False, None, False, False, False
+        u.used, u.origin = 0, None
+        u.moved = u.attacking = u.landed = u.airdropped = u.marched = False
     game.data.update(owners_at_start=dict(game.owners), captured=[], placed={}, supplied_by_drop=[],
                      marched_from={}, paired_from={}, battles=[], home_guard=[], fortress_fired=[])
     lines += repair(game, game.power)

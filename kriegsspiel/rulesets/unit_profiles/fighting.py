@@ -229,10 +229,9 @@ class Battle:
         if rnd == 1:
             strikers = [first_strikes(spec, pos, 0), first_strikes(spec, pos, 1)]
             rolled = {u.index for side in strikers for u in side}
-            vs = [self.volley(plan_fire(ctx, s, strikers[s]), allowance, s, f"r1 first-strike-{('attacker', 'defender')[s]}")
-                  for s in (0, 1)]
-            taken = [self.casualties(pos, 1 - s, vs[s].hits, "round", f"r1 first-strike-{('attacker', 'defender')[s]}", vs[s])
-                     for s in (0, 1)]
+            keys = ("r1 first-strike-attacker", "r1 first-strike-defender")
+            vs = [self.volley(plan_fire(ctx, s, strikers[s]), allowance, s, keys[s]) for s in (0, 1)]
+            taken = [self.casualties(pos, 1 - s, vs[s].hits, "round", keys[s], vs[s]) for s in (0, 1)]
             for s in (0, 1):
                 if vs[s].shots:
                     self.lines.append(f"  r1 First Strike, {self.sides[s]}: {_dice_text(spec, vs[s])}")
@@ -316,7 +315,10 @@ def casualty_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit
     dfs(0, {})
     options = [default]
     canon = {_canon(spec, pos, default)}
-    for leaf in sorted(leaves, key=lambda t: (sum(spec.units[i].profile.sort_cost * n for i, n in t.items()), sorted(t.items()))):
+    def cost(t: dict[int, int]) -> tuple[int, list[tuple[int, int]]]:
+        return sum(spec.units[i].profile.sort_cost * n for i, n in t.items()), sorted(t.items())
+
+    for leaf in sorted(leaves, key=cost):
         if len(options) >= MAX_OPTIONS:
             break
         c = _canon(spec, pos, leaf)

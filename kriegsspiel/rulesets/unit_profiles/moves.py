@@ -138,8 +138,9 @@ def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: 
             raise Refusal(f"a blitz moves one more space after {through} (R09.1)")
         blocking = [e for e in game.enemies_at(through, power) if e.kind != "aaa"]
         if blocking:
-            raise Refusal(f"cannot blitz through {through}: it holds enemy units ({', '.join(e.uid for e in blocking)}); "
-                          "only AAA and facilities may be there (R09.1)")
+            held = ", ".join(e.uid for e in blocking)
+            raise Refusal(f"cannot blitz through {through}: it holds enemy units ({held}); only AAA and facilities "
+                          "may be there (R09.1)")
         partners = 0
         for u in units:
             abilities = game.profile(u).abilities
@@ -174,8 +175,9 @@ def _move_land(game: Game, power: str, units: list[Unit], order: Order, combat: 
             rank += 1
             paired += allowance == 3
         if cost > allowance:
+            tracked = any(b in game.board[a]["track"] for a, b in zip(path, path[1:]))
             raise Refusal(f"{u.uid} ({u.kind}) has Move {allowance}; {'-'.join(path)} costs {cost}"
-                          + (" (a track border costs 2, R11.1)" if any(b in game.board[a]['track'] for a, b in zip(path, path[1:])) else ""))
+                          + (" (a track border costs 2, R11.1)" if tracked else ""))
     if paired:
         key = f"{game.step}:{path[0]}"
         counts = game.data.setdefault("paired_from", {})
@@ -424,7 +426,8 @@ def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat:
         if not cargo:
             raise Refusal("there is no cargo to unload")
         if combat and not game.hostile(target, power):
-            raise Refusal(f"in Combat Move units land only to attack; {target} is friendly: unload it in Noncombat Move")
+            raise Refusal(f"in Combat Move units land only to attack; {target} is friendly: unload them in "
+                          "Noncombat Move")
         if not combat and not game.friendly(target, power):
             raise Refusal(f"Noncombat Move unloads only into friendly territory; {target} is hostile (R08.2)")
         for c in cargo:

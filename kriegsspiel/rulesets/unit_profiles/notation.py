@@ -108,8 +108,8 @@ def parse_order(text: str) -> Order:
         return Order("research", count=int(m.group(1)), places=tuple((m.group(2) or "").split()))
     if m := re.fullmatch(r"buy (?:(\d+) )?([a-z-]+)", low):
         return Order("buy", count=_count(m.group(1)), kind=m.group(2))
-    if m := re.fullmatch(rf"(move|march|supply) {_UIDS} {_PATH}(?: with {_UIDS})?(?: (unload|drop) ([A-Za-z0-9_]+))?", line,
-                         re.IGNORECASE):
+    if m := re.fullmatch(rf"(move|march|supply) {_UIDS} {_PATH}(?: with {_UIDS})?(?: (unload|drop) ([A-Za-z0-9_]+))?",
+                         line, re.IGNORECASE):
         end = m.group(6).upper() if m.group(6) else None
         return Order(m.group(1).lower(), units=_uids(m.group(2)), path=_path(m.group(3)),
                      cargo=_uids(m.group(4)) if m.group(4) else (),
@@ -137,7 +137,8 @@ def parse_order(text: str) -> Order:
         return Order("press", key=_norm_key(m.group(1)))
     forms = {
         "research": "research N [for DOCTRINE ...]", "buy": "buy [N] TYPE", "place": "place [N] TYPE WHERE [SEA]",
-        "move": "move UNIT[,UNIT] A-B[-C] [with UNIT,UNIT] [unload|drop PLACE]", "march": "march UNIT A-B", "ferry": "ferry TRANSPORT A-B[-C] N to POWER",
+        "move": "move UNIT[,UNIT] A-B[-C] [with UNIT,UNIT] [unload|drop PLACE]", "march": "march UNIT A-B",
+        "ferry": "ferry TRANSPORT A-B[-C] N to POWER",
         "supply": "supply UNIT A-B[-C]", "order": "order PLACE PLACE ...", "fire": "fire FORTRESS at SEA",
         "casualties": "casualties PLACE rN STEP: UNIT UNIT", "rerolls": "rerolls PLACE rN STEP: yes|no",
         "retreat": "retreat PLACE rN to PLACE", "press": "press PLACE rN",

@@ -78,7 +78,8 @@ def start_game(setup: Mapping[str, Any], powers: Sequence[str], board: Board, so
         raise _fail(source, ".victory.capitals", "expected true or false")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 1000:
         raise _fail(source, ".victory.rounds", "expected the game length in rounds, 1..1000")
-    owners = {a: p["home"] or p["national"] for a, p in board.items() if is_land(board, a) and (p["home"] or p["national"])}
+    owners = {a: p["home"] or p["national"] for a, p in board.items()
+              if is_land(board, a) and (p["home"] or p["national"])}
     table = setup.get("powers", {})
     if not isinstance(table, Mapping):
         raise _fail(source, ".powers", "expected a table per power")
@@ -158,7 +159,8 @@ def _prefixes(powers: Sequence[str]) -> dict[str, str]:
     for power in powers:
         for length in range(1, len(power) + 1):
             prefix = power[:length].lower()
-            if prefix not in out.values() and not any(o.startswith(prefix) or prefix.startswith(o) for o in out.values()):
+            taken = out.values()
+            if prefix not in taken and not any(o.startswith(prefix) or prefix.startswith(o) for o in taken):
                 out[power] = prefix
                 break
         else:
