@@ -472,3 +472,9 @@ def test_r22_3_an_airship_carries_one_fighter() -> None:
     result, _ = resolve(pos, {"NORD": [f"move {zep} NHM-WAL with {f0}"]})
     fighter = unit(result.position, f0)
     assert fighter.where == "WAL" and fighter.details["aboard"] == zep
+
+
+def test_a_scenario_without_a_game_length_takes_the_rule_sets_house_value() -> None:
+    pos = RULES.start({}, POWERS, PROVINCES, "s.toml")
+    assert pos.data["victory"] == {"capitals": True, "rounds": 10}
+    assert pos.data["turn_order"] == list(POWERS) and pos.data["switches"]["supply_rules"] is True

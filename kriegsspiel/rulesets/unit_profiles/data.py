@@ -230,6 +230,9 @@ REQUIRED_VALUES = (
     "rule_of_three", "modified_minimum", "rerolls_per_die", "aaa_hit", "aaa_max_dice", "out_of_supply",
     "amphibious", "gun_director_no_carrier", "gun_director_cruiser", "mountain", "fortification", "fortress",
     "support", "combined_arms", "charge", "airdrop_first_round", "torpedo_boat_port", "max_rounds",
+    # the area game's turn (R03.1 onwards)
+    "fortress_coastal_dice", "major_ic_units", "minor_ic_units", "colonial_per_territory", "research_die_cost",
+    "research_success", "ferry_max_ipc", "track_cost", "fieldcraft_track_cost", "default_game_rounds",
 )
 REQUIRED_BONUSES = ("artillery", "artillery-defense", "sp", "combined-arms", "fortification", "fortress",
                     "charge", "reconnaissance")

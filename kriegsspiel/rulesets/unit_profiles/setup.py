@@ -69,11 +69,11 @@ def start_game(setup: Mapping[str, Any], powers: Sequence[str], board: Board, so
         if not isinstance(value, bool):
             raise _fail(source, f".switches.{name}", f"expected true or false, got {value!r}")
         switches[name] = value
-    victory = setup.get("victory", {"capitals": True, "rounds": 10})
+    victory = setup.get("victory", {})
     if not isinstance(victory, Mapping) or set(victory) - VICTORY_KEYS:
         raise _fail(source, ".victory", "expected { capitals = true/false, rounds = N }")
     capitals = victory.get("capitals", True)
-    rounds = victory.get("rounds", 10)
+    rounds = victory.get("rounds", rules.value("default_game_rounds"))
     if not isinstance(capitals, bool):
         raise _fail(source, ".victory.capitals", "expected true or false")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 1000:
