@@ -397,3 +397,25 @@ def test_r04_6_aircraft_alone_never_capture_and_a_supply_column_changes_sides() 
     taken, _ = resolve(moved.position, {})
     assert taken.position.owners["FEL"] == "NORD"
     assert unit(taken.position, uid(base, "supply-column")).power == "NORD"               # R17.3, L287
+
+
+def test_r23_4_the_defender_chooses_the_fighters_that_intercept_an_airdrop() -> None:
+    base = position({"NHM": ["air-transport", "paratroopers"]}, {"MIT": ["infantry", "fighter", "fighter"]},
+                    owners={"MIT": "SUD"})
+    t, p = uid(base, "air-transport"), uid(base, "paratroopers")
+    pos = resolve(base, {"NORD": [f"move {t} NHM-WAL-MIT with {p} drop MIT"]})[0].position
+    f0, f1 = uid(pos, "fighter", n=0), uid(pos, "fighter", n=1)
+    first = RULES.resolve(pos, {}, Dice(1, 1)).choices[0]
+    assert first.power == "SUD"
+    assert first.options == (f"intercept MIT r0 intercept: {f0} {f1}", f"intercept MIT r0 intercept: {f0}",
+                             "intercept MIT r0 intercept")
+    for answer, interceptors in zip(first.options, ({f0, f1}, {f0}, set())):
+        result, _ = resolve(pos, {"SUD": [answer]}, seed=1)
+        free = next((x for x in result.lines if "free attack" in x), "")
+        assert {w.split()[0] for w in free.split(": ", 1)[1].split(", ")} == interceptors if interceptors else not free
+        r1 = next((x for x in result.lines if x.startswith("  r1 SUD fires")), None)
+        if r1 is None:                               # the transport fell: no round was fought
+            assert interceptors and any("lost: " in x and t in x for x in result.lines)
+            continue
+        assert not ({f0, f1} - interceptors) - set(r1.replace(",", " ").split())   # the others fire in round 1
+        assert not interceptors & set(r1.replace(",", " ").split())               # interceptors sit it out (R23.6)

@@ -36,7 +36,7 @@ STEP_VERBS = {
     "research": ("research",), "purchase": ("buy",), "combat-move": ("move", "march", "supply"),
     "combat": ("order", "fire"), "noncombat-move": ("move", "ferry"), "place": ("place",), "income": (),
 }
-ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay")
+ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay", "intercept")
 
 
 def _step_of(verb: str) -> str:

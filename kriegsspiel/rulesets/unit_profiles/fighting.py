@@ -177,6 +177,7 @@ class Battle:
             pos = apply_hits(spec, pos, taken, doom=True)[0]
             self.lines.append(f"  bombardment: {_dice_text(spec, v)}")
         if spec.airdrop:
+            spec = self.spec = self.interceptors(spec, pos)
             shots = plan_free_attack(spec, pos)
             if shots:
                 v = Volley(spec, shots, self.stream, None, 1)
@@ -200,6 +201,23 @@ class Battle:
             pos = Position(tuple(DEAD if s == DOOMED else s for s in pos.status), pos.damage)
         self.lines.append(f"  result: {result}" + (f" (the attacker retreats to {retreat_to})" if retreat_to else ""))
         return Fought(pos, result, self.lines, retreat_to, rnd)
+
+    def interceptors(self, spec: BattleSpec, pos: Position) -> BattleSpec:
+        """S23, R23.4, R23.6: the defender commits any or all of its fighters against the air transports of an
+        airdrop; those that intercept sit out round 1. Fighters are alike, so the answer is how many."""
+        fighters = [u for u in units_of(spec, pos, 1) if u.type == "fighter"]
+        if not fighters:
+            return spec
+        key = f"{self.name} r0 intercept"
+        options = [f"intercept {key}: " + " ".join(f.id for f in fighters[:n]) for n in range(len(fighters), -1, -1)]
+        options = [o.rstrip(" :") if o.endswith(": ") else o for o in options]
+        question = (f"{self.name}: {self.sides[0]} airdrops; {self.sides[1]} may intercept the air transports with "
+                    f"any of its fighters ({' '.join(f.id for f in fighters)}), which then sit out round 1 (R23.6)")
+        answer = self.ask("intercept", key, 1, options, question)
+        chosen = answer.split(": ", 1)[1].split() if ": " in answer else []
+        pols = list(spec.policies)
+        pols[1] = dataclasses.replace(pols[1], interceptors=tuple(f.index for f in fighters if f.id in chosen))
+        return dataclasses.replace(spec, policies=(pols[0], pols[1]))
 
     def withdraw(self, spec: BattleSpec, after: Position) -> BattleSpec:
         """R24.2, L611: after round 1 the owner of a surviving Auxiliary Cruiser may withdraw it to an adjacent

@@ -18,6 +18,7 @@ each order's normal text (what the journal keeps). Words are case-insensitive; p
     rerolls FEL r2 defender-fire: yes
     retreat FEL r1 to MIT     press FEL r1
     withdraw WSS r1 defender to WNS     stay WSS r1 defender      (the Auxiliary Cruiser, R24.2)
+    intercept MIT r0 intercept: s5 s6                      (the fighters intercepting an airdrop, R23.4)
 """
 from __future__ import annotations
 
@@ -71,6 +72,8 @@ class Order:
             return f"place {self.count} {self.kind} {' '.join(self.places)}"
         if v in ("casualties", "rerolls"):
             return f"{v} {self.key}: {self.answer}".rstrip()
+        if v == "intercept":
+            return f"intercept {self.key}" + (f": {self.answer}" if self.answer else "")
         if v == "retreat":
             return f"retreat {self.key} to {self.answer}"
         if v == "press":
@@ -127,6 +130,8 @@ def parse_order(text: str) -> Order:
         return Order("place", count=_count(m.group(1)), kind=m.group(2).lower(), places=places)
     if m := re.fullmatch(rf"(casualties|rerolls) {_KEY}:((?: [a-z_]+\d+)*|(?: (?:yes|no)))", line, re.IGNORECASE):
         return Order(m.group(1).lower(), key=_norm_key(m.group(2)), answer=m.group(3).strip().lower())
+    if m := re.fullmatch(rf"intercept {_KEY}(?::((?: [a-z_]+\d+)+))?", line, re.IGNORECASE):
+        return Order("intercept", key=_norm_key(m.group(1)), answer=(m.group(2) or "").strip().lower())
     if m := re.fullmatch(r"retreat ([A-Za-z0-9_]+ r\d+) to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
         return Order("retreat", key=_norm_key(m.group(1)), answer=m.group(2).upper())
     if m := re.fullmatch(rf"withdraw {_KEY} to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
@@ -143,6 +148,7 @@ def parse_order(text: str) -> Order:
         "casualties": "casualties PLACE rN STEP: UNIT UNIT", "rerolls": "rerolls PLACE rN STEP: yes|no",
         "retreat": "retreat PLACE rN to PLACE", "press": "press PLACE rN",
         "withdraw": "withdraw PLACE r1 SIDE to SEA", "stay": "stay PLACE r1 SIDE",
+        "intercept": "intercept PLACE r0 intercept[: FIGHTER ...]",
     }
     if word in forms:
         raise Refusal(f"{line!r}: write it as '{forms[word]}'")
