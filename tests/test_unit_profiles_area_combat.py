@@ -419,3 +419,21 @@ def test_r23_4_the_defender_chooses_the_fighters_that_intercept_an_airdrop() -> 
             continue
         assert not ({f0, f1} - interceptors) - set(r1.replace(",", " ").split())   # the others fire in round 1
         assert not interceptors & set(r1.replace(",", " ").split())               # interceptors sit it out (R23.6)
+
+
+def test_r20_2_the_attacker_chooses_which_ships_bombard_one_per_landed_unit() -> None:
+    base = position({"WSS": ["naval-transport", "destroyer", "battleship"], "WAL": ["infantry"]}, {"FEL": ["infantry"]})
+    inf = uid(base, "infantry", "WAL")
+    dd, bb = uid(base, "destroyer"), uid(base, "battleship")
+    game = Game.from_position(base)
+    game.units[inf].where, game.units[inf].attacking, game.units[inf].landed, game.units[inf].origin = "FEL", True, True, "WSS"
+    game.step = "combat"
+    pos = game.position()
+    first = RULES.resolve(pos, {}, Dice(1, 1)).choices[0]
+    assert first.power == "NORD"
+    assert first.options == (f"bombard FEL r0 bombardment: {bb}", f"bombard FEL r0 bombardment: {dd}")
+    for answer, ship, need in ((first.options[0], bb, 5), (first.options[1], dd, 2)):
+        result, _ = resolve(pos, {"NORD": [answer]}, seed=1)
+        bombardment = next(x for x in result.lines if x.startswith("  bombardment"))
+        assert bombardment.split(": ", 1)[1].split()[0] == ship and f"/{need} " in bombardment
+        assert (dd if ship == bb else bb) not in result.lines[0]          # the other ship takes no part

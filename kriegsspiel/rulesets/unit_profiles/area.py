@@ -36,7 +36,7 @@ STEP_VERBS = {
     "research": ("research",), "purchase": ("buy",), "combat-move": ("move", "march", "supply"),
     "combat": ("order", "fire"), "noncombat-move": ("move", "ferry"), "place": ("place",), "income": (),
 }
-ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay", "intercept")
+ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay", "intercept", "bombard")
 
 
 def _step_of(verb: str) -> str:

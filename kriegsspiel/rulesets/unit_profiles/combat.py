@@ -5,6 +5,7 @@ players' choices (:mod:`fighting`), then its results on the board: casualties, H
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from kriegsspiel.rulesets.unit_profiles.board import is_land, is_sea
@@ -115,6 +116,32 @@ def _withdrawals(game: Game, power: str, place: str) -> tuple[list[str], list[st
     return out
 
 
+def _choose_bombardment(game: Game, place: str, obj: dict[str, Any], ask: Ask) -> None:
+    """R20.2: at most one bombarding ship per land unit landed; when more may bombard, the attacker chooses
+    which (by type and damage: ships alike are interchangeable). Keeps the chosen ones in ``obj``."""
+    units = obj["attacker"]["units"]
+    ships = [u for u in units if u.get("bombard")]
+    landed = sum(1 for u in units if u.get("landed"))
+    if len(ships) <= landed:
+        return
+    kinds: dict[tuple[str, int], list[str]] = {}
+    for u in ships:
+        kinds.setdefault((u["type"], u.get("damage", 0)), []).append(u["id"])
+    options: list[list[str]] = []
+    for counts in itertools.product(*(range(len(ids) + 1) for ids in kinds.values())):
+        if sum(counts) == landed:
+            options.append([i for ids, n in zip(kinds.values(), counts) for i in ids[:n]])
+    options.sort(key=lambda ids: [-(game.profile(game.units[i]).bombard or 0) for i in ids])
+    key = f"{place} r0 bombardment"
+    texts = [f"bombard {key}: {' '.join(ids)}" for ids in options[:24]]
+    chosen = options[0]
+    if len(texts) > 1:
+        question = (f"{place}: {landed} unit(s) landed from ships; {obj['attacker']['power']} chooses the ships "
+                    f"that bombard, one per landed unit (R20.2), among {' '.join(u['id'] for u in ships)}")
+        chosen = options[texts.index(ask("bombard", key, 0, texts, question))]
+    obj["attacker"]["units"] = [u for u in units if not u.get("bombard") or u["id"] in chosen]
+
+
 def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> list[str]:
     """Fight (or take without a fight) the battle in ``place`` and apply its result to the game."""
     lines: list[str] = []
@@ -144,6 +171,10 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
         game.data["battles"].append({"place": place, "result": "no-battle"})
         return lines
     obj = battle_object(game, power, place)
+    try:
+        _choose_bombardment(game, place, obj, ask)
+    except NeedChoice as need:
+        raise need.after(lines) from None
     spec = parse_battle(obj, game.rules)
     names = (power, obj["defender"]["power"])
     # R10.2: a Home Guard battle is fought to its end, no retreat
