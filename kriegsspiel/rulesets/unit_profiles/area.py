@@ -142,13 +142,28 @@ class UnitProfilesArea(AreaRules):
         return AreaPosition(position.phase, position.phase_label, units, position.owners, data)
 
     def order_examples(self, position: AreaPosition, power: str, uid: str) -> tuple[str, ...]:
+        """The moves the rules accept for the unit now, one per place it may reach (the fewest borders
+        first), for menus and for a counter dragged onto a province."""
         game = Game.from_position(position)
         u = game.units.get(uid)
         if u is None or u.power != power or game.step not in ("combat-move", "noncombat-move"):
             return ()
+        reach = max(0, (game.profile(u).move or 0) - (u.used if game.profile(u).domain == "air" else 0))
+        paths = {u.where: (u.where,)}
+        frontier = [u.where]
+        for _ in range(min(reach, 6)):
+            frontier_next = []
+            for here in frontier:
+                for nxt in game.board[here]["adjacent"]:
+                    if nxt not in paths:
+                        paths[nxt] = paths[here] + (nxt,)
+                        frontier_next.append(nxt)
+            frontier = frontier_next
         out = []
-        for nxt in game.board[u.where]["adjacent"]:
-            text = f"move {uid} {u.where}-{nxt}"
+        for place, path in paths.items():
+            if place == u.where:
+                continue
+            text = f"move {uid} {'-'.join(path)}"
             if self.check_order(position, power, text).accepted:
                 out.append(text)
         return tuple(out)
