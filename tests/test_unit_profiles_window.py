@@ -87,3 +87,11 @@ def test_a_turn_of_nord_in_the_window_with_its_battle_answered_from_the_menu(app
     assert commands[:2] == ["NORD: buy 2 infantry", "confirm"] and commands.count("confirm") == 3 + answered
     lines = [x for r in read_save(game.path).records if r.command == "confirm" for x in r.events[0]["lines"]]
     assert any("battle in FEL" in x for x in lines) and any(" fires: " in x for x in lines)   # the dice, journaled
+
+
+def test_the_scenarios_powers_have_colours_of_their_own() -> None:
+    from kriegsspiel.render.provinces import power_colour
+
+    nord, sud = power_colour("NORD"), power_colour("sud")
+    assert nord != sud and (120, 120, 120) not in (nord, sud) and power_colour("NORD") == nord
+    assert power_colour("FRANCE") == (70, 160, 220) and power_colour(None) == (120, 120, 120)
