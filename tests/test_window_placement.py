@@ -137,11 +137,16 @@ def test_main_without_argument_offers_the_start_menu_and_opens_the_scenario_chos
 
     opened: list[str] = []
     monkeypatch.setattr(App, "run", lambda self, **kw: opened.append(self.session.state.setup.name) or 0)
-    # No game yet: the rows are the scenarios (by name), then "open a file". Down, Enter: the second scenario.
-    _Script(monkeypatch, {2: [_key(pygame.K_DOWN)], 3: [_key(pygame.K_RETURN)]}, quit_at=99)
+    # No game yet: the rows are the scenarios (by name), then "open a file". Down to a battlefield scenario
+    # after the first (area games open a window of their own), Enter.
+    scenarios = shipped_scenarios(REPO / "scenarios")
+    ruler = {"modern-4e", "kriegsspiel-v3"}
+    row = next(i for i, (_, path) in enumerate(scenarios) if i >= 1
+               and tomllib.loads(path.read_text(encoding="utf-8"))["scenario"]["ruleset"] in ruler)
+    _Script(monkeypatch, {2: [_key(pygame.K_DOWN)] * row, 3: [_key(pygame.K_RETURN)]}, quit_at=99)
     assert main(["play"]) == 0
-    second = shipped_scenarios(REPO / "scenarios")[1][1]
-    assert opened == [tomllib.loads(second.read_text(encoding="utf-8"))["scenario"]["name"]]
+    chosen = scenarios[row][1]
+    assert opened == [tomllib.loads(chosen.read_text(encoding="utf-8"))["scenario"]["name"]]
     saves = list(games_dir().glob("*.kssave"))
     assert len(saves) == 1, "the scenario chosen starts one new game in the games folder"
     # The next time, the first row continues that game: Enter opens the same save, no new one.
