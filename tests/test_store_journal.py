@@ -291,3 +291,75 @@ def test_dice_that_differ_still_refuse_to_open(save: Path) -> None:
     _rewrite_chain(save, forge)
     with pytest.raises(SaveError, match=r"line 3: record 2 does not replay: the dice differ"):
         Game.open(save, **LOADERS)
+
+
+# --- snapshot lines: damaged ones are refused like damaged records -------------------------------------------
+
+
+@pytest.fixture
+def snapshotted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A save with a snapshot line after records 3 and 6 (lines 5 and 9)."""
+    import kriegsspiel.store.game as game_module
+
+    monkeypatch.setattr(game_module, "SNAPSHOT_EVERY", 3)
+    text = GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 2")
+    with Game.new(write_scenario(tmp_path, text), tmp_path / "snap.kssave", **LOADERS) as game:
+        for line in COMMANDS:
+            assert game.submit(line).accepted, line
+    return tmp_path / "snap.kssave"
+
+
+def _snapshot_lines(path: Path) -> list[int]:
+    return [i for i, raw in enumerate(_lines(path)) if b'"kind":"snapshot"' in raw]
+
+
+def test_snapshot_lines_are_read_where_they_stand(snapshotted: Path) -> None:
+    assert _snapshot_lines(snapshotted) == [4, 8]  # 0-based: lines 5 and 9
+    loaded = read_save(snapshotted)
+    assert [(s.after, s.line) for s in loaded.snapshots] == [(3, 5), (6, 9)]
+    assert len(loaded.records) == 7 and [r.line for r in loaded.records] == [2, 3, 4, 6, 7, 8, 10]
+    assert loaded.lines == 10 and loaded.end_hash == loaded.records[-1].hash
+    assert all(isinstance(s.state, dict) and s.state["units"] for s in loaded.snapshots)
+
+
+def _rewrite_snapshot(path: Path, change) -> None:
+    """Change the first snapshot line and recompute every hash after it (unsealed, as a cheater would)."""
+    def edit(line: dict) -> None:
+        if line.get("kind") == "snapshot" and line.get("after") == 3:
+            change(line)
+
+    _rewrite_chain(path, edit)
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda s: s.pop("state"), "the snapshot lacks state (damaged)"),
+    (lambda s: s.pop("after"), "the snapshot lacks after (damaged)"),
+    (lambda s: s.update(after=2), "a snapshot after record 2 where it follows record 3 (damaged)"),
+    (lambda s: s.update(after="3"), "a snapshot after record '3' where it follows record 3 (damaged)"),
+    (lambda s: s.update(state=[1, 2]), "a snapshot after record 3 where it follows record 3 (damaged)"),
+])
+def test_a_rehashed_snapshot_that_is_not_one_is_refused_naming_its_line(snapshotted: Path, change,
+                                                                        problem: str) -> None:
+    _rewrite_snapshot(snapshotted, change)
+    with pytest.raises(SaveError) as caught:
+        read_save(snapshotted)
+    assert str(caught.value) == (f"{snapshotted}: line 5 (the snapshot after record 3): {problem}; the file is "
+                                 "left untouched")
+    assert (caught.value.record, caught.value.line) == (4, 5)
+
+
+def test_a_changed_snapshot_breaks_its_hash_and_a_moved_one_the_chain(snapshotted: Path) -> None:
+    original = snapshotted.read_bytes()
+    lines = _lines(snapshotted)
+    lines[4] = lines[4].replace(b'"round":1', b'"round":2', 1)
+    assert lines[4] != _lines(snapshotted)[4]
+    snapshotted.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 5 \(the snapshot after record 3\): the snapshot's hash does not "
+                                        r"match its content \(changed after it was written\)"):
+        read_save(snapshotted)
+    lines = original.splitlines(keepends=True)
+    lines[4], lines[8] = lines[8], lines[4]  # the two snapshots swapped: each is intact, the chain is not
+    snapshotted.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 5 \(the snapshot after record 3\): the snapshot does not follow "
+                                        r"the line before it \(broken hash chain\)"):
+        read_save(snapshotted)
