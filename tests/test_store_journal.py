@@ -363,3 +363,27 @@ def test_a_changed_snapshot_breaks_its_hash_and_a_moved_one_the_chain(snapshotte
     with pytest.raises(SaveError, match=r"line 5 \(the snapshot after record 3\): the snapshot does not follow "
                                         r"the line before it \(broken hash chain\)"):
         read_save(snapshotted)
+
+
+def test_a_file_larger_than_any_save_is_refused_before_it_is_read(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kriegsspiel.store.journal as journal
+
+    size = save.stat().st_size
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", size)  # exactly the limit: read
+    assert len(read_save(save).records) == 7
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", size - 1)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: {size:,} bytes is larger than any save this version reads "
+                                 f"({size - 1:,} bytes); not a kriegsspiel save, or a damaged one")
+
+
+def test_bytes_parsed_as_a_save_are_named_by_the_path_given(save: Path) -> None:
+    from kriegsspiel.store.journal import parse_save
+
+    lines = _lines(save)
+    lines[2] = lines[2][:30] + b"\n"
+    with pytest.raises(SaveError) as caught:
+        parse_save(b"".join(lines), Path("mailed/back.kssave"))
+    assert str(caught.value).startswith("mailed/back.kssave: line 3 (record 2): not a journal record")
+    assert parse_save(save.read_bytes(), save).path == save
