@@ -65,6 +65,13 @@ def test_only_the_newest_records_are_kept_and_the_journal_reads_the_rest_back_wh
     assert played.journal_tail(20) == list(on_disk[-20:])  # reaching past the window reads from the save
     assert [r.seq for r in played.orders_in_force()] == [r.seq for r in on_disk]
     assert played.last_order_in_force() == on_disk[-1]
+    state = played.state
+    this_turn = [r for r in on_disk if r.round == state.round and r.side == state.side_to_move]
+    assert played.orders_of_this_turn() == this_turn == []  # a new turn: none yet
+    first = played.submit("move gb1 > 6.0,6.0").record
+    assert played.submit("message Washington hold").accepted and played.undo().accepted
+    last = played.submit("move gb1 > 5.5,6.0").record
+    assert [r.seq for r in played.orders_of_this_turn()] == [first, last]  # the trails of the turn, from memory
 
 
 def test_undo_far_past_the_window_replays_from_the_save_to_the_very_states_of_a_full_replay(played: Game) -> None:

@@ -256,6 +256,18 @@ class Game:
         by_seq = {r.seq: r for r in self._records if r.seq in in_force}
         return [by_seq[seq] for seq in self._timeline.applied]
 
+    def orders_of_this_turn(self) -> list[JournalRecord]:
+        """The order records in force given in the current round by the side to move, in order: the newest
+        orders in force, so read from memory however long the game."""
+        state, timeline = self.state, self._timeline
+        found: list[JournalRecord] = []
+        for seq in reversed(timeline.applied):
+            record = timeline.order(seq)
+            if record.round != state.round or record.side != state.side_to_move:
+                break
+            found.append(record)
+        return found[::-1]
+
     def last_order_in_force(self) -> JournalRecord | None:
         """The order an ``undo`` would take back, or None."""
         return self._timeline.order(self._timeline.applied[-1]) if self._timeline.applied else None
