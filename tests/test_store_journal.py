@@ -387,3 +387,54 @@ def test_bytes_parsed_as_a_save_are_named_by_the_path_given(save: Path) -> None:
         parse_save(b"".join(lines), Path("mailed/back.kssave"))
     assert str(caught.value).startswith("mailed/back.kssave: line 3 (record 2): not a journal record")
     assert parse_save(save.read_bytes(), save).path == save
+
+
+@pytest.mark.parametrize("key, value", [
+    ("seq", "3"), ("seq", True), ("command", None), ("forced", 1), ("refusal", 5), ("rolls", {}),
+    ("rolls", [[6, 3, 1]]), ("rolls", [[6]]), ("rolls", [["6", 3]]), ("rolls", [[6, 3.0]]), ("rolls", [[6, True]]),
+    ("rolls", [6]), ("events", {}), ("events", [1]), ("target", "2"), ("target", 2.0), ("round", 1.5),
+    ("round", None), ("side", 3), ("at", None),
+])
+def test_each_field_of_a_rehashed_record_is_checked_for_its_type(save: Path, key: str, value) -> None:
+    # a hand-edited record with its chain recomputed: one field of the wrong JSON type is named, never used
+    def forge(record: dict) -> None:
+        if record["seq"] == 3:
+            record[key] = value
+
+    _rewrite_chain(save, forge)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    if key == "seq":  # a number that is not the record's number is told as such first
+        assert "record number" in str(caught.value) and "line 4 (record 3)" in str(caught.value)
+    else:
+        assert f"line 4 (record 3): {key} of the wrong type (damaged)" in str(caught.value)
+
+
+def test_a_save_written_by_kriegsspiel_is_hashed_from_its_own_bytes(save: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # read_save takes a line's content hash from its bytes (the canonical JSON it was written as) instead of
+    # parsing and serialising it again; a line written otherwise is hashed in its canonical form, and loads
+    import kriegsspiel.store.journal as journal
+
+    calls: list[dict] = []
+    real = journal.content_hash
+    monkeypatch.setattr(journal, "content_hash", lambda data: calls.append(data) or real(data))
+    loaded = read_save(save)
+    assert calls == [] and len(loaded.records) == 7
+    lines = _lines(save)
+    record = json.loads(lines[3])
+    lines[3] = json.dumps(record, indent=1).replace("\n", " ").encode() + b"\n"  # same content, other spacing
+    save.write_bytes(b"".join(lines))
+    again = read_save(save)
+    assert [c["seq"] for c in calls] == [3] and again.records == loaded.records
+    assert again.records[2].hash == loaded.records[2].hash and again.seals == loaded.seals
+
+
+def test_a_damaged_seal_is_damage_named_by_its_line_not_a_crash(save: Path) -> None:
+    lines = _lines(save)
+    record = json.loads(lines[2])
+    assert record["seal"]  # written on this machine: sealed
+    lines[2] = lines[2].replace(record["seal"].encode(), ("é" + record["seal"][1:]).encode("utf-8"))
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 3 \(record 2\): the record's hash does not match its content"):
+        read_save(save)
