@@ -334,6 +334,7 @@ def _rewrite_snapshot(path: Path, change) -> None:
 @pytest.mark.parametrize("change, problem", [
     (lambda s: s.pop("state"), "the snapshot lacks state (damaged)"),
     (lambda s: s.pop("after"), "the snapshot lacks after (damaged)"),
+    (lambda s: [s.pop("state"), s.pop("after")], "the snapshot lacks after, state (damaged)"),
     (lambda s: s.update(after=2), "a snapshot after record 2 where it follows record 3 (damaged)"),
     (lambda s: s.update(after="3"), "a snapshot after record '3' where it follows record 3 (damaged)"),
     (lambda s: s.update(state=[1, 2]), "a snapshot after record 3 where it follows record 3 (damaged)"),
@@ -354,15 +355,19 @@ def test_a_changed_snapshot_breaks_its_hash_and_a_moved_one_the_chain(snapshotte
     lines[4] = lines[4].replace(b'"round":1', b'"round":2', 1)
     assert lines[4] != _lines(snapshotted)[4]
     snapshotted.write_bytes(b"".join(lines))
-    with pytest.raises(SaveError, match=r"line 5 \(the snapshot after record 3\): the snapshot's hash does not "
-                                        r"match its content \(changed after it was written\)"):
+    with pytest.raises(SaveError) as caught:
         read_save(snapshotted)
+    assert str(caught.value) == (f"{snapshotted}: line 5 (the snapshot after record 3): the snapshot's hash does "
+                                 "not match its content (changed after it was written); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (4, 5)
     lines = original.splitlines(keepends=True)
     lines[4], lines[8] = lines[8], lines[4]  # the two snapshots swapped: each is intact, the chain is not
     snapshotted.write_bytes(b"".join(lines))
-    with pytest.raises(SaveError, match=r"line 5 \(the snapshot after record 3\): the snapshot does not follow "
-                                        r"the line before it \(broken hash chain\)"):
+    with pytest.raises(SaveError) as caught:
         read_save(snapshotted)
+    assert str(caught.value) == (f"{snapshotted}: line 5 (the snapshot after record 3): the snapshot does not "
+                                 "follow the line before it (broken hash chain); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (4, 5)
 
 
 def test_a_file_larger_than_any_save_is_refused_before_it_is_read(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -438,3 +443,48 @@ def test_a_damaged_seal_is_damage_named_by_its_line_not_a_crash(save: Path) -> N
     save.write_bytes(b"".join(lines))
     with pytest.raises(SaveError, match=r"line 3 \(record 2\): the record's hash does not match its content"):
         read_save(save)
+
+
+def test_a_line_longer_than_any_save_line_is_refused_by_its_number(save: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import kriegsspiel.store.journal as journal
+
+    longest = max(len(line) for line in _lines(save))  # the header, newline included
+    monkeypatch.setattr(journal, "MAX_LINE_BYTES", longest)  # every line fits exactly: read
+    assert len(read_save(save).records) == 7
+    third = len(_lines(save)[2])
+    monkeypatch.setattr(journal, "MAX_LINE_BYTES", third - 1)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert "line 1: longer than any line of a save" in str(caught.value)
+    lines = _lines(save)
+    lines[2] = lines[2][:-1] + b" " * (longest - len(lines[2]) + 1) + b"\n"  # one byte over, spaces after the JSON
+    save.write_bytes(b"".join(lines))
+    monkeypatch.setattr(journal, "MAX_LINE_BYTES", longest)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 3: longer than any line of a save ({longest:,} bytes; damaged, or "
+                                 "not a save); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (2, 3)
+
+
+def test_json_that_is_not_an_object_is_not_a_record(save: Path) -> None:
+    lines = _lines(save)
+    lines[2] = b'[1, 2, 3]\n'
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 3 \(record 2\): not a journal record"):
+        read_save(save)
+
+
+def test_a_header_of_a_newer_version_asks_for_an_update(save: Path) -> None:
+    lines = _lines(save)
+    header = json.loads(lines[0])
+    header["version"] = 3
+    header.pop("seal", None)
+    header["hash"] = content_hash(header)
+    lines[0] = canonical_json(header).encode() + b"\n"
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 1: save format version 3 is newer than this kriegsspiel reads "
+                                 "(version 2); update kriegsspiel")
