@@ -253,8 +253,8 @@ def test_the_coast_maps_airfields_belong_to_the_sides_that_hold_them_and_a_stran
     warnings = [w for w in load_scenario(path).warnings if "belongs to side" in w.message]
     assert [(w.path, w.message, w.severity) for w in warnings] == [(
         str(coast), "structures layer: airfield 'Mainland airfield' belongs to side 'Red', which this scenario "
-        "does not have (sides: Blue, Crimson); no side may use it as its own: give its 'side' property one of "
-        "these, or leave it empty for every side", "warning")]
+        "does not have (sides: Blue, Crimson): every side's planes may land there; give its 'side' property one "
+        "of these to keep the others' out", "warning")]
 
 
 def test_a_forced_pulse_disables_the_named_far_targets_in_the_order_named_so_the_replay_agrees() -> None:

@@ -210,6 +210,14 @@ def test_a_plane_with_only_the_enemys_airfield_in_reach_has_nowhere_to_land() ->
     assert refused(s, "land hf").reason == "Blue has no airfield or carrier to land on"
 
 
+def test_an_airfield_of_a_side_the_game_lacks_takes_either_sides_planes() -> None:
+    # a map shared by scenarios with other sides: its airfield's side names no side of this game (check warns)
+    field = Structure("Far Field", "airfield", _square(0.0, 0.0, 12.0, 2.0), properties={"side": "Green"})
+    s = skirmish(U("p", "heavy-fighter", "Blue", 9.0, 3.5, airborne=True), U("y", "infantry", "Red", 3.5, 9.5),
+                 structures=(field,), air_theatre=True)
+    assert run(s, "land p").state.units["p"].airborne is False
+
+
 def test_an_airfield_of_no_side_takes_either_sides_planes() -> None:
     for side, at in (("Blue", 9.0), ("Red", 12.0)):
         s = skirmish(U("p", "heavy-fighter", side, at, 3.5, airborne=True), U("x", "infantry", "Blue", 1.5, 9.5),

@@ -39,9 +39,9 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
         owner = structure.properties.get("side")
         if isinstance(owner, str) and owner.strip() and owner.strip() not in sides:
             report.elsewhere(map_source, f"structures layer: {structure.kind} {structure.name!r} belongs to side "
-                             f"{owner.strip()!r}, which this scenario does not have (sides: {', '.join(sides)}); "
-                             "no side may use it as its own: give its 'side' property one of these, or leave it "
-                             "empty for every side", "warning")
+                             f"{owner.strip()!r}, which this scenario does not have (sides: {', '.join(sides)}): "
+                             "every side's planes may land there; give its 'side' property one of these to keep "
+                             "the others' out", "warning")
     side_names = {side.name.casefold() for side in setup.sides}
     for i, player in enumerate(setup.players):
         if player.name.casefold() in side_names and player.name != player.side:

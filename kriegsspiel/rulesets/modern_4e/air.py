@@ -88,11 +88,15 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
     return ruling.accept(state.with_units(flying), [TookOff(unit.id, base or "where it stood (forced)")])
 
 
-def airfield_side(structure: Structure) -> str | None:
+def airfield_side(structure: Structure, state: GameState | None = None) -> str | None:
     """The side an airfield belongs to: the map object's ``side`` property (a built airfield: its builder's
-    side), or None for an airfield of no side, where any side's planes may land."""
+    side), or None for an airfield of no side, where any side's planes may land. With ``state``, a side the
+    game does not have (a map shared by scenarios with other sides; ``check`` warns) counts as none."""
     side = structure.properties.get("side")
-    return side.strip() or None if isinstance(side, str) else None
+    side = side.strip() or None if isinstance(side, str) else None
+    if state is not None and side not in state.sides:
+        return None
+    return side
 
 
 def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str | None]]:
@@ -101,7 +105,7 @@ def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str 
     airfield ... or carrier"). The point is where it parks: an airfield's centre."""
     found: list[tuple[str, WorldPoint, str | None]] = []
     for structure in state.battlefield.structures:
-        if structure.kind == "airfield" and airfield_side(structure) in (None, unit.side):
+        if structure.kind == "airfield" and airfield_side(structure, state) in (None, unit.side):
             found.append((structure.name, structure.centre, None))
     weight = unit_type(state, unit).weight or 0
     for ship in state.units.values():
@@ -167,7 +171,7 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
                     return refusal
                 chosen = [(named.id, named.position, named.id)]
             elif isinstance(named, Structure) and named.kind == "airfield":
-                problem = (f"{named.name} is {airfield_side(named)}'s airfield; a plane lands only at its own "
+                problem = (f"{named.name} is {airfield_side(named, state)}'s airfield; a plane lands only at its own "
                            "side's airfields or carriers")
                 if refusal := ruling.refuse(problem):
                     return refusal
