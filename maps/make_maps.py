@@ -598,8 +598,11 @@ def coast() -> None:
         structure_tile("Eastport", st + kinds["port"], 76.5, 38.0, 2, 2, tile, tile),
         structure_tile("Northhaven", st + kinds["port"], 60.5, 9.5, 2, 2, tile, tile),
         structure_tile("Great Island port", st + kinds["port"], 35.5, 34.5, 2, 2, tile, tile),
-        structure_tile("Mainland airfield", st + kinds["airfield"], 81.5, 52.5, 3, 3, tile, tile),
-        structure_tile("Island airfield", st + kinds["airfield"], 24.5, 40.0, 3, 3, tile, tile),
+        # an airfield's side: only that side's planes land there (RULINGS.md 2026-11, "its own side's airfield")
+        structure_tile("Mainland airfield", st + kinds["airfield"], 81.5, 52.5, 3, 3, tile, tile,
+                       [("side", "string", "Red")]),
+        structure_tile("Island airfield", st + kinds["airfield"], 24.5, 40.0, 3, 3, tile, tile,
+                       [("side", "string", "Blue")]),
         structure_tile("Fort Point", st + kinds["fortification"], P["Fort Point"][0] + 0.5, P["Fort Point"][1] + 0.5, 2, 2, tile, tile),
         structure_tile("Port Royal town", st + kinds["settlement"], 80.5, 28.0, 2, 2, tile, tile),
         structure_tile("Northhaven town", st + kinds["settlement"], 64.0, 12.0, 1.5, 1.5, tile, tile),
@@ -745,6 +748,7 @@ def write_project() -> None:
             cls(6, "structure", "#ff7a4a1e", ["object", "tile"], [
                 member("kind", "string", "settlement", "StructureKind"),
                 member("health", "int", 0),
+                member("side", "string", ""),  # an airfield's side (empty: any side's planes land there)
             ]),
             cls(7, "zone", "#ffc81e8c", ["object"], [
                 member("side", "string", ""),

@@ -232,6 +232,31 @@ def test_a_scenario_plane_off_every_airfield_is_a_warning_naming_the_nearest_one
     assert warnings[0].severity == "warning" and warnings[0].line == moved.splitlines().index("at = [83.5, 53.5]") + 1
 
 
+def test_the_coast_maps_airfields_belong_to_the_sides_that_hold_them_and_a_stranger_side_is_a_warning(
+        tmp_path) -> None:
+    # RULINGS.md 2026-11: a plane lands at "its own side's airfield"; a map gives an airfield its side
+    from pathlib import Path
+
+    from kriegsspiel.rulesets.modern_4e.air import airfield_side
+    from kriegsspiel.scenario import load_scenario
+
+    shipped = Path(__file__).resolve().parent.parent / "scenarios" / "coastal.toml"
+    scenario = load_scenario(shipped)
+    owners = {s.name: airfield_side(s) for s in scenario.battlefield.structures if s.kind == "airfield"}
+    assert owners == {"Mainland airfield": "Red", "Island airfield": "Blue"}
+    assert not [w for w in scenario.warnings if "belongs to side" in w.message]
+    coast = shipped.parent.parent / "maps" / "coast.tmx"
+    text = shipped.read_text(encoding="utf-8").replace('"../maps/coast.tmx"', f'"{coast}"')
+    renamed = text.replace('name = "Red"\n', 'name = "Crimson"\n').replace('side = "Red"', 'side = "Crimson"')
+    path = tmp_path / "coastal.toml"
+    path.write_text(renamed, encoding="utf-8")
+    warnings = [w for w in load_scenario(path).warnings if "belongs to side" in w.message]
+    assert [(w.path, w.message, w.severity) for w in warnings] == [(
+        str(coast), "structures layer: airfield 'Mainland airfield' belongs to side 'Red', which this scenario "
+        "does not have (sides: Blue, Crimson): every side's planes may land there; give its 'side' property one "
+        "of these to keep the others' out", "warning")]
+
+
 def test_a_forced_pulse_disables_the_named_far_targets_in_the_order_named_so_the_replay_agrees() -> None:
     from kriegsspiel.rulesets.modern_4e.events import Disabled
 

@@ -339,11 +339,15 @@ def test_the_imported_scenario_passes_the_check_on_a_real_map(tmp_path: Path, ca
                  "--out", str(out)]) == 0
     assert "[overrides.attack-submarine]" in out.read_text()
     capsys.readouterr()
-    # the gamefile's fogOfWar = 1 fails every message (RULINGS.md 2026-11): the one thing check warns about
+    # the gamefile's fogOfWar = 1 fails every message (RULINGS.md 2026-11), and the coast map's airfields are
+    # Red's and Blue's, sides this game does not have: the things check warns about
     assert main(["check", str(out)]) == 1
     captured = capsys.readouterr()
     findings, summary = captured.out.splitlines()[:-1], captured.out.splitlines()[-1]  # the summary last, on stdout
     assert [line.split(": ", 2)[2] for line in findings] == [
         "scenario.fog_of_war: 1 makes every message fail (a message fails 1 time in F); write 0 for no fog of war, "
-        "or 2 or more"]
-    assert "0 errors, 1 warning" in summary
+        "or 2 or more"] + [
+        f"structures layer: airfield '{name}' belongs to side '{side}', which this scenario does not have (sides: "
+        "British, French): every side's planes may land there; give its 'side' property one of these to keep the "
+        "others' out" for name, side in (("Mainland airfield", "Red"), ("Island airfield", "Blue"))]
+    assert "0 errors, 3 warnings" in summary

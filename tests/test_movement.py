@@ -1,15 +1,18 @@
 """Movement over terrain: costs worked out by hand on small maps, legality and its reasons, ranges."""
 from __future__ import annotations
 
+import gc
 import math
+import random
 
 import numpy as np
 import pytest
 
 from kriegsspiel.core.movement import _check as mv
+from kriegsspiel.core.movement import _field
 from kriegsspiel.core.movement import _reference as reference
 from kriegsspiel.core.geometry import WorldPoint as P
-from kriegsspiel.core.ruleset import CommandStats
+from kriegsspiel.core.ruleset import STRUCTURE_SPEED, CommandStats
 from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, NAVAL, WATER, battlefield, raster, ruleset
 
 RULES = ruleset()
@@ -432,3 +435,166 @@ def test_a_search_aimed_at_the_target_finds_the_same_cost_as_a_full_one() -> Non
         assert aimed.cost.size < full.cost.size
         assert mv.cheapest_path(aimed, target).cost == pytest.approx(mv.cheapest_path(full, target).cost, rel=1e-9)
     assert compared >= 3
+
+
+# ---------------------------------------------------------------- the fields' own contracts (core.movement._field)
+# Each from its docstring: structure classes in the speed field, the cache of the fastest multiplier, the cost
+# tolerance, and how a point connects to the lattice (cost_at: the straight move or a reached cell centre
+# within 2 cells).
+
+
+def _with_structures(terrain: np.ndarray, cells: dict[str, np.ndarray]):
+    r = raster(terrain)
+    object.__setattr__(r, "structure_cells", cells)
+    return r
+
+
+def test_a_structure_class_sets_the_speed_over_terrain_and_road_but_not_off_the_map() -> None:
+    # Ruleset V3: a village or bridge is rough going whatever the terrain or road under it (RULINGS.md)
+    terrain = np.array([[0, 1, 3, -1]], dtype=np.int16)
+    village = np.array([[True, True, True, True]])
+    road = np.array([[True, False, False, False]])
+    r = _with_structures(terrain, {"village": village})
+    object.__setattr__(r, "road", road)
+    table = {**LAND, STRUCTURE_SPEED + "village": 0.5}
+    assert mv.speed_field(r, table).tolist() == [[0.5, 0.5, 0.5, 0.0]]  # off the map (-1) stays closed
+    # a kind the table gives no class changes nothing, and neither does a class for a kind not on the map
+    assert mv.speed_field(r, LAND).tolist() == [[1.25, 0.75, 0.0, 0.0]]
+    assert mv.speed_field(r, {**LAND, STRUCTURE_SPEED + "bridge": 0.5}).tolist() == [[1.25, 0.75, 0.0, 0.0]]
+
+
+def test_only_the_cells_under_the_structure_change() -> None:
+    terrain = np.zeros((1, 3), dtype=np.int16)
+    r = _with_structures(terrain, {"bridge": np.array([[False, True, False]])})
+    assert mv.speed_field(r, {**LAND, STRUCTURE_SPEED + "bridge": 0.25}).tolist() == [[1.0, 0.25, 1.0]]
+
+
+def test_the_cache_tells_tables_apart_by_terrain_not_only_by_their_numbers() -> None:
+    r = raster(np.array([[0, 1]], dtype=np.int16))
+    a = mv.speed_field(r, {"plains": 1.0, "forest": 0.5})
+    b = mv.speed_field(r, {"plains": 0.5, "forest": 1.0})
+    assert a.tolist() == [[1.0, 0.5]] and b.tolist() == [[0.5, 1.0]]
+
+
+def test_speed_fields_are_float32_and_read_only() -> None:
+    r = raster(np.array([[0, 1, 4]], dtype=np.int16))
+    speeds = mv.speed_field(r, {"plains": 0.6, "forest": 1 / 3, "mountains": 0.1})
+    assert speeds.dtype == np.float32 and speeds.flags.c_contiguous and not speeds.flags.writeable
+    assert speeds.tolist() == [[np.float32(0.6), np.float32(1 / 3), np.float32(0.1)]]
+
+
+class _CountingMax(np.ndarray):
+    calls = 0
+
+    def max(self, *args, **kwargs):  # type: ignore[override]
+        type(self).calls += 1
+        return super().max(*args, **kwargs)
+
+
+def test_the_fastest_multiplier_is_worked_out_once_per_field_and_forgotten_with_it() -> None:
+    speeds = np.array([[0.5, 2.0], [1.0, 0.0]], dtype=np.float32).view(_CountingMax)
+    _CountingMax.calls = 0
+    before = len(_field._fastest_cache)
+    assert _field._fastest(speeds) == 2.0
+    assert _field._fastest(speeds) == 2.0
+    assert _CountingMax.calls == 1  # a drag asks every frame: the whole-map max is taken once
+    other = np.array([[3.0]], dtype=np.float32)
+    assert _field._fastest(other) == 3.0  # another field is not taken for the first
+    del speeds, other
+    gc.collect()
+    assert len(_field._fastest_cache) == before  # no entry outlives its field (a long session stays small)
+
+
+def test_an_empty_speed_field_has_no_fastest_multiplier() -> None:
+    assert _field._fastest(np.zeros((0, 0), dtype=np.float32)) == 0.0
+
+
+@pytest.mark.parametrize("allowance", [0.5, 1.0, 100.0])
+def test_a_cost_within_a_millionth_of_the_allowance_is_within_it(allowance: float) -> None:
+    r = raster(np.zeros((3, 3), dtype=np.int16))
+    field = mv.cost_field(r, mv.speed_field(r, LAND), P(1.5, 1.5), allowance)
+    slack = 1e-6 * max(1.0, allowance)  # COST_TOLERANCE, relative to the allowance, at least absolute 1e-6
+    assert field.within(allowance) and field.within(allowance + 0.9 * slack)
+    assert not field.within(allowance + 1.1 * slack)
+    assert not field.within(allowance * 1.0001 + 1e-5)
+
+
+def test_the_reachable_mask_uses_the_same_tolerance_and_is_boolean() -> None:
+    r = raster(np.zeros((1, 12), dtype=np.int16))
+    speeds = mv.speed_field(r, {"plains": 1.0})
+    # along a row of plains at speed 1 the centre k cells east costs exactly k (searched beyond the allowance)
+    # the slack is a millionth of the allowance: cost k fits an allowance down to about k * (1 - 1e-6)
+    cases = ((3.0, 3), (3.0 * (1 - 0.9e-6), 3), (3.0 * (1 - 1.1e-6), 2), (10 * (1 - 0.9e-6), 10),
+             (10 * (1 - 1.1e-6), 9), (0.5, 0), (1.0 - 0.9e-6, 1), (1.0 - 1.1e-6, 0))
+    for allowance, last in cases:
+        field = mv.cost_field(r, speeds, P(0.5, 0.5), allowance, search_limit=allowance + 2.0)
+        mask = field.reachable_mask()
+        assert mask.dtype == bool
+        assert mask[0].tolist() == [k <= last for k in range(12)], allowance
+        assert [field.within(float(k)) for k in range(12)] == mask[0].tolist()
+
+
+def _connect_by_the_book(field, point: P) -> float:
+    """cost_at as its docstring says: the straight move from the origin when within the search limit, or a
+    reached cell centre within 2 cells of the point's cell plus the straight move from there."""
+    r, speeds, cs = field.raster, field.speeds, field.raster.cell_size
+    best = mv.segment_cost(r, speeds, field.origin, point)
+    if best > field.search_limit:
+        best = math.inf
+    col, row = int(point.x // cs), int(point.y // cs)
+    h, w = field.cost.shape
+    for rr in range(row - 2, row + 3):
+        for cc in range(col - 2, col + 3):
+            wr, wc = rr - field.row0, cc - field.col0
+            if 0 <= wr < h and 0 <= wc < w and math.isfinite(field.cost[wr, wc]):
+                centre = P((cc + 0.5) * cs, (rr + 0.5) * cs)
+                best = min(best, float(field.cost[wr, wc]) + mv.segment_cost(r, speeds, centre, point))
+    return best
+
+
+def test_cost_at_is_the_cheapest_connection_through_the_five_by_five_block() -> None:
+    rng = random.Random(14)
+    terrain = np.array([[rng.choice([0, 0, 0, FOREST, MOUNTAINS, WATER]) for _ in range(14)] for _ in range(12)],
+                       dtype=np.int16)
+    r = raster(terrain)
+    speeds = mv.speed_field(r, LAND)
+    checked = 0
+    for origin in (P(0.5, 0.5), P(6.3, 5.7), P(13.5, 11.5), P(0.2, 11.8)):
+        if speeds[int(origin.y), int(origin.x)] == 0:
+            continue
+        for allowance in (3.0, 40.0):
+            field = mv.cost_field(r, speeds, origin, allowance)
+            for _ in range(60):
+                point = P(rng.uniform(0.0, 14.0), rng.uniform(0.0, 12.0))
+                expected = _connect_by_the_book(field, point)
+                got = field.cost_at(point)
+                assert got == pytest.approx(expected, rel=1e-12) or (math.isinf(got) and math.isinf(expected)), \
+                    (origin, allowance, point)
+                checked += 1
+            # points in the first and last rows and columns connect through the window's edge cells
+            for point in (P(0.5, 6.5), P(6.5, 0.5), P(13.9, 6.5), P(6.5, 11.9), P(0.1, 0.1), P(13.9, 11.9)):
+                expected = _connect_by_the_book(field, point)
+                got = field.cost_at(point)
+                assert got == pytest.approx(expected, rel=1e-12) or (math.isinf(got) and math.isinf(expected))
+    assert checked >= 300
+
+
+def test_a_point_reached_straight_from_the_origin_connects_through_no_cell() -> None:
+    # forest all over: the straight line is the cheapest way but not at the map's fastest speed
+    terrain = np.full((6, 6), FOREST, dtype=np.int16)
+    terrain[5, 5] = 0
+    r = raster(terrain)
+    field = mv.cost_field(r, mv.speed_field(r, LAND), P(0.5, 0.5), 10.0)
+    target = P(3.2, 2.9)  # on no line through cell centres: every detour through one costs more
+    cost, index = field._connect(target)
+    assert index == -1 and cost == pytest.approx(math.hypot(2.7, 2.4) / 0.75)
+    assert mv.cheapest_path(field, target).points == (P(0.5, 0.5), target)
+    # off the map: no cost and no cell
+    assert field._connect(P(-1.0, 0.5)) == (math.inf, -1)
+
+
+def test_the_kernel_in_use_is_named() -> None:
+    from kriegsspiel.core.movement import movement_kernel
+
+    assert movement_kernel() == _field.KERNEL
+    assert movement_kernel() == ("python" if _field._kernel is _field._reference else "c")

@@ -210,3 +210,92 @@ def test_on_a_line_only_the_two_cells_it_divides_count() -> None:
     assert mv.check_move(bf, RULES, "infantry", P(1.5, 2.0), P(3.5, 1.5), allowance_left=5.0).legal
     assert mv.check_move(bf, RULES, "infantry", P(1.5, 3.0), P(3.5, 1.5), allowance_left=5.0).reason == (
         "infantry stands on water, which it cannot enter")
+
+
+# ------------------------------------------------------------------------- the cost field's window and contracts
+# From cost_field's docstring: the window spans the search's reach (limit x fastest multiplier, in cells) plus a
+# margin, clipped to the map; with ``toward`` it holds the ellipse of cells that may lie on a path to that
+# target; an origin off the map gives an empty field; the arrays are read-only.
+
+import math  # noqa: E402
+
+from test_movement_fixtures import raster  # noqa: E402
+
+
+def test_a_speed_field_of_another_shape_is_refused_naming_both() -> None:
+    r = raster(np.zeros((3, 3), dtype=np.int16))
+    with pytest.raises(ValueError, match=r"speed field shape \(2, 2\) does not match the raster's \(3, 3\)"):
+        mv.cost_field(r, np.ones((2, 2), dtype=np.float32), P(0.5, 0.5), 5.0)
+
+
+@pytest.mark.parametrize("cell", [1.0, 0.5, 2.0])
+def test_the_window_holds_every_cell_within_the_reach_at_the_fastest_speed(cell: float) -> None:
+    r = raster(np.zeros((60, 60), dtype=np.int16), cell_size=cell)
+    speeds = mv.speed_field(r, {"plains": 2.0})
+    origin = P(30.5 * cell, 30.5 * cell)
+    field = mv.cost_field(r, speeds, origin, 5.0 * cell)  # 5 cells of allowance at speed 2: 10 cells away
+    mask = field.reachable_mask()
+    assert mask[30, 40] and mask[30, 20] and mask[40, 30] and mask[20, 30]  # exactly 10 cells: cost 5
+    assert not mask[30, 41] and not mask[41, 30]
+    assert field.cost.shape[0] < 40 and field.cost.shape[1] < 40  # the reach and a margin, not the whole map
+
+
+def test_the_window_reaches_the_maps_first_row_and_column() -> None:
+    r = raster(np.zeros((20, 20), dtype=np.int16))
+    field = mv.cost_field(r, mv.speed_field(r, {"plains": 1.0}), P(0.5, 0.5), 3.0)
+    assert field.window_offset == (0, 0)
+    mask = field.reachable_mask()
+    assert mask[0, 0] and mask[0, 3] and mask[3, 0] and not mask[0, 4]
+
+
+def test_an_unbounded_allowance_searches_the_whole_map() -> None:
+    terrain = np.zeros((12, 30), dtype=np.int16)
+    r = raster(terrain)
+    field = mv.cost_field(r, mv.speed_field(r, {"plains": 1.0}), P(0.5, 0.5), math.inf)
+    assert field.cost.shape == (12, 30) and field.reachable_mask().all()
+    assert field.cost_at(P(29.5, 11.5)) == pytest.approx(math.hypot(29.0, 11.0), rel=0.02)
+
+
+def test_a_negative_allowance_searches_nothing_beyond_the_origin() -> None:
+    r = raster(np.zeros((5, 5), dtype=np.int16))
+    field = mv.cost_field(r, mv.speed_field(r, {"plains": 1.0}), P(2.5, 2.5), -1.0)
+    assert field.search_limit == 0.0
+    assert int(np.isfinite(field.cost).sum()) == 1  # the origin's own cell centre, at cost 0
+
+
+def test_an_origin_off_the_map_gives_an_empty_read_only_field() -> None:
+    r = raster(np.zeros((5, 5), dtype=np.int16))
+    field = mv.cost_field(r, mv.speed_field(r, {"plains": 1.0}), P(-3.0, 2.5), 10.0)
+    assert field.cost.shape == (0, 0) and field.pred.shape == (0, 0)
+    assert field.cost.dtype == np.float64 and field.pred.dtype == np.int32
+    assert field.settled == 0 and not field.reachable_mask().any() and field.reachable_world_bounds is None
+    assert math.isinf(field.cost_at(P(2.5, 2.5)))
+
+
+def test_the_fields_arrays_are_read_only_and_typed() -> None:
+    r = raster(np.zeros((6, 6), dtype=np.int16))
+    field = mv.cost_field(r, mv.speed_field(r, {"plains": 1.0}), P(2.5, 2.5), 3.0)
+    assert field.cost.dtype == np.float64 and field.pred.dtype == np.int32
+    assert not field.cost.flags.writeable and not field.pred.flags.writeable
+    assert field.settled > 0 and field.toward is None
+
+
+@pytest.mark.parametrize("origin, target", [((20.5, 100.5), (120.5, 100.5)), ((100.5, 20.5), (100.5, 120.5)),
+                                            ((40.5, 40.5), (120.5, 110.5))])
+def test_a_field_toward_one_target_holds_the_ellipse_and_settles_less(origin, target) -> None:
+    r = raster(np.zeros((200, 200), dtype=np.int16))
+    speeds = mv.speed_field(r, {"plains": 1.0})
+    o, t = P(*origin), P(*target)
+    allowance = math.dist(origin, target) + 10.0
+    toward = mv.cost_field(r, speeds, o, allowance, toward=t)
+    whole = mv.cost_field(r, speeds, o, allowance)
+    assert toward.toward == t and toward.settled < whole.settled / 2  # the A* bound: much less work
+    row0, col0 = toward.window_offset
+    h, w = toward.cost.shape
+    rows, cols = np.mgrid[0:200, 0:200]
+    cx, cy = cols + 0.5, rows + 0.5
+    ellipse = np.hypot(cx - o.x, cy - o.y) + np.hypot(cx - t.x, cy - t.y) <= allowance
+    inside = (rows >= row0) & (rows < row0 + h) & (cols >= col0) & (cols < col0 + w)
+    assert not (ellipse & ~inside).any()  # every cell that may lie on a path to the target is in the window
+    assert toward.cost_at(t) == pytest.approx(whole.cost_at(t), rel=1e-9)
+    assert mv.cheapest_path(toward, t).cost == pytest.approx(math.dist(origin, target), rel=1e-9)

@@ -185,6 +185,58 @@ def test_a_plane_lands_only_within_the_flight_it_has_left_this_turn() -> None:
     assert run(s, "land hf > Field", 3).state.units["hf"].airborne is False
 
 
+def _fields_of_both_sides() -> tuple[Structure, ...]:
+    return (Structure("Red Field", "airfield", _square(8.0, 0.0, 10.0, 2.0), properties={"side": "Red"}),
+            Structure("Blue Field", "airfield", _square(0.0, 0.0, 2.0, 2.0), properties={"side": "Blue"}))
+
+
+def test_a_plane_lands_only_at_its_own_sides_airfield() -> None:
+    # "a plane lands if the nearest point of its own side's airfield (the structure's area) or carrier is within
+    # its remaining flight range": the enemy's airfield is nearer (1.5 against 5.5) but not a place to land
+    s = skirmish(U("hf", "heavy-fighter", "Blue", 9.0, 3.5, airborne=True), U("r1", "infantry", "Red", 1.5, 9.5),
+                 structures=_fields_of_both_sides(), air_theatre=True)
+    out = run(s, "land hf")
+    assert [e for e in out.events if isinstance(e, Landed)] == [Landed("hf", "Blue Field", WorldPoint(1.0, 1.0))]
+    assert refused(s, 'land hf > "Red Field"').reason == (
+        "Red Field is Red's airfield; a plane lands only at its own side's airfields or carriers (force to override)")
+    # the umpire's word is final: forced, it lands there and the journal keeps the refusal it overrode
+    landed = forced(s, 'land hf > "Red Field"')
+    assert landed.state.units["hf"].position == WorldPoint(9.0, 1.0) and "Red's airfield" in landed.overridden
+
+
+def test_a_plane_with_only_the_enemys_airfield_in_reach_has_nowhere_to_land() -> None:
+    s = skirmish(U("hf", "heavy-fighter", "Blue", 9.0, 3.5, airborne=True), U("r1", "infantry", "Red", 1.5, 9.5),
+                 structures=_fields_of_both_sides()[:1], air_theatre=True)
+    assert refused(s, "land hf").reason == "Blue has no airfield or carrier to land on"
+
+
+def test_an_airfield_of_a_side_the_game_lacks_takes_either_sides_planes() -> None:
+    # a map shared by scenarios with other sides: its airfield's side names no side of this game (check warns)
+    field = Structure("Far Field", "airfield", _square(0.0, 0.0, 12.0, 2.0), properties={"side": "Green"})
+    s = skirmish(U("p", "heavy-fighter", "Blue", 9.0, 3.5, airborne=True), U("y", "infantry", "Red", 3.5, 9.5),
+                 structures=(field,), air_theatre=True)
+    assert run(s, "land p").state.units["p"].airborne is False
+
+
+def test_an_airfield_of_no_side_takes_either_sides_planes() -> None:
+    for side, at in (("Blue", 9.0), ("Red", 12.0)):
+        s = skirmish(U("p", "heavy-fighter", side, at, 3.5, airborne=True), U("x", "infantry", "Blue", 1.5, 9.5),
+                     U("y", "infantry", "Red", 3.5, 9.5), structures=(BIG_FIELD,), air_theatre=True,
+                     first_side=side)
+        assert run(s, "land p").state.units["p"].airborne is False
+
+
+def test_a_built_airfield_belongs_to_its_builders_side() -> None:
+    s = skirmish(U("e1", "engineers", "Red", 4.5, 4.5), U("hf", "heavy-fighter", "Blue", 5.5, 5.5, airborne=True),
+                 air_theatre=True, first_side="Red")
+    built = run(s, 'build e1 > airfield "Sand Strip"').state
+    strip = next(x for x in built.battlefield.structures if x.name == "Sand Strip")
+    assert strip.properties == {"side": "Red"}
+    blue = run(built, "turn", 2).state
+    assert blue.side_to_move == "Blue" and blue.units["hf"].airborne
+    assert refused(blue, "land hf").reason == "Blue has no airfield or carrier to land on"
+
+
 # --- 6. the ship heading limit holds for the whole turn --------------------------------------------------------
 
 

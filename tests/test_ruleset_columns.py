@@ -148,3 +148,22 @@ def test_man_pages_print_the_rule_sets_columns_and_no_numbers_of_their_own() -> 
     for topic in ("torpedo", "depthcharge", "pulse", "kamikaze", "board", "spy"):
         odds = " ".join(man_page(topic, v3).split("odds:")[1].split())
         assert not re.search(r"\d", re.sub(r"1 in |1\.\.|_in_6", "", odds)), (topic, odds)  # "1 in N" names N
+
+
+@pytest.mark.parametrize("name", ["modern-4e", "kriegsspiel-v3"])
+def test_every_manual_page_reads_as_whole_sentences(name: str) -> None:
+    # issue 14 item 10: the manual text was garbled where generated pieces were joined ("within reconnaissance
+    # 20; drone 25" for survey, ". one d10 per group" in combat); every page of both rule sets, whether it
+    # applies or not, joins its pieces into sentences and names no placeholder
+    import re
+
+    from kriegsspiel.core.manual import PAGES, man_page
+    from kriegsspiel.rulesets import load_ruleset
+
+    ruleset = load_ruleset(name)
+    for topic in PAGES:
+        text = re.sub(r"\b(syntax|who|range|odds): ", "| ", " ".join(man_page(topic, ruleset).split()))
+        for pattern, what in ((r"\. [a-z]", "a sentence that starts in lower case"),
+                              (r"\bwithin [a-z-]+ \d", "'within' before a list of unit types"),
+                              (r"None|\{|\}|\s[,;:]|\s\.(?!\.\.)|[,;]{2}", "a placeholder or stray punctuation")):
+            assert not re.search(pattern, text), (topic, what, text)

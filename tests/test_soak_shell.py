@@ -100,9 +100,11 @@ def test_a_long_session_keeps_its_memory_flat_and_a_kill_loses_nothing(folder: P
     loaded = read_save(save)
     assert len(loaded.records) > COMMANDS * 0.8 and loaded.snapshots
     # Flat in what the shell keeps per command: after a tenth of the session and at its end the process
-    # differs by less than 3 KB a command (before: ~1.15 MB a command of picture frames and whole game states,
-    # 22 GB for this session). What remains is the game itself: each journal record (for undo, redo and the
-    # journal's listing) and the messages the state keeps, about 2 KB a command.
+    # differs by less than 1 KB a command (first ~1.15 MB a command of picture frames and whole game states,
+    # 22 GB for this session; then ~2.2 KB a command of journal records kept for undo, redo and the journal's
+    # listing, now read back from the save beyond a window: store/records.py). What remains, ~0.4 KB a
+    # command here, is the game itself: the messages the state holds (~250 bytes each, 5 of 8 commands here;
+    # shared between states, core/state/_log.py) and 16-32 bytes of offsets and seqs per record.
     early = [rss for done, rss in samples if COMMANDS * 0.1 <= done <= COMMANDS * 0.2]
     late = [rss for done, rss in samples if done >= COMMANDS * 0.9]
     assert early and late, samples[:5]
@@ -110,7 +112,7 @@ def test_a_long_session_keeps_its_memory_flat_and_a_kill_loses_nothing(folder: P
     print(f"\nsoak: {COMMANDS} commands, RSS {min(early) / 1024:.0f} MiB at 10-20%, peak {max(late) / 1024:.0f} "
           f"MiB at 90-100%, growth {growth_mib:.1f} MiB; {len(loaded.records)} records, "
           f"{len(loaded.snapshots)} snapshots")
-    assert growth_mib < COMMANDS * 3 / 1024, samples[-5:]
+    assert growth_mib < COMMANDS * 1 / 1024, samples[-5:]
 
     # Killed at a random point of a continued session: every printed result is in the save.
     rng = random.Random(20261125)

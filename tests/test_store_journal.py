@@ -291,3 +291,200 @@ def test_dice_that_differ_still_refuse_to_open(save: Path) -> None:
     _rewrite_chain(save, forge)
     with pytest.raises(SaveError, match=r"line 3: record 2 does not replay: the dice differ"):
         Game.open(save, **LOADERS)
+
+
+# --- snapshot lines: damaged ones are refused like damaged records -------------------------------------------
+
+
+@pytest.fixture
+def snapshotted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A save with a snapshot line after records 3 and 6 (lines 5 and 9)."""
+    import kriegsspiel.store.game as game_module
+
+    monkeypatch.setattr(game_module, "SNAPSHOT_EVERY", 3)
+    text = GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 2")
+    with Game.new(write_scenario(tmp_path, text), tmp_path / "snap.kssave", **LOADERS) as game:
+        for line in COMMANDS:
+            assert game.submit(line).accepted, line
+    return tmp_path / "snap.kssave"
+
+
+def _snapshot_lines(path: Path) -> list[int]:
+    return [i for i, raw in enumerate(_lines(path)) if b'"kind":"snapshot"' in raw]
+
+
+def test_snapshot_lines_are_read_where_they_stand(snapshotted: Path) -> None:
+    assert _snapshot_lines(snapshotted) == [4, 8]  # 0-based: lines 5 and 9
+    loaded = read_save(snapshotted)
+    assert [(s.after, s.line) for s in loaded.snapshots] == [(3, 5), (6, 9)]
+    assert len(loaded.records) == 7 and [r.line for r in loaded.records] == [2, 3, 4, 6, 7, 8, 10]
+    assert loaded.lines == 10 and loaded.end_hash == loaded.records[-1].hash
+    assert all(isinstance(s.state, dict) and s.state["units"] for s in loaded.snapshots)
+
+
+def _rewrite_snapshot(path: Path, change) -> None:
+    """Change the first snapshot line and recompute every hash after it (unsealed, as a cheater would)."""
+    def edit(line: dict) -> None:
+        if line.get("kind") == "snapshot" and line.get("after") == 3:
+            change(line)
+
+    _rewrite_chain(path, edit)
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda s: s.pop("state"), "the snapshot lacks state (damaged)"),
+    (lambda s: s.pop("after"), "the snapshot lacks after (damaged)"),
+    (lambda s: [s.pop("state"), s.pop("after")], "the snapshot lacks after, state (damaged)"),
+    (lambda s: s.update(after=2), "a snapshot after record 2 where it follows record 3 (damaged)"),
+    (lambda s: s.update(after="3"), "a snapshot after record '3' where it follows record 3 (damaged)"),
+    (lambda s: s.update(state=[1, 2]), "a snapshot after record 3 where it follows record 3 (damaged)"),
+])
+def test_a_rehashed_snapshot_that_is_not_one_is_refused_naming_its_line(snapshotted: Path, change,
+                                                                        problem: str) -> None:
+    _rewrite_snapshot(snapshotted, change)
+    with pytest.raises(SaveError) as caught:
+        read_save(snapshotted)
+    assert str(caught.value) == (f"{snapshotted}: line 5 (the snapshot after record 3): {problem}; the file is "
+                                 "left untouched")
+    assert (caught.value.record, caught.value.line) == (4, 5)
+
+
+def test_a_changed_snapshot_breaks_its_hash_and_a_moved_one_the_chain(snapshotted: Path) -> None:
+    original = snapshotted.read_bytes()
+    lines = _lines(snapshotted)
+    lines[4] = lines[4].replace(b'"round":1', b'"round":2', 1)
+    assert lines[4] != _lines(snapshotted)[4]
+    snapshotted.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError) as caught:
+        read_save(snapshotted)
+    assert str(caught.value) == (f"{snapshotted}: line 5 (the snapshot after record 3): the snapshot's hash does "
+                                 "not match its content (changed after it was written); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (4, 5)
+    lines = original.splitlines(keepends=True)
+    lines[4], lines[8] = lines[8], lines[4]  # the two snapshots swapped: each is intact, the chain is not
+    snapshotted.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError) as caught:
+        read_save(snapshotted)
+    assert str(caught.value) == (f"{snapshotted}: line 5 (the snapshot after record 3): the snapshot does not "
+                                 "follow the line before it (broken hash chain); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (4, 5)
+
+
+def test_a_file_larger_than_any_save_is_refused_before_it_is_read(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kriegsspiel.store.journal as journal
+
+    size = save.stat().st_size
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", size)  # exactly the limit: read
+    assert len(read_save(save).records) == 7
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", size - 1)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: {size:,} bytes is larger than any save this version reads "
+                                 f"({size - 1:,} bytes); not a kriegsspiel save, or a damaged one")
+
+
+def test_bytes_parsed_as_a_save_are_named_by_the_path_given(save: Path) -> None:
+    from kriegsspiel.store.journal import parse_save
+
+    lines = _lines(save)
+    lines[2] = lines[2][:30] + b"\n"
+    with pytest.raises(SaveError) as caught:
+        parse_save(b"".join(lines), Path("mailed/back.kssave"))
+    assert str(caught.value).startswith("mailed/back.kssave: line 3 (record 2): not a journal record")
+    assert parse_save(save.read_bytes(), save).path == save
+
+
+@pytest.mark.parametrize("key, value", [
+    ("seq", "3"), ("seq", True), ("command", None), ("forced", 1), ("refusal", 5), ("rolls", {}),
+    ("rolls", [[6, 3, 1]]), ("rolls", [[6]]), ("rolls", [["6", 3]]), ("rolls", [[6, 3.0]]), ("rolls", [[6, True]]),
+    ("rolls", [6]), ("events", {}), ("events", [1]), ("target", "2"), ("target", 2.0), ("round", 1.5),
+    ("round", None), ("side", 3), ("at", None),
+])
+def test_each_field_of_a_rehashed_record_is_checked_for_its_type(save: Path, key: str, value) -> None:
+    # a hand-edited record with its chain recomputed: one field of the wrong JSON type is named, never used
+    def forge(record: dict) -> None:
+        if record["seq"] == 3:
+            record[key] = value
+
+    _rewrite_chain(save, forge)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    if key == "seq":  # a number that is not the record's number is told as such first
+        assert "record number" in str(caught.value) and "line 4 (record 3)" in str(caught.value)
+    else:
+        assert f"line 4 (record 3): {key} of the wrong type (damaged)" in str(caught.value)
+
+
+def test_a_save_written_by_kriegsspiel_is_hashed_from_its_own_bytes(save: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # read_save takes a line's content hash from its bytes (the canonical JSON it was written as) instead of
+    # parsing and serialising it again; a line written otherwise is hashed in its canonical form, and loads
+    import kriegsspiel.store.journal as journal
+
+    calls: list[dict] = []
+    real = journal.content_hash
+    monkeypatch.setattr(journal, "content_hash", lambda data: calls.append(data) or real(data))
+    loaded = read_save(save)
+    assert calls == [] and len(loaded.records) == 7
+    lines = _lines(save)
+    record = json.loads(lines[3])
+    lines[3] = json.dumps(record, indent=1).replace("\n", " ").encode() + b"\n"  # same content, other spacing
+    save.write_bytes(b"".join(lines))
+    again = read_save(save)
+    assert [c["seq"] for c in calls] == [3] and again.records == loaded.records
+    assert again.records[2].hash == loaded.records[2].hash and again.seals == loaded.seals
+
+
+def test_a_damaged_seal_is_damage_named_by_its_line_not_a_crash(save: Path) -> None:
+    lines = _lines(save)
+    record = json.loads(lines[2])
+    assert record["seal"]  # written on this machine: sealed
+    lines[2] = lines[2].replace(record["seal"].encode(), ("é" + record["seal"][1:]).encode("utf-8"))
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 3 \(record 2\): the record's hash does not match its content"):
+        read_save(save)
+
+
+def test_a_line_longer_than_any_save_line_is_refused_by_its_number(save: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import kriegsspiel.store.journal as journal
+
+    longest = max(len(line) for line in _lines(save))  # the header, newline included
+    monkeypatch.setattr(journal, "MAX_LINE_BYTES", longest)  # every line fits exactly: read
+    assert len(read_save(save).records) == 7
+    third = len(_lines(save)[2])
+    monkeypatch.setattr(journal, "MAX_LINE_BYTES", third - 1)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert "line 1: longer than any line of a save" in str(caught.value)
+    lines = _lines(save)
+    lines[2] = lines[2][:-1] + b" " * (longest - len(lines[2]) + 1) + b"\n"  # one byte over, spaces after the JSON
+    save.write_bytes(b"".join(lines))
+    monkeypatch.setattr(journal, "MAX_LINE_BYTES", longest)
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 3: longer than any line of a save ({longest:,} bytes; damaged, or "
+                                 "not a save); the file is left untouched")
+    assert (caught.value.record, caught.value.line) == (2, 3)
+
+
+def test_json_that_is_not_an_object_is_not_a_record(save: Path) -> None:
+    lines = _lines(save)
+    lines[2] = b'[1, 2, 3]\n'
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=r"line 3 \(record 2\): not a journal record"):
+        read_save(save)
+
+
+def test_a_header_of_a_newer_version_asks_for_an_update(save: Path) -> None:
+    lines = _lines(save)
+    header = json.loads(lines[0])
+    header["version"] = 3
+    header.pop("seal", None)
+    header["hash"] = content_hash(header)
+    lines[0] = canonical_json(header).encode() + b"\n"
+    save.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError) as caught:
+        read_save(save)
+    assert str(caught.value) == (f"{save}: line 1: save format version 3 is newer than this kriegsspiel reads "
+                                 "(version 2); update kriegsspiel")

@@ -79,6 +79,7 @@ def test_classes_carry_the_properties_the_loader_reads(project) -> None:
     assert members("unit")["unit_type"]["propertyType"] == "UnitType"
     assert "object" in types["structure"]["useAs"] and "tile" in types["structure"]["useAs"]
     assert members("structure")["kind"]["propertyType"] == "StructureKind"
+    assert members("structure")["side"]["type"] == "string"  # an airfield's side: its planes land there
     assert "object" in types["zone"]["useAs"]
     assert types["TerrainTile"]["useAs"] == ["tile"]
     assert members("TerrainTile")["terrain"]["propertyType"] == "Terrain"

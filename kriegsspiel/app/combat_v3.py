@@ -173,6 +173,6 @@ def row_of(section: CombatSection, key: tuple[str, ...]) -> int | None:
 
 def undoes_combat(game: object) -> bool:
     """True when the shell's ``undo`` would take back a ``combat`` or ``modify`` (Esc undoes only those)."""
-    in_force = getattr(game, "orders_in_force", None)
-    records = in_force() if callable(in_force) else []
-    return bool(records) and records[-1].command.split(" ", 1)[0] in COMBAT_WORDS
+    last = getattr(game, "last_order_in_force", None)
+    record = last() if callable(last) else None
+    return record is not None and record.command.split(" ", 1)[0] in COMBAT_WORDS

@@ -107,9 +107,12 @@ class TableSession:
         """The last ``count`` journal records, one line each, oldest first."""
         from kriegsspiel.store.undone import undone_orders
 
-        records = list(self.game.journal_entries())
+        # An undo comes after the order it takes back, so the last ``count`` records alone tell which of
+        # them stand undone; the game keeps only the newest records in memory.
+        tail = getattr(self.game, "journal_tail", None)
+        records = list(tail(count) if callable(tail) else self.game.journal_entries()[-count:])
         undone = undone_orders(records)
-        return [journal_line(record, record.seq in undone) for record in records[-count:]]
+        return [journal_line(record, record.seq in undone) for record in records]
 
     def names(self) -> list[str]:
         """What follows a command word, as the shell completes it: unit ids, sides and players."""

@@ -50,7 +50,8 @@ class Trails:
 
     def of_turn(self, game: Any) -> tuple[Trail, ...]:
         """The trails of the current turn of ``game`` (a ``store.Game``; anything without a journal: none)."""
-        orders = getattr(game, "orders_in_force", None)
+        # the turn's orders only (a long game keeps older records on disk, not in memory)
+        orders = getattr(game, "orders_of_this_turn", None) or getattr(game, "orders_in_force", None)
         if orders is None:
             return ()
         state = game.state

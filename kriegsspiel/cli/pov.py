@@ -38,10 +38,11 @@ def _states_of_save(path: Path) -> list[Any]:
     try:
         # lenient, as when the game is opened to play on: the pictures are of the game the umpire goes on with
         timeline = replay_journal(start, loaded.header.seed, loaded.records, lenient=True)
+        # in one pass: the states the timeline did not keep are replayed on the way, not each from afar
+        return list(timeline.iter_states())
     except ReplayMismatch as exc:
         raise SaveError(f"{path}: line {exc.line}: record {exc.seq} does not replay: {exc.problem}; "
                         "'kriegsspiel verify' tells more") from None
-    return [timeline.state_at(index) for index in range(len(timeline.states))]
 
 
 def _scenario_state(path: Path) -> Any:

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         if args.save:
             raise UserError(f"--save {args.save}: a save continues in its own file; --save is for a scenario")
         game = Game.open(path)
-        print(f"continuing {game.scenario.name!r} from {path} ({count(len(game.journal_entries()), 'record')})")
+        print(f"continuing {game.scenario.name!r} from {path} ({count(game.record_count, 'record')})")
     from kriegsspiel.pov import attach_to_game
 
     # The players' pictures of each round are written next to the save, as the window does.

@@ -6,6 +6,7 @@ when the umpire ends that round. The orders a player sends on sheet N are for ro
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,11 +71,12 @@ def draw_sheets(state: Any, number: int, players: list[str]) -> dict[str, Sheet]
     return sheets
 
 
-def start_of_round_states(states: list[Any]) -> dict[int, Any]:
-    """For each round reached in ``states`` (a game's states in order), the state its sheet is drawn from:
-    the first state of round 1, and for N > 1 the first state in which round N - 1 had ended."""
+def start_of_round_states(states: Iterable[Any]) -> dict[int, Any]:
+    """For each round reached in ``states`` (a game's states in order, walked once), the state its sheet is
+    drawn from: the first state of round 1, and for N > 1 the first state in which round N - 1 had ended."""
     found: dict[int, Any] = {}
-    for state in states:
+    for index, state in enumerate(states):
+        if index == 0:
+            found[1] = state
         found.setdefault(int(state.round), state)
-    found[1] = states[0]
     return found

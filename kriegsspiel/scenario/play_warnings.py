@@ -33,6 +33,15 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
         if condition.by_round is not None and setup.rounds is not None and condition.by_round > setup.rounds:
             report.add("victory", i, "by_round", f"round {condition.by_round} comes after the game's last round "
                        f"({setup.rounds}, [scenario] rounds): this condition can never be met", "warning")
+    sides = [side.name for side in setup.sides]
+    for structure in battlefield.structures:
+        # an airfield's side (RULINGS.md 2026-11: planes land at their own side's airfields) must be a side here
+        owner = structure.properties.get("side")
+        if isinstance(owner, str) and owner.strip() and owner.strip() not in sides:
+            report.elsewhere(map_source, f"structures layer: {structure.kind} {structure.name!r} belongs to side "
+                             f"{owner.strip()!r}, which this scenario does not have (sides: {', '.join(sides)}): "
+                             "every side's planes may land there; give its 'side' property one of these to keep "
+                             "the others' out", "warning")
     side_names = {side.name.casefold() for side in setup.sides}
     for i, player in enumerate(setup.players):
         if player.name.casefold() in side_names and player.name != player.side:

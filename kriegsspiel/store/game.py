@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +35,7 @@ from kriegsspiel.store.journal import (
     utc_now,
 )
 from kriegsspiel.store.journal_write import JournalWriter
+from kriegsspiel.store.records import JournalRecords
 from kriegsspiel.store.seal import machine_key
 from kriegsspiel.store.snapshot import encode_state, snapshot_json, trusted_snapshots
 from kriegsspiel.store.timeline import (
@@ -109,13 +110,16 @@ class Game:
     a cut-off record, a map or rule set that changed. A read-only game refuses :meth:`submit`.
     """
 
-    def __init__(self, scenario: Scenario, path: Path, header: SaveHeader, records: list[JournalRecord],
+    def __init__(self, scenario: Scenario, path: Path, header: SaveHeader, records: JournalRecords,
                  timeline: Timeline, writer: JournalWriter | None, notes: list[str]) -> None:
         self.scenario = scenario
         self.path = path
         self.header = header
+        # Memory stays flat however long the session: the newest records in memory, older ones read back
+        # from the save (records.py), and the timeline's order records likewise.
         self._records = records
         self._timeline = timeline
+        timeline.bound(records.by_seq)
         self._writer = writer
         self.notes = notes
         self.on_round_end: list[RoundEndHook] = []
@@ -151,7 +155,8 @@ class Game:
         writer = JournalWriter.create(save_path, header, key=machine_key())
         header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         notes = [warning.format() for warning in scenario.warnings]
-        return cls(scenario, save_path, header, [], Timeline(seed=header.seed, states=[start]), writer, notes)
+        return cls(scenario, save_path, header, JournalRecords(save_path), Timeline(seed=header.seed, states=[start]),
+                   writer, notes)
 
     @classmethod
     def open(cls, save_path: str | Path, *, read_only: bool = False, map_loader: MapLoader | None = None,
@@ -198,7 +203,7 @@ class Game:
             if writer.set_aside is not None:
                 notes.append(f"the whole damaged file was kept as {writer.set_aside}; play continues after "
                              f"record {len(loaded.records)}")
-        records = list(loaded.records if upto is None else loaded.records[:upto])
+        records = JournalRecords.of_loaded(loaded, upto)
         game = cls(scenario, path, loaded.header, records, timeline, writer, notes)
         if trusted and len(trusted) == len(loaded.snapshots):
             game._snapshot_base = trusted[max(trusted)]  # the next snapshot continues the last one's messages
@@ -208,6 +213,7 @@ class Game:
         """Release the save (every record is already on disk)."""
         if self._writer is not None:
             self._writer.close()
+        self._records.close()
 
     def __enter__(self) -> Game:
         return self
@@ -231,13 +237,40 @@ class Game:
         return self._writer is None
 
     def journal_entries(self) -> list[JournalRecord]:
-        """Every record of the journal, in order (undone orders included: history is never erased)."""
+        """Every record of the journal, in order (undone orders included: history is never erased). The older
+        ones are read back from the save: for the newest few, :meth:`journal_tail`."""
         return list(self._records)
+
+    def journal_tail(self, count: int) -> list[JournalRecord]:
+        """The last ``count`` records of the journal, oldest first."""
+        return self._records.tail(count)
+
+    @property
+    def record_count(self) -> int:
+        """How many records the journal holds."""
+        return len(self._records)
 
     def orders_in_force(self) -> list[JournalRecord]:
         """The order records whose effect is in the current state, in order."""
-        by_seq = {r.seq: r for r in self._records}
+        in_force = set(self._timeline.applied)
+        by_seq = {r.seq: r for r in self._records if r.seq in in_force}
         return [by_seq[seq] for seq in self._timeline.applied]
+
+    def orders_of_this_turn(self) -> list[JournalRecord]:
+        """The order records in force given in the current round by the side to move, in order: the newest
+        orders in force, so read from memory however long the game."""
+        state, timeline = self.state, self._timeline
+        found: list[JournalRecord] = []
+        for seq in reversed(timeline.applied):
+            record = timeline.order(seq)
+            if record.round != state.round or record.side != state.side_to_move:
+                break
+            found.append(record)
+        return found[::-1]
+
+    def last_order_in_force(self) -> JournalRecord | None:
+        """The order an ``undo`` would take back, or None."""
+        return self._timeline.order(self._timeline.applied[-1]) if self._timeline.applied else None
 
     @property
     def can_undo(self) -> bool:
@@ -282,7 +315,7 @@ class Game:
             round=before.round, side=before.side_to_move, forced=forced, refusal=result.overridden,
             rolls=tuple(dice.rolls), events=tuple(events_json(result.events)),
         ))
-        self._timeline.orders[record.seq] = record
+        self._timeline.remember(record)
         self._timeline.push(record.seq, result.state)
         self._snapshot()
         problem = self._round_hooks(before, result.state)
@@ -295,7 +328,7 @@ class Game:
             return Outcome(accepted=False, command="undo", reason="nothing to undo", forceable=False)
         writer = self._need_writer()
         target = self._timeline.applied[-1]
-        undone = self._timeline.orders[target]
+        undone = self._timeline.order(target)
         before = self.state
         record = self._write(new_record(
             seq=writer.next_seq, kind="undo", command="undo", prev=writer.last_hash,
@@ -312,7 +345,7 @@ class Game:
             return Outcome(accepted=False, command="redo", reason="nothing to redo", forceable=False)
         writer = self._need_writer()
         target = self._timeline.undone[-1]
-        original = self._timeline.orders[target]
+        original = self._timeline.order(target)
         before = self.state
         try:
             # leniently when the game was opened so: an order that stands only as carried out can be redone
@@ -332,9 +365,10 @@ class Game:
         return Outcome(accepted=True, command="redo", events=events, record=record.seq, forced=original.forced,
                        overridden=original.refusal, note=note)
 
-    def states_in_force(self) -> list[GameState]:
-        """The states of the game in force, oldest first: the start, then after each order in force."""
-        return list(self._timeline.states)
+    def states_in_force(self) -> Iterator[GameState]:
+        """The states of the game in force, oldest first: the start, then after each order in force (those not
+        kept in memory replayed on the way, so that a long game is walked in linear time)."""
+        return self._timeline.iter_states()
 
     def append_portal(self, command: str, data: dict[str, object]) -> JournalRecord:
         """Journal a players' portal record (kind ``portal``): ``command`` is its line in the umpire's log,
@@ -364,7 +398,7 @@ class Game:
                             "was not carried out and the save ends with the record before it; free some disk "
                             "space and go on") from None
         record = dataclasses.replace(record, line=self._writer.lines)
-        self._records.append(record)
+        self._records.append(record, self._writer.last_offset)
         return record
 
     def _snapshot(self) -> None:

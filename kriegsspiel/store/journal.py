@@ -34,7 +34,8 @@ import hashlib
 import io
 import json
 import os
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -273,7 +274,8 @@ class LoadedSave:
     """A save as read from disk: its header, its intact records, and the cut-off tail if there was one.
 
     ``snapshots`` are the snapshot lines in order, ``seals`` every complete line's hash and seal, ``end_hash``
-    the hash of the last complete line (a record's or a snapshot's), ``lines`` the number of complete lines.
+    the hash of the last complete line (a record's or a snapshot's), ``lines`` the number of complete lines,
+    ``offsets`` where each record's line begins (bytes).
     """
 
     path: Path
@@ -285,6 +287,8 @@ class LoadedSave:
     seals: tuple[LineSeal, ...] = ()
     end_hash: str = ""
     lines: int = 0
+    #: the byte offset of each record's line in the file (record 1 first), to read a record again later
+    offsets: Sequence[int] = ()
 
     @property
     def last_hash(self) -> str:
@@ -352,6 +356,7 @@ def _parse_stream(handle: BinaryIO, path: Path) -> LoadedSave:
     header, header_seal = _read_header(path, first[:3])
     seals = [header_seal]
     records: list[JournalRecord] = []
+    offsets = array("q")
     snapshots: list[SnapshotLine] = []
     cut_off: CutOff | None = None
     prev = header.hash
@@ -382,12 +387,13 @@ def _parse_stream(handle: BinaryIO, path: Path) -> LoadedSave:
                 raise _refuse(path, f"line {line_no}", f"more than {MAX_RECORDS:,} records, more than this "
                               "version reads (damaged, or not a save)", len(records) + 1, line_no)
             records.append(_check_record(path, parsed, line_no, len(records) + 1, prev, computed))
+            offsets.append(begin)
             prev = records[-1].hash
         seals.append(LineSeal(line_no, content, seal))
         begin = end
     return LoadedSave(path=path, header=header, records=tuple(records), cut_off=cut_off, size=begin + (
         cut_off.lost_bytes if cut_off else 0), snapshots=tuple(snapshots), seals=tuple(seals), end_hash=prev,
-        lines=line_no - (1 if cut_off else 0))
+        lines=line_no - (1 if cut_off else 0), offsets=offsets)
 
 
 def _check_snapshot(path: Path, data: dict[str, Any], line_no: int, records: int, prev: str,

@@ -70,6 +70,7 @@ class JournalWriter:
         self.next_seq = next_seq
         self.key = key
         self.lines = lines  # complete lines in the file (the header is line 1)
+        self.last_offset = -1  # where the last line written begins (bytes)
 
     @classmethod
     def create(cls, path: str | Path, header: SaveHeader, key: bytes | None = None) -> JournalWriter:
@@ -176,6 +177,7 @@ class JournalWriter:
                 self._handle.close()
             raise
         self.lines += 1
+        self.last_offset = offset
         return data
 
     def close(self) -> None:

@@ -19,7 +19,7 @@ import math
 from types import MappingProxyType
 from typing import Any
 
-from kriegsspiel.core.state import GameState
+from kriegsspiel.core.state import GameState, SharedLog
 
 #: GameState fields that change in play and are written; the rest (setup, battlefield, ruleset) are the start's
 _STATE_FIELDS = ("round", "side_to_move", "units", "sides_done", "warheads", "starting_health", "messages",
@@ -37,7 +37,7 @@ def _encode(value: Any) -> Any:
         if not math.isfinite(value):
             raise _NotEncodable("a float that JSON cannot hold")
         return value
-    if isinstance(value, tuple):
+    if isinstance(value, (tuple, SharedLog)):  # a state's messages: a tuple that shares its past
         return {"@t": [_encode(v) for v in value]}
     if isinstance(value, list):
         return [_encode(v) for v in value]

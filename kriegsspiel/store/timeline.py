@@ -8,7 +8,8 @@ while no new order came in between, as in every editor).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterator, MutableSequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,9 +77,14 @@ def events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
 
 #: states kept whole behind the newest: the last KEEP_RECENT, and every KEEP_EVERY-th; the others are
 #: dropped and replayed from the nearest kept one when an undo reaches them, so that a long session's memory
-#: does not grow with every order (a state is a few KB to a few hundred KB)
+#: does not grow with every order (a state is a few KB to a few hundred KB). The grid widens (doubling
+#: KEEP_EVERY) so that at most KEEP_GRID states stand on it: memory stays flat, an undo far back replays more.
 KEEP_RECENT = 32
 KEEP_EVERY = 256
+KEEP_GRID = 64
+#: order records a bounded timeline keeps in memory (the newest); older ones are read back through its
+#: ``lookup`` (the save on disk) when an undo, redo or a dropped state needs them
+KEEP_ORDERS = 256
 
 
 @dataclass
@@ -86,18 +92,52 @@ class Timeline:
     """The states of a game: ``states[0]`` the start, ``states[i]`` after the i-th order still in force.
 
     ``applied`` holds the seq of each order in force; ``undone`` the orders that a redo may bring back (the
-    most recent last); ``orders`` every order record by seq (a redo re-applies one). A ``None`` in
+    most recent last); ``orders`` the order records by seq (a redo re-applies one): every one, or, once
+    :meth:`bound`, the newest, the rest read back with ``lookup`` (use :meth:`order`). A ``None`` in
     ``states`` is a state not kept in memory: :meth:`state_at` replays it from the nearest one kept.
     """
 
     seed: int
     states: list[GameState | None]
-    applied: list[int] = field(default_factory=list)
-    undone: list[int] = field(default_factory=list)
+    applied: MutableSequence[int] = field(default_factory=list)
+    undone: MutableSequence[int] = field(default_factory=list)
     orders: dict[int, JournalRecord] = field(default_factory=dict)
     #: None: every record must replay exactly as recorded. A list (a game opened to play on): records that
     #: replay differently under the program and rules as they are now are described here instead of refused.
     drift: list[str] | None = None
+    #: where order records left out of ``orders`` are read back (seq -> record); None: ``orders`` keeps all
+    lookup: Callable[[int], JournalRecord] | None = None
+    _every: int = field(default=KEEP_EVERY, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # seqs as machine integers: 8 bytes an order in force, not a list slot and an int object each
+        self.applied = array("q", self.applied)
+        self.undone = array("q", self.undone)
+
+    def bound(self, lookup: Callable[[int], JournalRecord]) -> None:
+        """Keep only the newest KEEP_ORDERS order records in memory from now on; read others with ``lookup``."""
+        self.lookup = lookup
+        self._trim_orders()
+
+    def order(self, seq: int) -> JournalRecord:
+        """The order record ``seq`` (KeyError when it is no order of this timeline's)."""
+        record = self.orders.get(seq)
+        if record is not None:
+            return record
+        if self.lookup is None:
+            raise KeyError(seq)
+        return self.lookup(seq)
+
+    def remember(self, record: JournalRecord) -> None:
+        """An order record of this timeline (newest last)."""
+        self.orders[record.seq] = record
+        self._trim_orders()
+
+    def _trim_orders(self) -> None:
+        if self.lookup is None:
+            return
+        while len(self.orders) > KEEP_ORDERS:
+            del self.orders[next(iter(self.orders))]  # the oldest remembered: dicts keep insertion order
 
     @property
     def state(self) -> GameState:
@@ -114,7 +154,7 @@ class Timeline:
         current = self.states[base]
         assert current is not None  # states[0], the start, is always kept
         for k in range(base, index):
-            record = self.orders[self.applied[k]]
+            record = self.order(self.applied[k])
             # the drift was told when the record was first replayed: do not tell it twice
             current, _ = replay_order(current, record, self.seed, record.seq,
                                       [] if self.drift is not None else None)
@@ -122,13 +162,34 @@ class Timeline:
         self._forget(base + 1)
         return current
 
+    def iter_states(self) -> Iterator[GameState]:
+        """``states[0]``, ``states[1]``, ... in order, those not kept replayed on the way (linear time; holds
+        nothing more in memory)."""
+        current = None
+        for index, state in enumerate(self.states):
+            if state is None:
+                assert current is not None  # states[0], the start, is always kept
+                record = self.order(self.applied[index - 1])
+                state, _ = replay_order(current, record, self.seed, record.seq,
+                                        [] if self.drift is not None else None)
+            current = state
+            yield state
+
     def _forget(self, low: int | None = None) -> None:
         """Drop the states from ``low`` on (default: the few that just left the recent ones) that are neither
         recent nor on the KEEP_EVERY grid; the start and the last are always kept."""
         last = len(self.states) - 1
+        every = self._every
+        while last // every > KEEP_GRID:
+            every *= 2
+        if every != self._every:  # the grid widened: drop the states of the old grid off the new one
+            for index in range(self._every, last - KEEP_RECENT, self._every):
+                if index % every:
+                    self.states[index] = None
+            self._every = every
         low = max(1, last - KEEP_RECENT - 8 if low is None else low)
         for index in range(low, last - KEEP_RECENT):
-            if index % KEEP_EVERY:
+            if index % every:
                 self.states[index] = None
 
     def step(self, record: JournalRecord, check_events: bool = True) -> tuple[Event, ...]:
@@ -137,7 +198,7 @@ class Timeline:
             state, events = replay_order(self.state, record, self.seed, record.seq, self.drift)
             if check_events:
                 self._compare(record, events)
-            self.orders[record.seq] = record
+            self.remember(record)
             self.push(record.seq, state)
             return events
         if record.kind == "undo":
@@ -150,7 +211,7 @@ class Timeline:
             if not self.undone or record.target != self.undone[-1]:
                 raise ReplayMismatch(record, f"redo of record {record.target}, but the last undone order is "
                                      f"{self.undone[-1] if self.undone else 'none'}")
-            original = self.orders[record.target]
+            original = self.order(record.target)
             state, events = replay_order(self.state, original, self.seed, original.seq, self.drift)
             if check_events:
                 self._compare(record, events)
@@ -177,7 +238,7 @@ class Timeline:
         """A new order is in force: nothing undone can be redone any more."""
         self.applied.append(seq)
         self.states.append(state)
-        self.undone.clear()
+        del self.undone[:]
         self._forget()
 
     def push_redone(self, seq: int, state: GameState) -> None:

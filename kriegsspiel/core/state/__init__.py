@@ -4,6 +4,7 @@ This is the package's public face: import from ``kriegsspiel.core.state``, not f
 """
 from __future__ import annotations
 
+from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup, PlayerSetup, SideSetup, UnitSetup, VictorySetup
 from kriegsspiel.core.state._state import (
     GameState,
@@ -20,6 +21,7 @@ __all__ = [
     "GameState",
     "MessageRecord",
     "PlayerSetup",
+    "SharedLog",
     "SideSetup",
     "UnitSetup",
     "UnitState",

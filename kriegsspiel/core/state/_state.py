@@ -8,7 +8,7 @@ speed 1).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -16,6 +16,7 @@ from typing import Any
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup
 
 
@@ -94,7 +95,9 @@ class GameState:
     sides_done: tuple[str, ...] = ()
     warheads: Mapping[str, int] = field(default_factory=dict)
     starting_health: Mapping[str, int] = field(default_factory=dict)
-    messages: tuple[MessageRecord, ...] = ()
+    #: every message sent, oldest first: a SharedLog (equal to the tuple of its items), which shares its past
+    #: with the states before it so that the states kept for undo do not each copy the whole correspondence
+    messages: Sequence[MessageRecord] = ()
     winners: tuple[str, ...] = ()
     finished: bool = False
     #: a combat rolled but not yet applied (Ruleset V3: the umpire may amend its modifiers, then resolve)
@@ -103,6 +106,10 @@ class GameState:
     orders_in_transit: tuple[Any, ...] = ()  # v3_orders.CourierOrder
     #: the side to move has closed its air turn (Fourth Edition with an air theatre): no more air orders
     air_turn_over: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.messages) is not SharedLog:
+            object.__setattr__(self, "messages", SharedLog(self.messages))
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with ``changes`` applied (``units`` may be any mapping; it is frozen again)."""

@@ -21,7 +21,8 @@ def _charts(ruleset: Ruleset | None) -> str:
     parts = []
     for chart in rules.charts.values():
         kind = "mirrored: 1-%d hit the attacker" % rules.mirror_attacker_rolls if chart.mirrored else "hits the target"
-        parts.append(f"{chart.id} ({chart.name}; {kind}) {' '.join(str(n) for n in chart.results)}")
+        parts.append(f"{chart.id} ({chart.name}; {kind}): rolls 1-{len(chart.results)} give "
+                     f"{' '.join(str(n) for n in chart.results)}")
     return "; ".join(parts)
 
 
@@ -38,7 +39,7 @@ def _who_fights(ruleset: Ruleset | None) -> str:
 
 
 def _chart_odds(ruleset: Ruleset | None) -> str:
-    return f"{_charts(ruleset)}. {_results(ruleset)}"
+    return f"{_charts(ruleset)}; the results: {_results(ruleset)}"
 
 
 def _ranges(ruleset: Ruleset | None) -> str:

@@ -88,12 +88,24 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
     return ruling.accept(state.with_units(flying), [TookOff(unit.id, base or "where it stood (forced)")])
 
 
+def airfield_side(structure: Structure, state: GameState | None = None) -> str | None:
+    """The side an airfield belongs to: the map object's ``side`` property (a built airfield: its builder's
+    side), or None for an airfield of no side, where any side's planes may land. With ``state``, a side the
+    game does not have (a map shared by scenarios with other sides; ``check`` warns) counts as none."""
+    side = structure.properties.get("side")
+    side = side.strip() or None if isinstance(side, str) else None
+    if state is not None and side not in state.sides:
+        return None
+    return side
+
+
 def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str | None]]:
-    """Where a plane of ``unit``'s side may land: (name, point, carrier id or None), airfields first, then
-    carriers of its side with room for its weight. The point is where it parks: an airfield's centre."""
+    """Where a plane of ``unit``'s side may land: (name, point, carrier id or None), airfields of its side (or
+    of no side) first, then carriers of its side with room for its weight (RULINGS.md 2026-11: "its own side's
+    airfield ... or carrier"). The point is where it parks: an airfield's centre."""
     found: list[tuple[str, WorldPoint, str | None]] = []
     for structure in state.battlefield.structures:
-        if structure.kind == "airfield":
+        if structure.kind == "airfield" and airfield_side(structure, state) in (None, unit.side):
             found.append((structure.name, structure.centre, None))
     weight = unit_type(state, unit).weight or 0
     for ship in state.units.values():
@@ -158,6 +170,12 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
                 if refusal := ruling.refuse(problem):
                     return refusal
                 chosen = [(named.id, named.position, named.id)]
+            elif isinstance(named, Structure) and named.kind == "airfield":
+                problem = (f"{named.name} is {airfield_side(named, state)}'s airfield; a plane lands only at its own "
+                           "side's airfields or carriers")
+                if refusal := ruling.refuse(problem):
+                    return refusal
+                chosen = [(named.name, named.centre, None)]
             elif isinstance(named, Structure):
                 return Rejected(f"{command.base} is a {named.kind}, not an airfield", forceable=False)
             else:

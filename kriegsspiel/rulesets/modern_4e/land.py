@@ -363,7 +363,9 @@ def build(state: GameState, command: Build, dice: Dice, forced: bool) -> Accepte
     if refusal := _verdict(ruling, problems):
         return refusal
     health = int(kind.max_health)
-    structure = Structure(command.structure, command.kind, (unit.position,), health)
+    # a built airfield is its builder's side's: its planes land there, the enemy's do not (RULINGS.md 2026-11)
+    owner = {"side": unit.side} if command.kind == "airfield" else {}
+    structure = Structure(command.structure, command.kind, (unit.position,), health, owner)
     battlefield = dataclasses.replace(
         state.battlefield, structures=state.battlefield.structures + (structure,),
         _raster_cache=state.battlefield._raster_cache,

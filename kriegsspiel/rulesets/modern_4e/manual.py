@@ -185,7 +185,7 @@ PAGES: tuple[ManPage, ...] = (
         "spy", "spy UNIT",
         "Search for hidden enemy units around the unit; those found are exposed. Once a turn.",
         _who("spy", "infantry, mechanized infantry, engineers"),
-        _column("spy", "the spy radius", text="within {}"),
+        _column("spy", "the spy radius", text="{} around the unit"),
         _spy_odds("spy"),
     ),
     ManPage(
@@ -334,7 +334,7 @@ PAGES: tuple[ManPage, ...] = (
         "survey", "survey PLANE",
         "Search from the air for hidden enemy units, like spy, over the plane's flight range. Once a turn.",
         _who("survey", "reconnaissance planes, drones"),
-        _column("survey", "the flight range", text="within {}"),
+        _column("survey", "the flight range", text="{} around the plane (its flight range)"),
         _spy_odds("survey"),
     ),
 )
