@@ -219,6 +219,9 @@ def _validate(
         report.add("scenario", None, "rounds", f"must be a whole number of at least 1, not {rounds!r}")
         rounds = None
 
+    if not isinstance(head.get("description", ""), str):
+        report.add("scenario", None, "description", f"must be text, not {type_name(head['description'])}")
+
     if ruleset is not None:
         ruleset = apply_overrides(report, data.get("overrides"), ruleset)
 
@@ -289,6 +292,7 @@ def _validate(
         rounds=rounds,
         victory=tuple(victory),
         unit_names=tuple(sorted(unit_names.items())),
+        description=description.strip() if isinstance(description := head.get("description", ""), str) else "",
     )
     warn_about_play(report, setup, battlefield, ruleset, data, str(map_path))
     scenario = Scenario(

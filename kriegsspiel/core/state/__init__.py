@@ -7,6 +7,7 @@ from __future__ import annotations
 from kriegsspiel.core.state._setup import GameSetup, PlayerSetup, SideSetup, UnitSetup, VictorySetup
 from kriegsspiel.core.state._state import (
     GameState,
+    MapNote,
     MessageRecord,
     UnitState,
     initial_state,
@@ -18,6 +19,7 @@ from kriegsspiel.core.state._victory import describe_condition, holds_zone, met_
 __all__ = [
     "GameSetup",
     "GameState",
+    "MapNote",
     "MessageRecord",
     "PlayerSetup",
     "SideSetup",
