@@ -190,3 +190,40 @@ def test_the_rules_refuse_notes_for_nobody_or_off_the_map(app: App) -> None:
         assert outcome.forceable is False
     accepted = apply(state, Note("text", "howe", WorldPoint(1, 1), None, "x"), Dice(1, 1))
     assert accepted.state.notes[0].audience == "Howe"  # the player's name as the scenario writes it
+
+
+def test_a_snapshot_carries_the_notes_and_a_game_without_notes_writes_none(app: App) -> None:
+    from kriegsspiel.store.snapshot import decode_state, encode_state
+
+    start = app.session.game.states_in_force()[0]
+    assert "notes" not in encode_state(start, start)  # snapshots of older saves still agree with the replay
+    assert app.run_console_line("note text Howe 19,2 Secret plan").accepted
+    state = app.session.state
+    data = encode_state(state, start)
+    assert data is not None and "notes" in data
+    assert decode_state(data, start).notes == state.notes
+
+
+def test_verify_and_the_portal_sheets_of_a_game_with_notes(app: App) -> None:
+    from kriegsspiel.portal.sheets import draw_sheets
+    from kriegsspiel.store.verify import verify_save
+
+    before = draw_sheets(app.session.state, 1, ["Washington", "Howe"])
+    assert app.run_console_line("note text Howe 19,2 Secret plan").accepted
+    assert app.run_console_line("note arrow Howe 12,12 > 18,6").accepted
+    after = draw_sheets(app.session.state, 1, ["Washington", "Howe"])
+    assert after["Washington"] == before["Washington"]  # the page's picture and report: not a byte of it
+    assert after["Howe"].png != before["Howe"].png and "Secret plan" in after["Howe"].report
+    app.session.game.close()
+    verdict = verify_save(app.session.game.path, map_loader=map_loader)
+    assert verdict.intact and verdict.records == 2, verdict.describe()
+
+
+def test_while_viewing_as_a_player_the_numbers_are_the_chooser_s_not_the_notes(app: App) -> None:
+    key(app, pygame.K_w)
+    key(app, pygame.K_v)
+    key(app, pygame.K_2)
+    assert app.view_as == "Howe" and app.notes.audience == "umpire"
+    key(app, pygame.K_v)
+    key(app, pygame.K_2)
+    assert app.notes.audience == "Howe"

@@ -51,12 +51,14 @@ class TableControls:
             return False
         if self.second.choosing:
             return self._second_key(key)
+        if self.viewing.active:  # a player's picture fills the window: its own keys (V, numbers, F12)
+            return False
         if self.notes.active and self._note_key(key, mod):
             return True
         if self.briefing_on and key in (pygame.K_i, pygame.K_ESCAPE):
             self.briefing_on = False
             return True
-        if self.viewing.active or ctrl:
+        if ctrl:
             return False
         if key == pygame.K_w:
             self.toggle_note_mode()
