@@ -101,7 +101,7 @@ def test_a_line_for_the_umpire_and_delete_erases_the_note_under_the_mouse(app: A
     assert tuple(app.surface.get_at(middle))[:3] == UMPIRE_INK
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(0, 0, 0)))
     key(app, pygame.K_DELETE)
-    assert journal(app)[-1] == "note erase n1"
+    assert journal(app)[-1] == "unnote n1"
     assert app.session.state.notes == ()
     assert tuple(app.surface.get_at(middle))[:3] != UMPIRE_INK
 
@@ -124,7 +124,7 @@ def test_start_note_then_a_click_elsewhere_draws_an_arrow_from_there(app: App) -
 
 def test_notes_are_reopened_with_the_save(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    for line in ("note arrow Howe 1,1 > 5,5", "note text Washington 3,3 Hold", "note erase n1"):
+    for line in ("note arrow Howe 1,1 > 5,5", "note text Washington 3,3 Hold", "unnote n1"):
         assert app.run_console_line(line).accepted
     app.session.game.close()
     with Game.open(tmp_path / "test.kssave", map_loader=map_loader) as game:
@@ -155,7 +155,7 @@ def test_the_umpires_note_changes_no_players_picture(app: App) -> None:
 
 @pytest.mark.parametrize("text", [
     "note arrow umpire 1,2 > 3.5,4", 'note text "Lord Howe" 1,2 Hold > the ford', "note line Alice 0,0>1,1",
-    "note erase n3",
+    "unnote n3",
 ])
 def test_the_note_notation_reads_back_what_it_writes(text: str) -> None:
     command = parse_command(text)
@@ -167,7 +167,7 @@ def test_the_note_notation_reads_back_what_it_writes(text: str) -> None:
     ("note circle umpire 1,1 > 2,2", "an arrow, a line or text"),
     ("note arrow umpire 1,1", "expected one '>'"),
     ("note text umpire 1,1", "no text"),
-    ("note erase", "one note id"),
+    ("unnote", "one note id"), ("unnote n1 n2", "one note id"),
     ('note text "Lord Howe 1,1 x', "no closing"),
 ])
 def test_a_bad_note_line_says_what_is_wrong(text: str, words: str) -> None:

@@ -17,19 +17,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from kriegsspiel.app.mouse import CLICK_SLOP  # a press that moves less is a click: it starts a text
 from kriegsspiel.core.commands import EraseNote, Note, format_command
+from kriegsspiel.core.game import UMPIRE_ONLY as UMPIRE
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render.notes import NOTE_INK, UMPIRE_INK, draw_notes
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
-    from kriegsspiel.core.state import GameState, MapNote
+    from kriegsspiel.core.state import GameState
     from kriegsspiel.render.camera import Camera
     from kriegsspiel.render.overlays import TextCache
 
-UMPIRE = "umpire"
-#: a press that moves less than this (pixels) is a click: it starts a text
-CLICK_SLOP = 4
 #: Delete erases the note whose drawing passes within this many pixels of the mouse
 ERASE_REACH_PX = 12
 DIGITS = {**{pygame.K_0 + i: i for i in range(10)}, **{pygame.K_KP0 + i: i for i in range(10)}}
@@ -277,8 +276,3 @@ class _Draft:
 
     def __init__(self, shape: str, audience: str, start: WorldPoint, end: WorldPoint | None, text: str) -> None:
         self.shape, self.audience, self.start, self.end, self.text = shape, audience, start, end, text
-
-
-def notes_of(state: GameState, audience: str) -> list[MapNote]:
-    """The notes on the map for ``audience`` ("umpire" or a player's name)."""
-    return [n for n in state.notes if n.audience == audience]

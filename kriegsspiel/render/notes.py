@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from kriegsspiel.core.game import UMPIRE_ONLY
 from kriegsspiel.render.fonts import font
 
 #: a player's note: a deep orange that no terrain, side or zone colour uses, on a white halo
@@ -27,7 +28,7 @@ def draw_notes(target: pygame.Surface, notes: Iterable[Any], to_px: ToPixels, wi
     a world point into pixels of ``target``. ``width_px`` is the line width, ``text_px`` the font size.
     ``tag(note)``: a small label beside each note (the umpire's window names whom it is for), None: none."""
     for note in notes:
-        ink = UMPIRE_INK if note.audience == "umpire" else NOTE_INK
+        ink = UMPIRE_INK if note.audience == UMPIRE_ONLY else NOTE_INK
         start = to_px(note.start)
         if note.shape == "text":
             _text(target, note.text, start, ink, text_px)

@@ -115,9 +115,9 @@ class Note(Command):
 
 @dataclass(frozen=True, slots=True)
 class EraseNote(Command):
-    """Take the note ``note`` (its id, ``n1``...) off the map; written ``note erase ID``."""
+    """Take the note ``note`` (its id, ``n1``...) off the map."""
 
-    name: ClassVar[str] = "note"
+    name: ClassVar[str] = "unnote"
     note: str
 
 
@@ -189,7 +189,7 @@ class Quit(Command):
 #: orders, by command word: these go through ``apply`` and into the journal. The core's base orders; the
 #: installed rule sets add theirs (reading the table loads them, see :mod:`kriegsspiel.core.registry`).
 ORDERS: LazyRegistry[str, type[Command]] = LazyRegistry({
-    c.name: c for c in (Move, Heading, Hide, Reveal, Convert, Merge, Split, Message, EndTurn, Note)
+    c.name: c for c in (Move, Heading, Hide, Reveal, Convert, Merge, Split, Message, EndTurn, Note, EraseNote)
 })
 #: queries and session commands, by command word: answered outside ``apply``
 QUERIES: dict[str, type[Command]] = {c.name: c for c in (Score, Details, Man, Help, Undo, Redo, Quit)}

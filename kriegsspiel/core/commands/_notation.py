@@ -6,7 +6,7 @@ round-trip float text, so a drag's exact target survives the journal. Syntax (``
 
     move UNIT > X,Y            heading UNIT DEG          hide UNIT        reveal UNIT      convert UNIT
     merge UNIT UNIT ... > NEW  split UNIT > NEW NEW ...  message SIDE|PLAYER TEXT         turn
-    note arrow|line umpire|PLAYER X,Y > X,Y    note text umpire|PLAYER X,Y TEXT    note erase NOTE
+    note arrow|line umpire|PLAYER X,Y > X,Y    note text umpire|PLAYER X,Y TEXT    unnote NOTE
     force ORDER                score    details [UNIT]   man [COMMAND]    help   undo   redo   quit
 """
 from __future__ import annotations
@@ -101,7 +101,7 @@ def format_command(command: Command) -> str:
     if isinstance(command, Note):
         return _format_note(command)
     if isinstance(command, EraseNote):
-        return f"note erase {command.note}"
+        return f"unnote {command.note}"
     if isinstance(command, Force):
         return f"force {format_command(command.order)}"
     if isinstance(command, Details):
@@ -267,13 +267,8 @@ def _note_point(text: str, what: str) -> WorldPoint:
 def _parse_note(rest: str) -> Command:
     shape, _, rest = rest.partition(" ")
     shape, rest = shape.lower(), rest.strip()
-    if shape == "erase":
-        parts = rest.split()
-        if len(parts) != 1:
-            raise NotationError("note erase: name one note id (n1, n2 ...)", "note")
-        return EraseNote(unit_token(parts[0], "note", "note"))
     if shape not in NOTE_SHAPES:
-        raise NotationError(f"note: draw an arrow, a line or text (or erase one), not {shape!r}", "note")
+        raise NotationError(f"note: draw an arrow, a line or text, not {shape!r} (unnote ID erases one)", "note")
     if rest.startswith('"'):
         end = rest.find('"', 1)
         if end < 0:
@@ -292,6 +287,13 @@ def _parse_note(rest: str) -> Command:
         return Note("text", audience, _note_point(point, "a point"), None, text)
     left, right = split_arrow(rest, "note")
     return Note(shape, audience, _note_point(left, "a point"), _note_point(right, "a point after '>'"))
+
+
+def _parse_unnote(rest: str) -> Command:
+    parts = rest.split()
+    if len(parts) != 1:
+        raise NotationError("unnote: name one note id (n1, n2 ...)", "unnote")
+    return EraseNote(unit_token(parts[0], "unnote", "note"))
 
 
 def _parse_force(rest: str) -> Command:
@@ -332,6 +334,7 @@ PARSERS: LazyRegistry[str, Callable[[str], Command]] = LazyRegistry({
     "split": _parse_split,
     "message": _parse_message,
     "note": _parse_note,
+    "unnote": _parse_unnote,
     "turn": _no_arguments("turn", EndTurn),
     "force": _parse_force,
     "score": _no_arguments("score", Score),
