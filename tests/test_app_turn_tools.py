@@ -254,3 +254,15 @@ def test_f8_asks_for_a_player_that_exists(app: App) -> None:
     key(app, pygame.K_F8)
     key(app, pygame.K_7)
     assert app.second.window is None and app.status == "no player 7: the scenario has 2" and app.status_is_error
+
+
+def test_the_second_window_is_drawn_again_when_uncovered(app: App) -> None:
+    key(app, pygame.K_F8)
+    key(app, pygame.K_1)
+    window = app.second.window
+    window.get_surface().fill((255, 0, 255))  # what a window on top left behind
+    app.run(max_frames=app.frames + 1)
+    assert tuple(window.get_surface().get_at((5, 5)))[:3] == (255, 0, 255)  # nothing changed: not redrawn
+    post(pygame.event.Event(pygame.WINDOWEXPOSED, window=window))
+    app.run(max_frames=app.frames + 1)
+    assert tuple(window.get_surface().get_at((5, 5)))[:3] != (255, 0, 255)

@@ -86,6 +86,10 @@ class SecondWindow:
         self._shown = None
         return "second window closed"
 
+    def invalidate(self) -> None:
+        """Draw the picture again at the next refresh (the window was uncovered or resized)."""
+        self._shown = None
+
     def owns(self, event: pygame.event.Event) -> bool:
         """True when ``event`` happened in the second window (its mouse and close button are its own)."""
         return self.window is not None and getattr(event, "window", None) is self.window

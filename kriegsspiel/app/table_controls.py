@@ -105,6 +105,9 @@ class TableControls:
         if self.second.owns(event):
             if kind == pygame.WINDOWCLOSE:
                 self._set_status(self.second.close())
+            elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
+                self.second.invalidate()  # uncovered or resized: draw the picture again
+                return True
             return kind in MOUSE_EVENTS or kind == pygame.WINDOWCLOSE  # its mouse is not on the umpire's map
         if kind == pygame.WINDOWCLOSE and self.second.window is not None:
             self.running = False  # the umpire's window closed: SDL sends no QUIT while another window is open
