@@ -35,6 +35,7 @@ class TableControls:
         self.briefing_on = False
         self.undo_banner: tuple[object, str] | None = None  # (the state it is true of, the line)
         self.end_turn_button: pygame.Rect | None = None  # where it was last drawn (screen)
+        self._title_wrap: tuple[tuple[str, int], int] | None = None
 
     def _table_frame_key(self: App) -> tuple:
         banner = self.undo_banner if self.undo_banner is not None and self.undo_banner[0] is self.session.state else None
@@ -167,17 +168,25 @@ class TableControls:
         self.running = False
 
     # --- drawing ----------------------------------------------------------------------------------------
+    def _title_lines(self: App) -> int:
+        """How many lines the panel's title wraps to (measured once per title and panel width: the button
+        sits under them, and a frame of a drag must not measure text)."""
+        from kriegsspiel.app.panel import _wrap
+
+        title = self.session.title or self.session.state.setup.name
+        key = (title, self._panel_width())
+        if self._title_wrap is None or self._title_wrap[0] != key:
+            self._title_wrap = (key, len(_wrap(title, self._panel_width() - 36, 20)))
+        return self._title_wrap[1]
+
     def _draw_table(self: App, target: pygame.Surface) -> None:
         """The End turn button on the panel, the undo/redo line, the briefing panel (over everything)."""
         state = self.session.state
         self.end_turn_button = None
         if not self.projector:
-            from kriegsspiel.app.panel import _wrap
-
             w = target.get_width()
             panel_left = w - self._panel_width()
-            title_lines = len(_wrap(self.session.title or state.setup.name, self._panel_width() - 36, 20))
-            rect = end_turn.button_rect(w - 12 - end_turn.BUTTON_SIZE[0], title_lines)
+            rect = end_turn.button_rect(w - 12 - end_turn.BUTTON_SIZE[0], self._title_lines())
             if rect.left > panel_left + 12:
                 end_turn.draw_button(target, self.texts, rect, not state.finished)
                 self.end_turn_button = rect
