@@ -266,3 +266,16 @@ def test_the_second_window_is_drawn_again_when_uncovered(app: App) -> None:
     post(pygame.event.Event(pygame.WINDOWEXPOSED, window=window))
     app.run(max_frames=app.frames + 1)
     assert tuple(window.get_surface().get_at((5, 5)))[:3] != (255, 0, 255)
+
+
+def test_the_help_and_the_guide_name_the_table_tools_with_their_keys() -> None:
+    from kriegsspiel.app.keys import KEYS
+
+    rows = dict(KEYS)
+    assert rows["W"].startswith("notes:")
+    assert rows["E or End turn button"].startswith("end turn")
+    assert rows["F8, then a number"].startswith("second window:")
+    guide = (REPO / "docs" / "umpire.md").read_text(encoding="utf-8")
+    for words in ("**Notes and drawings (W)**", "**End turn (E)**", "**Second window (F8)**", "**Quit (Ctrl+Q)**",
+                  "**Briefing and victory (I)**"):
+        assert words in guide
