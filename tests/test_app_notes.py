@@ -38,7 +38,7 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 def type_text(app: App, text: str) -> None:
     for ch in text:
-        post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()) if ch.isalpha() else pygame.K_SPACE, mod=0))
+        post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()) if ch.isalnum() else pygame.K_SPACE, mod=0))
         post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     app.run(max_frames=app.frames + 1)
 
@@ -227,3 +227,14 @@ def test_while_viewing_as_a_player_the_numbers_are_the_chooser_s_not_the_notes(a
     key(app, pygame.K_v)
     key(app, pygame.K_2)
     assert app.notes.audience == "Howe"
+
+
+def test_tab_chooses_whom_a_note_is_for_while_its_text_is_typed(app: App) -> None:
+    app.start_note(WorldPoint(5, 5))
+    type_text(app, "3 guns")  # a digit while typing is text, not a choice
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert journal(app) == ["note text Howe 5,5 3 guns"]
+    key(app, pygame.K_TAB)  # after the last player: the umpire again
+    assert app.notes.audience == "umpire"

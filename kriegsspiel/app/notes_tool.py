@@ -2,9 +2,9 @@
 named player.
 
 W turns the note mode on: a box at the top left of the map says whom the next note is for (0 the umpire
-only, 1-9 a player; a click on a row chooses too) and what a drag draws (A an arrow, L a line). A drag on the
-map draws it; a click without dragging starts a text there (type it, Enter places it, Esc drops it). Delete
-over a note erases it. Every note is the shell's ``note`` order through the game session, so it is journaled,
+only, 1-9 a player, Tab the next one, also while typing; a click on a row chooses too) and what a drag draws
+(A an arrow, L a line). A drag on the map draws it; a click without dragging starts a text there (type it,
+Enter places it, Esc drops it). Delete over a note erases it. Every note is the shell's ``note`` order through the game session, so it is journaled,
 undone by Ctrl+Z and reopened with the save; a player's notes are in that player's picture alone
 (``core.sight.player_view`` hands them only theirs).
 
@@ -85,8 +85,9 @@ class NoteControls:
         tool.cancel()
         tool.active = not tool.active
         if tool.active:
-            self._set_status(f"notes for {_who(tool.audience)}: drag for an {tool.shape}, click to write; "
-                             "0-9 whom for, A arrow, L line, Delete erases, W or Esc: done")
+            drawn = "an arrow" if tool.shape == "arrow" else "a line"
+            self._set_status(f"notes for {_who(tool.audience)}: drag for {drawn}, click to write; "
+                             "0-9 or Tab: whom for, A arrow, L line, Delete erases, W or Esc: done")
         else:
             self._set_status("notes off")
 
@@ -99,7 +100,7 @@ class NoteControls:
         tool.active = True
         tool.typing_at = world_point
         self._set_status(f"note for {_who(tool.audience)}: type the text and press Enter, or click elsewhere for "
-                         "an arrow from here (0-9: whom for; Esc: drop)")
+                         "an arrow from here (Tab: whom for; Esc: drop)")
 
     # --- keys -------------------------------------------------------------------------------------------
     def _note_key(self: App, key: int, mod: int) -> bool:
@@ -113,11 +114,15 @@ class NoteControls:
                 self._set_status("text dropped")
             elif key == pygame.K_BACKSPACE:
                 tool.text = tool.text[:-1]
+            elif key == pygame.K_TAB:
+                self._next_audience()
             elif mod & pygame.KMOD_CTRL and key in (pygame.K_z, pygame.K_y, pygame.K_q):
                 return False
             return key not in (pygame.K_F1, pygame.K_F11, pygame.K_F12)  # letters arrive as TEXTINPUT
         if key in DIGITS and not mod & pygame.KMOD_CTRL:
             self._choose_audience(DIGITS[key])
+        elif key == pygame.K_TAB:
+            self._next_audience()
         elif key == pygame.K_a:
             tool.shape = "arrow"
             self._set_status(f"a drag draws an arrow for {_who(tool.audience)}")
@@ -142,6 +147,13 @@ class NoteControls:
             return False
         self.notes.text += text
         return True
+
+    def _next_audience(self: App) -> None:
+        """Tab: the next row of the chooser (after the last player, the umpire again); digits would be text
+        while a note is typed, Tab is not."""
+        choices = audience_choices(self.session.state)
+        now = choices.index(self.notes.audience) if self.notes.audience in choices else -1
+        self._choose_audience((now + 1) % len(choices))
 
     def _choose_audience(self: App, index: int) -> None:
         choices = audience_choices(self.session.state)
