@@ -264,7 +264,8 @@ class NoteControls:
                                    (255, 255, 255, 255) if chosen else None, bold=chosen), who))
         width = max([head.get_width()] + [r.get_width() for r, _ in rows]) + 2 * BOX_PAD
         height = head.get_height() + sum(r.get_height() for r, _ in rows) + 3 * BOX_PAD
-        box = pygame.Rect(vp.left + 10, vp.top + 44, width, height)
+        # top right of the map: the top left holds the legend of the movement bands
+        box = pygame.Rect(vp.left + vp.width - width - 10, vp.top + 44, width, height)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill((20, 22, 28, 225))
         target.blit(panel, box.topleft)

@@ -48,8 +48,8 @@ class TableControls:
         if ctrl and key == pygame.K_q:
             self.quit_saving()
             return True
-        if self.confirming is not None or self.console_focused:
-            return False
+        if self.confirming is not None or self.console_focused or self.dragging:
+            return False  # a question, a typed line or a counter carried has the keys
         if self.second.choosing:
             return self._second_key(key)
         if self.viewing.active:  # a player's picture fills the window: its own keys (V, numbers, F12)
