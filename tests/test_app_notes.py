@@ -238,3 +238,20 @@ def test_tab_chooses_whom_a_note_is_for_while_its_text_is_typed(app: App) -> Non
     assert journal(app) == ["note text Howe 5,5 3 guns"]
     key(app, pygame.K_TAB)  # after the last player: the umpire again
     assert app.notes.audience == "umpire"
+
+
+def test_note_here_in_the_ground_menu_starts_a_text_at_the_point_clicked(app: App) -> None:
+    here = WorldPoint(12.5, 10.5)
+    pos = screen_of(app, here)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+    app.run(max_frames=app.frames + 1)
+    assert app.menu is not None and "note here" in app.menu.items
+    click(app, app.menu.rect(app.menu.items.index("note here")).center)
+    assert app.notes.active and app.notes.typing_at is not None
+    type_text(app, "Ford")
+    key(app, pygame.K_RETURN)
+    (line,) = journal(app)
+    assert line.startswith("note text umpire 12.") and line.endswith(" Ford")
+    note = app.session.state.notes[0]
+    assert abs(note.start.x - here.x) < 0.05 and abs(note.start.y - here.y) < 0.05
