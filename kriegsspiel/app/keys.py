@@ -24,7 +24,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("R", "ruler: drag between two points for the distance and the selected unit's terrain cost"),
     ("G", "range rings of the selected unit's weapons on / off"),
     ("drag a counter of a selection of several", "move them all in formation; those that cannot follow are named; one Ctrl+Z takes all back"),
-    ("right click open ground", "a menu from that point: measure from here, line of sight from here"),
+    ("right click open ground", "a menu from that point: measure from here, line of sight from here, note here"),
     ("L", "line of sight from the selected unit or a clicked point to the mouse: what blocks it, heights"),
     ("U", "unit list: every unit by side (type, strength, state, place); a click selects and centres it"),
     ("Ctrl+F", "find a unit by id or name: Enter selects it and centres the map on it (again: the next)"),
