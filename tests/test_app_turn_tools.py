@@ -97,8 +97,9 @@ def test_the_standing_follows_the_game(app: App) -> None:
     assert standing.text == "   now: Rebel alone holds it now (1 of Rebel)" and standing.style == "met"
 
 
-def test_the_shipped_scenarios_brief_every_side() -> None:
-    for path in sorted((REPO / "scenarios").glob("*.toml")):
+@pytest.mark.parametrize("name", ["demo.toml", "coastal.toml", "v3-weistritz.toml"])  # the ruler games' scenarios
+def test_the_shipped_scenarios_brief_every_side(name: str) -> None:
+    for path in [REPO / "scenarios" / name]:
         scenario = load_scenario(path)
         assert scenario.setup.description, path.name
         for side in scenario.setup.sides:
