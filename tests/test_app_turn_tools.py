@@ -280,3 +280,12 @@ def test_the_help_and_the_guide_name_the_table_tools_with_their_keys() -> None:
     for words in ("**Notes and drawings (W)**", "**End turn (E)**", "**Second window (F8)**", "**Quit (Ctrl+Q)**",
                   "**Briefing and victory (I)**"):
         assert words in guide
+
+
+def test_a_map_path_too_long_for_the_file_system_is_one_finding(tmp_path: Path) -> None:
+    """The hostile-input fuzz found it once the briefings moved the shipped scenario's lines."""
+    bad = tmp_path / "long.toml"
+    bad.write_text(SCENARIO.replace('map = "small.tmx"', f'map = "{"x" * 5000}.tmx"'), encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(bad, map_loader=map_loader)
+    assert "scenario.map: cannot look for the map (File name too long)" in str(caught.value)
