@@ -31,9 +31,11 @@ from kriegsspiel.app.sight_line import SightTool
 from kriegsspiel.app.unit_list import UnitList
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
+from kriegsspiel.app.notes_tool import NoteControls
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.app.ship_rotation import ShipRotation
 from kriegsspiel.app.trail import Trails
+from kriegsspiel.app.table_controls import TableControls
 from kriegsspiel.app.viewas import ViewAs
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import overlays
@@ -44,7 +46,7 @@ from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 PANEL_WIDTH = 400
 
 
-class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDrawing):
+class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDrawing, NoteControls, TableControls):
     """The umpire's window on a game session.
 
     ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
@@ -125,6 +127,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.sight_tool = SightTool()  # L: the line of sight to the mouse
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
         self.ground_at: WorldPoint | None = None  # where the ground menu was opened (right click on open ground)
+        self._init_table_tools()  # notes (W), briefing (I), end turn (E), the players' second window (F8)
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -197,6 +200,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
                 self.render()
                 self._last_frame = key
                 self.drawn = True
+            self.second.refresh(self.session.state)  # the players' window follows the game
         except Exception as exc:  # noqa: BLE001
             self.dragging = False
             self._last_frame = None
@@ -243,6 +247,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
             self.sight_tool.frame_key(self.cursor),
             self.unit_list.frame_key(),
+            self._table_frame_key(),
         )
 
     def invalidate(self) -> None:

@@ -100,6 +100,7 @@ class FrameDrawing:
         target.set_clip(None)
         if not self.projector:
             self._draw_panel(target, state)
+        self._draw_table(target)  # the End turn button, the undo/redo line, the briefing (I)
         if self.confirming is not None:
             confirm.draw(target, self.texts, self.confirming, self._chooser_area(), size_text)
         if self.viewing.chooser:
@@ -141,6 +142,8 @@ class FrameDrawing:
             centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
             overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
         self._draw_counters(target, camera, state)
+        # the notes depend on the state alone while a counter is carried (the note mode takes the left button)
+        self._draw_notes(target, camera, self.texts)  # every note, whom it is for; the note mode's box
 
     def _draw_pickup(self: App, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
         self.bands.draw(target, camera, drag, self.session.state)  # once per pick-up, scaled once per camera

@@ -35,8 +35,7 @@ def sight_from(app: App, point: WorldPoint) -> None:
 GROUND_ENTRIES: tuple[tuple[str, Callable[[App, WorldPoint], None]], ...] = (
     ("measure from here", measure_from),
     ("line of sight from here", sight_from),
-    # NOTE HERE (tools-table, issue 17 item 9): the lead adds at merge, once the App has start_note:
-    # ("note here", lambda app, point: app.start_note(point)),
+    ("note here", lambda app, point: app.start_note(point)),  # a text there, or an arrow from there (W)
 )
 _ACTIONS = dict(GROUND_ENTRIES)
 

@@ -38,6 +38,8 @@ class KeyControls:
         if key in (pygame.K_LCTRL, pygame.K_RCTRL):
             self.ctrl_held = True
             return
+        if self._table_key(key, mod):  # W notes, I briefing, E end turn, F8 second window, Ctrl+Q
+            return
         if self.confirming is not None:
             if key in confirm.YES_KEYS or key in confirm.NO_KEYS:
                 self._answer(key in confirm.YES_KEYS)
@@ -70,11 +72,9 @@ class KeyControls:
         if self.portal.key(key):
             return
         if ctrl and key == pygame.K_z:
-            self._show(self.session.undo())
-            self._refresh_selection()
+            self._show_undo(self.session.undo())
         elif ctrl and key == pygame.K_y:
-            self._show(self.session.redo())
-            self._refresh_selection()
+            self._show_undo(self.session.redo())
         elif key == pygame.K_F1:
             self.help_on = not self.help_on
             self.help_scroll = 0

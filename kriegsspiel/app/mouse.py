@@ -28,6 +28,8 @@ class MouseControls:
     def handle(self: App, event: pygame.event.Event) -> bool:
         """Handle one event; returns True when it moved the mouse (the drag path must follow)."""
         kind = event.type
+        if self._table_event(event):  # notes (W), the End turn button, the players' second window
+            return False
         if self.viewing.active and kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
             return self._view_mouse(event)  # nothing under the chooser or a picture may be picked up
         if self.unit_list.mouse(self, event):  # U: a click on the list selects and centres; the wheel scrolls it

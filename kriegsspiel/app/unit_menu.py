@@ -39,6 +39,7 @@ NOT_UNIT_ORDERS: dict[str, str] = {
     "force": "Shift on a drop, a click or Enter", "message": "to a side or player, not a unit",
     "resolve": "the pending combat's panel (Enter)", "modify": "the pending combat's panel (+/-)",
     "combat": "the rule set's charts, in this menu when the rule set has them",
+    "note": "the umpire's drawing on the map (W, or 'note here' on open ground)", "unnote": "Delete in the note mode (W)",
 }
 
 

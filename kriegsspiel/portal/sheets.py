@@ -31,8 +31,8 @@ def _place(x: float, y: float) -> str:
 
 
 def report_text(view: PlayerView, moment: str) -> str:
-    """The report of a PlayerView: the moment, the player's units, friends and enemies in sight, and the
-    messages received. Only what ``view`` holds: enemies are told by kind and place, never by id."""
+    """The report of a PlayerView: the moment, the player's units, friends and enemies in sight, the umpire's
+    notes for the player and the messages received. Only what ``view`` holds: enemies are told by kind and place, never by id."""
     lines = [f"{view.player} ({view.side}): {moment}", ""]
     mine = [u for u in view.own_units if u.commanded]
     friends = [u for u in view.own_units if not u.commanded]
@@ -52,6 +52,14 @@ def report_text(view: PlayerView, moment: str) -> str:
             lines.append(f"  {enemy.side} {enemy.type_id} at {_place(enemy.position.x, enemy.position.y)}{facing}")
     else:
         lines.append("No enemy in sight.")
+    if view.notes:
+        lines.append("The umpire's notes on your map:")
+        for note in view.notes:
+            if note.shape == "text":
+                lines.append(f"  {note.text} (at {_place(note.start.x, note.start.y)})")
+            else:
+                lines.append(f"  {'an arrow' if note.shape == 'arrow' else 'a line'} from "
+                             f"{_place(note.start.x, note.start.y)} to {_place(note.end.x, note.end.y)}")
     if view.received:
         lines.append("Received:")
         lines += [f"  round {m.round}, {m.heading}: {m.text}" for m in view.received]

@@ -8,7 +8,7 @@ one of the player's units, with that unit's sight range drawn.
 Everything drawn comes from the :class:`~kriegsspiel.core.sight._fog.PlayerView` (which holds only what the player
 may know) and the :class:`~kriegsspiel.pov.public.PublicMap` (which holds no unit), in an order fixed by what
 is drawn; so an enemy the player cannot see changes no pixel. The umpire's marks (hidden hatching, paths,
-reasons, moved/fired badges) are never drawn here.
+reasons, moved/fired badges, notes for the umpire or another player) are never drawn here.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from kriegsspiel.pov.basemap import Window, base_map, draw_features, point_marks
 from kriegsspiel.pov.public import PublicMap
 from kriegsspiel.render.counters import MAX_LABEL_CHARS, PLATE, CounterLook, draw_counter, symbol_for
 from kriegsspiel.render.fonts import font
+from kriegsspiel.render.notes import draw_notes
 from kriegsspiel.render.palette import blend, parse_colour
 
 #: The long side of the whole-map picture, in pixels (a whole number of pixels per cell, at most this).
@@ -116,6 +117,8 @@ def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None
     _draw_fog(picture, view, window)
     if focus is not None:
         _draw_sight_ring(picture, public, window, focus)
+    # the umpire's notes for this player (the view holds no one else's), under the counters
+    draw_notes(picture, view.notes, lambda p: window.to_px(p.x, p.y), max(3, math.ceil(3 / fit)), name_px(fit) + 4)
     _draw_units(picture, view, public, window, focus, fit)
     return _with_legend(picture, view, public, window, moment, focus, legend_zoom(fit))
 

@@ -219,6 +219,9 @@ def _validate(
         report.add("scenario", None, "rounds", f"must be a whole number of at least 1, not {rounds!r}")
         rounds = None
 
+    if not isinstance(head.get("description", ""), str):
+        report.add("scenario", None, "description", f"must be text, not {type_name(head['description'])}")
+
     if ruleset is not None:
         ruleset = apply_overrides(report, data.get("overrides"), ruleset)
 
@@ -245,9 +248,15 @@ def _validate(
         map_ref = ""
     else:
         map_path = (base_dir / map_ref)
-        if not map_path.is_file():
+        try:
+            map_found: bool | None = map_path.is_file()
+        except OSError as exc:  # a name too long for the file system: said in words, not a traceback
+            report.add("scenario", None, "map", f"cannot look for the map ({exc.strerror or exc}); give the Tiled "
+                       "map's path relative to this file")
+            map_found = None
+        if map_found is False:
             report.add("scenario", None, "map", f"no map file at {map_path}; the path is relative to the scenario")
-        elif ruleset is not None:
+        elif map_found and ruleset is not None:
             try:
                 battlefield = (map_loader or default_map_loader)(map_path, ruleset)
                 map_sha = _sha256_file(map_path)
@@ -289,6 +298,7 @@ def _validate(
         rounds=rounds,
         victory=tuple(victory),
         unit_names=tuple(sorted(unit_names.items())),
+        description=description.strip() if isinstance(description := head.get("description", ""), str) else "",
     )
     warn_about_play(report, setup, battlefield, ruleset, data, str(map_path))
     scenario = Scenario(

@@ -15,7 +15,7 @@ KNOWN_KEYS: dict[str, tuple[str, ...]] = {
     "": ("scenario", "sides", "players", "unit_names", "units", "victory", "overrides"),
     "scenario": ("name", "map", "ruleset", "seed", "first_side", "fog_of_war", "air_theatre", "rounds",
                  "description"),
-    "sides": ("name", "colour", "warheads"),
+    "sides": ("name", "colour", "warheads", "briefing"),
     "players": ("name", "side", "units"),
     "units": ("id", "type", "side", "at", "heading", "health", "hidden", "aboard", "airborne"),
     "victory": ("side", "kind", "zone", "by_round", "score"),

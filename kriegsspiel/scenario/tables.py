@@ -56,7 +56,11 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
         if not is_int(warheads) or warheads < 0:
             report.add("sides", i, "warheads", f"must be a whole number of at least 0, not {warheads!r}")
             warheads = 0
-        sides.append(SideSetup(name=name, colour=colour.lower(), warheads=warheads))
+        briefing = entry.get("briefing", "")
+        if not isinstance(briefing, str):
+            report.add("sides", i, "briefing", f"must be text (the side's situation and orders), not {type_name(briefing)}")
+            briefing = ""
+        sides.append(SideSetup(name=name, colour=colour.lower(), warheads=warheads, briefing=briefing.strip()))
     if len(sides) == 1:
         report.add("sides", None, None, "only one side; the other side has nothing to play with", "warning")
     return sides

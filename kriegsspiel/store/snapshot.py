@@ -24,6 +24,8 @@ from kriegsspiel.core.state import GameState, SharedLog
 #: GameState fields that change in play and are written; the rest (setup, battlefield, ruleset) are the start's
 _STATE_FIELDS = ("round", "side_to_move", "units", "sides_done", "warheads", "starting_health", "messages",
                  "winners", "finished", "pending_combat", "orders_in_transit", "air_turn_over")
+#: fields written only when not empty, so that the snapshots of saves made before they existed still agree
+_OPTIONAL_FIELDS = ("notes",)
 
 
 class _NotEncodable(Exception):
@@ -95,6 +97,7 @@ def encode_state(state: GameState, start: GameState, base: GameState | None = No
     try:
         data = {name: _encode(getattr(state, name)) for name in _STATE_FIELDS}
         data["structures"] = _encode(tuple(battlefield.structures))
+        data.update({name: _encode(getattr(state, name)) for name in _OPTIONAL_FIELDS if getattr(state, name)})
         if base is not None and base.messages and state.messages[: len(base.messages)] == base.messages:
             data["messages"] = {"@grow": len(base.messages), "@t": data["messages"]["@t"][len(base.messages):]}
     except _NotEncodable:
@@ -122,6 +125,7 @@ def decode_state(data: dict[str, Any], start: GameState, base: GameState | None 
         fields["messages"] = base.messages + tuple(_decode(v) for v in messages["@t"])
     else:
         fields = {name: _decode(data[name]) for name in _STATE_FIELDS}
+    fields.update({name: _decode(data[name]) for name in _OPTIONAL_FIELDS if name in data})
     structures = _decode(data["structures"])
     battlefield = start.battlefield
     if structures != tuple(battlefield.structures):

@@ -99,6 +99,28 @@ class EndTurn(Command):
     name: ClassVar[str] = "turn"
 
 
+@dataclass(frozen=True, slots=True)
+class Note(Command):
+    """The umpire's drawing on the map, for the umpire alone (``audience`` "umpire") or for one player (their
+    name): a ``line`` or an ``arrow`` from ``start`` to ``end``, or ``text`` written at ``start`` (world
+    units). It changes nothing of the game; a player's notes are in that player's picture only."""
+
+    name: ClassVar[str] = "note"
+    shape: str  # "line", "arrow" or "text"
+    audience: str
+    start: WorldPoint
+    end: WorldPoint | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EraseNote(Command):
+    """Take the note ``note`` (its id, ``n1``...) off the map."""
+
+    name: ClassVar[str] = "unnote"
+    note: str
+
+
 # --- the umpire's override ----------------------------------------------------------------------------
 
 
@@ -167,7 +189,7 @@ class Quit(Command):
 #: orders, by command word: these go through ``apply`` and into the journal. The core's base orders; the
 #: installed rule sets add theirs (reading the table loads them, see :mod:`kriegsspiel.core.registry`).
 ORDERS: LazyRegistry[str, type[Command]] = LazyRegistry({
-    c.name: c for c in (Move, Heading, Hide, Reveal, Convert, Merge, Split, Message, EndTurn)
+    c.name: c for c in (Move, Heading, Hide, Reveal, Convert, Merge, Split, Message, EndTurn, Note, EraseNote)
 })
 #: queries and session commands, by command word: answered outside ``apply``
 QUERIES: dict[str, type[Command]] = {c.name: c for c in (Score, Details, Man, Help, Undo, Redo, Quit)}

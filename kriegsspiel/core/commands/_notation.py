@@ -6,6 +6,7 @@ round-trip float text, so a drag's exact target survives the journal. Syntax (``
 
     move UNIT > X,Y            heading UNIT DEG          hide UNIT        reveal UNIT      convert UNIT
     merge UNIT UNIT ... > NEW  split UNIT > NEW NEW ...  message SIDE|PLAYER TEXT         turn
+    note arrow|line umpire|PLAYER X,Y > X,Y    note text umpire|PLAYER X,Y TEXT    unnote NOTE
     force ORDER                score    details [UNIT]   man [COMMAND]    help   undo   redo   quit
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ from kriegsspiel.core.commands._commands import (
     Convert,
     Details,
     EndTurn,
+    EraseNote,
     Force,
     Heading,
     Help,
@@ -28,6 +30,7 @@ from kriegsspiel.core.commands._commands import (
     Merge,
     Message,
     Move,
+    Note,
     Quit,
     Redo,
     Reveal,
@@ -95,6 +98,10 @@ def format_command(command: Command) -> str:
         return f"split {command.unit} > {' '.join(command.new_units)}"
     if isinstance(command, Message):
         return f"message {_quote(command.recipient)} {command.text}"
+    if isinstance(command, Note):
+        return _format_note(command)
+    if isinstance(command, EraseNote):
+        return f"unnote {command.note}"
     if isinstance(command, Force):
         return f"force {format_command(command.order)}"
     if isinstance(command, Details):
@@ -234,6 +241,61 @@ def _parse_message(rest: str) -> Command:
     return Message(recipient, text)
 
 
+#: the shapes of a note
+NOTE_SHAPES = ("arrow", "line", "text")
+
+
+def _format_point(point: WorldPoint) -> str:
+    return f"{format_number(point.x)},{format_number(point.y)}"
+
+
+def _format_note(note: Note) -> str:
+    head = f"note {note.shape} {_quote(note.audience)} {_format_point(note.start)}"
+    if note.shape == "text":
+        return f"{head} {note.text}"
+    assert note.end is not None
+    return f"{head} > {_format_point(note.end)}"
+
+
+def _note_point(text: str, what: str) -> WorldPoint:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(parts):
+        raise NotationError(f"note: expected {what} X,Y, got {text!r}", "note")
+    return WorldPoint(finite_number(parts[0], "note", "X"), finite_number(parts[1], "note", "Y"))
+
+
+def _parse_note(rest: str) -> Command:
+    shape, _, rest = rest.partition(" ")
+    shape, rest = shape.lower(), rest.strip()
+    if shape not in NOTE_SHAPES:
+        raise NotationError(f"note: draw an arrow, a line or text, not {shape!r} (unnote ID erases one)", "note")
+    if rest.startswith('"'):
+        end = rest.find('"', 1)
+        if end < 0:
+            raise NotationError('note: the player\'s name has no closing \'"\'', "note")
+        audience, rest = rest[1:end].strip(), rest[end + 1:].strip()
+    else:
+        audience, _, rest = rest.partition(" ")
+        rest = rest.strip()
+    if not audience:
+        raise NotationError("note: say whom it is for: umpire or a player's name", "note")
+    if shape == "text":
+        point, _, text = rest.partition(" ")
+        text = " ".join(text.split())
+        if not text:
+            raise NotationError("note text: the note has no text", "note")
+        return Note("text", audience, _note_point(point, "a point"), None, text)
+    left, right = split_arrow(rest, "note")
+    return Note(shape, audience, _note_point(left, "a point"), _note_point(right, "a point after '>'"))
+
+
+def _parse_unnote(rest: str) -> Command:
+    parts = rest.split()
+    if len(parts) != 1:
+        raise NotationError("unnote: name one note id (n1, n2 ...)", "unnote")
+    return EraseNote(unit_token(parts[0], "unnote", "note"))
+
+
 def _parse_force(rest: str) -> Command:
     if not rest:
         raise NotationError("force: name the order to carry out, e.g. 'force move va1 > 3,4'", "force")
@@ -271,6 +333,8 @@ PARSERS: LazyRegistry[str, Callable[[str], Command]] = LazyRegistry({
     "merge": _parse_merge,
     "split": _parse_split,
     "message": _parse_message,
+    "note": _parse_note,
+    "unnote": _parse_unnote,
     "turn": _no_arguments("turn", EndTurn),
     "force": _parse_force,
     "score": _no_arguments("score", Score),

@@ -371,3 +371,33 @@ class GameOver(Event):
         who = " and ".join(self.winners) + " won" if self.winners else "no side won"
         return f"the game is over ({self.reason}): {who}"
 
+
+
+@_event("note-drawn")
+@dataclass(frozen=True, slots=True)
+class NoteDrawn(Event):
+    """The umpire drew a note on the map (world units) for the umpire alone or for one player."""
+
+    note: str
+    shape: str
+    audience: str
+    start: WorldPoint
+    end: WorldPoint | None = None
+    text: str = ""
+
+    def describe(self) -> str:
+        where = format_point(self.start) + ("" if self.end is None else f" > {format_point(self.end)}")
+        what = f"text {self.text!r}" if self.shape == "text" else self.shape
+        who = "the umpire only" if self.audience == "umpire" else self.audience
+        return f"note {self.note} ({what} at {where}) for {who}"
+
+
+@_event("note-erased")
+@dataclass(frozen=True, slots=True)
+class NoteErased(Event):
+    """The umpire took a note off the map."""
+
+    note: str
+
+    def describe(self) -> str:
+        return f"note {self.note} erased"

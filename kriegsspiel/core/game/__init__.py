@@ -11,14 +11,17 @@ from kriegsspiel.core.game._hooks import (
     FORECASTS,
     RIDING_ORDERS,
     SCENARIO_WARNINGS,
+    TURN_PREVIEWS,
     UMPIRE_NOTES,
     forecast,
     riding_orders,
     scenario_warnings,
+    turn_preview,
     umpire_notes,
 )
 from kriegsspiel.core.game._message import alter_text, message, resolve_recipient
 from kriegsspiel.core.game._move import heading, move
+from kriegsspiel.core.game._notes import MAX_NOTE_TEXT, UMPIRE_ONLY, erase_note, note, note_audience
 from kriegsspiel.core.game._ruling import (
     Handler,
     RuleGap,
@@ -45,13 +48,16 @@ __all__ = [
     "Rejected",
     "FORECASTS",
     "HANDLERS",
+    "MAX_NOTE_TEXT",
     "Handler",
     "RIDING_ORDERS",
     "RuleGap",
     "Ruling",
     "SCENARIO_WARNINGS",
+    "TURN_PREVIEWS",
     "TURN_STRUCTURES",
     "UMPIRE_NOTES",
+    "UMPIRE_ONLY",
     "alter_text",
     "apply",
     "apply_forced",
@@ -60,6 +66,7 @@ __all__ = [
     "convert_target",
     "end_turn",
     "enemy_within",
+    "erase_note",
     "expose_by_proximity",
     "exposure_distance",
     "find_unit",
@@ -74,6 +81,8 @@ __all__ = [
     "message",
     "move",
     "new_id_problem",
+    "note",
+    "note_audience",
     "order_problem",
     "resolve_recipient",
     "reveal",
@@ -83,5 +92,6 @@ __all__ = [
     "scenario_warnings",
     "split",
     "structures_at",
+    "turn_preview",
     "umpire_notes",
 ]

@@ -15,18 +15,20 @@ from kriegsspiel.core.commands import (
     Command,
     Convert,
     EndTurn,
+    EraseNote,
     Force,
     Heading,
     Hide,
     Merge,
     Message,
     Move,
+    Note,
     Reveal,
     Split,
 )
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Forced, Rejected
-from kriegsspiel.core.game import _message, _move, _turn, _units
+from kriegsspiel.core.game import _message, _move, _notes, _turn, _units
 from kriegsspiel.core.game._ruling import Handler, RuleGap, expose_by_proximity
 from kriegsspiel.core.registry import LazyList, LazyRegistry
 from kriegsspiel.core.state import GameState
@@ -45,6 +47,8 @@ HANDLERS: LazyRegistry[type[Command], Handler] = LazyRegistry({
     Split: _units.split,
     Message: _message.message,
     EndTurn: _turn.end_turn,
+    Note: _notes.note,
+    EraseNote: _notes.erase_note,
 })
 
 #: the installed rule sets' turn structures, each run around every order (``RuleSet.turn``): the first one

@@ -19,6 +19,9 @@ RIDING_ORDERS: LazyList[Callable[[GameState], list[str]]] = LazyList()
 #: each installed rule set's forecast of the action waiting to be resolved: state -> a line, or None
 FORECASTS: LazyList[Callable[[GameState], "str | None"]] = LazyList()
 
+#: each installed rule set's words on what ending the side's turn will do besides its events: state -> lines
+TURN_PREVIEWS: LazyList[Callable[[GameState], list[str]]] = LazyList()
+
 #: each installed rule set's scenario warnings: state -> (unit id, scenario key, problem) each
 SCENARIO_WARNINGS: LazyList[Callable[[GameState], list[tuple[str, str, str]]]] = LazyList()
 
@@ -44,3 +47,9 @@ def forecast(state: GameState) -> str | None:
 def scenario_warnings(state: GameState) -> list[tuple[str, str, str]]:
     """Every installed rule set's warnings about a scenario's starting ``state``: (unit id, key, problem)."""
     return [warning for hook in SCENARIO_WARNINGS for warning in hook(state)]
+
+
+def turn_preview(state: GameState) -> list[str]:
+    """Every installed rule set's lines on what ending the side's turn in ``state`` sets going (the next air
+    turn, the clock), in installation order; the window shows them before the umpire ends a turn."""
+    return [line for hook in TURN_PREVIEWS for line in hook(state)]

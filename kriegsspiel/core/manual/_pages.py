@@ -188,6 +188,19 @@ PAGES: LazyRegistry[str, ManPage] = LazyRegistry({
             _message_odds,
         ),
         ManPage(
+            "note",
+            "note arrow|line umpire|PLAYER X,Y > X,Y | note text umpire|PLAYER X,Y TEXT",
+            "Draw an arrow, a line or a text on the map for the umpire alone (umpire) or for one player (their "
+            "name; in double quotes when it has spaces); a player's notes are drawn on that player's picture and "
+            "listed in their report, nobody else's. It changes nothing of the game. Example: note arrow \"Lord "
+            "Howe\" 10,20 > 30,25. unnote n2 takes note n2 off the map; undo takes back the last note.",
+            _UMPIRE,
+            _NONE,
+            _NONE,
+        ),
+        ManPage("unnote", "unnote NOTE", "Take the umpire's note NOTE (n1, n2 ...) off the map and off the player's "
+                "picture; the journal keeps it (undo brings it back).", _UMPIRE, _NONE, _NONE),
+        ManPage(
             "turn",
             "turn",
             "End the side's turn. When every side has moved the round ends: allowances reset, disabled units "

@@ -33,7 +33,7 @@ from kriegsspiel.core.area import AreaRules
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import EVENT_KINDS, Accepted, Event, Rejected
 from kriegsspiel.core.game import (
-    FORECASTS, HANDLERS, RIDING_ORDERS, SCENARIO_WARNINGS, TURN_STRUCTURES, UMPIRE_NOTES, Handler,
+    FORECASTS, HANDLERS, RIDING_ORDERS, SCENARIO_WARNINGS, TURN_PREVIEWS, TURN_STRUCTURES, UMPIRE_NOTES, Handler,
 )
 from kriegsspiel.core.manual import APPLIES, PAGES, ManPage
 from kriegsspiel.core.ruleset import TABLE_READERS, Ruleset, TableReader
@@ -147,6 +147,12 @@ class RuleSet:
         structure; the Fourth Edition opens and closes the air turn here."""
         return handler(state, command, dice, forced)
 
+    def turn_preview(self, state: GameState) -> list[str]:
+        """What ending the side's turn in ``state`` sets going under this rule set that its events do not say
+        (the next side's air turn opening, the clock moving on), one line each, for the umpire's question
+        before a turn ends. The default says nothing."""
+        return []
+
     # --- the umpire's window ----------------------------------------------------------------------------
 
     def movement_bands(self, ruleset: Ruleset, unit_type_id: str) -> tuple[MovementBand, ...]:
@@ -236,6 +242,8 @@ class RuleSet:
             UMPIRE_NOTES.append(self.umpire_notes)
         if type(self).riding_orders is not RuleSet.riding_orders:
             RIDING_ORDERS.append(self.riding_orders)
+        if type(self).turn_preview is not RuleSet.turn_preview:
+            TURN_PREVIEWS.append(self.turn_preview)
         if type(self).forecast is not RuleSet.forecast:
             FORECASTS.append(self.forecast)
         if type(self).scenario_warnings is not RuleSet.scenario_warnings:

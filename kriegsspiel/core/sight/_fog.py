@@ -17,6 +17,7 @@ What a player knows:
       and the structures standing now where they do (a fortification the enemy built out of sight, or a
       bridge it blew up there, is not known);
     - the round and, for timed rule sets, the game time;
+    - the umpire's notes drawn for them by name (never the umpire's own or another player's);
     - the messages and orders that reached their side or them (an order still riding by courier, a lost
       message or one the enemy caught is not there; an altered message reads as it arrived).
 
@@ -107,6 +108,9 @@ class PlayerView:
     cell_size: float
     structures: tuple[Structure, ...] = ()
     received: tuple[Received, ...] = ()  # oldest first
+    #: the umpire's notes drawn for this player alone (``GameState.notes`` whose audience is this player),
+    #: in the order drawn; never the umpire's own notes or another player's
+    notes: tuple[Any, ...] = ()
 
     def is_seen(self, point: WorldPoint) -> bool:
         """True when ``point`` (world units) lies on a cell the player's units see."""
@@ -357,6 +361,7 @@ def player_view(state: Any, player: str | Any) -> PlayerView:
         cell_size=terrain.cell_size,
         structures=known_structures(state.battlefield, seen, terrain.cell_size),
         received=received_messages(state, setup.side, setup.name),
+        notes=tuple(n for n in getattr(state, "notes", ()) if n.audience == setup.name),
     )
 
 

@@ -8,6 +8,7 @@ from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup, PlayerSetup, SideSetup, UnitSetup, VictorySetup
 from kriegsspiel.core.state._state import (
     GameState,
+    MapNote,
     MessageRecord,
     UnitState,
     initial_state,
@@ -19,6 +20,7 @@ from kriegsspiel.core.state._victory import describe_condition, holds_zone, met_
 __all__ = [
     "GameSetup",
     "GameState",
+    "MapNote",
     "MessageRecord",
     "PlayerSetup",
     "SharedLog",

@@ -13,11 +13,13 @@ from kriegsspiel.core.geometry import WorldPoint
 @dataclass(frozen=True, slots=True)
 class SideSetup:
     """A side (a military): its name, its colour ("#rrggbb"; "" when the scenario gives none: the window and
-    the pictures pick one by the side's order) and its nuclear warheads."""
+    the pictures pick one by the side's order), its nuclear warheads and its briefing (what the side's players
+    are told at the start: their situation and orders; "" when the scenario gives none)."""
 
     name: str
     colour: str
     warheads: int = 0
+    briefing: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +74,4 @@ class GameSetup:
     rounds: int | None = None  # the game ends after this many rounds
     victory: tuple[VictorySetup, ...] = ()
     unit_names: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # local name -> standard type
+    description: str = ""  # the scenario's text for the umpire: the situation and how to win, in words

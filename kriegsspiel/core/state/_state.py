@@ -78,6 +78,21 @@ class MessageRecord:
     received_text: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class MapNote:
+    """The umpire's drawing on the map (``note``): ``id`` (n1, n2 ...), ``shape`` "line", "arrow" or "text",
+    ``audience`` "umpire" (the umpire alone) or the name of the one player who sees it, ``start`` and ``end``
+    (world units; ``end`` None for text) and ``text``; ``round`` the round it was drawn in."""
+
+    id: str
+    shape: str
+    audience: str
+    start: WorldPoint
+    end: WorldPoint | None
+    text: str
+    round: int
+
+
 @dataclass(frozen=True, eq=False)
 class GameState:
     """The whole game at one moment. Replace it with :meth:`replace`; never mutate it.
@@ -106,6 +121,8 @@ class GameState:
     orders_in_transit: tuple[Any, ...] = ()  # v3_orders.CourierOrder
     #: the side to move has closed its air turn (Fourth Edition with an air theatre): no more air orders
     air_turn_over: bool = False
+    #: the umpire's notes and drawings on the map, in the order drawn (a player sees only their own)
+    notes: tuple[MapNote, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.messages) is not SharedLog:
@@ -166,6 +183,7 @@ def _game_of(state: GameState) -> tuple:
         state.pending_combat,
         state.orders_in_transit,
         state.air_turn_over,
+        state.notes,
         tuple((s.name, s.kind, s.health, s.outline) for s in state.battlefield.structures),
     )
 

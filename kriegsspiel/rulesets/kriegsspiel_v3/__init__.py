@@ -96,6 +96,9 @@ class KriegsspielV3(RuleSet):
     def riding_orders(self, state: GameState) -> list[str]:
         return orders.transit_rows(state) if state.orders_in_transit else []
 
+    def turn_preview(self, state: GameState) -> list[str]:
+        return orders.turn_preview(state)
+
     def forecast(self, state: GameState) -> str | None:
         combat = getattr(state.ruleset, "combat", None)
         if state.pending_combat is None or combat is None:

@@ -302,3 +302,23 @@ def transit_rows(state: GameState) -> list[str]:
     return lines
 
 
+
+
+def turn_preview(state: GameState) -> list[str]:
+    """What ending the side's turn sets going under Ruleset V3 besides its events: where the round ends, the
+    clock of the next round and the couriers due then; a combat still pending is said first."""
+    from kriegsspiel.core.state import turn_order
+
+    lines = []
+    if state.pending_combat is not None:
+        lines.append("a combat is still pending: resolve it (Enter) or undo it (Esc) first, or it stays open")
+    if [s for s in turn_order(state) if s not in state.sides_done and s != state.side_to_move]:
+        return lines
+    clock = state.ruleset.game_clock(state.round + 1)
+    if clock is not None:
+        lines.append(f"the clock moves on to {clock} (round {state.round + 1})")
+    due = [o for o in state.orders_in_transit if o.due_round <= state.round + 1]
+    if due:
+        lines.append(f"{len(due)} courier{'s' if len(due) != 1 else ''} arrive{'s' if len(due) == 1 else ''} as "
+                     f"round {state.round + 1} begins")
+    return lines

@@ -68,6 +68,9 @@ class ModernFourthEdition(RuleSet):
         # the air turn first; an attack ends the attackers' turn (turn.py)
         return turn.run(state, command, dice, forced, handler)
 
+    def turn_preview(self, state: GameState) -> list[str]:
+        return turn.preview(state)
+
     def scenario_warnings(self, state: GameState) -> list[tuple[str, str, str]]:
         return warnings.grounded_planes(state)
 

@@ -103,4 +103,17 @@ def _new_turn(before: GameState, after: GameState) -> GameState:
     return after.replace(air_turn_over=False) if after.air_turn_over else after
 
 
-__all__ = ["run", "is_air_order", "close_air_turn"]
+def preview(state: GameState) -> list[str]:
+    """What ending the side's turn opens besides its events: with an air theatre, the next side's air turn
+    (its aircraft orders come first)."""
+    if not state.setup.air_theatre or state.finished:
+        return []
+    from kriegsspiel.core.state import turn_order
+
+    order = [s for s in turn_order(state) if s not in state.sides_done and s != state.side_to_move]
+    if order:
+        return [f"{order[0]}'s air turn opens: its aircraft orders come before its other orders"]
+    return ["the next round begins with the first side's air turn"]
+
+
+__all__ = ["run", "is_air_order", "close_air_turn", "preview"]
