@@ -38,7 +38,7 @@ def _long_save() -> Path:
         with Game.new(scenario, folder / "long.kssave") as game:
             rng = random.Random(15)
             n = 0
-            while len(game.journal_entries()) < RECORDS:
+            while game.record_count < RECORDS:
                 n += 1
                 state = game.state
                 if n % 8 == 0:

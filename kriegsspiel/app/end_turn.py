@@ -51,7 +51,7 @@ def end_turn_preview(state: GameState, seed: int, next_record: int) -> list[str]
 
 def next_record_number(game: Any) -> int:
     """The seq the game's next journal record will have (its dice are drawn from it)."""
-    records = game.journal_entries()
+    records = game.journal_tail(1)
     return records[-1].seq + 1 if records else 1
 
 

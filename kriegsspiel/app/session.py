@@ -73,11 +73,11 @@ class TableSession:
 
     def undo(self) -> Reply:
         """Take back the last order, or the whole group of orders journaled together last (a group move)."""
-        return self._repeat(self.game.undo, self.ledger.undo_count(self.game.journal_entries()))
+        return self._repeat(self.game.undo, self.ledger.undo_count(*self.game.order_stacks()))
 
     def redo(self) -> Reply:
         """Bring back the last order undone, or the whole group undone together."""
-        return self._repeat(self.game.redo, self.ledger.redo_count(self.game.journal_entries()))
+        return self._repeat(self.game.redo, self.ledger.redo_count(*self.game.order_stacks()))
 
     def _repeat(self, action: Any, times: int) -> Reply:
         replies = [_reply(self._guard(action)) for _ in range(times)]

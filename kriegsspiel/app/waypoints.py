@@ -175,10 +175,9 @@ def submit_chain(session: TableSession, lines: list[str], forced: bool) -> Reply
     (the journal keeps the refusal it overrode); else the first refusal stops the chain and the legs already
     journaled are undone (journaled undos), so that the route is done whole or not at all. The legs are one
     group in the session's ledger: one undo takes the whole route back."""
-    from kriegsspiel.app.group_undo import stacks
     from kriegsspiel.app.session import Reply
 
-    in_force_before = len(stacks(session.game.journal_entries())[0])
+    in_force_before = len(session.game.order_stacks()[0])
     done: list[str] = []
     for number, line in enumerate(lines, start=1):
         reply = session.submit(line)
@@ -190,7 +189,7 @@ def submit_chain(session: TableSession, lines: list[str], forced: bool) -> Reply
             return Reply(False, (f"route not moved: leg {number} of {len(lines)} ({line}): {reply.text}",), bool(done))
         done.extend(reply.lines)
     # the route is one gesture: one Ctrl+Z takes all its legs back, as for a group move
-    session.ledger.add(stacks(session.game.journal_entries())[0][in_force_before:])
+    session.ledger.add(session.game.order_stacks()[0][in_force_before:])
     return Reply(True, tuple(done), True)
 
 

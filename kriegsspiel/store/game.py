@@ -250,6 +250,11 @@ class Game:
         """How many records the journal holds."""
         return len(self._records)
 
+    def order_stacks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the seqs of the orders in force, oldest first; the seqs a redo may bring back, the next one last),
+        from memory however long the game (the window's one-undo groups read these)."""
+        return tuple(self._timeline.applied), tuple(self._timeline.undone)
+
     def orders_in_force(self) -> list[JournalRecord]:
         """The order records whose effect is in the current state, in order."""
         in_force = set(self._timeline.applied)
