@@ -195,7 +195,7 @@ def test_the_rules_refuse_notes_for_nobody_or_off_the_map(app: App) -> None:
 def test_a_snapshot_carries_the_notes_and_a_game_without_notes_writes_none(app: App) -> None:
     from kriegsspiel.store.snapshot import decode_state, encode_state
 
-    start = app.session.game.states_in_force()[0]
+    start = next(iter(app.session.game.states_in_force()))
     assert "notes" not in encode_state(start, start)  # snapshots of older saves still agree with the replay
     assert app.run_console_line("note text Howe 19,2 Secret plan").accepted
     state = app.session.state

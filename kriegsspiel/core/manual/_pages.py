@@ -193,7 +193,7 @@ PAGES: LazyRegistry[str, ManPage] = LazyRegistry({
             "Draw an arrow, a line or a text on the map for the umpire alone (umpire) or for one player (their "
             "name; in double quotes when it has spaces); a player's notes are drawn on that player's picture and "
             "listed in their report, nobody else's. It changes nothing of the game. Example: note arrow \"Lord "
-            "Howe\" 10,20 > 30,25. unnote n2 takes note n2 off the map; undo takes back the last note.",
+            "Howe\" 10,20 > 30,25. The order unnote n2 takes note n2 off the map; undo takes back the last note.",
             _UMPIRE,
             _NONE,
             _NONE,
