@@ -12,8 +12,8 @@ from kriegsspiel.rulesets.unit_profiles import load_rules, parse_battle
 from kriegsspiel.rulesets.unit_profiles.combat import battle_object
 from kriegsspiel.rulesets.unit_profiles.fighting import phase_dice
 from kriegsspiel.rulesets.unit_profiles.game import Game
-from tests.unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, scenario_setup, uid, unit, verdict
-from tests.unit_profiles_helpers import battle, run, unit as bunit
+from unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, scenario_setup, uid, unit, verdict
+from unit_profiles_helpers import battle, run, unit as bunit
 
 
 def _fought(nord: dict[str, list[str]], sud: dict[str, list[str]], path: str) -> Any:

@@ -10,7 +10,7 @@ import pytest
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.rulesets.unit_profiles.data import load_rules
 from kriegsspiel.rulesets.unit_profiles.game import STEPS
-from tests.unit_profiles_area_helpers import POWERS, PROVINCES, RULES, scenario_setup
+from unit_profiles_area_helpers import POWERS, PROVINCES, RULES, scenario_setup
 
 UNITS = load_rules().units
 BUY = ["infantry", "artillery", "armor", "fighter", "destroyer", "naval-transport", "battleship", "fortification",

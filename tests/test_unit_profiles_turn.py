@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, uid, unit, verdict
+from unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, uid, unit, verdict
 
 # Borderlands: NHM-WAL-MIT-FEL-RHN-SUH run north to south; MIT-FEL is a track border; HAF, NHM have naval
 # bases; NHM (Major IC) and HAF (Minor IC) are NORD's; KOL is NORD's colony; WNS, ENS, WSS, ESS are coastal.
