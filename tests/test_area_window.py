@@ -191,3 +191,18 @@ def test_the_panel_wraps_a_long_line_instead_of_cutting_it():
     assert all(face.size(line)[0] <= PANEL_WIDTH - 20 for line in lines)
     assert "".join(_fit("X" * 400, face, 100)) == "X" * 400
     assert all(face.size(line)[0] <= 100 for line in _fit("X" * 400, face, 100))
+
+
+def test_a_crowded_province_stacks_its_counters_in_a_block_about_its_centre():
+    """A dozen units in one territory (unit profiles) stand in rows about the centre, each a counter apart,
+    not in one row running over the neighbours."""
+    from kriegsspiel.app.area_board import stack_points
+    from kriegsspiel.core.area import AreaUnit
+
+    units = [AreaUnit(f"u{i}", "NORD", "infantry", "ABC", "In") for i in range(12)] + \
+            [AreaUnit("v", "SUD", "infantry", "XYZ", "In")]
+    points = stack_points(units, {"ABC": (100.0, 100.0), "XYZ": (300.0, 50.0)}, 10.0)
+    block = points[:12]
+    assert sorted({round(x) for x, _ in block}) == [85, 95, 105, 115]  # 4 columns about x = 100
+    assert sorted({round(y) for _, y in block}) == [90, 100, 110]  # 3 rows about y = 100
+    assert len(set(block)) == 12 and points[12] == (300.0, 50.0)

@@ -3,6 +3,8 @@ as counters on their provinces, the orders given drawn as arrows, and the hit te
 counter, which province is under the pointer)."""
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -10,7 +12,7 @@ import numpy as np
 import pygame
 
 from kriegsspiel.core.area import AreaUnit
-from kriegsspiel.pov.area import draw_orders, province_of, unit_marks
+from kriegsspiel.pov.area import draw_orders, province_of
 from kriegsspiel.render.provinces import ProvinceDrawing, draw_board
 from kriegsspiel.store.area_timeline import AreaTurn
 
@@ -47,9 +49,9 @@ class AreaBoard:
     def unit_points(self, units: Sequence[AreaUnit]) -> list[tuple[AreaUnit, tuple[float, float]]]:
         """Each unit with where its counter stands (map pixels), as the pictures place them."""
         on_map = [u for u in units if province_of(u.where) in self.centres]
-        # counters side by side a gap apart at any scale (a map-pixel offset would overlap them when small)
+        # counters a gap apart at any scale (a map-pixel offset would overlap them when small)
         offset = max(STACK_OFFSET, (2 * counter_radius(self.scale) + 3) / self.scale)
-        return list(zip(on_map, unit_marks_of(units, self.centres, offset)))
+        return list(zip(on_map, stack_points(on_map, self.centres, offset)))
 
     def unit_at(self, units: Sequence[AreaUnit], screen: tuple[int, int]) -> AreaUnit | None:
         """The unit whose counter is under the screen point (the nearest within the pick radius)."""
@@ -93,14 +95,30 @@ def counter_radius(scale: float) -> int:
     return max(10, round(12 * scale))
 
 
-def unit_marks_of(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
-                  offset: float = STACK_OFFSET) -> list[tuple[float, float]]:
-    """Where each unit's counter stands (map pixels), in the order of ``units`` (those on the map); a second
-    unit in a province stands ``offset`` map pixels to the right of the first."""
-    from kriegsspiel.core.area import AreaPosition
-
-    marks = unit_marks(AreaPosition("", "", tuple(units), {}), centres, offset)
-    return [m.at for m in marks]
+def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
+                 offset: float) -> list[tuple[float, float]]:
+    """Where each unit's counter stands (map pixels), in the order of ``units`` (all on the map): the units of
+    one province in a block of rows about its centre, ``offset`` apart (a dozen units in a territory make
+    a 4 x 3 block that stays near the province instead of a row running into its neighbours); a dislodged
+    unit half a counter lower, so it shows beside the one that took its place."""
+    counts: dict[str, int] = {}
+    for u in units:
+        counts[province_of(u.where)] = counts.get(province_of(u.where), 0) + 1
+    seen: dict[str, int] = {}
+    points = []
+    for u in units:
+        province = province_of(u.where)
+        n, i = counts[province], seen.get(province, 0)
+        seen[province] = i + 1
+        columns = math.ceil(math.sqrt(n))
+        rows = math.ceil(n / columns)
+        row, column = divmod(i, columns)
+        in_row = min(columns, n - row * columns)
+        cx, cy = centres[province]
+        x = cx + (column - (in_row - 1) / 2) * offset
+        y = cy + (row - (rows - 1) / 2) * offset + (offset / 2 if u.details.get("dislodged") else 0.0)
+        points.append((x, y))
+    return points
 
 
 def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], scale: float, selected: bool) -> None:
