@@ -31,12 +31,18 @@ def run(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise UserError(f"{path}: no such file; give a save (.kssave)")
     loaded = read_save(path)
-    game = Game.from_loaded(loaded, read_only=True)
-    in_play = int(game.state.round)
+    from kriegsspiel.store.area_game import AreaGame, is_area_save
+
+    if is_area_save(loaded):  # an area game: the phases are numbered, the powers are the players
+        area = AreaGame.open(path, read_only=True)
+        players, in_play, unit = list(area.scenario.powers), area.turn.phases + 1, "phase"
+    else:
+        game = Game.from_loaded(loaded, read_only=True)
+        players, in_play, unit = [p.name for p in game.state.setup.players], int(game.state.round), "round"
     number = in_play if args.round is None else args.round
     if not 1 <= number <= in_play:
-        raise UserError(f"{path}: there is no round {number}; the game is in round {in_play}; "
+        raise UserError(f"{path}: there is no round {number}; the game is in {unit} {in_play}; "
                         f"give --round between 1 and {in_play}")
-    result = inbox(loaded.records, [p.name for p in game.state.setup.players], number)
+    result = inbox(loaded.records, players, number)
     print(json.dumps(result, ensure_ascii=False, indent=1) if args.json else inbox_text(result))
     return 0

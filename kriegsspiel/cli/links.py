@@ -32,8 +32,10 @@ def _journal_links(path: Path, loaded: object, hashes: dict[str, str]) -> None:
     from kriegsspiel.portal.records import reconcile_links
     from kriegsspiel.store import Game, SaveError
 
+    from kriegsspiel.store.area_game import AreaGame, is_area_save
+
     try:
-        game = Game.from_loaded(loaded)  # type: ignore[arg-type]
+        game = AreaGame.open(path) if is_area_save(loaded) else Game.from_loaded(loaded)  # type: ignore[arg-type]
     except SaveError:
         if read_address(path) is not None:
             return
@@ -53,7 +55,12 @@ def run(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise UserError(f"{path}: no such file; give a save (.kssave)")
     loaded = read_save(path)
-    players = [p.name for p in scenario_of_save(loaded, []).setup.players]
+    from kriegsspiel.store.area_game import is_area_save, scenario_of_area_save
+
+    if is_area_save(loaded):  # an area game: a link per power
+        players = list(scenario_of_area_save(loaded, []).powers)
+    else:
+        players = [p.name for p in scenario_of_save(loaded, []).setup.players]
     unknown = [name for name in args.revoke if name not in players]
     if unknown:
         raise UserError(f"--revoke {unknown[0]}: no such player; the players: {', '.join(players)}")

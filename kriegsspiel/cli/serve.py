@@ -50,6 +50,13 @@ def run(args: argparse.Namespace) -> int:
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+    from kriegsspiel.store.area_game import is_area_path
+
+    if is_area_path(path):  # Diplomacy, Air Power Diplomacy, unit profiles: a page per power
+        from kriegsspiel.cli.area_serve import run_area_serve
+
+        signal.signal(signal.SIGTERM, _interrupt)
+        return run_area_serve(args, path, host)
     game = Game.open(path)
     pictures = attach_to_game(game)
     gate = LockGate()

@@ -135,11 +135,13 @@ def deadline_entry(round_number: int, until: str | None) -> tuple[str, dict[str,
     return line, {"portal": DEADLINE, "round": round_number, "until": until}
 
 
-def reconcile_links(append: Append, records: Iterable[JournalRecord], hashes: dict[str, str]) -> list[str]:
+def reconcile_links(append: Append, records: Iterable[JournalRecord], hashes: dict[str, str],
+                    known: dict[str, str] | None = None) -> list[str]:
     """Journal what changed in the players' links since the journal last heard: a revocation of every link
-    replaced or gone, an issue (by hash) of every new one. ``hashes`` are the link book's. Returns a line per
+    replaced or gone, an issue (by hash) of every new one. ``hashes`` are the link book's; ``known`` the
+    links the journal holds when the caller keeps them (else read from ``records``). Returns a line per
     change, for the umpire."""
-    known = link_hashes(records)
+    known = link_hashes(records) if known is None else known
     said = []
     for player in sorted(set(known) | set(hashes)):
         old, new = known.get(player), hashes.get(player)
@@ -160,9 +162,16 @@ def inbox(records: Iterable[JournalRecord], players: list[str], round_number: in
     """The umpire's inbox of a round as JSON-ready data: for each player (in the scenario's order) every
     sending of orders (oldest first), the one that counts (the last) and whether they said they are ready."""
     records = list(records)
-    sent = [r for r in received_orders(records) if r.round == round_number]
-    result: dict[str, Any] = {"round": round_number, "closed": round_number in closed_rounds(records),
-                              "deadline": deadlines(records).get(round_number), "players": {}}
+    return inbox_of(received_orders(records), closed_rounds(records), deadlines(records), players, round_number)
+
+
+def inbox_of(received: Iterable[ReceivedOrders], closed: set[int], due: dict[int, str], players: list[str],
+             round_number: int) -> dict[str, Any]:
+    """:func:`inbox` from what a running portal keeps in memory: every sending received, the rounds closed
+    and the deadlines."""
+    sent = [r for r in received if r.round == round_number]
+    result: dict[str, Any] = {"round": round_number, "closed": round_number in closed,
+                              "deadline": due.get(round_number), "players": {}}
     for player in players:
         mine = [r.to_json() for r in sent if r.player == player]
         result["players"][player] = {"orders": mine, "latest": mine[-1] if mine else None,

@@ -119,6 +119,7 @@ class Portal:
         self._notes: dict[tuple[str, int], list[str]] = {}
         self._book = LinkBook(links_path(self.save), {})
         self._book_stamp: int | None = None
+        self._link_hashes: dict[str, str] = {}  # the links as the journal knows them (by hash)
         self._listeners: list[Callable[[int], None]] = []
         self._pending: list[tuple[int, Any, str]] = []  # earlier rounds' pictures still to draw
         self.notes: list[str] = []
@@ -132,12 +133,14 @@ class Portal:
         :meth:`draw_pending` draws them a picture at a time), issue a link to each player who has none, and
         publish each round's sheets when it ends. Raises UserError for a damaged links file, SaveError when
         the journal cannot be written."""
-        records = self.game.journal_entries()
+        records = self.game.journal_entries()  # once, at the start; requests read what is kept in memory
         with self._data:
             self._orders = rec.received_orders(records)
             self._closed = rec.closed_rounds(records)
             self._deadlines = rec.deadlines(records)
             self._notes = rec.umpire_notes(records)
+            self._link_hashes = rec.link_hashes(records)
+        del records
         rounds = sorted(start_of_round_states(self.game.states_in_force()).items())
         number, state = rounds[-1]
         self._store(draw_sheets(state, number, self.players))
@@ -192,8 +195,13 @@ class Portal:
             stamp = book.path.stat().st_mtime_ns
         except OSError:
             stamp = None
-        said = self.gate.run(lambda: rec.reconcile_links(self.game.append_portal, self.game.journal_entries(),
-                                                         book.hashes()))
+        hashes = book.hashes()
+
+        def write() -> list[str]:  # from the links kept in memory: the whole journal is not read again
+            said = rec.reconcile_links(self.game.append_portal, [], hashes, known=self._link_hashes)
+            self._link_hashes = dict(hashes)
+            return said
+        said = self.gate.run(write)
         with self._data:
             self._book, self._book_stamp = book, stamp
         return said
@@ -357,4 +365,6 @@ class Portal:
     def inbox(self, round_number: int | None = None) -> dict[str, Any]:
         """The umpire's inbox of a round (default: the round in play), as ``records.inbox`` gives it."""
         number = int(self.game.state.round) if round_number is None else round_number
-        return rec.inbox(self.game.journal_entries(), self.players, number)
+        with self._data:
+            orders, closed, due = list(self._orders), set(self._closed), dict(self._deadlines)
+        return rec.inbox_of(orders, closed, due, self.players, number)

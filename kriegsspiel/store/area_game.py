@@ -21,7 +21,7 @@ from kriegsspiel.scenario.area import AreaScenario, load_area_scenario, parse_ar
 from kriegsspiel.store.area_timeline import (
     AreaTimeline, AreaTurn, Refused, ReplayError, apply_command, preview,
 )
-from kriegsspiel.store.journal import JournalRecord, LoadedSave, SaveError, SaveHeader, new_record, read_save, utc_now
+from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord, LoadedSave, SaveError, SaveHeader, new_record, read_save, utc_now
 from kriegsspiel.store.journal_write import JournalWriter
 from kriegsspiel.store.seal import machine_key
 
@@ -194,6 +194,15 @@ class AreaGame:
     def journal_entries(self) -> list[JournalRecord]:
         return list(self._records)
 
+    @property
+    def record_count(self) -> int:
+        """How many records the journal holds."""
+        return len(self._records)
+
+    def journal_tail(self, count: int) -> list[JournalRecord]:
+        """The last ``count`` records of the journal, oldest first."""
+        return list(self._records[-count:]) if count > 0 else []
+
     def preview(self) -> PhaseResult:
         """What ``confirm`` would do now, with the dice the confirm will use; nothing is written."""
         return preview(self.scenario.rules, self.turn, self.seed, self._next_seq())
@@ -277,6 +286,16 @@ class AreaGame:
         if step.result is not None and not step.result.choices:
             lines += self._run_hooks(before, step.result)
         return AreaOutcome(True, "redo", tuple(lines), records=(record.seq,), result=step.result)
+
+    def append_portal(self, command: str, data: dict[str, object]) -> JournalRecord:
+        """Journal a players' portal record (kind ``portal``: orders as a phone sent them, links issued or
+        revoked by hash, the umpire's words): ``command`` is its line in the log, ``data`` a JSON-ready dict
+        with a "portal" key. The replay skips it: the game is unchanged. On disk before this returns; raises
+        SaveError when read-only or the journal cannot be written."""
+        writer = self._need_writer()
+        return self._write(new_record(seq=writer.next_seq, kind=PORTAL_KIND, command=command,
+                                      prev=writer.last_hash, round=self.turn.phases, side="portal",
+                                      events=(data,)))
 
     # --- inside -----------------------------------------------------------------------------------------
 

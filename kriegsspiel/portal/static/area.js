@@ -1,0 +1,119 @@
+/* A power's page of an area game: each order line checked as it is typed (the rule set's verdict, from
+   /check), the page reloaded when the phase moves on (server-sent events, polling when they fail), picture
+   zoom and the countdown. The page works without this file. No framework, no inline script (CSP). */
+(function () {
+  "use strict";
+  var body = document.body;
+  var base = body.getAttribute("data-base");
+  if (!base) { return; }
+  var key = body.getAttribute("data-key");
+  var polling = null;
+  var field = document.getElementById("orders-text");
+  var typed = false;
+  var timer = null;
+
+  function byId(id) { return document.getElementById(id); }
+
+  function news(text) {
+    var box = byId("news");
+    if (box) { box.textContent = text; box.hidden = false; }
+  }
+
+  function showVerdicts(lines) {
+    var list = byId("verdicts");
+    if (!list) { return; }
+    while (list.firstChild) { list.removeChild(list.firstChild); }
+    lines.forEach(function (v) {
+      var item = document.createElement("li");
+      item.className = v.ok ? "ok" : "bad";
+      var mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = v.ok ? "\u2713" : "\u2717";
+      var code = document.createElement("code");
+      code.textContent = v.ok ? v.text : v.line;
+      item.appendChild(mark);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(code);
+      if (!v.ok) {
+        var reason = document.createElement("span");
+        reason.className = "reason";
+        reason.textContent = v.reason || "refused";
+        item.appendChild(reason);
+      }
+      list.appendChild(item);
+    });
+  }
+
+  function check() {
+    if (!field) { return; }
+    var request = new XMLHttpRequest();
+    request.open("POST", base + "/check");
+    request.setRequestHeader("Content-Type", "application/json");
+    request.onload = function () {
+      if (request.status === 200) { showVerdicts(JSON.parse(request.responseText).lines); }
+    };
+    request.send(JSON.stringify({ orders: field.value }));
+  }
+
+  if (field) {
+    field.addEventListener("input", function () {
+      typed = true;
+      if (timer !== null) { window.clearTimeout(timer); }
+      timer = window.setTimeout(check, 300);
+    });
+    if (field.value.trim()) { check(); }
+  }
+
+  function apply(s) {
+    if (s.key === key) { return; }
+    if (typed && field && field.value.trim()) {
+      news("The umpire's board changed (" + s.phase + "): reload the page to see it; your text is not sent yet.");
+      return;
+    }
+    window.location.reload();
+  }
+
+  function poll() {
+    var request = new XMLHttpRequest();
+    request.open("GET", base + "/status.json");
+    request.onload = function () {
+      if (request.status === 200) { apply(JSON.parse(request.responseText)); }
+    };
+    request.send();
+  }
+
+  function startPolling() {
+    if (polling === null) { polling = window.setInterval(poll, 10000); poll(); }
+  }
+
+  if (window.EventSource) {
+    var stream = new EventSource(base + "/events");
+    stream.addEventListener("status", function (event) { apply(JSON.parse(event.data)); });
+    stream.onerror = function () {
+      if (stream.readyState === EventSource.CLOSED) { startPolling(); }
+    };
+  } else {
+    startPolling();
+  }
+
+  function tick() {
+    var countdown = byId("countdown");
+    if (!countdown) { return; }
+    var until = Date.parse(countdown.getAttribute("data-deadline"));
+    var left = Math.floor((until - Date.now()) / 1000);
+    if (isNaN(left)) { return; }
+    if (left <= 0) { countdown.textContent = "The time for orders is up."; return; }
+    var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), sec = left % 60;
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    countdown.textContent = (h > 0 ? h + ":" + two(m) : String(m)) + ":" + two(sec) + " left to send orders";
+  }
+  tick();
+  window.setInterval(tick, 1000);
+
+  document.addEventListener("click", function (event) {
+    var img = event.target;
+    if (!img.classList || !img.classList.contains("picture")) { return; }
+    event.preventDefault();
+    img.parentNode.parentNode.classList.toggle("zoomed");
+  });
+}());
