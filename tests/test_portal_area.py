@@ -1,0 +1,236 @@
+"""The portal of an area game over HTTP: a page per power with its phase, picture, units and results, orders
+checked line by line and put into the game as the umpire's (journaled, undoable), the rules' questions
+answered from the page, and the umpire's confirm reaching every page."""
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+from area_portal_support import (
+    PROFILES, PROFILES_ATTACK, PROFILES_PURCHASE, answer_until, running_area_portal, send, write_area_game,
+)
+from portal_support import csrf_of, fetch, origin_of, post_orders
+
+from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.journal import read_save
+
+
+def _pixels(png: bytes) -> bytes:
+    surface = pygame.image.load(io.BytesIO(png))
+    return pygame.image.tobytes(surface, "RGB") + repr(surface.get_size()).encode()
+
+
+def test_each_power_has_a_link_and_a_page_of_its_own_phase_units_and_form(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        assert sorted(live.urls) == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+        assert len(set(live.urls.values())) == 7
+        page = fetch(live.urls["FRANCE"])
+        assert page.status == 200 and page.headers["cache-control"] == "no-store"
+        assert "<h1>France</h1>" in page.text and "Spring 1901, movement" in page.text
+        units = page.text.split('id="units"', 1)[1]
+        listed = re.findall(r"<summary><code>([^<]+)</code></summary>", units)
+        assert listed == ["F BRE", "A PAR", "A MAR"]              # its own units, no other power's
+        assert 'id="order-form"' in page.text and 'name="ready"' in page.text
+        assert "<code>A PAR - BUR</code>" in units            # the rules' orders for the unit, as help
+        picture = fetch(live.urls["FRANCE"] + "/picture/1.png")
+        assert picture.status == 200 and picture.headers["content-type"] == "image/png"
+        assert picture.body.startswith(b"\x89PNG")
+        assert fetch(live.urls["FRANCE"] + "/picture/2.png").status == 404  # no phase 2 yet
+    records = read_save(save).records
+    issued = [r for r in records if r.kind == "portal" and r.events[0]["portal"] == "link"]
+    assert len(issued) == 7 and all(r.events[0]["token_sha256"] not in live.urls[r.events[0]["player"]]
+                                    for r in issued)
+
+
+def test_orders_are_checked_line_by_line_and_entered_as_the_umpires_journaled_and_undoable(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        sent = post_orders(live.urls["FRANCE"], "A PAR-BUR\nF BRE - MAO\nA MAR - XYZ\nENGLAND: F LON - NTH\n"
+                                                "france: a mar - spa", ready=True)
+        assert sent.status == 303
+        assert [(o.power, o.text) for o in live.game.turn.orders] == [
+            ("FRANCE", "A PAR - BUR"), ("FRANCE", "F BRE - MAO"), ("FRANCE", "A MAR - SPA")]
+        page = fetch(live.urls["FRANCE"]).text
+        verdicts = page.split('id="sent-verdicts"', 1)[1].split("</ul>", 1)[0]
+        assert re.search(r'class="bad">.*A MAR - XYZ</code><span class="reason">[^<]*unknown province XYZ', verdicts)
+        assert re.search(r"ENGLAND: F LON - NTH</code><span class=\"reason\">you give orders for FRANCE only", verdicts)
+        assert verdicts.count('class="ok"') == 3 and "you are marked ready" in page
+        # a second sending replaces the first: the orders left out are withdrawn, the unit's new order replaces
+        assert post_orders(live.urls["FRANCE"], "A PAR - PIC\nA MAR H\nA MAR - GAS").status == 303
+        assert [o.text for o in live.game.turn.orders] == ["A PAR - PIC", "A MAR - GAS"]
+        page = fetch(live.urls["FRANCE"]).text
+        assert "replaced by the later order" in page
+        # the umpire's undo takes the last order back, as any order the umpire typed (A MAR's earlier one returns)
+        assert live.umpire("undo").accepted
+        assert [o.text for o in live.game.turn.orders] == ["A MAR - SPA", "A PAR - PIC"]
+    records = read_save(save).records
+    orders = [r for r in records if r.kind == "order"]
+    assert [r.command for r in orders[:3]] == ["FRANCE: A PAR - BUR", "FRANCE: F BRE - MAO", "FRANCE: A MAR - SPA"]
+    assert all(r.side == "FRANCE" for r in orders)
+    sendings = [r.events[0] for r in records if r.kind == "portal" and r.events[0]["portal"] == "orders"]
+    assert [s["ready"] for s in sendings] == [True, False] and sendings[0]["phase"] == "S1901M"
+    assert [v["ok"] for v in sendings[0]["lines"]] == [True, True, False, False, True]
+    with AreaGame.open(save, read_only=True) as again:   # the save replays with the portal's records in it
+        assert [o.text for o in again.turn.orders] == ["A MAR - SPA", "A PAR - PIC"]
+
+
+def test_the_check_endpoint_gives_each_lines_verdict_and_writes_nothing(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        count = live.game.record_count
+        link = live.urls["GERMANY"]
+        body = json.dumps({"orders": "A BER - KIE\nA MUN - PAR\nF KIE - DEN"}).encode()
+        answer = fetch(link + "/check", "POST", body, {"Content-Type": "application/json", "Origin": origin_of(link)})
+        assert answer.status == 200
+        lines = json.loads(answer.text)["lines"]
+        assert [v["ok"] for v in lines] == [True, False, True]
+        assert "PAR" in lines[1]["reason"] and lines[0]["text"] == "A BER - KIE"
+        assert live.game.record_count == count and live.game.turn.orders == ()
+        forged = fetch(link + "/check", "POST", body, {"Content-Type": "application/json", "Origin": "http://evil.example"})
+        assert forged.status == 403
+
+
+def test_after_the_umpires_confirm_every_page_shows_the_next_phase_and_its_results(tmp_path: Path) -> None:
+    from kriegsspiel.store.area_pictures import write_phase_pictures
+
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        post_orders(live.urls["FRANCE"], "A PAR - BUR\nA MAR - BUR")
+        post_orders(live.urls["GERMANY"], "A MUN - BUR")
+        key_before = json.loads(fetch(live.urls["ENGLAND"] + "/status.json").text)["key"]
+        assert live.umpire("confirm").accepted
+        status = json.loads(fetch(live.urls["ENGLAND"] + "/status.json").text)
+        assert status["round"] == 2 and status["phase"] == "Fall 1901, movement" and status["key"] != key_before
+        page = fetch(live.urls["FRANCE"]).text
+        assert "Orders for Fall 1901, movement" in page and "Results of Spring 1901, movement" in page
+        told = page.split('id="told"', 1)[1].split("</ul>", 1)[0]
+        assert "BUR" in told and "bounce" in told.lower()
+        assert 'name="round" value="2"' in page and "Earlier phases" in page
+        # picture 1 is now the resolved phase as 'kriegsspiel pov' draws it for France
+        pov = write_phase_pictures(live.game.scenario, *live.game.confirmed_phases()[0], tmp_path / "pov", ["FRANCE"])
+        assert _pixels(fetch(live.urls["FRANCE"] + "/picture/1.png").body) == _pixels(pov[0].read_bytes())
+        assert fetch(live.urls["FRANCE"] + "/picture/2.png").status == 200
+        # orders for the phase that is over are refused, and say where orders go now
+        stale = post_orders(live.urls["FRANCE"], "A PAR H", round_number=1)
+        assert stale.status == 409 and "Fall 1901, movement" in stale.text
+
+
+def test_a_power_never_sees_another_powers_orders_before_adjudication(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    secret = "A MAR - PIE"
+    with running_area_portal(save) as live:
+        england = live.urls["ENGLAND"]
+        before = {path: fetch(england + path).body for path in ("", "/status.json", "/picture/1.png")}
+        post_orders(live.urls["FRANCE"], secret + "\nA PAR - GAS", ready=True)
+        assert [o.text for o in live.game.turn.orders] == [secret, "A PAR - GAS"]
+        after = {path: fetch(england + path).body for path in ("", "/status.json", "/picture/1.png")}
+        assert after["/picture/1.png"] == before["/picture/1.png"]
+        assert json.loads(after["/status.json"]) == json.loads(before["/status.json"])
+        strip = lambda body: re.sub(rb'name="csrf" value="[^"]+"', b"", body)  # noqa: E731 - a fresh token each page
+        assert strip(after[""]) == strip(before[""])
+        assert secret.encode() not in after[""] and b"A PAR - GAS" not in after[""]
+        # France's own picture does draw its orders (so the comparison above could have failed)
+        assert fetch(live.urls["FRANCE"] + "/picture/1.png").body != fetch(england + "/picture/1.png").body
+
+
+def test_a_blind_power_is_shown_nothing_its_units_do_not_see(tmp_path: Path) -> None:
+    """Two blind games that differ only by a Russian army far from France: France's page and picture are the
+    same in both; in open games they differ (the test can fail)."""
+    def france(blind: bool, without_moscow: bool, name: str) -> tuple[bytes, bytes, str]:
+        edit = ('RUSSIA = ["A WAR", "A MOS", ', 'RUSSIA = ["A WAR", ') if without_moscow else None
+        save = write_area_game(tmp_path / name, blind=blind, edit=edit)
+        with running_area_portal(save) as live:
+            page = fetch(live.urls["FRANCE"]).body
+            picture = fetch(live.urls["FRANCE"] + "/picture/1.png").body
+            status = json.loads(fetch(live.urls["FRANCE"] + "/status.json").text)
+        return re.sub(rb'(name="csrf" value="|/p/)[^"/]+', b"", page), picture, status["key"]
+
+    blind_a, blind_b = france(True, False, "a"), france(True, True, "b")
+    assert blind_a == blind_b
+    open_a, open_b = france(False, False, "c"), france(False, True, "d")
+    assert open_a[1] != open_b[1]
+
+
+def test_forged_revoked_and_foreign_addresses_get_the_same_clear_refusal(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        link = live.urls["ITALY"]
+        token = link.rsplit("/", 1)[1]
+        forged = token[:-1] + ("A" if token[-1] != "A" else "B")
+        for path in (f"/p/{forged}", f"/p/{forged}/picture/1.png", f"/p/{forged}/status.json", "/p/x",
+                     f"/p/{token}/picture/0.png", f"/p/{token}/../{token}"):
+            answer = fetch(live.base.rstrip("/") + path)
+            assert answer.status == 404 and "Nothing here. Check the link the umpire gave you." in answer.text, path
+        new = live.portal.revoke("ITALY")
+        assert fetch(link).status == 404 and fetch(link + "/picture/1.png").status == 404
+        assert post_orders(link, "A ROM - APU", csrf="x.y").status == 404
+        assert fetch(live.base.rstrip("/") + f"/p/{new}").status == 200
+        assert live.game.turn.orders == ()
+        # a page's CSRF token and Origin are needed, as for the ruler games
+        fresh = live.base.rstrip("/") + f"/p/{new}"
+        assert post_orders(fresh, "A ROM - APU", origin=None).status == 403
+        assert post_orders(fresh, "A ROM - APU", csrf=csrf_of(fetch(live.urls["FRANCE"]).text)).status == 403
+        assert live.game.turn.orders == ()
+
+
+def test_a_phase_closed_by_the_umpire_takes_no_orders(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        csrf = csrf_of(fetch(live.urls["TURKEY"]).text)  # a page loaded before the umpire closed the phase
+        live.portal.close_round()
+        page = fetch(live.urls["TURKEY"]).text
+        assert 'id="order-form"' not in page and "Spring 1901, movement is closed to orders" in page
+        refused = post_orders(live.urls["TURKEY"], "F ANK - BLA", csrf=csrf)
+        assert refused.status == 409 and live.game.turn.orders == ()
+
+
+def test_unit_profiles_the_power_in_turn_orders_and_the_other_answers_the_rules_questions(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path, PROFILES)
+    with running_area_portal(save) as live:
+        nord, sud = live.urls["NORD"], live.urls["SUD"]
+        page = fetch(sud).text
+        assert "Round 1, Nord: purchase" in page and 'id="order-form"' not in page
+        assert "SUD gives no orders in Round 1, Nord: purchase; orders are awaited from NORD" in page
+        assert "buy 1 infantry" in fetch(nord).text                  # the purchases it may make, as help
+        send(nord, PROFILES_PURCHASE + "\nmove n1 NHM-MIT")
+        verdicts = fetch(nord).text.split('id="sent-verdicts"', 1)[1].split("</ul>", 1)[0]
+        assert verdicts.count('class="ok"') == 2 and "combat move" in verdicts
+        assert [o.text for o in live.game.turn.orders] == ["buy 2 infantry", "buy 1 artillery"]
+        assert live.umpire("confirm").accepted
+        send(nord, PROFILES_ATTACK)
+        assert live.umpire("confirm").accepted
+        choice = answer_until(live, "SUD")
+        assert choice is not None and choice.question.startswith("FEL r")
+        page = fetch(sud).text
+        assert escape_q(choice.question) in page
+        assert all(f'name="orders" value="{o}"' in page for o in choice.options)
+        assert fetch(nord).text.count('class="choice"') == 0       # the question is SUD's alone
+        wrong = send(sud, "casualties FEL r9 attacker-fire: s1", ready=True)
+        assert wrong.status == 303 and "the rules wait for your answer" in fetch(sud).text
+        assert send(sud, choice.options[-1], ready=True).status == 303
+        assert [o.text for o in live.game.turn.orders][-1] == choice.options[-1]
+        assert live.umpire("confirm").accepted                     # the battle goes on past SUD's answer
+        assert choice not in live.game.turn.choices
+    answers = [r for r in read_save(save).records if r.kind == "order" and r.side == "SUD"]
+    assert [r.command for r in answers] == [f"SUD: {choice.options[-1]}"]
+
+
+def escape_q(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+@pytest.mark.parametrize("scenario", ["air-power-1901.toml"])
+def test_air_power_wings_are_ordered_from_the_page(tmp_path: Path, scenario: str) -> None:
+    save = write_area_game(tmp_path, scenario)
+    with running_area_portal(save) as live:
+        page = fetch(live.urls["ENGLAND"]).text
+        assert "<code>W LON</code>" in page
+        send(live.urls["ENGLAND"], "W LON S F LON\nF LON - NTH")
+        assert [o.text for o in live.game.turn.orders] == ["W LON S F LON", "F LON - NTH"]
