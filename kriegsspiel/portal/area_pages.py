@@ -67,6 +67,15 @@ def verdict_list(verdicts: tuple[LineVerdict, ...], list_id: str = "verdicts") -
     return f"<ul id=\"{list_id}\" class=\"verdicts\" aria-live=\"polite\">{''.join(items)}</ul>"
 
 
+def _what(option: str, view: PowerView) -> str:
+    """What the units an answer names are, when they are the power's own (``s55`` -> ``Inf (infantry) at FEL``)."""
+    mine = {u.uid: u for u in view.own_units}
+    named = [mine[w] for w in option.replace(",", " ").split() if w in mine]
+    if not named:
+        return ""
+    return "<span class=\"what\">" + escape("; ".join(unit_line(u).split(": ", 1)[-1] for u in named)) + "</span>"
+
+
 def _orders_section(page: AreaPageInput) -> str:
     view, status, base = page.view, page.status, page.base
     parts = [f"<section id=\"orders\"><h2>Orders for {escape(view.position.phase_label)}</h2>"]
@@ -91,8 +100,8 @@ def _orders_section(page: AreaPageInput) -> str:
             parts.append(f"<form class=\"choice\" method=\"post\" enctype=\"multipart/form-data\" action=\"{action}\">"
                          f"{hidden}<input type=\"hidden\" name=\"ready\" value=\"1\">"
                          f"<p class=\"question\"><strong>The rules ask you:</strong> {escape(question)}</p>"
-                         + "".join(f"<button type=\"submit\" name=\"orders\" value=\"{escape(o)}\">{escape(o)}</button>"
-                                   for o in options) + "</form>")
+                         + "".join(f"<button type=\"submit\" name=\"orders\" value=\"{escape(o)}\">{escape(o)}"
+                                   f"{_what(o, view)}</button>" for o in options) + "</form>")
     elif view.orders_now:
         text = page.draft if page.draft is not None else (
             page.sent.text if page.sent is not None else "\n".join(view.orders))
