@@ -234,3 +234,50 @@ def test_air_power_wings_are_ordered_from_the_page(tmp_path: Path, scenario: str
         assert "<code>W LON</code>" in page
         send(live.urls["ENGLAND"], "W LON S F LON\nF LON - NTH")
         assert [o.text for o in live.game.turn.orders] == ["W LON S F LON", "F LON - NTH"]
+
+
+def test_the_windows_portal_serves_an_area_game_and_writes_on_the_windows_thread(tmp_path: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the area window needs (F9: WindowPortal.toggle, pump every frame, draw): orders from a phone reach
+    the journal on the thread that pumps, the panel names the phase and who sent what."""
+    import threading
+    import time
+
+    import kriegsspiel.portal.server as server
+    from kriegsspiel.app.portal_window import WindowPortal
+    from kriegsspiel.portal.links import link_url
+    from kriegsspiel.render.overlays import TextCache
+
+    monkeypatch.setattr(server, "lan_address", lambda: "127.0.0.1")
+    pygame.display.init()
+    pygame.font.init()
+    save = write_area_game(tmp_path)
+    with AreaGame.open(save) as game:
+        window = WindowPortal(game, port=0)
+        assert window.toggle().startswith("players' portal at http://127.0.0.1:")
+        try:
+            url = link_url(window.url, window.portal.tokens()["FRANCE"])
+            answers: list[int] = []
+            phone = threading.Thread(target=lambda: answers.append(send(url, "A PAR - BUR", ready=True).status))
+            phone.start()
+            deadline = time.monotonic() + 30
+            while phone.is_alive():  # the window's frames
+                assert time.monotonic() < deadline
+                window.pump()
+                time.sleep(0.01)
+            assert answers == [303] and [o.text for o in game.turn.orders] == ["A PAR - BUR"]
+            records = read_save(save).records
+            assert records[-2].command == "FRANCE: A PAR - BUR" and records[-1].kind == "portal"
+            seen: list[str] = []
+
+            class Recording(TextCache):
+                def get(self, text: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+                    seen.append(text)
+                    return super().get(text, *args, **kwargs)
+
+            window.draw(pygame.Surface((1000, 700)), Recording(), 16)
+            assert "Spring 1901, movement: open to orders" in seen[0]
+            assert any(t.startswith("3. FRANCE: received") for t in seen) and "READY" in seen
+            assert "A PAR - BUR" in seen and any(t.startswith("1. AUSTRIA: nothing received") for t in seen)
+        finally:
+            window.server.stop()

@@ -28,7 +28,10 @@ _READY = (20, 120, 40)
 
 
 class WindowPortal:
-    """The portal of the window's game, started on first use. ``game`` is a :class:`kriegsspiel.store.Game`."""
+    """The portal of the window's game, started on first use. ``game`` is a :class:`kriegsspiel.store.Game`
+    or an area game (:class:`kriegsspiel.store.area_game.AreaGame`: the portal then has a page per power, and
+    the area window needs only to call :meth:`pump` every frame, :meth:`toggle` on F9, :meth:`key` and
+    :meth:`draw`)."""
 
     def __init__(self, game: Any, port: int = 8080) -> None:
         self.game = game
@@ -68,14 +71,25 @@ class WindowPortal:
         except UserError:
             host = "127.0.0.1"
         gate = PumpGate()
-        portal = Portal(self.game, gate)
+        serve: Any = PortalServer
+        if hasattr(self.game, "turn"):  # an area game (Diplomacy, unit profiles): a page per power
+            from kriegsspiel.portal.area_server import AreaPortalServer
+            from kriegsspiel.portal.area_service import AreaPortal
+
+            portal: Any = AreaPortal(self.game, gate)
+            serve = AreaPortalServer
+        else:
+            portal = Portal(self.game, gate)
         try:
-            portal.start(history_now=False)  # the newest pictures now; earlier rounds' one a frame (pump)
-            server = PortalServer(portal, host, self.port)
+            if hasattr(self.game, "turn"):
+                portal.start()
+            else:
+                portal.start(history_now=False)  # the newest pictures now; earlier rounds' one a frame (pump)
+            server = serve(portal, host, self.port)
             try:
                 url = server.start()
             except UserError:
-                server = PortalServer(portal, host, 0)
+                server = serve(portal, host, 0)
                 url = server.start()
         except UserError as exc:
             return f"the players' portal cannot start: {exc}"
@@ -149,7 +163,8 @@ class WindowPortal:
         pygame.draw.rect(panel, _BOX, panel.get_rect(), border_radius=8)
         status = portal.round_status()
         y = 12
-        title = f"Players' portal  {self.url}   round {status.round}: " + \
+        label = getattr(portal, "phase_label", None)
+        title = f"Players' portal  {self.url}   {label() if label else f'round {status.round}'}: " + \
             ("open to orders" if status.open else str(status.reason))
         panel.blit(texts.get(title, size, _INK, bold=True), (14, y))
         y += size + 14

@@ -202,6 +202,17 @@ class AreaPortal:
         """The number of the phase being ordered: the phases confirmed so far, plus one."""
         return int(self.game.turn.phases) + 1
 
+    def phase_label(self) -> str:
+        """The phase being ordered, for people ("Spring 1901, movement")."""
+        return str(self.game.turn.position.phase_label)
+
+    def draw_pending(self, most: int | None = 1) -> int:
+        """What the window calls every frame (the ruler games' portal draws earlier rounds' pictures there):
+        here, notice a change the umpire made in the window, so that the pages follow it at once. Returns 0:
+        the pictures are drawn when a phone asks for them."""
+        self.poll()
+        return 0
+
     def round_status(self) -> RoundStatus:
         """The phase orders go to now, and whether the portal takes them."""
         number = self.phase_number()
