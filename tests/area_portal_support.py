@@ -19,9 +19,9 @@ PROFILES_ATTACK = "move n20,n21,n23 MIT-FEL\nmove n22 MIT-FEL"
 
 
 def write_area_game(folder: Path, scenario: str = DIPLOMACY, *, blind: bool = False,
-                    edit: tuple[str, str] | None = None, name: str = "game.kssave") -> Path:
+                    edits: tuple[tuple[str, str], ...] = (), name: str = "game.kssave") -> Path:
     """A new save of a shipped area scenario (its map copied beside it); ``blind`` switches the scenario's
-    blind rule on, ``edit`` replaces one text of the scenario by another. Returns the save's path."""
+    blind rule on, each of ``edits`` replaces a text of the scenario by another. Returns the save's path."""
     from kriegsspiel.store.area_game import AreaGame
 
     (folder / "maps").mkdir(parents=True, exist_ok=True)
@@ -32,9 +32,9 @@ def write_area_game(folder: Path, scenario: str = DIPLOMACY, *, blind: bool = Fa
     if blind:
         assert "blind = false" in text
         text = text.replace("blind = false", "blind = true")
-    if edit is not None:
-        assert edit[0] in text
-        text = text.replace(edit[0], edit[1])
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
     target = folder / "scenarios" / scenario
     target.write_text(text, encoding="utf-8")
     save = folder / name

@@ -142,8 +142,8 @@ def test_a_blind_power_is_shown_nothing_its_units_do_not_see(tmp_path: Path) -> 
     """Two blind games that differ only by a Russian army far from France: France's page and picture are the
     same in both; in open games they differ (the test can fail)."""
     def france(blind: bool, without_moscow: bool, name: str) -> tuple[bytes, bytes, str]:
-        edit = ('RUSSIA = ["A WAR", "A MOS", ', 'RUSSIA = ["A WAR", ') if without_moscow else None
-        save = write_area_game(tmp_path / name, blind=blind, edit=edit)
+        edits = (('RUSSIA = ["A WAR", "A MOS", ', 'RUSSIA = ["A WAR", '),) if without_moscow else ()
+        save = write_area_game(tmp_path / name, blind=blind, edits=edits)
         with running_area_portal(save) as live:
             page = fetch(live.urls["FRANCE"]).body
             picture = fetch(live.urls["FRANCE"] + "/picture/1.png").body
@@ -281,3 +281,35 @@ def test_the_windows_portal_serves_an_area_game_and_writes_on_the_windows_thread
             assert "A PAR - BUR" in seen and any(t.startswith("1. AUSTRIA: nothing received") for t in seen)
         finally:
             window.server.stop()
+
+
+#: France with one army in BUR and its three home centres empty; Germany with an army in RUH to support MUN
+AUTUMN = (('phase = "S1901M"', 'phase = "F1901M"'), ('FRANCE = ["F BRE", "A PAR", "A MAR"]', 'FRANCE = ["A BUR"]'),
+          ('GERMANY = ["F KIE", "A BER", "A MUN"]', 'GERMANY = ["F KIE", "A RUH", "A MUN"]'))
+
+
+def test_retreat_and_adjustment_phases_are_ordered_from_the_page_too(tmp_path: Path) -> None:
+    save = write_area_game(tmp_path, edits=AUTUMN)
+    with running_area_portal(save) as live:
+        assert send(live.urls["GERMANY"], "A MUN - BUR\nA RUH S A MUN - BUR").status == 303
+        assert live.umpire("confirm").accepted
+        assert live.game.turn.position.phase == "F1901R"
+        page = fetch(live.urls["FRANCE"]).text
+        assert f"Orders for {live.game.turn.position.phase_label}</h2>" in page and 'id="order-form"' in page
+        assert re.search(r"<code>A BUR - dislodged; may retreat to [^<]*PIC", page)
+        germany = fetch(live.urls["GERMANY"]).text
+        assert 'id="order-form"' not in germany and "GERMANY gives no orders in Fall 1901" in germany
+        assert send(live.urls["FRANCE"], "A BUR R MUN\nA BUR R PIC").status == 303
+        sent = fetch(live.urls["FRANCE"]).text.split('id="sent-verdicts"', 1)[1].split("</ul>", 1)[0]
+        assert re.search(r"A BUR R MUN</code><span class=\"reason\">[^<]*may retreat to BEL, GAS, MAR, PAR, PIC", sent)
+        assert [o.text for o in live.game.turn.orders] == ["A BUR R PIC"]
+        assert live.umpire("confirm").accepted
+        assert live.game.turn.position.phase == "W1901A"
+        page = fetch(live.urls["FRANCE"]).text
+        assert "<code>A PAR B</code>" in page                      # the builds it may order, as help
+        assert send(live.urls["FRANCE"], "A PAR B\nF BRE B\nA MUN B").status == 303
+        sent = fetch(live.urls["FRANCE"]).text.split('id="sent-verdicts"', 1)[1].split("</ul>", 1)[0]
+        assert sent.count('class="ok"') == 2 and "MUN" in sent.split('class="bad"', 1)[1]
+        assert live.umpire("confirm").accepted
+        units = sorted(f"{u.kind} {u.where}" for u in live.game.turn.position.units if u.power == "FRANCE")
+        assert units == ["A PAR", "A PIC", "F BRE"]
