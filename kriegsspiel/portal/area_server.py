@@ -112,6 +112,11 @@ class AreaPortalApp(PortalApp):
 
     # --- handlers -------------------------------------------------------------------------------------------
 
+    async def page(self, request: web.Request) -> web.Response:
+        # the rules' help lists (a power's moves, what it may buy) take up to ~0.15 s: off the event loop
+        player = self._player(request)
+        return await asyncio.get_running_loop().run_in_executor(None, self._page, request, player)
+
     async def status(self, request: web.Request) -> web.Response:
         self.portal.poll()  # the cached answer is keyed by the portal's changes: count the umpire's first
         return await super().status(request)
