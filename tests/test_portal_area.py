@@ -65,9 +65,12 @@ def test_orders_are_checked_line_by_line_and_entered_as_the_umpires_journaled_an
         assert [o.text for o in live.game.turn.orders] == ["A PAR - PIC", "A MAR - GAS"]
         page = fetch(live.urls["FRANCE"]).text
         assert "replaced by the later order" in page
+        textarea = lambda: fetch(live.urls["FRANCE"]).text.split("<textarea", 1)[1].split("</textarea>")[0]  # noqa: E731
+        assert textarea().endswith(">A PAR - PIC\nA MAR H\nA MAR - GAS")   # the sending as written
         # the umpire's undo takes the last order back, as any order the umpire typed (A MAR's earlier one returns)
         assert live.umpire("undo").accepted
         assert [o.text for o in live.game.turn.orders] == ["A MAR - SPA", "A PAR - PIC"]
+        assert textarea().endswith(">A MAR - SPA\nA PAR - PIC")  # the form now holds the orders in force
     records = read_save(save).records
     orders = [r for r in records if r.kind == "order"]
     assert [r.command for r in orders[:3]] == ["FRANCE: A PAR - BUR", "FRANCE: F BRE - MAO", "FRANCE: A MAR - SPA"]

@@ -103,8 +103,11 @@ def _orders_section(page: AreaPageInput) -> str:
                          + "".join(f"<button type=\"submit\" name=\"orders\" value=\"{escape(o)}\">{escape(o)}"
                                    f"{_what(o, view)}</button>" for o in options) + "</form>")
     elif view.orders_now:
-        text = page.draft if page.draft is not None else (
-            page.sent.text if page.sent is not None else "\n".join(view.orders))
+        # the last sending as the power wrote it, unless the orders in force changed since (the umpire's hand)
+        as_sent = sorted(v.text.upper() for v in page.verdicts if v.ok)
+        same = page.sent is not None and as_sent == sorted(o.upper() for o in view.orders)
+        text = page.draft if page.draft is not None else (page.sent.text if same and page.sent else
+                                                          "\n".join(view.orders))
         checked = " checked" if page.draft is None and page.sent is not None and page.sent.ready else ""
         parts.append(
             f"<form id=\"order-form\" method=\"post\" enctype=\"multipart/form-data\" action=\"{action}\">{hidden}"
