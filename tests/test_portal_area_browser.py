@@ -136,3 +136,18 @@ def test_a_unit_profiles_power_answers_the_rules_question_with_a_tap(browser, tm
         _shot(page, tmp_path, "profiles-2-answered")
         assert problems == []
         context.close()
+
+
+def test_without_server_sent_events_the_page_polls_and_follows_the_confirm(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        context.add_init_script("delete window.EventSource")  # a browser without server-sent events
+        page.clock.install()
+        page.goto(live.urls["ITALY"])
+        assert page.evaluate("typeof window.EventSource") == "undefined"
+        assert live.umpire("confirm").accepted
+        page.clock.run_for(11_000)  # one polling interval
+        _wait_until(page, "document.getElementById('moment').textContent === 'Fall 1901, movement'")
+        assert problems == []
+        context.close()
