@@ -61,7 +61,8 @@
       if (timer !== null) { window.clearTimeout(timer); }
       timer = window.setTimeout(check, 300);
     });
-    if (field.value.trim()) { check(); }
+    /* the verdicts of the last sending are on the page already: check again only what is typed after */
+    if (field.value.trim() && !byId("sent-verdicts")) { check(); }
   }
 
   function apply(s) {
