@@ -316,3 +316,23 @@ def test_retreat_and_adjustment_phases_are_ordered_from_the_page_too(tmp_path: P
         assert live.umpire("confirm").accepted
         units = sorted(f"{u.kind} {u.where}" for u in live.game.turn.position.units if u.power == "FRANCE")
         assert units == ["A PAR", "A PIC", "F BRE"]
+
+
+def test_the_umpires_words_deadline_and_event_stream_reach_the_one_power(tmp_path: Path) -> None:
+    from portal_support import first_event
+
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        status, headers, event = first_event(live.urls["RUSSIA"] + "/events")
+        assert status == 200 and headers["content-type"].startswith("text/event-stream")
+        data = json.loads(event.split("data: ", 1)[1])
+        assert data["phase"] == "Spring 1901, movement" and data["open"] and len(data["key"]) == 16
+        live.portal.tell("RUSSIA", "Your ambassador in Vienna reports troop movements.")
+        until = live.portal.set_deadline(20)
+        russia, turkey = fetch(live.urls["RUSSIA"]).text, fetch(live.urls["TURKEY"]).text
+        assert "Your ambassador in Vienna reports troop movements." in russia and "ambassador" not in turkey
+        assert f'data-deadline="{until}"' in russia and f'data-deadline="{until}"' in turkey
+        assert json.loads(fetch(live.urls["RUSSIA"] + "/status.json").text)["key"] != data["key"]
+    notes = [r.events[0] for r in read_save(save).records if r.kind == "portal" and r.events[0]["portal"] == "note"]
+    assert notes == [{"portal": "note", "player": "RUSSIA", "round": 1,
+                      "text": "Your ambassador in Vienna reports troop movements."}]
