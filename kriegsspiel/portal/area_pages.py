@@ -39,6 +39,7 @@ class AreaPageInput:
     waiting_for: tuple[str, ...]
     draft: str | None = None
     problem: str | None = None
+    focus: tuple[float, float] | None = None
 
 
 def _head(title: str) -> str:
@@ -49,10 +50,12 @@ def _head(title: str) -> str:
             "<script src=\"/static/area.js\" defer></script></head>\n")
 
 
-def _picture(url: str, alt: str, current: bool) -> str:
+def _picture(url: str, alt: str, current: bool, focus: tuple[float, float] | None = None) -> str:
+    """A picture in a scrolling frame; a tap zooms it (area.js), on ``focus`` (fractions of its size)."""
     ids = (" id=\"picture-link\"", " id=\"picture\"") if current else ("", " loading=\"lazy\"")
+    at = f" data-focus=\"{focus[0]},{focus[1]}\"" if focus else ""
     return (f"<div class=\"scroller\"><a href=\"{escape(url)}\"{ids[0]}><img{ids[1]} class=\"picture\" "
-            f"src=\"{escape(url)}\" alt=\"{escape(alt)}\"></a></div>")
+            f"src=\"{escape(url)}\" alt=\"{escape(alt)}\"{at}></a></div>")
 
 
 def verdict_list(verdicts: tuple[LineVerdict, ...], list_id: str = "verdicts") -> str:
@@ -168,7 +171,7 @@ def area_page(page: AreaPageInput) -> str:
                      f"{escape(page.status.deadline[11:16])} UTC</p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     url = f"{page.base}/picture/{page.status.round}.png"
-    parts.append("<section id=\"current\">" + _picture(url, f"Your picture: {view.position.phase_label}", True))
+    parts.append("<section id=\"current\">" + _picture(url, f"Your picture: {view.position.phase_label}", True, page.focus))
     if page.last_phase is not None:
         parts.append(f"<h2>Results of {escape(page.last_phase)}</h2>")
         parts.append("<ul id=\"told\">" + "".join(f"<li>{escape(t)}</li>" for t in view.told) + "</ul>"

@@ -107,7 +107,7 @@ class AreaPortalApp(PortalApp):
             notes=tuple(portal.notes_for(player, round_status.round)), sent=sent,
             verdicts=portal.verdicts_of(sent) if sent else (), examples=tuple(examples),
             placements=tuple(placements[:MAX_PLACEMENTS]), history=history, waiting_for=waiting,
-            draft=draft, problem=problem)
+            draft=draft, problem=problem, focus=portal.focus(player))
         return self._html(area_page(page), status)
 
     # --- handlers -------------------------------------------------------------------------------------------

@@ -258,6 +258,10 @@ class AreaPortal:
         self._history[(power, number)] = (before, png)
         return png
 
+    def focus(self, power: str) -> tuple[float, float] | None:
+        """Where ``power``'s own units are on its current picture (fractions of its width and height)."""
+        return self._drawer.focus(self.view_of(power))
+
     def history(self, power: str) -> list[tuple[int, str, tuple[str, ...], tuple[str, ...]]]:
         """The phases confirmed so far, newest first: (number, label, ``power``'s orders, what it was told)."""
         phases = self.game.confirmed_phases()

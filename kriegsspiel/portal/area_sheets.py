@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
-from kriegsspiel.pov.area import AreaPictureInput, area_picture
+from kriegsspiel.pov.area import PANEL_WIDTH, AreaPictureInput, area_picture, province_of
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.area_pictures import picture_inputs
@@ -62,6 +62,18 @@ class Drawer:
         arrows, and the results of the last phase it was told."""
         shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told)
         return png_bytes(area_picture(self._size, self._drawings, shown))
+
+    def focus(self, view: PowerView) -> tuple[float, float] | None:
+        """Where the power's own units stand on its picture, as fractions of the picture's width and height
+        (the middle of their provinces' centres), so that a zoomed picture opens on them; None without units."""
+        centres = {d.abbreviation: d.centre for d in self._drawings}
+        points = [centres[province_of(u.where)] for u in view.own_units if province_of(u.where) in centres]
+        if not points:
+            return None
+        width, height = self._size[0] + PANEL_WIDTH, self._size[1]
+        x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
+        y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+        return round(x / width, 4), round(y / height, 4)
 
     def confirmed(self, before: AreaTurn, result: PhaseResult, power: str) -> bytes:
         """The PNG of a confirmed phase for ``power``: the very picture ``kriegsspiel pov`` writes."""

@@ -115,6 +115,14 @@
     var img = event.target;
     if (!img.classList || !img.classList.contains("picture")) { return; }
     event.preventDefault();
-    img.parentNode.parentNode.classList.toggle("zoomed");
+    var frame = img.parentNode.parentNode;
+    frame.classList.toggle("zoomed");
+    /* zoomed in: open on the power's own units, not on the map's top-left corner */
+    var focus = (img.getAttribute("data-focus") || "").split(",");
+    if (frame.classList.contains("zoomed") && focus.length === 2) {
+      var fx = parseFloat(focus[0]), fy = parseFloat(focus[1]);
+      frame.scrollLeft = Math.max(0, fx * img.naturalWidth - frame.clientWidth / 2);
+      frame.scrollTop = Math.max(0, fy * img.naturalHeight - frame.clientHeight / 2);
+    }
   });
 }());
