@@ -336,3 +336,32 @@ def test_the_umpires_words_deadline_and_event_stream_reach_the_one_power(tmp_pat
     notes = [r.events[0] for r in read_save(save).records if r.kind == "portal" and r.events[0]["portal"] == "note"]
     assert notes == [{"portal": "note", "player": "RUSSIA", "round": 1,
                       "text": "Your ambassador in Vienna reports troop movements."}]
+
+
+def test_a_blind_power_is_not_told_why_the_umpires_board_refuses_what_its_own_view_allows(tmp_path: Path) -> None:
+    """The rule set's check against the power's view accepts, against the umpire's board refuses (a unit the
+    power cannot see stands in the way): the page says so without the reason, the umpire's inbox has it."""
+    from kriegsspiel.portal.area_service import HIDDEN_REFUSAL
+
+    save = write_area_game(tmp_path, blind=True)
+    with running_area_portal(save) as live:
+        rules = live.game.scenario.rules
+        real = rules.check_order
+
+        def check(position, power, text):  # type: ignore[no-untyped-def]
+            verdict = real(position, power, text)
+            if position is live.game.turn.position and "BUR" in text:  # the umpire's board, not the view
+                return type(verdict)(False, verdict.text, "a German army you cannot see holds MUN's road")
+            return verdict
+        live.portal.scenario.rules.check_order = check  # type: ignore[method-assign]
+        send(live.urls["FRANCE"], "A PAR - BUR\nA MAR - SPA")
+        page = fetch(live.urls["FRANCE"]).text
+        assert escape_q(HIDDEN_REFUSAL) in page and "German" not in page
+        assert [o.text for o in live.game.turn.orders] == ["A MAR - SPA"]
+        refused = live.portal.inbox()["players"]["FRANCE"]["refused"]
+        assert refused == [{"line": "A PAR - BUR", "reason": "a German army you cannot see holds MUN's road"}]
+    sending = next(r.events[0] for r in read_save(save).records if r.kind == "portal" and r.events[0]["portal"] == "orders")
+    assert sending["lines"][0]["reason"] == HIDDEN_REFUSAL and "German" in sending["lines"][0]["umpire_reason"]
+    with running_area_portal(save) as again:  # read back from the journal after a restart, the same
+        assert again.portal.inbox()["players"]["FRANCE"]["refused"] == refused
+        assert "German" not in fetch(again.urls["FRANCE"]).text

@@ -38,9 +38,16 @@ class LineVerdict:
     ok: bool
     text: str
     reason: str | None = None
+    #: the umpire's board's own reason where the power is told less (a blind game): journal and inbox only
+    umpire_reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """What the power may read of the verdict (the page, the check endpoint)."""
         return {"line": self.line, "ok": self.ok, "text": self.text, "reason": self.reason}
+
+    def record_json(self) -> dict[str, Any]:
+        """What the journal keeps of it: the umpire's reason too."""
+        return {**self.to_json(), "umpire_reason": self.umpire_reason}
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +300,7 @@ class AreaPortal:
             verdicts = self._enter(power, order_lines(text))
             line, data = rec.orders_entry(power, number, text, ready)
             data["phase"] = self.game.turn.position.phase
-            data["lines"] = [v.to_json() for v in verdicts]
+            data["lines"] = [v.record_json() for v in verdicts]
             record = self.game.append_portal(line, data)
             received = rec.ReceivedOrders(power, number, text, ready, rec.digest_of(text), record.at, record.seq)
             with self._data:
@@ -366,8 +373,10 @@ class AreaPortal:
     def _submit(self, power: str, order: str, index: int, verdicts: list[LineVerdict]) -> None:
         outcome = self.game.submit(f"{power}: {order}")
         if not outcome.accepted:
-            reason = HIDDEN_REFUSAL if self.scenario.blind else (outcome.reason or "refused")
-            verdicts[index] = LineVerdict(verdicts[index].line, False, order, reason)
+            reason = outcome.reason or "refused"
+            told = HIDDEN_REFUSAL if self.scenario.blind else reason
+            verdicts[index] = LineVerdict(verdicts[index].line, False, order, told,
+                                          reason if self.scenario.blind else None)
 
     def check(self, power: str, text: str) -> tuple[LineVerdict, ...]:
         """The rule set's verdict on each line, against the board as ``power`` sees it; nothing is written."""
@@ -470,7 +479,8 @@ class AreaPortal:
                 "in_force": [o.text for o in turn.orders if o.power == power],
                 "latest": last.to_json() if last else None, "sendings": len(mine),
                 "ready": bool(last and last.ready),
-                "refused": [v.to_json() for v in self.verdicts_of(last) if not v.ok] if last else [],
+                "refused": [{"line": v.line, "reason": v.umpire_reason or v.reason}
+                            for v in self.verdicts_of(last) if not v.ok] if last else [],
             }
         return out
 
@@ -490,5 +500,6 @@ def _own_line(line: str, power: str, powers: list[str]) -> str | None:
 
 
 def _verdict_of(data: dict[str, Any]) -> LineVerdict:
+    texts = {key: data.get(key) if isinstance(data.get(key), str) else None for key in ("reason", "umpire_reason")}
     return LineVerdict(str(data.get("line", "")), bool(data.get("ok")), str(data.get("text", "")),
-                       data.get("reason") if isinstance(data.get("reason"), str) else None)
+                       texts["reason"], texts["umpire_reason"])
