@@ -365,3 +365,25 @@ def test_a_blind_power_is_not_told_why_the_umpires_board_refuses_what_its_own_vi
     with running_area_portal(save) as again:  # read back from the journal after a restart, the same
         assert again.portal.inbox()["players"]["FRANCE"]["refused"] == refused
         assert "German" not in fetch(again.urls["FRANCE"]).text
+
+
+def test_the_serve_terminals_portal_commands_for_an_area_game(tmp_path: Path) -> None:
+    from kriegsspiel.portal.area_console import AreaPortalShell
+
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        shell = AreaPortalShell(live.portal, live.base, live.portal.gate)
+        assert shell.handle("tell fra: hold the line") == "added to the page of FRANCE for Spring 1901, movement"
+        assert shell.handle("tell Narnia: hello").startswith("refused: tell: no power 'Narnia'")
+        assert shell.handle("tell FRANCE hello").startswith("refused: tell: write 'tell POWER: what they learn'")
+        assert shell.handle("deadline soon").startswith("refused: deadline")
+        assert shell.handle("deadline 5000") == "refused: deadline: give between 1 and 1440 minutes"
+        assert shell.handle("links").count("/p/") == 7
+        old = live.urls["ITALY"]
+        said = shell.handle("revoke italy")
+        assert said.startswith("the old link of ITALY is revoked; the new one: http://")
+        assert fetch(old).status == 404 and fetch(said.rsplit(" ", 1)[1]).status == 200
+        assert shell.handle("ENGLAND: F LON - NTH") == "ENGLAND: F LON - NTH"   # the area shell's commands
+        assert "England: nothing received; 1 order in force" in shell.handle("inbox")
+        assert shell.handle("close") == "Spring 1901, movement is closed to orders"
+        assert "(closed)" in shell.handle("inbox") and "players' portal:" in shell.handle("help")
