@@ -10,7 +10,7 @@ import pytest
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.rulesets.unit_profiles import load_rules, parse_battle
 from kriegsspiel.rulesets.unit_profiles.combat import battle_object
-from kriegsspiel.rulesets.unit_profiles.fighting import phase_dice
+from kriegsspiel.rulesets.unit_profiles.fighting import phase_stream
 from kriegsspiel.rulesets.unit_profiles.game import Game
 from unit_profiles_area_helpers import POWERS, PROVINCES, RULES, position, resolve, scenario_setup, uid, unit, verdict
 from unit_profiles_helpers import battle, run, unit as bunit
@@ -65,7 +65,7 @@ def test_every_roll_is_journaled_and_the_answers_replay_with_the_same_dice() -> 
     # the answers come back in a later journal record: the step replays on the same dice all the same
     again = RULES.resolve(pos, given, Dice(11, 99))
     assert not again.choices and again.position == result.position
-    expected = phase_dice(11, pos.phase)
+    expected = Dice(11, phase_stream(pos.phase))
     assert list(again.details["dice"]) == [expected.roll(12) for _ in again.details["dice"]]
     shown = [int(part.split()[1].split("/")[0]) for line in again.lines if ": " in line and "/" in line
              for part in line.split(": ", 1)[1].split(", ") if "/" in part]

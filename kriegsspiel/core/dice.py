@@ -29,6 +29,10 @@ class Dice:
         self._generator = random.Random(f"{self.seed}:{self.record_index}")
         self._rolls: list[tuple[int, int]] = []
         self._expected: tuple[tuple[int, int], ...] | None = None
+        #: the record's dice whose rolls these are too (:meth:`derived`)
+        self._parent: Dice | None = None
+        #: replaying a record written before derived rolls were journaled (it holds none)
+        self._unchecked_derived = False
 
     @classmethod
     def replaying(cls, seed: int, record_index: int, recorded_rolls: list[tuple[int, int]] | tuple) -> Dice:
@@ -58,19 +62,50 @@ class Dice:
         value = self._generator.randint(1, sides)
         number = len(self._rolls) + 1
         if self._expected is not None:
-            if number > len(self._expected):
-                raise DiceMismatch(
-                    f"record {self.record_index}: roll {number} (d{sides}) was not in the journal, "
-                    f"which holds {len(self._expected)} roll(s)"
-                )
-            want_sides, want_value = self._expected[number - 1]
-            if (want_sides, want_value) != (sides, value):
-                raise DiceMismatch(
-                    f"record {self.record_index}: roll {number}: the journal holds d{want_sides}={want_value}, "
-                    f"the replay drew d{sides}={value}"
-                )
+            self._check(number, sides, value)
+        if self._parent is not None:
+            self._parent._adopt(sides, value)
         self._rolls.append((sides, value))
         return value
+
+    def derived(self, stream: int) -> Dice:
+        """Dice of the same game seeded by ``stream`` instead of this record's index, whose rolls are this
+        record's rolls too: journaled with it (in the order drawn, mixed with its own) and checked on replay.
+
+        For a rule set whose dice must not depend on which record draws them (the unit-profiles game draws a
+        step's dice from the phase, so that an answer given in a later record applies to the dice its
+        question showed). A record replayed with no rolls at all was written before derived rolls were
+        journaled: its derived rolls are then drawn unchecked and not kept (its events still hold every die).
+        """
+        child = Dice(self.seed, stream)
+        child._parent = self
+        return child
+
+    def _adopt(self, sides: int, value: int) -> None:
+        """Take a roll of derived dice as this record's (checked like one of its own)."""
+        if self._unchecked_derived:
+            return
+        if self._expected == () and not self._rolls:
+            self._unchecked_derived = True
+            return
+        number = len(self._rolls) + 1
+        if self._expected is not None:
+            self._check(number, sides, value)
+        self._rolls.append((sides, value))
+
+    def _check(self, number: int, sides: int, value: int) -> None:
+        assert self._expected is not None
+        if number > len(self._expected):
+            raise DiceMismatch(
+                f"record {self.record_index}: roll {number} (d{sides}) was not in the journal, "
+                f"which holds {len(self._expected)} roll(s)"
+            )
+        want_sides, want_value = self._expected[number - 1]
+        if (want_sides, want_value) != (sides, value):
+            raise DiceMismatch(
+                f"record {self.record_index}: roll {number}: the journal holds d{want_sides}={want_value}, "
+                f"the replay drew d{sides}={value}"
+            )
 
     def one_in(self, n: int) -> bool:
         """True with probability 1/n (a roll of 1 on an n-sided die). ``n`` < 1 never succeeds, drawing nothing."""

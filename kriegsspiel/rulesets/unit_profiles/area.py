@@ -36,7 +36,7 @@ STEP_VERBS = {
     "research": ("research",), "purchase": ("buy",), "combat-move": ("move", "march", "supply"),
     "combat": ("order", "fire"), "noncombat-move": ("move", "ferry"), "place": ("place",), "income": (),
 }
-ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay", "intercept", "bombard")
+ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay", "intercept", "bombard", "targets")
 
 
 def _step_of(verb: str) -> str:
@@ -92,7 +92,7 @@ class UnitProfilesArea(AreaRules):
                     mine.append(order)
                 else:
                     lines.append(f"refused ({who}): {order.text()}: it is {power}'s turn")
-        stream = Stream(phase_dice(dice.seed, position.phase), game.rules.die)
+        stream = Stream(phase_dice(dice, position.phase), game.rules.die)
 
         def ask(verb: str, key: str, side: int, options: list[str], question: str) -> str:
             given = answers.get((verb, key))
@@ -306,7 +306,8 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
             told = fight_at(game, power, place, stream, ask)
             return game.owners.get(place) == power, told
 
-        each(("move",), lambda o: apply_move(game, power, o, combat=True, fight=blitz_fight, roll=stream.next))
+        each(("move",), lambda o: apply_move(game, power, o, combat=True, fight=blitz_fight, roll=stream.next,
+                                             ask=ask))
     elif step == "combat":
         valid = []
         for order in orders:
@@ -321,7 +322,8 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
         lines += combat_step(game, power, valid, stream, ask)
     elif step == "noncombat-move":
         each(("move", "ferry"), lambda o: (apply_ferry(game, power, o, stream.next) if o.verb == "ferry"
-                                           else apply_move(game, power, o, combat=False, roll=stream.next)))
+                                           else apply_move(game, power, o, combat=False, roll=stream.next,
+                                                           ask=ask)))
         lines += land_aircraft(game, power)
     elif step == "place":
         each(("place",), lambda o: apply_place(game, power, o))

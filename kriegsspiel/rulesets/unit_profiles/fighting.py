@@ -17,11 +17,11 @@ from typing import Any
 from kriegsspiel.core.area import Choice
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.rulesets.unit_profiles.battle import Volley
-from kriegsspiel.rulesets.unit_profiles.placement import Hit
+from kriegsspiel.rulesets.unit_profiles.placement import Hit, firer_pool, firer_targets
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
-    after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, initial_position, plan_anti_aircraft,
-    plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
+    after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, hit_pool, initial_position,
+    plan_anti_aircraft, plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
 )
 from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST, Position, round_context
 
@@ -45,14 +45,21 @@ class NeedChoice(Exception):
         return self
 
 
-def phase_dice(seed: int, phase: str) -> Dice:
-    """The dice of one phase: the game's seed and the phase id, whatever journal record resolves it.
+def phase_stream(phase: str) -> int:
+    """The number the dice of one phase are seeded by, with the game's seed (see :func:`phase_dice`)."""
+    return (1 << 40) + zlib.crc32(phase.encode("utf-8"))
+
+
+def phase_dice(record: Dice, phase: str) -> Dice:
+    """The dice of one phase: the game's seed and the phase id, whatever journal record resolves it; their
+    rolls are the resolving record's rolls too (journaled with it and checked on replay, ``Dice.derived``).
 
     A question (casualties, a re-roll, a retreat) stops the resolution; its answer comes back in a later
     record, and the step is resolved again from its start. Drawing from (seed, phase) rather than from the
     record's own dice gives the same dice again, so the answer applies to the dice the player was shown (and
-    an undo cannot fish for other dice). Every roll is in the result's ``details["dice"]`` and its lines."""
-    return Dice(seed, (1 << 40) + zlib.crc32(phase.encode("utf-8")))
+    an undo cannot fish for other dice). Every roll is in the record's ``rolls``, the result's
+    ``details["dice"]`` and its lines."""
+    return record.derived(phase_stream(phase))
 
 
 class Stream:
@@ -106,6 +113,12 @@ def _with_casualties(spec: BattleSpec, side: int, order: tuple[int, ...]) -> Bat
     return dataclasses.replace(spec, policies=(pols[0], pols[1]))
 
 
+def _with_targets(spec: BattleSpec, side: int, order: tuple[int, ...]) -> BattleSpec:
+    pols = list(spec.policies)
+    pols[side] = dataclasses.replace(pols[side], targets=order)
+    return dataclasses.replace(spec, policies=(pols[0], pols[1]))
+
+
 def _dice_text(spec: BattleSpec, volley: Volley) -> str:
     parts = []
     for shot, die in zip(volley.shots, volley.dice):
@@ -147,13 +160,33 @@ class Battle:
         answer = self.ask("rerolls", f"{self.name} {key}", side, options, question)
         return Volley(self.spec if answer.endswith("yes") else plain, shots, self.stream, allowance, side)
 
+    def targets(self, pos: Position, owner: int, hits: list[Hit], step: str, key: str, volley: Volley) -> BattleSpec:
+        """R05.3: the hits the firer places itself (Torpedo, Tactical Air Support, a Torpedo Boat Destroyer in a
+        port or riverine space) go where the firer chooses among the legal targets, asked when there is more
+        than one choice; returns the spec whose firer's ``targets`` say so."""
+        options = firer_options(self.spec, pos, owner, hits, step)
+        if len(options) < 2:
+            return self.spec
+        ids = [u.id for u in self.spec.units]
+        firer = 1 - owner
+        texts = [f"targets {self.name} {key}: " + " ".join(ids[t] for t in seq) for seq in options]
+        question = (f"{self.name} {key}: {self.sides[firer]} rolled {_dice_text(self.spec, volley)}: "
+                    f"{sum(1 for h in hits if h.picks)} hit(s) the firer places (Torpedo, Tactical Air Support, "
+                    f"Torpedo Boat Destroyer, R05.3). {self.sides[firer]} chooses the {self.sides[owner]} units "
+                    "they hit, one per die, the highest die first: "
+                    + ", ".join(f"{ids[t]} {self.spec.units[t].type}" for t in sorted({t for o in options for t in o})))
+        answer = self.ask("targets", f"{self.name} {key}", firer, texts, question)
+        return _with_targets(self.spec, firer, options[texts.index(answer)])
+
     def casualties(self, pos: Position, owner: int, hits: list[Hit], step: str, key: str,
                    volley: Volley) -> dict[int, int]:
-        """Where a volley's hits go: the owner's choice when more than one legal placement exists (R05.3)."""
-        default = take_hits(self.spec, pos, owner, hits, step)
+        """Where a volley's hits go: first the firer's own choices (R05.3, :meth:`targets`), then the owner's
+        choice for the others when more than one legal placement exists (R05.3)."""
+        spec = self.targets(pos, owner, hits, step, key, volley) if any(h.picks for h in hits) else self.spec
+        default = take_hits(spec, pos, owner, hits, step)
         if not hits:
             return default
-        options = casualty_options(self.spec, pos, owner, hits, step, default)
+        options = casualty_options(spec, pos, owner, hits, step, default)
         ids = [u.id for u in self.spec.units]
         texts = [f"casualties {self.name} {key}: " + " ".join(ids[i] for i in sorted(t) for _ in range(t[i]))
                  for t in options]
@@ -290,6 +323,64 @@ class Battle:
         gone = dataclasses.replace(spec, policies=(pols[0], pols[1]))
         after, _, _, _, result = end_of_round(gone, pos, rnd)
         return after, result or "defender", answer.rsplit(" ", 1)[1]
+
+
+def firer_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step: str) -> list[tuple[int, ...]]:
+    """The firer's legal choices for the hits it places (R05.3) on side ``owner``: each a sequence of targets,
+    one per such hit that has a target, in the order the engine places them (the highest die first); choices
+    that differ for play only (units of one type and damage are interchangeable) are given once, the engine's
+    default first, the others the costliest losses first, at most :data:`MAX_OPTIONS`."""
+    picked = sorted((h for h in hits if h.picks), key=lambda h: h.rank)
+    if not picked:
+        return []
+    start, transports = hit_pool(spec, pos, owner, hits, step)
+    left = dict(start)
+    leaves: list[tuple[int, ...]] = []
+
+    def dfs(n: int, seq: list[int]) -> None:
+        if len(leaves) >= _MAX_LEAVES:
+            return
+        if n == len(picked):
+            leaves.append(tuple(seq))
+            return
+        pool = firer_pool(spec, picked[n], left, transports)
+        if not pool:
+            dfs(n + 1, seq)
+            return
+        groups: dict[tuple, int] = {}
+        for t in pool:
+            groups.setdefault(_signature(spec, pos, t, start[t] - left[t]), t)
+        for t in groups.values():
+            left[t] -= 1
+            seq.append(t)
+            dfs(n + 1, seq)
+            seq.pop()
+            left[t] += 1
+
+    dfs(0, [])
+    default = _default_targets(spec, pos, owner, hits, step)
+    options = [default]
+    seen = {_canon_seq(spec, pos, default)}
+    cost = lambda seq: (-sum(spec.units[t].profile.sort_cost for t in seq), seq)  # noqa: E731
+    for leaf in sorted(leaves, key=cost):
+        canon = _canon_seq(spec, pos, leaf)
+        if canon not in seen and len(options) < MAX_OPTIONS:
+            seen.add(canon)
+            options.append(leaf)
+    return options
+
+
+def _default_targets(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step: str) -> tuple[int, ...]:
+    """The targets the engine gives the firer's hits by its policy, in placement order."""
+    left, transports = hit_pool(spec, pos, owner, hits, step)
+    return tuple(t for _, t in firer_targets(spec, owner, hits, left, transports) if t is not None)
+
+
+def _canon_seq(spec: BattleSpec, pos: Position, seq: tuple[int, ...]) -> tuple:
+    counts: dict[int, int] = {}
+    for t in seq:
+        counts[t] = counts.get(t, 0) + 1
+    return _canon(spec, pos, counts)
 
 
 def _signature(spec: BattleSpec, pos: Position, i: int, extra: int) -> tuple[Any, ...]:

@@ -11,9 +11,11 @@ and no second move in Noncombat Move for units that moved in Combat Move (R08.3)
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 from kriegsspiel.rulesets.unit_profiles.board import border_cost, is_land, is_sea
+from kriegsspiel.rulesets.unit_profiles.fighting import Ask
 from kriegsspiel.rulesets.unit_profiles.game import Game, Unit
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal
 
@@ -69,10 +71,11 @@ def _allowance(game: Game, u: Unit, order: Order, blitzing: bool, artillery_rank
 
 
 def apply_move(game: Game, power: str, order: Order, combat: bool, fight: Fight | None = None,
-               roll: Callable[[], int] | None = None) -> list[str]:
+               roll: Callable[[], int] | None = None, ask: Ask | None = None) -> list[str]:
     """Carry out a ``move`` order; returns lines for the umpire. ``fight`` fights the Home Guard a blitz
     meets, ``roll`` rolls a d12 for the free attack on air transports overflying hostile territory (None:
-    only checking; the blitz is taken to win, the transports to pass). Raises Refusal."""
+    only checking; the blitz is taken to win, the transports to pass), ``ask`` asks the transports' owner
+    which of them the free attack downs (raising fighting.NeedChoice). Raises Refusal."""
     if not order.units:
         raise Refusal("name the units to move")
     _check_path(game, order.path)
@@ -95,7 +98,7 @@ def apply_move(game: Game, power: str, order: Order, combat: bool, fight: Fight 
     if domain == "land":
         lines += _move_land(game, power, units, order, combat, fight)
     elif domain == "air":
-        lines += _move_air(game, power, units, order, combat, roll)
+        lines += _move_air(game, power, units, order, combat, roll, ask)
     else:
         lines += _move_naval(game, power, units, order, combat)
     lines.insert(0, f"{power}: {order.text()}")
@@ -227,7 +230,7 @@ def capture(game: Game, power: str, terr: str, how: str) -> list[str]:
 
 
 def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: bool,
-              roll: Callable[[], int] | None) -> list[str]:
+              roll: Callable[[], int] | None, ask: Ask | None = None) -> list[str]:
     path = order.path
     cost = len(path) - 1
     lines = []
@@ -294,15 +297,15 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
                 u.attacking = True
                 u.origin = path[-2]
     if roll is not None:
-        lines += overflight(game, power, transports, path, roll)
+        lines += overflight(game, power, transports, path, roll, ask)
         transports = [t for t in transports if t.uid in game.units]
     if order.drop:
-        for t in transports:
-            for c in game.cargo_of(t.uid):
-                c.airdropped = True
-                c.attacking = True
-                c.origin = path[-2]
-        lines.append(f"  airdrop on {order.drop}: {', '.join(order.cargo)}")
+        dropped = [c for t in transports for c in game.cargo_of(t.uid)]
+        for c in dropped:
+            c.airdropped = True
+            c.attacking = True
+            c.origin = path[-2]
+        lines.append(f"  airdrop on {order.drop}: {', '.join(c.uid for c in dropped) or 'nothing left to drop'}")
     elif order.cargo and not combat:
         for t in transports:
             for c in game.cargo_of(t.uid):
@@ -312,10 +315,12 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
 
 
 def overflight(game: Game, power: str, transports: list[Unit], path: tuple[str, ...],
-               roll: Callable[[], int]) -> list[str]:
+               roll: Callable[[], int], ask: Ask | None = None) -> list[str]:
     """R23.3, R23.4: in each hostile territory an air transport overflies (not its target), each AAA rolls one
     die per transport (hits on 2, R21.3) and each defending fighter one die at its defense against aircraft;
-    each hit downs a transport (those with the least cargo first), its cargo with it."""
+    each hit downs a transport, its cargo with it. The transports' owner chooses which (R21.3), asked with
+    ``ask`` when the choice matters (transports loaded alike are interchangeable); without ``ask`` (or by
+    default) the least loaded go first."""
     lines: list[str] = []
     for terr in path[1:-1]:
         flying = [t for t in transports if t.uid in game.units]
@@ -329,13 +334,43 @@ def overflight(game: Game, power: str, transports: list[Unit], path: tuple[str, 
             continue
         dice = [roll() for _ in needs]
         hits = sum(1 for d, n in zip(dice, needs) if d <= n)
-        lines.append(f"  free attack over {terr}: {', '.join(f'{d}/{n}' for d, n in zip(dice, needs))}: {hits} hit(s)")
-        for t in sorted(flying, key=lambda t: (len(game.cargo_of(t.uid)), t.uid))[:hits]:
+        shown = f"{', '.join(f'{d}/{n}' for d, n in zip(dice, needs))}: {hits} hit(s)"
+        lines.append(f"  free attack over {terr}: {shown}")
+        downed = _downed(game, power, terr, flying, hits, transports[0].uid, shown, ask)
+        for t in downed:
             for c in game.cargo_of(t.uid):
                 del game.units[c.uid]
             del game.units[t.uid]
             lines.append(f"  {t.uid} (air transport) shot down over {terr}, its cargo lost (R23.4)")
     return lines
+
+
+def _downed(game: Game, power: str, terr: str, flying: list[Unit], hits: int, first: str, shown: str,
+            ask: Ask | None) -> list[Unit]:
+    """The air transports ``hits`` hits down over ``terr``: the owner's choice (R21.3) among the ways that differ
+    for play (by cargo), the least loaded first; asked only when there is more than one."""
+    def load(t: Unit) -> tuple[str, ...]:
+        return tuple(sorted(c.kind for c in game.cargo_of(t.uid)))
+
+    ranked = sorted(flying, key=lambda t: (len(game.cargo_of(t.uid)), t.uid))
+    if hits >= len(flying):
+        return ranked
+    options: list[list[Unit]] = []
+    seen: set[tuple] = set()
+    for combo in itertools.combinations(ranked, hits):
+        key = tuple(sorted(load(t) for t in combo))
+        if key not in seen:
+            seen.add(key)
+            options.append(list(combo))
+    if len(options) < 2 or ask is None:
+        return options[0] if options else []
+    key = f"{terr} r0 overflight-{first}"
+    texts = [f"casualties {key}: " + " ".join(t.uid for t in combo) for combo in options[:24]]
+    cargo = "; ".join(f"{t.uid} carries {', '.join(f'{c.uid} {c.kind}' for c in game.cargo_of(t.uid)) or 'nothing'}"
+                      for t in ranked)
+    question = (f"{key}: the free attack over {terr} rolled {shown} on {power}'s air transports ({cargo}). "
+                f"{power} chooses the {hits} shot down, their cargo with them (R21.3, R23.4)")
+    return options[texts.index(ask("casualties", key, 0, texts, question))]
 
 
 def _airship_lift(game: Game, power: str, units: list[Unit], airships: list[Unit], order: Order,

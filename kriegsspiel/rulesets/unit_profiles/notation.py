@@ -20,6 +20,8 @@ each order's normal text (what the journal keeps). Words are case-insensitive; p
     withdraw WSS r1 defender to WNS     stay WSS r1 defender      (the Auxiliary Cruiser, R24.2)
     intercept MIT r0 intercept: s5 s6                      (the fighters intercepting an airdrop, R23.4)
     bombard FEL r0 bombardment: n29                        (the ships that bombard, R20.2)
+    targets WSS r1 attacker-fire: s50 s52                  (where the firer's own hits go, R05.3)
+    casualties MIT r0 overflight-n30: n31                  (the air transports an overflight downs, R21.3)
 """
 from __future__ import annotations
 
@@ -71,7 +73,7 @@ class Order:
             return f"fire {self.units[0]} at {self.places[0]}"
         if v == "place":
             return f"place {self.count} {self.kind} {' '.join(self.places)}"
-        if v in ("casualties", "rerolls", "bombard"):
+        if v in ("casualties", "rerolls", "bombard", "targets"):
             return f"{v} {self.key}: {self.answer}".rstrip()
         if v == "intercept":
             return f"intercept {self.key}" + (f": {self.answer}" if self.answer else "")
@@ -86,7 +88,7 @@ class Order:
         raise AssertionError(v)
 
 
-_KEY = r"([A-Za-z0-9_]+ r\d+(?: [a-z_-]+)?)"
+_KEY = r"([A-Za-z0-9_]+ r\d+(?: [a-z0-9_-]+)?)"
 _UIDS = r"([a-z_]+\d+(?:\s*,\s*[a-z_]+\d+)*)"
 _PATH = r"([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)+)"
 
@@ -129,8 +131,8 @@ def parse_order(text: str) -> Order:
     if m := re.fullmatch(r"place (?:(\d+) )?([a-z-]+) ([A-Za-z0-9_]+)(?: ([A-Za-z0-9_]+))?", line, re.IGNORECASE):
         places = tuple(p.upper() for p in (m.group(3), m.group(4)) if p)
         return Order("place", count=_count(m.group(1)), kind=m.group(2).lower(), places=places)
-    if m := re.fullmatch(rf"bombard {_KEY}:((?: [a-z_]+\d+)+)", line, re.IGNORECASE):
-        return Order("bombard", key=_norm_key(m.group(1)), answer=m.group(2).strip().lower())
+    if m := re.fullmatch(rf"(bombard|targets) {_KEY}:((?: [a-z_]+\d+)+)", line, re.IGNORECASE):
+        return Order(m.group(1).lower(), key=_norm_key(m.group(2)), answer=m.group(3).strip().lower())
     if m := re.fullmatch(rf"(casualties|rerolls) {_KEY}:((?: [a-z_]+\d+)*|(?: (?:yes|no)))", line, re.IGNORECASE):
         return Order(m.group(1).lower(), key=_norm_key(m.group(2)), answer=m.group(3).strip().lower())
     if m := re.fullmatch(rf"intercept {_KEY}(?::((?: [a-z_]+\d+)+))?", line, re.IGNORECASE):
@@ -151,7 +153,8 @@ def parse_order(text: str) -> Order:
         "casualties": "casualties PLACE rN STEP: UNIT UNIT", "rerolls": "rerolls PLACE rN STEP: yes|no",
         "retreat": "retreat PLACE rN to PLACE", "press": "press PLACE rN",
         "withdraw": "withdraw PLACE r1 SIDE to SEA", "stay": "stay PLACE r1 SIDE",
-        "intercept": "intercept PLACE r0 intercept[: FIGHTER ...]", "bombard": "bombard PLACE r0 bombardment: SHIP ...",
+        "intercept": "intercept PLACE r0 intercept[: FIGHTER ...]", "targets": "targets PLACE rN STEP: UNIT ...",
+        "bombard": "bombard PLACE r0 bombardment: SHIP ...",
     }
     if word in forms:
         raise Refusal(f"{line!r}: write it as '{forms[word]}'")

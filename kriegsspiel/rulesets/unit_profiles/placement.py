@@ -44,14 +44,28 @@ def casualty_slots(spec: BattleSpec, owner: int, hits_left: dict[int, int]) -> l
     return slots + free + last
 
 
-def _firer_choice(spec: BattleSpec, hit: Hit, hits_left: dict[int, int], transports: frozenset[int]) -> int | None:
-    pool = [t for t in hit.eligible if hits_left.get(t, 0) > 0 and (hit.picks == "any" or hit.picks in spec.units[t].profile.classes)]
+def firer_pool(spec: BattleSpec, hit: Hit, hits_left: dict[int, int], transports: frozenset[int]) -> list[int]:
+    """The units the firer may place ``hit`` on (R05.3): those it may hit (R05.2) of the class it picks,
+    with hits left; transports only when no other is (R05.4). Empty: the owner places it."""
+    pool = [t for t in hit.eligible if hits_left.get(t, 0) > 0
+            and (hit.picks == "any" or hit.picks in spec.units[t].profile.classes)]
+    plain = [t for t in pool if t not in transports]
+    return plain or pool
+
+
+def _firer_choice(spec: BattleSpec, hit: Hit, hits_left: dict[int, int], transports: frozenset[int],
+                  listed: list[int]) -> int | None:
+    """The firer's target for ``hit``: the first id of its ``targets`` not yet used in this volley that the
+    hit may go to (each listed id is one hit, so a list can send two hits to two units, or two to one
+    capital ship); once none is left, the first listed unit it may still go to; else the most expensive."""
+    pool = firer_pool(spec, hit, hits_left, transports)
     if not pool:
         return None
-    plain = [t for t in pool if t not in transports]
-    pool = plain or pool
-    order = spec.policies[spec.units[hit.firer].side].targets
-    for t in order:
+    for n, t in enumerate(listed):
+        if t in pool:
+            del listed[n]
+            return t
+    for t in spec.policies[spec.units[hit.firer].side].targets:
         if t in pool:
             return t
     return min(pool, key=lambda t: (-spec.units[t].profile.sort_cost, t))
@@ -64,13 +78,31 @@ def place_hits(spec: BattleSpec, owner: int, hits: Sequence[Hit], hits_left: dic
     left = dict(hits_left)
     taken: dict[int, int] = {}
     owners_hits = []
-    for hit in sorted(hits, key=lambda h: h.rank):
-        target = _firer_choice(spec, hit, left, transports) if hit.picks else None
+    for hit, target in firer_targets(spec, owner, hits, left, transports):
         if target is None:
             owners_hits.append(hit)
             continue
-        left[target] -= 1
         taken[target] = taken.get(target, 0) + 1
+    return _owners_part(spec, owner, owners_hits, left, transports, taken)
+
+
+def firer_targets(spec: BattleSpec, owner: int, hits: Sequence[Hit], left: dict[int, int],
+                  transports: frozenset[int]) -> list[tuple[Hit, int | None]]:
+    """Each hit in placement order (the firer's dice with the fewest targets first) with the target the firer
+    gives it by its policy, None where the owner places it; ``left`` is reduced by the firer's placements."""
+    out: list[tuple[Hit, int | None]] = []
+    listed = list(spec.policies[1 - owner].targets)
+    for hit in sorted(hits, key=lambda h: h.rank):
+        target = _firer_choice(spec, hit, left, transports, listed) if hit.picks else None
+        if target is not None:
+            left[target] -= 1
+        out.append((hit, target))
+    return out
+
+
+def _owners_part(spec: BattleSpec, owner: int, owners_hits: list[Hit], left: dict[int, int],
+                 transports: frozenset[int], taken: dict[int, int]) -> dict[int, int]:
+    """``taken`` (the firer's placements) with the owner's hits placed as its casualty order says."""
     if not owners_hits:
         return taken
     slots = casualty_slots(spec, owner, {i: n for i, n in left.items() if n > 0})

@@ -199,19 +199,25 @@ def hits_left(spec: BattleSpec, pos: Position, units: list[UnitSpec]) -> dict[in
     return {u.index: u.profile.hits - pos.damage[u.index] for u in units}
 
 
+def hit_pool(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step: str
+             ) -> tuple[dict[int, int], frozenset[int]]:
+    """The units of ``owner`` a volley's hits may go to with the hits each can still take, and those of them
+    that take only what no other can (transports, R05.4; in the free attack while an escort flies)."""
+    if step == "free_attack":
+        transports, escorts = free_attack_targets(spec, pos)
+        carriers = frozenset(u.index for u in transports) if escorts else frozenset()
+        return hits_left(spec, pos, transports + escorts), carriers
+    units = spec.units
+    pool_ids = sorted({t for h in hits for t in h.eligible})
+    carriers = frozenset(i for i in pool_ids if "transport" in units[i].profile.classes)
+    return {i: units[i].profile.hits - pos.damage[i] for i in pool_ids}, carriers
+
+
 def take_hits(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step: str) -> dict[int, int]:
     """Place a volley's hits on side ``owner``; ``step`` is bombardment, free_attack, anti_aircraft or round."""
     if not hits:
         return {}
-    if step == "free_attack":
-        transports, escorts = free_attack_targets(spec, pos)
-        pool = transports + escorts
-        carriers = frozenset(u.index for u in transports) if escorts else frozenset()
-        return place_hits(spec, owner, hits, hits_left(spec, pos, pool), carriers)
-    units = spec.units
-    pool_ids = sorted({t for h in hits for t in h.eligible})
-    carriers = frozenset(i for i in pool_ids if "transport" in units[i].profile.classes)
-    left = {i: units[i].profile.hits - pos.damage[i] for i in pool_ids}
+    left, carriers = hit_pool(spec, pos, owner, hits, step)
     return place_hits(spec, owner, hits, left, carriers)
 
 
