@@ -206,6 +206,8 @@ def repair(game: Game, power: str) -> list[str]:
         if u.power == power and u.damage and is_sea(game.board, u.where):
             bases = [a for a in game.board[u.where]["adjacent"] if game.board[a]["naval_base"]
                      and game.friendly(a, power)]
+            if not bases and game.neutral_port(u, u.where):  # R24.7: a true neutral's port as a friendly base
+                bases = [a for a in game.board[u.where]["adjacent"] if game.true_neutral(a)]
             if bases:
                 u.damage = 0
                 lines.append(f"{u.uid} ({u.kind}) repaired at {bases[0]} (R25.3)")

@@ -151,6 +151,21 @@ class Game:
         owner = self.owners.get(where)
         return (owner is not None and not self.allied(owner, power)) or bool(self.enemies_at(where, power))
 
+    def attackable(self, where: str, power: str) -> bool:
+        """Where a Combat Move may end to attack (R08.2): a hostile place, or a sea zone holding any enemy unit
+        (transports and Auxiliary Cruisers too, R04.1, though they make no zone hostile, R24.1)."""
+        return self.hostile(where, power) or (is_sea(self.board, where) and bool(self.enemies_at(where, power)))
+
+    def true_neutral(self, where: str) -> bool:
+        """A land territory no power controls (R11.9)."""
+        return is_land(self.board, where) and self.owners.get(where) is None
+
+    def neutral_port(self, u: Unit, zone: str) -> bool:
+        """R24.7 (L613): for a unit with Neutral Ports (the Auxiliary Cruiser), a sea zone next to a true neutral
+        territory is as at a friendly naval base."""
+        return ("neutral-ports" in self.profile(u).abilities and is_sea(self.board, zone)
+                and any(self.true_neutral(a) for a in self.board[zone]["adjacent"]))
+
     def friendly_since_start(self, where: str, power: str) -> bool:
         """Controlled by the power or an ally since the start of the turn (R17.2, R22.1)."""
         return self.allied(self.data["owners_at_start"].get(where), power) and self.friendly(where, power)

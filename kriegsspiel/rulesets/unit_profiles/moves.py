@@ -280,7 +280,7 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
             c.aboard = t.uid
     elif combat and transports:
         raise Refusal("air transports join Combat Move only for an airdrop or supply drop (L471)")
-    if combat and not game.hostile(path[-1], power):
+    if combat and not game.attackable(path[-1], power):
         raise Refusal(f"in Combat Move aircraft fly to attack; {path[-1]} holds no enemy: fly there in Noncombat Move")
     for u in units:
         if u.aboard is not None:
@@ -293,7 +293,7 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
             c.moved = True
         if combat:
             u.moved = True
-            if game.hostile(path[-1], power):
+            if game.attackable(path[-1], power):
                 u.attacking = True
                 u.origin = path[-2]
     if roll is not None:
@@ -422,8 +422,9 @@ def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat:
         for zone in path[1:-1]:
             if game.hostile(zone, power) and not false_flag:
                 raise Refusal(f"{u.uid} stops in {zone}: it holds enemy warships (R24.1)")
-        if not combat and game.hostile(path[-1], power):
-            raise Refusal(f"Noncombat Move may not enter {path[-1]}: it holds enemy warships (R24.1)")
+        if not combat and game.enemies_at(path[-1], power) and not game.neutral_port(u, path[-1]):
+            held = "warships (R24.1)" if game.hostile(path[-1], power) else "units (R08.2)"
+            raise Refusal(f"Noncombat Move may not end in {path[-1]}: it holds enemy {held}")
     carriers = [u for u in units if u.kind in SHIP_CARRIERS]
     if order.cargo:
         if not carriers:
@@ -443,6 +444,7 @@ def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat:
             c.aboard = ship.uid
             c.where = path[0]
             c.used = 1
+    attack = combat and game.attackable(path[-1], power)
     for u in units:
         u.where = path[-1]
         u.used += cost
@@ -450,7 +452,7 @@ def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat:
             c.where = path[-1]
         if combat:
             u.moved = True
-            if game.hostile(path[-1], power):
+            if attack:
                 u.attacking = True
                 u.origin = path[-2] if len(path) > 1 else path[-1]
     if order.unload:
