@@ -13,8 +13,16 @@ from kriegsspiel.store.undone import undone_orders
 from kriegsspiel.wording import count as plural
 
 
+def rolls_text(rolls: tuple[tuple[int, int], ...]) -> str:
+    """A record's rolls for people: ``d12: 5 7 11`` when all dice are alike, else ``d12=5 d6=3``."""
+    if len({sides for sides, _ in rolls}) == 1:
+        return f"d{rolls[0][0]}: " + " ".join(str(v) for _, v in rolls)
+    return " ".join(f"d{sides}={v}" for sides, v in rolls)
+
+
 def run_area(args: argparse.Namespace, loaded: LoadedSave) -> int:
-    """Print the turn (``--json``: one object: phase, units, owners, orders, choices, last results)."""
+    """Print the turn (``--json``: one object: phase, units, owners, orders, choices, last results, and the last
+    record replayed with its rolls); ``--log`` lists every record with its lines and rolls."""
     total = len(loaded.records)
     if args.to is not None and not 0 <= args.to <= total:
         raise UserError(f"{args.save}: --to {args.to}: the journal holds {plural(total, 'record')}; give 0..{total}")
@@ -23,7 +31,12 @@ def run_area(args: argparse.Namespace, loaded: LoadedSave) -> int:
     if args.json:
         for note in game.notes:
             print(f"note: {note}", file=sys.stderr)
-        print(json.dumps(turn_json(turn), indent=2))
+        obj = turn_json(turn)
+        count = total if args.to is None else args.to
+        if count:  # the dice of the last record replayed, as the journal holds them ([sides, value] pairs)
+            last = loaded.records[count - 1]
+            obj["last_record"] = {"seq": last.seq, "command": last.command, "rolls": [list(r) for r in last.rolls]}
+        print(json.dumps(obj, indent=2))
         return 0
     for note in game.notes:
         print(note)
@@ -34,10 +47,13 @@ def run_area(args: argparse.Namespace, loaded: LoadedSave) -> int:
         for record in shown:
             mark = f"  [undone by record {undone[record.seq]}]" if record.seq in undone else ""
             target = f" (record {record.target})" if record.kind in ("undo", "redo") else ""
-            print(f"{record.seq}. {record.side}: {record.command}{target}{mark}")
+            said = record.command if record.command.startswith(f"{record.side}:") else f"{record.side}: {record.command}"
+            print(f"{record.seq}. {said}{target}{mark}")
             for event in record.events:
                 for line in event.get("lines", []) if isinstance(event, dict) else []:
                     print(f"   {line}")
+            if record.rolls:
+                print(f"   rolls: {rolls_text(record.rolls)}")
         print()
     print(f"{loaded.header.scenario_name}: after {count} of {plural(total, 'record')}")
     print(turn.position.phase_label + (f"; {turn.winner} has won" if turn.winner else ""))

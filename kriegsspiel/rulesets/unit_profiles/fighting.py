@@ -282,18 +282,20 @@ class Battle:
             rolled = {u.index for side in strikers for u in side}
             keys = ("r1 first-strike-attacker", "r1 first-strike-defender")
             vs = [self.volley(plan_fire(ctx, s, strikers[s]), allowance, s, keys[s]) for s in (0, 1)]
-            taken = [self.casualties(pos, 1 - s, vs[s].hits, "round", keys[s], vs[s]) for s in (0, 1)]
-            for s in (0, 1):
+            taken = []
+            for s in (0, 1):  # each side's dice shown before the next question, so a player sees them all
+                taken.append(self.casualties(pos, 1 - s, vs[s].hits, "round", keys[s], vs[s]))
                 if vs[s].shots:
                     self.lines.append(f"  r1 First Strike, {self.sides[s]}: {_dice_text(spec, vs[s])}")
+            for s in (0, 1):
                 pos = apply_hits(spec, pos, taken[s])[0]
             ctx.pos = pos
         firers = [[u for u in units_of(spec, pos, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
         v0 = self.volley(plan_fire(ctx, 0, firers[0]), allowance, 0, f"r{rnd} attacker-fire")
         t0 = self.casualties(pos, 1, v0.hits, "round", f"r{rnd} attacker-fire", v0)
+        self.lines.append(f"  r{rnd} {self.sides[0]} fires: {_dice_text(spec, v0)}")  # seen by the next question
         v1 = self.volley(plan_fire(ctx, 1, firers[1]), allowance, 1, f"r{rnd} defender-fire")
         t1 = self.casualties(pos, 0, v1.hits, "round", f"r{rnd} defender-fire", v1)
-        self.lines.append(f"  r{rnd} {self.sides[0]} fires: {_dice_text(spec, v0)}")
         self.lines.append(f"  r{rnd} {self.sides[1]} fires: {_dice_text(spec, v1)}")
         pos = apply_hits(spec, pos, t0)[0]
         pos = apply_hits(spec, pos, t1)[0]
