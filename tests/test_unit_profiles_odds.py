@@ -83,6 +83,10 @@ SMALL = {
     "retreat in round 2, landed units fight on": battle(
         [unit("l", "infantry", landed=True), unit("i", "infantry")], [unit("d", "infantry")], amphibious=True,
         max_rounds=3, policy={"attacker": {"retreat": {"after_round": 2}}}),
+    "the firer's targets, one hit each (R05.3)": battle(
+        [unit("tb1", "torpedo-bomber"), unit("tb2", "torpedo-bomber")],
+        [unit("bb", "battleship"), unit("dd", "destroyer")], kind="sea", max_rounds=2,
+        policy={"attacker": {"targets": ["dd", "bb"]}}),
     "transports last": battle([unit("s", "submarine")], [unit("tr", "troopship"), unit("cv", "escort-carrier")],
                               kind="sea", max_rounds=3),
 }
