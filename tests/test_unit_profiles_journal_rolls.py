@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,8 @@ from kriegsspiel.store.area_timeline import ReplayError
 from kriegsspiel.store.area_verify import verify_area_save
 from kriegsspiel.store.journal import read_save
 from test_unit_profiles_session import ENV, PLAN, scenario_copy
+
+BEFORE = Path(__file__).resolve().parent / "fixtures" / "saves" / "unit-profiles-before-rolls"
 
 
 def test_derived_dice_are_the_records_rolls_and_are_checked_on_replay() -> None:
@@ -90,10 +93,21 @@ def test_the_battles_dice_are_in_the_records_rolls_and_verify_checks_them(tmp_pa
     records = [dataclasses.replace(r, rolls=changed) if r is bad else r for r in loaded.records]
     with pytest.raises(ReplayError, match="dice differ"):
         replay_area(scenario, records, loaded.header.seed)
-    # a save of before (no rolls in its records) replays to the same game
-    legacy = [dataclasses.replace(r, rolls=()) for r in loaded.records]
-    assert replay_area(scenario, legacy, loaded.header.seed).turn == \
-        replay_area(scenario, loaded.records, loaded.header.seed).turn
+
+
+def test_a_save_of_before_still_reopens_verifies_and_goes_on(tmp_path: Path) -> None:
+    shutil.copytree(BEFORE, tmp_path / "old")
+    save = tmp_path / "old" / "before-rolls.kssave"
+    loaded = read_save(save)
+    assert not any(r.rolls for r in loaded.records)                   # written before the rolls were journaled
+    fought = [line for r in loaded.records for e in r.events for line in e.get("lines", [])]
+    assert any("n36 2/6 hit" in line for line in fought)             # a torpedo's hit, placed then by default
+    assert verify_area_save(loaded).intact
+    with AreaGame.open(save) as game:                                # it reopens and play goes on from it
+        assert game.turn.position.phase == "R2.NORD.purchase"
+        assert game.submit("NORD: buy 1 infantry").accepted and game.submit("confirm").accepted
+    again = read_save(save)
+    assert len(again.records) == len(loaded.records) + 2 and verify_area_save(again).intact
 
 
 def test_replay_shows_the_rolls(tmp_path: Path) -> None:

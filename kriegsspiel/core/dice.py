@@ -81,6 +81,15 @@ class Dice:
         child._parent = self
         return child
 
+    @property
+    def replaying_without_rolls(self) -> bool:
+        """Whether these dice replay a record that holds no rolls: one that drew none, or one written before
+        derived rolls were journaled (a rule set may then resolve as it did when such records were written);
+        for :meth:`derived` dice, whether their record's dice do."""
+        if self._parent is not None:
+            return self._parent.replaying_without_rolls
+        return self._expected == ()
+
     def _adopt(self, sides: int, value: int) -> None:
         """Take a roll of derived dice as this record's (checked like one of its own)."""
         if self._unchecked_derived:

@@ -34,7 +34,7 @@ class AreaShell:
         word, _, rest = text.partition(" ")
         word = word.lower()
         query = {
-            "help": lambda: HELP, "phase": self.phase, "units": lambda: self.units(rest), "orders": lambda:
+            "help": self.help, "phase": self.phase, "units": lambda: self.units(rest), "orders": lambda:
             self.orders(rest), "centres": self.centres, "centers": self.centres, "results": self.results,
             "adjudicate": self.adjudicate, "options": lambda: self.options(rest),
         }.get(word)
@@ -43,6 +43,14 @@ class AreaShell:
         return self.game.submit(text).describe()
 
     # --- queries ----------------------------------------------------------------------------------------
+
+    def help(self) -> str:
+        """The commands; the game's own order lines in place of Diplomacy's where its rules give them."""
+        own = self.game.scenario.rules.order_help()
+        if not own:
+            return HELP
+        lines = HELP.splitlines()
+        return "\n".join([*own, *(line for line in lines if "FRANCE" not in line)])
 
     def _power(self, rest: str) -> str | None:
         name = rest.strip().upper()
@@ -112,7 +120,10 @@ class AreaShell:
         target = where[-1] if where else ""
         hit = next((u for u in turn.position.units if u.power == power and (
             u.uid.upper() == target or u.where == target or u.where.split("/")[0] == target)), None)
+        places = rules.place_examples(turn.position, power, target) if target else ()
         if hit is None:
-            places = rules.place_examples(turn.position, power, target) if target else ()
             return "\n".join(places) or f"{power or '?'} has no unit {unit.strip() or '(name one)'}"
-        return "\n".join(rules.order_examples(turn.position, power, hit.uid)) or f"no orders for {hit.kind} {hit.where} now"
+        found = rules.order_examples(turn.position, power, hit.uid)
+        if not found and hit.uid.upper() != target:  # a place named: what may be bought or placed there
+            found = places
+        return "\n".join(found) or f"no orders for {hit.kind} {hit.where} now"

@@ -337,7 +337,9 @@ class AreaGame:
 
 def _lines_of(event: dict[str, object]) -> list[str]:
     if event["area"] == "phase":
-        lines = [f"{event['phase']} resolved; next: {event['next']}", *[f"  {x}" for x in event["lines"]]]  # type: ignore[union-attr]
+        head = (f"{event['phase']} waits for an answer (not resolved yet; confirm again after it)"
+                if event.get("choices") else f"{event['phase']} resolved; next: {event['next']}")
+        lines = [head, *[f"  {x}" for x in event["lines"]]]  # type: ignore[union-attr]
         for c in event.get("choices", []) or []:  # type: ignore[union-attr]
             lines.append(f"  {c['power']} must choose: {c['question']} ({' | '.join(c['options'])})")
         if event.get("winner"):

@@ -132,3 +132,8 @@ class AreaRules(ABC):
     def winner(self, position: AreaPosition) -> str | None:
         """The power that has won in ``position``, if any (default: none)."""
         return None
+
+    def order_help(self) -> tuple[str, ...]:
+        """Lines for the shell's ``help`` showing this game's orders (``POWER: ORDER   what it does``); default
+        none (the shell then shows Diplomacy's)."""
+        return ()

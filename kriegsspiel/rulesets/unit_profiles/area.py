@@ -36,6 +36,18 @@ STEP_VERBS = {
     "research": ("research",), "purchase": ("buy",), "combat-move": ("move", "march", "supply"),
     "combat": ("order", "fire"), "noncombat-move": ("move", "ferry"), "place": ("place",), "income": (),
 }
+#: the shell's help lines for this game's orders (docs/unit-profiles.md, "Playing the game")
+ORDER_HELP = (
+    "    NORD: buy 2 infantry; buy armor      purchase (several orders on one line, separated by ';')",
+    "    NORD: move n20,n21 MIT-FEL           combat / noncombat move along a path of places; ship cargo: "
+    "'with n7,n8 unload FEL', airdrop: 'with n9 drop FEL'",
+    "    NORD: march n22 MIT-WAL | supply n8 NHM-WAL | ferry n8 NHM-WAL 5 to ALLY | fire n54 at ESS",
+    "    NORD: order WSS FEL                  the order of the battles; NORD: place 2 infantry NHM (ships: "
+    "'place 1 destroyer HAF ENS')",
+    "    SUD: casualties FEL r1 attacker-fire: s55   an answer to a question (copy one of the options shown)",
+    "    withdraw NORD: move n20,n21 MIT-FEL  take an order back",
+    "    options NORD n20 | options NORD NHM  the orders the rules accept for a unit, or for a place",
+)
 ANSWERS = ("casualties", "rerolls", "retreat", "press", "withdraw", "stay", "intercept", "bombard", "targets")
 
 
@@ -193,6 +205,9 @@ class UnitProfilesArea(AreaRules):
     def winner(self, position: AreaPosition) -> str | None:
         return position.data.get("winner")
 
+    def order_help(self) -> tuple[str, ...]:
+        return ORDER_HELP
+
 
 def _told(game: Game, power: str, lines: list[str], before: AreaPosition) -> dict[str, tuple[str, ...]]:
     """What each power is told of a step: everything in an open game; in a blind one (the scenario's switch)
@@ -306,8 +321,9 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
             told = fight_at(game, power, place, stream, ask)
             return game.owners.get(place) == power, told
 
+        flying_ask = None if stream.legacy else ask  # saves of before: the least loaded transports go down
         each(("move",), lambda o: apply_move(game, power, o, combat=True, fight=blitz_fight, roll=stream.next,
-                                             ask=ask))
+                                             ask=flying_ask))
     elif step == "combat":
         valid = []
         for order in orders:
@@ -323,7 +339,7 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
     elif step == "noncombat-move":
         each(("move", "ferry"), lambda o: (apply_ferry(game, power, o, stream.next) if o.verb == "ferry"
                                            else apply_move(game, power, o, combat=False, roll=stream.next,
-                                                           ask=ask)))
+                                                           ask=None if stream.legacy else ask)))
         lines += land_aircraft(game, power)
     elif step == "place":
         each(("place",), lambda o: apply_place(game, power, o))

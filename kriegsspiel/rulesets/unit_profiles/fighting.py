@@ -71,6 +71,9 @@ class Stream:
         self.sides = sides
         self.values: list[int] = []
         self.cursor = 0
+        #: replaying a record written before the dice were journaled: resolve as the program then did (no
+        #: firer's or overflight question, the questions' and lines' old wording), so old saves replay
+        self.legacy = dice.replaying_without_rolls
 
     def next(self) -> int:
         """The next die (drawn from the game's dice the first time it is needed)."""
@@ -117,6 +120,12 @@ def _with_targets(spec: BattleSpec, side: int, order: tuple[int, ...]) -> Battle
     pols = list(spec.policies)
     pols[side] = dataclasses.replace(pols[side], targets=order)
     return dataclasses.replace(spec, policies=(pols[0], pols[1]))
+
+
+def _legend(spec: BattleSpec, pos: Position, units: set[int]) -> str:
+    """The units a question offers, so the one who answers knows which id is which: ``s4 battleship (1 HIT)``."""
+    return ", ".join(f"{spec.units[i].id} {spec.units[i].type}" + (f" ({pos.damage[i]} HIT)" if pos.damage[i] else "")
+                     for i in sorted(units))
 
 
 def _dice_text(spec: BattleSpec, volley: Volley) -> str:
@@ -173,8 +182,7 @@ class Battle:
         question = (f"{self.name} {key}: {self.sides[firer]} rolled {_dice_text(self.spec, volley)}: "
                     f"{sum(1 for h in hits if h.picks)} hit(s) the firer places (Torpedo, Tactical Air Support, "
                     f"Torpedo Boat Destroyer, R05.3). {self.sides[firer]} chooses the {self.sides[owner]} units "
-                    "they hit, one per die, the highest die first: "
-                    + ", ".join(f"{ids[t]} {self.spec.units[t].type}" for t in sorted({t for o in options for t in o})))
+                    "they hit, one per die, the highest die first: " + _legend(self.spec, pos, {t for o in options for t in o}))
         answer = self.ask("targets", f"{self.name} {key}", firer, texts, question)
         return _with_targets(self.spec, firer, options[texts.index(answer)])
 
@@ -182,7 +190,8 @@ class Battle:
                    volley: Volley) -> dict[int, int]:
         """Where a volley's hits go: first the firer's own choices (R05.3, :meth:`targets`), then the owner's
         choice for the others when more than one legal placement exists (R05.3)."""
-        spec = self.targets(pos, owner, hits, step, key, volley) if any(h.picks for h in hits) else self.spec
+        asks_firer = any(h.picks for h in hits) and not self.stream.legacy
+        spec = self.targets(pos, owner, hits, step, key, volley) if asks_firer else self.spec
         default = take_hits(spec, pos, owner, hits, step)
         if not hits:
             return default
@@ -195,7 +204,8 @@ class Battle:
             return default
         question = (f"{self.name} {key}: {self.sides[1 - owner]} rolled {_dice_text(self.spec, volley)}: "
                     f"{len(hits)} hit(s) on {self.sides[owner]}. {self.sides[owner]} chooses its casualties "
-                    "(each listed once per hit; capital ships take a HIT marker, R25.1)")
+                    "(each listed once per hit; capital ships take a HIT marker, R25.1)"
+                    + ("" if self.stream.legacy else ": " + _legend(spec, pos, {i for t in options for i in t})))
         answer = self.ask("casualties", f"{self.name} {key}", owner, texts, question)
         return options[texts.index(answer)]
 
@@ -285,7 +295,10 @@ class Battle:
             taken = []
             for s in (0, 1):  # each side's dice shown before the next question, so a player sees them all
                 taken.append(self.casualties(pos, 1 - s, vs[s].hits, "round", keys[s], vs[s]))
-                if vs[s].shots:
+                if vs[s].shots and not self.stream.legacy:
+                    self.lines.append(f"  r1 First Strike, {self.sides[s]}: {_dice_text(spec, vs[s])}")
+            for s in (0, 1):
+                if vs[s].shots and self.stream.legacy:
                     self.lines.append(f"  r1 First Strike, {self.sides[s]}: {_dice_text(spec, vs[s])}")
             for s in (0, 1):
                 pos = apply_hits(spec, pos, taken[s])[0]
@@ -293,10 +306,12 @@ class Battle:
         firers = [[u for u in units_of(spec, pos, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
         v0 = self.volley(plan_fire(ctx, 0, firers[0]), allowance, 0, f"r{rnd} attacker-fire")
         t0 = self.casualties(pos, 1, v0.hits, "round", f"r{rnd} attacker-fire", v0)
-        self.lines.append(f"  r{rnd} {self.sides[0]} fires: {_dice_text(spec, v0)}")  # seen by the next question
+        fired = [f"  r{rnd} {self.sides[0]} fires: {_dice_text(spec, v0)}"]
+        if not self.stream.legacy:
+            self.lines += fired  # seen by the defender's questions
         v1 = self.volley(plan_fire(ctx, 1, firers[1]), allowance, 1, f"r{rnd} defender-fire")
         t1 = self.casualties(pos, 0, v1.hits, "round", f"r{rnd} defender-fire", v1)
-        self.lines.append(f"  r{rnd} {self.sides[1]} fires: {_dice_text(spec, v1)}")
+        self.lines += (fired if self.stream.legacy else []) + [f"  r{rnd} {self.sides[1]} fires: {_dice_text(spec, v1)}"]
         pos = apply_hits(spec, pos, t0)[0]
         pos = apply_hits(spec, pos, t1)[0]
         after, _, _, _, result = end_of_round(spec, pos, rnd)

@@ -305,7 +305,9 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
             c.airdropped = True
             c.attacking = True
             c.origin = path[-2]
-        lines.append(f"  airdrop on {order.drop}: {', '.join(c.uid for c in dropped) or 'nothing left to drop'}")
+        # without ask (a save of before the overflight was asked) the line names the cargo ordered, as it then did
+        named = [c.uid for c in dropped] if ask is not None else list(order.cargo)
+        lines.append(f"  airdrop on {order.drop}: {', '.join(named) or 'nothing left to drop'}")
     elif order.cargo and not combat:
         for t in transports:
             for c in game.cargo_of(t.uid):
