@@ -332,6 +332,9 @@ class Battle:
         options = [f"press {self.name} r{rnd}"] + [f"retreat {self.name} r{rnd} to {p}" for p in self.retreats]
         question = (f"{self.name} after round {rnd}: {self.sides[0]} may retreat all its units that can "
                     f"(R26.1) to {', '.join(self.retreats)}, or press on")
+        if not self.stream.legacy:  # what is left on each side, so the attacker knows what it decides on
+            left = [_legend(spec, after, {u.index for u in units_of(spec, after, s)}) for s in (0, 1)]
+            question += f" (left: {self.sides[0]} {left[0]}; {self.sides[1]} {left[1]})"
         answer = self.ask("retreat", f"{self.name} r{rnd}", 0, options, question)
         if answer.startswith("press"):
             return after, None, None

@@ -11,13 +11,13 @@ and no second move in Noncombat Move for units that moved in Combat Move (R08.3)
 """
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 
 from kriegsspiel.rulesets.unit_profiles.board import border_cost, is_land, is_sea
 from kriegsspiel.rulesets.unit_profiles.fighting import Ask
 from kriegsspiel.rulesets.unit_profiles.game import Game, Unit
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal
+from kriegsspiel.rulesets.unit_profiles.overflight import overflight
 
 #: fight(place, units) -> (whether the units took the place, lines): the Home Guard met by a blitz, R10.2
 Fight = Callable[[str, list[Unit]], tuple[bool, list[str]]]
@@ -316,65 +316,6 @@ def _move_air(game: Game, power: str, units: list[Unit], order: Order, combat: b
     return lines
 
 
-def overflight(game: Game, power: str, transports: list[Unit], path: tuple[str, ...],
-               roll: Callable[[], int], ask: Ask | None = None) -> list[str]:
-    """R23.3, R23.4: in each hostile territory an air transport overflies (not its target), each AAA rolls one
-    die per transport (hits on 2, R21.3) and each defending fighter one die at its defense against aircraft;
-    each hit downs a transport, its cargo with it. The transports' owner chooses which (R21.3), asked with
-    ``ask`` when the choice matters (transports loaded alike are interchangeable); without ``ask`` (or by
-    default) the least loaded go first."""
-    lines: list[str] = []
-    for terr in path[1:-1]:
-        flying = [t for t in transports if t.uid in game.units]
-        if not flying or not is_land(game.board, terr) or not game.hostile(terr, power):
-            continue
-        guns = [u for u in game.enemies_at(terr, power) if u.kind == "aaa"]
-        fighters = [u for u in game.enemies_at(terr, power) if u.kind == "fighter"]
-        needs = [game.value("aaa_hit")] * (len(guns) * len(flying))
-        needs += [dict(game.profile(f).defense_vs).get("aircraft", game.profile(f).defense or 0) for f in fighters]
-        if not needs:
-            continue
-        dice = [roll() for _ in needs]
-        hits = sum(1 for d, n in zip(dice, needs) if d <= n)
-        shown = f"{', '.join(f'{d}/{n}' for d, n in zip(dice, needs))}: {hits} hit(s)"
-        lines.append(f"  free attack over {terr}: {shown}")
-        downed = _downed(game, power, terr, flying, hits, transports[0].uid, shown, ask)
-        for t in downed:
-            for c in game.cargo_of(t.uid):
-                del game.units[c.uid]
-            del game.units[t.uid]
-            lines.append(f"  {t.uid} (air transport) shot down over {terr}, its cargo lost (R23.4)")
-    return lines
-
-
-def _downed(game: Game, power: str, terr: str, flying: list[Unit], hits: int, first: str, shown: str,
-            ask: Ask | None) -> list[Unit]:
-    """The air transports ``hits`` hits down over ``terr``: the owner's choice (R21.3) among the ways that differ
-    for play (by cargo), the least loaded first; asked only when there is more than one."""
-    def load(t: Unit) -> tuple[str, ...]:
-        return tuple(sorted(c.kind for c in game.cargo_of(t.uid)))
-
-    ranked = sorted(flying, key=lambda t: (len(game.cargo_of(t.uid)), t.uid))
-    if hits >= len(flying):
-        return ranked
-    options: list[list[Unit]] = []
-    seen: set[tuple] = set()
-    for combo in itertools.combinations(ranked, hits):
-        key = tuple(sorted(load(t) for t in combo))
-        if key not in seen:
-            seen.add(key)
-            options.append(list(combo))
-    if len(options) < 2 or ask is None:
-        return options[0] if options else []
-    key = f"{terr} r0 overflight-{first}"
-    texts = [f"casualties {key}: " + " ".join(t.uid for t in combo) for combo in options[:24]]
-    cargo = "; ".join(f"{t.uid} carries {', '.join(f'{c.uid} {c.kind}' for c in game.cargo_of(t.uid)) or 'nothing'}"
-                      for t in ranked)
-    question = (f"{key}: the free attack over {terr} rolled {shown} on {power}'s air transports ({cargo}). "
-                f"{power} chooses the {hits} shot down, their cargo with them (R21.3, R23.4)")
-    return options[texts.index(ask("casualties", key, 0, texts, question))]
-
-
 def _airship_lift(game: Game, power: str, units: list[Unit], airships: list[Unit], order: Order,
                   combat: bool) -> list[str]:
     """R22.3-R22.5, L491: an Airship embarks one Fighter standing with it (neither having moved) and carries
@@ -441,8 +382,11 @@ def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat:
                 raise Refusal(f"{c.uid} ({c.kind}) cannot be shipped")
             ship = next((s for s in carriers if _room(game, s, c)), None)
             if ship is None:
+                aboard = "; ".join(f"{s.uid} carries {', '.join(f'{a.uid} {a.kind}' for a in game.cargo_of(s.uid))}"
+                                   for s in carriers if game.cargo_of(s.uid))
                 raise Refusal(f"no room for {c.uid} ({c.kind}): a Naval Transport carries 1 infantry-class unit and "
-                              "1 other land unit, a Troopship 1 infantry-class unit (R24.5)")
+                              "1 other land unit, a Troopship 1 infantry-class unit (R24.5)"
+                              + (f"; {aboard} (unload them with 'unload PLACE')" if aboard else ""))
             c.aboard = ship.uid
             c.where = path[0]
             c.used = 1
