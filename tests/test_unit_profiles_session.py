@@ -87,3 +87,22 @@ def test_the_shell_plays_the_scenario_and_writes_each_powers_pictures(tmp_path: 
     assert "R1.NORD.purchase-NORD.png" in pictures and "R1.NORD.purchase-SUD.png" in pictures
     meta = json.loads((tmp_path / "game-pov" / "R1.NORD.combat-move-SUD.json").read_text())
     assert "NORD: move n22 MIT-FEL" in meta["results"]
+
+
+def test_the_shell_speaks_this_games_language(tmp_path: Path) -> None:
+    from kriegsspiel.store.area_commands import AreaShell
+
+    with AreaGame.new(scenario_copy(tmp_path), tmp_path / "s.kssave") as game:
+        shell = AreaShell(game)
+        text = shell.handle("help")
+        assert "NORD: buy 2 infantry" in text and "FRANCE" not in text and "confirm" in text
+        assert "buy 1 infantry" in shell.handle("options NORD NHM").splitlines()   # a place: what may be bought
+        for line in PLAN["R1.NORD.purchase"]:
+            shell.handle(line)
+        shell.handle("confirm")
+        for line in PLAN["R1.NORD.combat-move"]:
+            shell.handle(line)
+        shell.handle("confirm")
+        waiting = shell.handle("confirm")                     # the battle in FEL asks its first question
+        assert game.turn.choices
+        assert "R1.NORD.combat waits for an answer" in waiting and "resolved; next" not in waiting
