@@ -89,6 +89,29 @@ def test_a_turn_of_nord_in_the_window_with_its_battle_answered_from_the_menu(app
     assert any("battle in FEL" in x for x in lines) and any(" fires: " in x for x in lines)   # the dice, journaled
 
 
+def test_the_firers_choice_of_target_is_offered_in_the_menu(app: AreaApp) -> None:
+    # R05.3 (Torpedo, L539): the attacker picks the naval unit its torpedo bomber's hit goes to
+    game = app.game
+    for line in ("NORD: buy 1 infantry", "confirm", "NORD: move n36 ENS-ESS", "NORD: move n37,n34 ENS-ESS",
+                 "confirm", "confirm"):
+        type_line(app, line)
+    picked = None
+    while game.turn.choices:
+        choice = game.turn.choices[0]
+        post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=(700, 450))
+        assert app.menu is not None and app.menu.options == list(choice.options)
+        row = 1 if choice.options[0].startswith("targets") else 0     # the firer takes its second choice
+        at = app.menu.at
+        post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=(at[0] + 5, at[1] + 5 + row * app.menu.row_height))
+        if row:
+            picked = choice
+        assert (choice.power, choice.options[row]) in [(o.power, o.text) for o in game.turn.orders]
+        type_line(app, "confirm")
+    assert picked is not None and picked.power == "NORD" and len(picked.options) > 1
+    records = read_save(game.path).records
+    assert f"NORD: {picked.options[1]}" in [r.command for r in records]
+
+
 def test_the_scenarios_powers_have_colours_of_their_own() -> None:
     from kriegsspiel.render.provinces import power_colour
 
