@@ -313,7 +313,8 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
         each(("buy",), lambda o: apply_buy(game, power, o))
     elif step == "combat-move":
         each(("march",), lambda o: apply_march(game, power, o))
-        each(("supply",), lambda o: apply_supply_drop(game, power, o, stream.next))
+        flying_ask = None if stream.legacy else ask  # saves of before: the least loaded transports go down
+        each(("supply",), lambda o: apply_supply_drop(game, power, o, stream.next, flying_ask))
         game.data["out_of_supply"] = supply_status(game)
         if game.data["out_of_supply"]:
             lines.append(f"out of supply (R12.2): {' '.join(game.data['out_of_supply'])}")
@@ -321,7 +322,6 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
             told = fight_at(game, power, place, stream, ask)
             return game.owners.get(place) == power, told
 
-        flying_ask = None if stream.legacy else ask  # saves of before: the least loaded transports go down
         each(("move",), lambda o: apply_move(game, power, o, combat=True, fight=blitz_fight, roll=stream.next,
                                              ask=flying_ask))
     elif step == "combat":
@@ -337,7 +337,8 @@ def _step(game: Game, power: str, step: str, orders: list[Order], stream: Stream
                 valid.append(order)
         lines += combat_step(game, power, valid, stream, ask)
     elif step == "noncombat-move":
-        each(("move", "ferry"), lambda o: (apply_ferry(game, power, o, stream.next) if o.verb == "ferry"
+        each(("move", "ferry"), lambda o: (apply_ferry(game, power, o, stream.next, None if stream.legacy else ask)
+                                           if o.verb == "ferry"
                                            else apply_move(game, power, o, combat=False, roll=stream.next,
                                                            ask=None if stream.legacy else ask)))
         lines += land_aircraft(game, power)

@@ -180,9 +180,13 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
     # R10.2: a Home Guard battle is fought to its end, no retreat
     retreats = [] if place in game.data.get("home_guard", []) else _retreats(game, power, place)
     battle = Battle(spec, place, stream, ask, names, retreats, _withdrawals(game, power, place))
+    def named(u: dict[str, Any]) -> str:  # with what it carries (saves of before: the id alone, as then)
+        aboard = [c["id"] for c in u.get("cargo", [])]
+        return u["id"] + (f" (carrying {' '.join(aboard)})" if aboard and not stream.legacy else "")
+
     lines.append(f"battle in {place} ({game.board[place]['name']}): {power} attacks "
-                 f"{' '.join(u['id'] for u in obj['attacker']['units'])} against "
-                 f"{' '.join(u['id'] for u in obj['defender']['units'])}")
+                 f"{' '.join(named(u) for u in obj['attacker']['units'])} against "
+                 f"{' '.join(named(u) for u in obj['defender']['units'])}")
     try:
         fought = battle.fight()
     except NeedChoice as need:

@@ -468,9 +468,11 @@ def apply_march(game: Game, power: str, order: Order) -> list[str]:
     return lines
 
 
-def apply_supply_drop(game: Game, power: str, order: Order, roll: Callable[[], int] | None = None) -> list[str]:
+def apply_supply_drop(game: Game, power: str, order: Order, roll: Callable[[], int] | None = None,
+                      ask: Ask | None = None) -> list[str]:
     """A supply drop (R12.4): one air transport from an air base supplies one territory it reaches (the
-    path's last); it then has the rest of its move and must end in friendly territory in Noncombat Move."""
+    path's last); it then has the rest of its move and must end in friendly territory in Noncombat Move.
+    ``roll`` and ``ask``: the free attack over hostile territory, as for :func:`apply_move`."""
     _check_path(game, order.path)
     if len(order.units) != 1:
         raise Refusal("a supply drop is one air transport")
@@ -488,7 +490,7 @@ def apply_supply_drop(game: Game, power: str, order: Order, roll: Callable[[], i
         raise Refusal(f"supplies are dropped on a land territory; {target} is not")
     lines = [f"{power}: {order.text()}"]
     if roll is not None:
-        lines += overflight(game, power, [t], order.path, roll)
+        lines += overflight(game, power, [t], order.path, roll, ask)
         if t.uid not in game.units:
             return lines
     t.where = target
@@ -498,11 +500,13 @@ def apply_supply_drop(game: Game, power: str, order: Order, roll: Callable[[], i
     return lines
 
 
-def apply_ferry(game: Game, power: str, order: Order, roll: Callable[[], int] | None = None) -> list[str]:
+def apply_ferry(game: Game, power: str, order: Order, roll: Callable[[], int] | None = None,
+                ask: Ask | None = None) -> list[str]:
     """A ferry mission (R14.3, L465): an air transport that has not moved carries up to 5 IPC, taken from the
     treasury when it leaves, to an ally; it may cross enemy territory (with the free attack, R23.3) and
     impassable areas (R11.3); it ends in a territory the recipient controls; the IPC arrive at the start of
-    the recipient's next turn (R03.2) and are lost with the transport."""
+    the recipient's next turn (R03.2) and are lost with the transport. ``roll`` and ``ask``: the free attack
+    over hostile territory, as for :func:`apply_move`."""
     _check_path(game, order.path)
     t = _unit(game, power, order.units[0])
     recipient = order.places[0]
@@ -523,7 +527,7 @@ def apply_ferry(game: Game, power: str, order: Order, roll: Callable[[], int] | 
     game.data["treasury"][power] -= order.count
     lines = [f"{power}: {order.text()}"]
     if roll is not None:
-        lines += overflight(game, power, [t], order.path, roll)
+        lines += overflight(game, power, [t], order.path, roll, ask)
         if t.uid not in game.units:
             lines.append(f"  {order.count} IPC lost with {t.uid} (R14.3)")
             return lines

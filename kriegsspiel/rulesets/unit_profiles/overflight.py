@@ -31,7 +31,11 @@ def overflight(game: Game, power: str, transports: list[Unit], path: tuple[str, 
             continue
         dice = [roll() for _ in needs]
         hits = sum(1 for d, n in zip(dice, needs) if d <= n)
-        shown = f"{', '.join(f'{d}/{n}' for d, n in zip(dice, needs))}: {hits} hit(s)"
+        firers = [g.uid for g in guns for _ in flying] + [f.uid for f in fighters]
+        if ask is None:  # a save of before the overflight was asked: its line as it was then
+            shown = f"{', '.join(f'{d}/{n}' for d, n in zip(dice, needs))}: {hits} hit(s)"
+        else:
+            shown = f"{', '.join(f'{u} {d}/{n}' for u, d, n in zip(firers, dice, needs))}: {hits} hit(s)"
         lines.append(f"  free attack over {terr}: {shown}")
         downed = _downed(game, power, terr, flying, hits, transports[0].uid, shown, ask)
         for t in downed:
