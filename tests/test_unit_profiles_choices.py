@@ -121,14 +121,14 @@ def test_a_hit_the_owner_places_asks_the_firer_nothing() -> None:
 
 def test_two_torpedoes_offer_each_pair_of_targets_and_the_answer_is_what_happens() -> None:
     pos = _at_combat({"NHM": ["torpedo-bomber"] * 2}, {"WNS": ["destroyer", "battleship"]}, "NHM-WNS")
-    seed, choice = _first_question(pos, "targets", range(1, 400))
-    if len(choice.options[0].split(": ", 1)[1].split()) < 2:    # find a volley where both torpedoes hit
-        for s in range(seed + 1, 800):
-            found = [c for c in resolve(pos, {}, seed=s)[1] if c.options[0].startswith("targets")
-                     and len(c.options[0].split(": ", 1)[1].split()) == 2]
-            if found:
-                seed, choice = s, found[0]
-                break
+    for seed in range(1, 800):                                   # a volley where both torpedoes hit
+        found = [c for c in resolve(pos, {}, seed=seed)[1] if c.options[0].startswith("targets")
+                 and len(c.options[0].split(": ", 1)[1].split()) == 2]
+        if found:
+            choice = found[0]
+            break
+    else:
+        raise AssertionError("no volley of two torpedo hits with these seeds")
     kind_of = {u.uid: u.kind for u in pos.units}
     combos = {tuple(sorted(kind_of[t] for t in o.split(": ", 1)[1].split())) for o in choice.options}
     # two hits: both on the battleship, or one each (two on the one-hit destroyer is no legal placement)
@@ -137,6 +137,37 @@ def test_two_torpedoes_offer_each_pair_of_targets_and_the_answer_is_what_happens
     result, _ = resolve(pos, {"NORD": [both]}, seed=seed)
     lost = next(line for line in result.lines if line.startswith("  lost:")).split()
     assert uid(pos, "battleship") in lost
+
+
+@pytest.mark.parametrize("answer,dead,damaged", [("bb bb", {"bb"}, set()), ("bb dd", {"dd"}, {"bb"})])
+def test_the_firers_answer_is_where_the_volleys_hits_go(answer: str, dead: set[str], damaged: set[str]) -> None:
+    # one volley of two torpedo hits (dice 1 and 2, both hit) on a battleship (2 hits) and a destroyer
+    from kriegsspiel.core.dice import Dice
+    from kriegsspiel.rulesets.unit_profiles import load_rules, parse_battle
+    from kriegsspiel.rulesets.unit_profiles.battle import Volley
+    from kriegsspiel.rulesets.unit_profiles.fighting import Battle, Stream
+    from kriegsspiel.rulesets.unit_profiles.steps import apply_hits, initial_position, plan_fire
+    from kriegsspiel.rulesets.unit_profiles.values import round_context
+
+    spec = parse_battle(battle([unit("tb1", "torpedo-bomber"), unit("tb2", "torpedo-bomber")],
+                               [unit("bb", "battleship"), unit("dd", "destroyer")], kind="sea"), load_rules())
+    pos = initial_position(spec)
+    asked: list[tuple[str, int, list[str]]] = []
+
+    def ask(verb: str, key: str, side: int, options: list[str], question: str) -> str:
+        asked.append((verb, side, options))
+        return next(o for o in options if o.endswith(": " + answer))
+
+    fight = Battle(spec, "Sea", Stream(Dice(1, 1), 12), ask, ("A", "D"), [])
+    volley = Volley(spec, plan_fire(round_context(spec, pos, 1), 0, [u for u in spec.units if u.side == 0]),
+                    Stream(Dice(1, 1), 12), None, 0)
+    volley.dice = [1, 2]
+    volley.hits = [h for h in (s.hit(d) for s, d in zip(volley.shots, volley.dice)) if h is not None]
+    taken = fight.casualties(pos, 1, volley.hits, "round", "r1 attacker-fire", volley)
+    assert [(verb, side) for verb, side, _ in asked] == [("targets", 0)]   # asked of the firer only
+    after, lost, marked, _ = apply_hits(spec, pos, taken)
+    ids = [u.id for u in spec.units]
+    assert {ids[i] for i in lost} == dead and {ids[i] for i in marked} == damaged
 
 
 def test_the_targets_answer_is_an_order_of_the_game() -> None:
