@@ -1,6 +1,7 @@
-"""The lattice kernel's ``fine_routes`` (the route loop of the finer search: pick the cheapest uncovered cell,
-follow both fields' predecessors, smooth, cover the route) gives its Python reference's answer exactly, on the
-very calls ``cheapest_path`` makes for random moves over random mixed terrain."""
+"""The lattice kernel's ``ellipse_search`` (the whole finer search of a cheapest path in one call) and its
+``fine_routes`` (the route loop: pick the cheapest uncovered cell, follow both fields' predecessors, smooth, cover
+the route) give their Python references' answers exactly, on the very calls ``cheapest_path`` makes for random
+moves over random mixed terrain."""
 from __future__ import annotations
 
 import math
@@ -17,27 +18,35 @@ from kriegsspiel.core.movement import _reference as reference
 
 
 class _Recorder:
-    """The C kernel, with every ``fine_routes`` call's arguments and answer kept."""
+    """A kernel, with every call of one of its functions kept: (arguments, answer)."""
 
-    def __init__(self, kernel: object) -> None:
+    def __init__(self, kernel: object, name: str) -> None:
         self.kernel = kernel
+        self.name = name
         self.calls: list[tuple[tuple, list[float] | None]] = []
 
     def __getattr__(self, name: str) -> object:
-        return getattr(self.kernel, name)
+        function = getattr(self.kernel, name)
+        if name != self.name:
+            return function
 
-    def fine_routes(self, *args: object) -> list[float] | None:
-        answer = self.kernel.fine_routes(*args)
-        # the arrays are the search's own: copied, as the next search may reuse nothing of them
-        self.calls.append((tuple(np.array(a) if isinstance(a, np.ndarray) else a for a in args), answer))
-        return answer
+        def recorded(*args: object) -> list[float] | None:
+            answer = function(*args)
+            # the arrays are the search's own: copied, as the next search may reuse nothing of them
+            self.calls.append((tuple(np.array(a) if isinstance(a, np.ndarray) else a for a in args), answer))
+            return answer
+
+        return recorded
 
 
-def test_fine_routes_gives_the_references_answer_on_the_paths_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ellipse_search_and_fine_routes_give_the_references_answers_on_the_paths_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     if movement_field.KERNEL != "c":
         kernel_missing("the lattice kernel")
-    recorder = _Recorder(movement_field._kernel)
-    monkeypatch.setattr(movement_field, "_kernel", recorder)
+    c = movement_field._kernel
+    searches = _Recorder(c, "ellipse_search")
+    monkeypatch.setattr(movement_field, "_kernel", searches)
     rng = np.random.default_rng(17)
     for seed in range(40):
         raster = mixed_terrain_small(seed)
@@ -45,9 +54,16 @@ def test_fine_routes_gives_the_references_answer_on_the_paths_searches(monkeypat
         a = WorldPoint(*rng.uniform(0.0, 32.0, 2))
         b = WorldPoint(*rng.uniform(0.0, 32.0, 2))
         movement.cheapest_path(movement.cost_field(raster, speeds, a, 128.0), b)
-    assert len(recorder.calls) >= 20  # most moves bend, so most reach the finer search
+    monkeypatch.undo()
+    assert len(searches.calls) >= 20  # most moves bend, so most reach the finer search
+    # the reference's steps (windows, ellipse, finer cells, both finer searches) on the C kernel's searches: the C
+    # call does the same, to the last bit; the fine_routes calls it makes are kept
+    routes = _Recorder(c, "fine_routes")
+    for args, answer in searches.calls:
+        assert answer == reference.ellipse_search(*args, pieces=routes)  # exactly: the same floats, or both None
+    assert len(routes.calls) == len(searches.calls)
     several = 0
-    for args, answer in recorder.calls:
+    for args, answer in routes.calls:
         expected = reference.fine_routes(*args)
         assert answer == expected  # exactly: the same floats, or both None
         several += answer is not None and len(answer) > 4

@@ -24,7 +24,7 @@ try:
     # by name, as an optional extension: the package's face is not imported from inside it
     _kernel = importlib.import_module("kriegsspiel.core.movement._lattice")
 
-    _kernel.cost_field, _kernel.line_runs, _kernel.fine_routes  # the placeholder module or an old build lacks functions
+    _kernel.cost_field, _kernel.line_runs, _kernel.fine_routes, _kernel.ellipse_search  # an old build lacks some
     KERNEL = "c"
 except (ImportError, AttributeError):  # no compiler where it was installed: slow but the same answers
     _kernel = _reference  # type: ignore[assignment]

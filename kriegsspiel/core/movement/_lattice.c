@@ -26,10 +26,17 @@ typedef struct {
     const double *speed;       /* float64 speeds, or NULL when they are float32 (speed32) */
     const float *speed32;      /* float32 speeds: half the memory on a big map */
     Py_ssize_t rows, cols;
+    /* the paces of a window of the raster, worked out once (NULL: none): the smoothing walks the same few cells
+     * thousands of times, and a load is cheaper than a conversion and a division. Same values as below. */
+    const double *pace;
+    long prow0, pcol0, prows, pcols;
 } Raster;
 
 static inline double pace_at(const Raster *r, long col, long row)
 {
+    if (r->pace != NULL && (unsigned long)(col - r->pcol0) < (unsigned long)r->pcols &&
+        (unsigned long)(row - r->prow0) < (unsigned long)r->prows)
+        return r->pace[(row - r->prow0) * r->pcols + (col - r->pcol0)];
     if (col < 0 || row < 0 || col >= r->cols || row >= r->rows) return INFINITY;
     Py_ssize_t at = (Py_ssize_t)row * r->cols + col;
     double s = r->speed ? r->speed[at] : (double)r->speed32[at];
@@ -195,7 +202,53 @@ static int get_raster(PyObject *obj, Py_buffer *view, Raster *r)
     r->speed32 = is32 ? (const float *)view->buf : NULL;
     r->rows = view->shape[0];
     r->cols = view->shape[1];
+    r->pace = NULL;
+    r->prow0 = r->pcol0 = r->prows = r->pcols = 0;
     return 0;
+}
+
+/* Margin (cells) of the pace window around the points a smoothing starts from: vertices move a cell or two. */
+#define PACE_MARGIN 4
+
+/* Give r a window of paces over the cells within PACE_MARGIN of the box [x0, x1] x [y0, y1] (world units),
+ * clipped to the raster; *owned receives the block to free (NULL when none was made: pace_at then divides as
+ * before, which is also what happens outside the window). Costs what filling the window costs, once a call. */
+static void pace_window(Raster *r, double cs, double x0, double y0, double x1, double y1, double **owned)
+{
+    *owned = NULL;
+    if (!(fabs(x0) < 1e15 && fabs(y0) < 1e15 && fabs(x1) < 1e15 && fabs(y1) < 1e15)) return;
+    long c0 = (long)floor(x0 / cs) - PACE_MARGIN, c1 = (long)floor(x1 / cs) + PACE_MARGIN + 1;
+    long r0 = (long)floor(y0 / cs) - PACE_MARGIN, r1 = (long)floor(y1 / cs) + PACE_MARGIN + 1;
+    if (c0 < 0) c0 = 0;
+    if (r0 < 0) r0 = 0;
+    if (c1 > (long)r->cols) c1 = (long)r->cols;
+    if (r1 > (long)r->rows) r1 = (long)r->rows;
+    if (c1 <= c0 || r1 <= r0 || (double)(c1 - c0) * (double)(r1 - r0) > 4.0e6) return;
+    double *block = (double *)malloc((size_t)(c1 - c0) * (size_t)(r1 - r0) * sizeof(double));
+    if (block == NULL) return; /* slower, not wrong */
+    for (long i = r0; i < r1; i++)
+        for (long j = c0; j < c1; j++) block[(i - r0) * (c1 - c0) + (j - c0)] = pace_at(r, j, i);
+    r->pace = block;
+    r->prow0 = r0;
+    r->pcol0 = c0;
+    r->prows = r1 - r0;
+    r->pcols = c1 - c0;
+    *owned = block;
+}
+
+/* The box of the n points p (world units) as pace_window takes it. */
+static void pace_window_of(Raster *r, double cs, const double *xy, Py_ssize_t n, double **owned)
+{
+    *owned = NULL;
+    if (n < 1) return;
+    double x0 = xy[0], x1 = xy[0], y0 = xy[1], y1 = xy[1];
+    for (Py_ssize_t i = 1; i < n; i++) {
+        x0 = fmin(x0, xy[2 * i]);
+        x1 = fmax(x1, xy[2 * i]);
+        y0 = fmin(y0, xy[2 * i + 1]);
+        y1 = fmax(y1, xy[2 * i + 1]);
+    }
+    pace_window(r, cs, x0, y0, x1, y1, owned);
 }
 
 static PyObject *py_segment_cost(PyObject *self, PyObject *args)
@@ -412,77 +465,17 @@ oom:
     return -1.0;
 }
 
-/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest, bound, tighten,
- *            other, other_slack]) -> settled
- *
- * Dijkstra over the centres of the window cells [row0, row0 + h) x [col0, col0 + w) of the raster, where
- * (h, w) is the shape of cost_out (float64) and pred_out (int32), both C-contiguous and writable. The cells
- * within 2 cells of the origin's cell start at the exact segment cost from (ox, oy); edges are the 32-neighbour
- * stencil with exact segment costs. Costs above `limit` (world units) are left at infinity. pred_out holds the
- * flat window index of each cell's predecessor, -1 for a cell reached straight from the origin, -2 unreached.
- * Given a target (tx, ty) and the fastest speed, cells that cannot lie on a path to the target within the limit
- * are left out (their cost stays infinite): the search is then a bounded A* towards that target. `bound`
- * (world units, default `limit`) is the limit of that test: a cost plus the straight line above it is left out,
- * while `limit` still caps the costs kept (a bound above the limit keeps every cell near the target that the
- * full search reaches within the limit). With `tighten`, that bound is first lowered to the target's cheapest
- * connection (tighten_bound), keeping the cells on the cheapest way to it. `other` (float64, cost_out's shape,
- * world units) is the field of the search from the other end: with other_slack < 0, cells whose cost plus
- * other's passes the limit are left out (where other reached them); with other_slack >= 0, those passing the
- * cheapest seed's cost plus other's raised by other_slack, when that is below the limit (the finer search's
- * routes). The Python reference is cost_field in _lattice_ref.py.
- */
-static PyObject *py_cost_field(PyObject *self, PyObject *args)
+/* The search of cost_field (below) on a window of h x w cells at (row0, col0) of r, into cost and pred (h * w
+ * each); other is NULL or h * w costs of the search from the other end. Returns the cells settled, or -1 with
+ * the exception set (out of memory, or an origin that is no finite point near the raster). */
+static Py_ssize_t run_cost_field(const Raster *r, double cs, double ox, double oy, double limit, Py_ssize_t row0,
+                                 Py_ssize_t col0, Py_ssize_t h, Py_ssize_t w, double *cost, int32_t *pred, double tx,
+                                 double ty, double fastest, double bound, int tighten, const double *other,
+                                 double other_slack)
 {
-    PyObject *sobj, *cobj, *pobj;
-    double cs, ox, oy, limit, tx = NAN, ty = NAN, fastest = 0.0, bound = NAN;
-    Py_ssize_t row0, col0;
-    int tighten = 0;
-    PyObject *oobj = Py_None;
-    double other_slack = -1.0;
-    if (!PyArg_ParseTuple(args, "OddddnnOO|ddddpOd", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
-                          &ty, &fastest, &bound, &tighten, &oobj, &other_slack))
-        return NULL;
-    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
-    Py_buffer sview, cview, pview;
-    Raster r;
-    if (get_raster(sobj, &sview, &r) < 0) return NULL;
-    if (PyObject_GetBuffer(cobj, &cview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0) {
-        PyBuffer_Release(&sview);
-        return NULL;
-    }
-    if (PyObject_GetBuffer(pobj, &pview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0) {
-        PyBuffer_Release(&sview);
-        PyBuffer_Release(&cview);
-        return NULL;
-    }
-    Py_buffer oview;
-    const double *other = NULL;
-    if (oobj != Py_None) {
-        if (get_window(oobj, &oview, "other", 8, 0) < 0) {
-            PyBuffer_Release(&sview);
-            PyBuffer_Release(&cview);
-            PyBuffer_Release(&pview);
-            return NULL;
-        }
-        other = (const double *)oview.buf;
-    }
-    PyObject *result = NULL;
+    Py_ssize_t status = -1;
     double *pace = NULL;
     Heap heap = {NULL, NULL, 0, 0};
-    if (cview.ndim != 2 || strcmp(cview.format, "d") != 0 || pview.ndim != 2 || pview.itemsize != 4 ||
-        (strcmp(pview.format, "i") != 0 && strcmp(pview.format, "=i") != 0 && strcmp(pview.format, "<i") != 0) ||
-        pview.shape[0] != cview.shape[0] || pview.shape[1] != cview.shape[1]) {
-        PyErr_SetString(PyExc_TypeError, "cost_out must be float64 and pred_out int32 arrays of the same 2-D shape");
-        goto done;
-    }
-    if (other != NULL && (oview.shape[0] != cview.shape[0] || oview.shape[1] != cview.shape[1])) {
-        PyErr_SetString(PyExc_ValueError, "other must have cost_out's shape");
-        goto done;
-    }
-    Py_ssize_t h = cview.shape[0], w = cview.shape[1];
-    if ((double)h * (double)w > 2.0e9) { PyErr_SetString(PyExc_ValueError, "window too large"); goto done; }
-    double *cost = (double *)cview.buf;
-    int32_t *pred = (int32_t *)pview.buf;
     /* With a target, a cell whose cost plus the straight line to the target at the fastest speed exceeds the
      * limit cannot lie on a path within the limit: it is not kept (an A*-like bound, still exact). */
     int bounded = isfinite(tx) && isfinite(ty) && fastest > 0.0;
@@ -493,7 +486,7 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
     double *ahead = bounded ? pace + h * w : NULL;
     for (Py_ssize_t i = 0; i < h; i++)
         for (Py_ssize_t j = 0; j < w; j++) {
-            pace[i * w + j] = pace_at(&r, (long)(col0 + j), (long)(row0 + i));
+            pace[i * w + j] = pace_at(r, (long)(col0 + j), (long)(row0 + i));
             cost[i * w + j] = INFINITY;
             pred[i * w + j] = -2;
         }
@@ -526,7 +519,7 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
         /* the cheapest connection to the target, found first by an A* that stops there: every cell on the
          * cheapest way to it costs, with its straight line to the target, at most that (the estimate is
          * consistent), so it bounds the search below as tightly as it can be bounded (with slack for rounding) */
-        double best = tighten_bound(&r, &lat, cs, row0, col0, ax, ay, tx, ty, lim, blim, tcol, trow, inv_fast, ahead,
+        double best = tighten_bound(r, &lat, cs, row0, col0, ax, ay, tx, ty, lim, blim, tcol, trow, inv_fast, ahead,
                                     &settled);
         if (best < 0.0) { PyErr_NoMemory(); goto done; }
         best = best * (1.0 + 1e-9) + 1e-9;
@@ -536,7 +529,7 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
         for (long dc = -2; dc <= 2; dc++) {
             long wr = orow + dr - (long)row0, wc = ocol + dc - (long)col0;
             if (wr < 0 || wc < 0 || wr >= h || wc >= w) continue;
-            double c = segment_cost_cells(&r, ax, ay, (double)(ocol + dc) + 0.5, (double)(orow + dr) + 0.5);
+            double c = segment_cost_cells(r, ax, ay, (double)(ocol + dc) + 0.5, (double)(orow + dr) + 0.5);
             if (c <= lim && c < cost[wr * w + wc]) {
                 cost[wr * w + wc] = c;
                 pred[wr * w + wc] = -1;
@@ -606,11 +599,85 @@ static PyObject *py_cost_field(PyObject *self, PyObject *args)
     }
     for (Py_ssize_t i = 0; i < h * w; i++)
         if (cost[i] != INFINITY) cost[i] *= cs;
-    result = PyLong_FromSsize_t(settled);
+    status = settled;
 done:
     free(pace);
     free(heap.key);
     free(heap.idx);
+    return status;
+}
+
+/* cost_field(speeds, cell_size, ox, oy, limit, row0, col0, cost_out, pred_out[, tx, ty, fastest, bound, tighten,
+ *            other, other_slack]) -> settled
+ *
+ * Dijkstra over the centres of the window cells [row0, row0 + h) x [col0, col0 + w) of the raster, where
+ * (h, w) is the shape of cost_out (float64) and pred_out (int32), both C-contiguous and writable. The cells
+ * within 2 cells of the origin's cell start at the exact segment cost from (ox, oy); edges are the 32-neighbour
+ * stencil with exact segment costs. Costs above `limit` (world units) are left at infinity. pred_out holds the
+ * flat window index of each cell's predecessor, -1 for a cell reached straight from the origin, -2 unreached.
+ * Given a target (tx, ty) and the fastest speed, cells that cannot lie on a path to the target within the limit
+ * are left out (their cost stays infinite): the search is then a bounded A* towards that target. `bound`
+ * (world units, default `limit`) is the limit of that test: a cost plus the straight line above it is left out,
+ * while `limit` still caps the costs kept (a bound above the limit keeps every cell near the target that the
+ * full search reaches within the limit). With `tighten`, that bound is first lowered to the target's cheapest
+ * connection (tighten_bound), keeping the cells on the cheapest way to it. `other` (float64, cost_out's shape,
+ * world units) is the field of the search from the other end: with other_slack < 0, cells whose cost plus
+ * other's passes the limit are left out (where other reached them); with other_slack >= 0, those passing the
+ * cheapest seed's cost plus other's raised by other_slack, when that is below the limit (the finer search's
+ * routes). The Python reference is cost_field in _lattice_ref.py.
+ */
+static PyObject *py_cost_field(PyObject *self, PyObject *args)
+{
+    PyObject *sobj, *cobj, *pobj;
+    double cs, ox, oy, limit, tx = NAN, ty = NAN, fastest = 0.0, bound = NAN;
+    Py_ssize_t row0, col0;
+    int tighten = 0;
+    PyObject *oobj = Py_None;
+    double other_slack = -1.0;
+    if (!PyArg_ParseTuple(args, "OddddnnOO|ddddpOd", &sobj, &cs, &ox, &oy, &limit, &row0, &col0, &cobj, &pobj, &tx,
+                          &ty, &fastest, &bound, &tighten, &oobj, &other_slack))
+        return NULL;
+    if (!(cs > 0.0)) { PyErr_SetString(PyExc_ValueError, "cell_size must be positive"); return NULL; }
+    Py_buffer sview, cview, pview;
+    Raster r;
+    if (get_raster(sobj, &sview, &r) < 0) return NULL;
+    if (PyObject_GetBuffer(cobj, &cview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&sview);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(pobj, &pview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&sview);
+        PyBuffer_Release(&cview);
+        return NULL;
+    }
+    Py_buffer oview;
+    const double *other = NULL;
+    if (oobj != Py_None) {
+        if (get_window(oobj, &oview, "other", 8, 0) < 0) {
+            PyBuffer_Release(&sview);
+            PyBuffer_Release(&cview);
+            PyBuffer_Release(&pview);
+            return NULL;
+        }
+        other = (const double *)oview.buf;
+    }
+    PyObject *result = NULL;
+    if (cview.ndim != 2 || strcmp(cview.format, "d") != 0 || pview.ndim != 2 || pview.itemsize != 4 ||
+        (strcmp(pview.format, "i") != 0 && strcmp(pview.format, "=i") != 0 && strcmp(pview.format, "<i") != 0) ||
+        pview.shape[0] != cview.shape[0] || pview.shape[1] != cview.shape[1]) {
+        PyErr_SetString(PyExc_TypeError, "cost_out must be float64 and pred_out int32 arrays of the same 2-D shape");
+        goto done;
+    }
+    if (other != NULL && (oview.shape[0] != cview.shape[0] || oview.shape[1] != cview.shape[1])) {
+        PyErr_SetString(PyExc_ValueError, "other must have cost_out's shape");
+        goto done;
+    }
+    Py_ssize_t h = cview.shape[0], w = cview.shape[1];
+    if ((double)h * (double)w > 2.0e9) { PyErr_SetString(PyExc_ValueError, "window too large"); goto done; }
+    Py_ssize_t settled = run_cost_field(&r, cs, ox, oy, limit, row0, col0, h, w, (double *)cview.buf,
+                                        (int32_t *)pview.buf, tx, ty, fastest, bound, tighten, other, other_slack);
+    if (settled >= 0) result = PyLong_FromSsize_t(settled);
+done:
     PyBuffer_Release(&sview);
     PyBuffer_Release(&cview);
     PyBuffer_Release(&pview);
@@ -909,13 +976,16 @@ static PyObject *py_smooth_path(PyObject *self, PyObject *args)
     if (open_path_args(args, &seq, &view, &r, &cs) < 0) return NULL;
     SmoothBuf b = {NULL, NULL, NULL, 0};
     PyObject *result = NULL;
+    double *paces = NULL;
     if (smooth_reserve(&b, PySequence_Fast_GET_SIZE(seq) + 2) < 0) { PyErr_NoMemory(); goto done; }
     Py_ssize_t n = read_points(seq, b.p);
     if (n < 0) goto done;
+    pace_window_of(&r, cs, (const double *)b.p, n, &paces);
     n = smooth_points(&r, cs, &b, n);
     if (n < 0) { PyErr_NoMemory(); goto done; }
     result = points_list(b.p, n);
 done:
+    free(paces);
     smooth_free(&b);
     PyBuffer_Release(&view);
     Py_DECREF(seq);
@@ -1124,9 +1194,11 @@ static PyObject *py_line_runs(PyObject *self, PyObject *args)
     Pt *alt = (Pt *)malloc((size_t)cap * sizeof(Pt));
     double *prefix = (double *)malloc((size_t)cap * sizeof(double));
     PyObject *result = NULL;
+    double *paces = NULL;
     if (p == NULL || work == NULL || alt == NULL || prefix == NULL) { PyErr_NoMemory(); goto done; }
     Py_ssize_t n = read_points(seq, p);
     if (n < 0) goto done;
+    pace_window_of(&r, cs, (const double *)p, n, &paces);
     double cost = polyline_world(&r, cs, p, n);
     if (isfinite(cost)) {
         /* the runs from the path as it is and from the path with each vertex on the best cell corner around it
@@ -1149,6 +1221,7 @@ static PyObject *py_line_runs(PyObject *self, PyObject *args)
     }
     result = points_list(p, n);
 done:
+    free(paces);
     free(p);
     free(work);
     free(alt);
@@ -1179,58 +1252,29 @@ static double py_hypot(double dx, double dy)
 }
 
 
-/* fine_routes(speeds, cell_size, there_cost, there_pred, back_cost, back_pred, x0, y0, fine_cell, k, ox, oy, tx, ty)
- *   -> flat list x0, y0, ... of the cheapest smoothed route, or None
- *
- * The fine lattice's two fields (from the origin (ox, oy) and from the target (tx, ty), world units; window
- * arrays of one shape whose cell (0, 0) has its corner at (x0, y0), cells fine_cell world units, k fine cells
- * to a map cell). The cell of lowest forward + reverse cost gives the best route (its predecessors back to the
- * origin and on to the target); the next goes through the cheapest cell more than k fine cells (one map cell)
- * from every route taken so far, lattice and straightened alike, while its lattice cost is within
- * FINE_ROUTE_SLACK of the best; at most FINE_ROUTES. Each is smoothed on speeds (smooth_path) and the cheapest
- * wins. The Python reference is fine_routes in _routes_ref.py. */
-static PyObject *py_fine_routes(PyObject *self, PyObject *args)
+/* The route loop of fine_routes (below) on fields of h x w fine cells; the cheapest smoothed route into *best
+ * (malloc'ed, *best_n points; NULL when there is none). Returns 0, or -1 with the exception set. */
+static int run_fine_routes(const Raster *speeds, double cs, const double *there_cost, const int32_t *there_pred,
+                           const double *back_cost, const int32_t *back_pred, Py_ssize_t h, Py_ssize_t w, double x0,
+                           double y0, double fcs, Py_ssize_t k, double ox, double oy, double tx, double ty, Pt **best_out,
+                           Py_ssize_t *best_n_out)
 {
-    PyObject *sobj, *tco, *tpo, *bco, *bpo;
-    double cs, x0, y0, fcs, ox, oy, tx, ty;
-    Py_ssize_t k;
-    if (!PyArg_ParseTuple(args, "OdOOOOdddndddd", &sobj, &cs, &tco, &tpo, &bco, &bpo, &x0, &y0, &fcs, &k, &ox, &oy,
-                          &tx, &ty))
-        return NULL;
-    if (!(cs > 0.0) || !(fcs > 0.0) || k < 1) {
-        PyErr_SetString(PyExc_ValueError, "cell sizes must be positive and k at least 1");
-        return NULL;
-    }
-    Py_buffer sview, tcv, tpv, bcv, bpv;
-    Raster r;
-    if (get_raster(sobj, &sview, &r) < 0) return NULL;
-    int held = 0;
-    PyObject *result = NULL;
+    Raster r = *speeds; /* its own pace window */
+    Py_ssize_t hw = h * w;
+    int status = -1;
     unsigned char *covered = NULL, *on_route = NULL;
     int32_t *cells = NULL;
     SmoothBuf b = {NULL, NULL, NULL, 0};
     Pt *best = NULL;
     Py_ssize_t best_n = 0;
-    if (get_window(tco, &tcv, "there_cost", 8, 0) < 0) goto done;
-    held = 1;
-    if (get_window(tpo, &tpv, "there_pred", 4, 0) < 0) goto done;
-    held = 2;
-    if (get_window(bco, &bcv, "back_cost", 8, 0) < 0) goto done;
-    held = 3;
-    if (get_window(bpo, &bpv, "back_pred", 4, 0) < 0) goto done;
-    held = 4;
-    Py_ssize_t h = tcv.shape[0], w = tcv.shape[1], hw = h * w;
-    if (tpv.shape[0] != h || bcv.shape[0] != h || bpv.shape[0] != h || tpv.shape[1] != w || bcv.shape[1] != w ||
-        bpv.shape[1] != w) {
-        PyErr_SetString(PyExc_ValueError, "the four fields must have one shape");
-        goto done;
-    }
-    const double *there_cost = (const double *)tcv.buf, *back_cost = (const double *)bcv.buf;
-    const int32_t *there_pred = (const int32_t *)tpv.buf, *back_pred = (const int32_t *)bpv.buf;
+    double *paces = NULL;
     covered = (unsigned char *)calloc((size_t)(hw > 0 ? hw : 1), 1);
     on_route = (unsigned char *)malloc((size_t)(hw > 0 ? hw : 1));
     cells = (int32_t *)malloc((size_t)(hw > 0 ? hw : 1) * sizeof(int32_t));
     if (covered == NULL || on_route == NULL || cells == NULL) { PyErr_NoMemory(); goto done; }
+    /* the routes lie in the fine window (the ellipse's box), the origin and the target too */
+    pace_window(&r, cs, fmin(x0, fmin(ox, tx)), fmin(y0, fmin(oy, ty)), fmax(x0 + (double)w * fcs, fmax(ox, tx)),
+                fmax(y0 + (double)h * fcs, fmax(oy, ty)), &paces);
     double best_cost = INFINITY, route_limit = INFINITY;
     for (int route = 0; route < FINE_ROUTES; route++) {
         /* the cheapest cell not covered yet (the first of equals, as numpy's argmin) */
@@ -1305,6 +1349,69 @@ static PyObject *py_fine_routes(PyObject *self, PyObject *args)
                 for (Py_ssize_t u = i0; u <= i1; u++) memset(covered + u * w + j0, 1, (size_t)(j1 - j0 + 1));
             }
     }
+    status = 0;
+done:
+    free(paces);
+    free(covered);
+    free(on_route);
+    free(cells);
+    smooth_free(&b);
+    if (status < 0) {
+        free(best);
+        best = NULL;
+        best_n = 0;
+    }
+    *best_out = best;
+    *best_n_out = best_n;
+    return status;
+}
+
+/* fine_routes(speeds, cell_size, there_cost, there_pred, back_cost, back_pred, x0, y0, fine_cell, k, ox, oy, tx, ty)
+ *   -> flat list x0, y0, ... of the cheapest smoothed route, or None
+ *
+ * The fine lattice's two fields (from the origin (ox, oy) and from the target (tx, ty), world units; window
+ * arrays of one shape whose cell (0, 0) has its corner at (x0, y0), cells fine_cell world units, k fine cells
+ * to a map cell). The cell of lowest forward + reverse cost gives the best route (its predecessors back to the
+ * origin and on to the target); the next goes through the cheapest cell more than k fine cells (one map cell)
+ * from every route taken so far, lattice and straightened alike, while its lattice cost is within
+ * FINE_ROUTE_SLACK of the best; at most FINE_ROUTES. Each is smoothed on speeds (smooth_path) and the cheapest
+ * wins. The Python reference is fine_routes in _routes_ref.py. */
+static PyObject *py_fine_routes(PyObject *self, PyObject *args)
+{
+    PyObject *sobj, *tco, *tpo, *bco, *bpo;
+    double cs, x0, y0, fcs, ox, oy, tx, ty;
+    Py_ssize_t k;
+    if (!PyArg_ParseTuple(args, "OdOOOOdddndddd", &sobj, &cs, &tco, &tpo, &bco, &bpo, &x0, &y0, &fcs, &k, &ox, &oy,
+                          &tx, &ty))
+        return NULL;
+    if (!(cs > 0.0) || !(fcs > 0.0) || k < 1) {
+        PyErr_SetString(PyExc_ValueError, "cell sizes must be positive and k at least 1");
+        return NULL;
+    }
+    Py_buffer sview, tcv, tpv, bcv, bpv;
+    Raster r;
+    if (get_raster(sobj, &sview, &r) < 0) return NULL;
+    int held = 0;
+    PyObject *result = NULL;
+    Pt *best = NULL;
+    Py_ssize_t best_n = 0;
+    if (get_window(tco, &tcv, "there_cost", 8, 0) < 0) goto done;
+    held = 1;
+    if (get_window(tpo, &tpv, "there_pred", 4, 0) < 0) goto done;
+    held = 2;
+    if (get_window(bco, &bcv, "back_cost", 8, 0) < 0) goto done;
+    held = 3;
+    if (get_window(bpo, &bpv, "back_pred", 4, 0) < 0) goto done;
+    held = 4;
+    Py_ssize_t h = tcv.shape[0], w = tcv.shape[1];
+    if (tpv.shape[0] != h || bcv.shape[0] != h || bpv.shape[0] != h || tpv.shape[1] != w || bcv.shape[1] != w ||
+        bpv.shape[1] != w) {
+        PyErr_SetString(PyExc_ValueError, "the four fields must have one shape");
+        goto done;
+    }
+    if (run_fine_routes(&r, cs, (const double *)tcv.buf, (const int32_t *)tpv.buf, (const double *)bcv.buf,
+                        (const int32_t *)bpv.buf, h, w, x0, y0, fcs, k, ox, oy, tx, ty, &best, &best_n) < 0)
+        goto done;
     if (best == NULL) {
         Py_INCREF(Py_None);
         result = Py_None;
@@ -1312,16 +1419,252 @@ static PyObject *py_fine_routes(PyObject *self, PyObject *args)
         result = points_list(best, best_n);
     }
 done:
-    free(covered);
-    free(on_route);
-    free(cells);
     free(best);
-    smooth_free(&b);
     if (held >= 4) PyBuffer_Release(&bpv);
     if (held >= 3) PyBuffer_Release(&bcv);
     if (held >= 2) PyBuffer_Release(&tpv);
     if (held >= 1) PyBuffer_Release(&tcv);
     PyBuffer_Release(&sview);
+    return result;
+}
+
+/* ---- the ellipse search of a cheapest path, in one call ---- */
+
+/* A search window keeps this many cells around its reach (kriegsspiel/core/movement/_field.py, _WINDOW_MARGIN). */
+#define WINDOW_MARGIN 6
+
+/* The cells within reach cells of the cell of (x, y) (world units), with the margin, clipped to rows x cols: *row0,
+ * *col0, *row1, *col1 (as _square in _field.py). */
+static void square_window(Py_ssize_t rows, Py_ssize_t cols, double cs, double x, double y, double reach,
+                          Py_ssize_t *row0, Py_ssize_t *col0, Py_ssize_t *row1, Py_ssize_t *col1)
+{
+    Py_ssize_t radius = rows > cols ? rows : cols;
+    if (isfinite(reach)) radius = (Py_ssize_t)ceil(reach) + WINDOW_MARGIN;
+    Py_ssize_t ccol = (Py_ssize_t)floor(x / cs), crow = (Py_ssize_t)floor(y / cs);
+    *row0 = crow - radius > 0 ? crow - radius : 0;
+    *col0 = ccol - radius > 0 ? ccol - radius : 0;
+    *row1 = crow + radius + 1 < rows ? crow + radius + 1 : rows;
+    *col1 = ccol + radius + 1 < cols ? ccol + radius + 1 : cols;
+}
+
+/* The window of a search from (ax, ay) towards (bx, by) up to limit (both on the map): the square of its reach cut
+ * to the square around the middle that holds the ellipse (as cost_field in _field.py with toward). */
+static void toward_window(Py_ssize_t rows, Py_ssize_t cols, double cs, double fastest, double ax, double ay,
+                          double bx, double by, double limit, Py_ssize_t *row0, Py_ssize_t *col0, Py_ssize_t *row1,
+                          Py_ssize_t *col1)
+{
+    square_window(rows, cols, cs, ax, ay, limit * fastest / cs, row0, col0, row1, col1);
+    if (isfinite(limit * fastest / cs)) {
+        Py_ssize_t r0, c0, r1, c1;
+        square_window(rows, cols, cs, (ax + bx) / 2.0, (ay + by) / 2.0, limit * fastest / cs / 2.0, &r0, &c0, &r1,
+                      &c1);
+        if (r0 > *row0) *row0 = r0;
+        if (c0 > *col0) *col0 = c0;
+        if (r1 < *row1) *row1 = r1;
+        if (c1 < *col1) *col1 = c1;
+    }
+}
+
+static inline double speed_of(const Raster *r, Py_ssize_t row, Py_ssize_t col)
+{
+    Py_ssize_t at = row * r->cols + col;
+    return r->speed ? r->speed[at] : (double)r->speed32[at];
+}
+
+/* ellipse_search(speeds, hopeful, cell_size, fastest, ox, oy, tx, ty, limit, coords, dilation, tiers, route_slack)
+ *   -> flat list x0, y0, ... of the cheapest smoothed route of the finer search, or None
+ *
+ * All of the ellipse search of a cheapest path from (ox, oy) to (tx, ty) (both on the map; world units) in one call:
+ * the lattice searches on the hopeful speeds (their largest multiplier: fastest) from both ends up to limit, each
+ * bounded towards the other end and the reverse by the forward field; the cells whose two costs fit the limit, the
+ * cells of the points of coords (flat x, y) and dilation cells around them are the ellipse, searched again on
+ * cells k times finer (tiers: flat k, most pairs, the first with kept cells x k x k <= most, else 1) from both ends
+ * (the search back keeping the routes within route_slack); then fine_routes. The Python reference is
+ * ellipse_search in _ellipse_ref.py, which says it step by step. */
+static PyObject *py_ellipse_search(PyObject *self, PyObject *args)
+{
+    PyObject *sobj, *hobj, *coords, *tiers_obj;
+    double cs, fastest, ox, oy, tx, ty, limit, route_slack;
+    Py_ssize_t dilation;
+    if (!PyArg_ParseTuple(args, "OOdddddddOnOd", &sobj, &hobj, &cs, &fastest, &ox, &oy, &tx, &ty, &limit, &coords,
+                          &dilation, &tiers_obj, &route_slack))
+        return NULL;
+    if (!(cs > 0.0) || dilation < 0) {
+        PyErr_SetString(PyExc_ValueError, "cell_size must be positive and dilation at least 0");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(coords, "coords must be a sequence of numbers");
+    if (seq == NULL) return NULL;
+    PyObject *tiers = PySequence_Fast(tiers_obj, "tiers must be a sequence of integers");
+    if (tiers == NULL) { Py_DECREF(seq); return NULL; }
+    Py_buffer sview, hview;
+    Raster r, hr;
+    if (get_raster(sobj, &sview, &r) < 0) { Py_DECREF(seq); Py_DECREF(tiers); return NULL; }
+    if (get_raster(hobj, &hview, &hr) < 0) {
+        PyBuffer_Release(&sview);
+        Py_DECREF(seq);
+        Py_DECREF(tiers);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    double *fcost = NULL, *rcost = NULL, *other = NULL, *fine = NULL, *there_cost = NULL, *back_cost = NULL;
+    int32_t *fpred = NULL, *rpred = NULL, *there_pred = NULL, *back_pred = NULL;
+    unsigned char *mask = NULL, *grown = NULL;
+    Pt *best = NULL;
+    Py_ssize_t best_n = 0;
+    Py_ssize_t npts = PySequence_Fast_GET_SIZE(seq) / 2, ntiers = PySequence_Fast_GET_SIZE(tiers);
+    if (PySequence_Fast_GET_SIZE(seq) % 2 != 0 || npts < 1 || ntiers % 2 != 0 || hr.rows != r.rows ||
+        hr.cols != r.cols) {
+        PyErr_SetString(PyExc_ValueError, "coords must hold x, y pairs, tiers k, most pairs, and the two speed "
+                                          "fields one shape");
+        goto done;
+    }
+    Py_ssize_t rows = r.rows, cols = r.cols;
+    /* the two lattice searches on the hopeful speeds */
+    Py_ssize_t fr0, fc0, fr1, fc1, rr0, rc0, rr1, rc1;
+    toward_window(rows, cols, cs, fastest, ox, oy, tx, ty, limit, &fr0, &fc0, &fr1, &fc1);
+    toward_window(rows, cols, cs, fastest, tx, ty, ox, oy, limit, &rr0, &rc0, &rr1, &rc1);
+    Py_ssize_t fh = fr1 > fr0 ? fr1 - fr0 : 0, fw = fc1 > fc0 ? fc1 - fc0 : 0;
+    Py_ssize_t rh = rr1 > rr0 ? rr1 - rr0 : 0, rw = rc1 > rc0 ? rc1 - rc0 : 0;
+    if (!fw) fh = 0;
+    if (!rw) rh = 0;
+    fcost = (double *)malloc((size_t)(fh * fw + 1) * sizeof(double));
+    fpred = (int32_t *)malloc((size_t)(fh * fw + 1) * sizeof(int32_t));
+    rcost = (double *)malloc((size_t)(rh * rw + 1) * sizeof(double));
+    rpred = (int32_t *)malloc((size_t)(rh * rw + 1) * sizeof(int32_t));
+    other = (double *)malloc((size_t)(rh * rw + 1) * sizeof(double));
+    if (!fcost || !fpred || !rcost || !rpred || !other) { PyErr_NoMemory(); goto done; }
+    if (fh && fw &&
+        run_cost_field(&hr, cs, ox, oy, limit, fr0, fc0, fh, fw, fcost, fpred, tx, ty, fastest, limit, 0, NULL, -1.0) < 0)
+        goto done;
+    if (rh && rw) {
+        for (Py_ssize_t i = 0; i < rh * rw; i++) other[i] = INFINITY;
+        for (Py_ssize_t i = (fr0 > rr0 ? fr0 : rr0); i < (fr0 + fh < rr0 + rh ? fr0 + fh : rr0 + rh); i++)
+            for (Py_ssize_t j = (fc0 > rc0 ? fc0 : rc0); j < (fc0 + fw < rc0 + rw ? fc0 + fw : rc0 + rw); j++)
+                other[(i - rr0) * rw + (j - rc0)] = fcost[(i - fr0) * fw + (j - fc0)];
+        if (run_cost_field(&hr, cs, tx, ty, limit, rr0, rc0, rh, rw, rcost, rpred, ox, oy, fastest, limit, 0, other,
+                           -1.0) < 0)
+            goto done;
+    }
+    /* the ellipse: cells whose two costs fit the limit, the path's cells, in a box */
+    Py_ssize_t o0 = fr0 > rr0 ? fr0 : rr0, p0 = fc0 > rc0 ? fc0 : rc0;
+    Py_ssize_t o1 = fr0 + fh < rr0 + rh ? fr0 + fh : rr0 + rh, p1 = fc0 + fw < rc0 + rw ? fc0 + fw : rc0 + rw;
+    Py_ssize_t kr0 = PY_SSIZE_T_MAX, kr1 = PY_SSIZE_T_MIN, kc0 = PY_SSIZE_T_MAX, kc1 = PY_SSIZE_T_MIN;
+#define THROUGH(i, j) (fcost[((i) - fr0) * fw + ((j) - fc0)] + rcost[((i) - rr0) * rw + ((j) - rc0)])
+    for (Py_ssize_t i = o0; i < o1; i++)
+        for (Py_ssize_t j = p0; j < p1; j++)
+            if (THROUGH(i, j) <= limit) {
+                if (i < kr0) kr0 = i;
+                if (i > kr1) kr1 = i;
+                if (j < kc0) kc0 = j;
+                if (j > kc1) kc1 = j;
+            }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t q = 0; q < npts; q++) {
+        double x = PyFloat_AsDouble(items[2 * q]), y = PyFloat_AsDouble(items[2 * q + 1]);
+        if (PyErr_Occurred()) goto done;
+        if (!(fabs(x / cs) < 1e15 && fabs(y / cs) < 1e15)) {
+            PyErr_SetString(PyExc_ValueError, "the path's points must be finite");
+            goto done;
+        }
+        Py_ssize_t i = (Py_ssize_t)floor(y / cs), j = (Py_ssize_t)floor(x / cs);
+        if (i < 0 || j < 0 || i >= rows || j >= cols) {
+            PyErr_SetString(PyExc_ValueError, "the path's points must lie on the raster");
+            goto done;
+        }
+        if (i < kr0) kr0 = i;
+        if (i > kr1) kr1 = i;
+        if (j < kc0) kc0 = j;
+        if (j > kc1) kc1 = j;
+    }
+    Py_ssize_t d = dilation;
+    Py_ssize_t r0 = kr0 - d > 0 ? kr0 - d : 0, r1 = kr1 + 1 + d < rows ? kr1 + 1 + d : rows;
+    Py_ssize_t c0 = kc0 - d > 0 ? kc0 - d : 0, c1 = kc1 + 1 + d < cols ? kc1 + 1 + d : cols;
+    Py_ssize_t eh = r1 - r0, ew = c1 - c0;
+    mask = (unsigned char *)calloc((size_t)(eh * ew), 1);
+    grown = (unsigned char *)calloc((size_t)(eh * ew), 1);
+    if (!mask || !grown) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = o0; i < o1; i++)
+        for (Py_ssize_t j = p0; j < p1; j++)
+            if (THROUGH(i, j) <= limit) mask[(i - r0) * ew + (j - c0)] = 1;
+#undef THROUGH
+    for (Py_ssize_t q = 0; q < npts; q++) {
+        double x = PyFloat_AsDouble(items[2 * q]), y = PyFloat_AsDouble(items[2 * q + 1]);
+        mask[((Py_ssize_t)floor(y / cs) - r0) * ew + ((Py_ssize_t)floor(x / cs) - c0)] = 1;
+    }
+    /* widened by d cells in every direction, clipped to the box (a square dilation) */
+    for (Py_ssize_t i = 0; i < eh; i++)
+        for (Py_ssize_t j = 0; j < ew; j++) {
+            if (!mask[i * ew + j]) continue;
+            Py_ssize_t i0 = i - d < 0 ? 0 : i - d, i1 = i + d > eh - 1 ? eh - 1 : i + d;
+            Py_ssize_t j0 = j - d < 0 ? 0 : j - d, j1 = j + d > ew - 1 ? ew - 1 : j + d;
+            for (Py_ssize_t u = i0; u <= i1; u++) memset(grown + u * ew + j0, 1, (size_t)(j1 - j0 + 1));
+        }
+    Py_ssize_t kept = 0;
+    double fine_fastest = 0.0;
+    for (Py_ssize_t i = 0; i < eh; i++)
+        for (Py_ssize_t j = 0; j < ew; j++) {
+            double v = grown[i * ew + j] ? speed_of(&r, r0 + i, c0 + j) : 0.0;
+            kept += grown[i * ew + j];
+            if ((i == 0 && j == 0) || v > fine_fastest) fine_fastest = v; /* numpy's max: NaN never, speeds >= 0 */
+        }
+    Py_ssize_t k = 1;
+    PyObject **t_items = PySequence_Fast_ITEMS(tiers);
+    for (Py_ssize_t q = 0; q < ntiers; q += 2) {
+        Py_ssize_t tk = PyLong_AsSsize_t(t_items[q]), most = PyLong_AsSsize_t(t_items[q + 1]);
+        if (PyErr_Occurred()) goto done;
+        if (kept * tk * tk <= most) { k = tk; break; }
+    }
+    if (k < 1) { PyErr_SetString(PyExc_ValueError, "tiers: k must be at least 1"); goto done; }
+    /* the ellipse on cells k times finer: speeds inside it, 0 outside */
+    Py_ssize_t H = eh * k, W = ew * k;
+    fine = (double *)malloc((size_t)(H * W) * sizeof(double));
+    there_cost = (double *)malloc((size_t)(H * W) * sizeof(double));
+    back_cost = (double *)malloc((size_t)(H * W) * sizeof(double));
+    there_pred = (int32_t *)malloc((size_t)(H * W) * sizeof(int32_t));
+    back_pred = (int32_t *)malloc((size_t)(H * W) * sizeof(int32_t));
+    if (!fine || !there_cost || !back_cost || !there_pred || !back_pred) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < H; i++)
+        for (Py_ssize_t j = 0; j < W; j++) {
+            Py_ssize_t ei = i / k, ej = j / k;
+            fine[i * W + j] = grown[ei * ew + ej] ? speed_of(&r, r0 + ei, c0 + ej) : 0.0;
+        }
+    Raster fr = {fine, NULL, H, W, NULL, 0, 0, 0, 0};
+    double fcs = cs / (double)k, x0 = (double)c0 * cs, y0 = (double)r0 * cs;
+    double fox = ox - x0, foy = oy - y0, ftx = tx - x0, fty = ty - y0;
+    if (run_cost_field(&fr, fcs, fox, foy, limit, 0, 0, H, W, there_cost, there_pred, ftx, fty, fine_fastest, NAN, 0,
+                       NULL, -1.0) < 0)
+        goto done;
+    if (run_cost_field(&fr, fcs, ftx, fty, limit, 0, 0, H, W, back_cost, back_pred, fox, foy, fine_fastest, NAN, 0,
+                       there_cost, route_slack) < 0)
+        goto done;
+    if (run_fine_routes(&r, cs, there_cost, there_pred, back_cost, back_pred, H, W, x0, y0, fcs, k, ox, oy, tx, ty,
+                        &best, &best_n) < 0)
+        goto done;
+    if (best == NULL) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    } else {
+        result = points_list(best, best_n);
+    }
+done:
+    free(fcost);
+    free(fpred);
+    free(rcost);
+    free(rpred);
+    free(other);
+    free(mask);
+    free(grown);
+    free(fine);
+    free(there_cost);
+    free(back_cost);
+    free(there_pred);
+    free(back_pred);
+    free(best);
+    PyBuffer_Release(&sview);
+    PyBuffer_Release(&hview);
+    Py_DECREF(seq);
+    Py_DECREF(tiers);
     return result;
 }
 
@@ -1352,6 +1695,9 @@ static PyMethodDef methods[] = {
     {"fine_routes", py_fine_routes, METH_VARARGS,
      "fine_routes(speeds, cell_size, there_cost, there_pred, back_cost, back_pred, x0, y0, fine_cell, k, ox, oy, tx, "
      "ty) -> the cheapest smoothed route of the finer search, flat x, y floats, or None"},
+    {"ellipse_search", py_ellipse_search, METH_VARARGS,
+     "ellipse_search(speeds, hopeful, cell_size, fastest, ox, oy, tx, ty, limit, coords, dilation, tiers, "
+     "route_slack) -> the cheapest smoothed route of the finer search over the ellipse, flat x, y floats, or None"},
     {"stencil", py_stencil, METH_NOARGS, "stencil() -> the 32 (dcol, drow) neighbour offsets, in search order"},
     {NULL, NULL, 0, NULL}};
 

@@ -18,7 +18,6 @@ from kriegsspiel.core.movement import _reference
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.movement._field import CostField, _fastest, _on_map, path_cost, segment_cost
-from kriegsspiel.core.movement._routes_ref import dilate
 from kriegsspiel.core.ruleset import STRUCTURE_SPEED
 
 # --------------------------------------------------------------------------------------------------- paths
@@ -108,59 +107,16 @@ def _ellipse_search(
     """
     if len(points) < 2 or not math.isfinite(cost):
         return None
-    raster, speeds, origin = field.raster, field.speeds, field.origin
-    cs = raster.cell_size
-    rows, cols = raster.shape
-    limit = cost * (1.0 + _ELLIPSE_SLACK)
+    raster, speeds = field.raster, field.speeds
     # on hopeful speeds a route along the edge between a fast and a slow cell is not overrated (see
-    # _hopeful_speeds), so the ellipse holds it; the finer search below runs on the true speeds
+    # _hopeful_speeds), so the ellipse holds it; the finer search runs on the true speeds. The whole search is one
+    # kernel call (_ellipse_ref.ellipse_search says it step by step): the two lattice searches, the ellipse, the
+    # finer searches and fine_routes
     hopeful = _hopeful_speeds(speeds)
-    forward = _field.cost_field(raster, hopeful, origin, limit, toward=target)
-    # (bounded by the forward field too: only the cells of the ellipse need their reverse cost)
-    reverse = _field.cost_field(raster, hopeful, target, limit, toward=origin, against=forward)
-    fh, fw = forward.cost.shape
-    rh, rw = reverse.cost.shape
-    o0, p0 = max(forward.row0, reverse.row0), max(forward.col0, reverse.col0)
-    o1, p1 = min(forward.row0 + fh, reverse.row0 + rh), min(forward.col0 + fw, reverse.col0 + rw)
-    if o0 < o1 and p0 < p1:
-        through = (
-            forward.cost[o0 - forward.row0 : o1 - forward.row0, p0 - forward.col0 : p1 - forward.col0]
-            + reverse.cost[o0 - reverse.row0 : o1 - reverse.row0, p0 - reverse.col0 : p1 - reverse.col0]
-        )
-        kept_rows, kept_cols = np.nonzero(through <= limit)
-    else:
-        kept_rows = kept_cols = np.empty(0, dtype=np.int64)
-    # the vertices of the path found so far stay in (its segments span at most 3 cells, which the dilation
-    # covers), so that the finer search can always follow it
-    kept_rows = np.concatenate([kept_rows + o0, [int(math.floor(p.y / cs)) for p in points]]).astype(np.int64)
-    kept_cols = np.concatenate([kept_cols + p0, [int(math.floor(p.x / cs)) for p in points]]).astype(np.int64)
-    d = _ELLIPSE_DILATION
-    r0, r1 = max(0, int(kept_rows.min()) - d), min(rows, int(kept_rows.max()) + 1 + d)
-    c0, c1 = max(0, int(kept_cols.min()) - d), min(cols, int(kept_cols.max()) + 1 + d)
-    mask = np.zeros((r1 - r0, c1 - c0), dtype=bool)
-    mask[kept_rows - r0, kept_cols - c0] = True
-    mask = dilate(mask, d)
-    ellipse = np.where(mask, speeds[r0:r1, c0:c1], 0.0)
-    kept = int(mask.sum())
-    k = next((k for k, most in _FINE_TIERS if kept * k * k <= most), 1)
-    fine = np.ascontiguousarray(np.repeat(np.repeat(ellipse, k, axis=0), k, axis=1))
-    fcs = cs / k
-    x0, y0 = c0 * cs, r0 * cs
-    ox, oy, tx, ty = origin.x - x0, origin.y - y0, target.x - x0, target.y - y0
-    fastest = float(ellipse.max())
-    there_cost = np.empty(fine.shape, dtype=np.float64)
-    there_pred = np.empty(fine.shape, dtype=np.int32)
-    back_cost = np.empty(fine.shape, dtype=np.float64)
-    back_pred = np.empty(fine.shape, dtype=np.int32)
-    _field._kernel.cost_field(fine, fcs, ox, oy, limit, 0, 0, there_cost, there_pred, tx, ty, fastest)
-    # the search back keeps only the cells that may start a route (within the route slack of the cheapest) and the
-    # cells of their ways, when it can tell them by the search there (see the kernel's cost_field)
-    _field._kernel.cost_field(fine, fcs, tx, ty, limit, 0, 0, back_cost, back_pred, ox, oy, fastest, math.nan, False,
-                              there_cost, _reference.FINE_ROUTE_SLACK)
-    # every distinct route within the lattice's error of the best, smoothed; the cheapest (the kernel's
-    # fine_routes: the route loop, its smoothing and the cells it covers in one call)
-    coords = _field._kernel.fine_routes(
-        speeds, cs, there_cost, there_pred, back_cost, back_pred, x0, y0, fcs, k, origin.x, origin.y, target.x, target.y
+    coords = _field._kernel.ellipse_search(
+        speeds, hopeful, raster.cell_size, _fastest(hopeful), field.origin.x, field.origin.y, target.x, target.y,
+        cost * (1.0 + _ELLIPSE_SLACK), [v for p in points for v in (float(p.x), float(p.y))], _ELLIPSE_DILATION,
+        [v for tier in _FINE_TIERS for v in tier], _reference.FINE_ROUTE_SLACK,
     )
     if coords is None:
         return None

@@ -3,8 +3,8 @@
 It is also the fallback when the C extension cannot be imported: slow, but the same answers. Every
 function mirrors one of ``_lattice.c`` step by step; see that file and ``docs/movement.md`` for the method.
 Like the C extension it is one module with the same functions; the code lives in ``_lattice_ref`` (costs and
-the cost field), ``_smooth_ref`` (smoothing and runs along grid lines) and ``_routes_ref`` (the routes of the
-finer search).
+the cost field), ``_smooth_ref`` (smoothing and runs along grid lines), ``_routes_ref`` (the routes of the
+finer search) and ``_ellipse_ref`` (the whole ellipse search around them).
 
 The speed raster is a float64 array [row, column] of speed multipliers; 0 means the unit cannot enter the
 cell, and cells outside the raster cannot be entered either. Points are in world units; a cell spans
@@ -22,6 +22,7 @@ from kriegsspiel.core.movement._lattice_ref import (
     segment_cost,
     trace_cells,
 )
+from kriegsspiel.core.movement._ellipse_ref import ellipse_search
 from kriegsspiel.core.movement._routes_ref import FINE_ROUTE_SLACK, FINE_ROUTES, fine_routes
 from kriegsspiel.core.movement._smooth_ref import (
     CORNER_REACH,
@@ -51,6 +52,7 @@ __all__ = [
     "STENCIL",
     "TIE_EPS",
     "cost_field",
+    "ellipse_search",
     "fine_routes",
     "line_runs",
     "pinched",
