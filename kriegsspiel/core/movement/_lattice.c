@@ -308,6 +308,12 @@ typedef struct {
     Py_ssize_t n, cap;
 } Heap;
 
+/* Entries before one another: by cost, then by cell index. */
+#define HEAP_BEFORE(ka, ia, kb, ib) ((ka) < (kb) || ((ka) == (kb) && (ia) < (ib)))
+
+/* A 4-ary heap: half the levels of a binary one, and the four children of a node side by side in memory. The entries
+ * are (cost, cell) pairs, ordered as HEAP_BEFORE says; no two are equal but for a cell pushed twice at one cost, so
+ * every heap pops them in the same order. */
 static int heap_push(Heap *h, double key, int32_t idx)
 {
     if (h->n == h->cap) {
@@ -322,8 +328,8 @@ static int heap_push(Heap *h, double key, int32_t idx)
     }
     Py_ssize_t i = h->n++;
     while (i > 0) {
-        Py_ssize_t parent = (i - 1) >> 1;
-        if (h->key[parent] < key || (h->key[parent] == key && h->idx[parent] < idx)) break;
+        Py_ssize_t parent = (i - 1) >> 2;
+        if (!HEAP_BEFORE(key, idx, h->key[parent], h->idx[parent])) break;
         h->key[i] = h->key[parent];
         h->idx[i] = h->idx[parent];
         i = parent;
@@ -343,13 +349,15 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
     int32_t v = h->idx[n];
     Py_ssize_t i = 0;
     for (;;) {
-        Py_ssize_t c = 2 * i + 1;
+        Py_ssize_t c = 4 * i + 1;
         if (c >= n) break;
-        if (c + 1 < n && (h->key[c + 1] < h->key[c] || (h->key[c + 1] == h->key[c] && h->idx[c + 1] < h->idx[c]))) c++;
-        if (h->key[c] > k || (h->key[c] == k && h->idx[c] > v)) break;
-        h->key[i] = h->key[c];
-        h->idx[i] = h->idx[c];
-        i = c;
+        Py_ssize_t last = c + 4 < n ? c + 4 : n, m = c;
+        for (Py_ssize_t j = c + 1; j < last; j++)
+            if (HEAP_BEFORE(h->key[j], h->idx[j], h->key[m], h->idx[m])) m = j;
+        if (!HEAP_BEFORE(h->key[m], h->idx[m], k, v)) break;
+        h->key[i] = h->key[m];
+        h->idx[i] = h->idx[m];
+        i = m;
     }
     h->key[i] = k;
     h->idx[i] = v;
