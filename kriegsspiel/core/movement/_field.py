@@ -167,19 +167,19 @@ class CostField:
         best_index = -1
         col, row = int(math.floor(point.x / cs)), int(math.floor(point.y / cs))
         h, w = self.cost.shape
-        for dr in range(-_CONNECT, _CONNECT + 1):
-            wr = row + dr - self.row0
-            if not 0 <= wr < h:
-                continue
-            for dc in range(-_CONNECT, _CONNECT + 1):
-                wc = col + dc - self.col0
-                if not 0 <= wc < w:
-                    continue
-                base = float(self.cost[wr, wc])
+        # the block of the field around the point as Python floats (one read, not one numpy index per cell)
+        r0, c0 = max(0, row - _CONNECT - self.row0), max(0, col - _CONNECT - self.col0)
+        block = self.cost[r0 : max(r0, row + _CONNECT + 1 - self.row0), c0 : max(c0, col + _CONNECT + 1 - self.col0)]
+        px, py = float(point.x), float(point.y)
+        for i, costs in enumerate(block.tolist()):
+            wr = r0 + i
+            for j, base in enumerate(costs):
                 if base >= best:
                     continue
-                centre = WorldPoint((col + dc + 0.5) * cs, (row + dr + 0.5) * cs)
-                total = base + segment_cost(self.raster, self.speeds, centre, point)
+                wc = c0 + j
+                # the cell's centre, (col + dc + 0.5) x cell size as before, to the point
+                centre_x, centre_y = (wc + self.col0 + 0.5) * cs, (wr + self.row0 + 0.5) * cs
+                total = base + _kernel.segment_cost(self.speeds, cs, centre_x, centre_y, px, py)
                 if total < best:
                     best, best_index = total, wr * w + wc
         return best, best_index

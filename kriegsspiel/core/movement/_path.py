@@ -58,27 +58,32 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
     if not math.isfinite(lattice_cost):
         return PathResult(math.inf, ())
     cs = raster.cell_size
-    h, w = field.cost.shape
-    centres: list[WorldPoint] = []
-    while index >= 0:
-        r, c = divmod(index, w)
-        centres.append(WorldPoint((field.col0 + c + 0.5) * cs, (field.row0 + r + 0.5) * cs))
-        index = int(field.pred[r, c])
+    w = field.cost.shape[1]
     straight = segment_cost(raster, speeds, field.origin, target)
     if straight <= distance(field.origin, target) / _fastest(speeds) * (1.0 + 1e-9):
         # the straight line at the fastest speed: nothing beats it
         return PathResult(straight, (field.origin, target))
-    points = [field.origin, *reversed(centres), target]
-    cost = path_cost(raster, speeds, points)
-    finer = _ellipse_search(field, target, points, cost)
-    if finer is not None and path_cost(raster, speeds, finer) < cost:
-        points = finer
+    # the lattice path as flat x, y world coordinates (the kernels' form), backtracked from the target's end
+    backward = [float(target.y), float(target.x)]
+    while index >= 0:
+        r, c = divmod(index, w)
+        backward.append((field.row0 + r + 0.5) * cs)
+        backward.append((field.col0 + c + 0.5) * cs)
+        index = int(field.pred[r, c])
+    backward.append(float(field.origin.y))
+    backward.append(float(field.origin.x))
+    coords = backward[::-1]
+    cost = _field._kernel.polyline_cost(speeds, cs, coords)
+    finer = _ellipse_search(field, target, coords, cost)
+    if finer is not None and _field._kernel.polyline_cost(speeds, cs, finer) < cost:
+        coords = finer
     else:
         # the finer search found nothing better (it holds the lattice path, so this is rare): smooth that
-        points = _smooth(raster, speeds, points)
+        coords = _smooth(raster, speeds, coords)
     # last, runs exactly along grid lines (at the faster side's speed) wherever one is cheaper
-    points = _line_runs(raster, speeds, points)
-    return PathResult(path_cost(raster, speeds, points), tuple(points))
+    coords = _line_runs(raster, speeds, coords)
+    points = tuple(WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2))
+    return PathResult(_field._kernel.polyline_cost(speeds, cs, coords), points)
 
 
 # The ellipse search. A cell may lie on a better route when its forward lattice cost plus its reverse lattice
@@ -90,22 +95,22 @@ def cheapest_path(field: CostField, target: WorldPoint) -> PathResult:
 _ELLIPSE_SLACK = 0.03
 _ELLIPSE_DILATION = 1
 _FINE_TIERS = ((4, 1600), (2, 3200))
+_TIERS = [v for tier in _FINE_TIERS for v in tier]  # as the kernel takes them: k, most, k, most
 # On the finer lattice, up to FINE_ROUTES distinct routes whose lattice costs are within FINE_ROUTE_SLACK of the
 # best are smoothed (the kernel's fine_routes; the constants are in _routes_ref).
 
 
-def _ellipse_search(
-    field: CostField, target: WorldPoint, points: list[WorldPoint], cost: float
-) -> list[WorldPoint] | None:
+def _ellipse_search(field: CostField, target: WorldPoint, coords: list[float], cost: float) -> list[float] | None:
     """Search again on finer cells over every cell that may lie on a route within the slack of ``cost``.
 
     Lattice nodes at cell centres choose between two routes of nearly equal cost by the lattice's error, cannot
     follow the edge of a fast cell beside a slow one, nor enter a slow target cell at its nearest edge. The
     finer lattice, run from both ends over the whole "ellipse" of candidate cells (not a corridor around one
     route), can; every distinct route it finds within the lattice's error of its best is smoothed and the
-    cheapest wins. Returns None when that search finds nothing.
+    cheapest wins. ``coords`` is the path so far (flat x, y, world units) and ``cost`` its exact cost; returns the
+    route found, flat x, y, or None when that search finds nothing.
     """
-    if len(points) < 2 or not math.isfinite(cost):
+    if len(coords) < 4 or not math.isfinite(cost):
         return None
     raster, speeds = field.raster, field.speeds
     # on hopeful speeds a route along the edge between a fast and a slow cell is not overrated (see
@@ -113,14 +118,10 @@ def _ellipse_search(
     # kernel call (_ellipse_ref.ellipse_search says it step by step): the two lattice searches, the ellipse, the
     # finer searches and fine_routes
     hopeful = _hopeful_speeds(speeds)
-    coords = _field._kernel.ellipse_search(
+    return _field._kernel.ellipse_search(
         speeds, hopeful, raster.cell_size, _fastest(hopeful), field.origin.x, field.origin.y, target.x, target.y,
-        cost * (1.0 + _ELLIPSE_SLACK), [v for p in points for v in (float(p.x), float(p.y))], _ELLIPSE_DILATION,
-        [v for tier in _FINE_TIERS for v in tier], _reference.FINE_ROUTE_SLACK,
+        cost * (1.0 + _ELLIPSE_SLACK), coords, _ELLIPSE_DILATION, _TIERS, _reference.FINE_ROUTE_SLACK,
     )
-    if coords is None:
-        return None
-    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
 
 
 _hopeful_cache: dict[int, tuple[object, np.ndarray]] = {}
@@ -147,15 +148,15 @@ def _hopeful_speeds(speeds: np.ndarray) -> np.ndarray:
     return hopeful
 
 
-def _smooth(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
-    coords = _field._kernel.smooth_path(speeds, raster.cell_size, [v for p in points for v in (float(p.x), float(p.y))])
-    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
+def _smooth(raster: TerrainRaster, speeds: np.ndarray, coords: list[float]) -> list[float]:
+    """The path ``coords`` (flat x, y, world units) string-pulled and refined (the kernel's ``smooth_path``)."""
+    return _field._kernel.smooth_path(speeds, raster.cell_size, coords)
 
 
-def _line_runs(raster: TerrainRaster, speeds: np.ndarray, points: list[WorldPoint]) -> list[WorldPoint]:
-    """``points`` with runs exactly along grid lines wherever cheaper (the kernel's ``line_runs``)."""
-    coords = _field._kernel.line_runs(speeds, raster.cell_size, [v for p in points for v in (float(p.x), float(p.y))])
-    return [WorldPoint(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
+def _line_runs(raster: TerrainRaster, speeds: np.ndarray, coords: list[float]) -> list[float]:
+    """The path ``coords`` (flat x, y, world units) with runs exactly along grid lines wherever cheaper (the
+    kernel's ``line_runs``)."""
+    return _field._kernel.line_runs(speeds, raster.cell_size, coords)
 
 
 def terrain_along(
