@@ -5,7 +5,9 @@ The map: benchmarks' random mixed terrain (512 x 512 tiles, roads every 32) unde
 speeds; the unit moves from near the middle to 8 reachable points half its allowance away. MCP gets the window
 the whole-field search would search (the allowance at the fastest speed around the origin, as movement.path-15
 gives it); it stops when it reaches the end. ``whole_field_ms`` is the same verdicts found on the whole field
-of the allowance (the method before the search was bounded towards the target), for comparison.
+of the allowance (the method before the search was bounded towards the target), for comparison; ``cpu_ms``,
+``mcp_cpu_ms`` and ``cpu_ratio`` the CPU time of a move of ours and of MCP's (wall time on a shared machine also
+counts other processes' turns).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from benchmarks import CaseResult, case, median_seconds
-from benchmarks.case_movement import MCP_Geometric, _centre_origin, mixed_terrain
+from benchmarks.case_movement import MCP_Geometric, _centre_origin, cpu_figures, mixed_terrain
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.movement import _check as movement
 from kriegsspiel.core.movement import _field
@@ -69,6 +71,7 @@ def _measure(allowance: float, repeats: int) -> CaseResult:
 
     whole_s = median_seconds(on_whole_field, reps)
     reference = None
+    run_reference = None
     if MCP_Geometric is not None:
         whole = _field.cost_field(raster, speeds, origin, allowance)
         h, w = whole.cost.shape
@@ -85,8 +88,11 @@ def _measure(allowance: float, repeats: int) -> CaseResult:
             mcp.traceback(end)
 
         reference = median_seconds(run_reference, reps)
+    cpu = cpu_figures(
+        lambda: movement.check_move(battlefield, ruleset, "infantry", origin, next_target(), allowance_left=allowance),
+        run_reference, reps)
     return CaseResult(project, reference, {"targets": len(targets), "distance": 0.5 * allowance,
-                                           "whole_field_ms": round(whole_s * 1000.0, 3)})
+                                           "whole_field_ms": round(whole_s * 1000.0, 3), **cpu})
 
 
 @case("movement.measure-20", goal="measure point to point <= 2x MCP (allowance 20)", max_ratio=2.0)

@@ -6,6 +6,8 @@ The reference runs on the same window of the same terrain (pace = 1 / speed, imp
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
@@ -38,6 +40,26 @@ def mixed_terrain(size: int, seed: int = 7) -> TerrainRaster:
     road[16::32, :] = True
     road[:, 8::32] = True
     return TerrainRaster(1.0, TERRAIN, terrain, road, np.zeros((size, size), np.float32), np.zeros((size, size), bool))
+
+
+def cpu_ms_per_call(call: Callable[[], object], calls: int) -> float:
+    """The CPU time of one ``call()`` in ms, the mean over ``calls`` runs (``time.process_time``): on a machine shared
+    with other work, wall time also counts the others' turns, which stretch longer calls most."""
+    call()
+    started = time.process_time()
+    for _ in range(calls):
+        call()
+    return (time.process_time() - started) / calls * 1000.0
+
+
+def cpu_figures(ours: Callable[[], object], reference: Callable[[], object] | None, calls: int) -> dict[str, float]:
+    """``cpu_ms`` of ``ours`` and, with a reference, ``mcp_cpu_ms`` and their ratio ``cpu_ratio`` (see
+    :func:`cpu_ms_per_call`), for a case's extra figures."""
+    figures = {"cpu_ms": round(cpu_ms_per_call(ours, calls), 3)}
+    if reference is not None:
+        figures["mcp_cpu_ms"] = round(cpu_ms_per_call(reference, calls), 3)
+        figures["cpu_ratio"] = round(figures["cpu_ms"] / figures["mcp_cpu_ms"], 2)
+    return figures
 
 
 def _centre_origin(raster: TerrainRaster, speeds: np.ndarray) -> WorldPoint:
@@ -108,6 +130,7 @@ def path_15(repeats: int) -> CaseResult:
 
     project = median_seconds(lambda: movement.cheapest_path(field, next_target()), max(repeats, len(targets)) * 2)
     reference = None
+    run_reference = None
     if MCP_Geometric is not None:
         h, w = field.cost.shape
         window = speeds[field.row0 : field.row0 + h, field.col0 : field.col0 + w]
@@ -123,7 +146,8 @@ def path_15(repeats: int) -> CaseResult:
             mcp.traceback(end)
 
         reference = median_seconds(run_reference, max(repeats, len(targets)) * 2)
-    return CaseResult(project, reference, {"targets": len(targets)})
+    cpu = cpu_figures(lambda: movement.cheapest_path(field, next_target()), run_reference, max(repeats, len(targets)) * 2)
+    return CaseResult(project, reference, {"targets": len(targets), **cpu})
 
 
 @case(
