@@ -78,6 +78,37 @@ static double segment_cost_cells(const Raster *r, double ax, double ay, double b
     int along_col_edge = sx == 0 && ax == floor(ax);
     int along_row_edge = sy == 0 && ay == floor(ay);
     double t = 0.0, sum = 0.0;
+    if (r->pace != NULL && !along_col_edge && !along_row_edge) {
+        /* the walk below, on the pace window when the segment's cells and their neighbours lie in it (the
+         * smoothing's segments nearly always do): a cell's pace is a load from a pointer stepped along with the
+         * cell, with no bounds to check. The same steps, paces and sums. */
+        long c0 = (long)floor(ax < bx ? ax : bx) - 1, c1 = (long)floor(ax < bx ? bx : ax) + 1;
+        long r0 = (long)floor(ay < by ? ay : by) - 1, r1 = (long)floor(ay < by ? by : ay) + 1;
+        if (c0 >= r->pcol0 && r0 >= r->prow0 && c1 < r->pcol0 + r->pcols && r1 < r->prow0 + r->prows) {
+            const double *at = r->pace + (cy - r->prow0) * r->pcols + (cx - r->pcol0);
+            long step_y = sy * r->pcols;
+            for (;;) {
+                double tn = tmx < tmy ? tmx : tmy;
+                if (tn > 1.0 - TIE_EPS) tn = 1.0;
+                double dt = tn - t;
+                if (dt > TIE_EPS) {
+                    double p = *at;
+                    if (p == INFINITY) return INFINITY;
+                    sum += dt * p;
+                }
+                if (tn >= 1.0) break;
+                if (fabs(tmx - tmy) <= TIE_EPS) {
+                    if (tn > TIE_EPS && at[sx] == INFINITY && at[step_y] == INFINITY) return INFINITY;
+                    at += sx + step_y; t = tn; tmx += tdx; tmy += tdy;
+                } else if (tmx < tmy) {
+                    at += sx; t = tmx; tmx += tdx;
+                } else {
+                    at += step_y; t = tmy; tmy += tdy;
+                }
+            }
+            return sum * len;
+        }
+    }
     for (;;) {
         double tn = tmx < tmy ? tmx : tmy;
         if (tn > 1.0 - TIE_EPS) tn = 1.0;
