@@ -62,6 +62,13 @@ def test_ellipse_search_and_fine_routes_give_the_references_answers_on_the_paths
     for args, answer in searches.calls:
         assert answer == reference.ellipse_search(*args, pieces=routes)  # exactly: the same floats, or both None
     assert len(routes.calls) == len(searches.calls)
+    # and the whole reference, in pure Python (what runs without the kernel), on the first three: its lattice
+    # searches agree with C's to rounding (tests/test_kernels.py), so the route's cost does
+    for args, answer in searches.calls[:3]:
+        pure = reference.ellipse_search(*args)
+        assert pure is not None and answer is not None
+        assert math.isclose(c.polyline_cost(args[0], args[2], pure), c.polyline_cost(args[0], args[2], answer),
+                            rel_tol=1e-9)
     several = 0
     for args, answer in routes.calls:
         expected = reference.fine_routes(*args)
@@ -175,3 +182,22 @@ def test_the_searches_bounds_give_the_references_answers_and_keep_what_they_prom
             routed += int(np.isfinite(routes[1]).sum() < np.isfinite(plain_back[1]).sum())
     # the bounds do leave cells out (else this would test nothing)
     assert tightened >= 20 and ellipses >= 20 and routed >= 10
+
+
+def test_ellipse_search_refuses_what_it_cannot_search() -> None:
+    """Points off the raster, coordinates that are no pairs, tiers that are no pairs, speed fields of two shapes:
+    each a ValueError naming what is wrong, not a read outside the arrays."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    c = movement_field._kernel
+    speeds = np.ones((8, 8), dtype=np.float32)
+    good = (speeds, speeds, 1.0, 1.0, 0.5, 0.5, 6.5, 6.5, 9.0)
+    assert c.ellipse_search(*good, [0.5, 0.5, 6.5, 6.5], 1, [4, 1600, 2, 3200], 0.02) is not None
+    for coords, tiers, other, words in (
+        ([0.5, 0.5, 9.5, 6.5], [4, 1600], speeds, "on the raster"),
+        ([0.5, 0.5, 6.5], [4, 1600], speeds, "x, y pairs"),
+        ([0.5, 0.5, 6.5, 6.5], [4], speeds, "k, most pairs"),
+        ([0.5, 0.5, 6.5, 6.5], [4, 1600], np.ones((8, 9), dtype=np.float32), "one shape"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            c.ellipse_search(speeds, other, *good[2:], coords, 1, tiers, 0.02)
