@@ -818,10 +818,15 @@ static void refine_range(const Raster *r, double cs, Pt *p, Py_ssize_t n, Py_ssi
             }
         }
         double step = cs;
+        /* where the vertex was before its last move: it cost more than now (best only falls), so a candidate
+         * landing exactly there (a step back the same way, often to the bit) would be priced only to be refused */
+        Pt left = q;
+        int has_left = 0;
         while (step > 2e-3 * cs) {
             int moved = 0;
             for (int k = 0; k < 8; k++) {
                 Pt c = {q.x + step * dirs[k][0], q.y + step * dirs[k][1]};
+                if (has_left && c.x == left.x && c.y == left.y) continue;
                 if (pinch_world(r, cs, c)) continue;
                 double first = seg_world(r, cs, a, c);
                 if (first >= best) continue;
@@ -829,6 +834,8 @@ static void refine_range(const Raster *r, double cs, Pt *p, Py_ssize_t n, Py_ssi
                 /* a gain lost in rounding is no gain: it would send the search along the segment */
                 if (total < best * (1.0 - 1e-12)) {
                     best = total;
+                    left = q;
+                    has_left = 1;
                     q = c;
                     moved = 1;
                     break;
