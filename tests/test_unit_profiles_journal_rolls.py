@@ -101,7 +101,7 @@ def test_a_save_of_before_still_reopens_verifies_and_goes_on(tmp_path: Path) -> 
     loaded = read_save(save)
     assert not any(r.rolls for r in loaded.records)                   # written before the rolls were journaled
     fought = [line for r in loaded.records for e in r.events for line in e.get("lines", [])]
-    assert any("n36 2/6 hit" in line for line in fought)             # a torpedo's hit, placed then by default
+    assert any("n36 5/6 hit" in line for line in fought)             # a torpedo's hit, placed then by default
     assert verify_area_save(loaded).intact
     with AreaGame.open(save) as game:                                # it reopens and play goes on from it
         assert game.turn.position.phase == "R2.NORD.purchase"
