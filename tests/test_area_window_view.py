@@ -1,0 +1,150 @@
+"""The area window's board moves as the ruler games' does (headless, posted events): the wheel zooms about the
+cursor, dragging empty board or with the right or middle button pans, arrow keys pan, Home fits, + and -
+zoom while the console is empty; orders given by mouse after zooming and panning are the right ones; the
+provinces' names stand clear of their counters (standard board, Borderlands' crowded territories)."""
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from kriegsspiel.app.area_board import counter_radius
+from kriegsspiel.render.camera import ZOOM_STEP
+from kriegsspiel.render.fonts import forget_fonts
+from kriegsspiel.store.journal import read_save
+
+from area_window_helpers import counter_of, drag, key, move_mouse, orders, post, right_click, screen_of, open_window
+
+
+@pytest.fixture
+def app(tmp_path):
+    pygame.display.init()
+    pygame.font.init()
+    window = open_window(tmp_path, "air-power-1901.toml")
+    window.render()
+    yield window
+    window.game.close()
+    forget_fonts()
+    pygame.quit()
+
+
+def frame(app) -> bytes:
+    return pygame.image.tobytes(app.surface, "RGB")
+
+
+def test_the_wheel_zooms_about_the_cursor_and_the_mouse_still_orders_the_right_unit(app):
+    fitted = app.board.scale
+    cursor = screen_of(app, "PAR")
+    move_mouse(app, cursor)
+    before = frame(app)
+    under = app.board.to_map(cursor)
+    for _ in range(3):
+        post(app, pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    assert app.board.scale == pytest.approx(fitted * ZOOM_STEP ** 3)
+    after = app.board.to_map(cursor)
+    assert math.dist(under, after) < 1.0 / app.board.scale  # the point under the cursor stayed there
+    assert frame(app) != before
+    # counters grow with the zoom, within bounds
+    assert counter_radius(app.board.scale) > counter_radius(fitted)
+    # the hit tests follow the camera: Paris' army is dragged to Burgundy where they are drawn now
+    drag(app, counter_of(app, "A", "PAR"), screen_of(app, "BUR"))
+    assert orders(app) == [("FRANCE", "A PAR - BUR")]
+    for _ in range(30):  # zooming has bounds: neither a dot nor a single province filling many screens
+        post(app, pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    assert app.board.scale == pytest.approx(fitted * 8)
+    assert counter_radius(app.board.scale) <= 22
+    for _ in range(40):
+        post(app, pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    assert app.board.scale == pytest.approx(fitted * 0.5)
+
+
+def test_dragging_empty_board_or_with_the_right_or_middle_button_pans_and_orders_nothing(app):
+    records = len(read_save(app.game.path).records)
+    sea = screen_of(app, "NAO")  # open sea, no counter
+    for button in (1, 2, 3):
+        before = app.board.to_map(sea)
+        drag(app, sea, (sea[0] + 60, sea[1] + 25), button=button)
+        moved = app.board.to_map(sea)
+        assert moved[0] == pytest.approx(before[0] - 60 / app.board.scale)  # the board follows the hand
+        assert moved[1] == pytest.approx(before[1] - 25 / app.board.scale)
+    assert app.menu is None and len(read_save(app.game.path).records) == records
+    # a right drag that starts on a counter pans too, and opens no menu
+    start = counter_of(app, "A", "MAR")
+    drag(app, start, (start[0] - 40, start[1]), button=3)
+    assert app.menu is None and counter_of(app, "A", "MAR")[0] == start[0] - 40
+    # a right click in place still opens the counter's menu
+    right_click(app, counter_of(app, "A", "MAR"))
+    assert app.menu is not None and "A MAR - BUR" in app.menu.options
+
+
+def test_arrow_keys_pan_home_fits_and_plus_minus_zoom_only_with_the_console_empty(app):
+    fitted = app.board.camera
+    view = app.board.view_rect
+    key(app, pygame.K_LEFT)
+    assert app.board.camera.origin.x == pytest.approx(fitted.origin.x - round(view.width / 8) / fitted.scale)
+    key(app, pygame.K_DOWN)
+    assert app.board.camera.origin.y == pytest.approx(fitted.origin.y + round(view.height / 8) / fitted.scale)
+    key(app, pygame.K_EQUALS, text="=")
+    assert app.board.scale == pytest.approx(fitted.scale * ZOOM_STEP) and app.console == ""
+    key(app, pygame.K_MINUS, text="-")
+    key(app, pygame.K_MINUS, text="-")
+    assert app.board.scale == pytest.approx(fitted.scale / ZOOM_STEP) and app.console == ""
+    key(app, pygame.K_HOME)
+    assert app.board.camera == fitted
+    # while an order is being typed, - is its dash and zooms nothing
+    post(app, pygame.TEXTINPUT, text="FRANCE: A PAR ")
+    key(app, pygame.K_MINUS, text="-")
+    assert app.console == "FRANCE: A PAR -" and app.board.camera == fitted
+
+
+def test_the_wheel_over_the_panel_and_page_keys_scroll_the_log_not_the_board(app):
+    for n in range(60):
+        app.say(f"line {n}")
+    app.render()
+    move_mouse(app, (app.surface.get_width() - 100, 300))
+    camera = app.board.camera
+    post(app, pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+    assert app.board.camera == camera and app.log_scroll == 6
+    key(app, pygame.K_PAGEDOWN)
+    assert app.log_scroll == 0
+    key(app, pygame.K_PAGEUP)
+    assert app.log_scroll == 10
+
+
+def _names_clear_of_counters(app) -> None:
+    view = app.board.view_rect.inflate(-60, -60)
+    where = {u.uid: u.where.split("/")[0] for u in app.game.turn.position.units}
+    labels, counters = app.board.label_rects, list(app.board.counter_rects.values())
+    occupied = {where[uid] for uid, rect in app.board.counter_rects.items() if view.contains(rect)}
+    assert len(occupied) >= 10 and occupied <= set(labels)
+    for province in occupied:
+        rect = labels[province]
+        assert rect.collidelist(counters) < 0, f"{province}'s name is under a counter"
+        assert app.board._inside_screen(province, rect.center), f"{province}'s name is outside it"
+        # its letters are drawn on the frame: dark ink inside its rectangle
+        ink = [app.surface.get_at((x, y))[:3] for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)]
+        assert (30, 30, 30) in ink
+
+
+def test_province_names_stand_clear_of_their_counters_on_the_standard_board(app):
+    _names_clear_of_counters(app)
+    for _ in range(3):  # and when zoomed in on the crowded middle
+        post(app, pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    _names_clear_of_counters(app)
+
+
+def test_names_stand_clear_in_borderlands_crowded_territories(tmp_path):
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        app = open_window(tmp_path, "unit-profiles-borderlands.toml")
+        app.render()
+        crowded = max({u.where for u in app.game.turn.position.units},
+                      key=lambda p: sum(u.where == p for u in app.game.turn.position.units))
+        assert sum(u.where == crowded for u in app.game.turn.position.units) >= 10
+        _names_clear_of_counters(app)
+        app.game.close()
+    finally:
+        forget_fonts()
+        pygame.quit()
