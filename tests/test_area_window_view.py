@@ -148,3 +148,63 @@ def test_names_stand_clear_in_borderlands_crowded_territories(tmp_path):
     finally:
         forget_fonts()
         pygame.quit()
+
+
+def test_adjudicate_tags_the_bounces_on_the_board_until_the_orders_change(app):
+    from area_window_helpers import type_line
+
+    drag(app, counter_of(app, "A", "PAR"), screen_of(app, "BUR"))
+    drag(app, counter_of(app, "A", "MUN"), screen_of(app, "BUR"))
+    drag(app, counter_of(app, "A", "MAR"), screen_of(app, "SPA"))
+    plain = frame(app)
+    type_line(app, "adjudicate")
+    assert app.preview is not None
+    by_place = {u.where: app.preview[1].get(u.uid) for u in app.game.turn.position.units if u.kind == "A"}
+    assert by_place["PAR"] == "bounced" and by_place["MUN"] == "bounced" and by_place["MAR"] is None
+    rect = app.board.counter_rects[next(u.uid for u in app.game.turn.position.units if u.where == "PAR" and u.kind == "A")]
+    under = [tuple(app.surface.get_at((x, rect.bottom + 2)))[:3] for x in range(rect.left, rect.right)]
+    assert (170, 20, 20) in under  # the red tag under Paris' counter
+    drag(app, counter_of(app, "A", "MUN"), screen_of(app, "RUH"))  # the orders changed: the tags go
+    app.render()
+    under = [tuple(app.surface.get_at((x, rect.bottom + 2)))[:3] for x in range(rect.left, rect.right)]
+    assert (170, 20, 20) not in under and frame(app) != plain
+
+
+def test_units_without_orders_are_counted_and_marked_and_the_hover_names_the_province(app):
+    marked, line = app.unordered()
+    assert len(marked) == 29 and "FRANCE 4" in line  # Air Power: 22 units and 7 wings, none ordered
+    paris = next(u for u in app.game.turn.position.units if u.where == "PAR" and u.kind == "A")
+    rect = app.board.counter_rects[paris.uid]
+    notch = (rect.centerx + round(rect.width / 2 * 0.7), rect.centery - round(rect.height / 2 * 0.7))
+    assert tuple(app.surface.get_at(notch))[:3] == (255, 255, 255)
+    drag(app, counter_of(app, "A", "PAR"), screen_of(app, "BUR"))
+    marked, line = app.unordered()
+    assert paris.uid not in marked and "FRANCE 3" in line
+    assert tuple(app.surface.get_at(notch))[:3] != (255, 255, 255)
+    move_mouse(app, screen_of(app, "BUR"))
+    view = app.board.view_rect
+    corner = app.surface.subsurface(pygame.Rect(view.left, view.bottom - 40, 300, 40)).copy()
+    move_mouse(app, (view.right + 50, 300))  # over the panel: no province, no name
+    assert pygame.image.tobytes(corner, "RGB") != pygame.image.tobytes(
+        app.surface.subsurface(pygame.Rect(view.left, view.bottom - 40, 300, 40)), "RGB")
+
+
+def test_f1_shows_every_key_of_the_area_window_and_the_guide_lists_them(app):
+    from pathlib import Path
+
+    from kriegsspiel.app.area_keys import AREA_KEYS
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "diplomacy.md").read_text(encoding="utf-8")
+    for keys, what in AREA_KEYS:
+        assert f"| {keys} | {what} |" in guide, f"docs/diplomacy.md lacks the row for {keys!r}"
+    before = frame(app)
+    key(app, pygame.K_F1)
+    assert app.help_on and frame(app) != before
+    key(app, pygame.K_ESCAPE)
+    assert not app.help_on and frame(app) == before
+
+
+def test_f12_saves_the_frame_next_to_the_save(app):
+    key(app, pygame.K_F12)
+    shots = sorted(app.game.path.parent.glob(app.game.path.name + "-shots/shot-*.png"))
+    assert len(shots) == 1 and pygame.image.load(str(shots[0])).get_size() == app.surface.get_size()

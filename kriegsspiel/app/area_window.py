@@ -22,12 +22,14 @@ from kriegsspiel.app import chrome
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
 from kriegsspiel.app.area_menu import Menu, convoy_menu
-from kriegsspiel.app.area_panel import BG, PANEL_WIDTH, draw_panel, fit, unordered_line
+from kriegsspiel.app.area_panel import BG, INK, PANEL_WIDTH, draw_panel, fit, unordered_line
+from kriegsspiel.app.area_preview import draw_tags, result_tags
 from kriegsspiel.app.group_undo import GroupLedger
 from kriegsspiel.app.viewas import next_shot_number
 from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.pov.area import province_of
 from kriegsspiel.render.camera import ZOOM_STEP
+from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache
 from kriegsspiel.scenario.area import province_drawings
 from kriegsspiel.store.area_commands import AreaShell
@@ -84,6 +86,8 @@ class AreaApp:
         self.texts = TextCache()
         self._swallow_text = False
         self._unordered: tuple[object, frozenset[str], str] | None = None
+        #: the turn last adjudicated and its results by unit (shown while the orders stay as they were)
+        self.preview: tuple[object, dict[str, str]] | None = None
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
@@ -106,12 +110,16 @@ class AreaApp:
         self.log.append((f"> {line.strip()}", False))
         before = self.game.order_stacks()[0]
         self.say(self.shell.handle(line))
-        if line.split()[0].lower() not in ("undo", "redo"):
+        word = line.split()[0].lower()
+        if word not in ("undo", "redo"):
             self._group_since(before)
+        if word == "adjudicate" and ":" not in line:
+            turn = self.game.turn
+            self.preview = (turn, result_tags(self.game.preview().lines, turn.position.units))
 
     def order(self, power: str, text: str) -> None:
-        """Give one order of ``power`` (as typed)."""
-        self.command(f"{power}: {text}")
+        """Give one order of ``power`` (from the mouse: the answer names it, no echo)."""
+        self.give([(power, text)])
 
     def give(self, orders: Sequence[tuple[str, str]]) -> None:
         """Give several (power, order) pairs (a convoy: the army's and its fleets') as one group: one Ctrl+Z
@@ -342,6 +350,9 @@ class AreaApp:
         self.surface.fill(BG)
         marked, line = self.unordered()
         self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to, marked)
+        if self.preview is not None and self.preview[0] is self.game.turn:
+            draw_tags(self.surface, self.preview[1], self.board.counter_rects)
+        self._hover_line()
         rules = self.game.scenario.rules
         self.log_scroll = draw_panel(self.surface, self.title, self.game.turn,
                                      rules.powers_to_order(self.game.turn.position), line, self.log,
@@ -350,6 +361,23 @@ class AreaApp:
             self.menu.draw(self.surface)
         if self.help_on:
             self.help_scroll = chrome.draw_help(self.surface, self.texts, 16, self.help_scroll, AREA_KEYS, HELP_TITLE)
+
+    def _hover_line(self) -> None:
+        """The full name of the province under the mouse (and who owns its centre) at the board's foot."""
+        province = self.board.province_at(self.cursor) if self.panning_from is None else None
+        drawing = next((p for p in self.board.provinces if p.abbreviation == province), None)
+        if drawing is None:
+            return
+        owner = self.game.turn.position.owners.get(province or "")
+        text = f"{drawing.name} ({drawing.abbreviation})" + (", supply centre" if drawing.supply_centre else "") + (
+            f" of {owner}" if owner else "")
+        face = font(14, bold=True)
+        view = self.board.view_rect
+        label = face.render(text, True, INK)
+        box = label.get_rect(bottomleft=(view.left + 8, view.bottom - 8)).inflate(12, 6)
+        pygame.draw.rect(self.surface, (250, 248, 238), box)
+        pygame.draw.rect(self.surface, INK, box, 1)
+        self.surface.blit(label, label.get_rect(center=box.center))
 
     def run(self, max_frames: int | None = None, present: object = None) -> int:
         """The event loop until the window closes (or ``max_frames`` frames, headless)."""
