@@ -118,3 +118,52 @@ def test_the_rules_routes(tmp_path):
         assert fleets == [("F IRI", "F ENG"), ("F IRI", "F MAO")]
     finally:
         game.close()
+
+
+def test_right_click_on_an_ordered_unit_offers_to_withdraw_its_order(app):
+    from area_window_helpers import right_click
+
+    drag(app, counter_of(app, "A", "PAR"), screen_of(app, "BUR"))
+    right_click(app, counter_of(app, "A", "PAR"))
+    assert app.menu.options[0] == "withdraw A PAR - BUR" and "A PAR H" in app.menu.options
+    click_row(app, "withdraw A PAR - BUR")
+    assert orders(app) == []
+    assert read_save(app.game.path).records[-1].command == "withdraw FRANCE: A PAR - BUR"
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert orders(app) == [("FRANCE", "A PAR - BUR")]
+
+
+def test_a_wing_dropped_on_a_province_offers_its_flights_there(tmp_path):
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        app = open_window(tmp_path, "air-power-1901.toml")
+        app.render()
+        drag(app, counter_of(app, "W", "PAR"), screen_of(app, "BUR"))
+        assert app.menu.options == ["W PAR - BUR", "W PAR RAID BUR", "W PAR PATROL BUR"]
+        click_row(app, "W PAR RAID BUR")
+        assert orders(app) == [("FRANCE", "W PAR RAID BUR")]
+        drag(app, counter_of(app, "W", "PAR"), screen_of(app, "ENG"))  # at sea: no move, its missions
+        assert app.menu.options == ["W PAR RAID ENG", "W PAR PATROL ENG"]
+        app.game.close()
+    finally:
+        forget_fonts()
+        pygame.quit()
+
+
+def test_pressing_a_counter_outlines_where_it_may_go_by_land_and_by_sea(app):
+    from area_window_helpers import move_mouse
+
+    def pixels(colour: tuple[int, int, int]) -> int:
+        return sum(tuple(app.surface.get_at((x, y)))[:3] == colour for x in range(0, 960, 2) for y in range(0, 760, 2))
+
+    white = pixels((255, 255, 255))  # the notches of units without orders
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=counter_of(app, "A", "LVP"))
+    move_mouse(app, screen_of(app, "IRI"), (1, 0, 0))
+    assert app.reach["WAL"] is False and app.reach["EDI"] is False and app.reach["BRE"] is True
+    assert "LON" in app.reach and "NTH" not in app.reach and "MUN" not in app.reach and "LVP" not in app.reach
+    assert pixels((255, 215, 0)) > 100 and pixels((255, 255, 255)) > white + 200  # by land yellow, by sea white
+    post(app, pygame.MOUSEBUTTONUP, button=1, pos=screen_of(app, "IRI"))  # at sea: no order, the outlines go
+    assert app.reach == {} and orders(app) == []
+    colours = {tuple(app.surface.get_at((x, y)))[:3] for x in range(0, 960, 2) for y in range(0, 760, 2)}
+    assert (255, 215, 0) not in colours

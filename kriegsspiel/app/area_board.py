@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -132,9 +132,11 @@ class AreaBoard:
     # --- drawing ----------------------------------------------------------------------------------------
 
     def draw(self, target: pygame.Surface, turn: AreaTurn, selected: str | None = None,
-             drag_to: tuple[int, int] | None = None, marked: frozenset[str] = frozenset()) -> None:
+             drag_to: tuple[int, int] | None = None, marked: frozenset[str] = frozenset(),
+             reach: Mapping[str, bool] | None = None) -> None:
         """Draw the board, the orders, the units and the names of ``turn`` into the viewport of ``target``;
-        ``marked``: uids of units drawn with a small notch (those still without an order)."""
+        ``marked``: uids of units drawn with a small notch (those still without an order); ``reach``: the
+        provinces the unit being dragged may be dropped on, outlined (True: only by sea, a convoy)."""
         position = turn.position
         view = self.view_rect
         key = (tuple(sorted(position.owners.items())), self.camera)
@@ -154,6 +156,11 @@ class AreaBoard:
         clip = target.get_clip()
         target.set_clip(view.clip(clip))
         target.blit(self._cache[1], view.topleft)
+        for province, by_sea in (reach or {}).items():
+            outline = self._outlines.get(province)
+            if outline is not None:
+                points = [self.to_screen((x, y)) for x, y in outline]
+                pygame.draw.polygon(target, (255, 255, 255) if by_sea else (255, 215, 0), points, 4)
         radius = counter_radius(self.scale)
         points = [(unit, self.to_screen(at)) for unit, at in self.unit_points(position.units)]
         blocks: dict[str, pygame.Rect] = {}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 #: (keys, what they do), in the order the help overlay shows them.
 AREA_KEYS: tuple[tuple[str, str], ...] = (
-    ("drag a counter onto a province", "its move (or retreat) there; a menu when several orders fit"),
+    ("drag a counter onto a province", "its move (or retreat) there, where it may go outlined (white: by sea); a menu when several orders fit (a wing: move, raid, patrol)"),
     ("drag an army to a coast it reaches by sea", "a menu of the convoy routes: the army's VIA move and the fleets' convoys, one click"),
-    ("right click a counter", "a menu of its orders: hold, moves, supports, convoys, a wing's missions"),
+    ("right click a counter", "a menu of its orders: hold, moves, supports, convoys, a wing's missions (withdraw its order first)"),
     ("right click an empty home centre", "its builds (adjustment phase); while the rules wait: the choice's answers"),
     ("type, Enter", "a shell command: orders (FRANCE: A PAR - BUR; ...), adjudicate, confirm, withdraw, queries"),
     ("drag empty board, right or middle drag, arrow keys", "pan the board"),

@@ -50,10 +50,17 @@ _ZOOM_KEYS = {pygame.K_PLUS: ZOOM_STEP, pygame.K_EQUALS: ZOOM_STEP, pygame.K_KP_
 _PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
-def _is_move_to(order: str, province: str) -> bool:
+def _move_end(order: str) -> str | None:
+    """The province ``order`` takes its unit to (a move or retreat, or a wing's flight there: a raid, a
+    patrol, so that a wing dropped on a province offers what it may fly there), or None."""
     tokens = order.upper().replace("-", " - ").split()
-    return bool(tokens) and province_of(tokens[-1]) == province and ("-" in tokens or "R" in tokens) and not (
-        {"S", "C", "AIRLIFT", "ESCORT"} & set(tokens))
+    if not tokens or not {"-", "R", "RAID", "PATROL"} & set(tokens) or {"S", "C", "AIRLIFT", "ESCORT"} & set(tokens):
+        return None
+    return province_of(tokens[-1])
+
+
+def _is_move_to(order: str, province: str) -> bool:
+    return _move_end(order) == province
 
 
 class AreaApp:
@@ -74,6 +81,7 @@ class AreaApp:
         self.log_scroll = 0
         self.selected: str | None = None
         self.drag_to: tuple[int, int] | None = None
+        self.reach: dict[str, bool] = {}
         self.menu: Menu | None = None
         self.running = True
         self.cursor = self.board.view_rect.center
@@ -123,10 +131,10 @@ class AreaApp:
 
     def give(self, orders: Sequence[tuple[str, str]]) -> None:
         """Give several (power, order) pairs (a convoy: the army's and its fleets') as one group: one Ctrl+Z
-        takes back all of them that were accepted."""
+        takes back all of them that were accepted. A pair with no power is a whole command (a withdraw)."""
         before = self.game.order_stacks()[0]
         for power, text in orders:  # the answer names the order: no echo of it
-            self.say(self.shell.handle(f"{power}: {text}"))
+            self.say(self.shell.handle(f"{power}: {text}" if power else text))
         self._group_since(before)
 
     def _group_since(self, before: tuple[int, ...]) -> None:
@@ -228,12 +236,29 @@ class AreaApp:
         unit = self.board.unit_at(self.game.turn.position.units, pos)
         self.selected = unit.uid if unit is not None else None
         self.drag_to = pos if unit is not None else None
+        self.reach = self._reach(unit) if unit is not None else {}
         if unit is None and self.board.view_rect.collidepoint(pos):
             self.panning_from = pos  # dragging empty board pans it
 
+    def _reach(self, unit: AreaUnit) -> dict[str, bool]:
+        """Where ``unit`` may be dropped (as the ruler games shade a dragged unit's reach): province -> True
+        when only a convoy takes it there. From the rule set's orders for it, and its routes by sea for the
+        coasts of the board (a move the rules know by neither is still tried on a drop)."""
+        rules = self.game.scenario.rules
+        position = self.game.turn.position
+        examples = rules.order_examples(position, unit.power, unit.uid)
+        here = province_of(unit.where)
+        reach = {p: False for p in map(_move_end, examples) if p in self.board.centres and p != here}
+        for drawing in self.board.provinces:
+            p = drawing.abbreviation
+            if drawing.kind == "coast" and p not in reach and p != here and \
+                    rules.orders_with_help(position, unit.power, f"{unit.kind} {unit.where} - {p}"):
+                reach[p] = True
+        return reach
+
     def _drop(self, pos: tuple[int, int]) -> None:
         unit = self._unit(self.selected)
-        self.selected, self.drag_to = None, None
+        self.selected, self.drag_to, self.reach = None, None, {}
         dest = self.board.province_at(pos)
         if unit is None or dest is None or dest == province_of(unit.where):
             return
@@ -264,7 +289,12 @@ class AreaApp:
         unit = self.board.unit_at(position.units, pos)
         if unit is not None:
             options = list(rules.order_examples(position, unit.power, unit.uid))
-            if options:
+            given = next((o for o in self.game.turn.orders if o.uid == unit.uid), None)
+            if given is not None:  # its order now, first: taken back with a click
+                menu = Menu(unit.power, [f"withdraw {given.text}", *options], pos)
+                menu.commands[0] = (("", f"withdraw {given.power}: {given.text}"),)
+                self.menu = menu
+            elif options:
                 self.menu = Menu(unit.power, options, pos)
             else:
                 self.say(f"no orders for {unit.kind} {unit.where} in {position.phase_label}")
@@ -323,7 +353,7 @@ class AreaApp:
         elif self.menu is not None:
             self.menu = None
         elif self.selected is not None:
-            self.selected, self.drag_to = None, None
+            self.selected, self.drag_to, self.reach = None, None, {}
         else:
             self.console = ""
 
@@ -349,7 +379,7 @@ class AreaApp:
         """Draw the whole window."""
         self.surface.fill(BG)
         marked, line = self.unordered()
-        self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to, marked)
+        self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to, marked, self.reach)
         if self.preview is not None and self.preview[0] is self.game.turn:
             draw_tags(self.surface, self.preview[1], self.board.counter_rects)
         self._hover_line()
