@@ -12,7 +12,7 @@ from dataclasses import replace
 import numpy as np
 import pygame
 
-from kriegsspiel.app.area_labels import draw_labels
+from kriegsspiel.app.area_labels import paint_labels, place_labels
 from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.pov.area import order_arrows, province_of
@@ -40,7 +40,12 @@ class AreaBoard:
         self.size_px = size_px
         self.centres = {p.abbreviation: p.centre for p in provinces}
         self._outlines = {p.abbreviation: np.asarray(p.outline, dtype=float) for p in provinces}
+        self._bounds = {a: (float(o[:, 0].min()), float(o[:, 1].min()), float(o[:, 0].max()), float(o[:, 1].max()))
+                        for a, o in self._outlines.items() if len(o)}
+        # each polygon's edges as (x, y, previous x, previous y) arrays, for the point-in-province test
+        self._edges = {a: (o[:, 0], o[:, 1], np.roll(o[:, 0], 1), np.roll(o[:, 1], 1)) for a, o in self._outlines.items()}
         self._cache: tuple[tuple, pygame.Surface] | None = None
+        self._label_cache: tuple[tuple[Camera, AreaTurn], dict[str, pygame.Rect]] | None = None
         self.camera = self.fitted(view_size)
         #: where the last frame drew each province's name and each unit's counter (screen), for hit tests
         self.label_rects: dict[str, pygame.Rect] = {}
@@ -120,14 +125,17 @@ class AreaBoard:
         if not self.view_rect.collidepoint(screen):
             return None
         x, y = self.to_map(screen)
-        for abbr, pts in self._outlines.items():
-            if _inside(x, y, pts):
+        for abbr, (x0, y0, x1, y1) in self._bounds.items():
+            if x0 <= x <= x1 and y0 <= y <= y1 and _inside(x, y, self._edges[abbr]):
                 return abbr
         return None
 
     def _inside_screen(self, province: str, screen: tuple[int, int]) -> bool:
-        pts = self._outlines.get(province)
-        return pts is not None and _inside(*self.to_map(screen), pts)
+        box = self._bounds.get(province)
+        if box is None:
+            return False
+        x, y = self.to_map(screen)
+        return box[0] <= x <= box[2] and box[1] <= y <= box[3] and _inside(x, y, self._edges[province])
 
     # --- drawing ----------------------------------------------------------------------------------------
 
@@ -174,8 +182,13 @@ class AreaBoard:
                      if p.abbreviation in position.owners}
         # the orders, then the names placed clear of them and of the counters, then the counters
         lines = self._draw_orders(target, turn, dict((u.uid, at) for u, at in points), blocks)
-        self.label_rects = draw_labels(target, self.provinces, owned_now, self.to_screen, self._inside_screen, blocks,
-                                       circles, self.scale, lines)
+        # placing the names asks many point-in-province questions: once per camera and turn, not per frame
+        label_key = (self.camera, turn)
+        if self._label_cache is None or self._label_cache[0] != label_key:
+            self._label_cache = (label_key, place_labels(view, self.provinces, self.to_screen, self._inside_screen,
+                                                         blocks, circles, self.scale, lines))
+        self.label_rects = self._label_cache[1]
+        paint_labels(target, self.provinces, owned_now, self.label_rects, self.scale)
         for unit, at in points:
             _counter(target, unit, at, radius, unit.uid == selected, unit.uid in marked)
         self.counter_rects = {unit.uid: rect for (unit, _), rect in zip(points, circles)}
@@ -262,9 +275,6 @@ def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, floa
 
 def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], radius: int, selected: bool,
              marked: bool) -> None:
-    from kriegsspiel.render.fonts import font
-    from kriegsspiel.render.provinces import power_colour
-
     if selected:
         pygame.draw.circle(target, (255, 230, 0), at, radius + 4)
     pygame.draw.circle(target, power_colour(unit.power), at, radius)
@@ -274,16 +284,30 @@ def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], radius
         notch = (at[0] + round(radius * 0.7), at[1] - round(radius * 0.7))
         pygame.draw.circle(target, (255, 255, 255), notch, max(3, radius // 4))
         pygame.draw.circle(target, (20, 20, 20), notch, max(3, radius // 4), 1)
-    text = font(max(12, min(22, round(radius * 1.1))), bold=True).render(unit.label[:2] or unit.kind[:1], True,
-                                                                         (255, 255, 255))
+    text = _letters(unit.label[:2] or unit.kind[:1], max(12, min(22, round(radius * 1.1))))
     target.blit(text, text.get_rect(center=at))
 
 
-def _inside(x: float, y: float, pts: np.ndarray) -> bool:
-    inside = False
-    x0, y0 = pts[-1]
-    for x1, y1 in pts:
-        if (y1 > y) != (y0 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-        x0, y0 = x1, y1
-    return inside
+_LETTERS: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _letters(text: str, size: int) -> pygame.Surface:
+    """A counter's letters in white, made once per text and size (counters are drawn every frame)."""
+    from kriegsspiel.render.fonts import font
+
+    surface = _LETTERS.get((text, size))
+    if surface is None:
+        if len(_LETTERS) > 2000:
+            _LETTERS.clear()
+        surface = _LETTERS[(text, size)] = font(size, bold=True).render(text, True, (255, 255, 255))
+    return surface
+
+
+def _inside(x: float, y: float, edges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> bool:
+    """Whether the map point (x, y) is inside the polygon whose ``edges`` are (x, y, previous x, previous y)
+    arrays (even-odd rule; numpy: the hit tests and the names' placement ask it many times)."""
+    xs, ys, px, py = edges
+    crosses = (ys > y) != (py > y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        at = px + (y - py) * (xs - px) / (ys - py)
+    return bool(np.count_nonzero(crosses & (x < at)) % 2)

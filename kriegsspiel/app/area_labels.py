@@ -65,37 +65,67 @@ def place_label(size: tuple[int, int], centre: tuple[int, int], block: pygame.Re
     return candidates[0]
 
 
-def draw_labels(target: pygame.Surface, provinces: Sequence[ProvinceDrawing], owners: Mapping[str, str],
-                to_screen: Callable[[tuple[float, float]], tuple[int, int]],
-                inside: Callable[[str, tuple[int, int]], bool], blocks: Mapping[str, pygame.Rect],
-                counters: Sequence[pygame.Rect], scale: float, lines: Sequence[Segment] = ()) -> dict[str, pygame.Rect]:
-    """Draw every province's name (with its supply-centre dot before it, filled with the owner's colour)
-    where :func:`place_label` puts it; returns the rectangles used (screen pixels), for tests and hit tests.
-    ``blocks``: province -> the screen rectangle of its counters; ``inside(province, point)``: whether a
-    screen point is in that province; ``lines``: the orders' segments the names keep clear of where they can."""
+def place_labels(view: pygame.Rect, provinces: Sequence[ProvinceDrawing],
+                 to_screen: Callable[[tuple[float, float]], tuple[int, int]],
+                 inside: Callable[[str, tuple[int, int]], bool], blocks: Mapping[str, pygame.Rect],
+                 counters: Sequence[pygame.Rect], scale: float, lines: Sequence[Segment] = ()) -> dict[str, pygame.Rect]:
+    """Where each name in (or near) ``view`` goes (screen rectangles, the supply-centre dot's room included),
+    by :func:`place_label`. ``blocks``: province -> the screen rectangle of its counters; ``inside(province,
+    point)``: whether a screen point is in that province; ``lines``: the orders' segments the names keep clear
+    of where they can."""
     face = font(label_size(scale), bold=True)
-    view = target.get_clip()
     placed: dict[str, pygame.Rect] = {}
-    dot = max(3, min(6, round(5 * scale)))
+    dot = _dot(scale)
+    near = view.inflate(200, 200)
     for province in provinces:
-        if province.kind == "impassable" and not province.abbreviation:
-            continue
         centre = to_screen(province.centre)
-        if not view.inflate(200, 200).collidepoint(centre):
+        if not province.abbreviation or not near.collidepoint(centre):
             continue  # far out of view: nothing of it would show
-        text = face.render(province.abbreviation, True, _TEXT)
+        w, h = face.size(province.abbreviation)
         extra = 2 * dot + 3 if province.supply_centre else 0
-        rect = place_label((text.get_width() + extra, text.get_height()), centre, blocks.get(province.abbreviation),
-                           lambda p, a=province.abbreviation: inside(a, p), counters, lines)
-        placed[province.abbreviation] = rect
-        halo = face.render(province.abbreviation, True, _HALO)
-        x, y = rect.x + extra, rect.y
-        for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
-            target.blit(halo, (x + dx, y + dy))
-        target.blit(text, (x, y))
+        placed[province.abbreviation] = place_label((w + extra, h), centre, blocks.get(province.abbreviation),
+                                                    lambda p, a=province.abbreviation: inside(a, p), counters, lines)
+    return placed
+
+
+def paint_labels(target: pygame.Surface, provinces: Sequence[ProvinceDrawing], owners: Mapping[str, str],
+                 placed: Mapping[str, pygame.Rect], scale: float) -> None:
+    """Draw each placed name on its halo, after its supply-centre dot (filled with the owner's colour)."""
+    face = font(label_size(scale), bold=True)
+    dot = _dot(scale)
+    for province in provinces:
+        rect = placed.get(province.abbreviation)
+        if rect is None:
+            continue
+        x, y = rect.x + (2 * dot + 3 if province.supply_centre else 0), rect.y
+        target.blit(_haloed(province.abbreviation, face, label_size(scale)), (x - 1, y - 1))
         if province.supply_centre:
             at = (rect.x + dot + 1, rect.centery)
             owner = owners.get(province.abbreviation)
             pygame.draw.circle(target, power_colour(owner) if owner else (250, 250, 250), at, dot)
             pygame.draw.circle(target, _TEXT, at, dot, 1)
-    return placed
+
+
+_HALOED: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _haloed(text: str, face: pygame.font.Font, size: int) -> pygame.Surface:
+    """``text`` in dark ink on a light halo one pixel wide, made once per text and size (names are drawn
+    every frame)."""
+    key = (text, size)
+    surface = _HALOED.get(key)
+    if surface is None:
+        if len(_HALOED) > 2000:
+            _HALOED.clear()
+        ink, halo = face.render(text, True, _TEXT), face.render(text, True, _HALO)
+        surface = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
+        for dx in (0, 1, 2):
+            for dy in (0, 1, 2):
+                surface.blit(halo, (dx, dy))
+        surface.blit(ink, (1, 1))
+        _HALOED[key] = surface
+    return surface
+
+
+def _dot(scale: float) -> int:
+    return max(3, min(6, round(5 * scale)))
