@@ -208,3 +208,16 @@ def test_f12_saves_the_frame_next_to_the_save(app):
     key(app, pygame.K_F12)
     shots = sorted(app.game.path.parent.glob(app.game.path.name + "-shots/shot-*.png"))
     assert len(shots) == 1 and pygame.image.load(str(shots[0])).get_size() == app.surface.get_size()
+
+
+def test_a_resized_window_refits_a_fitted_board_and_keeps_a_zoomed_one(app):
+    board = app.board
+    board.resize((700, 500))
+    assert board.camera == board.fitted((700, 500))
+    middle = board.view_rect.center
+    board.zoom(middle, 2.0)
+    centre_before = board.to_map(board.view_rect.center)
+    scale = board.scale
+    board.resize((900, 600))
+    assert board.scale == pytest.approx(scale) and board.view_rect.size == (900, 600)
+    assert math.dist(board.to_map(board.view_rect.center), centre_before) < 1.0

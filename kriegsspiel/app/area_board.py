@@ -207,6 +207,8 @@ class AreaBoard:
         under a counter would not say where the unit goes); returns the segments drawn (screen)."""
         at_centre = {c: a for a, c in self.centres.items()}
         drawn: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        radius = counter_radius(self.scale)  # lines and heads grow with the counters, as one zooms in
+        width, head = max(3, round(radius / 4)), max(10, round(radius * 0.8))
         for order in turn.orders:
             colour = power_colour(order.power)
             for style, a, b in order_arrows(order.text, self.centres):
@@ -218,26 +220,28 @@ class AreaBoard:
                     if clipped:
                         end = clipped[0]
                 if style == "move":
-                    _arrow(target, (20, 20, 20), start, end, 6, True)
-                    _arrow(target, colour, start, end, 3, True)
+                    _arrow(target, (20, 20, 20), start, end, width + 3, True, head + 2)
+                    _arrow(target, colour, start, end, width, True, head)
                 else:
-                    _arrow(target, colour, start, end, 2, style == "support")
+                    _arrow(target, colour, start, end, max(2, width - 1), style == "support", head)
                 drawn.append((start, (round(end[0]), round(end[1]))))
         return drawn
 
 
 def _arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float], b: tuple[float, float],
-           width: int, head: bool) -> None:
-    """A line from ``a`` to ``b`` (screen), with a head whose tip is at ``b``."""
+           width: int, head: bool, size: int = 10) -> None:
+    """A line from ``a`` to ``b`` (screen) ``width`` pixels wide, with a head ``size`` pixels long whose tip is
+    at ``b``."""
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     if length < 1:
         return
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    end = (b[0] - ux * 10, b[1] - uy * 10) if head else b
+    end = (b[0] - ux * size, b[1] - uy * size) if head else b
     pygame.draw.line(surface, colour, a, end, width)
     if head:
-        left = (end[0] - uy * 6, end[1] + ux * 6)
-        right = (end[0] + uy * 6, end[1] - ux * 6)
+        half = size * 0.6
+        left = (end[0] - uy * half, end[1] + ux * half)
+        right = (end[0] + uy * half, end[1] - ux * half)
         pygame.draw.polygon(surface, colour, [b, left, right])
 
 
