@@ -221,3 +221,30 @@ def test_a_resized_window_refits_a_fitted_board_and_keeps_a_zoomed_one(app):
     board.resize((900, 600))
     assert board.scale == pytest.approx(scale) and board.view_rect.size == (900, 600)
     assert math.dist(board.to_map(board.view_rect.center), centre_before) < 1.0
+
+
+def test_the_panels_buttons_adjudicate_and_confirm_after_asking(app):
+    from kriegsspiel.app.area_panel import button_rects
+
+    buttons = button_rects(app.surface.get_size())
+    drag(app, counter_of(app, "A", "PAR"), screen_of(app, "BUR"))
+    drag(app, counter_of(app, "A", "MUN"), screen_of(app, "BUR"))
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=buttons["adjudicate"].center)
+    assert any(line.startswith("if confirmed now") for line, _ in app.log) and app.preview is not None
+    assert app.game.turn.position.phase == "S1901M"
+    plain = frame(app)
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=buttons["confirm"].center)
+    assert app.asking and frame(app) != plain  # the question over the board
+    key(app, pygame.K_n, text="n")
+    assert not app.asking and app.game.turn.position.phase == "S1901M" and app.console == ""
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=buttons["confirm"].center)
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=(20, 20))  # a click elsewhere is a no
+    assert not app.asking and app.game.turn.position.phase == "S1901M"
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=buttons["confirm"].center)
+    post(app, pygame.TEXTINPUT, text="x")  # typing waits while the question is open
+    key(app, pygame.K_y, text="y")
+    assert app.game.turn.position.phase == "F1901M" and app.console == ""
+    assert read_save(app.game.path).records[-1].command == "confirm"
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=buttons["confirm"].center)
+    post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=app._answers["yes"].center)
+    assert app.game.turn.position.phase != "F1901M" and read_save(app.game.path).records[-1].command == "confirm"

@@ -22,7 +22,8 @@ from kriegsspiel.app import chrome
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
 from kriegsspiel.app.area_menu import Menu, convoy_menu
-from kriegsspiel.app.area_panel import BG, INK, PANEL_WIDTH, draw_panel, fit, unordered_line
+from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, draw_panel, draw_question, fit,
+                                        unordered_line)
 from kriegsspiel.app.area_preview import draw_tags, result_tags
 from kriegsspiel.app.group_undo import GroupLedger
 from kriegsspiel.app.viewas import next_shot_number
@@ -92,10 +93,13 @@ class AreaApp:
         self.on_fullscreen = on_fullscreen
         self.groups = GroupLedger()
         self.texts = TextCache()
-        self._swallow_text = False
+        self._swallow_text = ""
         self._unordered: tuple[object, frozenset[str], str] | None = None
         #: the turn last adjudicated and its results by unit (shown while the orders stay as they were)
         self.preview: tuple[object, dict[str, str]] | None = None
+        #: Confirm's question is open (the panel's button): its Yes and No buttons, once drawn
+        self.asking = False
+        self._answers: dict[str, pygame.Rect] = {}
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
@@ -197,9 +201,9 @@ class AreaApp:
         elif kind == pygame.KEYDOWN:
             self._key(event)
         elif kind == pygame.TEXTINPUT:
-            if self._swallow_text and event.text in "+=-":
-                self._swallow_text = False  # the zoom key's own character
-            else:
+            if event.text and event.text in self._swallow_text:
+                self._swallow_text = ""  # the character of a key that did something else (zoom, an answer)
+            elif not self.asking:
                 self.console += event.text
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.surface = pygame.display.get_surface() or self.surface
@@ -227,6 +231,17 @@ class AreaApp:
 
     def _left_down(self, pos: tuple[int, int]) -> None:
         self.help_on = False
+        if self.asking:  # Confirm's question: Yes confirms, any other click is a no
+            self._answer(self._answers.get("yes", pygame.Rect(0, 0, 0, 0)).collidepoint(pos))
+            return
+        button = next((w for w, r in button_rects(self.surface.get_size()).items() if r.collidepoint(pos)), None)
+        if button == "adjudicate":
+            self.menu = None
+            self.command("adjudicate")
+            return
+        if button == "confirm":
+            self.menu, self.asking = None, True
+            return
         if self.menu is not None:
             orders = self.menu.command_at(pos)
             self.menu = None
@@ -308,10 +323,22 @@ class AreaApp:
                 self.menu = Menu(power, options, pos)
                 return
 
+    def _answer(self, yes: bool) -> None:
+        self.asking = False
+        if yes:
+            self.command("confirm")
+        else:
+            self.say("not confirmed")
+
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        self._swallow_text = False
+        self._swallow_text = ""
+        if self.asking:  # nothing else happens while the question is open
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_ESCAPE, pygame.K_n):
+                self._answer(key not in (pygame.K_ESCAPE, pygame.K_n))
+                self._swallow_text = "yYnN"
+            return
         if key == pygame.K_F1:
             self.help_on = not self.help_on
             self.help_scroll = 0
@@ -345,7 +372,7 @@ class AreaApp:
             # an order never starts with + or -: with the console empty they zoom, and their text is dropped
             view = self.board.view_rect
             self.board.zoom(self.cursor if view.collidepoint(self.cursor) else view.center, _ZOOM_KEYS[key])
-            self._swallow_text = True
+            self._swallow_text = "+=-"
 
     def _escape(self) -> None:
         if self.help_on:
@@ -389,8 +416,19 @@ class AreaApp:
                                      self.log_scroll, self.console)
         if self.menu is not None:
             self.menu.draw(self.surface)
+        if self.asking:
+            self._answers = draw_question(self.surface, self.board.view_rect, self._question())
         if self.help_on:
             self.help_scroll = chrome.draw_help(self.surface, self.texts, 16, self.help_scroll, AREA_KEYS, HELP_TITLE)
+
+    def _question(self) -> list[str]:
+        turn = self.game.turn
+        _, waiting = self.unordered()
+        return [f"Confirm {turn.position.phase_label}?",
+                f"It resolves the phase with the {len(turn.orders)} order{'' if len(turn.orders) == 1 else 's'} given"
+                + (f" ({waiting})." if waiting and "every" not in waiting else "."),
+                "Units without orders do what the rules say (a Diplomacy unit holds).",
+                "The next phase that needs orders follows; Ctrl+Z takes the confirm back."]
 
     def _hover_line(self) -> None:
         """The full name of the province under the mouse (and who owns its centre) at the board's foot."""
