@@ -199,7 +199,6 @@ class AreaBoard:
                 pygame.draw.line(target, (20, 20, 20), start, drag_to, 2)
         target.set_clip(clip)
 
-
     def _draw_orders(self, target: pygame.Surface, turn: AreaTurn, counters: dict[str, tuple[int, int]],
                      blocks: dict[str, pygame.Rect]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """The orders as arrows (moves, retreats, missions) and thin lines (supports, convoys), from the
