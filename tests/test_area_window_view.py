@@ -248,3 +248,25 @@ def test_the_panels_buttons_adjudicate_and_confirm_after_asking(app):
     post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=buttons["confirm"].center)
     post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=app._answers["yes"].center)
     assert app.game.turn.position.phase != "F1901M" and read_save(app.game.path).records[-1].command == "confirm"
+
+
+def test_f9_serves_the_players_portal_from_the_area_window(app, monkeypatch):
+    import kriegsspiel.portal.server as server
+
+    monkeypatch.setattr(server, "lan_address", lambda: "127.0.0.1")
+    app.portal.port = 0
+    pumped = []
+    monkeypatch.setattr(app.portal, "pump", lambda: pumped.append(1))
+    before = frame(app)
+    key(app, pygame.K_F9)
+    try:
+        assert app.log[-1][0].startswith("players' portal at http://127.0.0.1:") and app.portal.visible
+        assert frame(app) != before  # the inbox panel over the board
+        key(app, pygame.K_3, text="3")  # France's QR code, not a 3 in the console
+        assert app.portal.qr_player == 2 and app.console == ""
+        key(app, pygame.K_ESCAPE)
+        assert not app.portal.visible and app.portal.portal is not None  # hidden, still serving
+        app.run(max_frames=2)
+        assert len(pumped) == 2  # each frame hands the phones' orders to the journal
+    finally:
+        app.portal.server.stop()

@@ -13,6 +13,7 @@ AREA_KEYS: tuple[tuple[str, str], ...] = (
     ("drag empty board, right or middle drag, arrow keys", "pan the board"),
     ("mouse wheel, + / - (console empty)", "zoom about the cursor"),
     ("Home", "fit the whole board in the window"),
+    ("F9, then 1-9", "players' portal: a page per power for their orders; the inbox; a power's QR code (Esc hides it)"),
     ("F11", "fullscreen on / off"),
     ("F12", "save a screenshot of the window next to the save"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command; what one gesture or line gave (a convoy's orders) goes as one"),

@@ -26,6 +26,7 @@ from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, draw
                                         unordered_line)
 from kriegsspiel.app.area_preview import draw_tags, result_tags
 from kriegsspiel.app.group_undo import GroupLedger
+from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.viewas import next_shot_number
 from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.pov.area import province_of
@@ -100,6 +101,8 @@ class AreaApp:
         #: Confirm's question is open (the panel's button): its Yes and No buttons, once drawn
         self.asking = False
         self._answers: dict[str, pygame.Rect] = {}
+        #: F9: the players' portal (a page per power) and its inbox panel, as in the ruler games' window
+        self.portal = WindowPortal(game)
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
@@ -339,9 +342,14 @@ class AreaApp:
                 self._answer(key not in (pygame.K_ESCAPE, pygame.K_n))
                 self._swallow_text = "yYnN"
             return
+        if self.portal.key(key):  # the portal's panel is shown: 1-9 a power's QR code, Esc hides it
+            self._swallow_text = "123456789"
+            return
         if key == pygame.K_F1:
             self.help_on = not self.help_on
             self.help_scroll = 0
+        elif key == pygame.K_F9:
+            self.say(self.portal.toggle())
         elif self.help_on and key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}[key]
             self.help_scroll = max(0, self.help_scroll + step)
@@ -416,6 +424,7 @@ class AreaApp:
                                      self.log_scroll, self.console)
         if self.menu is not None:
             self.menu.draw(self.surface)
+        self.portal.draw(self.surface, self.texts, 16)
         if self.asking:
             self._answers = draw_question(self.surface, self.board.view_rect, self._question())
         if self.help_on:
@@ -452,6 +461,7 @@ class AreaApp:
         clock = pygame.time.Clock()
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
+            self.portal.pump()  # orders from the phones reach the journal on this thread
             for event in pygame.event.get():
                 self.handle(event)
             self.render()
