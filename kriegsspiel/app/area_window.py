@@ -86,7 +86,7 @@ class AreaApp:
         self.reach: dict[str, bool] = {}
         self.menu: Menu | None = None
         self.running = True
-        self.cursor = self.board.view_rect.center
+        self.cursor = (-1, -1)  # nowhere until the mouse moves (a headless screenshot names no province)
         self.panning_from: tuple[int, int] | None = None
         self.right_press_at: tuple[int, int] | None = None
         self.help_on = False
