@@ -167,3 +167,13 @@ def test_pressing_a_counter_outlines_where_it_may_go_by_land_and_by_sea(app):
     assert app.reach == {} and orders(app) == []
     colours = {tuple(app.surface.get_at((x, y)))[:3] for x in range(0, 960, 2) for y in range(0, 760, 2)}
     assert (255, 215, 0) not in colours
+
+
+def test_a_line_of_orders_gives_the_good_ones_and_keeps_the_refused_in_the_console(app):
+    type_line(app, "FRANCE: A PAR - BUR; A BRE - MUN; F MAO - SPA/NC")
+    assert orders(app) == [("FRANCE", "A PAR - BUR"), ("FRANCE", "F MAO - SPA/NC")]
+    assert app.console == "FRANCE: A BRE - MUN" and any(bad and "MUN" in text for text, bad in app.log)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # the line's two accepted orders are one group
+    assert orders(app) == []
+    key(app, pygame.K_ESCAPE)
+    assert app.console == ""

@@ -8,7 +8,7 @@ AREA_KEYS: tuple[tuple[str, str], ...] = (
     ("drag an army to a coast it reaches by sea", "a menu of the convoy routes: the army's VIA move and the fleets' convoys, one click"),
     ("right click a counter", "a menu of its orders: hold, moves, supports, convoys, a wing's missions (withdraw its order first)"),
     ("right click an empty home centre", "its builds (adjustment phase); while the rules wait: the choice's answers"),
-    ("type, Enter", "a shell command: orders (FRANCE: A PAR - BUR; ...), adjudicate, confirm, withdraw, queries"),
+    ("type, Enter", "a shell command: orders (FRANCE: A PAR - BUR; ...; the refused stay in the console), adjudicate, confirm, withdraw, queries"),
     ("Adjudicate, Confirm phase... buttons", "what the phase would give (tags on the board) / resolve it, after asking (Enter or Y: yes, Esc or N: no)"),
     ("drag empty board, right or middle drag, arrow keys", "pan the board"),
     ("mouse wheel, + / - (console empty)", "zoom about the cursor"),

@@ -132,6 +132,26 @@ class AreaApp:
             turn = self.game.turn
             self.preview = (turn, result_tags(self.game.preview().lines, turn.position.units))
 
+    def typed(self, line: str) -> None:
+        """Enter in the console: the line carried out (:meth:`command`); the orders of ``POWER: A; B; C`` one
+        by one, and those refused put back into the console (``POWER: B``) to be corrected, the rest given."""
+        head, colon, body = line.partition(":")
+        if not colon or len(head.split()) != 1 or ";" not in body:
+            self.command(line)
+            return
+        self.log.append((f"> {line.strip()}", False))
+        before = self.game.order_stacks()[0]
+        refused = []
+        for part in (p.strip() for p in body.split(";")):
+            if part:
+                count = len(self.game.order_stacks()[0])
+                self.say(self.shell.handle(f"{head.strip()}: {part}"))
+                if len(self.game.order_stacks()[0]) == count:
+                    refused.append(part)
+        self._group_since(before)
+        if refused:
+            self.console = f"{head.strip()}: {'; '.join(refused)}"
+
     def order(self, power: str, text: str) -> None:
         """Give one order of ``power`` (from the mouse: the answer names it, no echo)."""
         self.give([(power, text)])
@@ -359,7 +379,7 @@ class AreaApp:
             self.redo()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             line, self.console = self.console, ""
-            self.command(line)
+            self.typed(line)
         elif key == pygame.K_BACKSPACE:
             self.console = self.console[:-1]
         elif key == pygame.K_ESCAPE:
