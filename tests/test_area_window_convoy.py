@@ -177,3 +177,11 @@ def test_a_line_of_orders_gives_the_good_ones_and_keeps_the_refused_in_the_conso
     assert orders(app) == []
     key(app, pygame.K_ESCAPE)
     assert app.console == ""
+
+
+def test_a_single_refused_order_stays_in_the_console_and_queries_do_not(app):
+    type_line(app, "FRANCE: A BRE - MUN")
+    assert orders(app) == [] and app.console == "FRANCE: A BRE - MUN"
+    key(app, pygame.K_ESCAPE)
+    type_line(app, "units FRANCE")
+    assert app.console == "" and any("A BRE" in text for text, _ in app.log)

@@ -134,9 +134,10 @@ class AreaApp:
 
     def typed(self, line: str) -> None:
         """Enter in the console: the line carried out (:meth:`command`); the orders of ``POWER: A; B; C`` one
-        by one, and those refused put back into the console (``POWER: B``) to be corrected, the rest given."""
+        by one, and those refused put back into the console (``POWER: B``) to be corrected, the rest given
+        (one group for Ctrl+Z)."""
         head, colon, body = line.partition(":")
-        if not colon or len(head.split()) != 1 or ";" not in body:
+        if not colon or len(head.split()) != 1:
             self.command(line)
             return
         self.log.append((f"> {line.strip()}", False))
