@@ -104,7 +104,7 @@ def test_the_firers_choice_of_target_is_offered_in_the_menu(app: AreaApp) -> Non
     picked = None
     while game.turn.choices:
         choice = game.turn.choices[0]
-        post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=(700, 450))
+        right_click(app, (700, 450))
         assert app.menu is not None and app.menu.options == list(choice.options)
         row = 1 if choice.options[0].startswith("targets") else 0     # the firer takes its second choice
         at = app.menu.at
