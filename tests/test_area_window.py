@@ -57,6 +57,12 @@ def drag(app: AreaApp, start: tuple[int, int], end: tuple[int, int]) -> None:
     post(app, pygame.MOUSEBUTTONUP, button=1, pos=end)
 
 
+def right_click(app: AreaApp, pos: tuple[int, int]) -> None:
+    """A right click as the window takes it: press and release in place (a right drag pans)."""
+    post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=pos)
+    post(app, pygame.MOUSEBUTTONUP, button=3, pos=pos)
+
+
 def type_line(app: AreaApp, text: str) -> None:
     post(app, pygame.TEXTINPUT, text=text)
     post(app, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
@@ -84,7 +90,7 @@ def test_drag_a_counter_to_move_and_ctrl_z_to_take_it_back(app):
 
 
 def test_right_click_menu_gives_support_and_wing_missions(app):
-    post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=counter_of(app, "W", "PAR"))
+    right_click(app, counter_of(app, "W", "PAR"))
     assert app.menu is not None and app.menu.options[0] == "W PAR S PAR"
     option = "W PAR PATROL MAO"  # far down the list: in a later column of the menu
     index = app.menu.options.index(option)
@@ -93,7 +99,7 @@ def test_right_click_menu_gives_support_and_wing_missions(app):
     row = (app.menu.at[0] + column * app.menu.width + 10, app.menu.at[1] + line * app.menu.row_height + 5)
     post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=row)
     assert app.menu is None and ("FRANCE", option) in [(o.power, o.text) for o in app.game.turn.orders]
-    post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=counter_of(app, "A", "MAR"))
+    right_click(app, counter_of(app, "A", "MAR"))
     assert "A MAR S A PAR - BUR" in app.menu.options or "A MAR S A PAR" in " ".join(app.menu.options)
     post(app, pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     assert app.menu is None
@@ -148,7 +154,7 @@ def test_a_retreat_by_drag_and_a_build_by_right_click(tmp_path):
             assert [(o.power, o.text) for o in game.turn.orders] == [("GERMANY", "A BEL R HOL")]
             type_line(app, "confirm")
             assert game.turn.position.phase == "W1901A" and game.turn.position.owners["BEL"] == "FRANCE"
-            post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=screen_of(app, "PAR"))
+            right_click(app, screen_of(app, "PAR"))
             assert app.menu is not None and app.menu.options == ["A PAR B"]
             post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=(app.menu.at[0] + 5, app.menu.at[1] + 5))
             assert ("FRANCE", "A PAR B") in [(o.power, o.text) for o in game.turn.orders]

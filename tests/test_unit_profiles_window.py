@@ -38,6 +38,12 @@ def post(app: AreaApp, kind: int, **data) -> None:
     app.render()
 
 
+def right_click(app: AreaApp, pos: tuple[int, int]) -> None:
+    """A right click as the window takes it: press and release in place (a right drag pans)."""
+    post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=pos)
+    post(app, pygame.MOUSEBUTTONUP, button=3, pos=pos)
+
+
 def type_line(app: AreaApp, text: str) -> None:
     post(app, pygame.TEXTINPUT, text=text)
     post(app, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
@@ -76,7 +82,7 @@ def test_a_turn_of_nord_in_the_window_with_its_battle_answered_from_the_menu(app
     answered = 0
     while game.turn.choices:
         choice = game.turn.choices[0]
-        post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=(700, 450))
+        right_click(app, (700, 450))
         assert app.menu is not None and app.menu.options == list(choice.options)
         post(app, pygame.MOUSEBUTTONDOWN, button=1, pos=(app.menu.at[0] + 5, app.menu.at[1] + 5))
         assert (choice.power, choice.options[0]) in [(o.power, o.text) for o in game.turn.orders]
@@ -98,7 +104,7 @@ def test_the_firers_choice_of_target_is_offered_in_the_menu(app: AreaApp) -> Non
     picked = None
     while game.turn.choices:
         choice = game.turn.choices[0]
-        post(app, pygame.MOUSEBUTTONDOWN, button=3, pos=(700, 450))
+        right_click(app, (700, 450))
         assert app.menu is not None and app.menu.options == list(choice.options)
         row = 1 if choice.options[0].startswith("targets") else 0     # the firer takes its second choice
         at = app.menu.at

@@ -1,29 +1,38 @@
-"""The board of an area game in the window: the province map fitted to the board's part of the window, units
-as counters on their provinces, the orders given drawn as arrows, and the hit tests the mouse needs (which
-counter, which province is under the pointer)."""
+"""The board of an area game in the window: the province map seen through the camera (render/camera.py, the
+ruler games' one place where map units become screen pixels and back: zoom about the cursor, pan, fit), units
+as counters on their provinces, the orders given drawn as arrows, the provinces' names beside their counters,
+and the hit tests the mouse needs (which counter, which province is under the pointer)."""
 from __future__ import annotations
 
 import math
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
 import pygame
 
+from kriegsspiel.app.area_labels import paint_labels, place_labels
 from kriegsspiel.core.area import AreaUnit
-from kriegsspiel.pov.area import draw_orders, province_of
-from kriegsspiel.render.provinces import ProvinceDrawing, draw_board
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.pov.area import order_arrows, province_of
+from kriegsspiel.render.camera import Camera, Viewport, fit_camera
+from kriegsspiel.render.provinces import ProvinceDrawing, fill_provinces, power_colour
 from kriegsspiel.store.area_timeline import AreaTurn
 
 #: map pixels between two counters stacked in one province
 STACK_OFFSET = 14.0
 #: a click within this many map pixels of a counter's middle picks the counter
 PICK_RADIUS = 12.0
+#: the closest zoom, as a multiple of the scale that fits the whole board (a province then fills the view;
+#: beyond that nothing more is to be read)
+MAX_ZOOM_OF_FIT = 8.0
+#: the colour around the map, where the view shows more than the board
+OUTSIDE = (206, 200, 186)
 
 
 class AreaBoard:
-    """The board drawn at a scale that fits ``view_size`` (screen pixels), map pixels <-> screen pixels."""
+    """The board in a viewport of the window, through a :class:`Camera` (map pixels <-> screen pixels)."""
 
     def __init__(self, provinces: Sequence[ProvinceDrawing], size_px: tuple[int, int],
                  view_size: tuple[int, int]) -> None:
@@ -31,20 +40,66 @@ class AreaBoard:
         self.size_px = size_px
         self.centres = {p.abbreviation: p.centre for p in provinces}
         self._outlines = {p.abbreviation: np.asarray(p.outline, dtype=float) for p in provinces}
-        self.scale = 1.0
-        self.fit(view_size)
+        self._bounds = {a: (float(o[:, 0].min()), float(o[:, 1].min()), float(o[:, 0].max()), float(o[:, 1].max()))
+                        for a, o in self._outlines.items() if len(o)}
+        # each polygon's edges as (x, y, previous x, previous y) arrays, for the point-in-province test
+        self._edges = {a: (o[:, 0], o[:, 1], np.roll(o[:, 0], 1), np.roll(o[:, 1], 1)) for a, o in self._outlines.items()}
         self._cache: tuple[tuple, pygame.Surface] | None = None
+        self._label_cache: tuple[tuple[Camera, AreaTurn], dict[str, pygame.Rect]] | None = None
+        self.camera = self.fitted(view_size)
+        #: where the last frame drew each province's name and each unit's counter (screen), for hit tests
+        self.label_rects: dict[str, pygame.Rect] = {}
+        self.counter_rects: dict[str, pygame.Rect] = {}
+
+    # --- the camera -------------------------------------------------------------------------------------
+
+    def fitted(self, view_size: tuple[int, int]) -> Camera:
+        """The camera that shows the whole board in a viewport of ``view_size`` (screen pixels) at the
+        window's top-left, zoom bounds from half that scale to MAX_ZOOM_OF_FIT times it."""
+        camera = fit_camera(self.size_px, Viewport(0, 0, max(1, view_size[0]), max(1, view_size[1])), margin_px=4)
+        return replace(camera, max_scale=camera.scale * MAX_ZOOM_OF_FIT)
 
     def fit(self, view_size: tuple[int, int]) -> None:
-        """Scale the board to fit ``view_size`` (screen pixels)."""
-        self.scale = max(0.1, min(view_size[0] / max(1, self.size_px[0]), view_size[1] / max(1, self.size_px[1])))
-        self._cache = None
+        """Show the whole board in a viewport of ``view_size`` (screen pixels): the fit-to-window key."""
+        self.camera = self.fitted(view_size)
+
+    def resize(self, view_size: tuple[int, int]) -> None:
+        """The window changed size: a fitted board is fitted again, a zoomed one keeps its scale and the
+        point at the middle of the view."""
+        before = self.fitted((self.camera.viewport.width, self.camera.viewport.height))
+        if math.isclose(before.scale, self.camera.scale) and before.origin == self.camera.origin:
+            self.fit(view_size)
+        else:
+            self.camera = self.camera.with_viewport(Viewport(0, 0, max(1, view_size[0]), max(1, view_size[1])))
+
+    def pan(self, dx_px: float, dy_px: float) -> None:
+        """Drag the board by (dx, dy) screen pixels (the board follows the hand)."""
+        self.camera = self.camera.panned(dx_px, dy_px)
+
+    def zoom(self, at: tuple[int, int], factor: float) -> None:
+        """Multiply the scale by ``factor`` (within the bounds), keeping the map point under ``at`` there."""
+        self.camera = self.camera.zoomed_about(at[0], at[1], factor)
+
+    @property
+    def scale(self) -> float:
+        """Screen pixels per map pixel."""
+        return self.camera.scale
+
+    @property
+    def view_rect(self) -> pygame.Rect:
+        vp = self.camera.viewport
+        return pygame.Rect(vp.left, vp.top, vp.width, vp.height)
 
     def to_screen(self, at: tuple[float, float]) -> tuple[int, int]:
-        return round(at[0] * self.scale), round(at[1] * self.scale)
+        """The screen pixel of a map point."""
+        return self.camera.to_screen_int(WorldPoint(at[0], at[1]))
 
     def to_map(self, at: tuple[int, int]) -> tuple[float, float]:
-        return at[0] / self.scale, at[1] / self.scale
+        """The map point under a screen pixel."""
+        point = self.camera.to_world(at[0], at[1])
+        return point.x, point.y
+
+    # --- hit tests --------------------------------------------------------------------------------------
 
     def unit_points(self, units: Sequence[AreaUnit]) -> list[tuple[AreaUnit, tuple[float, float]]]:
         """Each unit with where its counter stands (map pixels), as the pictures place them."""
@@ -55,8 +110,10 @@ class AreaBoard:
 
     def unit_at(self, units: Sequence[AreaUnit], screen: tuple[int, int]) -> AreaUnit | None:
         """The unit whose counter is under the screen point (the nearest within the pick radius)."""
+        if not self.view_rect.collidepoint(screen):
+            return None
         x, y = self.to_map(screen)
-        best, best_d = None, max(PICK_RADIUS, 14 / self.scale)
+        best, best_d = None, max(PICK_RADIUS, (counter_radius(self.scale) + 2) / self.scale)
         for unit, (ux, uy) in self.unit_points(units):
             d = ((ux - x) ** 2 + (uy - y) ** 2) ** 0.5
             if d <= best_d:
@@ -65,34 +122,132 @@ class AreaBoard:
 
     def province_at(self, screen: tuple[int, int]) -> str | None:
         """The abbreviation of the province under the screen point, or None."""
+        if not self.view_rect.collidepoint(screen):
+            return None
         x, y = self.to_map(screen)
-        for abbr, pts in self._outlines.items():
-            if _inside(x, y, pts):
+        for abbr, (x0, y0, x1, y1) in self._bounds.items():
+            if x0 <= x <= x1 and y0 <= y <= y1 and _inside(x, y, self._edges[abbr]):
                 return abbr
         return None
 
+    def _inside_screen(self, province: str, screen: tuple[int, int]) -> bool:
+        box = self._bounds.get(province)
+        if box is None:
+            return False
+        x, y = self.to_map(screen)
+        return box[0] <= x <= box[2] and box[1] <= y <= box[3] and _inside(x, y, self._edges[province])
+
+    # --- drawing ----------------------------------------------------------------------------------------
+
     def draw(self, target: pygame.Surface, turn: AreaTurn, selected: str | None = None,
-             drag_to: tuple[int, int] | None = None) -> None:
-        """Draw the board, the units and the orders of ``turn`` onto ``target`` at (0, 0)."""
+             drag_to: tuple[int, int] | None = None, marked: frozenset[str] = frozenset(),
+             reach: Mapping[str, bool] | None = None) -> None:
+        """Draw the board, the orders, the units and the names of ``turn`` into the viewport of ``target``;
+        ``marked``: uids of units drawn with a small notch (those still without an order); ``reach``: the
+        provinces the unit being dragged may be dropped on, outlined (True: only by sea, a convoy)."""
         position = turn.position
-        key = (tuple(sorted(position.owners.items())), self.scale)
+        view = self.view_rect
+        key = (tuple(sorted(position.owners.items())), self.camera)
         if self._cache is None or self._cache[0] != key:
             owned = [replace(p, owner=position.owners.get(p.abbreviation)) for p in self.provinces]
-            self._cache = (key, draw_board(self.size_px, owned, self.scale))
-        target.blit(self._cache[1], (0, 0))
-        draw_orders(target, [(o.power, o.text) for o in turn.orders], self.centres, self.scale)
-        for unit, at in self.unit_points(position.units):
-            _counter(target, unit, self.to_screen(at), self.scale, unit.uid == selected)
+            surface = pygame.Surface(view.size)
+            surface.fill(OUTSIDE)
+            # the map's own rectangle in the view (panned or zoomed out, the rest is no sea of the map)
+            corner = self.to_screen((0.0, 0.0))
+            far = self.to_screen((float(self.size_px[0]), float(self.size_px[1])))
+            inner = pygame.Rect(corner[0] - view.x, corner[1] - view.y, far[0] - corner[0], far[1] - corner[1])
+            inner = inner.clip(surface.get_rect())
+            if inner.width > 0 and inner.height > 0:
+                at = self.to_map((inner.x + view.x, inner.y + view.y))
+                fill_provinces(surface.subsurface(inner), owned, self.scale, at, max(1, min(3, round(self.scale))))
+            self._cache = (key, surface)
+        clip = target.get_clip()
+        target.set_clip(view.clip(clip))
+        target.blit(self._cache[1], view.topleft)
+        for province, by_sea in (reach or {}).items():
+            outline = self._outlines.get(province)
+            if outline is not None:
+                points = [self.to_screen((x, y)) for x, y in outline]
+                pygame.draw.polygon(target, (255, 255, 255) if by_sea else (255, 215, 0), points, 4)
+        radius = counter_radius(self.scale)
+        points = [(unit, self.to_screen(at)) for unit, at in self.unit_points(position.units)]
+        blocks: dict[str, pygame.Rect] = {}
+        circles = []
+        for unit, at in points:
+            rect = pygame.Rect(at[0] - radius, at[1] - radius, 2 * radius, 2 * radius)
+            circles.append(rect)
+            province = province_of(unit.where)
+            blocks[province] = blocks[province].union(rect) if province in blocks else rect
+        owned_now = {p.abbreviation: position.owners[p.abbreviation] for p in self.provinces
+                     if p.abbreviation in position.owners}
+        # the orders, then the names placed clear of them and of the counters, then the counters
+        lines = self._draw_orders(target, turn, dict((u.uid, at) for u, at in points), blocks)
+        # placing the names asks many point-in-province questions: once per camera and turn, not per frame
+        label_key = (self.camera, turn)
+        if self._label_cache is None or self._label_cache[0] != label_key:
+            self._label_cache = (label_key, place_labels(view, self.provinces, self.to_screen, self._inside_screen,
+                                                         blocks, circles, self.scale, lines))
+        self.label_rects = self._label_cache[1]
+        paint_labels(target, self.provinces, owned_now, self.label_rects, self.scale)
+        for unit, at in points:
+            _counter(target, unit, at, radius, unit.uid == selected, unit.uid in marked)
+        self.counter_rects = {unit.uid: rect for (unit, _), rect in zip(points, circles)}
         if selected is not None and drag_to is not None:
-            start = next((self.to_screen(at) for u, at in self.unit_points(position.units) if u.uid == selected), None)
+            start = next((at for u, at in points if u.uid == selected), None)
             if start is not None:
                 pygame.draw.line(target, (250, 250, 250), start, drag_to, 5)
                 pygame.draw.line(target, (20, 20, 20), start, drag_to, 2)
+        target.set_clip(clip)
+
+    def _draw_orders(self, target: pygame.Surface, turn: AreaTurn, counters: dict[str, tuple[int, int]],
+                     blocks: dict[str, pygame.Rect]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The orders as arrows (moves, retreats, missions) and thin lines (supports, convoys), from the
+        ordered unit's own counter to the edge of the counters standing where they lead (a head hidden
+        under a counter would not say where the unit goes); returns the segments drawn (screen)."""
+        at_centre = {c: a for a, c in self.centres.items()}
+        drawn: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        radius = counter_radius(self.scale)  # lines and heads grow with the counters, as one zooms in
+        width, head = max(3, round(radius / 4)), max(10, round(radius * 0.8))
+        for order in turn.orders:
+            colour = power_colour(order.power)
+            for style, a, b in order_arrows(order.text, self.centres):
+                start = counters.get(order.uid or "", self.to_screen(a))
+                end = self.to_screen(b)
+                block = blocks.get(at_centre.get(b, ""))
+                if block is not None and not block.collidepoint(start):
+                    clipped = block.inflate(4, 4).clipline(start, end)
+                    if clipped:
+                        end = clipped[0]
+                if style == "move":
+                    _arrow(target, (20, 20, 20), start, end, width + 3, True, head + 2)
+                    _arrow(target, colour, start, end, width, True, head)
+                else:
+                    _arrow(target, colour, start, end, max(2, width - 1), style == "support", head)
+                drawn.append((start, (round(end[0]), round(end[1]))))
+        return drawn
+
+
+def _arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float], b: tuple[float, float],
+           width: int, head: bool, size: int = 10) -> None:
+    """A line from ``a`` to ``b`` (screen) ``width`` pixels wide, with a head ``size`` pixels long whose tip is
+    at ``b``."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    end = (b[0] - ux * size, b[1] - uy * size) if head else b
+    pygame.draw.line(surface, colour, a, end, width)
+    if head:
+        half = size * 0.6
+        left = (end[0] - uy * half, end[1] + ux * half)
+        right = (end[0] + uy * half, end[1] - ux * half)
+        pygame.draw.polygon(surface, colour, [b, left, right])
 
 
 def counter_radius(scale: float) -> int:
-    """A counter's radius on screen (pixels) at ``scale`` screen pixels per map pixel."""
-    return max(10, round(12 * scale))
+    """A counter's radius on screen (pixels) at ``scale`` screen pixels per map pixel: it grows as one zooms
+    in, up to a size that still leaves the province around it in view."""
+    return max(10, min(22, round(12 * scale)))
 
 
 def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
@@ -121,25 +276,41 @@ def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, floa
     return points
 
 
-def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], scale: float, selected: bool) -> None:
-    from kriegsspiel.render.fonts import font
-    from kriegsspiel.render.provinces import power_colour
-
-    radius = counter_radius(scale)
+def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], radius: int, selected: bool,
+             marked: bool) -> None:
     if selected:
         pygame.draw.circle(target, (255, 230, 0), at, radius + 4)
     pygame.draw.circle(target, power_colour(unit.power), at, radius)
     ring = (200, 0, 0) if unit.details.get("dislodged") else (20, 20, 20)
     pygame.draw.circle(target, ring, at, radius, 2)
-    text = font(max(12, round(13 * scale)), bold=True).render(unit.label[:2] or unit.kind[:1], True, (255, 255, 255))
+    if marked:  # no order yet: a white notch at the top right
+        notch = (at[0] + round(radius * 0.7), at[1] - round(radius * 0.7))
+        pygame.draw.circle(target, (255, 255, 255), notch, max(3, radius // 4))
+        pygame.draw.circle(target, (20, 20, 20), notch, max(3, radius // 4), 1)
+    text = _letters(unit.label[:2] or unit.kind[:1], max(12, min(22, round(radius * 1.1))))
     target.blit(text, text.get_rect(center=at))
 
 
-def _inside(x: float, y: float, pts: np.ndarray) -> bool:
-    inside = False
-    x0, y0 = pts[-1]
-    for x1, y1 in pts:
-        if (y1 > y) != (y0 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-        x0, y0 = x1, y1
-    return inside
+_LETTERS: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _letters(text: str, size: int) -> pygame.Surface:
+    """A counter's letters in white, made once per text and size (counters are drawn every frame)."""
+    from kriegsspiel.render.fonts import font
+
+    surface = _LETTERS.get((text, size))
+    if surface is None:
+        if len(_LETTERS) > 2000:
+            _LETTERS.clear()
+        surface = _LETTERS[(text, size)] = font(size, bold=True).render(text, True, (255, 255, 255))
+    return surface
+
+
+def _inside(x: float, y: float, edges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> bool:
+    """Whether the map point (x, y) is inside the polygon whose ``edges`` are (x, y, previous x, previous y)
+    arrays (even-odd rule; numpy: the hit tests and the names' placement ask it many times)."""
+    xs, ys, px, py = edges
+    crosses = (ys > y) != (py > y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        at = px + (y - py) * (xs - px) / (ys - py)
+    return bool(np.count_nonzero(crosses & (x < at)) % 2)

@@ -15,7 +15,7 @@ from kriegsspiel.store.area_pictures import attach_area_pictures
 
 def run_area_app(game: AreaGame, screen: pygame.Surface, title: str) -> int:
     """The area board on an open display until it is closed."""
-    app = AreaApp(game, screen, title)
+    app = AreaApp(game, screen, title, on_fullscreen=pygame.display.toggle_fullscreen)
     for note in game.notes:
         app.say(f"note: {note}")
     pygame.key.start_text_input()

@@ -1,70 +1,76 @@
-"""The umpire's window for an area game (Diplomacy, Air Power Diplomacy): the province map with the units as
-counters, orders typed in the console or given with the mouse, drawn as arrows; ``adjudicate`` shows what the
-phase would give, ``confirm`` resolves it; everything goes through the session (journaled, undoable).
+"""The umpire's window for an area game (Diplomacy, Air Power Diplomacy, unit profiles): the province map with
+the units as counters, orders typed in the console or given with the mouse, drawn as arrows; ``adjudicate``
+shows what the phase would give, ``confirm`` resolves it; everything goes through the session (journaled,
+undoable).
 
 Mouse: drag a counter onto a province = the unit's move (or retreat) there (a menu when there are several,
-e.g. a fleet's two coasts); right-click a counter = a menu of its orders (hold, moves, supports, convoys, wing
-missions: the rule set's ``order_examples``); right-click an empty province = its builds (``place_examples``);
-while the rules wait for a player's choice, right-click = the choice's answers.
-Keys: type into the console and Enter; Ctrl+Z undo, Ctrl+Y redo; Escape closes a menu or clears the console.
+e.g. a fleet's two coasts; for an army that only the sea can carry there, a menu of the convoy routes);
+right-click a counter = a menu of its orders (the rule set's ``order_examples``); right-click an empty
+province = its builds (``place_examples``); while the rules wait for a player's choice, right-click = the
+choice's answers. The board moves as the ruler games' does: the wheel zooms about the cursor, dragging
+empty board (or with the right or middle button) pans, Home fits. Every key: app/area_keys.py (F1).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pygame
 
+from kriegsspiel.app import chrome
 from kriegsspiel.app.area_board import AreaBoard
+from kriegsspiel.app.area_keys import AREA_KEYS
+from kriegsspiel.app.area_menu import Menu, convoy_menu
+from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, draw_panel, draw_question, fit,
+                                        unordered_line)
+from kriegsspiel.app.area_preview import draw_tags, result_tags
+from kriegsspiel.app.group_undo import GroupLedger
+from kriegsspiel.app.portal_window import WindowPortal
+from kriegsspiel.app.viewas import next_shot_number
 from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.pov.area import province_of
+from kriegsspiel.render.camera import ZOOM_STEP
 from kriegsspiel.render.fonts import font
+from kriegsspiel.render.overlays import TextCache
 from kriegsspiel.scenario.area import province_drawings
 from kriegsspiel.store.area_commands import AreaShell
 from kriegsspiel.store.area_game import AreaGame
 
-PANEL_WIDTH = 400
-_BG = (245, 242, 232)
-_INK = (25, 25, 25)
-_BAD = (170, 20, 20)
-_MENU_ROWS = 24
+__all__ = ["AreaApp", "Menu", "PANEL_WIDTH", "_fit"]
+_fit = fit  # the panel's line breaking (tests and older callers import it from here)
+
+#: a press that moves less than this (pixels) before release is a click, not a drag (as app/mouse.py)
+CLICK_SLOP = 4
+#: one arrow key pans by this fraction of the board's view (as app/keyboard.py)
+PAN_KEY_FRACTION = 0.125
+#: log lines one Page Up / Page Down scrolls; three per wheel notch
+LOG_PAGE = 10
+HELP_TITLE = "Keys of the area board (F1 or Esc closes)"
+_ZOOM_KEYS = {pygame.K_PLUS: ZOOM_STEP, pygame.K_EQUALS: ZOOM_STEP, pygame.K_KP_PLUS: ZOOM_STEP,
+              pygame.K_MINUS: 1 / ZOOM_STEP, pygame.K_KP_MINUS: 1 / ZOOM_STEP}
+_PAN_KEYS = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
 
 
-@dataclass
-class Menu:
-    """An open menu: its orders (each submitted for ``power`` when clicked), where it stands (screen)."""
-
-    power: str
-    options: list[str]
-    at: tuple[int, int]
-    row_height: int = 20
-
-    width: int = 240
-
-    def rows(self) -> int:
-        return max(1, min(len(self.options), _MENU_ROWS))
-
-    def rect(self) -> pygame.Rect:
-        """Where it stands: columns of at most _MENU_ROWS orders (a wing has dozens)."""
-        columns = -(-len(self.options) // self.rows())
-        return pygame.Rect(self.at[0], self.at[1], self.width * columns, self.row_height * self.rows())
-
-    def option_at(self, point: tuple[int, int]) -> str | None:
-        if not self.rect().collidepoint(point):
-            return None
-        index = (point[0] - self.at[0]) // self.width * self.rows() + (point[1] - self.at[1]) // self.row_height
-        return self.options[index] if 0 <= index < len(self.options) else None
+def _move_end(order: str) -> str | None:
+    """The province ``order`` takes its unit to (a move or retreat, or a wing's flight there: a raid, a
+    patrol, so that a wing dropped on a province offers what it may fly there), or None."""
+    tokens = order.upper().replace("-", " - ").split()
+    if not tokens or not {"-", "R", "RAID", "PATROL"} & set(tokens) or {"S", "C", "AIRLIFT", "ESCORT"} & set(tokens):
+        return None
+    return province_of(tokens[-1])
 
 
 def _is_move_to(order: str, province: str) -> bool:
-    tokens = order.upper().replace("-", " - ").split()
-    return bool(tokens) and province_of(tokens[-1]) == province and ("-" in tokens or "R" in tokens) and not (
-        {"S", "C", "AIRLIFT", "ESCORT"} & set(tokens))
+    return _move_end(order) == province
 
 
 class AreaApp:
-    """The window's state and drawing for one area game on ``surface``."""
+    """The window's state and drawing for one area game on ``surface``; ``on_fullscreen`` (F11) switches the
+    display between a window and the full screen."""
 
-    def __init__(self, game: AreaGame, surface: pygame.Surface, title: str = "") -> None:
+    def __init__(self, game: AreaGame, surface: pygame.Surface, title: str = "",
+                 on_fullscreen: Callable[[], None] | None = None) -> None:
         self.game = game
         self.surface = surface
         self.title = title or game.scenario.name
@@ -72,11 +78,31 @@ class AreaApp:
         board = game.scenario.board
         self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size())
         self.console = ""
-        self.log: list[tuple[str, bool]] = [(f"{game.turn.position.phase_label}: type 'help' for the commands", False)]
+        self.log: list[tuple[str, bool]] = [
+            (f"{game.turn.position.phase_label}: type 'help' for the commands, F1 for the keys", False)]
+        self.log_scroll = 0
         self.selected: str | None = None
         self.drag_to: tuple[int, int] | None = None
+        self.reach: dict[str, bool] = {}
         self.menu: Menu | None = None
         self.running = True
+        self.cursor = (-1, -1)  # nowhere until the mouse moves (a headless screenshot names no province)
+        self.panning_from: tuple[int, int] | None = None
+        self.right_press_at: tuple[int, int] | None = None
+        self.help_on = False
+        self.help_scroll = 0
+        self.on_fullscreen = on_fullscreen
+        self.groups = GroupLedger()
+        self.texts = TextCache()
+        self._swallow_text = ""
+        self._unordered: tuple[object, frozenset[str], str] | None = None
+        #: the turn last adjudicated and its results by unit (shown while the orders stay as they were)
+        self.preview: tuple[object, dict[str, str]] | None = None
+        #: Confirm's question is open (the panel's button): its Yes and No buttons, once drawn
+        self.asking = False
+        self._answers: dict[str, pygame.Rect] = {}
+        #: F9: the players' portal (a page per power) and its inbox panel, as in the ruler games' window
+        self.portal = WindowPortal(game)
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
@@ -88,68 +114,207 @@ class AreaApp:
         """Show an answer of the session in the log (a refusal in red)."""
         for line in text.splitlines() or [""]:
             self.log.append((line, line.startswith("refused")))
-        del self.log[:-200]
+        del self.log[:-400]
+        self.log_scroll = 0
 
     def command(self, line: str) -> None:
-        """Carry out a line as typed in the console (orders, adjudicate, confirm, undo, queries)."""
-        if line.strip():
-            self.log.append((f"> {line.strip()}", False))
-            self.say(self.shell.handle(line))
+        """Carry out a line as typed in the console (orders, adjudicate, confirm, undo, queries); the orders
+        of one line (``FRANCE: A PAR - BUR; F BRE - MAO``) are one group for Ctrl+Z."""
+        if not line.strip():
+            return
+        self.log.append((f"> {line.strip()}", False))
+        before = self.game.order_stacks()[0]
+        self.say(self.shell.handle(line))
+        word = line.split()[0].lower()
+        if word not in ("undo", "redo"):
+            self._group_since(before)
+        if word == "adjudicate" and ":" not in line:
+            turn = self.game.turn
+            self.preview = (turn, result_tags(self.game.preview().lines, turn.position.units))
+
+    def typed(self, line: str) -> None:
+        """Enter in the console: the line carried out (:meth:`command`); the orders of ``POWER: A; B; C`` one
+        by one, and those refused put back into the console (``POWER: B``) to be corrected, the rest given
+        (one group for Ctrl+Z)."""
+        head, colon, body = line.partition(":")
+        if not colon or len(head.split()) != 1:
+            self.command(line)
+            return
+        self.log.append((f"> {line.strip()}", False))
+        before = self.game.order_stacks()[0]
+        refused = []
+        for part in (p.strip() for p in body.split(";")):
+            if part:
+                count = len(self.game.order_stacks()[0])
+                self.say(self.shell.handle(f"{head.strip()}: {part}"))
+                if len(self.game.order_stacks()[0]) == count:
+                    refused.append(part)
+        self._group_since(before)
+        if refused:
+            self.console = f"{head.strip()}: {'; '.join(refused)}"
 
     def order(self, power: str, text: str) -> None:
-        self.command(f"{power}: {text}")
+        """Give one order of ``power`` (from the mouse: the answer names it, no echo)."""
+        self.give([(power, text)])
+
+    def give(self, orders: Sequence[tuple[str, str]]) -> None:
+        """Give several (power, order) pairs (a convoy: the army's and its fleets') as one group: one Ctrl+Z
+        takes back all of them that were accepted. A pair with no power is a whole command (a withdraw)."""
+        before = self.game.order_stacks()[0]
+        for power, text in orders:  # the answer names the order: no echo of it
+            self.say(self.shell.handle(f"{power}: {text}" if power else text))
+        self._group_since(before)
+
+    def _group_since(self, before: tuple[int, ...]) -> None:
+        after = self.game.order_stacks()[0]
+        if after[:len(before)] == before:
+            self.groups.add(after[len(before):])
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last command, or the whole group it was given in."""
+        self.log.append(("> undo", False))
+        for _ in range(self.groups.undo_count(*self.game.order_stacks())):
+            self.say(self.shell.handle("undo"))
+
+    def redo(self) -> None:
+        """Ctrl+Y: carry out again the command (or group) undone last."""
+        self.log.append(("> redo", False))
+        for _ in range(self.groups.redo_count(*self.game.order_stacks())):
+            self.say(self.shell.handle("redo"))
+
+    def save_screenshot(self) -> Path | None:
+        """F12: the frame as ``shot-NNN.png`` in a folder next to the save."""
+        folder = Path(str(self.game.path) + "-shots")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"shot-{next_shot_number(folder):03d}.png"
+            pygame.image.save(self.surface, str(path))
+        except (OSError, pygame.error) as exc:
+            self.log.append((f"refused: screenshot not saved: {exc}", True))
+            return None
+        self.say(f"screenshot saved as {path}")
+        return path
 
     # --- events -----------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         """One pygame event."""
-        if event.type == pygame.QUIT:
+        kind = event.type
+        if kind == pygame.QUIT:
             self.running = False
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._left_down(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self.selected is not None:
-            self.drag_to = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.selected is not None:
-            self._drop(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self._right_click(event.pos)
-        elif event.type == pygame.KEYDOWN:
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            self.cursor = event.pos
+            if event.button == 1:
+                self._left_down(event.pos)
+            elif event.button in (2, 3) and self.board.view_rect.collidepoint(event.pos) and self.selected is None:
+                self.panning_from = event.pos  # the middle or right button pans, even over counters
+                self.right_press_at = event.pos if event.button == 3 else None
+        elif kind == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif kind == pygame.MOUSEBUTTONUP:
+            self.cursor = event.pos
+            if event.button == 1 and self.selected is not None:
+                self._drop(event.pos)
+            elif event.button in (1, 2, 3):
+                self.panning_from = None
+                start, self.right_press_at = self.right_press_at, None
+                if event.button == 3 and start is not None and math.dist(start, event.pos) < CLICK_SLOP:
+                    self._right_click(event.pos)
+        elif kind == pygame.MOUSEWHEEL:
+            self._wheel(event.y)
+        elif kind == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.TEXTINPUT:
-            self.console += event.text
-        elif event.type == pygame.VIDEORESIZE:
+        elif kind == pygame.TEXTINPUT:
+            if event.text and event.text in self._swallow_text:
+                self._swallow_text = ""  # the character of a key that did something else (zoom, an answer)
+            elif not self.asking:
+                self.console += event.text
+        elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.surface = pygame.display.get_surface() or self.surface
-            self.board.fit(self._board_size())
+            self.board.resize(self._board_size())
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        self.cursor = pos
+        if self.panning_from is not None:
+            self.board.pan(pos[0] - self.panning_from[0], pos[1] - self.panning_from[1])
+            self.panning_from = pos
+        elif self.selected is not None:
+            self.drag_to = pos
+
+    def _wheel(self, notches: int) -> None:
+        if self.help_on:
+            self.help_scroll = max(0, self.help_scroll - 3 * notches)
+        elif self.board.view_rect.collidepoint(self.cursor):
+            if notches:
+                self.board.zoom(self.cursor, ZOOM_STEP ** (1 if notches > 0 else -1))
+        else:  # over the panel: the log
+            self.log_scroll = max(0, self.log_scroll + 3 * notches)
 
     def _unit(self, uid: str | None) -> AreaUnit | None:
         return next((u for u in self.game.turn.position.units if u.uid == uid), None)
 
     def _left_down(self, pos: tuple[int, int]) -> None:
-        if self.menu is not None:
-            choice = self.menu.option_at(pos)
-            power = self.menu.power
+        self.help_on = False
+        if self.asking:  # Confirm's question: Yes confirms, any other click is a no
+            self._answer(self._answers.get("yes", pygame.Rect(0, 0, 0, 0)).collidepoint(pos))
+            return
+        button = next((w for w, r in button_rects(self.surface.get_size()).items() if r.collidepoint(pos)), None)
+        if button == "adjudicate":
             self.menu = None
-            if choice is not None:
-                self.order(power, choice)
+            self.command("adjudicate")
+            return
+        if button == "confirm":
+            self.menu, self.asking = None, True
+            return
+        if self.menu is not None:
+            orders = self.menu.command_at(pos)
+            self.menu = None
+            if orders is not None:
+                self.give(orders)
             return
         unit = self.board.unit_at(self.game.turn.position.units, pos)
         self.selected = unit.uid if unit is not None else None
         self.drag_to = pos if unit is not None else None
+        self.reach = self._reach(unit) if unit is not None else {}
+        if unit is None and self.board.view_rect.collidepoint(pos):
+            self.panning_from = pos  # dragging empty board pans it
+
+    def _reach(self, unit: AreaUnit) -> dict[str, bool]:
+        """Where ``unit`` may be dropped (as the ruler games shade a dragged unit's reach): province -> True
+        when only a convoy takes it there. From the rule set's orders for it, and its routes by sea for the
+        coasts of the board (a move the rules know by neither is still tried on a drop)."""
+        rules = self.game.scenario.rules
+        position = self.game.turn.position
+        examples = rules.order_examples(position, unit.power, unit.uid)
+        here = province_of(unit.where)
+        reach = {p: False for p in map(_move_end, examples) if p in self.board.centres and p != here}
+        for drawing in self.board.provinces:
+            p = drawing.abbreviation
+            if drawing.kind == "coast" and p not in reach and p != here and \
+                    rules.orders_with_help(position, unit.power, f"{unit.kind} {unit.where} - {p}"):
+                reach[p] = True
+        return reach
 
     def _drop(self, pos: tuple[int, int]) -> None:
         unit = self._unit(self.selected)
-        self.selected, self.drag_to = None, None
+        self.selected, self.drag_to, self.reach = None, None, {}
         dest = self.board.province_at(pos)
         if unit is None or dest is None or dest == province_of(unit.where):
             return
         rules = self.game.scenario.rules
-        moves = [o for o in rules.order_examples(self.game.turn.position, unit.power, unit.uid) if _is_move_to(o, dest)]
+        position = self.game.turn.position
+        moves = [o for o in rules.order_examples(position, unit.power, unit.uid) if _is_move_to(o, dest)]
         if len(moves) == 1:
             self.order(unit.power, moves[0])
         elif len(moves) > 1:
             self.menu = Menu(unit.power, moves, pos)
-        else:  # not a move the menu knows (a convoyed army): the rules say yes or why not
-            self.order(unit.power, f"{unit.kind} {unit.where} - {dest}")
+        else:
+            text = f"{unit.kind} {unit.where} - {dest}"
+            ways = rules.orders_with_help(position, unit.power, text)
+            if ways:  # an army the sea can carry there: which fleets convoy it, confirmed by a click
+                self.menu = convoy_menu(text, ways, pos)
+            else:  # not a move the menu knows: the rules say yes or why not
+                self.order(unit.power, text)
 
     def _right_click(self, pos: tuple[int, int]) -> None:
         self.menu = None
@@ -163,7 +328,12 @@ class AreaApp:
         unit = self.board.unit_at(position.units, pos)
         if unit is not None:
             options = list(rules.order_examples(position, unit.power, unit.uid))
-            if options:
+            given = next((o for o in self.game.turn.orders if o.uid == unit.uid), None)
+            if given is not None:  # its order now, first: taken back with a click
+                menu = Menu(unit.power, [f"withdraw {given.text}", *options], pos)
+                menu.commands[0] = (("", f"withdraw {given.power}: {given.text}"),)
+                self.menu = menu
+            elif options:
                 self.menu = Menu(unit.power, options, pos)
             else:
                 self.say(f"no orders for {unit.kind} {unit.where} in {position.phase_label}")
@@ -177,81 +347,142 @@ class AreaApp:
                 self.menu = Menu(power, options, pos)
                 return
 
+    def _answer(self, yes: bool) -> None:
+        self.asking = False
+        if yes:
+            self.command("confirm")
+        else:
+            self.say("not confirmed")
+
     def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        if ctrl and event.key == pygame.K_z:
-            self.command("undo")
-        elif ctrl and event.key == pygame.K_y:
-            self.command("redo")
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        self._swallow_text = ""
+        if self.asking:  # nothing else happens while the question is open
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_ESCAPE, pygame.K_n):
+                self._answer(key not in (pygame.K_ESCAPE, pygame.K_n))
+                self._swallow_text = "yYnN"
+            return
+        if self.portal.key(key):  # the portal's panel is shown: 1-9 a power's QR code, Esc hides it
+            self._swallow_text = "123456789"
+            return
+        if key == pygame.K_F1:
+            self.help_on = not self.help_on
+            self.help_scroll = 0
+        elif key == pygame.K_F9:
+            self.say(self.portal.toggle())
+        elif self.help_on and key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}[key]
+            self.help_scroll = max(0, self.help_scroll + step)
+        elif ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             line, self.console = self.console, ""
-            self.command(line)
-        elif event.key == pygame.K_BACKSPACE:
+            self.typed(line)
+        elif key == pygame.K_BACKSPACE:
             self.console = self.console[:-1]
-        elif event.key == pygame.K_ESCAPE:
-            if self.menu is not None:
-                self.menu = None
-            else:
-                self.console = ""
+        elif key == pygame.K_ESCAPE:
+            self._escape()
+        elif key == pygame.K_HOME:
+            self.board.fit(self._board_size())
+        elif key == pygame.K_F11 and self.on_fullscreen is not None:
+            self.on_fullscreen()
+        elif key == pygame.K_F12:
+            self.save_screenshot()
+        elif key in _PAN_KEYS:
+            view = self.board.view_rect
+            sx, sy = _PAN_KEYS[key]
+            self.board.pan(sx * round(view.width * PAN_KEY_FRACTION), sy * round(view.height * PAN_KEY_FRACTION))
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.log_scroll = max(0, self.log_scroll + (LOG_PAGE if key == pygame.K_PAGEUP else -LOG_PAGE))
+        elif key in _ZOOM_KEYS and not self.console and not ctrl:
+            # an order never starts with + or -: with the console empty they zoom, and their text is dropped
+            view = self.board.view_rect
+            self.board.zoom(self.cursor if view.collidepoint(self.cursor) else view.center, _ZOOM_KEYS[key])
+            self._swallow_text = "+=-"
+
+    def _escape(self) -> None:
+        if self.help_on:
+            self.help_on = False
+        elif self.menu is not None:
+            self.menu = None
+        elif self.selected is not None:
+            self.selected, self.drag_to, self.reach = None, None, {}
+        else:
+            self.console = ""
 
     # --- drawing ----------------------------------------------------------------------------------------
 
+    def unordered(self) -> tuple[frozenset[str], str]:
+        """The uids of the units that may be ordered now and have no order yet, and the panel's line of them
+        by power (worked out once per turn: the rule set lists each unit's orders)."""
+        turn = self.game.turn
+        if self._unordered is None or self._unordered[0] is not turn:
+            rules = self.game.scenario.rules
+            position = turn.position
+            waiting = set(rules.powers_to_order(position))
+            given = {o.uid for o in turn.orders}
+            orderable = [(u.power, u.uid) for u in position.units
+                         if u.power in waiting and rules.order_examples(position, u.power, u.uid)]
+            units = [(power, uid) for power, uid in orderable if uid not in given]
+            # a phase without unit orders (builds, purchases) has no line to show
+            self._unordered = (turn, frozenset(uid for _, uid in units), unordered_line(units) if orderable else "")
+        return self._unordered[1], self._unordered[2]
+
     def render(self) -> None:
         """Draw the whole window."""
-        self.surface.fill(_BG)
-        self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to)
-        self._panel()
-        if self.menu is not None:
-            self._menu(self.menu)
-
-    def _panel(self) -> None:
-        w, h = self.surface.get_size()
-        x = w - PANEL_WIDTH
-        pygame.draw.rect(self.surface, _BG, (x, 0, PANEL_WIDTH, h))
-        pygame.draw.line(self.surface, (120, 110, 90), (x, 0), (x, h), 2)
-        head, body = font(18, bold=True), font(14)
-        turn = self.game.turn
+        self.surface.fill(BG)
+        marked, line = self.unordered()
+        self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to, marked, self.reach)
+        if self.preview is not None and self.preview[0] is self.game.turn:
+            draw_tags(self.surface, self.preview[1], self.board.counter_rects)
+        self._hover_line()
         rules = self.game.scenario.rules
-        lines: list[tuple[str, pygame.font.Font, tuple[int, int, int]]] = [
-            (self.title, head, _INK), (turn.position.phase_label, head, _INK),
-            ("orders from: " + (", ".join(rules.powers_to_order(turn.position)) or "nobody"), body, _INK),
-            ("", body, _INK), ("Orders given", head, _INK)]
-        lines += [(f"{o.power}: {o.text}", body, _INK) for o in turn.orders[-14:]] or [("(none)", body, _INK)]
-        lines += [(f"{c.power} must choose: {c.question}", body, _BAD) for c in turn.choices]
-        lines += [("", body, _INK), ("Log", head, _INK)]
-        room = (h - 60 - 20 * len(lines)) // 18
-        lines += [(text, body, _BAD if bad else _INK) for text, bad in self.log[-max(1, room):]]
-        y = 10
-        for text, face, colour in lines:
-            for part in _fit(text, face, PANEL_WIDTH - 20):
-                if y > h - 60:
-                    break  # the console's box below keeps its room
-                self.surface.blit(face.render(part, True, colour), (x + 10, y))
-                y += face.get_linesize() + 1
-        box = pygame.Rect(x + 8, h - 36, PANEL_WIDTH - 16, 28)
-        pygame.draw.rect(self.surface, (255, 255, 255), box)
-        pygame.draw.rect(self.surface, _INK, box, 1)
-        self.surface.blit(body.render(("> " + self.console)[-52:], True, _INK), (box.x + 6, box.y + 6))
+        self.log_scroll = draw_panel(self.surface, self.title, self.game.turn,
+                                     rules.powers_to_order(self.game.turn.position), line, self.log,
+                                     self.log_scroll, self.console)
+        if self.menu is not None:
+            self.menu.draw(self.surface)
+        self.portal.draw(self.surface, self.texts, 16)
+        if self.asking:
+            self._answers = draw_question(self.surface, self.board.view_rect, self._question())
+        if self.help_on:
+            self.help_scroll = chrome.draw_help(self.surface, self.texts, 16, self.help_scroll, AREA_KEYS, HELP_TITLE)
 
-    def _menu(self, menu: Menu) -> None:
-        rect = menu.rect()
-        w, h = self.surface.get_size()
-        if rect.right > w or rect.bottom > h:  # keep it on the screen
-            menu.at = (min(menu.at[0], w - rect.width), min(menu.at[1], max(0, h - rect.height)))
-            rect = menu.rect()
-        pygame.draw.rect(self.surface, (255, 255, 250), rect)
-        pygame.draw.rect(self.surface, _INK, rect, 1)
-        face = font(14)
-        for i, option in enumerate(menu.options):
-            column, row = divmod(i, menu.rows())
-            self.surface.blit(face.render(option, True, _INK),
-                              (rect.x + column * menu.width + 6, rect.y + row * menu.row_height + 3))
+    def _question(self) -> list[str]:
+        turn = self.game.turn
+        _, waiting = self.unordered()
+        return [f"Confirm {turn.position.phase_label}?",
+                f"It resolves the phase with the {len(turn.orders)} order{'' if len(turn.orders) == 1 else 's'} given"
+                + (f" ({waiting})." if waiting and "every" not in waiting else "."),
+                "Units without orders do what the rules say (a Diplomacy unit holds).",
+                "The next phase that needs orders follows; Ctrl+Z takes the confirm back."]
+
+    def _hover_line(self) -> None:
+        """The full name of the province under the mouse (and who owns its centre) at the board's foot."""
+        province = self.board.province_at(self.cursor) if self.panning_from is None else None
+        drawing = next((p for p in self.board.provinces if p.abbreviation == province), None)
+        if drawing is None:
+            return
+        owner = self.game.turn.position.owners.get(province or "")
+        text = f"{drawing.name} ({drawing.abbreviation})" + (", supply centre" if drawing.supply_centre else "") + (
+            f" of {owner}" if owner else "")
+        face = font(14, bold=True)
+        view = self.board.view_rect
+        label = face.render(text, True, INK)
+        box = label.get_rect(bottomleft=(view.left + 8, view.bottom - 8)).inflate(12, 6)
+        pygame.draw.rect(self.surface, (250, 248, 238), box)
+        pygame.draw.rect(self.surface, INK, box, 1)
+        self.surface.blit(label, label.get_rect(center=box.center))
 
     def run(self, max_frames: int | None = None, present: object = None) -> int:
         """The event loop until the window closes (or ``max_frames`` frames, headless)."""
         clock = pygame.time.Clock()
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
+            self.portal.pump()  # orders from the phones reach the journal on this thread
             for event in pygame.event.get():
                 self.handle(event)
             self.render()
@@ -261,25 +492,3 @@ class AreaApp:
             if max_frames is None:
                 clock.tick(30)
         return 0
-
-
-def _fit(text: str, face: pygame.font.Font, width_px: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width_px`` (a word wider than that is cut), so no
-    power's name or result runs off the panel."""
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if face.size(trial)[0] <= width_px or not line:
-            line = trial
-        else:
-            out.append(line)
-            line = word
-        while face.size(line)[0] > width_px and len(line) > 1:
-            cut = len(line)
-            while cut > 1 and face.size(line[:cut])[0] > width_px:
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-    out.append(line)
-    return out

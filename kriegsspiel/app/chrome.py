@@ -1,6 +1,8 @@
 """The window's chrome around the map: the top bar (round, side to move), the status line and the F1 help."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from kriegsspiel.app.keys import KEYS
@@ -55,20 +57,22 @@ HELP_MIN_TEXT = 12
 HELP_TITLE = "Keys of the umpire's table (F1 or Esc closes)"
 
 
-def _help_rows(texts: TextCache, size: int) -> list[tuple[pygame.Surface, pygame.Surface]]:
-    return [(texts.get(k, size, (255, 230, 120), bold=True), texts.get(v, size, (255, 255, 255))) for k, v in KEYS]
+def _help_rows(texts: TextCache, size: int, keys: Sequence[tuple[str, str]] = KEYS) -> list[tuple[pygame.Surface, pygame.Surface]]:
+    return [(texts.get(k, size, (255, 230, 120), bold=True), texts.get(v, size, (255, 255, 255))) for k, v in keys]
 
 
-def help_layout(texts: TextCache, text_size: int, window: tuple[int, int]) -> tuple[int, pygame.Rect]:
+def help_layout(texts: TextCache, text_size: int, window: tuple[int, int], keys: Sequence[tuple[str, str]] = KEYS,
+                title_text: str = HELP_TITLE) -> tuple[int, pygame.Rect]:
     """The type size of the F1 help and the rectangle it covers in a ``window`` of (width, height) pixels:
-    ``text_size`` when every key fits, else the largest smaller size (down to HELP_MIN_TEXT) that does."""
+    ``text_size`` when every key fits, else the largest smaller size (down to HELP_MIN_TEXT) that does.
+    ``keys`` and ``title_text``: another window's list (the area games' window has its own)."""
     w, h = window
     size = text_size
     while True:
-        rows = _help_rows(texts, size)
+        rows = _help_rows(texts, size, keys)
         key_w = max(r[0].get_width() for r in rows)
         line_h = max(r[0].get_height() for r in rows) + max(2, size // 3)
-        title = texts.get(HELP_TITLE, size + 4, (255, 255, 255), bold=True)
+        title = texts.get(title_text, size + 4, (255, 255, 255), bold=True)
         total_w = max(title.get_width(), key_w + 30 + max(r[1].get_width() for r in rows))
         total_h = line_h * (len(rows) + 2)
         if (total_w <= w - 20 and total_h <= h - 20) or size <= HELP_MIN_TEXT:
@@ -83,23 +87,25 @@ HELP_BACKGROUND = (26, 28, 34)
 HELP_EDGE = (120, 130, 150)
 
 
-def draw_help(target: pygame.Surface, texts: TextCache, text_size: int, scroll: int = 0) -> int:
+def draw_help(target: pygame.Surface, texts: TextCache, text_size: int, scroll: int = 0,
+              keys: Sequence[tuple[str, str]] = KEYS, title_text: str = HELP_TITLE) -> int:
     """Every key of :data:`kriegsspiel.app.keys.KEYS` on an opaque panel over the dimmed window, in type small
     enough to fit; when even the smallest type does not fit, the rows scroll: ``scroll`` is the first row shown.
-    Returns ``scroll`` kept within the rows (the caller keeps it for the next frame)."""
+    Returns ``scroll`` kept within the rows (the caller keeps it for the next frame). ``keys`` and
+    ``title_text``: another window's list (the area games' window has its own)."""
     w, h = target.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))
     target.blit(shade, (0, 0))
-    size, box = help_layout(texts, text_size, (w, h))
-    rows = _help_rows(texts, size)
+    size, box = help_layout(texts, text_size, (w, h), keys, title_text)
+    rows = _help_rows(texts, size, keys)
     key_w = max(r[0].get_width() for r in rows)
     line_h = max(r[0].get_height() for r in rows) + max(2, size // 3)
     panel = box.inflate(28, 24).clip(pygame.Rect(4, 4, w - 8, h - 8))
     pygame.draw.rect(target, HELP_BACKGROUND, panel)
     pygame.draw.rect(target, HELP_EDGE, panel, 2)
     x, y = box.left, max(box.top, panel.top + 10)
-    target.blit(texts.get(HELP_TITLE, size + 4, (255, 255, 255), bold=True), (x, y))
+    target.blit(texts.get(title_text, size + 4, (255, 255, 255), bold=True), (x, y))
     y += line_h * 2
     room = max(1, (panel.bottom - 8 - y) // line_h)
     if room < len(rows):

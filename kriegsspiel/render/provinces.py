@@ -75,6 +75,31 @@ def power_colour(power: str | None) -> tuple[int, int, int]:
     return _OTHER_COLOURS[digest % len(_OTHER_COLOURS)]
 
 
+def province_fill(province: ProvinceDrawing) -> tuple[int, int, int]:
+    """The colour a province is filled with: its kind's, land tinted with its owner's colour."""
+    fill = KIND_COLOURS.get(province.kind, KIND_COLOURS["land"])
+    if province.owner and province.kind != "sea":
+        tint = power_colour(province.owner)
+        return (round(fill[0] * 0.65 + tint[0] * 0.35), round(fill[1] * 0.65 + tint[1] * 0.35),
+                round(fill[2] * 0.65 + tint[2] * 0.35))
+    return fill
+
+
+def fill_provinces(target: pygame.Surface, provinces: Sequence[ProvinceDrawing], scale: float,
+                   origin: tuple[float, float] = (0.0, 0.0), border_px: int | None = None) -> None:
+    """Fill ``target`` with the sea, then each province by kind (and owner) with its border: map point ``origin``
+    at the target's top-left corner, ``scale`` target pixels per map pixel (the window draws only the part
+    of the board in view this way). ``border_px``: the borders' width (default: the scale, at least 1)."""
+    target.fill(KIND_COLOURS["sea"])
+    ox, oy = origin
+    outlines = [[((x - ox) * scale, (y - oy) * scale) for x, y in p.outline] for p in provinces]
+    for province, points in zip(provinces, outlines):
+        pygame.draw.polygon(target, province_fill(province), points)
+    width = border_px if border_px is not None else max(1, round(scale))
+    for points in outlines:
+        pygame.draw.polygon(target, _BORDER, points, width)
+
+
 def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,
                units: Sequence[UnitMark] = (), title: str | None = None) -> pygame.Surface:
     """The board as a new surface of ``size_px`` map pixels times ``scale``: provinces filled by kind (land
@@ -82,17 +107,7 @@ def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], s
     abbreviations, then the units as round counters with their letter."""
     width, height = max(1, round(size_px[0] * scale)), max(1, round(size_px[1] * scale))
     picture = pygame.Surface((width, height))
-    picture.fill(KIND_COLOURS["sea"])
-    for province in provinces:
-        points = [(x * scale, y * scale) for x, y in province.outline]
-        fill = KIND_COLOURS.get(province.kind, KIND_COLOURS["land"])
-        if province.owner and province.kind != "sea":
-            tint = power_colour(province.owner)
-            fill = tuple(round(f * 0.65 + t * 0.35) for f, t in zip(fill, tint))
-        pygame.draw.polygon(picture, fill, points)
-    for province in provinces:
-        points = [(x * scale, y * scale) for x, y in province.outline]
-        pygame.draw.polygon(picture, _BORDER, points, max(1, round(scale)))
+    fill_provinces(picture, provinces, scale)
     label = font(max(9, round(13 * scale)), bold=True)
     for province in provinces:
         cx, cy = province.centre[0] * scale, province.centre[1] * scale

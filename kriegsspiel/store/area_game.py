@@ -191,6 +191,11 @@ class AreaGame:
     def can_redo(self) -> bool:
         return bool(self._timeline.undone)
 
+    def order_stacks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the seqs of the commands in force, oldest first; the seqs a redo may bring back, the next one
+        last), from memory (the window's one-undo groups read these, as the ruler games' window does)."""
+        return tuple(self._timeline.applied), tuple(self._timeline.undone)
+
     def journal_entries(self) -> list[JournalRecord]:
         return list(self._records)
 

@@ -129,6 +129,13 @@ class AreaRules(ABC):
         for menus (default none)."""
         return ()
 
+    def orders_with_help(self, position: AreaPosition, power: str, text: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """Ways to carry out ``power``'s order ``text`` that need other units' orders too, for menus (an army
+        carried by a convoy: the fleets on a route): each a tuple of (power, order), the order itself first as
+        the rules write it (``A BRE - LON VIA``), then the helpers' (``F ENG C A BRE - LON``); best first.
+        Default: none (the rules know no such help, or the order needs none)."""
+        return ()
+
     def winner(self, position: AreaPosition) -> str | None:
         """The power that has won in ``position``, if any (default: none)."""
         return None

@@ -18,7 +18,7 @@ from typing import Any
 from kriegsspiel.core.area import AreaPosition, AreaRules, AreaUnit, OrderVerdict, PhaseResult
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.errors import UserError
-from kriegsspiel.rulesets.diplomacy.area_orders import examples_for, normal_text, static_problem
+from kriegsspiel.rulesets.diplomacy.area_orders import convoy_routes, examples_for, normal_text, static_problem
 from kriegsspiel.rulesets.diplomacy.area_phases import resolve_phase
 from kriegsspiel.rulesets.diplomacy.area_position import (
     BOARDS, PHASE_RE, UNIT_WORDS, dislodged_units, fingerprint, homes_of, on_board, as_unit, balance, board_of, phase_label,
@@ -205,6 +205,29 @@ class DiplomacyRules(AreaRules):
         if position.phase.endswith("A"):
             return (f"{unit.kind} {unit.where} D",) if balance(position, power) < 0 else ()
         return examples_for(board, as_unit(unit), [as_unit(u) for u in on_board(position)], position.owners)
+
+    def orders_with_help(self, position: AreaPosition, power: str, text: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """An army's move by convoy (to a coast it is not next to, or written ``VIA``) in a movement phase: the
+        army ordered ``VIA`` (so that it goes by sea even where a land route exists, DATC 6.G) with each
+        route's fleets ordered to convoy it (convoy_routes). None for any other order or phase."""
+        board = board_of(position)
+        if not position.phase.endswith("M"):
+            return ()
+        try:
+            order = parse_order(board, text)
+        except OrderError:
+            return ()
+        dest = province_of(order.dest or "")
+        if order.kind != "A" or order.verb != "M" or dest not in board.provinces or not board.is_land(dest) or (
+                dest in board.army_moves(order.province) and not order.via):
+            return ()
+        units = on_board(position)
+        if not any(u.kind == "A" and u.power == power.upper() and u.where == order.province for u in units):
+            return ()
+        fleets = {u.where: u.power for u in units if u.kind == "F" and board.is_sea(u.where)}
+        army = (power.upper(), f"A {order.province} - {dest} VIA")
+        return tuple((army, *((fleets[sea], f"F {sea} C A {order.province} - {dest}") for sea in route))
+                     for route in convoy_routes(board, order.province, dest, fleets, power.upper()))
 
     def place_examples(self, position: AreaPosition, power: str, where: str) -> tuple[str, ...]:
         board = board_of(position)

@@ -117,6 +117,42 @@ def examples_for(board: ProvinceMap, unit: Unit, units: Sequence[Unit], owners: 
     return tuple(out)
 
 
+#: the longest convoy route a menu offers (fleets in a chain); longer ones are typed
+MAX_CONVOY_CHAIN = 6
+#: how many routes a menu offers
+MAX_CONVOY_ROUTES = 6
+
+
+def convoy_routes(board: ProvinceMap, origin: str, dest: str, fleets: Mapping[str, str],
+                  power: str) -> list[tuple[str, ...]]:
+    """The chains of fleets that could carry an army from ``origin`` to ``dest`` (coastal provinces): each a
+    tuple of sea provinces holding a fleet (``fleets``: sea -> the fleet's power), the first touching
+    ``origin``, each next to the one before, the last touching ``dest``. Only routes no shorter route's
+    fleets are a part of; the army's own ``power``'s fleets first, then the shortest, then by name; at most
+    MAX_CONVOY_ROUTES."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(path: list[str]) -> None:
+        if board.fleet_reaches_province(path[-1], dest):
+            found.append(tuple(path))
+            return  # a longer route through this one would only add fleets
+        if len(path) >= MAX_CONVOY_CHAIN:
+            return
+        for nxt in sorted(board.fleet_moves(path[-1])):
+            if nxt in fleets and nxt not in path:
+                walk([*path, nxt])
+
+    for sea in sorted(s for s in fleets if board.fleet_reaches_province(s, origin)):
+        walk([sea])
+    found.sort(key=len)
+    kept: list[tuple[str, ...]] = []
+    for route in found:
+        if not any(set(k) <= set(route) for k in kept):
+            kept.append(route)
+    kept.sort(key=lambda r: (sum(fleets[s] != power for s in r), len(r), r))
+    return kept[:MAX_CONVOY_ROUTES]
+
+
 def _wing_examples(board: ProvinceMap, unit: Unit, units: Sequence[Unit]) -> tuple[str, ...]:
     air = AirMap(board)
     near = sorted(p for p, prov in board.provinces.items() if prov.kind != "impassable"
