@@ -12,11 +12,12 @@ from dataclasses import replace
 import numpy as np
 import pygame
 
-from kriegsspiel.app.area_labels import paint_labels, place_labels
 from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.pov.area import order_arrows, province_of
+from kriegsspiel.pov.area import order_arrows, province_of, stack_points
+from kriegsspiel.render.area_arrows import arrow_end, draw_order_line
 from kriegsspiel.render.camera import Camera, Viewport, fit_camera
+from kriegsspiel.render.province_labels import ProvinceShapes, paint_labels, place_labels
 from kriegsspiel.render.provinces import ProvinceDrawing, fill_provinces, power_colour
 from kriegsspiel.store.area_timeline import AreaTurn
 
@@ -40,10 +41,7 @@ class AreaBoard:
         self.size_px = size_px
         self.centres = {p.abbreviation: p.centre for p in provinces}
         self._outlines = {p.abbreviation: np.asarray(p.outline, dtype=float) for p in provinces}
-        self._bounds = {a: (float(o[:, 0].min()), float(o[:, 1].min()), float(o[:, 0].max()), float(o[:, 1].max()))
-                        for a, o in self._outlines.items() if len(o)}
-        # each polygon's edges as (x, y, previous x, previous y) arrays, for the point-in-province test
-        self._edges = {a: (o[:, 0], o[:, 1], np.roll(o[:, 0], 1), np.roll(o[:, 1], 1)) for a, o in self._outlines.items()}
+        self._shapes = ProvinceShapes(provinces)
         self._cache: tuple[tuple, pygame.Surface] | None = None
         self._label_cache: tuple[tuple[Camera, AreaTurn], dict[str, pygame.Rect]] | None = None
         self.camera = self.fitted(view_size)
@@ -125,17 +123,11 @@ class AreaBoard:
         if not self.view_rect.collidepoint(screen):
             return None
         x, y = self.to_map(screen)
-        for abbr, (x0, y0, x1, y1) in self._bounds.items():
-            if x0 <= x <= x1 and y0 <= y <= y1 and _inside(x, y, self._edges[abbr]):
-                return abbr
-        return None
+        return self._shapes.at(x, y)
 
     def _inside_screen(self, province: str, screen: tuple[int, int]) -> bool:
-        box = self._bounds.get(province)
-        if box is None:
-            return False
         x, y = self.to_map(screen)
-        return box[0] <= x <= box[2] and box[1] <= y <= box[3] and _inside(x, y, self._edges[province])
+        return self._shapes.contains(province, x, y)
 
     # --- drawing ----------------------------------------------------------------------------------------
 
@@ -207,73 +199,20 @@ class AreaBoard:
         at_centre = {c: a for a, c in self.centres.items()}
         drawn: list[tuple[tuple[int, int], tuple[int, int]]] = []
         radius = counter_radius(self.scale)  # lines and heads grow with the counters, as one zooms in
-        width, head = max(3, round(radius / 4)), max(10, round(radius * 0.8))
         for order in turn.orders:
             colour = power_colour(order.power)
             for style, a, b in order_arrows(order.text, self.centres):
                 start = counters.get(order.uid or "", self.to_screen(a))
-                end = self.to_screen(b)
-                block = blocks.get(at_centre.get(b, ""))
-                if block is not None and not block.collidepoint(start):
-                    clipped = block.inflate(4, 4).clipline(start, end)
-                    if clipped:
-                        end = clipped[0]
-                if style == "move":
-                    _arrow(target, (20, 20, 20), start, end, width + 3, True, head + 2)
-                    _arrow(target, colour, start, end, width, True, head)
-                else:
-                    _arrow(target, colour, start, end, max(2, width - 1), style == "support", head)
+                end = arrow_end(start, self.to_screen(b), blocks.get(at_centre.get(b, "")))
+                draw_order_line(target, style, colour, start, end, radius)
                 drawn.append((start, (round(end[0]), round(end[1]))))
         return drawn
-
-
-def _arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float], b: tuple[float, float],
-           width: int, head: bool, size: int = 10) -> None:
-    """A line from ``a`` to ``b`` (screen) ``width`` pixels wide, with a head ``size`` pixels long whose tip is
-    at ``b``."""
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    if length < 1:
-        return
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    end = (b[0] - ux * size, b[1] - uy * size) if head else b
-    pygame.draw.line(surface, colour, a, end, width)
-    if head:
-        half = size * 0.6
-        left = (end[0] - uy * half, end[1] + ux * half)
-        right = (end[0] + uy * half, end[1] - ux * half)
-        pygame.draw.polygon(surface, colour, [b, left, right])
 
 
 def counter_radius(scale: float) -> int:
     """A counter's radius on screen (pixels) at ``scale`` screen pixels per map pixel: it grows as one zooms
     in, up to a size that still leaves the province around it in view."""
     return max(10, min(22, round(12 * scale)))
-
-
-def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
-                 offset: float) -> list[tuple[float, float]]:
-    """Where each unit's counter stands (map pixels), in the order of ``units`` (all on the map): the units of
-    one province in a block of rows about its centre, ``offset`` apart (a dozen units in a territory make
-    a 4 x 3 block that stays near the province instead of a row running into its neighbours); a dislodged
-    unit half a counter lower, so it shows beside the one that took its place."""
-    counts: dict[str, int] = {}
-    for u in units:
-        counts[province_of(u.where)] = counts.get(province_of(u.where), 0) + 1
-    seen: dict[str, int] = {}
-    points = []
-    for u in units:
-        province = province_of(u.where)
-        n, i = counts[province], seen.get(province, 0)
-        seen[province] = i + 1
-        columns = math.ceil(math.sqrt(n))
-        rows = math.ceil(n / columns)
-        row, column = divmod(i, columns)
-        in_row = min(columns, n - row * columns)
-        cx, cy = centres[province]
-        x = cx + (column - (in_row - 1) / 2) * offset
-        y = cy + (row - (rows - 1) / 2) * offset + (offset / 2 if u.details.get("dislodged") else 0.0)
-        points.append((x, y))
-    return points
 
 
 def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], radius: int, selected: bool,
@@ -304,13 +243,3 @@ def _letters(text: str, size: int) -> pygame.Surface:
             _LETTERS.clear()
         surface = _LETTERS[(text, size)] = font(size, bold=True).render(text, True, (255, 255, 255))
     return surface
-
-
-def _inside(x: float, y: float, edges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> bool:
-    """Whether the map point (x, y) is inside the polygon whose ``edges`` are (x, y, previous x, previous y)
-    arrays (even-odd rule; numpy: the hit tests and the names' placement ask it many times)."""
-    xs, ys, px, py = edges
-    crosses = (ys > y) != (py > y)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        at = px + (y - py) * (xs - px) / (ys - py)
-    return bool(np.count_nonzero(crosses & (x < at)) % 2)

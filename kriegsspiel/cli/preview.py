@@ -98,7 +98,8 @@ def _preview_provinces(args: argparse.Namespace) -> int:
     """A province map (an area game's board): the provinces by kind with their names and supply centres."""
     import pygame
 
-    from kriegsspiel.render.provinces import ProvinceDrawing, draw_board
+    from kriegsspiel.render.board_picture import draw_board
+    from kriegsspiel.render.provinces import ProvinceDrawing
     from kriegsspiel.tiled.provinces import read_province_map
 
     board, _ = read_province_map(args.map)

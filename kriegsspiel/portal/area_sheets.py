@@ -3,9 +3,10 @@ the picture of the phase being ordered, the pictures of the phases confirmed bef
 results it was told, all from the rule set's per-power ``view`` (filtered before anything is drawn), so that
 nothing another power does and this one may not see can reach the page.
 
-The pictures are those of ``kriegsspiel pov`` (:func:`kriegsspiel.pov.area.area_picture`): the board as the
-power sees it, its own orders as arrows and a panel of its results. Drawn with pygame: call on the thread
-that owns pygame (the portal's gate).
+The pictures are the boards of ``kriegsspiel pov`` (:func:`kriegsspiel.pov.area.area_picture`): the board as
+the power sees it with its own orders as arrows, without the panel of orders and results that the files have
+beside it: the page lists those as text, and on a phone the panel took a fifth of the width from the board.
+Drawn with pygame: call on the thread that owns pygame (the portal's gate).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
-from kriegsspiel.pov.area import PANEL_WIDTH, AreaPictureInput, area_picture, province_of
+from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.area_pictures import picture_inputs
@@ -58,10 +59,10 @@ class Drawer:
         self._size = (scenario.board.width_px, scenario.board.height_px)
 
     def current(self, view: PowerView) -> bytes:
-        """The PNG of the phase being ordered as ``view`` holds it: the board, the power's orders in force as
-        arrows, and the results of the last phase it was told."""
+        """The PNG of the phase being ordered as ``view`` holds it: the board with the power's orders in force
+        as arrows."""
         shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told)
-        return png_bytes(area_picture(self._size, self._drawings, shown))
+        return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 
     def focus(self, view: PowerView) -> tuple[float, float] | None:
         """Where the power's own units stand on its picture, as fractions of the picture's width and height
@@ -70,15 +71,16 @@ class Drawer:
         points = [centres[province_of(u.where)] for u in view.own_units if province_of(u.where) in centres]
         if not points:
             return None
-        width, height = self._size[0] + PANEL_WIDTH, self._size[1]
+        width, height = self._size
         x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
         y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
         return round(x / width, 4), round(y / height, 4)
 
     def confirmed(self, before: AreaTurn, result: PhaseResult, power: str) -> bytes:
-        """The PNG of a confirmed phase for ``power``: the very picture ``kriegsspiel pov`` writes."""
+        """The PNG of a confirmed phase for ``power``: the board of the very picture ``kriegsspiel pov``
+        writes (without its panel)."""
         shown = picture_inputs(self.scenario, before, result, [power])[0]
-        return png_bytes(area_picture(self._size, self._drawings, shown))
+        return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 
 
 def unit_line(unit: AreaUnit) -> str:

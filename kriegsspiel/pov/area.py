@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.core.area import AreaPosition
+from kriegsspiel.core.area import AreaPosition, AreaUnit
 from kriegsspiel.pov.png import file_stem, write_atomically, write_png
+from kriegsspiel.render.board_picture import DrawnBoard, paint_board, stack_offset
 from kriegsspiel.render.fonts import font
-from kriegsspiel.render.provinces import ProvinceDrawing, UnitMark, draw_board, power_colour
+from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark
 
 #: width of the results panel beside the board (pixels)
 PANEL_WIDTH = 420
@@ -43,22 +44,70 @@ def province_of(where: str) -> str:
     return where.split("/")[0]
 
 
+def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
+                 offset: float) -> list[tuple[float, float]]:
+    """Where each unit's counter stands (map pixels), in the order of ``units`` (all on the map): the units of
+    one province in a block of rows about its centre, ``offset`` apart (a dozen units in a territory make
+    a 4 x 3 block that stays near the province instead of a row running into its neighbours); a dislodged
+    unit half a counter lower, so it shows beside the one that took its place."""
+    counts: dict[str, int] = {}
+    for u in units:
+        counts[province_of(u.where)] = counts.get(province_of(u.where), 0) + 1
+    seen: dict[str, int] = {}
+    points = []
+    for u in units:
+        province = province_of(u.where)
+        n, i = counts[province], seen.get(province, 0)
+        seen[province] = i + 1
+        columns = math.ceil(math.sqrt(n))
+        rows = math.ceil(n / columns)
+        row, column = divmod(i, columns)
+        in_row = min(columns, n - row * columns)
+        cx, cy = centres[province]
+        x = cx + (column - (in_row - 1) / 2) * offset
+        y = cy + (row - (rows - 1) / 2) * offset + (offset / 2 if u.details.get("dislodged") else 0.0)
+        points.append((x, y))
+    return points
+
+
 def unit_marks(position: AreaPosition, centres: Mapping[str, tuple[float, float]],
                offset: float = 14.0) -> list[UnitMark]:
-    """Counters for the units of ``position`` at their provinces' centres (map pixels): a second unit in a
-    province (a wing stacked with an army) and a dislodged unit are set off so that both show."""
-    marks: list[UnitMark] = []
-    seen: dict[str, int] = {}
-    for u in position.units:
-        at = centres.get(province_of(u.where))
-        if at is None:
-            continue
-        n = seen.get(province_of(u.where), 0)
-        seen[province_of(u.where)] = n + 1
-        dx = offset * n
-        dy = offset if u.details.get("dislodged") else 0.0
-        marks.append(UnitMark(u.kind[:1].upper(), u.power, (at[0] + dx, at[1] + dy)))
+    """Counters for the units of ``position`` on the map, in a block about their provinces' centres
+    (:func:`stack_points`, ``offset`` map pixels apart), as the umpire's window stands them."""
+    on_map = [u for u in position.units if province_of(u.where) in centres]
+    # the counter's letters as the window shows them (A, F, W; a unit profile's first two letters)
+    return [UnitMark(u.label[:2] or u.kind[:1], u.power, at, province_of(u.where), bool(u.details.get("dislodged")))
+            for u, at in zip(on_map, stack_points(on_map, centres, offset))]
+
+
+def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], points: Sequence[tuple[float, float]],
+                centres: Mapping[str, tuple[float, float]]) -> list[OrderMark]:
+    """The lines of ``power``'s ``orders``: each from the counter of the unit it names (``units`` stand at
+    ``points``; the unit is found by its id, or by its kind letter and province, among the power's own)
+    to the province it leads to."""
+    at_centre = {c: a for a, c in centres.items()}
+    marks = []
+    for order in orders:
+        start = _ordered_unit(order, power, units, points)
+        for style, a, b in order_arrows(order, centres):
+            marks.append(OrderMark(style, power, start or a, b, at_centre.get(b, "")))
     return marks
+
+
+def _ordered_unit(order: str, power: str, units: Sequence[AreaUnit],
+                  points: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
+    tokens = order.upper().replace("-", " - ").split()
+    if not tokens:
+        return None
+    mine = [(u, at) for u, at in zip(units, points) if u.power == power]
+    for u, at in mine:  # unit profiles name the unit by its id
+        if u.uid.upper() == tokens[0]:
+            return at
+    if len(tokens) > 1:
+        for u, at in mine:
+            if u.kind.upper() == tokens[0] and province_of(u.where) == province_of(tokens[1]):
+                return at
+    return None
 
 
 def order_arrows(order: str, centres: Mapping[str, tuple[float, float]]) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
@@ -78,43 +127,30 @@ def order_arrows(order: str, centres: Mapping[str, tuple[float, float]]) -> list
     return []
 
 
-def _arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float], b: tuple[float, float],
-           width: int, head: bool) -> None:
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    if length < 1:
-        return
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    end = (b[0] - ux * 10, b[1] - uy * 10)
-    pygame.draw.line(surface, colour, a, end, width)
-    if head:
-        left = (end[0] - ux * 10 - uy * 6, end[1] - uy * 10 + ux * 6)
-        right = (end[0] - ux * 10 + uy * 6, end[1] - uy * 10 - ux * 6)
-        pygame.draw.polygon(surface, colour, [(b[0] - ux * 4, b[1] - uy * 4), left, right])
-
-
-def draw_orders(surface: pygame.Surface, orders: Sequence[tuple[str, str]],
-                centres: Mapping[str, tuple[float, float]], scale: float) -> None:
-    """Draw (power, order) pairs onto a board surface drawn at ``scale``."""
-    for power, order in orders:
-        colour = power_colour(power)
-        for style, a, b in order_arrows(order, centres):
-            pa, pb = (a[0] * scale, a[1] * scale), (b[0] * scale, b[1] * scale)
-            if style == "move":
-                _arrow(surface, (20, 20, 20), pa, pb, 6, True)
-                _arrow(surface, colour, pa, pb, 3, True)
-            else:
-                _arrow(surface, colour, pa, pb, 2, style == "support")
+def board_picture(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], shown: AreaPictureInput,
+                  scale: float = 1.0) -> DrawnBoard:
+    """The board of the picture: ``shown.position`` (already as the power sees it: nothing else reaches the
+    drawing, so neither a counter nor a name's place can betray a unit it may not see) with owners tinted,
+    the units as counters in blocks, the power's orders as arrows and each name beside its counters."""
+    owned = [replace(p, owner=shown.position.owners.get(p.abbreviation)) for p in provinces]
+    centres = {p.abbreviation: p.centre for p in provinces}
+    on_map = [u for u in shown.position.units if province_of(u.where) in centres]
+    offset = stack_offset(scale)
+    marks = unit_marks(shown.position, centres, offset)
+    points = [m.at for m in marks]
+    orders = order_marks(shown.power, shown.orders, on_map, points, centres)
+    title = f"{shown.position.phase_label} - {shown.power}"
+    return paint_board(size_px, owned, scale, marks, title, orders)
 
 
 def area_picture(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], shown: AreaPictureInput,
-                 scale: float = 1.0) -> pygame.Surface:
-    """The picture: the board as ``shown.position`` holds it (owners tinted, units as counters), the power's
-    orders as arrows, and a panel of its results on the right."""
-    owned = [replace(p, owner=shown.position.owners.get(p.abbreviation)) for p in provinces]
-    centres = {p.abbreviation: p.centre for p in provinces}
-    title = f"{shown.position.phase_label} - {shown.power}"
-    board = draw_board(size_px, owned, scale, unit_marks(shown.position, centres), title)
-    draw_orders(board, [(shown.power, o) for o in shown.orders], centres, scale)
+                 scale: float = 1.0, panel: bool = True) -> pygame.Surface:
+    """The picture: the board (:func:`board_picture`) and, with ``panel``, the power's orders and results
+    in a panel on its right (the files of ``kriegsspiel pov``; the portal's page lists them as text and
+    shows the board alone, which a phone can show larger)."""
+    board = board_picture(size_px, provinces, shown, scale).surface
+    if not panel:
+        return board
     picture = pygame.Surface((board.get_width() + PANEL_WIDTH, board.get_height()))
     picture.fill((250, 248, 240))
     picture.blit(board, (0, 0))

@@ -1,5 +1,6 @@
-"""Drawing a board of provinces (an area game's map): polygons by kind, borders, supply centres, names, and
-the units standing on them.
+"""Drawing a board of provinces (an area game's map): the plain values a board is drawn from, the powers'
+colours, and the provinces filled by kind and owner with their borders (render/board_picture.py draws a whole
+board with its names, orders and counters on it).
 
 The data come in as plain values (:class:`ProvinceDrawing`, :class:`UnitMark`), so this module knows neither
 the Tiled file nor a rule set. Coordinates are the map's pixels, scaled by ``scale`` onto the picture.
@@ -12,7 +13,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from kriegsspiel.render.fonts import font
 
 #: fill colours by province kind: sea, coast and inland land, impassable
 KIND_COLOURS: Mapping[str, tuple[int, int, int]] = {
@@ -32,7 +32,6 @@ POWER_COLOURS: Mapping[str, tuple[int, int, int]] = {
     "TURKEY": (210, 170, 40),
 }
 _BORDER = (70, 60, 50)
-_TEXT = (30, 30, 30)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +50,28 @@ class ProvinceDrawing:
 
 @dataclass(frozen=True, slots=True)
 class UnitMark:
-    """A unit on the board: its kind letter (A, F, W), power, and where it stands (map pixels)."""
+    """A unit on the board: its kind letter (A, F, W), power, where it stands (map pixels), the province it
+    stands in (its counters form a block the province's name stands beside) and whether it was dislodged
+    (a red ring)."""
 
     letter: str
     power: str
     at: tuple[float, float]
+    province: str = ""
+    dislodged: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OrderMark:
+    """An order's line on the board: ``style`` ``move``, ``support`` or ``convoy``, the ordering ``power``,
+    from ``start`` (map pixels, the ordered unit's counter) to ``end`` (the centre of the province ``to``,
+    whose counters the line stops at)."""
+
+    style: str
+    power: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+    to: str = ""
 
 
 #: colours for the powers of other area games (unit profiles' NORD and SUD...), chosen by the name's hash
@@ -98,38 +114,3 @@ def fill_provinces(target: pygame.Surface, provinces: Sequence[ProvinceDrawing],
     width = border_px if border_px is not None else max(1, round(scale))
     for points in outlines:
         pygame.draw.polygon(target, _BORDER, points, width)
-
-
-def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,
-               units: Sequence[UnitMark] = (), title: str | None = None) -> pygame.Surface:
-    """The board as a new surface of ``size_px`` map pixels times ``scale``: provinces filled by kind (land
-    owned by a power tinted with its colour), borders, supply centres (a ring; filled with the owner's colour),
-    abbreviations, then the units as round counters with their letter."""
-    width, height = max(1, round(size_px[0] * scale)), max(1, round(size_px[1] * scale))
-    picture = pygame.Surface((width, height))
-    fill_provinces(picture, provinces, scale)
-    label = font(max(9, round(13 * scale)), bold=True)
-    for province in provinces:
-        cx, cy = province.centre[0] * scale, province.centre[1] * scale
-        if province.supply_centre:
-            radius = max(3, round(6 * scale))
-            centre = (round(cx), round(cy + 11 * scale))
-            pygame.draw.circle(picture, power_colour(province.owner) if province.owner else (250, 250, 250),
-                               centre, radius)
-            pygame.draw.circle(picture, _TEXT, centre, radius, 1)
-        text = label.render(province.abbreviation, True, _TEXT)
-        picture.blit(text, text.get_rect(center=(round(cx), round(cy - 4 * scale))))
-    counter = font(max(9, round(12 * scale)), bold=True)
-    for unit in units:
-        x, y = round(unit.at[0] * scale), round(unit.at[1] * scale)
-        radius = max(6, round(10 * scale))
-        pygame.draw.circle(picture, power_colour(unit.power), (x, y), radius)
-        pygame.draw.circle(picture, (20, 20, 20), (x, y), radius, 2)
-        text = counter.render(unit.letter, True, (255, 255, 255))
-        picture.blit(text, text.get_rect(center=(x, y)))
-    if title:
-        heading = font(max(12, round(18 * scale)), bold=True).render(title, True, _TEXT)
-        box = heading.get_rect(topleft=(8, 8)).inflate(12, 8)
-        pygame.draw.rect(picture, (250, 248, 240), box)
-        picture.blit(heading, (box.x + 6, box.y + 4))
-    return picture

@@ -1,15 +1,21 @@
-"""Province names on the area board in the window, placed where the counters leave them legible.
+"""Province names on an area board, placed where the counters leave them legible: the one placement of the
+umpire's window (app/area_board.py) and of the players' pictures (pov/area.py, draw_board).
 
 A province's abbreviation (and its supply-centre dot) stand at its centre when nobody is there; when units
 stand there, their counters form a block about the centre, and the name moves beside the block: above it,
 else below, right or left, the first place that is inside the province and clear of every counter. Each name
 has a light halo, so an arrow or a border running under it does not break it up.
+
+The placement sees only the counters it is given: a player's picture hands it the units that power may see,
+so a hidden unit moves no name (a name set aside for it would betray it by a pixel).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
 import pygame
+
+import numpy as np
 
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.provinces import ProvinceDrawing, power_colour
@@ -129,3 +135,39 @@ def _haloed(text: str, face: pygame.font.Font, size: int) -> pygame.Surface:
 
 def _dot(scale: float) -> int:
     return max(3, min(6, round(5 * scale)))
+
+
+class ProvinceShapes:
+    """The provinces' outlines as numpy arrays, for the question "is this map point in that province?" (the
+    names' placement asks it several times per name, the window's hit tests on each click)."""
+
+    def __init__(self, provinces: Sequence[ProvinceDrawing]) -> None:
+        outlines = {p.abbreviation: np.asarray(p.outline, dtype=float).reshape(-1, 2) for p in provinces}
+        #: province -> (left, top, right, bottom) of its outline, map pixels
+        self.bounds = {a: (float(o[:, 0].min()), float(o[:, 1].min()), float(o[:, 0].max()), float(o[:, 1].max()))
+                       for a, o in outlines.items() if len(o)}
+        # each polygon's edges as (x, y, previous x, previous y) arrays
+        self._edges = {a: (o[:, 0], o[:, 1], np.roll(o[:, 0], 1), np.roll(o[:, 1], 1))
+                       for a, o in outlines.items() if len(o)}
+
+    def contains(self, province: str, x: float, y: float) -> bool:
+        """Whether the map point (x, y) is inside ``province`` (False for a province without an outline)."""
+        box = self.bounds.get(province)
+        return box is not None and box[0] <= x <= box[2] and box[1] <= y <= box[3] and _inside(x, y, self._edges[province])
+
+    def at(self, x: float, y: float) -> str | None:
+        """The province the map point (x, y) is in, or None."""
+        for abbr in self.bounds:
+            if self.contains(abbr, x, y):
+                return abbr
+        return None
+
+
+def _inside(x: float, y: float, edges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> bool:
+    """Whether the map point (x, y) is inside the polygon whose ``edges`` are (x, y, previous x, previous y)
+    arrays (even-odd rule)."""
+    xs, ys, px, py = edges
+    crosses = (ys > y) != (py > y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        at = px + (y - py) * (xs - px) / (ys - py)
+    return bool(np.count_nonzero(crosses & (x < at)) % 2)

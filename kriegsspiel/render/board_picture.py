@@ -1,0 +1,101 @@
+"""A whole board of provinces as one picture (the players' pictures of area games and ``preview``): the
+provinces by kind and owner, the orders' lines, each province's name placed clear of the counters and lines
+(render/province_labels.py, the umpire's window's placement), then the units as counters and a title.
+
+Everything drawn comes in as plain values: a player's picture hands in only what that power may see, so the
+names' places depend on nothing else.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from kriegsspiel.render.area_arrows import arrow_end, draw_order_line
+from kriegsspiel.render.fonts import font
+from kriegsspiel.render.province_labels import ProvinceShapes, Segment, paint_labels, place_labels
+from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark, fill_provinces, power_colour
+
+_TEXT = (30, 30, 30)
+
+
+def mark_radius(scale: float) -> int:
+    """A counter's radius (pixels) on a picture drawn at ``scale`` pixels per map pixel."""
+    return max(6, round(10 * scale))
+
+
+def stack_offset(scale: float) -> float:
+    """Map pixels between two counters of one province on a picture at ``scale``: a gap of three pixels
+    between them at any scale, never less than 14 map pixels."""
+    return max(14.0, (2 * mark_radius(scale) + 3) / scale)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnBoard:
+    """A board drawn: the ``surface``, and where (pixels on it) each province's name and each counter (in
+    the order of the units given) went, for those who check the picture."""
+
+    surface: pygame.Surface
+    labels: dict[str, pygame.Rect]
+    counters: list[pygame.Rect]
+    title: pygame.Rect | None
+
+
+def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,
+                units: Sequence[UnitMark] = (), title: str | None = None,
+                orders: Sequence[OrderMark] = ()) -> DrawnBoard:
+    """Draw the board onto a new surface of ``size_px`` map pixels times ``scale``: provinces filled by kind
+    (land owned by a power tinted with its colour) with borders; ``orders`` as arrows from their unit's
+    counter to the edge of the counters where they lead; each name on a halo beside its province's
+    counters (inside the province, clear of every counter, the title and, where it can, the lines), after
+    its supply-centre dot in the owner's colour; the units as round counters; ``title`` at the top left."""
+    width, height = max(1, round(size_px[0] * scale)), max(1, round(size_px[1] * scale))
+    picture = pygame.Surface((width, height))
+    fill_provinces(picture, provinces, scale)
+
+    def to_screen(at: tuple[float, float]) -> tuple[int, int]:
+        return round(at[0] * scale), round(at[1] * scale)
+
+    radius = mark_radius(scale)
+    circles: list[pygame.Rect] = []
+    blocks: dict[str, pygame.Rect] = {}
+    for unit in units:
+        x, y = to_screen(unit.at)
+        rect = pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius)
+        circles.append(rect)
+        if unit.province:
+            blocks[unit.province] = blocks[unit.province].union(rect) if unit.province in blocks else rect
+    lines: list[Segment] = []
+    for order in orders:
+        start = to_screen(order.start)
+        end = arrow_end(start, to_screen(order.end), blocks.get(order.to))
+        draw_order_line(picture, order.style, power_colour(order.power), start, end, radius)
+        lines.append((start, (round(end[0]), round(end[1]))))
+    heading, box = None, None
+    if title:
+        heading = font(max(12, round(18 * scale)), bold=True).render(title, True, _TEXT)
+        box = heading.get_rect(topleft=(8, 8)).inflate(12, 8)
+    shapes = ProvinceShapes(provinces)
+    placed = place_labels(picture.get_rect(), provinces, to_screen,
+                          lambda abbr, at: shapes.contains(abbr, at[0] / scale, at[1] / scale),
+                          blocks, circles + ([box] if box else []), scale, lines)
+    owners = {p.abbreviation: p.owner for p in provinces if p.owner}
+    paint_labels(picture, provinces, owners, placed, scale)
+    letters = font(max(9, round(12 * scale)), bold=True)
+    for unit, rect in zip(units, circles):
+        pygame.draw.circle(picture, power_colour(unit.power), rect.center, radius)
+        pygame.draw.circle(picture, (200, 0, 0) if unit.dislodged else (20, 20, 20), rect.center, radius, 2)
+        text = letters.render(unit.letter, True, (255, 255, 255))
+        picture.blit(text, text.get_rect(center=rect.center))
+    if heading is not None and box is not None:
+        pygame.draw.rect(picture, (250, 248, 240), box)
+        picture.blit(heading, (box.x + 6, box.y + 4))
+    return DrawnBoard(picture, placed, circles, box)
+
+
+def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,
+               units: Sequence[UnitMark] = (), title: str | None = None,
+               orders: Sequence[OrderMark] = ()) -> pygame.Surface:
+    """The surface of :func:`paint_board`."""
+    return paint_board(size_px, provinces, scale, units, title, orders).surface
