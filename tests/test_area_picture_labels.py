@@ -1,0 +1,122 @@
+"""The players' pictures of area games (``kriegsspiel pov``, the portal): every province's name legible, none
+under a counter, each inside its province, on the standard board, in Borderlands' crowded territories and in
+a blind game, where the names' places must not betray a unit the power may not see."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kriegsspiel.core.area import AreaUnit
+from kriegsspiel.pov.area import AreaPictureInput, area_picture, board_picture, province_of
+from kriegsspiel.render.fonts import forget_fonts
+from kriegsspiel.render.province_labels import ProvinceShapes
+from kriegsspiel.scenario.area import load_area_scenario, province_drawings
+
+REPO = Path(__file__).resolve().parent.parent
+INK = (30, 30, 30)
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+    yield
+    forget_fonts()
+
+
+def _shown(name: str, power: str | None = None, orders: tuple[str, ...] = (), blind: bool = False):
+    scenario = load_area_scenario(REPO / "scenarios" / name)
+    power = power or scenario.powers[0]
+    seen = scenario.rules.view(scenario.start(), power, blind)
+    return scenario, AreaPictureInput(seen.phase, power, seen, orders, ("told line",))
+
+
+def _names_clear(scenario, shown: AreaPictureInput) -> set[str]:
+    """Check every name of the picture: inside the picture, clear of every counter and the title, its middle
+    inside its province, its ink on the picture; returns the provinces with counters."""
+    drawings = province_drawings(scenario.board)
+    drawn = board_picture((scenario.board.width_px, scenario.board.height_px), drawings, shown)
+    shapes = ProvinceShapes(drawings)
+    frame = drawn.surface.get_rect()
+    occupied = {province_of(u.where) for u in shown.position.units}
+    named = {d.abbreviation for d in drawings if d.abbreviation}
+    assert set(drawn.labels) == named  # every province is named, the empty ones too
+    assert len(drawn.counters) == len(shown.position.units)
+    for province, rect in drawn.labels.items():
+        assert frame.contains(rect), f"{province}'s name runs off the picture"
+        assert rect.collidelist(drawn.counters) < 0, f"{province}'s name is under a counter"
+        assert drawn.title is None or not rect.colliderect(drawn.title), f"{province}'s name is under the title"
+        assert shapes.contains(province, *rect.center), f"{province}'s name is outside it"
+        ink = {drawn.surface.get_at((x, y))[:3] for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)}
+        assert INK in ink, f"{province}'s name is not drawn"
+    return occupied
+
+
+def test_names_stand_beside_the_counters_on_the_standard_board_with_orders():
+    scenario, shown = _shown("air-power-1901.toml", "GERMANY", ("A BER - KIE", "F KIE - DEN", "A MUN - RUH"))
+    occupied = _names_clear(scenario, shown)
+    assert len(occupied) >= 20  # army and wing stacked in the home centres: blocks of two
+
+
+def test_names_stand_clear_in_borderlands_crowded_territories():
+    scenario, shown = _shown("unit-profiles-borderlands.toml")
+    units = shown.position.units
+    assert max(sum(u.where == p for u in units) for p in {u.where for u in units}) >= 10
+    _names_clear(scenario, shown)
+
+
+def test_an_arrow_stops_at_the_edge_of_the_counters_where_it_leads():
+    scenario, shown = _shown("diplomacy-1901.toml", "GERMANY", ("A BER - KIE",))
+    drawings = province_drawings(scenario.board)
+    size = (scenario.board.width_px, scenario.board.height_px)
+    drawn = board_picture(size, drawings, shown)
+    kiel = next(r for u, r in zip(shown.position.units, drawn.counters) if u.where == "KIE")
+    # the arrow's dark edge shows right beside Kiel's counter (its head is not hidden under the counter)
+    ring = kiel.inflate(8, 8)
+    plain = board_picture(size, drawings, replace(shown, orders=())).surface
+    changed = [(x, y) for x in range(ring.left, ring.right) for y in range(ring.top, ring.bottom)
+               if not kiel.collidepoint(x, y) and drawn.surface.get_at((x, y)) != plain.get_at((x, y))]
+    assert changed
+    # and the counter itself is drawn over nothing: the same pixels with or without the order
+    assert all(drawn.surface.get_at((x, y)) == plain.get_at((x, y))
+               for x in range(kiel.left + 3, kiel.right - 3) for y in range(kiel.top + 3, kiel.bottom - 3))
+
+
+def test_a_hidden_unit_moves_no_name_in_a_blind_picture():
+    scenario, _ = _shown("air-power-1901.toml")
+    drawings = province_drawings(scenario.board)
+    size = (scenario.board.width_px, scenario.board.height_px)
+    start = scenario.start()
+    hidden = AreaUnit("spy", "GERMANY", "A", "HOL", "A")
+    with_spy = replace(start, units=start.units + (hidden,))
+
+    def picture(position, blind: bool):
+        seen = scenario.rules.view(position, "ENGLAND", blind)
+        return seen, board_picture(size, drawings, AreaPictureInput(seen.phase, "ENGLAND", seen, ("F LON - NTH",), ()))
+
+    seen, blind_with = picture(with_spy, True)
+    assert not any(u.uid == "spy" for u in seen.units)  # England may not see Holland
+    _, blind_without = picture(start, True)
+    # in the open picture the army moves Holland's name aside: the placement does follow counters ...
+    _, open_with = picture(with_spy, False)
+    _, open_without = picture(start, False)
+    assert open_with.labels["HOL"] != open_without.labels["HOL"]
+    # ... but only those the power sees: the blind picture is the same to the byte with and without it
+    assert blind_with.labels == blind_without.labels
+    assert pygame.image.tobytes(blind_with.surface, "RGB") == pygame.image.tobytes(blind_without.surface, "RGB")
+    whole = AreaPictureInput(seen.phase, "ENGLAND", scenario.rules.view(with_spy, "ENGLAND", True), (), ("x",))
+    alone = replace(whole, position=scenario.rules.view(start, "ENGLAND", True))
+    assert pygame.image.tobytes(area_picture(size, drawings, whole), "RGB") == \
+        pygame.image.tobytes(area_picture(size, drawings, alone), "RGB")
+
+
+def test_the_portal_board_has_no_panel_and_the_pov_file_has_it():
+    scenario, shown = _shown("diplomacy-1901.toml", "FRANCE", ("A PAR - BUR",))
+    drawings = province_drawings(scenario.board)
+    size = (scenario.board.width_px, scenario.board.height_px)
+    full, board = area_picture(size, drawings, shown), area_picture(size, drawings, shown, panel=False)
+    assert board.get_size() == size and full.get_width() > size[0] and full.get_height() == size[1]
+    left = full.subsurface(pygame.Rect(0, 0, *size))
+    assert pygame.image.tobytes(left, "RGB") == pygame.image.tobytes(board, "RGB")
