@@ -54,10 +54,14 @@ def _names_clear(scenario, shown: AreaPictureInput) -> set[str]:
     return occupied
 
 
-def test_names_stand_beside_the_counters_on_the_standard_board_with_orders():
-    scenario, shown = _shown("air-power-1901.toml", "GERMANY", ("A BER - KIE", "F KIE - DEN", "A MUN - RUH"))
-    occupied = _names_clear(scenario, shown)
-    assert len(occupied) >= 20  # army and wing stacked in the home centres: blocks of two
+@pytest.mark.parametrize("name, orders", [
+    ("diplomacy-1901.toml", ()),
+    # army and wing stacked in the home centres (blocks of two), and arrows the names keep clear of
+    ("air-power-1901.toml", ("A BER - KIE", "F KIE - DEN", "A MUN - RUH", "A BER S A MUN - RUH")),
+])
+def test_names_stand_beside_the_counters_on_the_standard_board(name, orders):
+    scenario, shown = _shown(name, "GERMANY", orders)
+    assert len(_names_clear(scenario, shown)) == 22
 
 
 def test_names_stand_clear_in_borderlands_crowded_territories():
