@@ -14,7 +14,7 @@ import pygame
 
 from kriegsspiel.render.area_arrows import arrow_end, draw_order_line
 from kriegsspiel.render.fonts import font
-from kriegsspiel.render.province_labels import ProvinceShapes, Segment, paint_labels, place_labels
+from kriegsspiel.render.province_labels import Segment, paint_labels, place_labels, shapes_of
 from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark, fill_provinces, power_colour
 
 _TEXT = (30, 30, 30)
@@ -76,7 +76,7 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
     if title:
         heading = font(max(12, round(18 * scale)), bold=True).render(title, True, _TEXT)
         box = heading.get_rect(topleft=(8, 8)).inflate(12, 8)
-    shapes = ProvinceShapes(provinces)
+    shapes = shapes_of(provinces)
     placed = place_labels(picture.get_rect(), provinces, to_screen,
                           lambda abbr, at: shapes.contains(abbr, at[0] / scale, at[1] / scale),
                           blocks, circles + ([box] if box else []), scale, lines)
