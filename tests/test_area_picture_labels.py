@@ -124,3 +124,22 @@ def test_the_portal_board_has_no_panel_and_the_pov_file_has_it():
     assert board.get_size() == size and full.get_width() > size[0] and full.get_height() == size[1]
     left = full.subsurface(pygame.Rect(0, 0, *size))
     assert pygame.image.tobytes(left, "RGB") == pygame.image.tobytes(board, "RGB")
+
+
+def test_the_pov_files_panel_shows_every_line_wrapped_however_long_the_report():
+    scenario, shown = _shown("unit-profiles-borderlands.toml")
+    drawings = province_drawings(scenario.board)
+    size = (scenario.board.width_px, scenario.board.height_px)
+    long_line = "casualties FEL r2 attacker-fire: " + ", ".join(f"s{n} heavy-infantry" for n in range(12))
+    told = tuple(f"line {n}: {long_line}" for n in range(40))
+    picture = area_picture(size, drawings, replace(shown, told=told))
+    assert picture.get_height() > size[1]  # taller than the board: the report's end is not cut off
+    panel = picture.subsurface(pygame.Rect(size[0], 0, picture.get_width() - size[0], picture.get_height()))
+    inked_rows = [y for y in range(panel.get_height()) if any(panel.get_at((x, y))[:3] == INK
+                                                              for x in range(0, panel.get_width(), 2))]
+    assert inked_rows and inked_rows[-1] > size[1]
+    # nothing runs past the panel's right edge: the last columns are blank
+    assert not any(panel.get_at((panel.get_width() - 1 - dx, y))[:3] == INK
+                   for dx in range(6) for y in range(panel.get_height()))
+    short = area_picture(size, drawings, replace(shown, told=("one line",)))
+    assert short.get_height() == size[1]

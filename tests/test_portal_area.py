@@ -19,11 +19,11 @@ from kriegsspiel.store.area_game import AreaGame
 from kriegsspiel.store.journal import read_save
 
 
-def _pixels(png: bytes, width: int | None = None) -> bytes:
-    """The pixels of a PNG (its first ``width`` columns) and their size."""
+def _pixels(png: bytes, size: tuple[int, int] | None = None) -> bytes:
+    """The pixels of a PNG (its top-left corner of ``size``) and their size."""
     surface = pygame.image.load(io.BytesIO(png))
-    if width is not None:
-        surface = surface.subsurface(pygame.Rect(0, 0, width, surface.get_height()))
+    if size is not None:
+        surface = surface.subsurface(pygame.Rect(0, 0, *size))
     return pygame.image.tobytes(surface, "RGB") + repr(surface.get_size()).encode()
 
 
@@ -120,10 +120,10 @@ def test_after_the_umpires_confirm_every_page_shows_the_next_phase_and_its_resul
         # picture 1 is now the resolved phase as 'kriegsspiel pov' draws it for France: its board, without the
         # panel of orders and results (the page lists them as text; on a phone the board gets the width)
         pov = write_phase_pictures(live.game.scenario, *live.game.confirmed_phases()[0], tmp_path / "pov", ["FRANCE"])
-        board_width = live.game.scenario.board.width_px
+        board = (live.game.scenario.board.width_px, live.game.scenario.board.height_px)
         served = fetch(live.urls["FRANCE"] + "/picture/1.png").body
-        assert _pixels(served) == _pixels(pov[0].read_bytes(), board_width)
-        assert pygame.image.load(io.BytesIO(pov[0].read_bytes())).get_width() > board_width  # the file has the panel
+        assert _pixels(served) == _pixels(pov[0].read_bytes(), board)
+        assert pygame.image.load(io.BytesIO(pov[0].read_bytes())).get_width() > board[0]  # the file has the panel
         assert fetch(live.urls["FRANCE"] + "/picture/2.png").status == 200
         # orders for the phase that is over are refused, and say where orders go now
         stale = post_orders(live.urls["FRANCE"], "A PAR H", round_number=1)

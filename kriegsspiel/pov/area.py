@@ -24,6 +24,8 @@ from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark
 
 #: width of the results panel beside the board (pixels)
 PANEL_WIDTH = 420
+#: pixels a long line's continuation is set in, so that each order or result starts at the margin
+_INDENT = 14
 _INK = (30, 30, 30)
 
 
@@ -151,18 +153,44 @@ def area_picture(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing],
     board = board_picture(size_px, provinces, shown, scale).surface
     if not panel:
         return board
-    picture = pygame.Surface((board.get_width() + PANEL_WIDTH, board.get_height()))
-    picture.fill((250, 248, 240))
-    picture.blit(board, (0, 0))
     head, body = font(18, bold=True), font(14)
-    y = 12
+    rows: list[tuple[str, pygame.font.Font, int]] = []  # (text, face, indent): a wrapped line's rest indented
     for text, face in [(f"{shown.power}: orders", head), *[(o, body) for o in shown.orders or ("(none)",)],
                        ("", body), ("Results", head), *[(t, body) for t in shown.told or ("(none)",)]]:
-        if y > picture.get_height() - 20:
-            break
-        picture.blit(face.render(text[:60], True, _INK), (board.get_width() + 12, y))
+        first, *rest = wrap(text, face, PANEL_WIDTH - 24)
+        rows.append((first, face, 0))
+        rows.extend((part, face, _INDENT) for part in wrap(" ".join(rest), face, PANEL_WIDTH - 24 - _INDENT) if rest)
+    # every line shows: a long report makes the picture taller than the board rather than losing its end
+    needed = 12 + sum(face.get_linesize() + 2 for _, face, _ in rows) + 12
+    picture = pygame.Surface((board.get_width() + PANEL_WIDTH, max(board.get_height(), needed)))
+    picture.fill((250, 248, 240))
+    picture.blit(board, (0, 0))
+    y = 12
+    for text, face, indent in rows:
+        picture.blit(face.render(text, True, _INK), (board.get_width() + 12 + indent, y))
         y += face.get_linesize() + 2
     return picture
+
+
+def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels in ``face``, broken between words (a word longer
+    than the width is broken where it must)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if face.size(candidate)[0] <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while face.size(word)[0] > width and len(word) > 1:
+            cut = max(1, next((i for i in range(len(word), 0, -1) if face.size(word[:i])[0] <= width), 1))
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    lines.append(line)
+    return lines
 
 
 def write_area_picture(out_dir: Path, provinces: Sequence[ProvinceDrawing], size_px: tuple[int, int],
