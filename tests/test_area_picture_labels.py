@@ -3,6 +3,7 @@ under a counter, each inside its province, on the standard board, in Borderlands
 a blind game, where the names' places must not betray a unit the power may not see."""
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from pathlib import Path
 
@@ -143,3 +144,19 @@ def test_the_pov_files_panel_shows_every_line_wrapped_however_long_the_report():
                    for dx in range(6) for y in range(panel.get_height()))
     short = area_picture(size, drawings, replace(shown, told=("one line",)))
     assert short.get_height() == size[1]
+
+
+def test_the_portal_zooms_on_the_powers_units_of_the_board_it_serves():
+    from kriegsspiel.portal.area_sheets import Drawer, PowerView
+
+    scenario, shown = _shown("diplomacy-1901.toml", "RUSSIA")
+    drawer = Drawer(scenario)
+    view = PowerView("RUSSIA", shown.position, (), (), (), True)
+    picture = pygame.image.load(io.BytesIO(drawer.current(view)))
+    assert picture.get_size() == (scenario.board.width_px, scenario.board.height_px)  # the board alone
+    fx, fy = drawer.focus(view)
+    centres = {d.abbreviation: d.centre for d in province_drawings(scenario.board)}
+    xs = [centres[province_of(u.where)][0] for u in shown.position.units if u.power == "RUSSIA"]
+    ys = [centres[province_of(u.where)][1] for u in shown.position.units if u.power == "RUSSIA"]
+    # the focus, a fraction of the served picture, falls amid Russia's units on that picture
+    assert min(xs) <= fx * picture.get_width() <= max(xs) and min(ys) <= fy * picture.get_height() <= max(ys)
