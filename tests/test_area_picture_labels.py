@@ -160,3 +160,19 @@ def test_the_portal_zooms_on_the_powers_units_of_the_board_it_serves():
     ys = [centres[province_of(u.where)][1] for u in shown.position.units if u.power == "RUSSIA"]
     # the focus, a fraction of the served picture, falls amid Russia's units on that picture
     assert min(xs) <= fx * picture.get_width() <= max(xs) and min(ys) <= fy * picture.get_height() <= max(ys)
+
+
+def test_an_orders_line_starts_at_the_counter_of_the_unit_it_names():
+    from kriegsspiel.pov.area import order_marks
+
+    centres = {"MIT": (100.0, 100.0), "FEL": (300.0, 100.0), "PAR": (50.0, 50.0), "BUR": (80.0, 60.0)}
+    units = [AreaUnit("n19", "NORD", "infantry", "MIT", "Inf"), AreaUnit("n20", "NORD", "armor", "MIT", "Arm"),
+             AreaUnit("u1", "FRANCE", "W", "PAR", "W"), AreaUnit("u2", "FRANCE", "A", "PAR", "A"),
+             AreaUnit("x9", "SUD", "armor", "MIT", "Arm")]
+    points = [(90.0, 100.0), (110.0, 100.0), (40.0, 50.0), (60.0, 50.0), (100.0, 120.0)]
+    nord = order_marks("NORD", ["move n20,n19 MIT-FEL"], units, points, centres)
+    assert [(m.style, m.start, m.end, m.to) for m in nord] == [("move", (110.0, 100.0), (300.0, 100.0), "FEL")]
+    france = order_marks("FRANCE", ["A PAR - BUR"], units, points, centres)
+    assert france[0].start == (60.0, 50.0)  # the army's counter, not the wing's beside it
+    # another power's unit is never the start, whatever the text names
+    assert order_marks("NORD", ["move x9 MIT-FEL"], units, points, centres)[0].start == centres["MIT"]

@@ -98,13 +98,17 @@ def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], po
 
 def _ordered_unit(order: str, power: str, units: Sequence[AreaUnit],
                   points: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
+    """Where the counter of the unit ``order`` is for stands (map pixels), or None (the order names none of
+    ``power``'s units: its line starts at the first province's centre)."""
     tokens = order.upper().replace("-", " - ").split()
     if not tokens:
         return None
     mine = [(u, at) for u, at in zip(units, points) if u.power == power]
-    for u, at in mine:  # unit profiles name the unit by its id
-        if u.uid.upper() == tokens[0]:
-            return at
+    by_uid = {u.uid.upper(): at for u, at in mine}
+    for token in tokens:  # unit profiles name units by id ("move n20,n21 MIT-FEL"): the first one's counter
+        named = next((by_uid[part] for part in token.split(",") if part in by_uid), None)
+        if named is not None:
+            return named
     if len(tokens) > 1:
         for u, at in mine:
             if u.kind.upper() == tokens[0] and province_of(u.where) == province_of(tokens[1]):
