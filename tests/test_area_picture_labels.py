@@ -45,8 +45,10 @@ def _names_clear(scenario, shown: AreaPictureInput) -> set[str]:
     named = {d.abbreviation for d in drawings if d.abbreviation}
     assert set(drawn.labels) == named  # every province is named, the empty ones too
     assert len(drawn.counters) == len(shown.position.units)
-    for province, rect in drawn.labels.items():
+    names = list(drawn.labels.items())
+    for i, (province, rect) in enumerate(names):
         assert frame.contains(rect), f"{province}'s name runs off the picture"
+        assert not any(rect.colliderect(other) for _, other in names[i + 1:]), f"{province}'s name overlaps another"
         assert rect.collidelist(drawn.counters) < 0, f"{province}'s name is under a counter"
         assert drawn.title is None or not rect.colliderect(drawn.title), f"{province}'s name is under the title"
         assert shapes.contains(province, *rect.center), f"{province}'s name is outside it"
