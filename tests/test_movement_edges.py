@@ -1,0 +1,75 @@
+"""Movement at its edges, as the rules and docs/movement.md word them: what a path crosses stretch by stretch and
+terrain by terrain, moves along the map's border and along grid lines, structures with a speed of their own."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from kriegsspiel.core.geometry import WorldPoint as P
+import kriegsspiel.core.movement as mv
+from kriegsspiel.core.ruleset import STRUCTURE_SPEED
+from test_movement_fixtures import FOREST, LAND, raster
+
+# ------------------------------------------------------------------------------------ what a path crosses
+
+
+def test_a_terrain_crossed_twice_is_one_entry_with_both_lengths_and_costs() -> None:
+    # plains, plains, forest, forest, plains, plains: the walk is 1.5 plains, 2 forest, 1.5 plains
+    t = np.array([[0, 0, FOREST, FOREST, 0, 0]], dtype=np.int16)
+    r = raster(t)
+    speeds = mv.speed_field(r, LAND)
+    path = (P(0.5, 0.5), P(5.5, 0.5))
+    assert mv.terrain_stretches(r, speeds, LAND, path) == [
+        ("plains", pytest.approx(1.5), pytest.approx(1.5)),
+        ("forest", pytest.approx(2.0), pytest.approx(2.0 / 0.75)),
+        ("plains", pytest.approx(1.5), pytest.approx(1.5)),
+    ]
+    # per terrain, dearest first: plains 3 (3 long) before forest 2.67 (2 long)
+    assert mv.terrain_along(r, speeds, LAND, path) == [
+        ("plains", pytest.approx(3.0), pytest.approx(3.0)),
+        ("forest", pytest.approx(2.0), pytest.approx(2.0 / 0.75)),
+    ]
+
+
+def _with_structures(terrain: np.ndarray, cells: dict[str, np.ndarray]):
+    r = raster(terrain)
+    object.__setattr__(r, "structure_cells", cells)
+    return r
+
+
+def test_a_structure_with_a_speed_of_its_own_is_named_by_its_kind_and_one_without_by_the_terrain() -> None:
+    # Ruleset V3: a village sets the speed (and so is what the move crosses); a well does not, the plains under
+    # it are what the move crosses
+    t = np.zeros((1, 5), dtype=np.int16)
+    village = np.array([[False, True, False, False, False]])
+    well = np.array([[False, False, False, True, False]])
+    r = _with_structures(t, {"village": village, "well": well})
+    table = {**LAND, STRUCTURE_SPEED + "village": 0.5}
+    speeds = mv.speed_field(r, table)
+    stretches = mv.terrain_stretches(r, speeds, table, (P(0.5, 0.5), P(4.5, 0.5)))
+    assert stretches == [
+        ("plains", pytest.approx(0.5), pytest.approx(0.5)),
+        ("village", pytest.approx(1.0), pytest.approx(2.0)),
+        ("plains", pytest.approx(2.5), pytest.approx(2.5)),
+    ]
+    assert sum(cost for _, _, cost in stretches) == pytest.approx(mv.path_cost(r, speeds, (P(0.5, 0.5), P(4.5, 0.5))))
+
+
+@pytest.mark.parametrize("x", [0.0, 4.0])
+def test_a_move_along_the_maps_border_crosses_the_cells_on_the_map(x: float) -> None:
+    # along a grid line a segment takes the faster side's speed; beyond the border nothing can be entered, so
+    # a move along the border is on the map's own cells (forest at the left, road at the right), never
+    # "off the map", and never priced by the cells of the other border
+    t = np.zeros((4, 4), dtype=np.int16)
+    t[:, 0] = FOREST
+    road = np.zeros(t.shape, dtype=bool)
+    road[:, 3] = True
+    r = raster(t, road)
+    speeds = mv.speed_field(r, LAND)
+    path = (P(x, 0.5), P(x, 3.5))
+    expected = ("forest", 3.0, 3.0 / 0.75) if x == 0.0 else ("road", 3.0, 3.0 / 1.25)
+    stretches = mv.terrain_stretches(r, speeds, LAND, path)
+    assert stretches == [(expected[0], pytest.approx(expected[1]), pytest.approx(expected[2]))]
+    assert math.isclose(mv.path_cost(r, speeds, path), expected[2])
