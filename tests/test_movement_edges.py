@@ -73,3 +73,24 @@ def test_a_move_along_the_maps_border_crosses_the_cells_on_the_map(x: float) -> 
     stretches = mv.terrain_stretches(r, speeds, LAND, path)
     assert stretches == [(expected[0], pytest.approx(expected[1]), pytest.approx(expected[2]))]
     assert math.isclose(mv.path_cost(r, speeds, path), expected[2])
+
+
+# ------------------------------------------------------------------------------------------------ ranges
+
+
+@pytest.mark.parametrize("a, b, reach", [((0.0, 0.0), (3.0, 4.0), 5.0), ((1.0, 1.0), (1.0, 11.0), 10.0),
+                                         ((0.0, 0.0), (0.3, 0.4), 0.5)])
+def test_a_target_at_exactly_the_range_is_within_it_and_a_little_beyond_is_not(a, b, reach) -> None:
+    assert mv.in_range(P(*a), P(*b), reach)
+    assert mv.range_reason(P(*a), P(*b), reach, "fire") is None
+    beyond = P(b[0] * 1.001, b[1] * 1.001 + 0.001)
+    assert not mv.in_range(P(*a), beyond, reach)
+
+
+def test_the_movement_kernel_in_use_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kriegsspiel.core.movement import _field, _reference
+
+    monkeypatch.setattr(_field, "_kernel", _reference)
+    assert mv.movement_kernel() == "python"
+    monkeypatch.setattr(_field, "_kernel", object())
+    assert mv.movement_kernel() == "c"
