@@ -77,3 +77,21 @@ def test_the_sight_kernel_in_use_is_named(monkeypatch: pytest.MonkeyPatch) -> No
     assert sight_kernel() == "python"
     monkeypatch.setattr(_line, "_kernel", object())
     assert sight_kernel() == "c"
+
+
+# ------------------------------------------------------------------ the umpire's notes: each for its player alone
+
+from kriegsspiel.core.state import MapNote  # noqa: E402
+
+
+def test_a_player_sees_the_umpires_notes_for_them_and_no_one_elses() -> None:
+    notes = (
+        MapNote("n1", "text", "Blue HQ", WorldPoint(3.0, 3.0), None, "the bridge is out", 1),
+        MapNote("n2", "arrow", "Red HQ", WorldPoint(5.0, 5.0), WorldPoint(9.0, 5.0), "reinforcements", 1),
+        MapNote("n3", "line", "umpire", WorldPoint(1.0, 1.0), WorldPoint(2.0, 2.0), "mine alone", 1),
+        MapNote("n4", "text", "Blue HQ", WorldPoint(7.0, 2.0), None, "rain from round 3", 1),
+    )
+    state = small_game().replace(notes=notes)
+    assert [n.id for n in player_view(state, "Blue HQ").notes] == ["n1", "n4"]
+    assert [n.id for n in player_view(state, "Red HQ").notes] == ["n2"]
+    assert player_view(state, "Blue North").notes == ()
