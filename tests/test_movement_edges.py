@@ -94,3 +94,44 @@ def test_the_movement_kernel_in_use_is_named(monkeypatch: pytest.MonkeyPatch) ->
     assert mv.movement_kernel() == "python"
     monkeypatch.setattr(_field, "_kernel", object())
     assert mv.movement_kernel() == "c"
+
+
+# ------------------------------------------------------------------------- refusals whose straight line is blocked
+
+import gc  # noqa: E402
+
+from kriegsspiel.core.movement import _check  # noqa: E402
+from test_movement_fixtures import MOUNTAINS, WATER, battlefield, ruleset  # noqa: E402
+
+
+def test_a_slow_terrain_elsewhere_does_not_stop_a_refusal_from_costing_the_detour() -> None:
+    # the search behind a refusal whose straight line is blocked reaches up to four times the span at the slowest
+    # speed on the map (mountains, 0.25, in a far corner): the detour round the wall's end is found and costed
+    t = np.zeros((12, 12), dtype=np.int16)
+    t[0:10, 5] = WATER
+    t[11, 11] = MOUNTAINS
+    verdict = mv.check_move(battlefield(t), ruleset(), "infantry", P(2.5, 2.5), P(8.5, 2.5), allowance_left=10.0)
+    assert not verdict.legal and verdict.path and 10.0 < verdict.cost < 30.0
+    assert verdict.reason.startswith("plains costs ") and verdict.reason.endswith("infantry has 10 left")
+
+
+class _CountingMin(np.ndarray):
+    calls = 0
+
+    def min(self, *args, **kwargs):  # noqa: A003 - numpy's name
+        type(self).calls += 1
+        return super().min(*args, **kwargs)
+
+
+def test_the_slowest_multiplier_is_worked_out_once_per_field_and_forgotten_with_it() -> None:
+    speeds = np.array([[0.5, 2.0], [0.25, 0.0]], dtype=np.float32).view(_CountingMin)
+    _CountingMin.calls = 0
+    before = len(_check._slowest_cache)
+    assert _check._slowest(speeds) == 0.25  # the slowest cell that can be entered, not the closed one
+    assert _check._slowest(speeds) == 0.25
+    assert _CountingMin.calls == 1  # a drag asks every frame: the whole-map scan is made once
+    other = np.array([[3.0]], dtype=np.float32)
+    assert _check._slowest(other) == 3.0  # another field is not taken for the first
+    del speeds, other
+    gc.collect()
+    assert len(_check._slowest_cache) == before  # no entry outlives its field (a long session stays small)
