@@ -135,3 +135,127 @@ def test_the_slowest_multiplier_is_worked_out_once_per_field_and_forgotten_with_
     del speeds, other
     gc.collect()
     assert len(_check._slowest_cache) == before  # no entry outlives its field (a long session stays small)
+
+
+# ------------------------------------------------------------------- more of what a path crosses
+
+
+@pytest.mark.parametrize("y", [0.0, 4.0])
+def test_a_move_along_the_top_or_bottom_border_crosses_the_cells_on_the_map(y: float) -> None:
+    t = np.zeros((4, 5), dtype=np.int16)
+    t[0, :] = FOREST
+    road = np.zeros(t.shape, dtype=bool)
+    road[3, :] = True
+    r = raster(t, road)
+    speeds = mv.speed_field(r, LAND)
+    path = (P(0.5, y), P(4.5, y))
+    expected = ("forest", 4.0, 4.0 / 0.75) if y == 0.0 else ("road", 4.0, 4.0 / 1.25)
+    assert mv.terrain_stretches(r, speeds, LAND, path) == [
+        (expected[0], pytest.approx(expected[1]), pytest.approx(expected[2]))]
+    assert math.isclose(mv.path_cost(r, speeds, path), expected[2])
+
+
+def test_on_cells_of_two_world_units_lengths_and_costs_are_world_units() -> None:
+    # columns 0-1 plains, 2 forest, 3-4 plains, rows of forest below: cells 2 world units wide
+    t = np.zeros((3, 5), dtype=np.int16)
+    t[:, 2] = FOREST
+    t[2, :] = FOREST
+    r = raster(t, cell_size=2.0)
+    speeds = mv.speed_field(r, LAND)
+    path = (P(1.0, 1.0), P(9.0, 1.0), P(9.0, 5.0))
+    assert mv.terrain_stretches(r, speeds, LAND, path) == [
+        ("plains", pytest.approx(3.0), pytest.approx(3.0)),
+        ("forest", pytest.approx(2.0), pytest.approx(2.0 / 0.75)),
+        ("plains", pytest.approx(3.0 + 3.0), pytest.approx(6.0)),
+        ("forest", pytest.approx(1.0), pytest.approx(1.0 / 0.75)),
+    ]
+
+
+def test_a_diagonal_through_cell_corners_crosses_every_cell_on_it() -> None:
+    # from (0.5, 0.5) to (3.5, 3.5) the line passes exactly through the corners (1, 1), (2, 2), (3, 3)
+    t = np.zeros((4, 4), dtype=np.int16)
+    t[2, 2] = FOREST
+    r = raster(t)
+    speeds = mv.speed_field(r, LAND)
+    d = math.sqrt(2.0)
+    assert mv.terrain_stretches(r, speeds, LAND, (P(0.5, 0.5), P(3.5, 3.5))) == [
+        ("plains", pytest.approx(1.5 * d), pytest.approx(1.5 * d)),
+        ("forest", pytest.approx(d), pytest.approx(d / 0.75)),
+        ("plains", pytest.approx(0.5 * d), pytest.approx(0.5 * d)),
+    ]
+
+
+def test_a_move_across_columns_inside_a_cell_is_not_along_a_grid_line() -> None:
+    # x = 2.5 runs down the middle of column 2 (forest), not along the edge of the road in column 1
+    t = np.zeros((3, 4), dtype=np.int16)
+    t[:, 2] = FOREST
+    road = np.zeros(t.shape, dtype=bool)
+    road[:, 1] = True
+    r = raster(t, road)
+    speeds = mv.speed_field(r, LAND)
+    assert mv.terrain_stretches(r, speeds, LAND, (P(2.5, 0.5), P(2.5, 2.5))) == [
+        ("forest", pytest.approx(2.0), pytest.approx(2.0 / 0.75))]
+
+
+def test_a_structure_in_the_first_row_or_column_is_named() -> None:
+    t = np.zeros((2, 3), dtype=np.int16)
+    village = np.array([[True, False, False], [False, False, False]])
+    r = _with_structures(t, {"village": village})
+    table = {**LAND, STRUCTURE_SPEED + "village": 0.5}
+    speeds = mv.speed_field(r, table)
+    assert [s[0] for s in mv.terrain_stretches(r, speeds, table, (P(0.5, 0.5), P(2.5, 0.5)))] == ["village", "plains"]
+
+
+@pytest.mark.parametrize("end, off", [(P(5.5, 0.5), 2.5), (P(0.5, 3.0), 1.0)])
+def test_what_lies_beyond_the_map_is_off_the_map_and_cannot_be_entered(end: P, off: float) -> None:
+    # a 2 x 4 map whose last cell is outside the mapped area (-1), with a village in its first row
+    t = np.array([[0, 0, 0, -1], [0, 0, 0, 0]], dtype=np.int16)
+    village = np.zeros(t.shape, dtype=bool)
+    village[0, 1] = True
+    r = _with_structures(t, {"village": village})
+    table = {**LAND, STRUCTURE_SPEED + "village": 0.5}
+    speeds = mv.speed_field(r, table)
+    stretches = mv.terrain_stretches(r, speeds, table, (P(0.5, 0.5), end))
+    assert stretches[-1][0] == "off the map" and stretches[-1][2] == math.inf
+    if end.y == 0.5:  # east along the first row: the unmapped cell and then beyond the raster, one stretch
+        assert [s[0] for s in stretches] == ["plains", "village", "plains", "off the map"]
+        assert stretches[-1][1] == pytest.approx(off)
+    else:  # south out of the raster
+        assert [s[0] for s in stretches] == ["plains", "off the map"] and stretches[-1][1] == pytest.approx(off)
+
+
+def test_a_move_down_from_a_grid_line_is_not_along_it() -> None:
+    # from y = 2 (the line between the road in row 1 and the forest below) straight down through the forest
+    t = np.zeros((4, 2), dtype=np.int16)
+    t[2:, :] = FOREST
+    road = np.zeros(t.shape, dtype=bool)
+    road[1, :] = True
+    r = raster(t, road)
+    speeds = mv.speed_field(r, LAND)
+    assert mv.terrain_stretches(r, speeds, LAND, (P(0.5, 2.0), P(0.5, 4.0))) == [
+        ("forest", pytest.approx(2.0), pytest.approx(2.0 / 0.75))]
+
+
+@pytest.mark.parametrize("vertical", [True, False])
+def test_along_a_grid_line_the_two_cells_beside_it_are_compared_and_no_other(vertical: bool) -> None:
+    # water, road, forest: along the line between the road and the forest the move is on the road (the faster
+    # side), whatever lies beyond the road
+    t = np.array([[WATER, 0, FOREST]] * 3, dtype=np.int16)
+    road = np.zeros(t.shape, dtype=bool)
+    road[:, 1] = True
+    if not vertical:
+        t, road = t.T.copy(), road.T.copy()
+    r = raster(t, road)
+    speeds = mv.speed_field(r, LAND)
+    path = (P(2.0, 0.5), P(2.0, 2.5)) if vertical else (P(0.5, 2.0), P(2.5, 2.0))
+    assert mv.terrain_stretches(r, speeds, LAND, path) == [("road", pytest.approx(2.0), pytest.approx(2.0 / 1.25))]
+
+
+def test_passing_exactly_through_a_cell_corner_adds_nothing_of_the_cells_beside_it() -> None:
+    # the diagonal from (0.5, 0.5) to (2.5, 2.5) touches the hills at (column 1, row 0) only at a corner
+    t = np.zeros((3, 3), dtype=np.int16)
+    t[0, 1] = 2  # hills
+    r = raster(t)
+    speeds = mv.speed_field(r, LAND)
+    assert mv.terrain_stretches(r, speeds, LAND, (P(0.5, 0.5), P(2.5, 2.5))) == [
+        ("plains", pytest.approx(2.0 * math.sqrt(2.0)), pytest.approx(2.0 * math.sqrt(2.0)))]
