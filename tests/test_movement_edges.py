@@ -259,3 +259,9 @@ def test_passing_exactly_through_a_cell_corner_adds_nothing_of_the_cells_beside_
     speeds = mv.speed_field(r, LAND)
     assert mv.terrain_stretches(r, speeds, LAND, (P(0.5, 0.5), P(2.5, 2.5))) == [
         ("plains", pytest.approx(2.0 * math.sqrt(2.0)), pytest.approx(2.0 * math.sqrt(2.0)))]
+
+
+def test_an_allowance_used_up_to_a_rounding_error_reads_0_left_never_minus_0() -> None:
+    t = np.zeros((3, 6), dtype=np.int16)
+    verdict = mv.check_move(battlefield(t), ruleset(), "infantry", P(0.5, 0.5), P(4.5, 0.5), allowance_left=-0.01)
+    assert not verdict.legal and verdict.reason == "plains costs 4, infantry has 0 left"
