@@ -265,3 +265,27 @@ def test_an_allowance_used_up_to_a_rounding_error_reads_0_left_never_minus_0() -
     t = np.zeros((3, 6), dtype=np.int16)
     verdict = mv.check_move(battlefield(t), ruleset(), "infantry", P(0.5, 0.5), P(4.5, 0.5), allowance_left=-0.01)
     assert not verdict.legal and verdict.reason == "plains costs 4, infantry has 0 left"
+
+
+# ------------------------------------------------------------------- the bounded field on tiles of other sizes
+
+from kriegsspiel.core.movement import _field  # noqa: E402
+from test_movement_bounded import random_battlefield  # noqa: E402
+
+
+@pytest.mark.parametrize("tile", [0.5, 2.0])
+def test_the_bounded_search_gives_the_whole_fields_verdict_on_tiles_of_any_size(tile: float) -> None:
+    rules = ruleset()
+    for seed in range(12):
+        rng = np.random.default_rng(seed)
+        base = random_battlefield(seed, 24, 24)
+        bf = battlefield(base.terrain, base.road, units_per_tile=tile)
+        raster = bf.raster()
+        speeds = mv.speed_field(raster, rules.speed_table("infantry"))
+        a = P(*(rng.uniform(0.0, 24.0 * tile, 2)))
+        b = P(*(rng.uniform(0.0, 24.0 * tile, 2)))
+        allowance = 12.0 * tile
+        whole = _field.cost_field(raster, speeds, a, allowance)
+        on_whole = mv.check_move(bf, rules, "infantry", a, b, allowance_left=allowance, field=whole)
+        assert mv.check_move(bf, rules, "infantry", a, b, allowance_left=allowance) == on_whole, seed
+        assert _field.bounded_field(raster, speeds, a, b, allowance).cost_at(b) == whole.cost_at(b), seed
