@@ -158,3 +158,52 @@ def test_a_replay_that_draws_fewer_rolls_is_caught() -> None:
 def test_a_die_needs_a_face() -> None:
     with pytest.raises(ValueError, match="at least one face"):
         Dice(1, 1).roll(0)
+
+
+# --- derived dice (a step's dice seeded by its phase, journaled with the record that draws them) -------------
+
+
+def test_derived_dice_are_seeded_by_their_stream_and_their_rolls_are_the_records_in_order() -> None:
+    record = Dice(7, 3)
+    own = record.roll(6)
+    step = record.derived(40)
+    drawn = [step.roll(12) for _ in range(3)]
+    fresh = Dice(7, 40)  # the same game seed, the stream's dice, whatever the record drew before
+    assert drawn == [fresh.roll(12) for _ in range(3)]
+    last = record.roll(6)
+    assert record.rolls == [(6, own), (12, drawn[0]), (12, drawn[1]), (12, drawn[2]), (6, last)]
+    assert step.rolls == [(12, v) for v in drawn]
+
+
+def test_derived_rolls_are_checked_on_replay_against_the_record() -> None:
+    played = Dice(7, 3)
+    played.roll(6)
+    step = played.derived(40)
+    step.roll(12)
+    step.roll(12)
+    replay = Dice.replaying(7, 3, played.rolls)
+    replay.roll(6)
+    again = replay.derived(40)
+    again.roll(12)
+    again.roll(12)
+    replay.check_complete()
+    assert replay.rolls == played.rolls and not replay.replaying_without_rolls
+    forged = list(played.rolls)
+    forged[1] = (12, forged[1][1] % 12 + 1)
+    replay = Dice.replaying(7, 3, forged)
+    replay.roll(6)
+    with pytest.raises(DiceMismatch, match="roll 2"):
+        replay.derived(40).roll(12)
+    with pytest.raises(DiceMismatch):
+        Dice.replaying(7, 3, played.rolls[:2]).derived(40).roll(20)  # a d20 where the journal holds a d6
+
+
+def test_a_record_written_before_derived_rolls_were_journaled_draws_them_unchecked_and_keeps_none() -> None:
+    replay = Dice.replaying(7, 3, ())
+    step = replay.derived(40)
+    assert replay.replaying_without_rolls and step.replaying_without_rolls
+    fresh = Dice(7, 40)
+    assert [step.roll(12) for _ in range(4)] == [fresh.roll(12) for _ in range(4)]
+    assert replay.rolls == []
+    replay.check_complete()
+    assert not Dice(7, 3).derived(40).replaying_without_rolls
