@@ -23,7 +23,8 @@ from typing import Any
 
 from kriegsspiel.portal import records as rec
 from kriegsspiel.portal.area_sheets import Drawer, PowerView, power_view
-from kriegsspiel.portal.links import LinkBook, links_path
+from kriegsspiel.portal.link_keeper import LinkKeeper
+from kriegsspiel.portal.links import LinkBook
 from kriegsspiel.portal.service import MAX_ORDER_CHARS, LockGate, PumpGate, Refusal, RoundStatus, _parse_utc, _utc
 
 #: what the umpire's board refused, as a blind power is told it (the reason itself would tell what it cannot see)
@@ -68,7 +69,7 @@ def order_lines(text: str) -> list[str]:
     return lines
 
 
-class AreaPortal:
+class AreaPortal(LinkKeeper):
     """The portal of one open area game (a :class:`kriegsspiel.store.area_game.AreaGame` that can write).
 
     The links are keyed by power. ``names`` maps each power to who plays it (the scenario's ``[[players]]``,
@@ -92,9 +93,7 @@ class AreaPortal:
         self._closed: set[int] = set()
         self._deadlines: dict[int, str] = {}
         self._notes: dict[tuple[str, int], list[str]] = {}
-        self._link_hashes: dict[str, str] = {}
-        self._book = LinkBook(links_path(self.save), {})
-        self._book_stamp: int | None = None
+        self._init_links()
         self._listeners: list[Callable[[int], None]] = []
         self._current: dict[str, tuple[PowerView, bytes]] = {}
         self._history: dict[tuple[str, int], tuple[Any, bytes]] = {}
@@ -146,62 +145,6 @@ class AreaPortal:
             self.changes += 1
         self._tell()
         return True
-
-    # --- links (as the ruler games' portal keeps them) ---------------------------------------------------
-
-    def _take_book(self, book: LinkBook) -> list[str]:
-        try:
-            stamp = book.path.stat().st_mtime_ns
-        except OSError:
-            stamp = None
-        hashes = book.hashes()
-
-        def write() -> list[str]:
-            said = rec.reconcile_links(self.game.append_portal, [], hashes, known=self._link_hashes)
-            self._link_hashes = dict(hashes)
-            return said
-        said = self.gate.run(write)
-        with self._data:
-            self._book, self._book_stamp = book, stamp
-        return said
-
-    def player_of(self, token: str) -> str | None:
-        """The power whose link ``token`` is, or None (unknown, revoked or malformed)."""
-        self.refresh_links()
-        with self._data:
-            book = self._book
-        name = book.player_of(token)
-        return name if name in self.players else None
-
-    def refresh_links(self) -> None:
-        """Read the links file again when it changed (``kriegsspiel links --revoke``) and journal the change;
-        a links file being rewritten or spoilt keeps the links in force."""
-        try:
-            stamp = self._book.path.stat().st_mtime_ns
-        except OSError:
-            stamp = None
-        if stamp == self._book_stamp:
-            return
-        try:
-            self.notes += self._take_book(LinkBook.load(self.save))
-        except Exception:  # noqa: BLE001 - never let a bad file take the links in force away
-            pass
-
-    def tokens(self) -> dict[str, str]:
-        """Each power's token (for the umpire only: printing links, drawing QR codes)."""
-        with self._data:
-            return dict(self._book.tokens)
-
-    def revoke(self, power: str) -> str:
-        """Give ``power`` a new link (the old one answers 404 at once), journaled by hash; returns the token.
-        Raises KeyError for a name that is not a power."""
-        if power not in self.players:
-            raise KeyError(power)
-        book = LinkBook.load(self.save)
-        token = book.reissue(power)
-        book.save()
-        self.notes += self._take_book(book)
-        return token
 
     # --- the phase ----------------------------------------------------------------------------------------
 

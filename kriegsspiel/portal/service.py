@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kriegsspiel.portal import records as rec
-from kriegsspiel.portal.links import LinkBook, links_path
+from kriegsspiel.portal.link_keeper import LinkKeeper
+from kriegsspiel.portal.links import LinkBook
 from kriegsspiel.portal.sheets import Sheet, draw_sheets, start_of_round_states
 
 T = TypeVar("T")
@@ -97,7 +98,7 @@ def _utc(moment: _dt.datetime) -> str:
     return moment.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-class Portal:
+class Portal(LinkKeeper):
     """The players' portal of one open game (a :class:`kriegsspiel.store.Game` that can write).
 
     Call :meth:`start` on the thread that owns pygame: it draws every sheet so far, journals the links'
@@ -117,9 +118,7 @@ class Portal:
         self._closed: set[int] = set()
         self._deadlines: dict[int, str] = {}
         self._notes: dict[tuple[str, int], list[str]] = {}
-        self._book = LinkBook(links_path(self.save), {})
-        self._book_stamp: int | None = None
-        self._link_hashes: dict[str, str] = {}  # the links as the journal knows them (by hash)
+        self._init_links()
         self._listeners: list[Callable[[int], None]] = []
         self._pending: list[tuple[int, Any, str]] = []  # earlier rounds' pictures still to draw
         self.notes: list[str] = []
@@ -186,64 +185,6 @@ class Portal:
     def listen(self, listener: Callable[[int], None]) -> None:
         """Call ``listener(sheet number)`` (on the publishing thread) whenever new sheets are published."""
         self._listeners.append(listener)
-
-    # --- links ------------------------------------------------------------------------------------------
-
-    def _take_book(self, book: LinkBook) -> list[str]:
-        """Use ``book`` and journal (by hash) what changed in it."""
-        try:
-            stamp = book.path.stat().st_mtime_ns
-        except OSError:
-            stamp = None
-        hashes = book.hashes()
-
-        def write() -> list[str]:  # from the links kept in memory: the whole journal is not read again
-            said = rec.reconcile_links(self.game.append_portal, [], hashes, known=self._link_hashes)
-            self._link_hashes = dict(hashes)
-            return said
-        said = self.gate.run(write)
-        with self._data:
-            self._book, self._book_stamp = book, stamp
-        return said
-
-    def player_of(self, token: str) -> str | None:
-        """The player whose link ``token`` is, or None (unknown, revoked or malformed). A links file changed
-        by ``kriegsspiel links --revoke`` is read again, and the change journaled."""
-        self.refresh_links()
-        with self._data:
-            book = self._book
-        name = book.player_of(token)
-        return name if name in self.players else None
-
-    def refresh_links(self) -> None:
-        """Read the links file again when it changed (``kriegsspiel links --revoke``) and journal the change.
-        A links file being rewritten or spoilt keeps the links in force."""
-        try:
-            stamp = self._book.path.stat().st_mtime_ns
-        except OSError:
-            stamp = None
-        if stamp == self._book_stamp:
-            return
-        try:
-            self.notes += self._take_book(LinkBook.load(self.save))
-        except Exception:  # noqa: BLE001 - see above: never let a bad file take the links in force away
-            pass
-
-    def tokens(self) -> dict[str, str]:
-        """Each player's token (for the umpire only: printing links, drawing QR codes)."""
-        with self._data:
-            return dict(self._book.tokens)
-
-    def revoke(self, player: str) -> str:
-        """Give ``player`` a new link (the old one answers 404 at once); journaled by hash. Returns the new
-        token. Raises KeyError for a name that is not a player."""
-        if player not in self.players:
-            raise KeyError(player)
-        book = LinkBook.load(self.save)
-        token = book.reissue(player)
-        book.save()
-        self.notes += self._take_book(book)
-        return token
 
     # --- rounds and orders ------------------------------------------------------------------------------
 
