@@ -201,3 +201,81 @@ def test_ellipse_search_refuses_what_it_cannot_search() -> None:
     ):
         with pytest.raises(ValueError, match=words):
             c.ellipse_search(speeds, other, *good[2:], coords, 1, tiers, 0.02)
+
+
+def test_dilate_widens_a_mask_by_d_cells_in_every_direction_into_a_square() -> None:
+    """A cell is covered when a masked cell lies within d cells along both axes (a square, not a diamond), cut at
+    the mask's borders; d = 0 leaves the mask as it was."""
+    from kriegsspiel.core.movement import _routes_ref
+
+    rng = np.random.default_rng(5)
+    for d in range(4):
+        for _ in range(6):
+            mask = rng.random((7, 9)) < 0.08
+            mask[rng.integers(0, 7), 0] = True  # a masked cell on the border too
+            expected = np.zeros_like(mask)
+            for r, c in zip(*np.nonzero(mask)):
+                expected[max(r - d, 0):r + d + 1, max(c - d, 0):c + d + 1] = True
+            before = mask.copy()
+            got = _routes_ref.dilate(mask, d)
+            assert np.array_equal(got, expected), d
+            assert np.array_equal(mask, before)  # the argument is left as it was
+    corner = np.zeros((5, 5), dtype=bool)
+    corner[0, 0] = True
+    assert _routes_ref.dilate(corner, 1).sum() == 4 and _routes_ref.dilate(corner, 4).all()
+
+
+def test_fine_routes_gives_the_kernels_answer_when_several_routes_are_smoothed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Obstacles that leave several routes of nearly equal lattice cost, on fine cells 1, 2 or 3 to a map cell and
+    windows away from the map's corner: the reference's route loop (which cell is next, which cells a route and
+    its straightened form cover, the slack, at most FINE_ROUTES) gives the C kernel's answer to the last bit, and
+    the cases do smooth second and third routes."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    from kriegsspiel.core.movement import _routes_ref
+
+    c = movement_field._kernel
+    smoothed: list[int] = []
+    original = _routes_ref.smooth_path
+
+    def counted(speeds: np.ndarray, cs: float, coords: list[float]) -> list[float]:
+        smoothed[-1] += 1
+        return original(speeds, cs, coords)
+
+    monkeypatch.setattr(_routes_ref, "smooth_path", counted)
+    rng = np.random.default_rng(23)
+    cases: list[tuple[np.ndarray, int, int, int, tuple[float, float, float, float]]] = []
+    for case in range(16):
+        # posts in the middle of a field of 8 x 8 cells: round each on either side at about the same cost
+        speeds = np.ones((8, 8))
+        for _ in range(2 + case % 4):
+            r, col = rng.integers(2, 6, 2)
+            speeds[r, col] = 0.0
+        speeds[rng.random((8, 8)) < 0.05] = 0.8
+        ends = (0.3 + rng.uniform(0, 0.4), rng.uniform(0.5, 6.5), 7.7 - rng.uniform(0, 0.4), rng.uniform(0.5, 6.5))
+        # windows whose corner is not the map's, on fine cells 1, 2 or 3 to a map cell
+        cases.append((speeds, 1 + case % 3, case % 2, (case // 2) % 2, ends))
+    for cols, k, dy in ((20, 1, 2.0), (20, 2, 1.0), (24, 2, 0.5), (28, 1, 1.0), (28, 2, 0.0)):
+        # a long move over open ground: routes a cell or two aside are within 2% of the straight one
+        cases.append((np.ones((7, cols)), k, 1, 0, (0.5, 3.5 - dy / 2, cols - 0.5, 3.5 + dy / 2)))
+    for speeds, k, r0, c0, (ox, oy, tx, ty) in cases:
+        speeds = np.ascontiguousarray(speeds)
+        fcs = 1.0 / k
+        window = np.ascontiguousarray(np.kron(speeds, np.ones((k, k)))[r0:, c0:])
+        x0, y0 = c0 * fcs, r0 * fcs
+        h, w = window.shape
+        out = [(np.empty((h, w)), np.empty((h, w), np.int32)) for _ in range(2)]
+        c.cost_field(window, fcs, ox - x0, oy - y0, 60.0, 0, 0, *out[0])
+        c.cost_field(window, fcs, tx - x0, ty - y0, 60.0, 0, 0, *out[1])
+        args = (speeds, 1.0, *out[0], *out[1], x0, y0, fcs, k, ox, oy, tx, ty)
+        smoothed.append(0)
+        assert _routes_ref.fine_routes(*args) == c.fine_routes(*args), (k, ox, oy, tx, ty)
+    assert smoothed.count(_routes_ref.FINE_ROUTES) >= 3 and smoothed.count(2) >= 2
+    # two fields that share no reached cell: no route, in both
+    nothing = np.full((3, 3), math.inf)
+    preds = np.full((3, 3), -2, np.int32)
+    ones = np.ones((3, 3))
+    args = (ones, 1.0, nothing, preds, nothing, preds, 0.0, 0.0, 1.0, 1, 0.5, 0.5, 2.5, 2.5)
+    assert _routes_ref.fine_routes(*args) is None and c.fine_routes(*args) is None

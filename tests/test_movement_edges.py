@@ -289,3 +289,31 @@ def test_the_bounded_search_gives_the_whole_fields_verdict_on_tiles_of_any_size(
         on_whole = mv.check_move(bf, rules, "infantry", a, b, allowance_left=allowance, field=whole)
         assert mv.check_move(bf, rules, "infantry", a, b, allowance_left=allowance) == on_whole, seed
         assert _field.bounded_field(raster, speeds, a, b, allowance).cost_at(b) == whole.cost_at(b), seed
+
+
+def test_hopeful_speeds_take_the_best_of_a_cell_and_its_four_neighbours_and_leave_impassable_cells_at_0() -> None:
+    """docs/movement.md, "The ellipse": a route may run along the edge of a faster cell, so each passable cell is
+    hoped to be as fast as the fastest of itself and the four cells beside it (not the diagonal ones); a cell the
+    unit cannot enter stays at 0. Worked out by hand."""
+    import gc
+
+    from kriegsspiel.core.movement import _path
+
+    speeds = np.array([[1.0, 0.5, 0.0, 0.25],
+                       [0.5, 0.5, 2.0, 0.5],
+                       [0.75, 0.0, 0.5, 1.5]])
+    before = speeds.copy()
+    hopeful = _path._hopeful_speeds(speeds)
+    assert np.array_equal(hopeful, [[1.0, 1.0, 0.0, 0.5],
+                                    [1.0, 2.0, 2.0, 2.0],
+                                    [0.75, 0.0, 2.0, 1.5]])
+    assert np.array_equal(speeds, before) and not hopeful.flags.writeable and hopeful.flags.c_contiguous
+    # worked out once per speed field, forgotten with it
+    assert _path._hopeful_speeds(speeds) is hopeful
+    other = speeds.copy()
+    assert _path._hopeful_speeds(other) is not hopeful
+    key = id(speeds)
+    assert key in _path._hopeful_cache
+    del speeds, other
+    gc.collect()
+    assert key not in _path._hopeful_cache
