@@ -260,6 +260,12 @@ def test_fine_routes_gives_the_kernels_answer_when_several_routes_are_smoothed(
     for cols, k, dy in ((20, 1, 2.0), (20, 2, 1.0), (24, 2, 0.5), (28, 1, 1.0), (28, 2, 0.0)):
         # a long move over open ground: routes a cell or two aside are within 2% of the straight one
         cases.append((np.ones((7, cols)), k, 1, 0, (0.5, 3.5 - dy / 2, cols - 0.5, 3.5 + dy / 2)))
+    for k, r0, c0 in ((1, 2, 3), (2, 5, 3), (3, 4, 7), (3, 7, 4)):
+        # windows well inside the map (fine cells cut off above and to the left), posts and a slow band
+        speeds = np.ones((10, 22))
+        speeds[4, 8] = speeds[6, 14] = 0.0
+        speeds[7:, :] = 0.6
+        cases.append((speeds, k, r0, c0, (c0 / k + 0.6, 5.2, 21.4, 4.1 + k / 4)))
     for speeds, k, r0, c0, (ox, oy, tx, ty) in cases:
         speeds = np.ascontiguousarray(speeds)
         fcs = 1.0 / k
@@ -279,3 +285,36 @@ def test_fine_routes_gives_the_kernels_answer_when_several_routes_are_smoothed(
     ones = np.ones((3, 3))
     args = (ones, 1.0, nothing, preds, nothing, preds, 0.0, 0.0, 1.0, 1, 0.5, 0.5, 2.5, 2.5)
     assert _routes_ref.fine_routes(*args) is None and c.fine_routes(*args) is None
+
+
+def test_fine_routes_follows_a_corridor_round_the_windows_corner_and_takes_the_first_of_equal_routes() -> None:
+    """An L-shaped corridor turns at the window's first cell (flat index 0): the route follows it round the inner
+    corner (cost by hand: two legs of hypot(3.5, 0.5)), either way. A
+    wall with the same ground above and below, origin and target on its axis: the two routes round it cost the
+    same, and the first found (the upper one: the lowest index among equal lattice costs) is kept. Both exactly
+    the C kernel's answers."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    from kriegsspiel.core.movement import _routes_ref
+
+    c = movement_field._kernel
+
+    def both(speeds: np.ndarray, ox: float, oy: float, tx: float, ty: float) -> list[float]:
+        h, w = speeds.shape
+        out = [(np.empty((h, w)), np.empty((h, w), np.int32)) for _ in range(2)]
+        c.cost_field(speeds, 1.0, ox, oy, 60.0, 0, 0, *out[0])
+        c.cost_field(speeds, 1.0, tx, ty, 60.0, 0, 0, *out[1])
+        args = (speeds, 1.0, *out[0], *out[1], 0.0, 0.0, 1.0, 1, ox, oy, tx, ty)
+        got = _routes_ref.fine_routes(*args)
+        assert got is not None and got == c.fine_routes(*args)
+        return got
+
+    corridor = np.zeros((5, 5))
+    corridor[0, :] = corridor[:, 0] = 1.0
+    for ox, oy, tx, ty in ((4.5, 0.5, 0.5, 4.5), (0.5, 4.5, 4.5, 0.5)):
+        got = both(corridor, ox, oy, tx, ty)
+        assert math.isclose(c.polyline_cost(corridor, 1.0, got), 2 * math.hypot(3.5, 0.5), rel_tol=1e-9)
+    wall = np.ones((9, 9))
+    wall[2:7, 4] = 0.0
+    got = both(wall, 0.5, 4.5, 8.5, 4.5)
+    assert all(y <= 4.5 for y in got[1::2]) and min(got[1::2]) < 2.5  # above the wall
