@@ -318,3 +318,32 @@ def test_fine_routes_follows_a_corridor_round_the_windows_corner_and_takes_the_f
     wall[2:7, 4] = 0.0
     got = both(wall, 0.5, 4.5, 8.5, 4.5)
     assert all(y <= 4.5 for y in got[1::2]) and min(got[1::2]) < 2.5  # above the wall
+
+
+def test_ellipse_search_gives_the_kernels_answer_on_cells_of_two_world_units_and_when_no_finer_tier_fits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The path's searches again, with every length doubled (cells of two world units: the ellipse's windows
+    and squares in cells, not world units), and with tiers so small that no finer lattice fits (the search then
+    runs on the cells themselves, k = 1): the reference gives the C kernel's answer exactly."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    c = movement_field._kernel
+    searches = _Recorder(c, "ellipse_search")
+    monkeypatch.setattr(movement_field, "_kernel", searches)
+    rng = np.random.default_rng(29)
+    for seed in range(12):
+        raster = mixed_terrain_small(seed)
+        speeds = movement.speed_field(raster, LAND)
+        a = WorldPoint(*rng.uniform(4.0, 28.0, 2))
+        b = WorldPoint(*rng.uniform(4.0, 28.0, 2))
+        movement.cheapest_path(movement.cost_field(raster, speeds, a, 128.0), b)
+    monkeypatch.undo()
+    assert len(searches.calls) >= 6
+    for args, _ in searches.calls[:6]:
+        speeds, hopeful, cs, fastest, ox, oy, tx, ty, limit, coords, dilation, tiers, slack = args
+        doubled = (speeds, hopeful, 2 * cs, fastest, 2 * ox, 2 * oy, 2 * tx, 2 * ty, 2 * limit,
+                   [2 * v for v in coords], dilation, tiers, slack)
+        assert reference.ellipse_search(*doubled, pieces=c) == c.ellipse_search(*doubled)
+        tiny = (*args[:11], [4, 16, 2, 32], slack)
+        assert reference.ellipse_search(*tiny, pieces=c) == c.ellipse_search(*tiny)
