@@ -24,8 +24,9 @@ from typing import Any
 from kriegsspiel.portal import records as rec
 from kriegsspiel.portal.area_sheets import Drawer, PowerView, power_view
 from kriegsspiel.portal.link_keeper import LinkKeeper
+from kriegsspiel.portal.round_control import RoundControl
 from kriegsspiel.portal.links import LinkBook
-from kriegsspiel.portal.service import MAX_ORDER_CHARS, LockGate, PumpGate, Refusal, RoundStatus, _parse_utc, _utc
+from kriegsspiel.portal.service import MAX_ORDER_CHARS, LockGate, PumpGate, Refusal, RoundStatus, _parse_utc
 
 #: what the umpire's board refused, as a blind power is told it (the reason itself would tell what it cannot see)
 HIDDEN_REFUSAL = "not accepted on the umpire's board (what you cannot see decides it); the umpire has the reason"
@@ -69,7 +70,7 @@ def order_lines(text: str) -> list[str]:
     return lines
 
 
-class AreaPortal(LinkKeeper):
+class AreaPortal(LinkKeeper, RoundControl):
     """The portal of one open area game (a :class:`kriegsspiel.store.area_game.AreaGame` that can write).
 
     The links are keyed by power. ``names`` maps each power to who plays it (the scenario's ``[[players]]``,
@@ -162,6 +163,10 @@ class AreaPortal(LinkKeeper):
         the pictures are drawn when a phone asks for them."""
         self.poll()
         return 0
+
+    def ordering_number(self) -> int:
+        """The number orders go to now (the phase being ordered)."""
+        return self.phase_number()
 
     def round_status(self) -> RoundStatus:
         """The phase orders go to now, and whether the portal takes them."""
@@ -342,52 +347,6 @@ class AreaPortal(LinkKeeper):
         return tuple(out)
 
     # --- the umpire's side ----------------------------------------------------------------------------------
-
-    def close_round(self) -> int:
-        """Close the phase being ordered to orders (journaled); returns its number."""
-        def write() -> int:
-            number = self.phase_number()
-            if number not in self._closed:
-                self.game.append_portal(*rec.close_entry(number))
-                with self._data:
-                    self._closed.add(number)
-                    self.changes += 1
-            return number
-        number = self.gate.run(write)
-        self._tell()
-        return number
-
-    def set_deadline(self, minutes: float | None) -> str | None:
-        """Orders for the phase being ordered are due ``minutes`` from now (None: no deadline); journaled."""
-        def write() -> str | None:
-            number = self.phase_number()
-            until = None if minutes is None else _utc(self._now() + _dt.timedelta(minutes=minutes))
-            self.game.append_portal(*rec.deadline_entry(number, until))
-            with self._data:
-                self.changes += 1
-                if until is None:
-                    self._deadlines.pop(number, None)
-                else:
-                    self._deadlines[number] = until
-            return until
-        until = self.gate.run(write)
-        self._tell()
-        return until
-
-    def tell(self, power: str, text: str) -> None:
-        """Add the umpire's words to ``power``'s page for the phase being ordered (journaled). Raises
-        KeyError for a name that is not a power."""
-        if power not in self.players:
-            raise KeyError(power)
-
-        def write() -> None:
-            number = self.phase_number()
-            self.game.append_portal(*rec.note_entry(power, number, text))
-            with self._data:
-                self._notes.setdefault((power, number), []).append(text)
-                self.changes += 1
-        self.gate.run(write)
-        self._tell()
 
     def notes_for(self, power: str, number: int) -> list[str]:
         with self._data:

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from kriegsspiel.portal import records as rec
 from kriegsspiel.portal.link_keeper import LinkKeeper
+from kriegsspiel.portal.round_control import RoundControl
 from kriegsspiel.portal.links import LinkBook
 from kriegsspiel.portal.sheets import Sheet, draw_sheets, start_of_round_states
 
@@ -94,11 +95,7 @@ def _parse_utc(text: str) -> _dt.datetime:
     return _dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=_dt.timezone.utc)
 
 
-def _utc(moment: _dt.datetime) -> str:
-    return moment.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-class Portal(LinkKeeper):
+class Portal(LinkKeeper, RoundControl):
     """The players' portal of one open game (a :class:`kriegsspiel.store.Game` that can write).
 
     Call :meth:`start` on the thread that owns pygame: it draws every sheet so far, journals the links'
@@ -188,6 +185,10 @@ class Portal(LinkKeeper):
 
     # --- rounds and orders ------------------------------------------------------------------------------
 
+    def ordering_number(self) -> int:
+        """The number orders go to now (the round in play)."""
+        return int(self.game.state.round)
+
     def round_status(self) -> RoundStatus:
         """The round orders are for now, and whether they are taken."""
         number = int(self.game.state.round)
@@ -227,38 +228,6 @@ class Portal(LinkKeeper):
 
         return self.gate.run(write)
 
-    def close_round(self) -> int:
-        """Close the round in play to orders (journaled); returns its number."""
-        def write() -> int:
-            number = int(self.game.state.round)
-            if number not in self._closed:
-                self.game.append_portal(*rec.close_entry(number))
-                with self._data:
-                    self._closed.add(number)
-                    self.changes += 1
-            return number
-        number = self.gate.run(write)
-        self._tell()
-        return number
-
-    def set_deadline(self, minutes: float | None) -> str | None:
-        """Orders for the round in play are due ``minutes`` from now (None: no deadline); journaled.
-        Returns the deadline (UTC, ISO 8601) or None."""
-        def write() -> str | None:
-            number = int(self.game.state.round)
-            until = None if minutes is None else _utc(self._now() + _dt.timedelta(minutes=minutes))
-            self.game.append_portal(*rec.deadline_entry(number, until))
-            with self._data:
-                self.changes += 1
-                if until is None:
-                    self._deadlines.pop(number, None)
-                else:
-                    self._deadlines[number] = until
-            return until
-        until = self.gate.run(write)
-        self._tell()
-        return until
-
     # --- reading (any thread) ---------------------------------------------------------------------------
 
     def sheets_of(self, player: str) -> list[Sheet]:
@@ -277,21 +246,6 @@ class Portal(LinkKeeper):
         if not notes:
             return sheet
         return dataclasses.replace(sheet, report=sheet.report + "\n\nFrom the umpire:\n" + "\n".join(notes))
-
-    def tell(self, player: str, text: str) -> None:
-        """Add the umpire's words to ``player``'s report of the round in play (journaled; their page shows
-        it at once). Raises KeyError for a name that is not a player."""
-        if player not in self.players:
-            raise KeyError(player)
-
-        def write() -> None:
-            number = int(self.game.state.round)
-            self.game.append_portal(*rec.note_entry(player, number, text))
-            with self._data:
-                self._notes.setdefault((player, number), []).append(text)
-                self.changes += 1
-        self.gate.run(write)
-        self._tell()
 
     def latest_number(self) -> int:
         """The number of the newest sheets published."""
