@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from importlib import resources
 from typing import Any
 
 from aiohttp import web
@@ -24,7 +23,7 @@ from kriegsspiel.portal.area_pages import AreaPageInput, area_page
 from kriegsspiel.portal.area_service import AreaPortal
 from kriegsspiel.portal.links import token_hash
 from kriegsspiel.portal.pages import error_page
-from kriegsspiel.portal.server import PortalApp, PortalServer
+from kriegsspiel.portal.server import PortalApp, PortalServer, static_file
 
 #: the most builds and placements listed on a page
 MAX_PLACEMENTS = 60
@@ -37,8 +36,7 @@ class AreaPortalApp(PortalApp):
 
     def __init__(self, portal: AreaPortal) -> None:
         super().__init__(portal)  # type: ignore[arg-type]
-        script = resources.files("kriegsspiel.portal").joinpath("static", "area.js").read_bytes()
-        self._static["area.js"] = (script, "text/javascript")
+        self._static["area.js"] = (static_file("live.js") + static_file("area.js"), "text/javascript")
 
     def build(self) -> web.Application:
         app = super().build()

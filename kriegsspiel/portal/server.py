@@ -97,6 +97,11 @@ class _Limiter:
         return None
 
 
+def static_file(name: str) -> bytes:
+    """The bytes of ``kriegsspiel/portal/static/NAME`` (installed with the package)."""
+    return resources.files("kriegsspiel.portal").joinpath("static", name).read_bytes()
+
+
 class PortalApp:
     """The aiohttp application of a :class:`Portal`. ``clock`` (seconds, monotonic) drives the rate limit."""
 
@@ -104,8 +109,9 @@ class PortalApp:
         self.portal = portal
         self._secret = secrets.token_bytes(32)  # signs the pages' CSRF tokens; new at every start
         self._limiter = _Limiter(RATE_LIMIT, RATE_WINDOW, clock)
-        self._static = {name: (resources.files("kriegsspiel.portal").joinpath("static", name).read_bytes(), kind)
-                        for name, kind in _STATIC.items()}
+        self._static = {name: (static_file(name), kind) for name, kind in _STATIC.items()}
+        # the page's one script starts with what both portals' scripts share (following the game, the countdown)
+        self._static["portal.js"] = (static_file("live.js") + static_file("portal.js"), "text/javascript")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._changed: asyncio.Event | None = None
         self._closing = False

@@ -7,7 +7,6 @@
   var base = body.getAttribute("data-base");
   if (!base) { return; }
   var key = body.getAttribute("data-key");
-  var polling = null;
   var field = document.getElementById("orders-text");
   var typed = false;
   var timer = null;
@@ -74,42 +73,8 @@
     window.location.reload();
   }
 
-  function poll() {
-    var request = new XMLHttpRequest();
-    request.open("GET", base + "/status.json");
-    request.onload = function () {
-      if (request.status === 200) { apply(JSON.parse(request.responseText)); }
-    };
-    request.send();
-  }
-
-  function startPolling() {
-    if (polling === null) { polling = window.setInterval(poll, 10000); poll(); }
-  }
-
-  if (window.EventSource) {
-    var stream = new EventSource(base + "/events");
-    stream.addEventListener("status", function (event) { apply(JSON.parse(event.data)); });
-    stream.onerror = function () {
-      if (stream.readyState === EventSource.CLOSED) { startPolling(); }
-    };
-  } else {
-    startPolling();
-  }
-
-  function tick() {
-    var countdown = byId("countdown");
-    if (!countdown) { return; }
-    var until = Date.parse(countdown.getAttribute("data-deadline"));
-    var left = Math.floor((until - Date.now()) / 1000);
-    if (isNaN(left)) { return; }
-    if (left <= 0) { countdown.textContent = "The time for orders is up."; return; }
-    var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), sec = left % 60;
-    var two = function (n) { return (n < 10 ? "0" : "") + n; };
-    countdown.textContent = (h > 0 ? h + ":" + two(m) : String(m)) + ":" + two(sec) + " left to send orders";
-  }
-  tick();
-  window.setInterval(tick, 1000);
+  window.kriegsspielLive.follow(base, apply);  /* live.js, served ahead of this file */
+  window.kriegsspielLive.countdown();
 
   document.addEventListener("click", function (event) {
     var img = event.target;
