@@ -347,3 +347,125 @@ def test_ellipse_search_gives_the_kernels_answer_on_cells_of_two_world_units_and
         assert reference.ellipse_search(*doubled, pieces=c) == c.ellipse_search(*doubled)
         tiny = (*args[:11], [4, 16, 2, 32], slack)
         assert reference.ellipse_search(*tiny, pieces=c) == c.ellipse_search(*tiny)
+
+
+def test_the_bounded_searches_give_the_references_answers_on_any_cell_size_and_window() -> None:
+    """The test above on cells of 0.5, 2 and 25 world units and on windows that start anywhere (also before the
+    raster's first row or column, and reaching past its last): the window's origin and the cell size enter every
+    conversion between world units, cells and window indices, which a window at (0, 0) on cells of one unit cannot
+    tell apart. C and the reference settle the same cells at the same costs, bounded towards the target, with the
+    target's connection found first, and with the other end's field; the tightened search keeps the target's
+    connection and the way to it as the plain search in that window has them."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    c, ref = movement_field._kernel, reference
+    rng = np.random.default_rng(1411)
+    tightened = offset_windows = 0
+    for _ in range(120):
+        rows, cols = int(rng.integers(6, 16)), int(rng.integers(6, 16))
+        speeds = _random_speeds(rng, rows, cols)
+        cell = float(rng.choice([0.5, 2.0, 25.0]))
+        row0, col0 = int(rng.integers(-3, 4)), int(rng.integers(-3, 4))
+        h, w = int(rng.integers(4, rows + 4)), int(rng.integers(4, cols + 4))
+        # the two ends inside the window and on the raster
+        r_lo, r_hi, c_lo, c_hi = max(row0, 0), min(row0 + h, rows), max(col0, 0), min(col0 + w, cols)
+        if r_hi - r_lo < 2 or c_hi - c_lo < 2:
+            continue
+        o = (float(rng.uniform(c_lo, c_hi)) * cell, float(rng.uniform(r_lo, r_hi)) * cell)
+        t = (float(rng.uniform(c_lo, c_hi)) * cell, float(rng.uniform(r_lo, r_hi)) * cell)
+        limit = float(rng.uniform(3.0, 30.0)) * cell
+        fastest = float(speeds.max())
+        if fastest <= 0.0:
+            continue
+        offset_windows += int(row0 != 0 or col0 != 0)
+
+        def search(kernel, a, b, *extra):
+            cost, pred = np.empty((h, w)), np.empty((h, w), np.int32)
+            settled = kernel.cost_field(speeds, cell, a[0], a[1], limit, row0, col0, cost, pred, b[0], b[1], fastest,
+                                        *extra)
+            return settled, cost, pred
+
+        def same(x, y) -> None:
+            assert x[0] == y[0]
+            assert np.array_equal(np.isinf(x[1]), np.isinf(y[1]))
+            assert np.array_equal(x[2], y[2])
+            finite = np.isfinite(x[1])
+            assert np.allclose(x[1][finite], y[1][finite], rtol=1e-9, atol=0.0)
+
+        plain_there = search(c, o, t)
+        same(plain_there, search(ref, o, t))
+        same(search(c, t, o), search(ref, t, o))
+        # an explicit bound above the limit (cells near the target the full search reaches are kept)
+        same(search(c, o, t, 1.5 * limit), search(ref, o, t, 1.5 * limit))
+        tight = search(c, o, t, math.nan, True)
+        same(tight, search(ref, o, t, math.nan, True))
+        # the target's connection in this window, and the way to it, are the plain search's
+        tcol, trow = math.floor(t[0] / cell), math.floor(t[1] / cell)
+        best, best_cell = c.segment_cost(speeds, cell, o[0], o[1], t[0], t[1]), -1
+        if not best * (1.0 + 1e-9) < limit:
+            best = math.inf
+        for r in range(trow - 2, trow + 3):
+            for q in range(tcol - 2, tcol + 3):
+                if not (0 <= r - row0 < h and 0 <= q - col0 < w):
+                    continue
+                through = plain_there[1][r - row0, q - col0]
+                total = through + c.segment_cost(speeds, cell, (q + 0.5) * cell, (r + 0.5) * cell, t[0], t[1])
+                if total < best:
+                    best, best_cell = total, (r - row0) * w + (q - col0)
+        i = best_cell
+        while i >= 0:
+            assert tight[1].flat[i] == plain_there[1].flat[i] and tight[2].flat[i] == plain_there[2].flat[i]
+            i = int(plain_there[2].flat[i])
+        tightened += int(np.isfinite(tight[1]).sum() < np.isfinite(plain_there[1]).sum())
+        same(search(c, t, o, math.nan, False, plain_there[1], -1.0),
+             search(ref, t, o, math.nan, False, plain_there[1], -1.0))
+        same(search(c, t, o, math.nan, False, plain_there[1], reference.FINE_ROUTE_SLACK),
+             search(ref, t, o, math.nan, False, plain_there[1], reference.FINE_ROUTE_SLACK))
+    assert tightened >= 20 and offset_windows >= 60
+
+
+@pytest.mark.parametrize("limit", [2.0, 3.0, 6.0, math.hypot(6.0, 0.0), math.hypot(3.0, 1.0), math.inf])
+def test_the_bounded_searches_agree_with_the_reference_where_costs_tie_with_the_limit(limit: float) -> None:
+    """Open ground of speed 1 on cells of one unit, from a cell's centre: the costs along a row and the straight
+    lines to a target on a cell centre are whole numbers (or the exact hypotenuse), so a cost, or a cost plus the
+    straight line to the target, lands exactly on the limit, and the straight line to the target costs exactly the
+    limit. Every comparison with the limit is then decided by its edge ("within" includes it), and C and the
+    reference must settle the same cells: plain, bounded towards the target and with its connection found first
+    (also with no limit at all, and a wall beside the origin that the unlimited search must not settle)."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    c, ref = movement_field._kernel, reference
+    speeds = np.ones((9, 12))
+    speeds[2, 1] = speeds[1, 2] = 0.0  # blocked cells among the origin's first neighbours
+    origin = (0.5, 0.5)
+    for target in ((6.5, 0.5), (3.5, 1.5), (2.5, 0.5), (11.5, 8.5)):
+        for extra in ((), (math.nan, True), (limit, True), (2.0 * limit, True)):
+            answers = []
+            for kernel in (c, ref):
+                cost, pred = np.empty((9, 12)), np.empty((9, 12), np.int32)
+                settled = kernel.cost_field(speeds, 1.0, *origin, limit, 0, 0, cost, pred, *target, 1.0, *extra)
+                answers.append((settled, cost, pred))
+            (n_c, cost_c, pred_c), (n_r, cost_r, pred_r) = answers
+            assert n_c == n_r, (target, extra)
+            assert np.array_equal(np.isinf(cost_c), np.isinf(cost_r)), (target, extra)
+            assert np.array_equal(pred_c, pred_r), (target, extra)
+
+
+def test_the_target_s_connection_first_agrees_with_the_reference_when_the_straight_line_costs_the_limit() -> None:
+    """The straight line to a target off the cell centres costs exactly the limit: it is "beyond the search" (not
+    below the limit), so the connection found first is through a cell, which costs more; with a bound above the
+    limit that connection sets the bound, and C and the reference keep the same cells."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    c, ref = movement_field._kernel, reference
+    speeds = np.ones((9, 12))
+    for target in ((6.0, 3.0), (9.0, 7.25), (4.0, 2.75)):
+        limit = c.segment_cost(speeds, 1.0, 0.5, 0.5, *target)
+        answers = []
+        for kernel in (c, ref):
+            cost, pred = np.empty((9, 12)), np.empty((9, 12), np.int32)
+            settled = kernel.cost_field(speeds, 1.0, 0.5, 0.5, limit, 0, 0, cost, pred, *target, 1.0, 2.0 * limit,
+                                        True)
+            answers.append((settled, np.isinf(cost), pred))
+        assert answers[0][0] == answers[1][0], target
+        assert np.array_equal(answers[0][1], answers[1][1]) and np.array_equal(answers[0][2], answers[1][2]), target
