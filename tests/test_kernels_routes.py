@@ -469,3 +469,70 @@ def test_the_target_s_connection_first_agrees_with_the_reference_when_the_straig
             answers.append((settled, np.isinf(cost), pred))
         assert answers[0][0] == answers[1][0], target
         assert np.array_equal(answers[0][1], answers[1][1]) and np.array_equal(answers[0][2], answers[1][2]), target
+
+
+class _FieldRecorder:
+    """The C kernel as the reference's ``pieces``, with each cost_field call's window and answer kept."""
+
+    def __init__(self, kernel: object) -> None:
+        self.kernel = kernel
+        self.fine_routes = kernel.fine_routes
+        self.windows: list[tuple[int, int, tuple[int, int], np.ndarray, int]] = []
+
+    def cost_field(self, speeds, cs, ox, oy, limit, row0, col0, cost, pred, *extra):
+        settled = self.kernel.cost_field(speeds, cs, ox, oy, limit, row0, col0, cost, pred, *extra)
+        self.windows.append((row0, col0, cost.shape, cost.copy(), settled))
+        return settled
+
+
+@pytest.mark.parametrize("cs", [1.0, 2.0])
+def test_the_ellipse_s_lattice_searches_run_on_the_windows_and_bounds_of_cost_field(cs: float) -> None:
+    """On a map wider than the searches (96 x 96 cells of 1 and 2 world units), the reference's two lattice
+    searches of the ellipse are cost_field's: from the origin towards the target on the hopeful speeds up to the
+    limit, then back from the target, bounded by the first (``against``): the same windows, the same cells
+    settled, the same costs; and its answer is the C kernel's. Most moves lie in the middle of the map, where no
+    window is clipped to it (a clipped window would hide a wrong one), some by its top left corner, where the
+    windows are."""
+    if movement_field.KERNEL != "c":
+        kernel_missing("the lattice kernel")
+    import dataclasses
+
+    from benchmarks.case_movement import mixed_terrain
+
+    c = movement_field._kernel
+    raster = dataclasses.replace(mixed_terrain(96, seed=5), cell_size=cs)
+    speeds = movement.speed_field(raster, LAND)
+    rng = np.random.default_rng(96)
+    inside = clipped = 0
+    for move in range(48):
+        low, high = (30.0, 66.0) if move % 4 else (0.5, 6.0)
+        a = WorldPoint(*(rng.uniform(low, high, 2) * cs))
+        b = WorldPoint(a.x + rng.uniform(-9.0, 9.0) * cs, a.y + rng.uniform(-9.0, 9.0) * cs)
+        if not (0.0 < b.x < 96 * cs and 0.0 < b.y < 96 * cs):
+            continue
+        if speeds[int(a.y / cs), int(a.x / cs)] <= 0.0 or speeds[int(b.y / cs), int(b.x / cs)] <= 0.0:
+            continue
+        searches = _Recorder(c, "ellipse_search")
+        original = movement_field._kernel
+        movement_field._kernel = searches
+        try:
+            movement.cheapest_path(movement_field.bounded_field(raster, speeds, a, b, 24.0 * cs), b)
+        finally:
+            movement_field._kernel = original
+        for args, answer in searches.calls:
+            speeds_, hopeful, cs_, fastest, ox, oy, tx, ty, limit = args[:9]
+            pieces = _FieldRecorder(c)
+            assert reference.ellipse_search(*args, pieces=pieces) == answer
+            (frow0, fcol0, fshape, fcost, fsettled), (rrow0, rcol0, rshape, rcost, rsettled) = pieces.windows[:2]
+            origin, target = WorldPoint(ox, oy), WorldPoint(tx, ty)
+            there = movement_field.cost_field(raster, hopeful, origin, limit, toward=target, bound=limit)
+            back = movement_field.cost_field(raster, hopeful, target, limit, toward=origin, bound=limit, against=there)
+            assert (frow0, fcol0, fshape, fsettled) == (there.row0, there.col0, there.cost.shape, there.settled)
+            assert np.array_equal(fcost, there.cost)
+            assert (rrow0, rcol0, rshape, rsettled) == (back.row0, back.col0, back.cost.shape, back.settled)
+            assert np.array_equal(rcost, back.cost)
+            if frow0 > 0 and fcol0 > 0 and frow0 + fshape[0] < 96 and fcol0 + fshape[1] < 96:
+                inside += 1
+            elif frow0 == 0 or fcol0 == 0:
+                clipped += 1
+    assert inside >= 12 and clipped >= 3

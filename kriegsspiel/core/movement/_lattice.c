@@ -394,14 +394,19 @@ static void heap_pop(Heap *h, double *key, int32_t *idx)
     h->idx[i] = v;
 }
 
-/* A C-contiguous 2-D buffer of items of itemsize bytes (a window of costs or predecessors), or -1 with the
- * exception set. */
+/* A C-contiguous 2-D buffer of float64 costs (itemsize 8) or int32 predecessors (itemsize 4): a window, or -1 with
+ * the exception set. The format is checked too: an array of Python objects also has 8-byte items (pointers),
+ * which read as costs would be garbage. */
 static int get_window(PyObject *obj, Py_buffer *view, const char *what, Py_ssize_t itemsize, int writable)
 {
     int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | (writable ? PyBUF_WRITABLE : 0);
     if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
-    if (view->ndim != 2 || view->itemsize != itemsize) {
-        PyErr_Format(PyExc_TypeError, "%s must be a C-contiguous 2-D array of %zd-byte items", what, itemsize);
+    const char *format = view->format == NULL ? "B" : view->format;
+    if (*format == '<' || *format == '=' || *format == '@') format++;
+    int typed = itemsize == 8 ? strcmp(format, "d") == 0 : strcmp(format, "i") == 0;
+    if (view->ndim != 2 || view->itemsize != itemsize || !typed) {
+        PyErr_Format(PyExc_TypeError, "%s must be a C-contiguous 2-D array of %s", what,
+                     itemsize == 8 ? "float64 costs" : "int32 predecessors");
         PyBuffer_Release(view);
         return -1;
     }
