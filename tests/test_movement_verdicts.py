@@ -299,3 +299,55 @@ def test_a_field_toward_one_target_holds_the_ellipse_and_settles_less(origin, ta
     assert not (ellipse & ~inside).any()  # every cell that may lie on a path to the target is in the window
     assert toward.cost_at(t) == pytest.approx(whole.cost_at(t), rel=1e-9)
     assert mv.cheapest_path(toward, t).cost == pytest.approx(math.dist(origin, target), rel=1e-9)
+
+
+def test_a_leg_that_turns_half_a_degree_past_the_limit_is_refused() -> None:
+    """Heading east to a target due east, a breakwater in the way: the way round its near end turns 30.5 deg at
+    first, half a degree more than a destroyer's 30; the straight line to the target does not turn at all. The limit
+    holds to the tolerance of rounding, not to a degree (RULINGS.md "Heading limits": every leg of the turn)."""
+    t = np.full((40, 40), WATER, dtype=np.int16)
+    t[18:26, 8] = PLAINS
+    verdict = mv.check_move(battlefield(t), RULES, "destroyer", P(4.6, 20.0), P(15.0, 20.0), allowance_left=40.0,
+                            heading=90.0)
+    assert verdict.reason == ("destroyer may turn at most 30 deg in a turn; the way there has a leg from 4.6,20 that "
+                              "turns 30.5 deg from 90 deg, its heading when the turn began")
+    assert verdict.path[1] == P(8.0, 18.0)
+
+
+def test_a_target_behind_a_diagonal_wall_crossed_at_a_pinch_has_no_way_there() -> None:
+    """Water cells corner to corner across the map: nothing passes between two of them where they touch (the
+    straight line from one side to the other passes exactly there, crossing no water cell) and the wall has no end,
+    so the refusal says there is no way, without naming a terrain in the way."""
+    t = np.full((8, 8), PLAINS, dtype=np.int16)
+    for i in range(8):
+        t[i, i] = WATER
+    verdict = mv.check_move(battlefield(t), RULES, "infantry", P(4.5, 3.5), P(3.5, 4.5), allowance_left=20.0)
+    assert not verdict.legal
+    assert verdict.reason == "no way there for infantry within reach"
+
+
+def test_a_field_made_for_another_target_is_not_used_and_a_field_that_fits_is() -> None:
+    """check_move takes the field of a drag (made at pick-up) and searches only when none fits: a field bounded
+    towards another target holds only that target's cells, so the verdict is then found on a search of its own
+    (the whole field's); a whole field of the same unit, origin and map is used as it is, with no search."""
+    t = np.full((30, 30), PLAINS, dtype=np.int16)
+    t[5:25, 14] = WATER
+    t[12, 10:20] = FOREST
+    bf = battlefield(t)
+    origin, target, other = P(4.5, 15.2), P(25.3, 14.1), P(6.0, 3.0)
+    whole = _field_for(bf, "infantry", origin, 60.0)
+    expected = mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=whole)
+    speeds = mv.speed_field(bf.raster(), RULES.speed_table("infantry"))
+    elsewhere = mv.bounded_field(bf.raster(), speeds, origin, other, 60.0)
+    assert not np.isfinite(elsewhere.cost_at(target))
+    assert mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=elsewhere) == expected
+    searches = []
+    original = mv.bounded_field
+    mv.bounded_field = lambda *args: searches.append(args) or original(*args)
+    try:
+        assert mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=whole) == expected
+        assert searches == []
+        mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=elsewhere)
+        assert len(searches) == 1
+    finally:
+        mv.bounded_field = original
