@@ -351,3 +351,19 @@ def test_a_field_made_for_another_target_is_not_used_and_a_field_that_fits_is() 
         assert len(searches) == 1
     finally:
         mv.bounded_field = original
+
+
+@pytest.mark.parametrize("wall_rows, found", [((22, 29), True), ((21, 30), False)])
+def test_a_refusal_looks_for_the_way_round_up_to_four_times_the_straight_line(wall_rows, found) -> None:
+    """A refused move whose straight line is blocked explains itself with the cheapest way round, searched up to
+    four times the straight line at the slowest speed on the map (plain ground only here: 4 x 2 = 8) so that a
+    refusal stays quick while the umpire drags. Round a wall of water 7 cells long the way costs 7.1 and is named;
+    round one 9 cells long it costs 9.1, beyond that, and the refusal names the water in the way instead."""
+    t = np.full((50, 50), PLAINS, dtype=np.int16)
+    t[wall_rows[0]:wall_rows[1], 21] = WATER
+    verdict = mv.check_move(battlefield(t), RULES, "infantry", P(20.5, 25.0), P(22.5, 25.0), allowance_left=3.0)
+    assert not verdict.legal
+    if found:
+        assert verdict.reason == "plains costs 7.1, infantry has 3 left"
+    else:
+        assert verdict.reason == "no way there: water in the way, and infantry cannot enter water"
