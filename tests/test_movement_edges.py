@@ -10,7 +10,7 @@ import pytest
 from kriegsspiel.core.geometry import WorldPoint as P
 import kriegsspiel.core.movement as mv
 from kriegsspiel.core.ruleset import STRUCTURE_SPEED
-from test_movement_fixtures import FOREST, LAND, raster
+from test_movement_fixtures import FOREST, HILLS, LAND, raster
 
 # ------------------------------------------------------------------------------------ what a path crosses
 
@@ -317,3 +317,20 @@ def test_hopeful_speeds_take_the_best_of_a_cell_and_its_four_neighbours_and_leav
     del speeds, other
     gc.collect()
     assert key not in _path._hopeful_cache
+
+
+@pytest.mark.parametrize("along", ["column", "row"])
+def test_a_move_along_the_line_between_two_terrains_of_one_speed_is_on_the_second(along: str) -> None:
+    """Along a grid line a move is priced at the faster side; where forest and hills beside it are equally slow
+    (0.75 both) the side named is the cell the walk is in (right of a column line, below a row line), the first
+    of equals, as path_cost prices it: one terrain the whole way, not a choice that flips with rounding."""
+    t = np.full((6, 6), FOREST, dtype=np.int16)
+    if along == "column":
+        t[:, 3:] = HILLS
+        path = (P(3.0, 0.5), P(3.0, 5.5))
+    else:
+        t[3:, :] = HILLS
+        path = (P(0.5, 3.0), P(5.5, 3.0))
+    r = raster(t)
+    speeds = mv.speed_field(r, LAND)
+    assert mv.terrain_stretches(r, speeds, LAND, path) == [("hills", pytest.approx(5.0), pytest.approx(5.0 / 0.75))]
