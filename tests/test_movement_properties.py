@@ -141,6 +141,23 @@ def test_c_line_runs_agree_with_the_reference_and_never_raise_the_cost(seed, pat
         assert c == coords or len(c) < len(coords)  # a blocked path is left as it is (but for repeated points)
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), path=st.lists(points(14, 11), min_size=2, max_size=6),
+       scale=st.sampled_from([2.0, 0.5, 4.0]))
+def test_smoothing_and_line_runs_on_larger_or_smaller_cells_are_the_same_paths_scaled(seed, path, scale) -> None:
+    """Cells of 2, 0.5 or 4 world units with every coordinate scaled alike: the reference's smoothing and runs
+    along grid lines (and C's, where built) give exactly the paths they give on cells of one unit, scaled. Every
+    step works in cell units, and scaling by a power of two is exact in floating point, so a length taken in the
+    wrong units (times the cell size where it should be divided) shows at once."""
+    speeds = random_speeds(seed, 12, 15, blocked=0.1)
+    coords = [v for p in path for v in p]
+    scaled = [v * scale for v in coords]
+    kernels = [ref] + ([lattice] if mv.KERNEL == "c" else [])
+    for k in kernels:
+        for step in (k.smooth_path, k.line_runs):
+            assert step(speeds, scale, scaled) == [v * scale for v in step(speeds, 1.0, coords)]
+
+
 @pytest.mark.parametrize("kernel", ["c", "python"])
 def test_line_runs_follow_a_grid_line_whose_faster_side_switches(kernel) -> None:
     # two columns whose speeds alternate row by row (1 and 0.5): along the line x = 1 between them a move runs
@@ -159,6 +176,12 @@ def test_line_runs_follow_a_grid_line_whose_faster_side_switches(kernel) -> None
     # worked out: 0.05 onto the line in the fast cell of row 0, 9.96 along it, 0.05 off it into the fast cell
     # of row 9 (joining at an angle saves a little); never below the straight line at speed 1
     assert math.dist(a, b) <= ref.polyline_cost(speeds, 1.0, out) <= 0.05 + 9.96 + 0.05
+    # the same run on cells of 2 and 0.5 world units, and along a row line (the map turned), is the same path
+    # scaled: the run's ends slide along the line in cell units
+    for scale in (2.0, 0.5):
+        assert k.line_runs(speeds, scale, [v * scale for v in (*a, *b)]) == [v * scale for v in out]
+        turned = k.line_runs(np.ascontiguousarray(speeds.T), scale, [v * scale for v in (a[1], a[0], b[1], b[0])])
+        assert turned == [v * scale for v in k.line_runs(np.ascontiguousarray(speeds.T), 1.0, [a[1], a[0], b[1], b[0]])]
 
 
 # -------------------------------------------------------------------------------------- geometry properties
