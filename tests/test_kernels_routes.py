@@ -431,14 +431,16 @@ def test_the_bounded_searches_agree_with_the_reference_where_costs_tie_with_the_
     straight line to the target, lands exactly on the limit, and the straight line to the target costs exactly the
     limit. Every comparison with the limit is then decided by its edge ("within" includes it), and C and the
     reference must settle the same cells: plain, bounded towards the target and with its connection found first
-    (also with no limit at all, and a wall beside the origin that the unlimited search must not settle)."""
+    (also with no limit at all, blocked cells beside the origin that the unlimited search must not settle, and a
+    target nothing connects to)."""
     if movement_field.KERNEL != "c":
         kernel_missing("the lattice kernel")
     c, ref = movement_field._kernel, reference
     speeds = np.ones((9, 12))
     speeds[2, 1] = speeds[1, 2] = 0.0  # blocked cells among the origin's first neighbours
     origin = (0.5, 0.5)
-    for target in ((6.5, 0.5), (3.5, 1.5), (2.5, 0.5), (11.5, 8.5)):
+    # the last target stands in a blocked cell: nothing connects to it, so the connection's search runs to its end
+    for target in ((6.5, 0.5), (3.5, 1.5), (2.5, 0.5), (11.5, 8.5), (2.5, 1.5)):
         for extra in ((), (math.nan, True), (limit, True), (2.0 * limit, True)):
             answers = []
             for kernel in (c, ref):
@@ -452,15 +454,21 @@ def test_the_bounded_searches_agree_with_the_reference_where_costs_tie_with_the_
 
 
 def test_the_target_s_connection_first_agrees_with_the_reference_when_the_straight_line_costs_the_limit() -> None:
-    """The straight line to a target off the cell centres costs exactly the limit: it is "beyond the search" (not
-    below the limit), so the connection found first is through a cell, which costs more; with a bound above the
-    limit that connection sets the bound, and C and the reference keep the same cells."""
+    """The straight line to a target off the cell centres costs exactly the limit (or the limit less its rounding
+    slack): it is "beyond the search" (not below the limit), so the connection found first is through a cell, which
+    costs more; well within the limit it is the connection. With a bound above the limit that connection sets the
+    bound, and C and the reference keep the same cells."""
     if movement_field.KERNEL != "c":
         kernel_missing("the lattice kernel")
     c, ref = movement_field._kernel, reference
     speeds = np.ones((9, 12))
+    cases = []
     for target in ((6.0, 3.0), (9.0, 7.25), (4.0, 2.75)):
-        limit = c.segment_cost(speeds, 1.0, 0.5, 0.5, *target)
+        straight = c.segment_cost(speeds, 1.0, 0.5, 0.5, *target)
+        # exactly the limit; the limit's rounding slack above it (still beyond); well within it (the straight line
+        # is then the connection, and the bound)
+        cases += [(target, straight), (target, straight * (1.0 + 1e-9)), (target, 1.5 * straight)]
+    for target, limit in cases:
         answers = []
         for kernel in (c, ref):
             cost, pred = np.empty((9, 12)), np.empty((9, 12), np.int32)
