@@ -494,7 +494,9 @@ class _FieldRecorder:
 
 
 @pytest.mark.parametrize("cs", [1.0, 2.0])
-def test_the_ellipse_s_lattice_searches_run_on_the_windows_and_bounds_of_cost_field(cs: float) -> None:
+def test_the_ellipse_s_lattice_searches_run_on_the_windows_and_bounds_of_cost_field(
+    cs: float, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """On a map wider than the searches (96 x 96 cells of 1 and 2 world units), the reference's two lattice
     searches of the ellipse are cost_field's: from the origin towards the target on the hopeful speeds up to the
     limit, then back from the target, bounded by the first (``against``): the same windows, the same cells
@@ -521,12 +523,9 @@ def test_the_ellipse_s_lattice_searches_run_on_the_windows_and_bounds_of_cost_fi
         if speeds[int(a.y / cs), int(a.x / cs)] <= 0.0 or speeds[int(b.y / cs), int(b.x / cs)] <= 0.0:
             continue
         searches = _Recorder(c, "ellipse_search")
-        original = movement_field._kernel
-        movement_field._kernel = searches
-        try:
-            movement.cheapest_path(movement_field.bounded_field(raster, speeds, a, b, 24.0 * cs), b)
-        finally:
-            movement_field._kernel = original
+        monkeypatch.setattr(movement_field, "_kernel", searches)
+        movement.cheapest_path(movement_field.bounded_field(raster, speeds, a, b, 24.0 * cs), b)
+        monkeypatch.undo()
         for args, answer in searches.calls:
             speeds_, hopeful, cs_, fastest, ox, oy, tx, ty, limit = args[:9]
             pieces = _FieldRecorder(c)

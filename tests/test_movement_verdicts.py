@@ -326,7 +326,7 @@ def test_a_target_behind_a_diagonal_wall_crossed_at_a_pinch_has_no_way_there() -
     assert verdict.reason == "no way there for infantry within reach"
 
 
-def test_a_field_made_for_another_target_is_not_used_and_a_field_that_fits_is() -> None:
+def test_a_field_made_for_another_target_is_not_used_and_a_field_that_fits_is(monkeypatch: pytest.MonkeyPatch) -> None:
     """check_move takes the field of a drag (made at pick-up) and searches only when none fits: a field bounded
     towards another target holds only that target's cells, so the verdict is then found on a search of its own
     (the whole field's); a whole field of the same unit, origin and map is used as it is, with no search."""
@@ -343,14 +343,11 @@ def test_a_field_made_for_another_target_is_not_used_and_a_field_that_fits_is() 
     assert mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=elsewhere) == expected
     searches = []
     original = mv.bounded_field
-    mv.bounded_field = lambda *args: searches.append(args) or original(*args)
-    try:
-        assert mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=whole) == expected
-        assert searches == []
-        mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=elsewhere)
-        assert len(searches) == 1
-    finally:
-        mv.bounded_field = original
+    monkeypatch.setattr(mv, "bounded_field", lambda *args: searches.append(args) or original(*args))
+    assert mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=whole) == expected
+    assert searches == []
+    mv.check_move(bf, RULES, "infantry", origin, target, allowance_left=60.0, field=elsewhere)
+    assert len(searches) == 1
 
 
 @pytest.mark.parametrize("wall_rows, found", [((22, 29), True), ((21, 30), False)])

@@ -403,7 +403,9 @@ static int get_window(PyObject *obj, Py_buffer *view, const char *what, Py_ssize
     if (PyObject_GetBuffer(obj, view, flags) < 0) return -1;
     const char *format = view->format == NULL ? "B" : view->format;
     if (*format == '<' || *format == '=' || *format == '@') format++;
-    int typed = itemsize == 8 ? strcmp(format, "d") == 0 : strcmp(format, "i") == 0;
+    /* int32 is 'i', or 'l' where a C long has 4 bytes (Windows) */
+    int typed = itemsize == 8 ? strcmp(format, "d") == 0
+                              : strcmp(format, "i") == 0 || (sizeof(long) == 4 && strcmp(format, "l") == 0);
     if (view->ndim != 2 || view->itemsize != itemsize || !typed) {
         PyErr_Format(PyExc_TypeError, "%s must be a C-contiguous 2-D array of %s", what,
                      itemsize == 8 ? "float64 costs" : "int32 predecessors");
