@@ -66,14 +66,16 @@ class Stream:
     """The battle's d12s drawn from the game's journaled dice, with a cursor that can go back (to show the
     dice before a re-roll is chosen and then use the same dice)."""
 
-    def __init__(self, dice: Dice, sides: int) -> None:
+    def __init__(self, dice: Dice, sides: int, legacy: bool | None = None) -> None:
         self.dice = dice
         self.sides = sides
         self.values: list[int] = []
         self.cursor = 0
         #: replaying a record written before the dice were journaled: resolve as the program then did (no
-        #: firer's or overflight question, the questions' and lines' old wording), so old saves replay
-        self.legacy = dice.replaying_without_rolls
+        #: firer's or overflight question, the questions' and lines' old wording), so old saves replay. A
+        #: record of today that drew no die holds no rolls either: ``legacy=False`` resolves it as today (the
+        #: caller decides, see :func:`area.resolve`; default: whatever the record's rolls suggest)
+        self.legacy = dice.replaying_without_rolls if legacy is None else legacy
 
     def next(self) -> int:
         """The next die (drawn from the game's dice the first time it is needed)."""
