@@ -304,7 +304,7 @@ class Battle:
                     self.lines.append(f"  r1 First Strike, {self.sides[s]}: {_dice_text(spec, vs[s])}")
             for s in (0, 1):
                 pos = apply_hits(spec, pos, taken[s])[0]
-            ctx.pos = pos
+            ctx.after_first_strike(pos)
         firers = [[u for u in units_of(spec, pos, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
         v0 = self.volley(plan_fire(ctx, 0, firers[0]), allowance, 0, f"r{rnd} attacker-fire")
         t0 = self.casualties(pos, 1, v0.hits, "round", f"r{rnd} attacker-fire", v0)
