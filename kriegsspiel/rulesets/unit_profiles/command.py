@@ -1,5 +1,5 @@
-"""``kriegsspiel battle [FILE] [--batch] [--odds [N]]``: fight one unit-profiles battle given as JSON
-(shared/formats/battle-json.md), or give its odds; ``--batch`` reads and writes JSON Lines."""
+"""``kriegsspiel battle [FILE] [--batch] [--odds [N]] [--memory MB]``: fight one unit-profiles battle given as
+JSON (docs/unit-profiles.md), or give its odds; ``--batch`` reads and writes JSON Lines."""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +10,7 @@ from typing import Any, TextIO
 from kriegsspiel.errors import UserError
 
 DEFAULT_BATTLES = 10_000
+DEFAULT_MEMORY_MB = 512  # odds_budget.DEFAULT_MEMORY_MB (not imported: the CLI imports the rule set lazily)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,15 +22,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--odds", nargs="?", type=int, const=DEFAULT_BATTLES, default=None, metavar="N",
                         help="print the probability of each result instead of one battle: exact where the battle "
                              f"allows, else N seeded battles (default {DEFAULT_BATTLES})")
+    parser.add_argument("--memory", type=int, default=DEFAULT_MEMORY_MB, metavar="MB",
+                        help="with --odds: the memory the exact search may take; a battle estimated to need more "
+                             f"is simulated (default {DEFAULT_MEMORY_MB})")
 
 
-def _resolve(raw: Any, odds: int | None) -> dict[str, Any]:
+def _resolve(raw: Any, odds: int | None, memory_mb: int = DEFAULT_MEMORY_MB) -> dict[str, Any]:
     """One battle object -> its output object; raises UserError for a bad battle."""
-    from kriegsspiel.rulesets.unit_profiles import DiceExhausted, battle_odds, fight, load_rules, parse_battle
+    from kriegsspiel.rulesets.unit_profiles import (
+        DiceExhausted, OddsBudget, battle_odds, fight, load_rules, parse_battle,
+    )
 
     spec = parse_battle(raw, load_rules())
     if odds is not None:
-        return battle_odds(spec, odds)
+        return battle_odds(spec, odds, OddsBudget(memory_mb))
     try:
         return fight(spec)
     except DiceExhausted as exc:
@@ -45,13 +51,13 @@ def _open(name: str) -> TextIO:
         raise UserError(f"{name}: cannot be read ({exc.strerror}); check the path") from None
 
 
-def _batch(name: str, source: TextIO, odds: int | None) -> int:
+def _batch(name: str, source: TextIO, odds: int | None, memory_mb: int) -> int:
     failed = 0
     for number, line in enumerate(source, start=1):
         raw: Any = None
         try:
             raw = json.loads(line)
-            out = _resolve(raw, odds)
+            out = _resolve(raw, odds, memory_mb)
         except json.JSONDecodeError as exc:
             out = {"id": None, "error": f"{name} line {number}: not JSON ({exc.msg} at column {exc.colno})"}
         except UserError as exc:
@@ -68,11 +74,13 @@ def run(args: argparse.Namespace) -> int:
     With --batch the exit status is 1 when some line got an error line."""
     if args.odds is not None and args.odds < 1:
         raise UserError(f"--odds {args.odds}: the number of battles must be at least 1")
+    if args.memory < 1:
+        raise UserError(f"--memory {args.memory}: give the exact search at least 1 MB")
     name = "stdin" if args.file == "-" else args.file
     source = _open(args.file)
     try:
         if args.batch:
-            return _batch(name, source, args.odds)
+            return _batch(name, source, args.odds, args.memory)
         text = source.read()
     finally:
         if source is not sys.stdin:
@@ -81,9 +89,9 @@ def run(args: argparse.Namespace) -> int:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UserError(f"{name} line {exc.lineno}: not JSON ({exc.msg}); a battle is one JSON object, "
-                        "see shared/formats/battle-json.md") from None
+                        "see docs/unit-profiles.md") from None
     try:
-        out = _resolve(raw, args.odds)
+        out = _resolve(raw, args.odds, args.memory)
     except UserError as exc:
         raise UserError(f"{name}: {exc}") from None
     print(json.dumps(out, indent=2))
