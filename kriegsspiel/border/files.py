@@ -17,6 +17,7 @@ from typing import BinaryIO
 from kriegsspiel.errors import UserError
 
 MiB = 1024 * 1024
+_PIECE = 1 * MiB  # read beyond a file's stated size this much at a time
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +130,14 @@ def read_input(path: str | os.PathLike[str], kind: str | InputKind) -> bytes:
     wanted = _kind(kind)
     with open_input(path, wanted) as handle:
         try:
-            data = handle.read(wanted.cap + 1)
+            # the size the file has now, plus one byte to see it grew; then in pieces (a read of the whole cap
+            # at once would reserve the cap's memory, and /proc's files say they hold 0 bytes)
+            pieces = [handle.read(os.fstat(handle.fileno()).st_size + 1)]
+            total = len(pieces[0])
+            while pieces[-1] and total <= wanted.cap:
+                pieces.append(handle.read(min(_PIECE, wanted.cap + 1 - total)))
+                total += len(pieces[-1])
+            data = pieces[0] if len(pieces) <= 2 and not pieces[-1] else b"".join(pieces)
         except OSError as exc:
             raise InputFileError(path, _problem_of(exc, path), wanted.what) from None
     if len(data) > wanted.cap:
