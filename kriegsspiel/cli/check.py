@@ -13,7 +13,6 @@ import argparse
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.findings import Finding

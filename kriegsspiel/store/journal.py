@@ -464,7 +464,7 @@ def _header_json_problem(raw: bytes) -> str:
     try:
         decode_json(raw, HeaderLine, "line 1")
     except SchemaError as exc:
-        return f"{exc.key}: {exc.expected}" if exc.key else exc.expected
+        return f"{exc.key}: {exc.expected}" if exc.key else "not valid JSON"
     return "not valid JSON"
 
 
