@@ -30,8 +30,8 @@ def _env() -> dict[str, str]:
 def scenario_copy(tmp_path: Path, name: str, blind: bool = False) -> Path:
     (tmp_path / "maps").mkdir(exist_ok=True)
     (tmp_path / "scenarios").mkdir(exist_ok=True)
-    shutil.copy(REPO / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
-    text = (REPO / "scenarios" / name).read_text(encoding="utf-8")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
+    text = (REPO / "kriegsspiel" / "data" / "scenarios" / name).read_text(encoding="utf-8")
     if blind:
         text = text.replace("blind = false", "blind = true")
     target = tmp_path / "scenarios" / name
@@ -120,7 +120,7 @@ def test_pov_on_an_area_save(tmp_path):
     ("bogus", "refused: 'bogus': write an order as 'POWER: ORDER'"),
 ])
 def test_shell_answers(tmp_path, line, expected):
-    with AreaGame.new(load_area_scenario(REPO / "scenarios" / "diplomacy-1901.toml").source,
+    with AreaGame.new(load_area_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml").source,
                       tmp_path / "g.kssave") as game:
         assert expected in AreaShell(game).handle(line)
 

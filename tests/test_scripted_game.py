@@ -15,7 +15,7 @@ import pytest
 from kriegsspiel.cli import main
 from kriegsspiel.store import Game
 
-MAP = Path(__file__).resolve().parent.parent / "maps" / "coast.tmx"
+MAP = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "maps" / "coast.tmx"
 
 UNITS = [
     ("bdd", "destroyer", "Blue", 64.5, 44.5, 90), ("blst", "amphibious", "Blue", 66.5, 46.5, None),

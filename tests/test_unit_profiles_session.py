@@ -30,8 +30,8 @@ PLAN = {
 def scenario_copy(tmp_path: Path) -> Path:
     (tmp_path / "maps").mkdir(exist_ok=True)
     (tmp_path / "scenarios").mkdir(exist_ok=True)
-    shutil.copy(REPO / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
-    shutil.copy(REPO / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "scenarios")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "scenarios")
     return tmp_path / "scenarios" / "unit-profiles-borderlands.toml"
 
 
