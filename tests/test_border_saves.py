@@ -26,9 +26,9 @@ BIG = "<5000 digits>"  # written as 5,000 nines in place of this string (no JSON
 def demo_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A save of the shipped demo scenario (its real map) with two orders and a message."""
     folder = tmp_path_factory.mktemp("border-saves")
-    text = (REPO / "scenarios" / "demo.toml").read_text(encoding="utf-8")
+    text = (REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml").read_text(encoding="utf-8")
     scenario = folder / "demo.toml"
-    scenario.write_text(text.replace('"../maps/', f'"{(REPO / "maps").as_posix()}/'), encoding="utf-8")
+    scenario.write_text(text.replace('"../maps/', f'"{(REPO / "kriegsspiel" / "data" / "maps").as_posix()}/'), encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(folder / "config"))
         with Game.new(scenario, folder / "demo.kssave") as game:
