@@ -93,6 +93,12 @@ def _load_file(path: Path) -> RuleBook:
     try:
         return parse_ruleset(data, str(path), readers, required)
     except RuleBookError as exc:
+        readers_of = [name for name, other in installed_rulesets().items()
+                      if other.kind == "ruler" and exc.key in other.table_readers()]
+        if plugin is None and exc.table == "" and readers_of:
+            # a house-rules copy of a shipped file under a name of its own: say how to keep its rule set's code
+            raise UserError(f"{exc}; the table [{exc.key}] is read by the rule set {readers_of[0]!r}: add "
+                            f"based_on = \"{readers_of[0]}\" at the top to play this file by its rules") from None
         raise UserError(str(exc)) from None
 
 
