@@ -176,8 +176,9 @@ class RuleBook:
     #: what the rule set's table readers made of the other tables only it reads, by key
     extras: Mapping[str, Any] = field(default_factory=dict)
     #: the installed rule set whose code plays this book (a house-rules copy of a shipped file names the shipped
-    #: one, ``based_on = "modern-4e"``); None: the rule set of the same ``id``
-    based_on: str | None = None
+    #: one, ``based_on = "modern-4e"``); None: the rule set of the same ``id``. Left out of the repr, which
+    #: saves fingerprint (``Scenario.ruleset_sha256``): the books of every save written before it stay the same
+    based_on: str | None = field(default=None, repr=False)
 
     @property
     def rules_id(self) -> str:
