@@ -92,8 +92,10 @@ class Shell:
         try:
             command = rules_of(state).parse(text)
         except NotationError as exc:
-            if exc.command is not None:
+            if exc.command is not None and exc.command in manual.pages:
                 return Reply(f"{exc}\nsyntax: {manual.syntax(exc.command)}", ok=False)
+            if exc.command is not None:  # a rule set's order without a manual page
+                return Reply(str(exc), ok=False)
             # the list of commands follows, so the parser's own list of words is left out
             return Reply(f"{str(exc).split(';')[0]}\n{manual.help_text(state.ruleset)}", ok=False)
         if isinstance(command, Quit):
