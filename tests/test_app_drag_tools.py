@@ -426,7 +426,7 @@ def test_r_and_the_wheel_away_from_any_ship_still_zoom(app: App) -> None:
 
 
 def test_ruleset_v3_bands_are_the_march_and_hand_to_hand(tmp_path: Path) -> None:
-    scenario = Path(__file__).resolve().parent.parent / "scenarios" / "v3-weistritz.toml"
+    scenario = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
     game = Game.new(scenario, tmp_path / "v3.kssave")
     try:
         window = App(TableSession(game, "Weistritz"), pygame.Surface((1400, 900)))

@@ -280,7 +280,7 @@ def test_a_broken_rule_set_is_reported_once_by_name_and_the_others_keep_working(
     problem = ("rule set 'broken' (entry point broken = broken_rules:RULESET) failed to load: "
                "ImportError: a module it needs is missing")
     assert done.stderr.count(problem) == 1, done.stderr
-    measured = _run("measure", str(REPO / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "10,10",
+    measured = _run("measure", str(REPO / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "10,10",
                     "--to", "12,10", "--json", env=_env(site))
     assert measured.returncode == 0, measured.stderr
     assert measured.stderr.count(problem) == 1

@@ -24,7 +24,7 @@ from test_v3_combat import at, game
 
 V3 = "kriegsspiel-v3"
 RAW = tomllib.loads(ruleset_file(V3).read_text(encoding="utf-8"))
-SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "v3-weistritz.toml"
+SCENARIO = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
 INFANTRY_ARMS = ("infantry", "skirmishers", "pioneers")
 
 

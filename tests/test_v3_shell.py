@@ -7,7 +7,7 @@ from kriegsspiel.shell.session import Shell
 from kriegsspiel.store.game import Game
 
 REPO = Path(__file__).resolve().parent.parent
-SCENARIO = REPO / "scenarios" / "v3-weistritz.toml"
+SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
 
 
 def test_details_tell_a_disrupted_unit_its_combat_modifier_and_slower_movement(tmp_path: Path) -> None:

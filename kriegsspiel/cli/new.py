@@ -4,13 +4,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from kriegsspiel.data import scenario_or_path
 from kriegsspiel.store import Game
 from kriegsspiel.userdirs import new_game_path
 from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", type=Path, help="the scenario file (.toml)")
+    parser.add_argument("scenario", type=scenario_or_path, help="the scenario file (.toml), or a shipped one by name (see 'kriegsspiel scenarios')")
     parser.add_argument("--save", type=Path, default=None,
                         help="the save to create (never overwritten); default: the games folder "
                              "('kriegsspiel games'), named after the scenario and the time")

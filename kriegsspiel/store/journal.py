@@ -57,7 +57,10 @@ RECORD_KINDS = ("order", "undo", "redo")
 #: A players' portal record (orders received, a link issued or revoked by its hash, a round closed, a
 #: deadline): ``events`` holds one dict with a "portal" key. It changes nothing in the game, so replay skips it.
 PORTAL_KIND = "portal"
-RECORD_KINDS = RECORD_KINDS + (PORTAL_KIND,)
+#: The umpire's adoption of lines this machine did not seal (``kriegsspiel adopt``, store/provenance.py):
+#: ``events`` holds one dict with an "adopt" key (``lines``: how many lines were adopted, ``why``). Replay skips it.
+ADOPT_KIND = "adopt"
+RECORD_KINDS = RECORD_KINDS + (PORTAL_KIND, ADOPT_KIND)
 
 _HEADER_KEYS = ("format", "version", "scenario_name", "scenario_text", "scenario_sha256", "scenario_path",
                 "map", "map_sha256", "ruleset_sha256", "seed", "created", "hash")
@@ -188,7 +191,7 @@ class JournalRecord:
         from kriegsspiel.core.events import event_from_json
 
         head = f"{self.seq}. round {self.round}, {self.side}: {self.command}"
-        if self.kind == PORTAL_KIND:
+        if self.kind in (PORTAL_KIND, ADOPT_KIND):
             return head
         if self.kind in ("undo", "redo"):
             head += f" (record {self.target})"

@@ -18,7 +18,7 @@ from kriegsspiel.core.dice import Dice, DiceMismatch
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.commands import NotationError, parse_command
 from kriegsspiel.core.state import GameState
-from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord, canonical_json
+from kriegsspiel.store.journal import ADOPT_KIND, PORTAL_KIND, JournalRecord, canonical_json
 
 
 class ReplayMismatch(Exception):
@@ -217,7 +217,7 @@ class Timeline:
                 self._compare(record, events)
             self.push_redone(original.seq, state)
             return events
-        if record.kind == PORTAL_KIND:  # the players' portal: what came in, not a change of the game
+        if record.kind in (PORTAL_KIND, ADOPT_KIND):  # what came in, or the umpire's word: not a change of the game
             return ()
         raise ReplayMismatch(record, f"unknown record kind {record.kind!r}")
 

@@ -4,7 +4,7 @@ A map from the internet names files by path. Were absolute paths or ``../../..``
 the players' pictures could show any picture on the umpire's disk, and the loader read any file. The project
 is the folder holding the nearest ``.tiled-project`` file above the map with the folders that project lists
 (Tiled's "folders", such as ``../assets``), else the parent of the map's folder (Tiled's examples keep shared
-tilesets one folder up). The program's own tilesets (``assets/``) are allowed to every map. The umpire may lift the rule for a map they
+tilesets one folder up). The program's own tilesets (``kriegsspiel/data/assets``) are allowed to every map. The umpire may lift the rule for a map they
 trust with ``--allow-outside-paths`` (or the environment variable ``KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS=1``).
 """
 from __future__ import annotations
@@ -13,8 +13,10 @@ import json
 import os
 from dataclasses import dataclass
 
-#: The program's own tilesets (``assets/`` beside the package): every map may use them wherever it lies.
-SHIPPED_ASSETS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "assets")
+from kriegsspiel.data import assets_folder
+
+#: The program's own tilesets (inside the package): every map may use them wherever it lies.
+SHIPPED_ASSETS = str(assets_folder())
 #: Setting this environment variable to 1 lifts the path rule for every command (play, shell, new...).
 ALLOW_ENV = "KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS"
 #: How many folders up from the map a ``.tiled-project`` file is looked for.
