@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "the players' portal: pictures and reports to phones, orders back"),
     "links": ("links", "the players' secret links to the portal (and QR codes)"),
     "inbox": ("inbox", "the orders the players sent through the portal"),
+    "import-phases": ("phase_lines", "build a Diplomacy save from phase lines (JSON Lines, as replay --phases writes)"),
 }
 
 
