@@ -26,7 +26,7 @@ COMMANDS = ["move hessians > 24.5,60.5", "message Knyphausen report", "turn", "t
 @pytest.fixture
 def save(repo: Path, tmp_path: Path) -> Path:
     path = tmp_path / "evening.kssave"
-    with Game.new(repo / "scenarios" / "demo.toml", path) as game:
+    with Game.new(repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml", path) as game:
         for line in COMMANDS:
             assert game.submit(line).accepted, line
     return path
@@ -141,7 +141,7 @@ def test_adopting_a_save_sealed_here_changes_nothing(save: Path, capsys) -> None
 
 def test_a_damaged_key_is_said_loudly_and_never_replaced(repo: Path, save: Path, tmp_path: Path, capsys) -> None:
     _key_path().write_text("not a key\n")
-    with Game.new(repo / "scenarios" / "demo.toml", tmp_path / "second.kssave") as game:
+    with Game.new(repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "second.kssave") as game:
         assert any(note.startswith("WARNING: the sealing key") and "is damaged" in note and "NOT sealed" in note
                    for note in game.notes), game.notes
         assert game.submit("turn").accepted
@@ -161,7 +161,7 @@ def test_a_missing_key_is_said_by_verify(save: Path, capsys) -> None:
 def test_a_key_others_can_read_is_said_loudly(repo: Path, tmp_path: Path) -> None:
     load_machine_key()
     _key_path().chmod(0o666)
-    with Game.new(repo / "scenarios" / "demo.toml", tmp_path / "loose.kssave") as game:
+    with Game.new(repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "loose.kssave") as game:
         assert any(note.startswith("WARNING:") and "mode 0666" in note and "chmod 600" in note
                    for note in game.notes), game.notes
 

@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kriegsspiel.core.game import Accepted, apply, apply_forced
+from kriegsspiel.core.game import Accepted, apply, apply_forced, rules_of
 from kriegsspiel.core.commands import Command, Force, Redo, Undo
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Event
-from kriegsspiel.core.commands import NotationError, format_command, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
@@ -297,7 +297,7 @@ class Game:
         """
         if isinstance(command, str):
             try:
-                command = parse_command(command)
+                command = rules_of(self.state).parse(command)
             except NotationError as exc:
                 return Outcome(accepted=False, command=command.strip(), reason=str(exc), forceable=False)
         if isinstance(command, Force):
@@ -306,7 +306,7 @@ class Game:
             return self.undo()
         if isinstance(command, Redo):
             return self.redo()
-        text = format_command(command)
+        text = rules_of(self.state).format(command)
         writer = self._need_writer()
         seq = writer.next_seq
         dice = Dice(self.seed, seq)

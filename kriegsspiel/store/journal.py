@@ -35,12 +35,15 @@ import io
 import json
 import os
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from kriegsspiel.errors import UserError
+
+if TYPE_CHECKING:
+    from kriegsspiel.core.events import Event
 
 SAVE_FORMAT = "kriegsspiel-save"
 SAVE_VERSION = 2
@@ -186,8 +189,9 @@ class JournalRecord:
     hash: str
     line: int = field(default=0, compare=False)  # line number in the file (header = 1)
 
-    def describe(self) -> str:
-        """The record for the umpire's log: number, round and side, the command, then what happened."""
+    def describe(self, event_kinds: Mapping[str, type[Event]] | None = None) -> str:
+        """The record for the umpire's log: number, round and side, the command, then what happened (its
+        events read by ``event_kinds``, the game's: ``RulerRules.event_kinds``; by default the core's)."""
         from kriegsspiel.core.events import event_from_json
 
         head = f"{self.seq}. round {self.round}, {self.side}: {self.command}"
@@ -200,7 +204,7 @@ class JournalRecord:
         lines = [head]
         for data in self.events:
             try:
-                lines.append("   " + event_from_json(dict(data)).describe())
+                lines.append("   " + event_from_json(dict(data), event_kinds).describe())
             except (ValueError, TypeError):  # an event of a later version: show it raw
                 lines.append(f"   {data}")
         return "\n".join(lines)
