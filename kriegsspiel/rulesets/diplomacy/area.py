@@ -23,7 +23,7 @@ from kriegsspiel.rulesets.diplomacy.area_phases import resolve_phase
 from kriegsspiel.rulesets.diplomacy.area_position import (
     BOARDS, PHASE_RE, UNIT_WORDS, dislodged_units, fingerprint, homes_of, on_board, as_unit, balance, board_of, phase_label,
 )
-from kriegsspiel.rulesets.diplomacy import phase_lines
+from kriegsspiel.rulesets.diplomacy import area_phase_lines as phase_lines
 from kriegsspiel.rulesets.diplomacy.area_view import blind_view
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
 from kriegsspiel.rulesets.diplomacy.mapfile import map_from_properties, validate_map
@@ -258,7 +258,7 @@ class DiplomacyRules(AreaRules):
 
     def phase_line(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], after: AreaPosition,
                    map_ref: str) -> dict[str, Any] | None:
-        """The phase as a line of the interchange format (:mod:`.phase_lines`)."""
+        """The phase as a line of the interchange format (:mod:`.area_phase_lines`)."""
         return phase_lines.phase_line(board_of(position), position, orders, after, map_ref)
 
     def read_phase_line(self, line: Mapping[str, Any], source: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
