@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shell": ("shell", "the Umpire shell in a terminal; reads commands from stdin"),
     "new": ("new", "start a game from a scenario and write its save"),
     "games": ("games", "list the saved games in the user's games folder"),
+    "scenarios": ("scenarios", "list the shipped scenarios, each playable by its name"),
     "check": ("check", "validate maps, scenarios and saves"),
     "measure": ("measure", "measure a move over a map's terrain"),
     "rules": ("rules", "print a rule set"),
