@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pov": ("pov", "write the players' pictures of a save"),
     "replay": ("replay", "the state of a save after N commands"),
     "verify": ("verify", "replay a save and check every hash and roll"),
+    "adopt": ("adopt", "play on a save this machine did not seal, saying so in its journal"),
     "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
     "serve": ("serve", "the players' portal: pictures and reports to phones, orders back"),
     "links": ("links", "the players' secret links to the portal (and QR codes)"),

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from kriegsspiel.core.game import round_change_line
+from kriegsspiel.core.game import round_change_line, rules_of
 from kriegsspiel.core.state import summary_json
 from kriegsspiel.shell.queries import umpire_notes
 from kriegsspiel.errors import UserError
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         shown = loaded.records[:count]
         undone = undone_orders(shown)
         for i, record in enumerate(shown):
-            text = record.describe()
+            text = record.describe(rules_of(state).event_kinds)
             if record.seq in undone:  # the line stays (append-only); say it no longer counts
                 head, _, rest = text.partition("\n")
                 text = f"{head}  [undone by record {undone[record.seq]}]" + (f"\n{rest}" if rest else "")

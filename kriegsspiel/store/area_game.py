@@ -23,7 +23,7 @@ from kriegsspiel.store.area_timeline import (
 )
 from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord, LoadedSave, SaveError, SaveHeader, new_record, read_save, utc_now
 from kriegsspiel.store.journal_write import JournalWriter
-from kriegsspiel.store.seal import machine_key
+from kriegsspiel.store.seal import sealing_key
 
 #: called after a confirmed phase with the game, the turn that was resolved and the result (the players'
 #: pictures are made there)
@@ -131,9 +131,9 @@ class AreaGame:
             ruleset_sha256=scenario.ruleset_sha256, seed=scenario.seed, created=utc_now(),
         )
         timeline = AreaTimeline(scenario.rules, scenario.powers, scenario.seed, [AreaTurn(scenario.start())])
-        writer = JournalWriter.create(save_path, header, key=machine_key())
-        header = dataclasses.replace(header, hash=writer.header_hash)
         notes = [w.format() for w in scenario.warnings]
+        writer = JournalWriter.create(save_path, header, key=sealing_key(notes))
+        header = dataclasses.replace(header, hash=writer.header_hash)
         return cls(scenario, save_path, header, [], timeline, writer, notes)
 
     @classmethod
@@ -153,7 +153,7 @@ class AreaGame:
                             exc.seq, exc.line) from None
         writer = None
         if not read_only and upto is None:
-            writer = JournalWriter.continue_save(loaded, key=machine_key())
+            writer = JournalWriter.continue_save(loaded, key=sealing_key(notes))
             if writer.set_aside is not None:
                 notes.append(f"the whole damaged file was kept as {writer.set_aside}")
         return cls(scenario, loaded.path, loaded.header, records, timeline, writer, notes)

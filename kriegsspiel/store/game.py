@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kriegsspiel.core.game import Accepted, apply, apply_forced
+from kriegsspiel.core.game import Accepted, apply, apply_forced, rules_of
 from kriegsspiel.core.commands import Command, Force, Redo, Undo
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Event
-from kriegsspiel.core.commands import NotationError, format_command, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
@@ -36,7 +36,7 @@ from kriegsspiel.store.journal import (
 )
 from kriegsspiel.store.journal_write import JournalWriter
 from kriegsspiel.store.records import JournalRecords
-from kriegsspiel.store.seal import machine_key
+from kriegsspiel.store.seal import machine_key, sealing_key
 from kriegsspiel.store.snapshot import encode_state, snapshot_json, trusted_snapshots
 from kriegsspiel.store.timeline import (
     ReplayMismatch,
@@ -152,9 +152,9 @@ class Game:
             created=utc_now(),
         )
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
-        writer = JournalWriter.create(save_path, header, key=machine_key())
-        header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         notes = [warning.format() for warning in scenario.warnings]
+        writer = JournalWriter.create(save_path, header, key=sealing_key(notes))
+        header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         return cls(scenario, save_path, header, JournalRecords(save_path), Timeline(seed=header.seed, states=[start]),
                    writer, notes)
 
@@ -184,7 +184,7 @@ class Game:
         scenario = scenario_of_save(loaded, scenario_notes, map_loader=map_loader, ruleset_loader=ruleset_loader)
         notes += scenario_notes
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
-        key = machine_key(create=not read_only)
+        key = machine_key(create=False) if read_only else sealing_key(notes)
         try:
             timeline = None
             trusted: dict[int, GameState] = {}
@@ -297,7 +297,7 @@ class Game:
         """
         if isinstance(command, str):
             try:
-                command = parse_command(command)
+                command = rules_of(self.state).parse(command)
             except NotationError as exc:
                 return Outcome(accepted=False, command=command.strip(), reason=str(exc), forceable=False)
         if isinstance(command, Force):
@@ -306,7 +306,7 @@ class Game:
             return self.undo()
         if isinstance(command, Redo):
             return self.redo()
-        text = format_command(command)
+        text = rules_of(self.state).format(command)
         writer = self._need_writer()
         seq = writer.next_seq
         dice = Dice(self.seed, seq)

@@ -35,12 +35,15 @@ import io
 import json
 import os
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from kriegsspiel.errors import UserError
+
+if TYPE_CHECKING:
+    from kriegsspiel.core.events import Event
 
 SAVE_FORMAT = "kriegsspiel-save"
 SAVE_VERSION = 2
@@ -57,7 +60,10 @@ RECORD_KINDS = ("order", "undo", "redo")
 #: A players' portal record (orders received, a link issued or revoked by its hash, a round closed, a
 #: deadline): ``events`` holds one dict with a "portal" key. It changes nothing in the game, so replay skips it.
 PORTAL_KIND = "portal"
-RECORD_KINDS = RECORD_KINDS + (PORTAL_KIND,)
+#: The umpire's adoption of lines this machine did not seal (``kriegsspiel adopt``, store/provenance.py):
+#: ``events`` holds one dict with an "adopt" key (``lines``: how many lines were adopted, ``why``). Replay skips it.
+ADOPT_KIND = "adopt"
+RECORD_KINDS = RECORD_KINDS + (PORTAL_KIND, ADOPT_KIND)
 
 _HEADER_KEYS = ("format", "version", "scenario_name", "scenario_text", "scenario_sha256", "scenario_path",
                 "map", "map_sha256", "ruleset_sha256", "seed", "created", "hash")
@@ -183,12 +189,13 @@ class JournalRecord:
     hash: str
     line: int = field(default=0, compare=False)  # line number in the file (header = 1)
 
-    def describe(self) -> str:
-        """The record for the umpire's log: number, round and side, the command, then what happened."""
+    def describe(self, event_kinds: Mapping[str, type[Event]] | None = None) -> str:
+        """The record for the umpire's log: number, round and side, the command, then what happened (its
+        events read by ``event_kinds``, the game's: ``RulerRules.event_kinds``; by default the core's)."""
         from kriegsspiel.core.events import event_from_json
 
         head = f"{self.seq}. round {self.round}, {self.side}: {self.command}"
-        if self.kind == PORTAL_KIND:
+        if self.kind in (PORTAL_KIND, ADOPT_KIND):
             return head
         if self.kind in ("undo", "redo"):
             head += f" (record {self.target})"
@@ -197,7 +204,7 @@ class JournalRecord:
         lines = [head]
         for data in self.events:
             try:
-                lines.append("   " + event_from_json(dict(data)).describe())
+                lines.append("   " + event_from_json(dict(data), event_kinds).describe())
             except (ValueError, TypeError):  # an event of a later version: show it raw
                 lines.append(f"   {data}")
         return "\n".join(lines)

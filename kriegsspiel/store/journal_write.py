@@ -1,16 +1,22 @@
 """Writing a save (see :mod:`kriegsspiel.store.journal` for the format): each line sealed, written straight
 to the file descriptor and fsynced, a partial write taken back, a damaged file copied aside whole or not at
-all."""
+all; never sealed on top of lines this machine did not seal unless the umpire adopted them
+(store/provenance.py); how far each save was sealed noted beside the key (store/heads.py)."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import secrets
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from kriegsspiel.store.journal import (
+    ADOPT_KIND,
     SNAPSHOT_KIND,
     JournalRecord,
     LoadedSave,
@@ -18,8 +24,10 @@ from kriegsspiel.store.journal import (
     SaveHeader,
     canonical_json,
     content_hash,
+    new_record,
     sealed_hash,
 )
+from kriegsspiel.store.heads import record_head
 
 
 # --- writing ------------------------------------------------------------------------------------------
@@ -62,8 +70,10 @@ class JournalWriter:
     """
 
     def __init__(self, path: Path, handle: BinaryIO, last_hash: str, next_seq: int,
-                 set_aside: Path | None = None, key: bytes | None = None, lines: int = 1) -> None:
+                 set_aside: Path | None = None, key: bytes | None = None, lines: int = 1,
+                 header_hash: str = "") -> None:
         self.path = path
+        self.header_hash = header_hash or last_hash  # names the game's head beside the key (store/heads.py)
         self.set_aside = set_aside  # where a cut-off save was copied before its tail was cut
         self._handle = handle
         self.last_hash = last_hash
@@ -97,19 +107,25 @@ class JournalWriter:
             raise SaveError(f"{path}: the save could not be written ({exc.strerror or exc}); no game was "
                             "started") from None
         _fsync_directory(path.parent.resolve())
-        return cls(path, handle, data["hash"], 1, key=key)
-
-    @property
-    def header_hash(self) -> str:
-        """The hash of the header line (valid right after :meth:`create`)."""
-        return self.last_hash
+        if key is not None:
+            record_head(data["hash"], 1, data["hash"])
+        return cls(path, handle, data["hash"], 1, key=key, header_hash=data["hash"])
 
     @classmethod
-    def continue_save(cls, loaded: LoadedSave, key: bytes | None = None) -> JournalWriter:
+    def continue_save(cls, loaded: LoadedSave, key: bytes | None = None, *, adopt: bool = False) -> JournalWriter:
         """Open a loaded save for appending (new lines sealed with ``key``). A cut-off tail is first copied
         aside with the whole file (``<save>.damaged-<n>``, written whole or not at all), then cut off, so that
         no byte is ever lost. Raises SaveError when the save cannot be opened or the copy cannot be made
-        (a full disk: then nothing was changed)."""
+        (a full disk: then nothing was changed).
+
+        With a key, lines this machine did not seal (or a save cut short of what it sealed) are refused
+        (UnsealedPrefix) unless ``adopt``: then an ``adopt`` record saying what was taken on trust is written
+        first (store/provenance.py)."""
+        from kriegsspiel.store.provenance import refusal, unsealed_prefix
+
+        problem = unsealed_prefix(loaded, key) if key is not None else None
+        if problem is not None and not adopt:
+            raise UnsealedPrefix(refusal(loaded, problem))
         path = loaded.path
         try:
             handle = path.open("r+b", buffering=0)
@@ -134,7 +150,15 @@ class JournalWriter:
             os.ftruncate(handle.fileno(), loaded.cut_off.good_length)
             os.fsync(handle.fileno())
         os.lseek(handle.fileno(), 0, os.SEEK_END)
-        return cls(path, handle, loaded.last_hash, len(loaded.records) + 1, aside, key, loaded.lines)
+        writer = cls(path, handle, loaded.last_hash, len(loaded.records) + 1, aside, key, loaded.lines,
+                     loaded.header.hash)
+        if problem is not None:
+            last = loaded.records[-1] if loaded.records else None
+            writer.append(new_record(
+                seq=writer.next_seq, kind=ADOPT_KIND, command=f"adopt lines 1-{loaded.lines}",
+                prev=writer.last_hash, round=last.round if last else 0, side=last.side if last else "",
+                events=({"adopt": {"lines": loaded.lines, "why": problem}},)))
+        return writer
 
     def append(self, record: JournalRecord) -> JournalRecord:
         """Write one record (its ``prev`` must be :attr:`last_hash`), then fsync; returns it as written (with
@@ -163,8 +187,11 @@ class JournalWriter:
         offset = os.lseek(fd, 0, os.SEEK_CUR)
         data = _sealed(data, self.key)
         try:
-            _write_all(fd, _line(data))
-            os.fsync(fd)
+            with _signals_held():
+                _write_all(fd, _line(data))
+                os.fsync(fd)
+                if self.key is not None:
+                    record_head(self.header_hash, self.lines + 1, data["hash"])
         except OSError:
             # A disk that is full or gone: take the partial line back so that the file ends with the last
             # whole record (the next open must not read half a line as a power cut). If even that fails,
@@ -187,6 +214,26 @@ class JournalWriter:
     @property
     def closed(self) -> bool:
         return self._handle.closed
+
+
+class UnsealedPrefix(SaveError):
+    """A save is not continued: lines this machine did not seal, or it was cut short (the message says how to
+    adopt it)."""
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP while a line is written, so that one that arrives then ends the program
+    after the line is whole and synced, not half-way through it (the main thread only; elsewhere, as is)."""
+    wanted = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _sealed(data: dict[str, Any], key: bytes | None) -> dict[str, Any]:
