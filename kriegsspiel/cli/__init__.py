@@ -115,6 +115,13 @@ def main(argv: list[str] | None = None) -> int:
         print(_version())
         return 0
     name = args[0]
+    for stream in (sys.stdout, sys.stderr):  # a file name of bytes that are not UTF-8 prints as \x.. escapes
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream already written to in another way: leave it
+                pass
     for arg in args[1:]:
         if "\0" in arg:  # no path can hold one; os calls would fail with ValueError far from here
             print(printable(f"kriegsspiel {name}: {arg}: a NUL character in an argument; give a real path"),
