@@ -60,7 +60,7 @@ infantry = { damage = 4 }
 
 UNIT_KEYS = ("name, theatre, health, move, movement, move_and_fire, heading_limit, hide_terrain, "
              "hidden_by_default, sight_range, weight, land_capacity, air_capacity, disembarks_anywhere")
-TOP_KEYS = ("id, title, distance_unit, round_minutes, constants, sight, command_ranges, terrain, speed_tables, "
+TOP_KEYS = ("id, based_on, title, distance_unit, round_minutes, constants, sight, command_ranges, terrain, speed_tables, "
             "unit_defaults, unit_types, structures, commands")
 
 

@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kriegsspiel.core.game import Accepted, apply, apply_forced
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
+from kriegsspiel.core.game import Accepted, apply, apply_forced, rules_of
 from kriegsspiel.core.commands import Command, Force, Redo, Undo
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Event
-from kriegsspiel.core.commands import NotationError, format_command, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
@@ -297,8 +298,12 @@ class Game:
         SaveError when the game is read-only or the journal cannot be written (then nothing changed).
         """
         if isinstance(command, str):
+            if len(command) > MAX_COMMAND_CHARS:  # refused at entry: its record must stay readable
+                return Outcome(accepted=False, command=command[:60] + "...", forceable=False,
+                               reason=f"a command of {len(command):,} characters; at most {MAX_COMMAND_CHARS:,} "
+                                      "are taken (split a long message into several)")
             try:
-                command = parse_command(command)
+                command = rules_of(self.state).parse(command)
             except NotationError as exc:
                 return Outcome(accepted=False, command=command.strip(), reason=str(exc), forceable=False)
         if isinstance(command, Force):
@@ -307,7 +312,7 @@ class Game:
             return self.undo()
         if isinstance(command, Redo):
             return self.redo()
-        text = format_command(command)
+        text = rules_of(self.state).format(command)
         writer = self._need_writer()
         seq = writer.next_seq
         dice = Dice(self.seed, seq)
@@ -431,7 +436,7 @@ class Game:
             return
         try:
             writer.append_snapshot(snapshot_json(data))
-        except OSError:
+        except (OSError, SaveError):  # a full disk, or a state too large for a line (LineTooLong)
             return  # the line was taken back; the next record is written as usual
         self._snapshot_base = self.state
 

@@ -173,8 +173,17 @@ class RuleBook:
     orders: Any = None
     #: the time of day when round 1 begins, minutes after midnight; None = show elapsed game time
     clock_start: int | None = None
-    #: what the installed rule sets' table readers made of the other tables only they read, by key
+    #: what the rule set's table readers made of the other tables only it reads, by key
     extras: Mapping[str, Any] = field(default_factory=dict)
+    #: the installed rule set whose code plays this book (a house-rules copy of a shipped file names the shipped
+    #: one, ``based_on = "modern-4e"``); None: the rule set of the same ``id``. Left out of the repr, which
+    #: saves fingerprint (``Scenario.ruleset_sha256``): the books of every save written before it stay the same
+    based_on: str | None = field(default=None, repr=False)
+
+    @property
+    def rules_id(self) -> str:
+        """The name of the installed rule set whose orders, handlers and turn play this book."""
+        return self.based_on or self.id
 
     def movement_factor(self, disruption: int) -> float:
         """The multiplier of a unit's movement at a disruption level (1.0 without disruption rules)."""
@@ -223,3 +232,30 @@ class RuleBook:
             for command in ut.commands:
                 seen.setdefault(command, None)
         return tuple(seen)
+
+
+def may(ruleset: RuleBook, unit_type: UnitType, command: str) -> bool:
+    """True when ``unit_type`` may give ``command`` (merge, split): by the rule set's command table when it has
+    one, else the manual's rule that all land units may."""
+    if any(command in t.commands for t in ruleset.unit_types.values()):
+        return unit_type.can(command)
+    return unit_type.theatre == "army"
+
+
+def convert_target(ruleset: RuleBook, type_id: str) -> str | None:
+    """The type a unit of ``type_id`` converts into, or None when it cannot convert.
+
+    A rule set with a ``convert`` command table decides by its rows (``into``, default "infantry"). Without one,
+    the manual's rule applies: army units with a fire table (artillery and cavalry) convert to infantry.
+    """
+    unit_type = ruleset.unit_type(type_id)
+    has_table = any("convert" in t.commands for t in ruleset.unit_types.values())
+    if has_table:
+        if not unit_type.can("convert"):
+            return None
+        target = str(unit_type.commands["convert"].extra["into"])
+    elif unit_type.theatre == "army" and unit_type.can("fire"):
+        target = "infantry"
+    else:
+        return None
+    return target if target in ruleset.unit_types and target != type_id else None

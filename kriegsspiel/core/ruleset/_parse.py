@@ -2,7 +2,8 @@
 
 It does no file I/O: :func:`parse_ruleset` takes the already-parsed TOML (a dict) and the file name to put in
 its messages. ``docs/rulesets.md`` describes the file layout. Tables that only one rule set understands are
-read by that rule set's :data:`TABLE_READERS` (registered when the rule sets are installed).
+read by the readers that rule set gives (``RuleSet.table_readers``), passed in by the loader for that file
+alone; the columns its command tables require come from the rule set too (``RuleSet.required_columns``).
 """
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from kriegsspiel.core.registry import LazyRegistry
 from kriegsspiel.core.ruleset._model import (
     ATTACK_COMMANDS,
     NONE,
@@ -29,7 +29,7 @@ from kriegsspiel.core.ruleset._model import (
 from kriegsspiel.core.ruleset._tables import Table, describe_value, suggest
 
 
-_CORE_KEYS = ("id", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
+_CORE_KEYS = ("id", "based_on", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
               "terrain", "speed_tables", "unit_defaults", "unit_types", "structures", "commands")
 #: optional tables of rule sets with terrain classes and a time of day (Ruleset V3)
 _CLASSIC_KEYS = ("clock_start", "terrain_classes", "structure_classes", "class_speeds")
@@ -39,8 +39,6 @@ _CLASSIC_KEYS = ("clock_start", "terrain_classes", "structure_classes", "class_s
 #: and ``places`` (terrain ids and structure kinds).
 TableReader = Callable[[Table, str, Mapping[str, Any]], Any]
 
-#: top-level key -> its reader, added by the installed rule sets (Ruleset V3 reads ``combat`` and ``orders``)
-TABLE_READERS: LazyRegistry[str, TableReader] = LazyRegistry()
 
 _DISTANCE_UNITS = ("units", "metres")
 _TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevation")
@@ -71,25 +69,10 @@ _RETIRED_COLUMNS = MappingProxyType({
     "strength": "no longer read: a built structure gets its kind's max_health in [structures], whoever builds "
                 "it (RULINGS.md 2026-11: the build table wins over the prose); delete this column",
 })
-#: The columns every row of a command's table must give, because the command reads them (it has no default):
-#: a rule set without the table has no such command. ``range`` may come from ``[command_ranges]`` instead.
+#: The columns every row of a command's table must give, because the command reads them (it has no default),
+#: for the core's own commands; a rule set declares those of its commands (``RuleSet.required_columns``). A
+#: rule set without the table has no such command. ``range`` may come from ``[command_ranges]`` instead.
 REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "attack": ("damage", "range"),
-    "fire": ("damage", "range"),
-    "missile": ("damage", "range"),
-    "bomb": ("damage", "range"),
-    "dogfight": ("damage", "range"),
-    "torpedo": ("damage", "range", "sink_one_in"),
-    "sortie": ("damage", "range"),
-    "air-defence": ("damage",),
-    "depthcharge": ("range", "sink_one_in", "disable_one_in", "disable_rounds"),
-    "board": ("damage", "range"),
-    "nuke": ("damage", "range"),
-    "kamikaze": ("damage", "sink_one_in"),
-    "pulse": ("radius", "disable_one_in", "disable_rounds"),
-    "airlift": ("capacity",),
-    "spy": ("range", "reveal_one_in"),
-    "survey": ("range", "reveal_one_in"),
     "convert": ("into",),
 })
 #: What a missing column holds, for the message that asks for it.
@@ -98,18 +81,24 @@ _COLUMN_KINDS = {"damage": "integer", "range": "number", "odds": "integer N of 1
 _ANY = "any"
 
 
-def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
-    """Build and validate a RuleBook from parsed TOML.
+def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, TableReader] | None = None,
+                  required_columns: Mapping[str, tuple[str, ...]] | None = None) -> RuleBook:
+    """Build and validate a RuleBook from parsed TOML. ``readers`` read the top-level tables only the file's
+    rule set understands (by key), ``required_columns`` the columns its command tables must give (by command,
+    besides the core's :data:`REQUIRED_COLUMNS`): both from the file's rule set (``RuleSet``), none by default.
 
     Raises RuleBookError naming ``source``, the table and the key for a missing or unknown key, a
     wrong type, an unknown terrain, speed table, unit type or constant. Distances are world units.
     """
     # A file that uses none of the classic tables is told the core layout only, so its list stays short.
-    optional = (*_CLASSIC_KEYS, *TABLE_READERS)
+    readers = readers or {}
+    required = {**REQUIRED_COLUMNS, **(required_columns or {})}
+    optional = (*_CLASSIC_KEYS, *readers)
     top_keys = _CORE_KEYS + optional
     classic = any(key in data for key in optional)
     top = Table(source, "", dict(data), top_keys, listing=top_keys if classic else _CORE_KEYS)
     ruleset_id = top.string("id")
+    based_on = top.string("based_on") if top.has("based_on") else None
     title = top.string("title")
     distance_unit = top.string("distance_unit")
     if distance_unit not in _DISTANCE_UNITS:
@@ -135,9 +124,9 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
         terrain, structures, speed_tables, class_speeds,
     )
     rows = _parse_commands(commands_table, unit_types)
-    _check_required_columns(commands_table, command_ranges)
+    _check_required_columns(commands_table, command_ranges, required)
     context = MappingProxyType({"unit_types": unit_types, "places": (*terrain, *structures)})
-    read = {key: reader(top, key, context) for key, reader in TABLE_READERS.items() if top.has(key)}
+    read = {key: reader(top, key, context) for key, reader in readers.items() if top.has(key)}
     clock_start = _parse_clock_start(top, "clock_start")
 
     finished: dict[str, UnitType] = {}
@@ -156,6 +145,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
 
     return RuleBook(
         id=ruleset_id,
+        based_on=based_on,
         title=title,
         distance_unit=distance_unit,
         round_minutes=round_minutes,
@@ -447,10 +437,11 @@ def _parse_commands(
     return rows
 
 
-def _check_required_columns(table: Table, command_ranges: Mapping[str, str]) -> None:
-    """Every row of a command in :data:`REQUIRED_COLUMNS` gives the columns that command reads; a range may
+def _check_required_columns(table: Table, command_ranges: Mapping[str, str],
+                            required: Mapping[str, tuple[str, ...]]) -> None:
+    """Every row of a command in ``required`` gives the columns that command reads; a range may
     come from ``[command_ranges]`` instead. Raises RuleBookError naming the row and the first missing column."""
-    for command, columns in REQUIRED_COLUMNS.items():
+    for command, columns in required.items():
         if command not in table.data:
             continue
         command_table = table.table(command)

@@ -20,6 +20,15 @@ from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup
 
 
+class StateSlot:
+    """Base of a rule set's own part of a game's state (Ruleset V3's couriers and pending combat, the Fourth
+    Edition's air turn and warheads): a frozen value the rule set defines and names in its rules
+    (``RulerRules.slot``), kept in :attr:`GameState.slot` and replaced, like the rest of the state, by the
+    rule set's handlers. The core never looks inside; it compares slots with ``==`` (:meth:`GameState.same`)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class UnitState:
     """One unit as it stands now.
