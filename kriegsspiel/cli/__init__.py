@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shell": ("shell", "the Umpire shell in a terminal; reads commands from stdin"),
     "new": ("new", "start a game from a scenario and write its save"),
     "games": ("games", "list the saved games in the user's games folder"),
+    "scenarios": ("scenarios", "list the shipped scenarios, each playable by its name"),
     "check": ("check", "validate maps, scenarios and saves"),
     "measure": ("measure", "measure a move over a map's terrain"),
     "rules": ("rules", "print a rule set"),
@@ -36,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "the players' portal: pictures and reports to phones, orders back"),
     "links": ("links", "the players' secret links to the portal (and QR codes)"),
     "inbox": ("inbox", "the orders the players sent through the portal"),
+    "import-phases": ("phase_lines", "build a Diplomacy save from phase lines (JSON Lines, as replay --phases writes)"),
 }
 
 
@@ -114,6 +116,13 @@ def main(argv: list[str] | None = None) -> int:
         print(_version())
         return 0
     name = args[0]
+    for stream in (sys.stdout, sys.stderr):  # a file name of bytes that are not UTF-8 prints as \x.. escapes
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream already written to in another way: leave it
+                pass
     for arg in args[1:]:
         if "\0" in arg:  # no path can hold one; os calls would fail with ValueError far from here
             print(printable(f"kriegsspiel {name}: {arg}: a NUL character in an argument; give a real path"),

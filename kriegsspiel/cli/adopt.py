@@ -19,13 +19,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kriegsspiel.cli.input_path import require_file
+    from kriegsspiel.border import check_input
     from kriegsspiel.store.journal import read_save
     from kriegsspiel.store.journal_write import JournalWriter
     from kriegsspiel.store.provenance import unsealed_prefix
     from kriegsspiel.store.seal import load_machine_key
 
-    loaded = read_save(require_file(args.save, "a save (.kssave)"))
+    loaded = read_save(check_input(args.save, "save"))
     found = load_machine_key(create=True)
     if found.key is None:
         raise UserError(f"{loaded.path}: nothing adopted: {found.warning}")

@@ -31,9 +31,10 @@ def run(args: argparse.Namespace) -> int:
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    from kriegsspiel.cli.input_path import require_file
+    from kriegsspiel.border import CAPS, InputKind, check_input
 
-    path = require_file(scenario_or_path(args.path), "a scenario (.toml, or a shipped one by name) or a save")
+    path = check_input(scenario_or_path(args.path),
+                       InputKind("a scenario (.toml, or a shipped one by name) or a save", CAPS["save"].cap))
     from kriegsspiel.store.area_game import is_area_path
 
     if is_area_path(path):  # an area game (Diplomacy): its own session and commands

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
 from kriegsspiel.core.area import PhaseResult
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.errors import UserError
@@ -219,6 +220,9 @@ class AreaGame:
         ``redo``. Refused lines change nothing; each accepted command is on disk before this returns (several
         orders on one line: one record each, the refused ones said). Raises SaveError when read-only or the
         journal cannot be written."""
+        if len(line) > MAX_COMMAND_CHARS:  # refused at entry: its record must stay readable
+            return AreaOutcome(False, line[:60] + "...", (), f"a line of {len(line):,} characters; at most "
+                               f"{MAX_COMMAND_CHARS:,} are taken (split a long message into several)")
         text = " ".join(line.split())
         word = text.lower()
         if word == "undo":

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
 from kriegsspiel.core.game import Accepted, apply, apply_forced, rules_of
 from kriegsspiel.core.commands import Command, Force, Redo, Undo
 from kriegsspiel.core.dice import Dice
@@ -296,6 +297,10 @@ class Game:
         SaveError when the game is read-only or the journal cannot be written (then nothing changed).
         """
         if isinstance(command, str):
+            if len(command) > MAX_COMMAND_CHARS:  # refused at entry: its record must stay readable
+                return Outcome(accepted=False, command=command[:60] + "...", forceable=False,
+                               reason=f"a command of {len(command):,} characters; at most {MAX_COMMAND_CHARS:,} "
+                                      "are taken (split a long message into several)")
             try:
                 command = rules_of(self.state).parse(command)
             except NotationError as exc:
@@ -419,7 +424,7 @@ class Game:
             return
         try:
             writer.append_snapshot(snapshot_json(data))
-        except OSError:
+        except (OSError, SaveError):  # a full disk, or a state too large for a line (LineTooLong)
             return  # the line was taken back; the next record is written as usual
         self._snapshot_base = self.state
 

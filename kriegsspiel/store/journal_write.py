@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from kriegsspiel.border.save_schema import MAX_LINE_BYTES
 from kriegsspiel.store.journal import (
     ADOPT_KIND,
     SNAPSHOT_KIND,
@@ -87,6 +88,13 @@ class JournalWriter:
         """Create a new save holding only ``header`` (sealed with ``key``). Refuses (SaveError) to overwrite
         an existing file."""
         path = Path(path)
+        names = [f"{f.name} {getattr(header, f.name)!r}" for f in dataclasses.fields(header)
+                 if isinstance(getattr(header, f.name), str) and not _utf8(getattr(header, f.name))]
+        if names:  # a file name of bytes that are not UTF-8 (kept by Python as surrogates)
+            raise SaveError(f"{path}: the save would name a file whose name is not UTF-8 ({', '.join(names)}); a "
+                            "save is UTF-8: rename that file with a UTF-8 name; no game was started")
+        data = _sealed(header.to_json(), key)
+        line = _line(data)  # a header that cannot be written refuses before the file exists
         try:
             handle = path.open("xb", buffering=0)
         except FileExistsError:
@@ -96,9 +104,8 @@ class JournalWriter:
         except OSError as exc:
             raise SaveError(f"{path}: cannot be created ({exc.strerror})") from None
         _lock(handle, path)
-        data = _sealed(header.to_json(), key)
         try:
-            _write_all(handle.fileno(), _line(data))
+            _write_all(handle.fileno(), line)
             os.fsync(handle.fileno())
         except OSError as exc:
             # Nothing was played yet: a half-written header is worth nothing; leave no file to trip over.
@@ -186,9 +193,10 @@ class JournalWriter:
         fd = self._handle.fileno()
         offset = os.lseek(fd, 0, os.SEEK_CUR)
         data = _sealed(data, self.key)
+        line = _line(data)  # LineTooLong before anything is written
         try:
             with _signals_held():
-                _write_all(fd, _line(data))
+                _write_all(fd, line)
                 os.fsync(fd)
                 if self.key is not None:
                     record_head(self.header_hash, self.lines + 1, data["hash"])
@@ -247,8 +255,32 @@ def _sealed(data: dict[str, Any], key: bytes | None) -> dict[str, Any]:
     return {**data, "seal": seal, "hash": sealed_hash(data["hash"], seal)}
 
 
+class LineTooLong(SaveError):
+    """A line longer than any reader takes (MAX_LINE_BYTES): refused before a byte of it is written, so that
+    the program never writes a save it cannot open again."""
+
+
 def _line(data: dict[str, Any]) -> bytes:
-    return (canonical_json(data) + "\n").encode("utf-8")
+    what = ("the header" if "scenario_text" in data else "a snapshot" if data.get("kind") == SNAPSHOT_KIND
+            else f"record {data.get('seq', '')}".rstrip())
+    try:
+        line = (canonical_json(data) + "\n").encode("utf-8")
+    except UnicodeEncodeError:  # a file name of bytes that are not UTF-8 (kept by Python as surrogates)
+        names = [f"{key} {value!r}" for key, value in data.items() if isinstance(value, str) and not _utf8(value)]
+        raise SaveError(f"{what} would hold text that is not UTF-8 ({', '.join(names) or 'a file name'}); a save "
+                        "is UTF-8: rename the file with a UTF-8 name; nothing was written") from None
+    if len(line) > MAX_LINE_BYTES:
+        raise LineTooLong(f"{what} would be {len(line):,} bytes, longer than a save's line may be "
+                          f"({MAX_LINE_BYTES:,} bytes); it was not written and the save is unchanged")
+    return line
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _write_all(fd: int, data: bytes) -> None:
