@@ -10,6 +10,8 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
+from kriegsspiel.errors import UserError
+
 __all__ = [
     "assets_folder",
     "maps_folder",
@@ -59,8 +61,15 @@ def shipped_scenario(name: str) -> Path | None:
 def scenario_or_path(text: str | Path) -> Path:
     """What a command line's SCENARIO argument means: the file when one is there, else the shipped scenario of
     that name (``demo`` is ``kriegsspiel/data/scenarios/demo.toml``), else the path as given (the command then
-    says it is missing). A file in the current folder wins over a shipped scenario of the same name."""
+    says it is missing). A file in the current folder wins over a shipped scenario of the same name. A bare name
+    (no folder, no suffix) that is neither raises UserError listing the shipped names."""
     path = Path(text)
     if path.exists():
         return path
-    return shipped_scenario(str(text)) or path
+    shipped = shipped_scenario(str(text))
+    if shipped is not None:
+        return shipped
+    if str(text) and shipped_scenario_names() and path.name == str(text) and not path.suffix:
+        raise UserError(f"{text}: no such file, and no shipped scenario of that name; shipped: "
+                        f"{', '.join(shipped_scenario_names())} (see 'kriegsspiel scenarios'), or give a file's path")
+    return path
