@@ -59,7 +59,7 @@ def _key(key: int, mod: int = 0) -> pygame.event.Event:
 
 
 def _open(name: str, tmp_path: Path) -> tuple[Any, str]:
-    return window.open_game(REPO / "scenarios" / name, scratch=tmp_path)
+    return window.open_game(REPO / "kriegsspiel" / "data" / "scenarios" / name, scratch=tmp_path)
 
 
 @pytest.mark.parametrize("scenario", KINDS)
@@ -138,7 +138,7 @@ def test_a_size_and_fullscreen_for_one_run_are_not_remembered() -> None:
 
 def test_every_shipped_scenario_opens_on_the_laptop_screen(laptop: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
                                                            tmp_path: Path) -> None:
-    for index, scenario in enumerate(sorted((REPO / "scenarios").glob("*.toml"))):
+    for index, scenario in enumerate(sorted((REPO / "kriegsspiel" / "data" / "scenarios").glob("*.toml"))):
         events = _Events(monkeypatch, {}, quit_at=2)
         (tmp_path / str(index)).mkdir()
         game, title = window.open_game(scenario, scratch=tmp_path / str(index))

@@ -1,5 +1,5 @@
-"""Opening an area game for the window (``kriegsspiel play scenarios/diplomacy-1901.toml``): a new game or a
-save continued. The window itself is every game's (:func:`kriegsspiel.app.window.run_window`)."""
+"""Opening an area game for the window (``kriegsspiel play diplomacy-1901``): a new game or a save
+continued. The window itself is every game's (:func:`kriegsspiel.app.window.run_window`)."""
 from __future__ import annotations
 
 from pathlib import Path

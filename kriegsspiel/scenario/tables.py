@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import PlayerSetup, SideSetup, VictorySetup
 from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list, type_name
 
@@ -43,6 +43,10 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
         if not isinstance(name, str) or not name.strip():
             report.add("sides", i, "name", "missing; every side needs a name")
             continue
+        if not name.isprintable():  # a side without [[players]] is its own player: the same rule as theirs
+            report.add("sides", i, "name", f"{name!r} holds a control character (a NUL, a tab, a line break); "
+                       "write the name with letters, digits, spaces and punctuation only")
+            continue
         if any(s.name == name for s in sides):
             report.add("sides", i, "name", f"side {name!r} is declared twice")
             continue
@@ -66,7 +70,7 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
     return sides
 
 
-def read_unit_names(report: Report, data: Mapping[str, Any], ruleset: Ruleset | None) -> dict[str, str]:
+def read_unit_names(report: Report, data: Mapping[str, Any], ruleset: RuleBook | None) -> dict[str, str]:
     """``[unit_names]``: local name -> standard type of the rule set."""
     table = data.get("unit_names", {})
     if not isinstance(table, dict):
@@ -97,6 +101,10 @@ def read_players(
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             report.add("players", i, "name", "missing; every player needs a name")
+            continue
+        if not name.isprintable():  # a NUL or a line break: no picture file, page or terminal line can carry it
+            report.add("players", i, "name", f"{name!r} holds a control character (a NUL, a tab, a line break); "
+                       "write the name with letters, digits, spaces and punctuation only")
             continue
         if any(p.name == name for p in players):
             report.add("players", i, "name", f"player {name!r} is declared twice")

@@ -45,7 +45,7 @@ from kriegsspiel.core.movement._field import (
     speed_field,
 )
 from kriegsspiel.core.movement._path import PathResult, cheapest_path, terrain_along
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 
 __all__ = [
     "COST_TOLERANCE",
@@ -89,7 +89,7 @@ class MoveVerdict:
 
 def check_move(
     battlefield: Battlefield,
-    ruleset: Ruleset,
+    ruleset: RuleBook,
     unit_type_id: str,
     origin: WorldPoint,
     target: WorldPoint,
@@ -294,7 +294,7 @@ def in_range(a: WorldPoint, b: WorldPoint, range_: float) -> bool:
 def range_reason(a: WorldPoint, b: WorldPoint, range_: float, what: str) -> str | None:
     """None when ``b`` is within ``range_`` of ``a``; else e.g. "target is 12.3 away; fire range is 10".
 
-    ``what`` names the range: "fire", "missile", "attack", "torpedo", "dogfight"...
+    ``what`` names the range: the command word of the order that reaches.
     """
     if in_range(a, b, range_):
         return None
@@ -302,11 +302,11 @@ def range_reason(a: WorldPoint, b: WorldPoint, range_: float, what: str) -> str 
     return f"target is {away} away; {what} range is {reach}"
 
 
-def command_range(ruleset: Ruleset, unit_type_id: str, command: str) -> float | None:
-    """How far a unit type reaches with ``command`` ("fire", "missile", "attack", "dogfight"...), world units.
+def command_range(ruleset: RuleBook, unit_type_id: str, command: str) -> float | None:
+    """How far a unit type reaches with ``command`` (a command table of its rule set), world units.
 
-    The command table's range for the type, else the rule set's constant ``<command>_range`` or
-    ``<command>_reach`` (``attack_distance`` for "attack"); None when neither gives one (the command has no
+    The command table's range for the type, else the rule set's constant ``<command>_range``,
+    ``<command>_reach`` or ``<command>_distance``; None when none gives one (the command has no
     range, e.g. split). Raises KeyError naming the type and command when the type cannot do it, or naming the
     known types when the type is unknown.
     """
@@ -320,12 +320,10 @@ def command_range(ruleset: Ruleset, unit_type_id: str, command: str) -> float | 
     for name in (f"{key}_range", f"{key}_reach", f"{key}_distance"):
         if name in ruleset.constants:
             return float(ruleset.constants[name])
-    if command == "attack" and "attack_distance" in ruleset.constants:
-        return float(ruleset.constants["attack_distance"])
     return None
 
 
-def range_check(ruleset: Ruleset, unit_type_id: str, command: str, a: WorldPoint, b: WorldPoint) -> str | None:
+def range_check(ruleset: RuleBook, unit_type_id: str, command: str, a: WorldPoint, b: WorldPoint) -> str | None:
     """None when a unit of type ``unit_type_id`` at ``a`` reaches ``b`` with ``command``; else the reason,
     e.g. "target is 12.3 away; fire range is 10". A command without a range always reaches. Raises KeyError
     as :func:`command_range`."""

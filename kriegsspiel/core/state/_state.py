@@ -15,9 +15,18 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup
+
+
+class StateSlot:
+    """Base of a rule set's own part of a game's state (Ruleset V3's couriers and pending combat, the Fourth
+    Edition's air turn and warheads): a frozen value the rule set defines and names in its rules
+    (``RulerRules.slot``), kept in :attr:`GameState.slot` and replaced, like the rest of the state, by the
+    rule set's handlers. The core never looks inside; it compares slots with ``==`` (:meth:`GameState.same`)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +112,7 @@ class GameState:
 
     setup: GameSetup
     battlefield: Battlefield
-    ruleset: Ruleset
+    ruleset: RuleBook
     round: int
     side_to_move: str
     units: Mapping[str, UnitState]
@@ -188,7 +197,7 @@ def _game_of(state: GameState) -> tuple:
     )
 
 
-def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset) -> GameState:
+def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: RuleBook) -> GameState:
     """The state before the first command: round 1, ``setup.first_side`` to move.
 
     Health defaults to the type's full health and ``hidden`` to the type's default (submarines, stealth
@@ -247,7 +256,7 @@ def summary_json(state: GameState) -> dict[str, Any]:
     ``{"round", "side", "units": {ID: {"type", "side", "x", "y", "health", "heading", "hidden"}}, "messages":
     [{"round", "sender", "recipient", "outcome", "received_by", "received_text"}]}``; under a rule set with
     disruption levels (Ruleset V3) each unit also has ``"disruption"``."""
-    disrupts = getattr(state.ruleset, "combat", None) is not None
+    disrupts = state.ruleset.combat is not None
     units: dict[str, Any] = {}
     for u in state.units.values():
         row: dict[str, Any] = {

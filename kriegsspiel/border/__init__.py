@@ -1,0 +1,32 @@
+"""The border: everything read from outside (files, JSON lines, forms) enters here.
+
+One helper opens every input file (:func:`read_input`, :func:`open_input`: regular files only, a cap per kind)
+and one schema layer decodes every outside structure into typed objects (:func:`decode_json`,
+:func:`convert`; msgspec), so that bad input is refused with one message naming the file, line or key and what
+was expected, and no code behind the border meets a value of the wrong type. The limits are in docs/limits.md.
+"""
+from __future__ import annotations
+
+from kriegsspiel.border.files import (
+    CAPS,
+    InputFileError,
+    InputKind,
+    check_input,
+    display_path,
+    open_input,
+    read_input,
+    read_input_text,
+)
+from kriegsspiel.border.schema import (
+    MAX_JSON_NESTING,
+    SchemaError,
+    convert,
+    decode_json,
+    json_nesting,
+    to_plain,
+)
+
+__all__ = [
+    "CAPS", "InputFileError", "InputKind", "MAX_JSON_NESTING", "SchemaError", "check_input", "convert",
+    "decode_json", "display_path", "json_nesting", "open_input", "read_input", "read_input_text", "to_plain",
+]
