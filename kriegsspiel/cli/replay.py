@@ -1,8 +1,10 @@
-"""``kriegsspiel replay SAVE [--to N] [--json]``: the state of a save after its first N records."""
+"""``kriegsspiel replay SAVE [--to N] [--json | --phases]``: the state of a save after its first N records (``--phases``:
+an area game's phases as JSON Lines, kriegsspiel.cli.phase_lines)."""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -24,14 +26,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help='print {"round", "side", "units": {ID: {"type", "side", "x", "y", "health", '
                              '"heading", "hidden"[, "disruption"]}}, "messages": [{"round", "sender", "recipient", '
                              '"outcome", "received_by", "received_text"}]} (disruption under Ruleset V3)')
+    parser.add_argument("--phases", action="store_true",
+                        help="a Diplomacy or Air Power Diplomacy game: write its confirmed phases as JSON Lines of the "
+                             "interchange format, one phase a line (position, orders, results, next phase); "
+                             "'kriegsspiel import-phases' reads them back")
     parser.add_argument("--log", action="store_true",
                         help="also print the journal: every record and its events; orders taken back are marked undone")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.phases:  # stdout is the JSON Lines alone: no greeting from pygame, which reading a map imports
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     loaded = read_save(args.save)
     from kriegsspiel.store.area_game import is_area_save
 
+    if args.phases:
+        if not is_area_save(loaded):
+            raise UserError(f"{args.save}: --phases: not an area game; phase lines are written of Diplomacy and "
+                            "Air Power Diplomacy games")
+        from kriegsspiel.cli.phase_lines import write_phase_lines
+
+        write_phase_lines(args.save, sys.stdout)
+        return 0
     if is_area_save(loaded):  # an area game (Diplomacy): its own session replays it
         from kriegsspiel.cli.area_replay import run_area
 
