@@ -64,6 +64,9 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (here / "battle.json").write_text(json.dumps(battle([unit("a", "infantry")], [unit("d", "infantry")], [1, 12, 12],
                                                         seed=4)), encoding="utf-8")
     (here / "phase.json").write_text(json.dumps(SPRING), encoding="utf-8")
+    code, out, err, _ = run(here, "replay", "dip.kssave", "--phases")  # no phase confirmed yet: no line
+    assert code == 0, err
+    (here / "phases.jsonl").write_text(out, encoding="utf-8")
     return here
 
 
@@ -88,6 +91,7 @@ QUIET_RUNS = {
     "verify": [["verify", "demo.kssave"], ["verify", "dip.kssave"]],
     "import-umpire": [["import-umpire", "nowhere.py", "--out", "x.toml"]],
     "adopt": [["adopt", "adopt.kssave"]],
+    "import-phases": [["import-phases", "phases.jsonl", "--save", "imported.kssave"]],
 }
 
 
@@ -125,6 +129,12 @@ def test_a_command_that_does_not_draw_does_not_import_pygame(folder: Path, args:
     code, out, err, pygame_loaded = run(folder, *args)
     assert "pygame" not in out and not pygame_loaded, (out, err)
     assert code in (0, 2), err
+
+
+def test_phase_lines_are_json_lines_and_read_back_without_pygame(folder: Path) -> None:
+    code, out, err, pygame_loaded = run(folder, "replay", "dip.kssave", "--phases")
+    assert code == 0 and not pygame_loaded, err
+    assert all(isinstance(json.loads(line), dict) for line in out.splitlines())
 
 
 def test_a_command_that_draws_prints_no_banner_either(folder: Path) -> None:
