@@ -319,7 +319,7 @@ def wave(state, command, dice, forced):
     return Accepted(state, (Waved(unit.id, command.flag, dice.roll(6)),))
 
 
-WAVE = OrderKind(Wave, parse_wave, format_wave, wave, OrderSpec("wave", key="w", targets=0, label="wave"))
+WAVE = OrderKind(Wave, parse_wave, format_wave, wave, OrderSpec("wave", key="w", targets=0, aim="none"))
 WAVE_PAGE = ManPage("wave", "wave UNIT FLAG", "The unit waves a flag; a d6 says how bravely.",
                     fixed_text("every unit of the side to move"), fixed_text("-"), fixed_text("-"))
 """

@@ -12,7 +12,7 @@ import pytest
 
 import kriegsspiel.rulesets
 from kriegsspiel.core.ruleset import REQUIRED_COLUMNS as CORE_REQUIRED_COLUMNS, RuleBookError
-from kriegsspiel.core.ruleset import parse_ruleset as _parse_ruleset
+from kriegsspiel.rulesets import parse_rulebook
 from kriegsspiel.rulesets.modern_4e import REQUIRED_COLUMNS, RULES, RULESET
 from kriegsspiel.core.state import GameState
 
@@ -22,7 +22,7 @@ man_page = RULES.manual.man_page  # the Fourth Edition's manual, read against an
 
 def parse_ruleset(data: dict[str, Any], source: str):
     """A Fourth Edition file, read with the tables and columns of its rule set, as the loader reads it."""
-    return _parse_ruleset(data, source, RULESET.table_readers(), RULESET.required_columns())
+    return parse_rulebook(data, source, RULESET)
 DATA: dict[str, Any] = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
 
 # (command, its first row's unit type, the column taken out, the message's problem)

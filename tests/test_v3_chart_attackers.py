@@ -15,7 +15,7 @@ from kriegsspiel.core.game import apply
 from kriegsspiel.core.commands import Force
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.ruleset import RuleBook, RuleBookError
-from kriegsspiel.core.ruleset import parse_ruleset as _parse_ruleset
+from kriegsspiel.rulesets import parse_rulebook
 from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat
 from kriegsspiel.rulesets import load_ruleset, ruleset_file
@@ -27,7 +27,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3 import RULESET as _V3
 
 def parse_ruleset(data, source: str) -> RuleBook:
     """A V3 file read with V3's own tables, as the loader reads it."""
-    return _parse_ruleset(data, source, _V3.table_readers(), _V3.required_columns())
+    return parse_rulebook(data, source, _V3)
 
 V3 = "kriegsspiel-v3"
 RAW = tomllib.loads(ruleset_file(V3).read_text(encoding="utf-8"))

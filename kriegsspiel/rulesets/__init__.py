@@ -88,10 +88,8 @@ def _load_file(path: Path) -> RuleBook:
     except RecursionError:
         raise UserError(f"{path}: nested too deeply to read; a rule-set file has a few levels of tables") from None
     plugin = _player_of(data, path)
-    readers = plugin.table_readers() if plugin is not None else {}
-    required = plugin.required_columns() if plugin is not None else {}
     try:
-        return parse_ruleset(data, str(path), readers, required)
+        return parse_rulebook(data, str(path), plugin)
     except RuleBookError as exc:
         readers_of = [name for name, other in installed_rulesets().items()
                       if other.kind == "ruler" and exc.key in other.table_readers()]
@@ -100,6 +98,15 @@ def _load_file(path: Path) -> RuleBook:
             raise UserError(f"{exc}; the table [{exc.key}] is read by the rule set {readers_of[0]!r}: add "
                             f"based_on = \"{readers_of[0]}\" at the top to play this file by its rules") from None
         raise UserError(str(exc)) from None
+
+
+def parse_rulebook(data: dict, source: str, plugin: RuleSet | None) -> RuleBook:
+    """The rule book of the parsed rule-set file ``data`` (named ``source`` in messages), read with the tables,
+    required columns and attack tables of ``plugin``, the rule set whose code plays it (None: the core's alone).
+    Raises RuleBookError naming the source, the table and the key."""
+    if plugin is None:
+        return parse_ruleset(data, source)
+    return parse_ruleset(data, source, plugin.table_readers(), plugin.required_columns(), plugin.attack_tables())
 
 
 def _player_of(data: dict, path: Path) -> RuleSet | None:

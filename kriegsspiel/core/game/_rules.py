@@ -55,19 +55,25 @@ class MovementBand:
 class OrderSpec:
     """What the window needs to know of an order given with the mouse, so that it knows no command words.
 
-    ``word`` the command word; ``key`` the keyboard key that arms it on a picked unit (a pygame key name,
-    ``"f"``), or None; ``targets`` how many units it aims at (0: none, the order is given on the unit alone;
-    -1: any number, as an airlift's loads); ``structures`` whether it may aim at a structure (a bomb on a
-    bridge); ``confirm`` whether the umpire is asked before it is given (a nuclear strike); ``label`` its row
-    in the menus.
+    ``word``: the command word. ``key``: the keyboard key that arms it on the picked units (a pygame key name,
+    ``"f"``), None: from the menu only. ``shooters``: ``"one"`` unit gives it, or ``"many"`` (a group).
+    ``targets``: how many it aims at: 0 none (it goes as it is), 1 (it goes at the first click), -1 any number
+    (Enter sends). ``aim``: at what: ``"enemy"`` units, ``"friend"`` units (or airfields) of its own side, a
+    ``"point"`` of the map, or ``"none"``. ``optional``: Enter with no target chosen sends the bare line (land at
+    the nearest base). ``structures``: it may aim at a named structure. ``confirm``: a one-target order that
+    still waits for Enter (a warhead is not launched by a slip of the mouse). ``menu``: ``"weapons"`` rows first
+    in a unit's menu, ``"transport"`` after them (air and transport orders, with the units aboard).
     """
 
     word: str
     key: str | None = None
+    shooters: Literal["one", "many"] = "one"
     targets: int = 1
+    aim: Literal["enemy", "friend", "point", "none"] = "enemy"
+    optional: bool = False
     structures: bool = False
     confirm: bool = False
-    label: str = ""
+    menu: Literal["weapons", "transport"] = "weapons"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +168,9 @@ class RulerRules:
         handlers = {**self.handlers, **{o.command: o.handler for o in orders}}
         for command, wrapper in (wrap or {}).items():
             handlers[command] = wrapper(handlers[command])
+        specs = tuple(specs)
+        if strays := sorted(spec.word for spec in specs if spec.word not in notation.orders):
+            raise ValueError(f"order hints of words that are no order: {', '.join(strays)}")
         events = tuple(events)
         if taken := sorted(e.kind for e in events if e.kind in self.event_kinds):
             raise ValueError(f"event kinds already taken: {', '.join(taken)}")

@@ -6,7 +6,6 @@ This is the package's public face: import from ``kriegsspiel.core.ruleset``, not
 from __future__ import annotations
 
 from kriegsspiel.core.ruleset._model import (
-    ATTACK_COMMANDS,
     CommandStats,
     NONE,
     RANGE_IS_MOVE,
@@ -34,7 +33,6 @@ from kriegsspiel.core.ruleset._parse import (
 from kriegsspiel.core.ruleset._tables import Table, describe_value, suggest
 
 __all__ = [
-    "ATTACK_COMMANDS",
     "COMMAND_COLUMNS",
     "CommandStats",
     "NONE",

@@ -32,7 +32,6 @@ def terrain_speed(table: Mapping[str, float], terrain_id: str) -> float:
 
 #: Command tables whose ``damage`` is a unit type's ordinary attack, first match wins: the attack table,
 #: and for aircraft (which may not use the ordinary attack) the dogfight table, as the summary charts do.
-ATTACK_COMMANDS = ("attack", "dogfight")
 
 #: In ``[command_ranges]``: the range is the unit type's own ``move`` (for aircraft the flight range).
 RANGE_IS_MOVE = "move"
@@ -168,9 +167,9 @@ class RuleBook:
     structure_classes: Mapping[str, str] = field(default_factory=dict)
     #: the combat tables of the rule set that reads ``[combat]`` (Ruleset V3's d10 charts, read by its
     #: package's table reader); None = the rule set has none
-    combat: Any = None
+    combat: Any = field(default=None, metadata={"read_by_rule_set": True})
     #: orders by courier, from ``[orders]`` (read by Ruleset V3's package); None = orders are not carried
-    orders: Any = None
+    orders: Any = field(default=None, metadata={"read_by_rule_set": True})
     #: the time of day when round 1 begins, minutes after midnight; None = show elapsed game time
     clock_start: int | None = None
     #: what the rule set's table readers made of the other tables only it reads, by key
@@ -245,17 +244,11 @@ def may(ruleset: RuleBook, unit_type: UnitType, command: str) -> bool:
 def convert_target(ruleset: RuleBook, type_id: str) -> str | None:
     """The type a unit of ``type_id`` converts into, or None when it cannot convert.
 
-    A rule set with a ``convert`` command table decides by its rows (``into``, default "infantry"). Without one,
-    the manual's rule applies: army units with a fire table (artillery and cavalry) convert to infantry.
+    A rule set's ``convert`` command table decides by its rows (``into``: the type it becomes). A rule set
+    without the table has no conversions.
     """
     unit_type = ruleset.unit_type(type_id)
-    has_table = any("convert" in t.commands for t in ruleset.unit_types.values())
-    if has_table:
-        if not unit_type.can("convert"):
-            return None
-        target = str(unit_type.commands["convert"].extra["into"])
-    elif unit_type.theatre == "army" and unit_type.can("fire"):
-        target = "infantry"
-    else:
+    if not unit_type.can("convert"):
         return None
+    target = str(unit_type.commands["convert"].extra["into"])
     return target if target in ruleset.unit_types and target != type_id else None

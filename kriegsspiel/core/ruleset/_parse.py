@@ -7,12 +7,12 @@ alone; the columns its command tables require come from the rule set too (``Rule
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 from kriegsspiel.core.ruleset._model import (
-    ATTACK_COMMANDS,
     NONE,
     RANGE_IS_MOVE,
     ROAD,
@@ -41,14 +41,14 @@ TableReader = Callable[[Table, str, Mapping[str, Any]], Any]
 
 
 _DISTANCE_UNITS = ("units", "metres")
+_FIELDS_READ_BY_RULE_SETS = tuple(f.name for f in dataclasses.fields(RuleBook) if f.metadata.get("read_by_rule_set"))
 _TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevation")
 _STRUCTURE_KEYS = ("name", "max_health", "max_size", "hides", "summary")
 _SIGHT_KEYS = ("eye_height", "obstacle_height")
 _UNIT_KEYS = ("name", "theatre", "health", "move", "movement", "move_and_fire", "heading_limit", "hide_terrain",
               "hidden_by_default", "sight_range", "weight", "land_capacity", "air_capacity", "disembarks_anywhere")
 _UNIT_HINTS = {
-    "attack": "unknown key; a unit type's attack is its row in [commands.attack] (aircraft: [commands.dogfight])",
-    "commands": "unknown key; command rows go in the command's own table, e.g. [commands.fire]",
+    "commands": "unknown key; command rows go in the command's own table, [commands.COMMAND.UNIT_TYPE]",
 }
 _DEFAULT_KEYS = tuple(k for k in _UNIT_KEYS if k != "name")
 #: The columns a command row may have besides ``damage`` and ``range``, and what each holds: "odds" an integer
@@ -82,10 +82,12 @@ _ANY = "any"
 
 
 def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, TableReader] | None = None,
-                  required_columns: Mapping[str, tuple[str, ...]] | None = None) -> RuleBook:
+                  required_columns: Mapping[str, tuple[str, ...]] | None = None,
+                  attack_tables: tuple[str, ...] = ()) -> RuleBook:
     """Build and validate a RuleBook from parsed TOML. ``readers`` read the top-level tables only the file's
     rule set understands (by key), ``required_columns`` the columns its command tables must give (by command,
-    besides the core's :data:`REQUIRED_COLUMNS`): both from the file's rule set (``RuleSet``), none by default.
+    besides the core's :data:`REQUIRED_COLUMNS`): both from the file's rule set (``RuleSet``), none by default. A unit type's ``attack`` is its damage in the
+    first of ``attack_tables`` (the rule set's ordinary attacks, ``RuleSet.attack_tables``) that gives one, else 0.
 
     Raises RuleBookError naming ``source``, the table and the key for a missing or unknown key, a
     wrong type, an unknown terrain, speed table, unit type or constant. Distances are world units.
@@ -121,7 +123,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, Ta
     command_ranges = _parse_command_ranges(top.optional_table("command_ranges"), commands_table, constants)
     unit_types = _parse_unit_types(
         top.table("unit_types"), top.optional_table("unit_defaults", _DEFAULT_KEYS),
-        terrain, structures, speed_tables, class_speeds,
+        terrain, structures, speed_tables, class_speeds, tuple(commands_table.data),
     )
     rows = _parse_commands(commands_table, unit_types)
     _check_required_columns(commands_table, command_ranges, required)
@@ -140,7 +142,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, Ta
                 name = command_ranges[command]
                 range_ = float(fields["move"]) if name == RANGE_IS_MOVE else constants[name]
             commands[command] = CommandStats(damage, range_, MappingProxyType(extra))
-        attack = next((commands[c].damage for c in ATTACK_COMMANDS if c in commands and commands[c].damage), 0)
+        attack = next((commands[c].damage for c in attack_tables if c in commands and commands[c].damage), 0)
         finished[type_id] = UnitType(id=type_id, attack=attack, commands=MappingProxyType(commands), **fields)
 
     return RuleBook(
@@ -159,9 +161,10 @@ def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, Ta
         terrain_classes=MappingProxyType(terrain_classes),
         class_speeds=MappingProxyType({arm: MappingProxyType(s) for arm, s in class_speeds.items()}),
         structure_classes=MappingProxyType(structure_classes),
-        combat=read.pop("combat", None),
-        orders=read.pop("orders", None),
         clock_start=clock_start,
+        # tables a rule set reads that are fields of the book of their own (kept: the books' repr is the
+        # fingerprint of every save), the others in ``extras``
+        **{name: read.pop(name) for name in _FIELDS_READ_BY_RULE_SETS if name in read},
         extras=MappingProxyType(read),
     )
 
@@ -333,13 +336,17 @@ def _parse_unit_types(
     structures: Mapping[str, StructureType],
     speed_tables: Mapping[str, Mapping[str, float]],
     class_speeds: Mapping[str, Mapping[str, float]] | None = None,
+    command_tables: tuple[str, ...] = (),
 ) -> dict[str, dict[str, Any]]:
     """Each unit type's fields except ``id``, ``attack`` and ``commands`` (those come from the command tables)."""
     if not table.data:
         raise table.whole_table_error("empty; give at least one unit type")
     places = (*terrain, *structures)
+    # a command's number under a unit type (attack = 4) belongs in the command's table: say where
+    hints = {**{command: f"unknown key; a unit type's {command} is its row in [commands.{command}]"
+                for command in command_tables}, **_UNIT_HINTS}
     return {
-        type_id: _parse_unit_row(table.table(type_id, _UNIT_KEYS, hints=_UNIT_HINTS), defaults, places, speed_tables,
+        type_id: _parse_unit_row(table.table(type_id, _UNIT_KEYS, hints=hints), defaults, places, speed_tables,
                                  class_speeds or {})
         for type_id in table.data
     }

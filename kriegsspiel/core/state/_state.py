@@ -256,7 +256,7 @@ def summary_json(state: GameState) -> dict[str, Any]:
     ``{"round", "side", "units": {ID: {"type", "side", "x", "y", "health", "heading", "hidden"}}, "messages":
     [{"round", "sender", "recipient", "outcome", "received_by", "received_text"}]}``; under a rule set with
     disruption levels (Ruleset V3) each unit also has ``"disruption"``."""
-    disrupts = getattr(state.ruleset, "combat", None) is not None
+    disrupts = state.ruleset.combat is not None
     units: dict[str, Any] = {}
     for u in state.units.values():
         row: dict[str, Any] = {

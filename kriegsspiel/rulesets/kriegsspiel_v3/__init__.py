@@ -12,7 +12,7 @@ from importlib.abc import Traversable
 from typing import Any
 
 from kriegsspiel.core.commands import EndTurn, Message
-from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, RulerRules
+from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, Table
 from kriegsspiel.core.state import GameState
@@ -84,6 +84,8 @@ RULES: RulerRules = CORE_RULES.extended(
     turn_preview=orders.turn_preview,
     forecast=forecast,
     movement_bands=movement_bands,
+    # a combat is aimed with the mouse: a group of attackers, any number of defenders (its chart from a menu)
+    specs=(OrderSpec("combat", shooters="many", targets=-1),),
 )
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from importlib import resources
 from importlib.abc import Traversable
 
-from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, RulerRules
+from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, TableReader
 from kriegsspiel.rulesets.modern_4e import air, commands, events, house, land, manual, naval, notation, turn, warnings
@@ -57,6 +57,28 @@ def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, 
     return tuple(bands)
 
 
+#: how the window aims the orders given with the mouse (keys, groups, targets), in the order of its menus
+ORDER_SPECS: tuple[OrderSpec, ...] = (
+    OrderSpec("attack", key="a", shooters="many", targets=-1),
+    OrderSpec("fire", key="f", shooters="many", targets=-1, structures=True),
+    OrderSpec("bomb", key="b", targets=-1, structures=True),
+    OrderSpec("missile", key="m", structures=True),
+    OrderSpec("torpedo", key="t"),
+    OrderSpec("dogfight", key="d", shooters="many", targets=-1),
+    OrderSpec("kamikaze", key="k"),
+    OrderSpec("board", key="o"),
+    OrderSpec("sortie", key="s"),
+    OrderSpec("depthcharge", key="c"),
+    OrderSpec("nuke", key="n", structures=True, confirm=True),
+    OrderSpec("takeoff", targets=0, aim="none", menu="transport"),
+    OrderSpec("land", aim="friend", optional=True, menu="transport"),
+    OrderSpec("survey", targets=0, aim="none", menu="transport"),
+    OrderSpec("pulse", targets=-1, optional=True, menu="transport"),
+    OrderSpec("airlift", targets=-1, aim="friend", menu="transport"),
+    OrderSpec("load", shooters="many", aim="friend", menu="transport"),
+    OrderSpec("disembark", aim="point", menu="transport"),
+)
+
 #: the rules a Fourth Edition game is played by: the core's, with the combat orders, the air turn (which
 #: opens each side's turn; an attack ends the attackers' turn: turn.py) and the grounded-plane warnings
 RULES: RulerRules = CORE_RULES.extended(
@@ -70,6 +92,7 @@ RULES: RulerRules = CORE_RULES.extended(
     turn_preview=turn.preview,
     scenario_warnings=warnings.grounded_planes,
     movement_bands=movement_bands,
+    specs=ORDER_SPECS,
 )
 
 
@@ -90,6 +113,9 @@ class ModernFourthEdition(RuleSet):
     def required_columns(self) -> Mapping[str, tuple[str, ...]]:
         return REQUIRED_COLUMNS
 
+    def attack_tables(self) -> tuple[str, ...]:
+        return ("attack", "dogfight")  # an aircraft's attack is its dogfight
+
     def rules(self) -> RulerRules:
         return RULES
 
@@ -97,4 +123,4 @@ class ModernFourthEdition(RuleSet):
 #: the object the entry point publishes
 RULESET = ModernFourthEdition()
 
-__all__ = ["RULES", "RULESET", "ModernFourthEdition"]
+__all__ = ["ORDER_SPECS", "RULES", "RULESET", "ModernFourthEdition"]

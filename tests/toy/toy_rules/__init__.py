@@ -78,7 +78,7 @@ def _run_meadow(args: argparse.Namespace) -> int:
 #: the rules a toy game is played by: the core's, with one order of its own
 RULES: RulerRules = CORE_RULES.extended(
     "toy",
-    [OrderKind(Cheer, parse_cheer, format_cheer, cheer, OrderSpec("cheer", key="c", targets=0, label="cheer"))],
+    [OrderKind(Cheer, parse_cheer, format_cheer, cheer, OrderSpec("cheer", key="c", targets=0, aim="none"))],
     events=(Cheered,),
     pages=(ManPage("cheer", "cheer UNIT", "The unit cheers; nothing else happens.",
                    fixed_text("every unit of the side to move"), fixed_text("-"), fixed_text("-")),),
