@@ -8,15 +8,19 @@ was expected, and no code behind the border meets a value of the wrong type. The
 from __future__ import annotations
 
 from kriegsspiel.border.files import (
+    ALLOW_OUTSIDE_ENV,
     CAPS,
     InputFileError,
     InputKind,
     check_input,
     display_path,
+    inside_folders,
     open_input,
+    outside_allowed,
     read_input,
     read_input_text,
 )
+from kriegsspiel.border.json_input import MAX_JSON_LINE_BYTES, json_lines, read_json_source, source_name
 from kriegsspiel.border.schema import (
     MAX_JSON_NESTING,
     SchemaError,
@@ -27,6 +31,6 @@ from kriegsspiel.border.schema import (
 )
 
 __all__ = [
-    "CAPS", "InputFileError", "InputKind", "MAX_JSON_NESTING", "SchemaError", "check_input", "convert",
-    "decode_json", "display_path", "json_nesting", "open_input", "read_input", "read_input_text", "to_plain",
+    "ALLOW_OUTSIDE_ENV", "CAPS", "InputFileError", "InputKind", "MAX_JSON_LINE_BYTES", "MAX_JSON_NESTING", "SchemaError", "check_input", "convert",
+    "decode_json", "display_path", "inside_folders", "json_lines", "json_nesting", "open_input", "outside_allowed", "read_json_source", "source_name", "read_input", "read_input_text", "to_plain",
 ]

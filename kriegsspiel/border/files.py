@@ -17,6 +17,9 @@ from typing import BinaryIO
 from kriegsspiel.errors import UserError
 
 MiB = 1024 * 1024
+#: Setting this environment variable to 1 lifts the rule that an input may name files only inside its folders
+#: (a map's tilesets and images, a Diplomacy phase's map) for every command
+ALLOW_OUTSIDE_ENV = "KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS"
 _PIECE = 1 * MiB  # read beyond a file's stated size this much at a time
 
 
@@ -162,3 +165,21 @@ def display_path(path: str | os.PathLike[str]) -> str:
     if isinstance(text, bytes):
         text = os.fsdecode(text)
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def inside_folders(path: str | os.PathLike[str], folders: list[str] | tuple[str, ...]) -> bool:
+    """Whether ``path`` (symbolic links followed) lies in one of ``folders``."""
+    real = os.path.realpath(path)
+    for folder in folders:
+        root = os.path.realpath(folder)
+        try:
+            if os.path.commonpath([root, real]) == root:
+                return True
+        except ValueError:  # another drive (Windows)
+            continue
+    return False
+
+
+def outside_allowed() -> bool:
+    """True when the umpire lifted the path rule with :data:`ALLOW_OUTSIDE_ENV`."""
+    return os.environ.get(ALLOW_OUTSIDE_ENV, "").strip().lower() in ("1", "true", "yes")

@@ -31,6 +31,10 @@ _PATTERN_WORDS = {
 }
 
 
+_TYPE_WORDS = {"str": "a string", "int": "a whole number", "float": "a number", "bool": "true or false",
+               "array": "a list", "object": "an object", "null": "null"}
+
+
 class SchemaError(UserError):
     """A JSON input of the wrong shape: ``where`` (file and line), ``key`` (a path like ``units[3].type``, ""
     for the whole value) and ``expected`` (what belongs there)."""
@@ -61,6 +65,8 @@ def _key_and_words(message: str) -> tuple[str, str]:
     key = at.rstrip("`").removeprefix("$").removeprefix(".")
     for pattern, words in _PATTERN_WORDS.items():
         text = text.replace(f"`str` matching regex {pattern!r}", words)
+    for word, plain in _TYPE_WORDS.items():
+        text = text.replace(f"`{word}`", plain)
     text = text.replace("`", "")
     if text.startswith("Object missing required field"):
         field = text.rsplit(" ", 1)[-1]
@@ -89,7 +95,10 @@ def decode_json(data: bytes | str, schema: type[T] | Any, where: str, *, max_nes
         key, words = _key_and_words(str(exc))
         raise SchemaError(where, key, words) from None
     except msgspec.DecodeError as exc:
-        raise SchemaError(where, "", f"not JSON ({_decode_words(raw, str(exc))})") from None
+        text, line, column = _decode_words(raw, str(exc))
+        if b"\n" in raw.rstrip(b"\n"):  # a file of several lines: name the line as files are named
+            raise SchemaError(f"{where} line {line}", "", f"not JSON ({text} at column {column})") from None
+        raise SchemaError(where, "", f"not JSON ({text} at column {column})") from None
     except UnicodeDecodeError as exc:  # inside a string: msgspec checks UTF-8 as it goes
         at = raw.find(exc.object[exc.start:exc.end]) if isinstance(exc.object, bytes) else -1
         line = f" at line {raw.count(bytes([10]), 0, at) + 1}" if at >= 0 else ""
@@ -98,22 +107,22 @@ def decode_json(data: bytes | str, schema: type[T] | Any, where: str, *, max_nes
         raise SchemaError(where, "", "nested too deeply to be read; no input of this kind is") from None
 
 
-def _decode_words(raw: bytes, message: str) -> str:
-    """msgspec's "JSON is malformed: invalid character (byte 12)" with the line and column of the byte and a
-    word on bytes that are not UTF-8."""
+def _decode_words(raw: bytes, message: str) -> tuple[str, int, int]:
+    """msgspec's "JSON is malformed: invalid character (byte 12)" as (what, line, column) of the byte, with a
+    word on bytes that are not UTF-8; the end of the input for "truncated"."""
     found = re.search(r"\(byte (\d+)\)", message)
-    text = message.removeprefix("JSON is malformed: ")
-    if not found:
-        return text
-    at = int(found.group(1))
-    line = raw[:at].count(b"\n") + 1
+    text = message.removeprefix("JSON is malformed: ").split(" (byte")[0]
+    at = int(found.group(1)) if found else len(raw)
+    if not found and "truncated" in text:
+        text = "it ends before the value does"
+    line = raw.count(b"\n", 0, at) + 1
     column = at - (raw.rfind(b"\n", 0, at) + 1) + 1
     try:
         raw[: at + 4].decode("utf-8")
     except UnicodeDecodeError as exc:
         if exc.start <= at:
-            return f"bytes that are not UTF-8 at line {line}, column {column}"
-    return f"{text.split(' (byte')[0]} at line {line}, column {column}"
+            text = "bytes that are not UTF-8"
+    return text, line, column
 
 
 def convert(value: Any, schema: type[T] | Any, where: str) -> T:

@@ -8,14 +8,18 @@ Bad input raises :class:`kriegsspiel.errors.UserError`: one line on stderr, exit
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
 import tempfile
+import threading
 import traceback
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
-from kriegsspiel.errors import UserError, printable
+from kriegsspiel.errors import Terminated, UserError, printable
 
 #: command name -> (module under kriegsspiel.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -63,6 +67,26 @@ def _usage() -> str:
     lines.append("")
     lines.append("'kriegsspiel COMMAND --help' shows a command's arguments; 'kriegsspiel --version' the version and kernels.")
     return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def _ending_on_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the command as Ctrl-C does (:class:`Terminated` through every ``finally``:
+    the save closed, the pictures written), not at once; the handlers before are restored after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+
+    def end(number: int, frame: object) -> None:
+        raise Terminated(number)
+
+    before = {number: signal.signal(number, end) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -156,13 +180,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if exc.code == 0 else 2
     try:
         _say_missing_kernels()
-        return int(module.run(parsed))
+        with _ending_on_signals():
+            return int(module.run(parsed))
     except UserError as exc:
         print(printable(f"kriegsspiel {name}: {exc}"), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print(f"kriegsspiel {name}: interrupted", file=sys.stderr)
         return 130
+    except Terminated as exc:
+        print(f"kriegsspiel {name}: ended by signal {exc.signal_number}; everything shown was saved", file=sys.stderr)
+        return 128 + exc.signal_number
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug of ours: say so in one line, keep the details in a file

@@ -111,6 +111,7 @@ class AreaGame:
         self._writer = writer
         self.notes = notes
         self.on_phase: list[PhaseHook] = []
+        self._notices: list[str] = []  # told with the outcome of the line being carried out
 
     @classmethod
     def new(cls, scenario_path: str | Path, save_path: str | Path) -> AreaGame:
@@ -216,6 +217,12 @@ class AreaGame:
     # --- changing ---------------------------------------------------------------------------------------
 
     def submit(self, line: str) -> AreaOutcome:
+        """:meth:`_submit`, and what the umpire must hear after it (the save moved to a recovery file)."""
+        outcome = self._submit(line)
+        said, self._notices = self._notices, []
+        return dataclasses.replace(outcome, lines=outcome.lines + tuple(said)) if said else outcome
+
+    def _submit(self, line: str) -> AreaOutcome:
         """Carry out one line: ``POWER: ORDER[; ORDER...]``, ``withdraw POWER: ORDER``, ``confirm``, ``undo``,
         ``redo``. Refused lines change nothing; each accepted command is on disk before this returns (several
         orders on one line: one record each, the refused ones said). Raises SaveError when read-only or the
@@ -326,6 +333,11 @@ class AreaGame:
             raise SaveError(f"{self.path}: the journal could not be written ({exc.strerror or exc}); the command "
                             "was not carried out; free some disk space and go on") from None
         record = dataclasses.replace(record, line=self._writer.lines)
+        notice = self._writer.take_notice()
+        if notice is not None:  # the save was deleted or replaced: the game goes on in the recovery file
+            self.path = self._writer.path
+            self.notes.append(notice)
+            self._notices.append(notice)
         self._records.append(record)
         return record
 

@@ -125,6 +125,7 @@ class Game:
         self.notes = notes
         self.on_round_end: list[RoundEndHook] = []
         self._snapshot_base: GameState | None = None  # the state of the last snapshot written
+        self._notices: list[str] = []  # told with the outcome of the command being carried out
 
     # --- opening ------------------------------------------------------------------------------------------
 
@@ -330,7 +331,7 @@ class Game:
         self._snapshot()
         problem = self._round_hooks(before, result.state)
         return Outcome(accepted=True, command=text, events=result.events, record=record.seq, forced=forced,
-                       overridden=result.overridden, note=problem)
+                       overridden=result.overridden, note=self._noticed(problem))
 
     def undo(self) -> Outcome:
         """Take back the last order in force; journaled as an ``undo`` record. Refused when there is none."""
@@ -347,7 +348,7 @@ class Game:
         self._timeline.pop()
         self._snapshot()
         return Outcome(accepted=True, command="undo", record=record.seq,
-                       note=f"undone: {undone.command} (record {target})")
+                       note=self._noticed(f"undone: {undone.command} (record {target})"))
 
     def redo(self) -> Outcome:
         """Re-apply the order most recently undone, with its recorded dice; journaled as a ``redo`` record."""
@@ -373,7 +374,7 @@ class Game:
         problem = self._round_hooks(before, state)
         note = f"redone: {original.command} (record {target})" + (f"; {problem}" if problem else "")
         return Outcome(accepted=True, command="redo", events=events, record=record.seq, forced=original.forced,
-                       overridden=original.refusal, note=note)
+                       overridden=original.refusal, note=self._noticed(note))
 
     def states_in_force(self) -> Iterator[GameState]:
         """The states of the game in force, oldest first: the start, then after each order in force (those not
@@ -408,8 +409,19 @@ class Game:
                             "was not carried out and the save ends with the record before it; free some disk "
                             "space and go on") from None
         record = dataclasses.replace(record, line=self._writer.lines)
+        notice = self._writer.take_notice()
+        if notice is not None:  # the save was deleted or replaced: the game goes on in the recovery file
+            self.path = self._records.path = self._writer.path
+            self._records.close()
+            self._notices.append(notice)
+            self.notes.append(notice)
         self._records.append(record, self._writer.last_offset)
         return record
+
+    def _noticed(self, note: str | None) -> str | None:
+        """``note`` with what the umpire must hear after this command (the save moved to a recovery file)."""
+        said, self._notices = self._notices, []
+        return "\n".join([*([note] if note else []), *said]) or None
 
     def _snapshot(self) -> None:
         """After every SNAPSHOT_EVERY-th record, a snapshot of the state (so that reopening is fast). A

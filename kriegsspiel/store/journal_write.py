@@ -82,6 +82,7 @@ class JournalWriter:
         self.key = key
         self.lines = lines  # complete lines in the file (the header is line 1)
         self.last_offset = -1  # where the last line written begins (bytes)
+        self._notice: str | None = None
 
     @classmethod
     def create(cls, path: str | Path, header: SaveHeader, key: bytes | None = None) -> JournalWriter:
@@ -96,7 +97,7 @@ class JournalWriter:
         data = _sealed(header.to_json(), key)
         line = _line(data)  # a header that cannot be written refuses before the file exists
         try:
-            handle = path.open("xb", buffering=0)
+            handle = path.open("x+b", buffering=0)  # readable too: a recovery copy reads it back
         except FileExistsError:
             raise SaveError(f"{path}: already exists; a save is never overwritten: choose another name") from None
         except FileNotFoundError:
@@ -188,8 +189,38 @@ class JournalWriter:
         self.last_hash = data["hash"]
         return data["hash"]
 
+    def take_notice(self) -> str | None:
+        """The message, once, that the save was deleted or replaced and the game went on in a recovery file
+        (:attr:`path` is then that file), or None."""
+        notice, self._notice = self._notice, None
+        return notice
+
+    def _still_the_save(self) -> None:
+        """Before a line is written: the file at :attr:`path` must still be the one being written. A save
+        deleted or replaced while the game is open (the lines would go to a file nobody can open again) is
+        copied whole, from the open file, to a recovery file beside it, and the game goes on there."""
+        fd = self._handle.fileno()
+        try:
+            on_disk = os.stat(self.path)
+        except FileNotFoundError:
+            problem = "was deleted"
+        except OSError:
+            return  # cannot tell (a folder not readable now): write as before
+        else:
+            ours = os.fstat(fd)
+            if (on_disk.st_dev, on_disk.st_ino) == (ours.st_dev, ours.st_ino):
+                return
+            problem = "was replaced by another file"
+        old = self.path
+        handle, target = _recovery_copy(self._handle, old)
+        self._handle.close()
+        self._handle, self.path = handle, target
+        self._notice = (f"{old} {problem} while the game was open: the whole game, this command included, goes "
+                        f"on in {target}; nothing was lost; open that file from now on")
+
     def _write_line(self, data: dict[str, Any]) -> dict[str, Any]:
         """Seal and write one line (``data`` holds its content hash); returns it as written."""
+        self._still_the_save()
         fd = self._handle.fileno()
         offset = os.lseek(fd, 0, os.SEEK_CUR)
         data = _sealed(data, self.key)
@@ -291,6 +322,41 @@ def _write_all(fd: int, data: bytes) -> None:
         if written <= 0:  # pragma: no cover - a file never returns 0 for a non-empty write; do not spin
             raise OSError(28, "no space left on device")
         view = view[written:]
+
+
+def _recovery_copy(source: BinaryIO, path: Path) -> tuple[BinaryIO, Path]:
+    """Copy the open save ``source`` whole to a new ``<save stem>.recovered-<n><suffix>`` beside ``path`` (in
+    the home folder when that folder is gone), synced and locked; returns it open for appending, and its path.
+    Raises OSError when no copy can be written (the command is then not carried out)."""
+    end = os.lseek(source.fileno(), 0, os.SEEK_CUR)
+    problem: OSError | None = None
+    for folder in (path.parent, Path.home()):
+        for n in range(1, 1000):
+            target = folder / f"{path.stem}.recovered-{n}{path.suffix}"
+            try:
+                handle = target.open("xb", buffering=0)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                problem = exc
+                break
+            try:
+                offset = 0
+                while offset < end:
+                    chunk = os.pread(source.fileno(), min(1 << 20, end - offset), offset)
+                    if not chunk:
+                        raise OSError(5, "the open save could not be read back")
+                    _write_all(handle.fileno(), chunk)
+                    offset += len(chunk)
+                os.fsync(handle.fileno())
+            except OSError:
+                handle.close()
+                target.unlink(missing_ok=True)
+                raise
+            _fsync_directory(folder.resolve())
+            _lock(handle, target)
+            return handle, target
+    raise problem or OSError(17, "no free name for a recovery file")
 
 
 def set_aside_copy(path: Path) -> Path:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from kriegsspiel.border import decode_json, read_input
+from kriegsspiel.border import ALLOW_OUTSIDE_ENV, decode_json, outside_allowed, read_input
 from kriegsspiel.border.types import PathText
 from kriegsspiel.data import assets_folder
 from kriegsspiel.errors import UserError
@@ -22,14 +22,14 @@ from kriegsspiel.errors import UserError
 #: The program's own tilesets (inside the package): every map may use them wherever it lies.
 SHIPPED_ASSETS = str(assets_folder())
 #: Setting this environment variable to 1 lifts the path rule for every command (play, shell, new...).
-ALLOW_ENV = "KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS"
+ALLOW_ENV = ALLOW_OUTSIDE_ENV
 #: How many folders up from the map a ``.tiled-project`` file is looked for.
 PROJECT_SEARCH_DEPTH = 8
 
 
 def allowed_by_environment() -> bool:
     """True when the umpire lifted the path rule with the environment variable."""
-    return os.environ.get(ALLOW_ENV, "").strip().lower() in ("1", "true", "yes")
+    return outside_allowed()
 
 
 def _project_folders(project_file: str) -> list[str]:
