@@ -51,6 +51,23 @@ def test_a_core_module_importing_a_rule_set_breaks_a_contract(tmp_path: Path) ->
     assert "kriegsspiel.core.dice -> kriegsspiel.rulesets.modern_4e.land" in done.stdout
 
 
+@pytest.mark.skipif(LINT is None, reason="import-linter is not installed (pip install -e '.[test]')")
+@pytest.mark.parametrize("module", ["app/console.py", "shell/queries.py", "portal/links.py"])
+def test_the_window_shell_or_portal_importing_the_rule_sets_breaks_a_contract(tmp_path: Path, module: str) -> None:
+    copy = tmp_path / "tree"
+    shutil.copytree(REPO / "kriegsspiel", copy / "kriegsspiel", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", copy / "pyproject.toml")
+    planted = copy / "kriegsspiel" / module
+    planted.write_text(planted.read_text(encoding="utf-8") + "\nimport kriegsspiel.rulesets  # noqa\n",
+                       encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    done = subprocess.run([LINT], capture_output=True, text=True, cwd=copy, env=env, timeout=300)
+    assert done.returncode == 1
+    assert "The window, the shell and the portal import no rule set" in " ".join(done.stdout.split())
+    name = "kriegsspiel." + module.removesuffix(".py").replace("/", ".")
+    assert f"{name} -> kriegsspiel.rulesets" in done.stdout
+
+
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan, iterative)."""
     index: dict[str, int] = {}
