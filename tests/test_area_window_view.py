@@ -206,7 +206,7 @@ def test_f1_shows_every_key_of_the_area_window_and_the_guide_lists_them(app):
 
 def test_f12_saves_the_frame_next_to_the_save(app):
     key(app, pygame.K_F12)
-    shots = sorted(app.game.path.parent.glob(app.game.path.name + "-shots/shot-*.png"))
+    shots = sorted(app.game.path.parent.glob(app.game.path.stem + "-shots/shot-*.png"))
     assert len(shots) == 1 and pygame.image.load(str(shots[0])).get_size() == app.surface.get_size()
 
 

@@ -273,13 +273,15 @@ def test_the_console_scrolls_back_and_keeps_its_history(tmp_path: Path, monkeypa
                       pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
         assert app.console_scroll == 3  # the wheel over the panel scrolls the output back
         # the window keeps what was typed for the next session
-        monkeypatch.setattr(App, "run", lambda self, **kw: setattr(self.console, "history", [*self.console.history,
-                                                                   "move hessians > 24.5,60.5"]) or 0)
+        from kriegsspiel.app.window_frame import WindowFrame
+
+        monkeypatch.setattr(WindowFrame, "run", lambda self, board, **kw: setattr(
+            board.console, "history", [*board.console.history, "move hessians > 24.5,60.5"]) or 0)
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
         assert window.run_window(game, "t") == 0
         assert load_history(config_dir())[-1] == "move hessians > 24.5,60.5"
         seen: list[list[str]] = []
-        monkeypatch.setattr(App, "run", lambda self, **kw: seen.append(list(self.console.history)) or 0)
+        monkeypatch.setattr(WindowFrame, "run", lambda self, board, **kw: seen.append(list(board.console.history)) or 0)
         window.run_window(game, "t")
         assert seen == [["move hessians > 24.5,60.5"]]  # Up brings it back in the next session
     finally:

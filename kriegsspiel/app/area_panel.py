@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
+from kriegsspiel.app.chrome import fit_lines
 from kriegsspiel.render.fonts import font
 from kriegsspiel.store.area_timeline import AreaTurn
 
@@ -110,22 +111,6 @@ def draw_question(surface: pygame.Surface, view: pygame.Rect, lines: Sequence[st
 
 
 def fit(text: str, face: pygame.font.Font, width_px: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width_px`` (a word wider than that is cut), so no
-    power's name or result runs off the panel."""
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if face.size(trial)[0] <= width_px or not line:
-            line = trial
-        else:
-            out.append(line)
-            line = word
-        while face.size(line)[0] > width_px and len(line) > 1:
-            cut = len(line)
-            while cut > 1 and face.size(line[:cut])[0] > width_px:
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-    out.append(line)
-    return out
+    """``text`` broken into lines no wider than ``width_px`` (:func:`kriegsspiel.app.chrome.fit_lines`), so no
+    power's name, save name or result runs off the panel."""
+    return fit_lines(text, face, width_px)

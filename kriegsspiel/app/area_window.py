@@ -13,7 +13,7 @@ empty board (or with the right or middle button) pans, Home fits. Every key: app
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pygame
@@ -103,12 +103,20 @@ class AreaApp:
         self._answers: dict[str, pygame.Rect] = {}
         #: F9: the players' portal (a page per power) and its inbox panel, as in the ruler games' window
         self.portal = WindowPortal(game)
+        #: F12 writes here (the window frame sets it next to the save)
+        self.screenshot_dir = Path(str(game.path)).with_name(Path(str(game.path)).stem + "-shots")
+        self.drawn = False  # whether the last step drew a frame
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
         return max(100, w - PANEL_WIDTH), h
 
     # --- commands ---------------------------------------------------------------------------------------
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """A line of the window's own (a note, what Ctrl+Q did) in the log."""
+        self.log.append((text, error))
+        self.log_scroll = 0
 
     def say(self, text: str) -> None:
         """Show an answer of the session in the log (a refusal in red)."""
@@ -184,7 +192,7 @@ class AreaApp:
 
     def save_screenshot(self) -> Path | None:
         """F12: the frame as ``shot-NNN.png`` in a folder next to the save."""
-        folder = Path(str(self.game.path) + "-shots")
+        folder = self.screenshot_dir
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"shot-{next_shot_number(folder):03d}.png"
@@ -230,8 +238,7 @@ class AreaApp:
             elif not self.asking:
                 self.console += event.text
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.surface = pygame.display.get_surface() or self.surface
-            self.board.resize(self._board_size())
+            self.resize(pygame.display.get_surface() or self.surface)
 
     def _motion(self, pos: tuple[int, int]) -> None:
         self.cursor = pos
@@ -366,7 +373,9 @@ class AreaApp:
         if self.portal.key(key):  # the portal's panel is shown: 1-9 a power's QR code, Esc hides it
             self._swallow_text = "123456789"
             return
-        if key == pygame.K_F1:
+        if ctrl and key == pygame.K_q:
+            self.quit_saving()
+        elif key == pygame.K_F1:
             self.help_on = not self.help_on
             self.help_scroll = 0
         elif key == pygame.K_F9:
@@ -477,15 +486,34 @@ class AreaApp:
         pygame.draw.rect(self.surface, INK, box, 1)
         self.surface.blit(label, label.get_rect(center=box.center))
 
+    def resize(self, surface: pygame.Surface) -> None:
+        """Lay the board and panel out again on ``surface`` (the window was resized, or fullscreen toggled)."""
+        self.surface = surface
+        self.board.resize(self._board_size())
+
+    def quit_saving(self) -> None:
+        """Ctrl+Q: every order is already in the save; orders the phones sent are taken in, an unanswered
+        Confirm is dropped (it was never journaled), then the window closes."""
+        self.portal.pump()
+        if self.asking:
+            self.asking = False
+            self.tell("the unanswered Confirm was not done")
+        self.running = False
+
+    def step(self, events: Iterable[pygame.event.Event]) -> None:
+        """Handle ``events``, then draw a frame (the frame's loop: :mod:`kriegsspiel.app.window_frame`)."""
+        self.portal.pump()  # orders from the phones reach the journal on this thread
+        for event in events:
+            self.handle(event)
+        self.render()
+        self.drawn = True
+
     def run(self, max_frames: int | None = None, present: object = None) -> int:
         """The event loop until the window closes (or ``max_frames`` frames, headless)."""
         clock = pygame.time.Clock()
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
-            self.portal.pump()  # orders from the phones reach the journal on this thread
-            for event in pygame.event.get():
-                self.handle(event)
-            self.render()
+            self.step(pygame.event.get())
             if callable(present):
                 present()
             frames += 1

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from kriegsspiel.app.chrome import fit_lines
 from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameState, UnitState
@@ -131,6 +132,8 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
 
 
 def _wrap(text: str, width_px: int, size: int) -> list[str]:
+    """``text`` in lines no wider than ``width_px``, the lines after the first indented; a word wider than a
+    line (a long save name) is broken too (:func:`kriegsspiel.app.chrome.fit_lines`)."""
     f = font(size)
     words = text.split(" ")
     lines: list[str] = []
@@ -142,6 +145,11 @@ def _wrap(text: str, width_px: int, size: int) -> list[str]:
         else:
             lines.append(current)
             current = "  " + word
+        if f.size(current)[0] > width_px:  # one word wider than the panel: broken, never cut
+            lead = "  " if current.startswith("  ") else ""
+            *whole, current = fit_lines(current[len(lead):], f, width_px - f.size("  ")[0])
+            lines += [lead + whole[0], *("  " + part for part in whole[1:])] if whole else []
+            current = "  " + current if whole or lead else current
     if current:
         lines.append(current)
     return lines

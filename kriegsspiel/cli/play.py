@@ -111,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _play_area(args: argparse.Namespace, path: Path, size: tuple[int, int] | None) -> int:
     """``play`` of an area game's scenario or save: the window, or ``--screenshot`` headless."""
-    from kriegsspiel.app.area_play import open_area_game, run_area_window, save_area_screenshot
-    from kriegsspiel.app.window import refuse_an_invisible_window
+    from kriegsspiel.app.area_play import open_area_game
+    from kriegsspiel.app.window import refuse_an_invisible_window, run_window, save_screenshot
 
     if args.screenshot:
         out = Path(args.screenshot)
@@ -126,10 +126,11 @@ def _play_area(args: argparse.Namespace, path: Path, size: tuple[int, int] | Non
 
                 game = AreaGame.open(path, read_only=True)
             with game:
-                save_area_screenshot(game, out, size or DEFAULT_SIZE, args.frames)
+                save_screenshot(game, game.scenario.name, out, size=size or DEFAULT_SIZE, frames=args.frames)
         print(f"wrote {out}")
         return 0
     refuse_an_invisible_window()
     game = open_area_game(path)
     with game:
-        return run_area_window(game, size)
+        title = f"{game.scenario.name} ({game.path.name})"
+        return run_window(game, title, size=size, fullscreen=args.fullscreen, projector=args.projector)
