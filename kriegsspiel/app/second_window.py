@@ -67,7 +67,10 @@ class SecondWindow:
                 # the projector or second screen: the window goes there, at its size
                 window = maker(TITLE, tuple(sizes[1]), position=(sizes[0][0], 0))
             else:
-                window = maker(TITLE, DEFAULT_SIZE, resizable=True)
+                # one screen: 1280x800 at most, fitted to it as the umpire's window is (a laptop's 1366x768)
+                from kriegsspiel.app.visible import second_window_size
+
+                window = maker(TITLE, second_window_size([tuple(s) for s in sizes]), resizable=True)
         except (pygame.error, TypeError, ValueError) as exc:
             return f"no second window could be opened ({exc}); use V (view as) on this window instead"
         self.window = window
