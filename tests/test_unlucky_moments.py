@@ -145,3 +145,14 @@ def test_an_area_games_save_deleted_while_open_goes_on_in_a_recovery_file(tmp_pa
         assert outcome.accepted and "was deleted while the game was open" in outcome.describe()
     recovery = tmp_path / "game.recovered-1.kssave"
     assert [r.command for r in read_save(recovery).records] == ["FRANCE: A PAR - BUR"]
+
+
+def test_the_window_shows_where_a_deleted_save_went(game: Game, tmp_path: Path) -> None:
+    from kriegsspiel.app.session import TableSession
+
+    session = TableSession(game, "evening")
+    (tmp_path / "evening.kssave").unlink()
+    reply = session.submit("message Knyphausen report")
+    assert reply.accepted
+    assert any("was deleted while the game was open" in line and "evening.recovered-1.kssave" in line
+               for line in reply.lines), reply.lines

@@ -35,7 +35,6 @@ _CHECKED = ("phase", "before", "results", "after")
 def write_phase_lines(save: Path, out: TextIO) -> int:
     """Write every confirmed phase of an area save as one JSON line; returns how many. Raises UserError when
     the save's rule set has no phase lines."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the lines alone (maps read pygame)
     from kriegsspiel.store.area_game import AreaGame
 
     with AreaGame.open(save, read_only=True) as game:
@@ -147,7 +146,6 @@ def _import_phase(game: AreaGame, rules: AreaRules, line: Any, where: str, map_p
 
 def run(args: argparse.Namespace) -> int:
     """Import the phase lines into a new save; see the module's docstring."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     lines = _read_lines(args.file)
     save: Path = args.save
     if save.exists():

@@ -65,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     from kriegsspiel.app.window import open_game, refuse_an_invisible_window, run_window, save_screenshot
 

@@ -82,7 +82,6 @@ def _commanders_of(state: Any, unit_id: str, source: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout lists the pictures, nothing else
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is ever opened
     from kriegsspiel.core.sight import UnknownPlayer
     from kriegsspiel.pov import UnknownUnit, write_round_pictures

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -35,8 +34,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.phases:  # stdout is the JSON Lines alone: no greeting from pygame, which reading a map imports
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     loaded = read_save(args.save)
     from kriegsspiel.store.area_game import is_area_save
 

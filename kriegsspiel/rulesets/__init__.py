@@ -106,7 +106,8 @@ def parse_rulebook(data: dict, source: str, plugin: RuleSet | None) -> RuleBook:
     Raises RuleBookError naming the source, the table and the key."""
     if plugin is None:
         return parse_ruleset(data, source)
-    return parse_ruleset(data, source, plugin.table_readers(), plugin.required_columns(), plugin.attack_tables())
+    return parse_ruleset(data, source, plugin.table_readers(), plugin.required_columns(), plugin.attack_tables(),
+                         plugin.command_columns())
 
 
 def _player_of(data: dict, path: Path) -> RuleSet | None:
