@@ -11,6 +11,7 @@ import pytest
 from kriegsspiel.app import chrome, ground_menu, placement, visible
 from kriegsspiel.app.app import App
 from kriegsspiel.app.area_menu import Menu as AreaMenu
+from kriegsspiel.app.second_window import second_window_size
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.app.window_frame import WindowFrame
 from kriegsspiel.render import overlays
@@ -114,6 +115,6 @@ def test_the_window_is_placed_wholly_on_the_screen_from_every_edge_and_corner() 
 
 
 def test_the_second_window_fits_the_screen() -> None:
-    w, h = visible.second_window_size([LAPTOP])
+    w, h = second_window_size([LAPTOP])
     assert w <= LAPTOP[0] and h <= LAPTOP[1] - placement.SCREEN_MARGIN[1]
-    assert visible.second_window_size([(2560, 1440)]) == (1280, 800)
+    assert second_window_size([(2560, 1440)]) == (1280, 800)

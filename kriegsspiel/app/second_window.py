@@ -68,8 +68,6 @@ class SecondWindow:
                 window = maker(TITLE, tuple(sizes[1]), position=(sizes[0][0], 0))
             else:
                 # one screen: 1280x800 at most, fitted to it as the umpire's window is (a laptop's 1366x768)
-                from kriegsspiel.app.visible import second_window_size
-
                 window = maker(TITLE, second_window_size([tuple(s) for s in sizes]), resizable=True)
         except (pygame.error, TypeError, ValueError) as exc:
             return f"no second window could be opened ({exc}); use V (view as) on this window instead"
@@ -130,3 +128,10 @@ class SecondWindow:
         if self.window is None:
             return None
         return self.window.get_surface().copy()
+
+
+def second_window_size(screens: list[tuple[int, int]]) -> tuple[int, int]:
+    """The players' second window on a single screen: 1280x800 shrunk to fit it, as the umpire's window."""
+    from kriegsspiel.app.placement import fit_to_screen
+
+    return fit_to_screen(DEFAULT_SIZE, screens[0]) if screens else DEFAULT_SIZE

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, placement
+from kriegsspiel.app import chrome
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -37,9 +37,3 @@ def menu_origin(app: App, pos: tuple[int, int], width: int, height: int) -> tupl
     """Where a menu of ``width`` x ``height`` pixels opened at the mouse's ``pos`` stands, wholly seen."""
     return place_inside(pygame.Rect(pos, (width, height)), map_area(app)).topleft
 
-
-def second_window_size(screens: list[tuple[int, int]]) -> tuple[int, int]:
-    """The players' second window on a single screen: 1280x800 shrunk to fit it (as the umpire's window)."""
-    from kriegsspiel.app.second_window import DEFAULT_SIZE
-
-    return placement.fit_to_screen(DEFAULT_SIZE, screens[0]) if screens else DEFAULT_SIZE
