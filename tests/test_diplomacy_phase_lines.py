@@ -125,7 +125,8 @@ def test_the_first_line_that_differs_is_named(tmp_path: Path) -> None:
     ('{"phase": "S1901M"}\n', "line 1: 'before' must be an object"),
     ('{"phase": "S1901M", "before": {"units": [{"power": "FRANCE", "type": "A", "loc": "ATLANTIS"}]}}\n',
      "ATLANTIS"),
-    ("[" * 100_000 + "\n", "line 1: not JSON"),
+    ("[" * 100_000 + "\n", "line 1: nested more than 64 deep"),
+    ('{"phase": "S1901M"}' + " " * 1_100_000 + "\n", "line 1: longer than 1,048,576 bytes"),
 ])
 def test_a_bad_file_is_one_line_and_leaves_nothing(tmp_path: Path, text: str, message: str) -> None:
     bad = tmp_path / "bad.jsonl"
