@@ -114,12 +114,12 @@ def test_the_window_opens_no_sound_device(game: Game, monkeypatch) -> None:
     pygame.quit()
     seen = {}
 
-    def one_frame(app: App, *args, **kwargs) -> int:
+    def one_frame(frame: object, board: App, *args, **kwargs) -> int:
         seen["mixer"] = pygame.mixer.get_init()
         seen["display"] = pygame.display.get_init()
         return 0
 
-    monkeypatch.setattr(window_module.App, "run", one_frame)
+    monkeypatch.setattr(window_module.WindowFrame, "run", one_frame)
     try:
         assert window_module.run_window(game, "Test crossing", size=(640, 480)) == 0
     finally:
@@ -270,7 +270,7 @@ def test_the_panel_says_how_a_unit_fights_under_ruleset_v3(tmp_path: Path) -> No
     from kriegsspiel.app.panel import may_still
 
     repo = Path(__file__).resolve().parent.parent
-    v3 = Game.new(repo / "scenarios" / "v3-weistritz.toml", tmp_path / "v3.kssave")
+    v3 = Game.new(repo / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml", tmp_path / "v3.kssave")
     try:
         state = v3.state
         jaeger = state.unit("jaeger")

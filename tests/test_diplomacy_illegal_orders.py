@@ -37,6 +37,13 @@ CASES = [
      "F PAR - BUR", "FRANCE", "is an army"),
     ("a province the map does not have", phase("S1901M", SPRING, {"FRANCE": ["A PAR - ATL"]}),
      "A PAR - ATL", "FRANCE", "unknown province ATL"),
+    ("a build in a movement phase", phase("S1901M", SPRING, {"FRANCE": ["A PAR B"]}),
+     "A PAR B", "FRANCE", "a movement phase takes holds, moves, supports and convoys"),
+    ("a waive in a movement phase", phase("S1901M", SPRING, {"FRANCE": ["WAIVE"]}),
+     "WAIVE", "FRANCE", "a movement phase takes"),
+    ("a support in a retreat phase",
+     phase("S1901R", [U("FRANCE", "A", "PAR"), U("GERMANY", "A", "BER")], {"GERMANY": ["A MUN S A BER"]}, **RETREAT),
+     "A MUN S A BER", "GERMANY", "a retreat phase takes 'R PROVINCE' or 'D' only"),
     ("a retreat phase given a move of a unit not dislodged",
      phase("S1901R", [U("FRANCE", "A", "PAR"), U("GERMANY", "A", "BER")], {"GERMANY": ["A BER - SIL"]}, **RETREAT),
      "A BER - SIL", "GERMANY", "no dislodged army in BER"),
@@ -108,9 +115,9 @@ def test_a_phase_confirmed_from_a_file_in_the_shell_follows_4e1(tmp_path: Path) 
     repo = Path(__file__).resolve().parent.parent
     (tmp_path / "maps").mkdir()
     (tmp_path / "scenarios").mkdir()
-    (tmp_path / "maps" / "diplomacy-standard.tmx").write_bytes((repo / "maps" / "diplomacy-standard.tmx").read_bytes())
+    (tmp_path / "maps" / "diplomacy-standard.tmx").write_bytes((repo / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx").read_bytes())
     scenario = tmp_path / "scenarios" / "diplomacy-1901.toml"
-    scenario.write_bytes((repo / "scenarios" / "diplomacy-1901.toml").read_bytes())
+    scenario.write_bytes((repo / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml").read_bytes())
     orders = tmp_path / "orders.txt"
     orders.write_text("FRANCE: A MUN - RUH\nFRANCE: A PAR - BUR; A MAR S A PAR - BUR\nGERMANY: A MUN - BUR\n"
                       "confirm\nunits FRANCE\n", encoding="utf-8")

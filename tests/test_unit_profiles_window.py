@@ -22,9 +22,9 @@ def app(tmp_path: Path):
     pygame.display.init()
     pygame.font.init()
     (tmp_path / "maps").mkdir()
-    shutil.copy(REPO / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
     (tmp_path / "s").mkdir()
-    shutil.copy(REPO / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "s")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "s")
     game = AreaGame.new(tmp_path / "s" / "unit-profiles-borderlands.toml", tmp_path / "g.kssave")
     window = AreaApp(game, pygame.Surface((1400, 900)))
     yield window
@@ -45,6 +45,8 @@ def right_click(app: AreaApp, pos: tuple[int, int]) -> None:
 
 
 def type_line(app: AreaApp, text: str) -> None:
+    if not app.console_focused:  # the console takes the keys once it has the focus (Enter)
+        post(app, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     post(app, pygame.TEXTINPUT, text=text)
     post(app, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
 

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from kriegsspiel.errors import UserError
+from kriegsspiel.errors import UserError, printable
 
 
 def run_area_serve(args: argparse.Namespace, path: Path, host: str) -> int:
@@ -53,8 +53,8 @@ def run_area_serve(args: argparse.Namespace, path: Path, host: str) -> int:
                     quit_typed = True
                     break
                 answer = shell.handle(line)
-                if answer:
-                    print(answer)
+                if answer:  # a power's text never drives the umpire's terminal
+                    print(printable(answer))
                 sys.stdout.flush()
             if not quit_typed and not sys.stdin.isatty():
                 print("no more input: serving until interrupted (Ctrl-C)")

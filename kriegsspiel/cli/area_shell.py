@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from kriegsspiel.errors import UserError
+from kriegsspiel.errors import UserError, printable
 from kriegsspiel.store.area_commands import AreaShell
 from kriegsspiel.store.area_game import AreaGame
 from kriegsspiel.store.area_pictures import attach_area_pictures
@@ -37,7 +37,7 @@ def run_loop(shell: AreaShell, stdin: TextIO, stdout: TextIO) -> None:
             break
         answer = shell.handle(line)
         if answer:
-            print(answer, file=stdout)
+            print(printable(answer), file=stdout)
         stdout.flush()
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 
 from kriegsspiel.errors import UserError
@@ -22,9 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the links (or JSON), nothing else
-    from kriegsspiel.portal.console import inbox_text
-    from kriegsspiel.portal.records import inbox
+    from kriegsspiel.portal.records import inbox, inbox_text
     from kriegsspiel.store import Game, read_save
 
     path = Path(args.save)

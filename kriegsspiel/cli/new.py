@@ -4,19 +4,21 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from kriegsspiel.data import scenario_or_path
 from kriegsspiel.store import Game
 from kriegsspiel.userdirs import new_game_path
 from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", type=Path, help="the scenario file (.toml)")
+    parser.add_argument("scenario", help="the scenario file (.toml), or a shipped one by name (see 'kriegsspiel scenarios')")
     parser.add_argument("--save", type=Path, default=None,
                         help="the save to create (never overwritten); default: the games folder "
                              "('kriegsspiel games'), named after the scenario and the time")
 
 
 def run(args: argparse.Namespace) -> int:
+    args.scenario = scenario_or_path(args.scenario)
     save = args.save or new_game_path(args.scenario)
     from kriegsspiel.scenario.area import is_area_scenario
 

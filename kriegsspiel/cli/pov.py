@@ -82,14 +82,13 @@ def _commanders_of(state: Any, unit_id: str, source: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout lists the pictures, nothing else
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is ever opened
     from kriegsspiel.core.sight import UnknownPlayer
     from kriegsspiel.pov import UnknownUnit, write_round_pictures
 
-    from kriegsspiel.cli.input_path import require_file
+    from kriegsspiel.border import CAPS, InputKind, check_input
 
-    path = require_file(Path(args.save), "a save (.kssave) or a scenario (.toml)")
+    path = check_input(Path(args.save), InputKind("a save (.kssave) or a scenario (.toml)", CAPS["save"].cap))
     from kriegsspiel.store.area_game import is_area_path
 
     if is_area_path(path) and path.suffix.lower() != ".toml":  # an area game (Diplomacy): per power and phase

@@ -1,4 +1,5 @@
-"""``kriegsspiel replay SAVE [--to N] [--json]``: the state of a save after its first N records."""
+"""``kriegsspiel replay SAVE [--to N] [--json | --phases]``: the state of a save after its first N records (``--phases``:
+an area game's phases as JSON Lines, kriegsspiel.cli.phase_lines)."""
 from __future__ import annotations
 
 import argparse
@@ -6,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from kriegsspiel.core.game import round_change_line
+from kriegsspiel.core.game import round_change_line, rules_of
 from kriegsspiel.core.state import summary_json
 from kriegsspiel.shell.queries import umpire_notes
 from kriegsspiel.errors import UserError
@@ -24,6 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help='print {"round", "side", "units": {ID: {"type", "side", "x", "y", "health", '
                              '"heading", "hidden"[, "disruption"]}}, "messages": [{"round", "sender", "recipient", '
                              '"outcome", "received_by", "received_text"}]} (disruption under Ruleset V3)')
+    parser.add_argument("--phases", action="store_true",
+                        help="a Diplomacy or Air Power Diplomacy game: write its confirmed phases as JSON Lines of the "
+                             "interchange format, one phase a line (position, orders, results, next phase); "
+                             "'kriegsspiel import-phases' reads them back")
     parser.add_argument("--log", action="store_true",
                         help="also print the journal: every record and its events; orders taken back are marked undone")
 
@@ -32,6 +37,14 @@ def run(args: argparse.Namespace) -> int:
     loaded = read_save(args.save)
     from kriegsspiel.store.area_game import is_area_save
 
+    if args.phases:
+        if not is_area_save(loaded):
+            raise UserError(f"{args.save}: --phases: not an area game; phase lines are written of Diplomacy and "
+                            "Air Power Diplomacy games")
+        from kriegsspiel.cli.phase_lines import write_phase_lines
+
+        write_phase_lines(args.save, sys.stdout)
+        return 0
     if is_area_save(loaded):  # an area game (Diplomacy): its own session replays it
         from kriegsspiel.cli.area_replay import run_area
 
@@ -53,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         shown = loaded.records[:count]
         undone = undone_orders(shown)
         for i, record in enumerate(shown):
-            text = record.describe()
+            text = record.describe(rules_of(state).event_kinds)
             if record.seq in undone:  # the line stays (append-only); say it no longer counts
                 head, _, rest = text.partition("\n")
                 text = f"{head}  [undone by record {undone[record.seq]}]" + (f"\n{rest}" if rest else "")

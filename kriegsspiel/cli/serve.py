@@ -31,7 +31,6 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the pictures are drawn headless
     from kriegsspiel.portal.console import PortalShell
     from kriegsspiel.portal.links import clear_address, write_address

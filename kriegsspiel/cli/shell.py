@@ -10,13 +10,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from kriegsspiel.data import scenario_or_path
 from kriegsspiel.errors import UserError
 from kriegsspiel.wording import count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments: a scenario or a save, and where a new game is saved."""
-    parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml) to start, or a save to continue")
+    parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml, or a shipped one by name: demo) to start, or a save to continue")
     parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: the games folder, see 'kriegsspiel games')")
 
 
@@ -30,9 +31,10 @@ def run(args: argparse.Namespace) -> int:
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    from kriegsspiel.cli.input_path import require_file
+    from kriegsspiel.border import CAPS, InputKind, check_input
 
-    path = require_file(Path(args.path), "a scenario (.toml) or a save")
+    path = check_input(scenario_or_path(args.path),
+                       InputKind("a scenario (.toml, or a shipped one by name) or a save", CAPS["save"].cap))
     from kriegsspiel.store.area_game import is_area_path
 
     if is_area_path(path):  # an area game (Diplomacy): its own session and commands

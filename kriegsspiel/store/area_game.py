@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
 from kriegsspiel.core.area import PhaseResult
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.errors import UserError
@@ -23,7 +24,7 @@ from kriegsspiel.store.area_timeline import (
 )
 from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord, LoadedSave, SaveError, SaveHeader, new_record, read_save, utc_now
 from kriegsspiel.store.journal_write import JournalWriter
-from kriegsspiel.store.seal import machine_key
+from kriegsspiel.store.seal import sealing_key
 
 #: called after a confirmed phase with the game, the turn that was resolved and the result (the players'
 #: pictures are made there)
@@ -110,6 +111,7 @@ class AreaGame:
         self._writer = writer
         self.notes = notes
         self.on_phase: list[PhaseHook] = []
+        self._notices: list[str] = []  # told with the outcome of the line being carried out
 
     @classmethod
     def new(cls, scenario_path: str | Path, save_path: str | Path) -> AreaGame:
@@ -131,9 +133,9 @@ class AreaGame:
             ruleset_sha256=scenario.ruleset_sha256, seed=scenario.seed, created=utc_now(),
         )
         timeline = AreaTimeline(scenario.rules, scenario.powers, scenario.seed, [AreaTurn(scenario.start())])
-        writer = JournalWriter.create(save_path, header, key=machine_key())
-        header = dataclasses.replace(header, hash=writer.header_hash)
         notes = [w.format() for w in scenario.warnings]
+        writer = JournalWriter.create(save_path, header, key=sealing_key(notes))
+        header = dataclasses.replace(header, hash=writer.header_hash)
         return cls(scenario, save_path, header, [], timeline, writer, notes)
 
     @classmethod
@@ -153,7 +155,7 @@ class AreaGame:
                             exc.seq, exc.line) from None
         writer = None
         if not read_only and upto is None:
-            writer = JournalWriter.continue_save(loaded, key=machine_key())
+            writer = JournalWriter.continue_save(loaded, key=sealing_key(notes))
             if writer.set_aside is not None:
                 notes.append(f"the whole damaged file was kept as {writer.set_aside}")
         return cls(scenario, loaded.path, loaded.header, records, timeline, writer, notes)
@@ -215,10 +217,19 @@ class AreaGame:
     # --- changing ---------------------------------------------------------------------------------------
 
     def submit(self, line: str) -> AreaOutcome:
+        """:meth:`_submit`, and what the umpire must hear after it (the save moved to a recovery file)."""
+        outcome = self._submit(line)
+        said, self._notices = self._notices, []
+        return dataclasses.replace(outcome, lines=outcome.lines + tuple(said)) if said else outcome
+
+    def _submit(self, line: str) -> AreaOutcome:
         """Carry out one line: ``POWER: ORDER[; ORDER...]``, ``withdraw POWER: ORDER``, ``confirm``, ``undo``,
         ``redo``. Refused lines change nothing; each accepted command is on disk before this returns (several
         orders on one line: one record each, the refused ones said). Raises SaveError when read-only or the
         journal cannot be written."""
+        if len(line) > MAX_COMMAND_CHARS:  # refused at entry: its record must stay readable
+            return AreaOutcome(False, line[:60] + "...", (), f"a line of {len(line):,} characters; at most "
+                               f"{MAX_COMMAND_CHARS:,} are taken (split a long message into several)")
         text = " ".join(line.split())
         word = text.lower()
         if word == "undo":
@@ -322,6 +333,11 @@ class AreaGame:
             raise SaveError(f"{self.path}: the journal could not be written ({exc.strerror or exc}); the command "
                             "was not carried out; free some disk space and go on") from None
         record = dataclasses.replace(record, line=self._writer.lines)
+        notice = self._writer.take_notice()
+        if notice is not None:  # the save was deleted or replaced: the game goes on in the recovery file
+            self.path = self._writer.path
+            self.notes.append(notice)
+            self._notices.append(notice)
         self._records.append(record)
         return record
 

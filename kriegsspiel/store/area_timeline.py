@@ -224,7 +224,7 @@ class AreaTimeline:
             if list(step.events) != [dict(e) for e in record.events]:
                 raise ReplayError(record, "the redone command gives other results now")
             self.push_redone(original.seq, step.turn)
-        elif record.kind != "portal":
+        elif record.kind not in ("portal", "adopt"):  # the players' portal, the umpire's adoption: no change
             raise ReplayError(record, f"unknown record kind {record.kind!r}")
 
     def push(self, seq: int, turn: AreaTurn) -> None:

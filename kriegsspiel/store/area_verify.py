@@ -10,8 +10,7 @@ from kriegsspiel.findings import Finding
 from kriegsspiel.store.area_game import replay_area, scenario_of_area_save
 from kriegsspiel.store.area_timeline import ReplayError
 from kriegsspiel.store.journal import LoadedSave, SaveError, read_save
-from kriegsspiel.store.seal import machine_key
-from kriegsspiel.store.verify import Verdict, verify_save, who_wrote
+from kriegsspiel.store.verify import Verdict, provenance_of, verify_save
 
 
 def verify_area_save(loaded: LoadedSave) -> Verdict:
@@ -21,7 +20,7 @@ def verify_area_save(loaded: LoadedSave) -> Verdict:
     notes: list[str] = []
     if loaded.cut_off is not None:
         notes.append(loaded.cut_off.message(path, len(loaded.records)))
-    written, first_unsealed, sealed_here = who_wrote(loaded, machine_key(create=False))
+    provenance = provenance_of(loaded, notes)
     kinds = dict(Counter(r.kind for r in loaded.records))
     drift: list[str] = []
     scenario = scenario_of_area_save(loaded, drift)
@@ -33,8 +32,7 @@ def verify_area_save(loaded: LoadedSave) -> Verdict:
     except ReplayError as exc:
         return Verdict(path, len(loaded.records), kinds, loaded.last_hash, first_bad=str(exc), bad_record=exc.seq,
                        notes=tuple(notes))
-    return Verdict(path, len(loaded.records), kinds, loaded.last_hash, notes=tuple(notes), written=written,
-                   first_unsealed=first_unsealed, sealed_here=sealed_here, lines=len(loaded.seals))
+    return Verdict(path, len(loaded.records), kinds, loaded.last_hash, notes=tuple(notes), **provenance)
 
 
 def verify_any_save(path: str | Path) -> Verdict:

@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kriegsspiel.core.game import Accepted, apply, apply_forced
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
+from kriegsspiel.core.game import Accepted, apply, apply_forced, rules_of
 from kriegsspiel.core.commands import Command, Force, Redo, Undo
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Event
-from kriegsspiel.core.commands import NotationError, format_command, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
@@ -36,7 +37,7 @@ from kriegsspiel.store.journal import (
 )
 from kriegsspiel.store.journal_write import JournalWriter
 from kriegsspiel.store.records import JournalRecords
-from kriegsspiel.store.seal import machine_key
+from kriegsspiel.store.seal import machine_key, sealing_key
 from kriegsspiel.store.snapshot import encode_state, snapshot_json, trusted_snapshots
 from kriegsspiel.store.timeline import (
     ReplayMismatch,
@@ -124,6 +125,7 @@ class Game:
         self.notes = notes
         self.on_round_end: list[RoundEndHook] = []
         self._snapshot_base: GameState | None = None  # the state of the last snapshot written
+        self._notices: list[str] = []  # told with the outcome of the command being carried out
 
     # --- opening ------------------------------------------------------------------------------------------
 
@@ -152,9 +154,9 @@ class Game:
             created=utc_now(),
         )
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
-        writer = JournalWriter.create(save_path, header, key=machine_key())
-        header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         notes = [warning.format() for warning in scenario.warnings]
+        writer = JournalWriter.create(save_path, header, key=sealing_key(notes))
+        header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         return cls(scenario, save_path, header, JournalRecords(save_path), Timeline(seed=header.seed, states=[start]),
                    writer, notes)
 
@@ -184,7 +186,7 @@ class Game:
         scenario = scenario_of_save(loaded, scenario_notes, map_loader=map_loader, ruleset_loader=ruleset_loader)
         notes += scenario_notes
         start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
-        key = machine_key(create=not read_only)
+        key = machine_key(create=False) if read_only else sealing_key(notes)
         try:
             timeline = None
             trusted: dict[int, GameState] = {}
@@ -296,8 +298,12 @@ class Game:
         SaveError when the game is read-only or the journal cannot be written (then nothing changed).
         """
         if isinstance(command, str):
+            if len(command) > MAX_COMMAND_CHARS:  # refused at entry: its record must stay readable
+                return Outcome(accepted=False, command=command[:60] + "...", forceable=False,
+                               reason=f"a command of {len(command):,} characters; at most {MAX_COMMAND_CHARS:,} "
+                                      "are taken (split a long message into several)")
             try:
-                command = parse_command(command)
+                command = rules_of(self.state).parse(command)
             except NotationError as exc:
                 return Outcome(accepted=False, command=command.strip(), reason=str(exc), forceable=False)
         if isinstance(command, Force):
@@ -306,7 +312,7 @@ class Game:
             return self.undo()
         if isinstance(command, Redo):
             return self.redo()
-        text = format_command(command)
+        text = rules_of(self.state).format(command)
         writer = self._need_writer()
         seq = writer.next_seq
         dice = Dice(self.seed, seq)
@@ -325,7 +331,7 @@ class Game:
         self._snapshot()
         problem = self._round_hooks(before, result.state)
         return Outcome(accepted=True, command=text, events=result.events, record=record.seq, forced=forced,
-                       overridden=result.overridden, note=problem)
+                       overridden=result.overridden, note=self._noticed(problem))
 
     def undo(self) -> Outcome:
         """Take back the last order in force; journaled as an ``undo`` record. Refused when there is none."""
@@ -342,7 +348,7 @@ class Game:
         self._timeline.pop()
         self._snapshot()
         return Outcome(accepted=True, command="undo", record=record.seq,
-                       note=f"undone: {undone.command} (record {target})")
+                       note=self._noticed(f"undone: {undone.command} (record {target})"))
 
     def redo(self) -> Outcome:
         """Re-apply the order most recently undone, with its recorded dice; journaled as a ``redo`` record."""
@@ -368,7 +374,7 @@ class Game:
         problem = self._round_hooks(before, state)
         note = f"redone: {original.command} (record {target})" + (f"; {problem}" if problem else "")
         return Outcome(accepted=True, command="redo", events=events, record=record.seq, forced=original.forced,
-                       overridden=original.refusal, note=note)
+                       overridden=original.refusal, note=self._noticed(note))
 
     def states_in_force(self) -> Iterator[GameState]:
         """The states of the game in force, oldest first: the start, then after each order in force (those not
@@ -403,8 +409,19 @@ class Game:
                             "was not carried out and the save ends with the record before it; free some disk "
                             "space and go on") from None
         record = dataclasses.replace(record, line=self._writer.lines)
+        notice = self._writer.take_notice()
+        if notice is not None:  # the save was deleted or replaced: the game goes on in the recovery file
+            self.path = self._records.path = self._writer.path
+            self._records.close()
+            self._notices.append(notice)
+            self.notes.append(notice)
         self._records.append(record, self._writer.last_offset)
         return record
+
+    def _noticed(self, note: str | None) -> str | None:
+        """``note`` with what the umpire must hear after this command (the save moved to a recovery file)."""
+        said, self._notices = self._notices, []
+        return "\n".join([*([note] if note else []), *said]) or None
 
     def _snapshot(self) -> None:
         """After every SNAPSHOT_EVERY-th record, a snapshot of the state (so that reopening is fast). A
@@ -419,7 +436,7 @@ class Game:
             return
         try:
             writer.append_snapshot(snapshot_json(data))
-        except OSError:
+        except (OSError, SaveError):  # a full disk, or a state too large for a line (LineTooLong)
             return  # the line was taken back; the next record is written as usual
         self._snapshot_base = self.state
 
