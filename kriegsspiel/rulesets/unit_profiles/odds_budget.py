@@ -23,7 +23,7 @@ SECONDS_PER_ESTIMATED = 4e-6
 #: the exact search's time limit, s: beyond its estimate the odds are simulated (answers within 60 s)
 EXACT_SECONDS = 25.0
 #: the simulation's time limit, s: it stops there and says how many battles it fought
-SIMULATION_SECONDS = 25.0
+SIMULATION_SECONDS = 20.0
 #: the most ways one side's units may stand that the estimate walks through before giving up
 MOST_PARTS = 4000
 #: the most placements of hits (and outcomes of one volley) the estimate makes before it gives up: a battle
