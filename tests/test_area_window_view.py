@@ -93,6 +93,7 @@ def test_arrow_keys_pan_home_fits_and_plus_minus_zoom_only_with_the_console_empt
     key(app, pygame.K_HOME)
     assert app.board.camera == fitted
     # while an order is being typed, - is its dash and zooms nothing
+    key(app, pygame.K_RETURN)  # the console takes the keys
     post(app, pygame.TEXTINPUT, text="FRANCE: A PAR ")
     key(app, pygame.K_MINUS, text="-")
     assert app.console == "FRANCE: A PAR -" and app.board.camera == fitted

@@ -160,7 +160,7 @@ def test_the_ruler_is_readable_on_every_terrain_and_names_its_unit(coastal: App,
     from kriegsspiel.render import overlays as ov
     real = ov.draw_ruler
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ov, "draw_ruler", lambda t, c, x, p, q, texts, s: lines.append(list(texts)) or real(t, c, x, p, q, texts, s))
+        patch.setattr(ov, "draw_ruler", lambda t, c, x, p, q, texts, s, **kw: lines.append(list(texts)) or real(t, c, x, p, q, texts, s, **kw))
         app.render()
     assert lines and lines[-1][0].endswith(" units straight")
     sa, sb = app.camera.to_screen(a), app.camera.to_screen(b)

@@ -22,8 +22,8 @@ from kriegsspiel.app import chrome
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
 from kriegsspiel.app.area_menu import Menu, convoy_menu
-from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, draw_panel, draw_question, fit,
-                                        unordered_line)
+from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, console_rect, draw_panel,
+                                        draw_question, fit, unordered_line)
 from kriegsspiel.app.area_preview import draw_tags, result_tags
 from kriegsspiel.app.group_undo import GroupLedger
 from kriegsspiel.app.portal_window import WindowPortal
@@ -78,6 +78,10 @@ class AreaApp:
         board = game.scenario.board
         self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size())
         self.console = ""
+        #: the console takes the keys only when it has the focus (Enter, Tab or a click on it; Esc or a click
+        #: on the board gives it up); without it, keys are shortcuts (A adjudicate, C confirm, + - zoom)
+        self.console_focused = False
+        self._told_focus = False
         self.log: list[tuple[str, bool]] = [
             (f"{game.turn.position.phase_label}: type 'help' for the commands, F1 for the keys", False)]
         self.log_scroll = 0
@@ -235,7 +239,7 @@ class AreaApp:
         elif kind == pygame.TEXTINPUT:
             if event.text and event.text in self._swallow_text:
                 self._swallow_text = ""  # the character of a key that did something else (zoom, an answer)
-            elif not self.asking:
+            elif not self.asking and self.console_focused:
                 self.console += event.text
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resize(pygame.display.get_surface() or self.surface)
@@ -265,6 +269,11 @@ class AreaApp:
         if self.asking:  # Confirm's question: Yes confirms, any other click is a no
             self._answer(self._answers.get("yes", pygame.Rect(0, 0, 0, 0)).collidepoint(pos))
             return
+        if console_rect(self.surface.get_size()).collidepoint(pos):
+            self.console_focused = True
+            return
+        if self.board.view_rect.collidepoint(pos):
+            self.console_focused = False  # the board has the keys again
         button = next((w for w, r in button_rects(self.surface.get_size()).items() if r.collidepoint(pos)), None)
         if button == "adjudicate":
             self.menu = None
@@ -387,13 +396,17 @@ class AreaApp:
             self.undo()
         elif ctrl and key == pygame.K_y:
             self.redo()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB) and not self.console_focused:
+            self.console_focused = True
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             line, self.console = self.console, ""
             self.typed(line)
-        elif key == pygame.K_BACKSPACE:
+        elif key == pygame.K_BACKSPACE and self.console_focused:
             self.console = self.console[:-1]
         elif key == pygame.K_ESCAPE:
             self._escape()
+        elif not self.console_focused and not ctrl and self._shortcut(key):
+            pass
         elif key == pygame.K_HOME:
             self.board.fit(self._board_size())
         elif key == pygame.K_F11 and self.on_fullscreen is not None:
@@ -406,7 +419,7 @@ class AreaApp:
             self.board.pan(sx * round(view.width * PAN_KEY_FRACTION), sy * round(view.height * PAN_KEY_FRACTION))
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.log_scroll = max(0, self.log_scroll + (LOG_PAGE if key == pygame.K_PAGEUP else -LOG_PAGE))
-        elif key in _ZOOM_KEYS and not self.console and not ctrl:
+        elif key in _ZOOM_KEYS and not (self.console_focused and self.console) and not ctrl:
             # an order never starts with + or -: with the console empty they zoom, and their text is dropped
             view = self.board.view_rect
             self.board.zoom(self.cursor if view.collidepoint(self.cursor) else view.center, _ZOOM_KEYS[key])
@@ -419,8 +432,28 @@ class AreaApp:
             self.menu = None
         elif self.selected is not None:
             self.selected, self.drag_to, self.reach = None, None, {}
-        else:
+        elif self.console:
             self.console = ""
+        else:
+            self.console_focused = False  # Esc on an empty console: the keys are shortcuts again
+
+    def _shortcut(self, key: int) -> bool:
+        """A key while the console has not the focus: A adjudicates, C asks to confirm; any other letter says
+        once how to type a command. Returns True when the key was taken."""
+        if key == pygame.K_a:
+            self.menu = None
+            self.command("adjudicate")
+        elif key == pygame.K_c:
+            self.menu, self.asking = None, True
+        elif pygame.K_a < key <= pygame.K_z or pygame.K_0 <= key <= pygame.K_9:
+            if not self._told_focus:
+                self.tell("keys are shortcuts now (A adjudicate, C confirm): Enter or a click on the console to type")
+                self._told_focus = True
+            return False
+        else:
+            return False
+        self._swallow_text = "aAcC"
+        return True
 
     # --- drawing ----------------------------------------------------------------------------------------
 
@@ -451,9 +484,9 @@ class AreaApp:
         rules = self.game.scenario.rules
         self.log_scroll = draw_panel(self.surface, self.title, self.game.turn,
                                      rules.powers_to_order(self.game.turn.position), line, self.log,
-                                     self.log_scroll, self.console)
+                                     self.log_scroll, self.console, self.console_focused)
         if self.menu is not None:
-            self.menu.draw(self.surface)
+            self.menu.draw(self.surface, self.board.view_rect)
         self.portal.draw(self.surface, self.texts, 16)
         if self.asking:
             self._answers = draw_question(self.surface, self.board.view_rect, self._question())

@@ -5,11 +5,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from kriegsspiel.app.chrome import fit_lines
 from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameState, UnitState
-from kriegsspiel.render.fonts import font
+from kriegsspiel.render.fonts import fit_lines, font
 from kriegsspiel.render.overlays import TextCache, short_number
 from kriegsspiel.wording import count
 
