@@ -114,11 +114,18 @@ def _import_phase(game: AreaGame, rules: AreaRules, line: Any, where: str, map_p
         raise UserError(f"{where}: the game is over ({game.turn.winner} has won) before this phase", 1)
     for power, given in orders.items():
         for order in given:
+            if not power.replace("_", "").isalnum() or ";" in order or "\n" in order:
+                # one order of one power per command: never a second order, a withdrawal or another command
+                refused.append(f"{where}: {power}: {order!r}: not one power's single order")
+                continue
             outcome = game.submit(f"{power}: {order}")
             if not outcome.accepted:
                 refused.append(f"{where}: {power}: {order}: {outcome.reason}")
     result = game.preview()
-    ours = None if result.choices else rules.phase_line(before, orders, result.position, map_path)
+    try:
+        ours = None if result.choices else rules.phase_line(before, orders, result.position, map_path)
+    except UserError as exc:  # the line is no phase of this game (an unknown power...)
+        raise UserError(f"{where}: {exc}", exc.exit_code) from None
     if ours is None:
         raise UserError(f"{where}: the phase waits for a choice; it cannot be imported", 1)
     ours = json.loads(json.dumps(ours))

@@ -30,6 +30,13 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _stop_on_signals() -> None:
+    """SIGTERM and SIGHUP (a logout, a closed terminal) stop the portal as Ctrl-C does: its last line said."""
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _interrupt)
+
+
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the pictures are drawn headless
     from kriegsspiel.portal.console import PortalShell
@@ -54,13 +61,13 @@ def run(args: argparse.Namespace) -> int:
     if is_area_path(path):  # Diplomacy, Air Power Diplomacy, unit profiles: a page per power
         from kriegsspiel.cli.area_serve import run_area_serve
 
-        signal.signal(signal.SIGTERM, _interrupt)
+        _stop_on_signals()
         return run_area_serve(args, path, host)
     game = Game.open(path)
     pictures = attach_to_game(game)
     gate = LockGate()
     server = None
-    signal.signal(signal.SIGTERM, _interrupt)
+    _stop_on_signals()
     try:
         portal = Portal(game, gate)
         portal.start()

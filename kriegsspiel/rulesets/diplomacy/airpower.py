@@ -266,7 +266,7 @@ def _outcome(
         if not options:
             results[w.key()].append("disbanded")
     final = staying + [Unit(p, "W", prov) for prov, p in wing_end.items()]
-    return MovementResult(final, dislodged, results, moves, refused, summary.contested)
+    return MovementResult(final, dislodged, results, moves, refused, summary.contested, summary.journal_words)
 
 
 def _wing_retreats(
