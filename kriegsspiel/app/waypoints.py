@@ -227,7 +227,7 @@ KEYS = (pygame.K_SPACE, pygame.K_BACKSPACE)
 def waypoint_key(app: App, key: int) -> None:
     """Space or Backspace while ``app`` carries a counter: change the route and judge it again at the mouse."""
     drag = app.drag
-    at = app.camera.to_world(*app.cursor)
+    at = app.drag_point(app.cursor)
     if key == pygame.K_SPACE:
         route = drag.route or Route(drag)
         if route.add(at):
