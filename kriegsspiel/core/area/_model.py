@@ -109,6 +109,13 @@ class AreaRules(ABC):
     def check_order(self, position: AreaPosition, power: str, text: str) -> OrderVerdict:
         """Check one order of ``power`` in standard notation as it is given (before the phase is resolved)."""
 
+    def check_order_among(self, position: AreaPosition, power: str, text: str,
+                          earlier: Sequence[str]) -> OrderVerdict:
+        """Check one order of ``power`` given after ``earlier``, its orders of this phase already accepted (their
+        normal texts, in the order given), for a game whose checks depend on what those do (the money left
+        after the purchases before it, the places already filled). Default: :meth:`check_order` alone."""
+        return self.check_order(position, power, text)
+
     @abstractmethod
     def resolve(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], dice: Dice) -> PhaseResult:
         """Resolve the phase from every power's accepted orders (and answers to earlier choices); units
