@@ -330,7 +330,7 @@ def read_fog_of_war(report: Report, head: Mapping[str, Any], ruleset: RuleBook |
     """The scenario's ``fog_of_war`` F, else the rule set's ``default_fog_of_war`` constant; None (with an error
     reported) when neither gives a whole number >= 0.
 
-    RULINGS.md 2026-11: F = 0 is no fog (messages never fail, reports are never false); F >= 1 fails 1 time in F,
+    docs/rulings.md 2026-11: F = 0 is no fog (messages never fail, reports are never false); F >= 1 fails 1 time in F,
     so F = 1 fails every message: a warning says so, since a scenario rarely means it.
     """
     if "fog_of_war" in head:

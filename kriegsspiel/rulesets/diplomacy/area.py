@@ -1,7 +1,7 @@
 """Diplomacy and Air Power Diplomacy as an area game the program plays (:class:`kriegsspiel.core.area.AreaRules`):
 positions of uid-named units, orders checked as they are given, phases resolved by the existing adjudicator
 (movement with or without wings, retreats, adjustments with civil disorder, phases with nothing to do
-skipped), and each power's view (blind games: RULINGS.md).
+skipped), and each power's view (blind games: docs/rulings.md).
 
 A position's ``data`` holds ``board`` (the fingerprint of the province map :meth:`DiplomacyRules.start` read;
 the map itself stays in this process, as positions are replays), ``homes``, ``air_power``, ``blind``,
