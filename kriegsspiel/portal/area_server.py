@@ -106,7 +106,8 @@ class AreaPortalApp(PortalApp):
             notes=tuple(portal.notes_for(player, round_status.round)), sent=sent,
             verdicts=portal.verdicts_of(sent) if sent else (), examples=tuple(examples),
             placements=tuple(placements[:MAX_PLACEMENTS]), history=history, waiting_for=waiting,
-            draft=draft, problem=problem, focus=portal.focus(player))
+            draft=draft, problem=problem, focus=portal.focus(player),
+            duty=rules.duty(view.position, player) if view.orders_now else None)
         return self._html(area_page(page), status)
 
     # --- handlers -------------------------------------------------------------------------------------------

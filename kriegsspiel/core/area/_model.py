@@ -143,6 +143,11 @@ class AreaRules(ABC):
         Default: none (the rules know no such help, or the order needs none)."""
         return ()
 
+    def duty(self, position: AreaPosition, power: str) -> str | None:
+        """What ``power`` is to do in this phase, in one sentence for its page ("You may build 2 units, in
+        PAR or MAR; a build not ordered is waived."); None (the default) when the rules say nothing more."""
+        return None
+
     def winner(self, position: AreaPosition) -> str | None:
         """The power that has won in ``position``, if any (default: none)."""
         return None
