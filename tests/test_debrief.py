@@ -241,3 +241,12 @@ def test_the_command_writes_a_film_with_a_progress_bar(saves, tmp_path: Path, ca
     total = Pace().total(3)
     assert f"({total} frames)" in out and f"{total}/{total}" in err and "film [" in err
     assert len(_film_frames(film)) == total
+
+
+def test_the_benchmarks_game_plays_and_debriefs(tmp_path: Path) -> None:
+    """benchmarks/case_debrief.py's game (there of 20 rounds), so that the benchmark cannot rot."""
+    from benchmarks.case_debrief import played_game
+
+    debrief = load_debrief(played_game(tmp_path, rounds=2))
+    assert [f.label for f in debrief.frames] == ["End of round 1", "End of round 2"]
+    assert [len(f.moves) for f in debrief.frames] == [2, 2]
