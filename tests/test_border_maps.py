@@ -109,3 +109,11 @@ def test_measure_refuses_a_heading_that_is_not_finite(tmp_path: Path) -> None:
     for heading in ("-inf", "nan", "1e999"):
         result = run_limited(["measure", str(path), *MEASURE, f"--heading={heading}"], fakes=False, timeout=60)
         _refused(result, "heading")
+
+
+def test_a_fifo_as_a_scenario_is_refused_by_new_and_check(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    for command in (["new", str(fifo), "--save", str(tmp_path / "g.kssave")], ["check", str(fifo)]):
+        _refused(run_limited(command, fakes=False, timeout=60), "not a regular file")
+    assert not (tmp_path / "g.kssave").exists()
