@@ -162,7 +162,11 @@ def test_the_page_asks_for_nothing_outside_its_folder(game: str, pages) -> None:
     assert not re.search(r"https?:|//[a-z0-9]|@import|url\(", html, re.I)
     refs = _References()
     refs.feed(html)
-    assert refs.found == []  # the pictures are set by the page's own script, from its data
+    # its style and script are files beside it; the pictures are set by the script, from the page's data
+    assert sorted(refs.found) == ["debrief.css", "debrief.js"]
+    assert all((pages[game] / name).is_file() for name in refs.found)
+    script = (pages[game] / "debrief.js").read_text(encoding="utf-8")
+    assert not re.search(r"https?:|fetch\(|XMLHttpRequest|import\(", script)
     data = page_data(pages[game])
     for frame in data["frames"]:
         for file in [frame["umpire"], *frame["players"].values()]:
@@ -241,3 +245,12 @@ def test_the_command_writes_a_film_with_a_progress_bar(saves, tmp_path: Path, ca
     total = Pace().total(3)
     assert f"({total} frames)" in out and f"{total}/{total}" in err and "film [" in err
     assert len(_film_frames(film)) == total
+
+
+def test_the_benchmarks_game_plays_and_debriefs(tmp_path: Path) -> None:
+    """benchmarks/case_debrief.py's game (there of 20 rounds), so that the benchmark cannot rot."""
+    from benchmarks.case_debrief import played_game
+
+    debrief = load_debrief(played_game(tmp_path, rounds=2))
+    assert [f.label for f in debrief.frames] == ["End of round 1", "End of round 2"]
+    assert [len(f.moves) for f in debrief.frames] == [2, 2]

@@ -3,7 +3,7 @@
 The route runs from the unit through the waypoints in order to the mouse; each leg is the exact cheapest path
 of the movement engine (``core.movement.check_move``, the same search as a plain drag), drawing on what the
 legs before it left of the allowance and held to the heading the ship had when its turn began, as the rules
-judge a chain of moves (RULINGS.md, "Heading limits"). A leg that is fixed (up to the last waypoint) is judged
+judge a chain of moves (docs/rulings.md, "Heading limits"). A leg that is fixed (up to the last waypoint) is judged
 once, when its waypoint is dropped; a mouse motion judges the last leg only, as a plain drag does.
 
 The drop journals the route as one ``move`` per leg, in order, through the game session (the same door as a

@@ -1,4 +1,4 @@
-"""The command line: ``kriegsspiel COMMAND ...`` (see DESIGN.md, "Command line").
+"""The command line: ``kriegsspiel COMMAND ...`` (see docs/design.md, "Command line").
 
 Each command lives in its own module ``kriegsspiel.cli.<module>`` with two functions:
 ``add_arguments(parser: argparse.ArgumentParser) -> None`` and ``run(args: argparse.Namespace) -> int``.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from kriegsspiel.portal.area_board import TapBoard, tap_layer
 from kriegsspiel.portal.area_service import LineVerdict
 from kriegsspiel.portal.area_sheets import PowerView, unit_line
 from kriegsspiel.portal.records import ReceivedOrders
@@ -40,6 +41,10 @@ class AreaPageInput:
     draft: str | None = None
     problem: str | None = None
     focus: tuple[float, float] | None = None
+    #: what the rules say the power is to do this phase ("You may build 2 units ..."), from AreaRules.duty
+    duty: str | None = None
+    #: the map's provinces for the tap layer (orders by touch); None: no layer (no orders to give now)
+    board: TapBoard | None = None
 
 
 def _head(title: str) -> str:
@@ -50,12 +55,19 @@ def _head(title: str) -> str:
             "<script src=\"/static/area.js\" defer></script></head>\n")
 
 
-def _picture(url: str, alt: str, current: bool, focus: tuple[float, float] | None = None) -> str:
-    """A picture in a scrolling frame; a tap zooms it (area.js), on ``focus`` (fractions of its size)."""
+def _picture(url: str, alt: str, current: bool, focus: tuple[float, float] | None = None, layer: str = "") -> str:
+    """A picture in a scrolling frame; a tap zooms it (area.js), on ``focus`` (fractions of its size). With
+    ``layer`` (the tap layer's SVG) taps give orders instead, and a Zoom button zooms."""
     ids = (" id=\"picture-link\"", " id=\"picture\"") if current else ("", " loading=\"lazy\"")
     at = f" data-focus=\"{focus[0]},{focus[1]}\"" if focus else ""
-    return (f"<div class=\"scroller\"><a href=\"{escape(url)}\"{ids[0]}><img{ids[1]} class=\"picture\" "
-            f"src=\"{escape(url)}\" alt=\"{escape(alt)}\"{at}></a></div>")
+    image = (f"<a href=\"{escape(url)}\"{ids[0]}><img{ids[1]} class=\"picture\" src=\"{escape(url)}\" "
+             f"alt=\"{escape(alt)}\"{at}></a>")
+    if not layer:
+        return f"<div class=\"scroller\">{image}</div>"
+    return (f"<div class=\"scroller\"><div class=\"board\">{image}{layer}</div></div>"
+            "<div id=\"tap\" class=\"tap\" hidden><button type=\"button\" id=\"zoom\">Zoom</button>"
+            "<p id=\"tap-help\" aria-live=\"polite\">Tap one of your units, then where it goes (or a second "
+            "unit to support or convoy); tap it twice to hold.</p><div id=\"tap-choices\"></div></div>")
 
 
 def verdict_list(verdicts: tuple[LineVerdict, ...], list_id: str = "verdicts") -> str:
@@ -68,6 +80,21 @@ def verdict_list(verdicts: tuple[LineVerdict, ...], list_id: str = "verdicts") -
             items.append(f"<li class=\"bad\"><span class=\"mark\">✗</span> <code>{escape(v.line)}</code>"
                          f"<span class=\"reason\">{escape(v.reason or 'refused')}</span></li>")
     return f"<ul id=\"{list_id}\" class=\"verdicts\" aria-live=\"polite\">{''.join(items)}</ul>"
+
+
+def _receipt(sent: ReceivedOrders, verdicts: tuple[LineVerdict, ...]) -> str:
+    """The receipt of the last sending: green only when every line was accepted; otherwise how many were
+    accepted and that the others were refused, in the colour of a problem."""
+    time = sent.at[11:19] if len(sent.at) >= 19 else sent.at
+    ready = "; you are marked ready" if sent.ready else ""
+    head = f"Received at {escape(time)} UTC, digest {escape(sent.digest)}{ready}."
+    refused = sum(1 for v in verdicts if not v.ok)
+    if not refused:
+        return f"<p id=\"receipt\" class=\"receipt\" role=\"status\">{head}</p>"
+    accepted = len(verdicts) - refused
+    return (f"<p id=\"receipt\" class=\"receipt problem\" role=\"alert\"><strong>{accepted} of {len(verdicts)} "
+            f"{'line' if len(verdicts) == 1 else 'lines'} accepted; {refused} refused</strong> (see why below): "
+            f"only the accepted ones are in force. Correct the text and send again. {head}</p>")
 
 
 def _what(option: str, view: PowerView) -> str:
@@ -85,10 +112,7 @@ def _orders_section(page: AreaPageInput) -> str:
     if page.problem:
         parts.append(f"<p id=\"problem\" class=\"problem\" role=\"alert\">{escape(page.problem)}</p>")
     if page.sent is not None:
-        time = page.sent.at[11:19] if len(page.sent.at) >= 19 else page.sent.at
-        ready = "; you are marked ready" if page.sent.ready else ""
-        parts.append(f"<p id=\"receipt\" class=\"receipt\" role=\"status\">Received at {escape(time)} UTC, digest "
-                     f"{escape(page.sent.digest)}{ready}.</p>")
+        parts.append(_receipt(page.sent, page.verdicts))
         parts.append(verdict_list(page.verdicts, "sent-verdicts"))
     if view.orders:
         parts.append("<p>In force now:</p><ul id=\"in-force\">"
@@ -112,17 +136,21 @@ def _orders_section(page: AreaPageInput) -> str:
         text = page.draft if page.draft is not None else (page.sent.text if same and page.sent else
                                                           "\n".join(view.orders))
         checked = " checked" if page.draft is None and page.sent is not None and page.sent.ready else ""
+        if page.duty:
+            parts.append(f"<p id=\"duty\" class=\"duty\">{escape(page.duty)}</p>")
         parts.append(
             f"<form id=\"order-form\" method=\"post\" enctype=\"multipart/form-data\" action=\"{action}\">{hidden}"
             "<label for=\"orders-text\">Your orders, one a line, in the game's notation (each is checked as you "
             "type; what you send replaces what you sent before):</label>"
             f"<textarea id=\"orders-text\" name=\"orders\" rows=\"8\" maxlength=\"{MAX_ORDER_CHARS}\" "
             f"autocapitalize=\"characters\" autocomplete=\"off\" spellcheck=\"false\">{escape(text)}</textarea>"
+            # where the player is: the board changed under the text being typed (area.js)
+            "<p id=\"stale\" class=\"problem\" role=\"alert\" hidden></p>"
             "<ul id=\"verdicts\" class=\"verdicts\" aria-live=\"polite\"></ul>"
             f"<label class=\"ready\"><input type=\"checkbox\" name=\"ready\" value=\"1\"{checked}> Ready: these are "
             "my orders for the phase</label><button type=\"submit\">Send orders</button>"
-            "<p class=\"hint\">You may send again until the umpire resolves the phase; the last sending counts. "
-            "A unit without an order holds (or, in a retreat, disbands).</p></form>")
+            "<p class=\"hint\">You may send again until the umpire resolves the phase; the last sending counts.</p>"
+            "</form>")
     else:
         waiting = ", ".join(page.waiting_for) or "nobody"
         parts.append(f"<p id=\"no-orders\" class=\"closed\">{escape(page.power)} gives no orders in "
@@ -130,6 +158,12 @@ def _orders_section(page: AreaPageInput) -> str:
                      "changes by itself when it is your turn.</p>")
     parts.append("</section>")
     return "".join(parts)
+
+
+def _example(order: str) -> str:
+    """An order the rules offer, as a button that puts it in the text box (area.js; inert without script)."""
+    return (f"<button type=\"button\" class=\"order-example\" data-order=\"{escape(order)}\">"
+            f"<code>{escape(order)}</code></button>")
 
 
 def _units_section(page: AreaPageInput) -> str:
@@ -146,13 +180,14 @@ def _units_section(page: AreaPageInput) -> str:
         if shown:
             more = f"<li>... {len(shown) - MAX_EXAMPLES} more</li>" if len(shown) > MAX_EXAMPLES else ""
             line = (f"<details><summary>{line}</summary><ul class=\"examples\">"
-                    + "".join(f"<li><code>{escape(x)}</code></li>" for x in shown[:MAX_EXAMPLES]) + more
+                    + "".join(f"<li>{_example(x)}</li>" for x in shown[:MAX_EXAMPLES]) + more
                     + "</ul></details>")
         parts.append(f"<li>{line}</li>")
     parts.append("</ul>")
     if page.placements:
-        parts.append("<details><summary>Builds and placements you may order</summary><ul class=\"examples\">"
-                     + "".join(f"<li><code>{escape(x)}</code></li>" for x in page.placements) + "</ul></details>")
+        # open: in an adjustment phase the builds are what the power has to choose from
+        parts.append("<details id=\"placements\" open><summary>Builds and placements you may order</summary><ul class=\"examples\">"
+                     + "".join(f"<li>{_example(x)}</li>" for x in page.placements) + "</ul></details>")
     if centres:
         parts.append(f"<p id=\"centres\">You hold {len(centres)}: {escape(' '.join(centres))}</p>")
     parts.append("</section>")
@@ -171,7 +206,11 @@ def area_page(page: AreaPageInput) -> str:
                      f"{escape(page.status.deadline[11:16])} UTC</p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     url = f"{page.base}/picture/{page.status.round}.png"
-    parts.append("<section id=\"current\">" + _picture(url, f"Your picture: {view.position.phase_label}", True, page.focus))
+    layer = ""
+    if page.board is not None and view.orders_now and page.status.open:
+        layer = tap_layer(page.board, view.position.units, page.power, dict(page.examples), page.placements)
+    parts.append("<section id=\"current\">"
+                 + _picture(url, f"Your picture: {view.position.phase_label}", True, page.focus, layer))
     if page.last_phase is not None:
         parts.append(f"<h2>Results of {escape(page.last_phase)}</h2>")
         parts.append("<ul id=\"told\">" + "".join(f"<li>{escape(t)}</li>" for t in view.told) + "</ul>"

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kriegsspiel.portal import records as rec
+from kriegsspiel.portal.area_board import TapBoard
 from kriegsspiel.portal.area_sheets import Drawer, PowerView, power_view
 from kriegsspiel.portal.link_keeper import LinkKeeper
 from kriegsspiel.portal.round_control import RoundControl
@@ -217,6 +218,10 @@ class AreaPortal(LinkKeeper, RoundControl):
         """Where ``power``'s own units are on its current picture (fractions of its width and height)."""
         return self._drawer.focus(self.view_of(power))
 
+    def tap_board(self) -> TapBoard:
+        """The map's provinces for the tap layer over a power's picture (:mod:`kriegsspiel.portal.area_board`)."""
+        return self._drawer.tap_board()
+
     def history(self, power: str) -> list[tuple[int, str, tuple[str, ...], tuple[str, ...]]]:
         """The phases confirmed so far, newest first: (number, label, ``power``'s orders, what it was told)."""
         phases = self.game.confirmed_phases()
@@ -286,7 +291,7 @@ class AreaPortal(LinkKeeper, RoundControl):
                 verdicts.append(LineVerdict(raw, False, line, f"{power} gives no orders in "
                                                              f"{turn.position.phase_label}"))
                 continue
-            verdict = rules.check_order(view.position, power, line)
+            verdict = rules.check_order_among(view.position, power, line, [text for _, text, _ in wanted])
             if not verdict.accepted:
                 verdicts.append(LineVerdict(raw, False, line, verdict.reason or "refused by the rules"))
                 continue
@@ -330,6 +335,7 @@ class AreaPortal(LinkKeeper, RoundControl):
         """The rule set's verdict on each line, against the board as ``power`` sees it; nothing is written."""
         view = self.view_of(power)
         out = []
+        accepted: list[str] = []  # the lines before, whose orders a check may depend on (money, places)
         for raw in order_lines(text)[:200]:
             line = _own_line(raw, power, self.players)
             if line is None:
@@ -342,8 +348,10 @@ class AreaPortal(LinkKeeper, RoundControl):
             elif not view.orders_now:
                 out.append(LineVerdict(raw, False, line, f"{power} gives no orders now"))
             else:
-                verdict = self.scenario.rules.check_order(view.position, power, line)
+                verdict = self.scenario.rules.check_order_among(view.position, power, line, accepted)
                 out.append(LineVerdict(raw, verdict.accepted, verdict.text, verdict.reason))
+                if verdict.accepted:
+                    accepted.append(verdict.text)
         return tuple(out)
 
     # --- the umpire's side ----------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
 from kriegsspiel.errors import UserError
+from kriegsspiel.portal.bodies import orders_form
 from kriegsspiel.portal.guard import BODY_SECONDS, SECURITY_HEADERS, GuardedRunner, quiet_loop_errors
 from kriegsspiel.portal.links import token_hash
 from kriegsspiel.portal.pages import error_page, player_page, receipt_line
@@ -48,8 +49,6 @@ RATE_LIMIT = 10
 RATE_WINDOW = 60.0
 #: checks of orders (an area game's ``/check``, sent as a power types) allowed per link in RATE_WINDOW seconds
 CHECK_RATE_LIMIT = 40
-#: a round number the form may carry: digits, at most this many
-_ROUND_NUMBER = re.compile(r"[0-9]{1,9}")
 #: seconds between keep-alive comments on an idle event stream
 KEEPALIVE = 20.0
 
@@ -131,6 +130,7 @@ class PortalApp:
         app.router.add_post(f"/p/{token}/orders", self.orders)
         app.router.add_get("/static/{name:portal\\.(css|js)}", self.static)
         app.router.add_get("/favicon.ico", self.no_icon)
+        app.router.add_get(f"/p/{token}/debrief/{{name:[A-Za-z0-9_./-]{{1,40}}}}", self.debrief)
         return app
 
     # --- plumbing ---------------------------------------------------------------------------------------
@@ -298,6 +298,17 @@ class PortalApp:
             pass
         return response
 
+    async def debrief(self, request: web.Request) -> web.Response:
+        """A file of the debrief the umpire published (``kriegsspiel debrief SAVE --publish``), to any player's
+        link, only while the game is over: before, and after an undo that reopens it, there is nothing here."""
+        from kriegsspiel.debrief.publish import CONTENT_TYPES, game_over, published_file
+
+        self._player(request)
+        path = published_file(self.portal.save, request.match_info["name"]) if game_over(self.portal.game) else None
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=path.read_bytes(), content_type=CONTENT_TYPES[path.suffix])
+
     async def no_icon(self, request: web.Request) -> web.Response:
         """Browsers ask for an icon on every page; none is a quiet 204, not a 404 in the console."""
         return web.Response(status=204)
@@ -320,11 +331,11 @@ class PortalApp:
         form = await self._body(request, request.post)  # over MAX_BODY: 413
         if isinstance(form, web.Response):
             return form
-        text, csrf, round_text = (form.get(key) for key in ("orders", "csrf", "round"))
-        if not isinstance(text, str) or not isinstance(round_text, str) or not _ROUND_NUMBER.fullmatch(round_text):
+        posted = orders_form(form)
+        if posted is None:
             return self._html(error_page(400, "The form was not filled in: send your orders from your page."), 400)
-        ready = form.get("ready") == "1"
-        if not isinstance(csrf, str) or not self._csrf_ok(token_hash(token), csrf):
+        text, csrf, round_text, ready = posted.orders, posted.csrf, posted.round, posted.ready == "1"
+        if not self._csrf_ok(token_hash(token), csrf):
             return self._page(request, player, 403, draft=text,
                               problem="This page was out of date (the umpire's program restarted): "
                                       "your orders were not received; press Send again.")

@@ -533,7 +533,9 @@ def battle_odds(spec: BattleSpec, battles: int = 10_000, budget: OddsBudget | No
     """Exact odds where the battle allows within ``budget`` (default :class:`OddsBudget`: 512 MB), else
     ``battles`` seeded battles, stopped at the budget's time limit, with why they are not exact."""
     budget = budget or OddsBudget()
+    start = time.monotonic()
     try:
         return exact_odds(spec, budget)
-    except NotExact as why:
-        return simulated_odds(spec, battles, budget.simulation_seconds, str(why))
+    except NotExact as why:  # the simulation's time counts from the start: the estimate's time included
+        left = max(1.0, budget.simulation_seconds - (time.monotonic() - start))
+        return simulated_odds(spec, battles, left, str(why))

@@ -22,7 +22,8 @@ BYTES_PER_ESTIMATED = 120
 SECONDS_PER_ESTIMATED = 4e-6
 #: the exact search's time limit, s: beyond its estimate the odds are simulated (answers within 60 s)
 EXACT_SECONDS = 25.0
-#: the simulation's time limit, s: it stops there and says how many battles it fought
+#: the odds' time limit where they are simulated, s, counted from the start (the estimate's time included,
+#: at least 1 s of battles): the simulation stops there and says how many battles it fought
 SIMULATION_SECONDS = 20.0
 #: the most ways one side's units may stand that the estimate walks through before giving up
 MOST_PARTS = 4000
