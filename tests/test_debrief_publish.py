@@ -38,6 +38,7 @@ def test_a_game_in_play_is_not_published_and_the_portal_shows_nothing(tmp_path: 
     with running_portal(save) as running:
         url = next(iter(running.urls.values()))
         assert fetch(f"{url}/debrief/index.html").status == 404
+        assert "/debrief/index.html" not in fetch(url).text  # no link on the player's page either
 
 
 def test_a_finished_games_debrief_is_served_to_every_link(tmp_path: Path) -> None:
@@ -47,6 +48,7 @@ def test_a_finished_games_debrief_is_served_to_every_link(tmp_path: Path) -> Non
     assert (tmp_path / "field-debrief" / "index.html").is_file()
     with running_portal(save) as running:
         for url in running.urls.values():
+            assert f'{url.split("://", 1)[1].split("/", 1)[1]}/debrief/index.html' in fetch(url).text.replace("&#x27;", "'")
             page = fetch(f"{url}/debrief/index.html")
             assert page.status == 200 and {k.lower(): v for k, v in page.headers.items()}["content-type"].startswith("text/html")
             assert "Debrief: Field test" in page.text

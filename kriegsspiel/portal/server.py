@@ -224,8 +224,14 @@ class PortalApp:
         token = request.match_info["token"]
         text = player_page(player=player, base=f"/p/{token}", sheets=self.portal.sheets_of(player),
                            status=self.portal.round_status(), csrf=self._csrf(token_hash(token)),
-                           orders=self.portal.orders_of(player), draft=draft, problem=problem)
+                           orders=self.portal.orders_of(player), draft=draft, problem=problem,
+                           debrief=self._debrief_published())
         return self._html(text, status)
+
+    def _debrief_published(self) -> bool:
+        from kriegsspiel.debrief.publish import game_over, published_file
+
+        return game_over(self.portal.game) and published_file(self.portal.save, "index.html") is not None
 
     def _too_many(self, limiter: _Limiter, token: str, what: str) -> web.Response | None:
         """A 429 when this link has sent more than its limit in the last minute (counting this one)."""
