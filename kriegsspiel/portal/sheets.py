@@ -12,7 +12,7 @@ from typing import Any
 
 from kriegsspiel.core.sight import PlayerView, player_view
 from kriegsspiel.pov import public_map, round_moment
-from kriegsspiel.pov.picture import draw_picture
+from kriegsspiel.pov.picture import draw_picture, full_map_window
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.portal.places import landmarks_of, where_words
 
@@ -25,6 +25,8 @@ class Sheet:
     moment: str
     png: bytes
     report: str
+    #: where the player's own units are on the picture (fractions of its width and height), for the zoom
+    focus: tuple[float, float] | None = None
 
 
 def _raw_place(x: float, y: float) -> str:
@@ -84,6 +86,18 @@ def report_text(view: PlayerView, moment: str, place: Callable[[float, float], s
     return "\n".join(lines)
 
 
+def units_focus(view: PlayerView, public: Any, size_px: tuple[int, int]) -> tuple[float, float] | None:
+    """The middle of the player's own units on its whole-map picture of ``size_px`` (legend included), as
+    fractions of its width and height, so that a zoomed picture opens on them; None without units."""
+    if not view.own_units or size_px[0] <= 0 or size_px[1] <= 0:
+        return None
+    window = full_map_window(public)
+    points = [window.to_px(u.position.x, u.position.y) for u in view.own_units]
+    x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
+    y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+    return round(x / size_px[0], 4), round(y / size_px[1], 4)
+
+
 def draw_sheets(state: Any, number: int, players: list[str]) -> dict[str, Sheet]:
     """Every one of ``players``' sheet ``number`` from ``state`` (for N > 1, the state as round N - 1 ended;
     for 1, the state before the first move). Draws with pygame: call on the thread that owns pygame."""
@@ -94,7 +108,8 @@ def draw_sheets(state: Any, number: int, players: list[str]) -> dict[str, Sheet]
     for name in players:
         view = player_view(state, name)
         picture = draw_picture(view, public, moment=moment)
-        sheets[name] = Sheet(number, moment, png_bytes(picture), report_text(view, moment, places))
+        sheets[name] = Sheet(number, moment, png_bytes(picture), report_text(view, moment, places),
+                             units_focus(view, public, picture.get_size()))
     return sheets
 
 
