@@ -66,9 +66,9 @@ def test_each_result_is_printed_only_after_its_record_is_fsynced(tmp_path: Path,
 
 
 def _use_fake_loaders(monkeypatch: pytest.MonkeyPatch) -> None:
-    new, open_ = Game.new, Game.open
+    new, from_loaded = Game.new, Game.from_loaded
     monkeypatch.setattr(Game, "new", lambda scenario, save: new(scenario, save, **LOADERS))
-    monkeypatch.setattr(Game, "open", lambda save: open_(save, **LOADERS))
+    monkeypatch.setattr(Game, "from_loaded", lambda loaded, **kw: from_loaded(loaded, **kw, **LOADERS))
 
 
 def test_the_shell_command_starts_a_game_and_continues_it(tmp_path: Path, monkeypatch, capsys) -> None:

@@ -18,8 +18,8 @@ from kriegsspiel.core.ruleset import Ruleset, RulesetError, parse_ruleset
 from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat
 from kriegsspiel.rulesets import load_ruleset, ruleset_file
-from kriegsspiel.store.game import Game
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import Game
+from kriegsspiel.store import verify_save
 from test_v3_combat import at, game
 
 V3 = "kriegsspiel-v3"

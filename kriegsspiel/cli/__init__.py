@@ -113,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         print(_version())
         return 0
     name = args[0]
+    # Every command's stdout is its own output (pictures, JSON, the shell): pygame's banner never joins it.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     for arg in args[1:]:
         if "\0" in arg:  # no path can hold one; os calls would fail with ValueError far from here
             print(printable(f"kriegsspiel {name}: {arg}: a NUL character in an argument; give a real path"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kriegsspiel.store.area_verify import verify_any_save
+from kriegsspiel.store import verify_save
 from kriegsspiel.store.verify import UNSEALED
 
 
@@ -19,6 +19,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    verdict = verify_any_save(args.save)  # an area game's save (Diplomacy) or a ruler game's
+    verdict = verify_save(args.save)  # any game's save: its session replays it
     print(verdict.describe())
     return 0 if verdict.written_here or (verdict.intact and verdict.written == UNSEALED) else 1

@@ -1,5 +1,5 @@
 """The umpire's terminal while ``kriegsspiel serve`` runs an area game: the area shell (orders, ``adjudicate``,
-``confirm``, ``undo``...: store/area_commands.py) plus the portal's commands. Every game command takes the
+``confirm``, ``undo``...: the one shell, kriegsspiel.shell) plus the portal's commands. Every game command takes the
 portal's lock, so that the powers' orders and the umpire's commands reach the journal one at a time; after
 each, the powers' pages are told (a confirm shows them the next phase at once)."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from kriegsspiel.portal.area_service import AreaPortal
 from kriegsspiel.portal.links import link_url
 from kriegsspiel.portal.service import LockGate
-from kriegsspiel.store.area_commands import AreaShell
+from kriegsspiel.shell import Shell
 
 AREA_PORTAL_HELP = """\
 players' portal:
@@ -22,7 +22,7 @@ players' portal:
 
 
 class LockedAreaGame:
-    """An area game whose changes run under the portal's lock (what :class:`AreaShell` is given)."""
+    """An area game whose changes run under the portal's lock (what the shell is given)."""
 
     def __init__(self, game: Any, gate: LockGate) -> None:
         self._game, self._gate = game, gate
@@ -67,7 +67,7 @@ class AreaPortalShell:
     def __init__(self, portal: AreaPortal, base_url: str, gate: LockGate) -> None:
         self.portal = portal
         self.base_url = base_url
-        self.shell = AreaShell(LockedAreaGame(portal.game, gate))  # type: ignore[arg-type]
+        self.shell = Shell(LockedAreaGame(portal.game, gate))  # type: ignore[arg-type]
 
     def _power(self, written: str) -> str | None:
         name = written.strip().upper()
@@ -126,7 +126,7 @@ class AreaPortalShell:
             return f"the old link of {power} is revoked; the new one: {link_url(self.base_url, token)}"
         if word == "links" and not rest:
             return self.links_text()
-        answer = self.shell.handle(line)
+        answer = self.shell.handle(line).text
         if word in ("help", "?"):
             return answer + "\n\n" + AREA_PORTAL_HELP
         return answer

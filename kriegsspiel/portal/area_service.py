@@ -71,7 +71,7 @@ def order_lines(text: str) -> list[str]:
 
 
 class AreaPortal(LinkKeeper, RoundControl):
-    """The portal of one open area game (a :class:`kriegsspiel.store.area_game.AreaGame` that can write).
+    """The portal of one open area game (a :class:`kriegsspiel.store.area.AreaSession` that can write).
 
     The links are keyed by power. ``names`` maps each power to who plays it (the scenario's ``[[players]]``,
     else the power's own name). ``gate`` runs every journal write and every drawing (LockGate: at once
@@ -109,6 +109,17 @@ class AreaPortal(LinkKeeper, RoundControl):
         """Read the portal's records of the save (once), issue a link to each power that has none and
         journal it (by hash). Raises UserError for a damaged links file, SaveError when the journal cannot be
         written."""
+        self.read_journal()
+        book = LinkBook.load(self.save)
+        if book.issue_missing(self.players):
+            book.save()
+        self.notes += self._take_book(book)
+        self._seen = (self.game.turn, self.game.record_count)
+
+    def read_journal(self) -> None:
+        """Read the portal's records of the save: the sendings and their lines' verdicts, the phases closed,
+        the deadlines, the umpire's words and the links (by hash). Writes nothing (the terminal's ``inbox``
+        reads a save so)."""
         records = self.game.journal_entries()  # once, at the start: in memory for an area game
         with self._data:
             self._orders = rec.received_orders(records)
@@ -120,11 +131,6 @@ class AreaPortal(LinkKeeper, RoundControl):
                 data = rec.portal_data(record)
                 if data is not None and data["portal"] == rec.ORDERS and isinstance(data.get("lines"), list):
                     self._verdicts[record.seq] = tuple(_verdict_of(x) for x in data["lines"] if isinstance(x, dict))
-        book = LinkBook.load(self.save)
-        if book.issue_missing(self.players):
-            book.save()
-        self.notes += self._take_book(book)
-        self._seen = (self.game.turn, self.game.record_count)
 
     def listen(self, listener: Callable[[int], None]) -> None:
         """Call ``listener(phase number)`` whenever something a page shows changed."""
@@ -361,11 +367,13 @@ class AreaPortal(LinkKeeper, RoundControl):
         with self._data:
             return self._verdicts.get(sending.record, ())
 
-    def inbox(self) -> dict[str, Any]:
-        """The umpire's view of the phase being ordered, from memory: per power whether it gives orders,
-        its orders in force (whoever gave them), its last sending, ready or not, and the lines refused."""
-        turn = self.game.turn
-        number = self.phase_number()
+    def inbox(self, number: int | None = None) -> dict[str, Any]:
+        """The umpire's view of phase ``number`` (default: the phase being ordered), from memory: per power
+        whether it gives orders, its orders in force (whoever gave them), its last sending, ready or not, and
+        the lines refused. A phase confirmed earlier shows the orders it was resolved with."""
+        current = self.phase_number()
+        number = current if number is None else number
+        turn = self.game.turn if number == current else self.game.confirmed_phases()[number - 1][0]
         ordering = set(self.scenario.rules.powers_to_order(turn.position)) if not turn.choices else set()
         asked = {c.power for c in turn.choices}
         with self._data:
