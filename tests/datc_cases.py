@@ -585,7 +585,7 @@ CASES: list[Case] = [
     c("6.G.7", """ENGLAND: F SKA C A SWE - NWY
                   ENGLAND: F NWY - SWE
                   RUSSIA: A SWE - NWY
-                  RUSSIA: F BOT C A SWE - NWY""", results={"F BOT": ["void"]}),
+                  RUSSIA: F BOT C A SWE - NWY""", results={"F BOT": ["no_convoy"]}),
     c("6.G.8", """FRANCE: A BEL - HOL VIA
                   ENGLAND: F NTH - HEL
                   ENGLAND: A HOL - KIE""", "A BEL, F NTH, A HOL",
@@ -658,7 +658,7 @@ CASES: list[Case] = [
     c("6.G.19", """FRANCE: A MAR - SPA
                    FRANCE: F WES C A MAR - SPA
                    ITALY: F LYO C A MAR - SPA
-                   ITALY: A SPA - MAR""", results={"F WES": ["void"]}),
+                   ITALY: A SPA - MAR""", results={"F WES": ["no_convoy"]}),
     c("6.G.20", """FRANCE: F BRE - ENG
                    FRANCE: A PIC - BEL VIA
                    FRANCE: A BUR S A PIC - BEL

@@ -19,7 +19,7 @@ import numpy as np
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure, Zone
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameSetup, PlayerSetup, SideSetup, UnitSetup, VictorySetup
 from kriegsspiel.core.state import GameState, initial_state
 from kriegsspiel.rulesets import load_ruleset
@@ -49,7 +49,7 @@ def battlefield() -> Battlefield:
     )
 
 
-def ruleset() -> Ruleset:
+def ruleset() -> RuleBook:
     """The shipped Fourth Edition rule set."""
     return load_ruleset("modern-4e")
 

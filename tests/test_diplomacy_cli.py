@@ -33,7 +33,7 @@ def test_one_phase_from_a_file(tmp_path: Path) -> None:
 
 
 def test_bad_file_is_one_line_exit_2(tmp_path: Path) -> None:
-    bad = dict(SPRING, orders={"FRANCE": ["A PAR - ATLANTIS"]})
+    bad = dict(SPRING, before={"units": [{"power": "FRANCE", "type": "A", "loc": "ATLANTIS"}]})
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad), encoding="utf-8")
     done = _run([str(path)])
@@ -44,7 +44,7 @@ def test_bad_file_is_one_line_exit_2(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "cannot read" in missing.stderr
 
 
-def test_batch_keeps_order_and_goes_on_after_errors() -> None:
+def test_strict_batch_keeps_order_and_goes_on_after_errors() -> None:
     lines = [
         json.dumps(SPRING),
         json.dumps(dict(SPRING, id="unknown", orders={"FRANCE": ["A PAR - XYZ"]})),
@@ -54,7 +54,7 @@ def test_batch_keeps_order_and_goes_on_after_errors() -> None:
         json.dumps(dict(SPRING, id="malformed", orders={"FRANCE": ["A PAR BUR"]})),
         json.dumps(dict(SPRING, id="last", orders={})),
     ]
-    done = _run(["--batch"], "\n".join(lines) + "\n")
+    done = _run(["--batch", "--strict"], "\n".join(lines) + "\n")
     assert done.returncode == 1
     results = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["id"] for r in results] == ["s", "unknown", None, "absent", "malformed", "last"]

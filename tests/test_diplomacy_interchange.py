@@ -81,4 +81,31 @@ def test_adjustments_build_and_civil_disorder() -> None:
 )
 def test_bad_input_is_one_clear_error(record: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
-        run_phase(record)
+        run_phase(record, strict=True)  # without strict, the orders among them are void (test_diplomacy_illegal_orders)
+
+
+RUM = {"power": "RUSSIA", "type": "A", "loc": "RUM"}
+
+
+@pytest.mark.parametrize(("retreats", "match"), [
+    (["MOS"], "A RUM cannot retreat to MOS: it is not a place next to it"),
+    (["BLA"], "A RUM cannot retreat to BLA: it is not a place next to it"),
+    (["UKR", "BUD"], "A RUM cannot retreat to BUD: a unit stands there"),
+    (["RUM"], "A RUM cannot retreat to RUM"),
+])
+def test_retreats_in_the_input_are_checked_against_the_map_and_the_position(retreats: list, match: str) -> None:
+    """The format: a province a dislodged unit could not retreat to is an error in the input, not an option
+    (an input could once make A RUM retreat to Moscow)."""
+    units = [U("AUSTRIA", "A", "RUM"), U("AUSTRIA", "A", "BUD")]
+    record = phase("F1901R", units, {"RUSSIA": [f"A RUM R {retreats[0]}"]},
+                   dislodged=[{**RUM, "retreats": retreats}])
+    for strict in (False, True):
+        with pytest.raises(InputError, match=f"before.dislodged\\[0\\]: {match}"):
+            run_phase(record, strict=strict)
+
+
+def test_a_fleet_retreat_may_leave_out_the_only_coast_it_reaches() -> None:
+    units = [U("ENGLAND", "F", "BAR")]
+    out = run_phase(phase("F1901R", units, {"RUSSIA": ["F BAR R STP"]},
+                          dislodged=[{"power": "RUSSIA", "type": "F", "loc": "BAR", "retreats": ["STP", "NWG"]}]))
+    assert U("RUSSIA", "F", "STP/NC") in out["units"] and out["results"] == {"F BAR": ["succeeded"]}

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, TerrainRaster
-from kriegsspiel.core.ruleset import Ruleset, TerrainType, UnitType
+from kriegsspiel.core.ruleset import RuleBook, TerrainType, UnitType
 
 TERRAIN_IDS = ("plains", "forest", "hills", "water", "mountains")
 PLAINS, FOREST, HILLS, WATER, MOUNTAINS = range(5)
@@ -46,7 +46,7 @@ def unit_type(
     )
 
 
-def ruleset() -> Ruleset:
+def ruleset() -> RuleBook:
     terrain = {
         t: TerrainType(t, t.title(), hideable=False, blocks_sight=False, water=t == "water", elevation=0.0)
         for t in TERRAIN_IDS
@@ -59,7 +59,7 @@ def ruleset() -> Ruleset:
         unit_type("drone", move=25.0, movement="air", theatre="air"),
         unit_type("bomber", move=20.0, movement="air-low", theatre="air"),
     ]
-    return Ruleset(
+    return RuleBook(
         id="test",
         title="hand-built test rules",
         distance_unit="units",

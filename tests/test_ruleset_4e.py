@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.ruleset import CommandStats, Ruleset
+from kriegsspiel.core.ruleset import CommandStats, RuleBook
 from kriegsspiel.rulesets import load_ruleset
 
 UNIT_IDS = [
@@ -188,21 +188,21 @@ CONSTANTS = {
 
 
 @pytest.fixture(scope="module")
-def rules() -> Ruleset:
+def rules() -> RuleBook:
     return load_ruleset("modern-4e")
 
 
-def test_metadata(rules: Ruleset) -> None:
+def test_metadata(rules: RuleBook) -> None:
     assert (rules.id, rules.distance_unit, rules.round_minutes) == ("modern-4e", "units", None)
     assert rules.title == "Modern Kriegsspiel, Fourth Edition"
 
 
-def test_exactly_the_26_unit_types_in_order(rules: Ruleset) -> None:
+def test_exactly_the_26_unit_types_in_order(rules: RuleBook) -> None:
     assert list(rules.unit_types) == UNIT_IDS
 
 
 @pytest.mark.parametrize("type_id", UNIT_IDS)
-def test_unit_row(rules: Ruleset, type_id: str) -> None:
+def test_unit_row(rules: RuleBook, type_id: str) -> None:
     ut = rules.unit_type(type_id)
     got = (ut.theatre, ut.health, ut.move, ut.attack, ut.heading_limit, ut.move_and_fire, ut.movement)
     assert got == UNIT_ROWS[type_id]
@@ -213,7 +213,7 @@ def test_unit_row(rules: Ruleset, type_id: str) -> None:
 
 
 @pytest.mark.parametrize("command", sorted(COMMAND_TABLES))
-def test_command_table(rules: Ruleset, command: str) -> None:
+def test_command_table(rules: RuleBook, command: str) -> None:
     expected = {
         t: CommandStats(damage, None if range_ is None else float(range_), extra)
         for t, (damage, range_, extra) in COMMAND_TABLES[command].items()
@@ -222,27 +222,27 @@ def test_command_table(rules: Ruleset, command: str) -> None:
     assert got == expected
 
 
-def test_no_command_table_beyond_those_checked(rules: Ruleset) -> None:
+def test_no_command_table_beyond_those_checked(rules: RuleBook) -> None:
     assert set(rules.command_ids()) == set(COMMAND_TABLES)
 
 
 @pytest.mark.parametrize("terrain_id", sorted(TERRAIN_ROWS))
-def test_terrain_row(rules: Ruleset, terrain_id: str) -> None:
+def test_terrain_row(rules: RuleBook, terrain_id: str) -> None:
     t = rules.terrain[terrain_id]
     assert (t.speed, t.hideable, t.blocks_sight, t.water, t.elevation) == TERRAIN_ROWS[terrain_id]
 
 
-def test_terrain_ids(rules: Ruleset) -> None:
+def test_terrain_ids(rules: RuleBook) -> None:
     assert set(rules.terrain) == set(TERRAIN_ROWS)
 
 
 @pytest.mark.parametrize("kind", sorted(STRUCTURE_ROWS))
-def test_structure_row(rules: Ruleset, kind: str) -> None:
+def test_structure_row(rules: RuleBook, kind: str) -> None:
     s = rules.structures[kind]
     assert (s.max_health, s.max_size, s.hides) == STRUCTURE_ROWS[kind]
 
 
-def test_constants_and_sight(rules: Ruleset) -> None:
+def test_constants_and_sight(rules: RuleBook) -> None:
     assert dict(rules.constants) == CONSTANTS
     assert dict(rules.sight) == {"eye_height": 0.5, "obstacle_height": 1.0}
 
@@ -260,18 +260,18 @@ LAND_TERRAIN = ["plains", "forest", "hills", "forest-hills", "swamp", "desert", 
         ("air-low", {**{t: 1.0 for t in TERRAIN_ROWS if t != "road"}, "mountains": 0.0, "terrain:road": 1.0}),
     ],
 )
-def test_speed_tables(rules: Ruleset, table: str, expected: dict[str, float]) -> None:
+def test_speed_tables(rules: RuleBook, table: str, expected: dict[str, float]) -> None:
     assert dict(rules.speed_tables[table]) == expected
 
 
-def test_speed_table_by_unit_type(rules: Ruleset) -> None:
+def test_speed_table_by_unit_type(rules: RuleBook) -> None:
     assert rules.speed_table("infantry")["water"] == 0
     assert rules.speed_table("destroyer")["water"] == 1 and "road" not in rules.speed_table("destroyer")
     assert rules.speed_table("bomber")["mountains"] == 0
     assert rules.speed_table("drone")["mountains"] == 1
 
 
-def test_can_and_hide_helpers(rules: Ruleset) -> None:
+def test_can_and_hide_helpers(rules: RuleBook) -> None:
     assert rules.unit_type("light-artillery").can("fire")
     assert not rules.unit_type("infantry").can("fire")
     assert not rules.unit_type("patrol").can("depthcharge")
@@ -279,12 +279,12 @@ def test_can_and_hide_helpers(rules: Ruleset) -> None:
     assert not rules.unit_type("light-artillery").can_hide_in("building")
 
 
-def test_converted_units_become_a_known_type(rules: Ruleset) -> None:
+def test_converted_units_become_a_known_type(rules: RuleBook) -> None:
     for stats in rules.command_users("convert").values():
         assert stats.extra["into"] in rules.unit_types
 
 
-def test_rule_set_is_read_only(rules: Ruleset) -> None:
+def test_rule_set_is_read_only(rules: RuleBook) -> None:
     with pytest.raises(TypeError):
         rules.unit_types["infantry"] = rules.unit_types["special"]  # type: ignore[index]
     with pytest.raises(TypeError):
@@ -293,7 +293,7 @@ def test_rule_set_is_read_only(rules: Ruleset) -> None:
         rules.unit_type("infantry").health = 99  # type: ignore[misc]
 
 
-def test_unknown_unit_type_names_the_known_ones(rules: Ruleset) -> None:
+def test_unknown_unit_type_names_the_known_ones(rules: RuleBook) -> None:
     with pytest.raises(KeyError, match="unknown unit type 'hussar'; known types: amphibious, attack-submarine"):
         rules.unit_type("hussar")
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import kriegsspiel.rulesets
-from kriegsspiel.core.ruleset import REQUIRED_COLUMNS, RulesetError, parse_ruleset
+from kriegsspiel.core.ruleset import REQUIRED_COLUMNS, RuleBookError, parse_ruleset
 from kriegsspiel.core.state import GameState
 
 SHIPPED = kriegsspiel.rulesets.ruleset_file("modern-4e")
@@ -57,7 +57,7 @@ def _without(command: str, type_id: str, key: str) -> dict[str, Any]:
                          ids=[f"{c}.{k}" for c, _, k, _ in CASES])
 def test_a_missing_column_is_one_error_naming_file_table_and_key(command: str, type_id: str, key: str,
                                                                   problem: str) -> None:
-    with pytest.raises(RulesetError) as caught:
+    with pytest.raises(RuleBookError) as caught:
         parse_ruleset(_without(command, type_id, key), "my-rules.toml")
     assert str(caught.value) == (f"my-rules.toml: [commands.{command}.{type_id}] {key}: missing; "
                                  f"the {command} command needs it: {problem}")
@@ -74,7 +74,7 @@ def test_a_range_from_command_ranges_is_enough_and_without_it_the_row_needs_one(
     assert "range" not in data["commands"]["torpedo"]["attack-submarine"]
     parse_ruleset(data, "my-rules.toml")  # [command_ranges] torpedo = "torpedo_range" gives it
     del data["command_ranges"]["torpedo"]
-    with pytest.raises(RulesetError, match=r"\[commands\.torpedo\.attack-submarine\] range: missing; the torpedo "
+    with pytest.raises(RuleBookError, match=r"\[commands\.torpedo\.attack-submarine\] range: missing; the torpedo "
                                            r"command needs it: add range = <number> or a \[command_ranges\] entry"):
         parse_ruleset(data, "my-rules.toml")
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kriegsspiel.core.ruleset import RulesetError, parse_ruleset
+from kriegsspiel.core.ruleset import RuleBookError, parse_ruleset
 from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets import load_ruleset, shipped_rulesets
 
@@ -171,14 +171,14 @@ CASES = [
 @pytest.mark.parametrize(("old", "new", "message"), CASES, ids=[c[2].split(":")[0] + ":" + c[2].split(":")[1]
                                                                for c in CASES])
 def test_broken_rule_set_message(old: str, new: str, message: str) -> None:
-    with pytest.raises(RulesetError) as caught:
+    with pytest.raises(RuleBookError) as caught:
         parse(broken(old, new))
     assert str(caught.value) == f"tiny.toml: {message}"
     assert "\n" not in str(caught.value)
 
 
 def test_error_carries_its_parts() -> None:
-    with pytest.raises(RulesetError) as caught:
+    with pytest.raises(RuleBookError) as caught:
         parse(broken("health = 4\n", ""))
     assert (caught.value.source, caught.value.table, caught.value.key) == ("tiny.toml", "unit_types.infantry", "health")
 
@@ -243,13 +243,13 @@ def test_a_copy_of_the_shipped_file_loads_by_path(tmp_path: Path) -> None:
 
 
 def test_not_a_finite_number() -> None:
-    with pytest.raises(RulesetError) as caught:
+    with pytest.raises(RuleBookError) as caught:
         parse(broken("move = 10\n", "move = nan\n"))
     assert str(caught.value) == "tiny.toml: [unit_types.infantry] move: expected a finite number, got the number nan"
 
 
 # ------------------------------------------------------------------------------------------------------
-# Whatever is broken in the shipped file, the answer is a RulesetError, never another exception.
+# Whatever is broken in the shipped file, the answer is a RuleBookError, never another exception.
 
 
 def _shipped_data() -> dict:
@@ -287,7 +287,7 @@ def test_a_corrupted_shipped_file_gives_a_ruleset_error(path: tuple[str, ...], v
         node[path[-1]] = value
     try:
         parse_ruleset(data, "mine.toml")
-    except RulesetError as exc:
+    except RuleBookError as exc:
         assert str(exc).startswith("mine.toml: ") and "\n" not in str(exc)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, UnitPlacement, Zone
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import CommandStats, Ruleset, TerrainType, UnitType
+from kriegsspiel.core.ruleset import CommandStats, RuleBook, TerrainType, UnitType
 
 TERRAIN_IDS = ("plains", "forest", "water")
 
@@ -28,7 +28,7 @@ def _unit_type(type_id: str, theatre: str, health: int, move: float, movement: s
     )
 
 
-def fake_ruleset(name: str = "modern-4e") -> Ruleset:
+def fake_ruleset(name: str = "modern-4e") -> RuleBook:
     """A tiny rule set: infantry, light-cavalry, medium-artillery, corvette, light-fighter."""
     if name != "modern-4e":
         raise KeyError(f"no rule set {name!r}; shipped: modern-4e")
@@ -49,7 +49,7 @@ def fake_ruleset(name: str = "modern-4e") -> Ruleset:
         "corvette": _unit_type("corvette", "navy", 4, 15, "sea", heading_limit=30.0),
         "light-fighter": _unit_type("light-fighter", "air", 4, 30, "air"),
     }
-    return Ruleset(
+    return RuleBook(
         id="modern-4e", title="Fake", distance_unit="units", round_minutes=None,
         terrain=MappingProxyType(terrain), speed_tables=MappingProxyType(tables),
         unit_types=MappingProxyType(types), structures=MappingProxyType({}),
@@ -77,7 +77,7 @@ def fake_battlefield(source: str = "fake.tmx", placements: tuple[UnitPlacement, 
     )
 
 
-def fake_map_loader(path: Path, ruleset: Ruleset) -> Battlefield:
+def fake_map_loader(path: Path, ruleset: RuleBook) -> Battlefield:
     """Reads nothing but checks the file exists; placements come from a line ``# placement NAME SIDE TYPE X Y``."""
     text = Path(path).read_text(encoding="utf-8")
     placements = []

@@ -14,7 +14,7 @@ from kriegsspiel.cli import main
 from kriegsspiel.core.game import apply
 from kriegsspiel.core.commands import Force
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.ruleset import Ruleset, RulesetError, parse_ruleset
+from kriegsspiel.core.ruleset import RuleBook, RuleBookError, parse_ruleset
 from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat
 from kriegsspiel.rulesets import load_ruleset, ruleset_file
@@ -28,7 +28,7 @@ SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "v3-weistritz.
 INFANTRY_ARMS = ("infantry", "skirmishers", "pioneers")
 
 
-def _parse(edit) -> Ruleset:
+def _parse(edit) -> RuleBook:
     data = copy.deepcopy(RAW)
     edit(data)
     return parse_ruleset(data, "v3.toml")
@@ -79,7 +79,7 @@ def test_each_attackers_line_is_a_quote_or_a_house_rule() -> None:
      "v3.toml: [combat.charts.melee] atackers: unknown key; did you mean 'attackers'?"),
 ])
 def test_a_broken_attackers_key_is_one_error_naming_file_table_and_key(edit, expected: str) -> None:
-    with pytest.raises(RulesetError) as info:
+    with pytest.raises(RuleBookError) as info:
         _parse(edit)
     assert str(info.value).startswith(expected), str(info.value)
     assert "\n" not in str(info.value)
@@ -158,7 +158,7 @@ def test_man_combat_names_the_attackers_of_each_chart() -> None:
 
 # --- a save made before the key ------------------------------------------------------------------------------
 
-def _without_attackers(ruleset_id: str) -> Ruleset:
+def _without_attackers(ruleset_id: str) -> RuleBook:
     data = copy.deepcopy(RAW)
     for chart in data["combat"]["charts"].values():
         chart.pop("attackers", None)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kriegsspiel.core.ruleset import RulesetError, parse_ruleset
+from kriegsspiel.core.ruleset import RuleBookError, parse_ruleset
 from kriegsspiel.rulesets import load_ruleset, ruleset_file, shipped_rulesets
 
 V3 = "kriegsspiel-v3"
@@ -121,7 +121,7 @@ def test_house_rules_are_marked() -> None:
 def _broken(raw: dict, edit) -> str:
     data = copy.deepcopy(raw)
     edit(data)
-    with pytest.raises(RulesetError) as info:
+    with pytest.raises(RuleBookError) as info:
         parse_ruleset(data, "v3.toml")
     return str(info.value)
 
@@ -170,7 +170,7 @@ def test_fourth_edition_unchanged() -> None:
     assert r.unit_type("infantry").move == 10
 
 
-# Whatever is broken in the V3 file, the answer is a RulesetError naming the file, never another exception.
+# Whatever is broken in the V3 file, the answer is a RuleBookError naming the file, never another exception.
 
 def _paths(node: object, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     found = []
@@ -201,7 +201,7 @@ def test_a_corrupted_v3_file_gives_a_ruleset_error(path: tuple[str, ...], value:
         node[path[-1]] = value
     try:
         parse_ruleset(data, "mine.toml")
-    except RulesetError as exc:
+    except RuleBookError as exc:
         assert str(exc).startswith("mine.toml: ") and "\n" not in str(exc)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 import pygame
 
 from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache, short_number
@@ -22,7 +22,7 @@ OUTPUT_LINES = 12
 NOT_WEAPONS = frozenset({"merge", "split", "spy", "survey", "airlift", "load", "build", "land", "air-defence"})
 
 
-def weapon_ranges(ruleset: Ruleset, unit: UnitState) -> list[tuple[str, float]]:
+def weapon_ranges(ruleset: RuleBook, unit: UnitState) -> list[tuple[str, float]]:
     """The unit type's weapon ranges from the rule set as (label, world units): the command tables' ranges
     (Fourth Edition) and the weapons' effective and maximum ranges (Ruleset V3); ranges that coincide are
     joined ("attack/board 3")."""

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.findings import Finding
 from kriegsspiel.wording import count
 
@@ -88,7 +88,7 @@ def check_path(path: str, ruleset_name: str | None, allow_outside: bool | None =
                                            ".kssave saves")], readable=False)
 
 
-def _ruleset(path: str, name: str | None, result: FileResult) -> Ruleset | None:
+def _ruleset(path: str, name: str | None, result: FileResult) -> RuleBook | None:
     from kriegsspiel.errors import UserError
     from kriegsspiel.tiled.map_ruleset import MapRulesetError, ruleset_for_map
 

@@ -15,7 +15,7 @@ from typing import Any
 from kriegsspiel.core import movement
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint, format_point, parse_point
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.errors import UserError
 from kriegsspiel.wording import count
 
@@ -100,7 +100,7 @@ def verdict_as_json(verdict: movement.MoveVerdict, stretches: list[tuple[str, fl
     }
 
 
-def stretches_of(verdict: movement.MoveVerdict, unit_id: str, ruleset: Ruleset, battlefield: Battlefield,
+def stretches_of(verdict: movement.MoveVerdict, unit_id: str, ruleset: RuleBook, battlefield: Battlefield,
                  per_terrain: bool = False) -> list[tuple[str, float, float]]:
     """(terrain, length, cost) of each stretch the verdict's path crosses, in order (``per_terrain``: one entry
     per terrain, the dearest first, as the text for people lists them); [] without a path."""
@@ -121,7 +121,7 @@ def format_verdict(
     verdict: movement.MoveVerdict,
     unit_id: str,
     map_path: str,
-    ruleset: Ruleset,
+    ruleset: RuleBook,
     battlefield: Battlefield,
     origin: WorldPoint,
     target: WorldPoint,

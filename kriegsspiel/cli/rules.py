@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from kriegsspiel.cli.rules_classic import classic_json, classic_tables
-from kriegsspiel.core.ruleset import THEATRES, Ruleset, UnitType
+from kriegsspiel.core.ruleset import THEATRES, RuleBook, UnitType
 from kriegsspiel.rulesets import load_ruleset
 
 DEFAULT_RULESET = "modern-4e"
@@ -86,7 +86,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def ruleset_as_json(ruleset: Ruleset) -> dict[str, Any]:
+def ruleset_as_json(ruleset: RuleBook) -> dict[str, Any]:
     """The whole rule set as plain JSON values; distances in the rule set's unit, angles in degrees.
 
     ``heading_limit``, ``weight``, ``round_minutes``, a structure's ``max_health``/``max_size``/``hides`` and
@@ -141,7 +141,7 @@ def ruleset_as_json(ruleset: Ruleset) -> dict[str, Any]:
     })
 
 
-def _extras_json(ruleset: Ruleset) -> dict[str, Any]:
+def _extras_json(ruleset: RuleBook) -> dict[str, Any]:
     """The tables only a rule set's package reads that are plain records (the Fourth Edition's
     ``[house_rules]``), by key."""
     return {key: dataclasses.asdict(value) for key, value in ruleset.extras.items()
@@ -198,7 +198,7 @@ def _stats_extra(extra: Mapping[str, Any]) -> str:
     return ", ".join(parts) or "-"
 
 
-def format_ruleset(ruleset: Ruleset) -> list[str]:
+def format_ruleset(ruleset: RuleBook) -> list[str]:
     """The rule set as aligned text tables: unit types by theatre, command tables, terrain and speed tables,
     structures, constants and sight."""
     unit = ruleset.distance_unit

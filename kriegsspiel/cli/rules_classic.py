@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.wording import count
 
 #: the columns of the movement chart, in the order of the rule text
@@ -19,7 +19,7 @@ def _num(value: float | int) -> str:
     return f"{value:g}"
 
 
-def classic_tables(ruleset: Ruleset, table: Table) -> list[str]:
+def classic_tables(ruleset: RuleBook, table: Table) -> list[str]:
     """Text sections for the rule set's class speeds, combat and orders (empty when it has none); ``table``
     lays out aligned columns as ``kriegsspiel rules`` does elsewhere (headers, rows, right-aligned columns)."""
     unit = ruleset.distance_unit
@@ -108,7 +108,7 @@ def _combat(combat: Any, unit: str, table: Table) -> list[str]:
     return out
 
 
-def classic_json(ruleset: Ruleset) -> dict[str, Any]:
+def classic_json(ruleset: RuleBook) -> dict[str, Any]:
     """The class speeds, clock, combat and orders as plain JSON values (null or empty when absent)."""
     combat = ruleset.combat
     orders = ruleset.orders

@@ -414,7 +414,7 @@ def format_game_time(minutes: int) -> str:
 
 def game_clock(ruleset: object, round_number: int) -> str | None:
     """The game time at the start of ``round_number``: the time of day for rule sets with a clock
-    (``Ruleset.game_clock``), else the elapsed ``H:MM``; None for untimed rule sets."""
+    (``RuleBook.game_clock``), else the elapsed ``H:MM``; None for untimed rule sets."""
     clock = getattr(ruleset, "game_clock", None)
     if callable(clock):
         return clock(round_number)

@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 
 from kriegsspiel.core.plugin import find_ruleset, installed_rulesets
-from kriegsspiel.core.ruleset import Ruleset, RulesetError, parse_ruleset
+from kriegsspiel.core.ruleset import RuleBook, RuleBookError, parse_ruleset
 from kriegsspiel.errors import UserError
 
 
@@ -36,7 +36,7 @@ def ruleset_file(name: str) -> Path:
     return Path(str(ruleset.data_file()))
 
 
-def load_ruleset(name_or_path: str) -> Ruleset:
+def load_ruleset(name_or_path: str) -> RuleBook:
     """An installed rule set by name (``"modern-4e"``) or a rule-set file by path (anything ending in
     ``.toml`` or containing a path separator).
 
@@ -65,11 +65,11 @@ def _unknown(name: str) -> UserError:
 
 
 @functools.cache
-def _load_installed(name: str) -> Ruleset:
+def _load_installed(name: str) -> RuleBook:
     return _load_file(ruleset_file(name))
 
 
-def _load_file(path: Path) -> Ruleset:
+def _load_file(path: Path) -> RuleBook:
     try:
         text = path.read_bytes()
     except FileNotFoundError:
@@ -86,5 +86,5 @@ def _load_file(path: Path) -> Ruleset:
         raise UserError(f"{path}: nested too deeply to read; a rule-set file has a few levels of tables") from None
     try:
         return parse_ruleset(data, str(path))
-    except RulesetError as exc:
+    except RuleBookError as exc:
         raise UserError(str(exc)) from None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameSetup
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
@@ -27,21 +27,21 @@ from kriegsspiel.scenario.report import Report, check_unknown_keys, is_int, sugg
 from kriegsspiel.scenario.tables import read_players, read_seed, read_sides, read_unit_names, read_victory
 from kriegsspiel.scenario.units import place_aboard, read_placements, read_units
 
-MapLoader = Callable[[Path, Ruleset], Battlefield]
+MapLoader = Callable[[Path, RuleBook], Battlefield]
 
-RulesetLoader = Callable[[str], Ruleset]
+RulesetLoader = Callable[[str], RuleBook]
 
 DEFAULT_RULESET = "modern-4e"
 
 
-def default_map_loader(path: Path, ruleset: Ruleset) -> Battlefield:
+def default_map_loader(path: Path, ruleset: RuleBook) -> Battlefield:
     """Load a Tiled map with the project's loader (imported here: scenario files need not start pytmx)."""
     from kriegsspiel.tiled import load_battlefield
 
     return load_battlefield(path, ruleset)
 
 
-def default_ruleset_loader(name: str) -> Ruleset:
+def default_ruleset_loader(name: str) -> RuleBook:
     """Load a shipped rule set by name."""
     from kriegsspiel.rulesets import load_ruleset
 
@@ -195,7 +195,7 @@ def _validate(
         name = Path(source).stem
 
     ruleset_id = head.get("ruleset", DEFAULT_RULESET)
-    ruleset: Ruleset | None = None
+    ruleset: RuleBook | None = None
     if not isinstance(ruleset_id, str):
         report.add("scenario", None, "ruleset", f"must be text (a rule set name), not {type_name(ruleset_id)}")
         ruleset_id = DEFAULT_RULESET
@@ -326,7 +326,7 @@ def _exc_text(exc: BaseException) -> str:
     return str(exc)
 
 
-def read_fog_of_war(report: Report, head: Mapping[str, Any], ruleset: Ruleset | None) -> int | None:
+def read_fog_of_war(report: Report, head: Mapping[str, Any], ruleset: RuleBook | None) -> int | None:
     """The scenario's ``fog_of_war`` F, else the rule set's ``default_fog_of_war`` constant; None (with an error
     reported) when neither gives a whole number >= 0.
 

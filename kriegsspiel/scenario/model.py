@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kriegsspiel.core.battlefield import Battlefield
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameSetup
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
@@ -43,7 +43,7 @@ class Scenario:
     map_path: Path
     map_sha256: str
     battlefield: Battlefield
-    ruleset: Ruleset
+    ruleset: RuleBook
     seed_drawn: bool
     warnings: tuple[Finding, ...] = ()
 

@@ -6,7 +6,7 @@ import dataclasses
 from types import MappingProxyType
 from typing import Any
 
-from kriegsspiel.core.ruleset import NONE, Ruleset
+from kriegsspiel.core.ruleset import NONE, RuleBook
 from kriegsspiel.scenario.report import Report, is_number, suggest, type_name
 
 
@@ -19,7 +19,7 @@ OTHER_FIELDS = ("hide_terrain", "heading_limit")
 FULL_TURN = 360
 
 
-def apply_overrides(report: Report, overrides: Any, ruleset: Ruleset) -> Ruleset:
+def apply_overrides(report: Report, overrides: Any, ruleset: RuleBook) -> RuleBook:
     """``[overrides.TYPE]`` tables change a unit type's numbers for this scenario only."""
     if overrides is None:
         return ruleset
@@ -63,7 +63,7 @@ def apply_overrides(report: Report, overrides: Any, ruleset: Ruleset) -> Ruleset
     return dataclasses.replace(ruleset, unit_types=MappingProxyType(types))
 
 
-def _ability(report: Report, table: str, key: str, value: Any, ruleset: Ruleset) -> tuple[bool, Any]:
+def _ability(report: Report, table: str, key: str, value: Any, ruleset: RuleBook) -> tuple[bool, Any]:
     """(True, the field's value) for a good ability override; (False, None) and a finding when it is wrong.
 
     ``move_and_fire``/``hidden_by_default``: true or false; ``heading_limit``: degrees in (0, 360] or "none"

@@ -5,12 +5,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameSetup
 from kriegsspiel.scenario.report import Report
 
 
-def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset,
+def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, ruleset: RuleBook,
                      data: Mapping[str, Any], map_source: str) -> None:
     """Things that load but would surprise at the table: warnings, with the key and line."""
     from kriegsspiel.core.game import hiding_place, scenario_warnings

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import PlayerSetup, SideSetup, VictorySetup
 from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list, type_name
 
@@ -66,7 +66,7 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
     return sides
 
 
-def read_unit_names(report: Report, data: Mapping[str, Any], ruleset: Ruleset | None) -> dict[str, str]:
+def read_unit_names(report: Report, data: Mapping[str, Any], ruleset: RuleBook | None) -> dict[str, str]:
     """``[unit_names]``: local name -> standard type of the rule set."""
     table = data.get("unit_names", {})
     if not isinstance(table, dict):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kriegsspiel.core.ruleset import NONE, Ruleset
+from kriegsspiel.core.ruleset import NONE, RuleBook
 
 #: ability list -> the unit-type field it sets; a dict of 1s (the program's own tables) means the same
 ABILITY_LISTS = {
@@ -137,7 +137,7 @@ def _members(value: Any) -> list[str] | None:
     return None
 
 
-def hide_places(ruleset: Ruleset, type_id: str) -> tuple[str, ...]:
+def hide_places(ruleset: RuleBook, type_id: str) -> tuple[str, ...]:
     """Where a type the gamefile made hideable may hide: where the rule set lets the other types of its
     theatre hide (army: woods, swamps, buildings; navy: the water; air: anywhere), else the terrain chart's
     hideable terrain and the structures that hide units."""
@@ -152,7 +152,7 @@ def hide_places(ruleset: Ruleset, type_id: str) -> tuple[str, ...]:
     return tuple(places)
 
 
-def ability_overrides(values: dict[str, tuple[Any, int]], ruleset: Ruleset, resolve: Resolve,
+def ability_overrides(values: dict[str, tuple[Any, int]], ruleset: RuleBook, resolve: Resolve,
                       campaign_types: Iterable[str], overrides: dict[str, dict[str, Any]], notes: list[str],
                       problems: list[str], path: Path) -> None:
     """Turn the ability lists into ``overrides`` (changed in place) and report the command lists and the
@@ -203,7 +203,7 @@ def _resolved(name: str, entry: tuple[Any, int], resolve: Resolve, problems: lis
     return types
 
 
-def _apply_ability(field: str, type_id: str, listed: bool, said: str, ruleset: Ruleset,
+def _apply_ability(field: str, type_id: str, listed: bool, said: str, ruleset: RuleBook,
                    overrides: dict[str, dict[str, Any]], notes: list[str], problems: list[str]) -> None:
     """One type's ability as the gamefile has it (``said``: where, and the list's name), as an override where
     the rule set differs."""
@@ -235,7 +235,7 @@ def _apply_ability(field: str, type_id: str, listed: bool, said: str, ruleset: R
         del overrides[type_id]
 
 
-def _compare_command_list(name: str, command: str, entry: tuple[Any, int], ruleset: Ruleset, resolve: Resolve,
+def _compare_command_list(name: str, command: str, entry: tuple[Any, int], ruleset: RuleBook, resolve: Resolve,
                           campaign: list[str], problems: list[str], path: Path) -> None:
     """A command list against the rule set: every difference is reported (a list carries no range or damage,
     and an override cannot take a command away)."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield, Zone
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.errors import UserError
 from kriegsspiel.scenario.umpire_abilities import (
     ABILITY_VARIABLES,
@@ -189,7 +189,7 @@ def _close(name: str, candidates: list[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def standard_type(name: str, ruleset: Ruleset) -> str | None:
+def standard_type(name: str, ruleset: RuleBook) -> str | None:
     """The rule set's type for a name of the original program (aliases and abbreviations mapped), or None."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = TYPE_ALIASES.get(key, key)
@@ -198,7 +198,7 @@ def standard_type(name: str, ruleset: Ruleset) -> str | None:
 
 def import_gamefile(
     path: str | Path,
-    ruleset: Ruleset,
+    ruleset: RuleBook,
     battlefield: Battlefield | None,
     map_ref: str | None,
 ) -> tuple[str, ImportReport]:
@@ -329,7 +329,7 @@ def import_gamefile(
     return text, report
 
 
-def _overrides(sources: list[SourceTable], ruleset: Ruleset, resolve: Callable[[str], str | None],
+def _overrides(sources: list[SourceTable], ruleset: RuleBook, resolve: Callable[[str], str | None],
                report: ImportReport, path: Path) -> dict[str, dict[str, Any]]:
     """Old per-type tables (``fireTable``) and value lists (``fire8``) become [overrides.TYPE] where they differ
     from the rule set."""
@@ -362,7 +362,7 @@ def _overrides(sources: list[SourceTable], ruleset: Ruleset, resolve: Callable[[
     return result
 
 
-def _can_stand(battlefield: Battlefield, ruleset: Ruleset, type_id: str, point: WorldPoint) -> bool:
+def _can_stand(battlefield: Battlefield, ruleset: RuleBook, type_id: str, point: WorldPoint) -> bool:
     if not battlefield.contains(point):
         return False
     table = ruleset.speed_table(type_id)
@@ -371,7 +371,7 @@ def _can_stand(battlefield: Battlefield, ruleset: Ruleset, type_id: str, point: 
     return table.get(battlefield.terrain_at(point) or "", 0) > 0
 
 
-def _main_region(battlefield: Battlefield, ruleset: Ruleset, type_id: str,
+def _main_region(battlefield: Battlefield, ruleset: RuleBook, type_id: str,
                  cache: dict[str, set[tuple[int, int]]]) -> set[tuple[int, int]]:
     """The tiles of the largest connected area a type can move in (the open sea for ships, the mainland for
     armies), so that no unit is put in a lake, a river mouth or on a rock it can never leave."""
@@ -430,7 +430,7 @@ def _deployment_zones(battlefield: Battlefield, sides: tuple[str, str]) -> dict[
     return chosen
 
 
-def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: Ruleset, sides: tuple[str, str],
+def _place(units: list[_Unit], battlefield: Battlefield | None, ruleset: RuleBook, sides: tuple[str, str],
            report: ImportReport) -> dict[str, WorldPoint]:
     """A position for every unit: tile centres in the side's deployment zone, else nearest its map edge."""
     positions: dict[str, WorldPoint] = {}

@@ -10,12 +10,12 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import Ruleset, UnitType, terrain_speed
+from kriegsspiel.core.ruleset import RuleBook, UnitType, terrain_speed
 from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list
 
 
-def resolve_type(type_name: str, ruleset: Ruleset, unit_names: Mapping[str, str]) -> str | None:
+def resolve_type(type_name: str, ruleset: RuleBook, unit_names: Mapping[str, str]) -> str | None:
     """The standard type for a scenario's type name (a local name or a standard one), or None."""
     if type_name in unit_names:
         return unit_names[type_name]
@@ -24,13 +24,13 @@ def resolve_type(type_name: str, ruleset: Ruleset, unit_names: Mapping[str, str]
     return None
 
 
-def unknown_type_message(type_name: str, ruleset: Ruleset, unit_names: Mapping[str, str]) -> str:
+def unknown_type_message(type_name: str, ruleset: RuleBook, unit_names: Mapping[str, str]) -> str:
     """The message for a type the rule set does not know: the known types and the closest one."""
     known = sorted(ruleset.unit_types) + sorted(unit_names)
     return f"unknown unit type {type_name!r}; known: {', '.join(known)}{suggest(type_name, known)}"
 
 
-def standing_problem(battlefield: Battlefield, ruleset: Ruleset, type_id: str, point: WorldPoint) -> str | None:
+def standing_problem(battlefield: Battlefield, ruleset: RuleBook, type_id: str, point: WorldPoint) -> str | None:
     """Why a unit of ``type_id`` cannot stand at ``point``, or None when it can."""
     if not battlefield.contains(point):
         width, height = battlefield.world_size
@@ -47,7 +47,7 @@ def standing_problem(battlefield: Battlefield, ruleset: Ruleset, type_id: str, p
 def read_units(
     report: Report,
     data: Mapping[str, Any],
-    ruleset: Ruleset | None,
+    ruleset: RuleBook | None,
     unit_names: Mapping[str, str],
     side_names: list[str],
     battlefield: Battlefield | None,
@@ -158,7 +158,7 @@ def read_units(
 _ABOARD = WorldPoint(math.nan, math.nan)
 
 
-def _capacity(ruleset: Ruleset, carrier_type: UnitType, theatre: str) -> tuple[int, str]:
+def _capacity(ruleset: RuleBook, carrier_type: UnitType, theatre: str) -> tuple[int, str]:
     """The weight of ``theatre`` units (army or air) a carrier type takes aboard, and the rule set's name for it."""
     if carrier_type.theatre == "navy":
         if theatre == "army":
@@ -170,12 +170,12 @@ def _capacity(ruleset: Ruleset, carrier_type: UnitType, theatre: str) -> tuple[i
     return 0, ""
 
 
-def _carriers_of(ruleset: Ruleset, theatre: str) -> str:
+def _carriers_of(ruleset: RuleBook, theatre: str) -> str:
     """The unit types that can carry units of ``theatre``, for a message."""
     return ", ".join(t for t, ut in ruleset.unit_types.items() if _capacity(ruleset, ut, theatre)[0] > 0) or "none"
 
 
-def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup], ruleset: Ruleset | None,
+def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup], ruleset: RuleBook | None,
                  declared: Mapping[str, Any]) -> list[UnitSetup]:
     """Units with ``aboard = "ID"`` start carried by that ship or plane, where it stands: a land unit aboard a
     ship with a land capacity or a plane with an airlift row, an aircraft aboard a ship with an air capacity, up
@@ -205,7 +205,7 @@ def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup]
     return placed
 
 
-def _aboard_problem(unit: UnitSetup, by_id: Mapping[str, UnitSetup], ruleset: Ruleset | None,
+def _aboard_problem(unit: UnitSetup, by_id: Mapping[str, UnitSetup], ruleset: RuleBook | None,
                     loaded: dict[tuple[str, str], int]) -> str | None:
     """Why ``unit`` cannot start aboard its ``aboard``; None when it can (its weight is then added to
     ``loaded``, per carrier and theatre)."""
@@ -239,7 +239,7 @@ def _aboard_problem(unit: UnitSetup, by_id: Mapping[str, UnitSetup], ruleset: Ru
 def read_placements(
     report: Report,
     battlefield: Battlefield,
-    ruleset: Ruleset | None,
+    ruleset: RuleBook | None,
     unit_names: Mapping[str, str],
     side_names: list[str],
     taken: set[str],

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.findings import Finding
 from kriegsspiel.tmx.paths import PathPolicy
 from kriegsspiel.tiled.placements import closest
@@ -12,7 +12,7 @@ from kriegsspiel.tmx.tilesets import read_tileset
 from kriegsspiel.tmx.xmltree import Node
 
 
-def check_tileset(path: str | os.PathLike[str], ruleset: Ruleset, allow_outside: bool | None = None) -> tuple[list[Finding], bool]:
+def check_tileset(path: str | os.PathLike[str], ruleset: RuleBook, allow_outside: bool | None = None) -> tuple[list[Finding], bool]:
     """Every finding of a ``.tsx`` tileset and whether it could be read: what cannot be read, images outside
     its Tiled project, and ``terrain`` values that are not terrains of ``ruleset``. Never raises for a bad file."""
     spath = os.fspath(path)

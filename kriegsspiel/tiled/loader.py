@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from kriegsspiel.core.battlefield import Battlefield, MapGrid
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.findings import Finding
 from kriegsspiel.tmx.document import GID_FLAGS, MapDocument, read_document, read_layer_role
 from kriegsspiel.tiled.errors import MapError
@@ -54,7 +54,7 @@ class MapReport:
         return [f for f in self.findings if f.severity == "error"]
 
 
-def load_battlefield(path: str | os.PathLike[str], ruleset: Ruleset, allow_outside: bool | None = None) -> Battlefield:
+def load_battlefield(path: str | os.PathLike[str], ruleset: RuleBook, allow_outside: bool | None = None) -> Battlefield:
     """Read a Tiled map into a Battlefield whose terrain ids are ``ruleset``'s terrain keys.
 
     World units: a tile spans the map property ``units_per_tile`` (default 1.0); object positions are Tiled
@@ -73,12 +73,12 @@ def load_battlefield(path: str | os.PathLike[str], ruleset: Ruleset, allow_outsi
     return report.battlefield
 
 
-def check_map(path: str | os.PathLike[str], ruleset: Ruleset, allow_outside: bool | None = None) -> list[Finding]:
+def check_map(path: str | os.PathLike[str], ruleset: RuleBook, allow_outside: bool | None = None) -> list[Finding]:
     """Every error and warning of a Tiled map at once (empty when the map is clean). Never raises for bad maps."""
     return read_map(path, ruleset, allow_outside).findings
 
 
-def read_map(path: str | os.PathLike[str], ruleset: Ruleset, allow_outside: bool | None = None) -> MapReport:
+def read_map(path: str | os.PathLike[str], ruleset: RuleBook, allow_outside: bool | None = None) -> MapReport:
     """Read a map and keep every finding; ``readable`` is False when the file could not be read at all."""
     spath = os.fspath(path)
     doc = read_document(spath, allow_outside)
@@ -93,7 +93,7 @@ def read_map(path: str | os.PathLike[str], ruleset: Ruleset, allow_outside: bool
 class _Builder:
     """Builds one Battlefield; a class only to share the many pieces of state between the steps."""
 
-    def __init__(self, doc: MapDocument, ruleset: Ruleset, report: MapReport) -> None:
+    def __init__(self, doc: MapDocument, ruleset: RuleBook, report: MapReport) -> None:
         self.doc = doc
         self.root = doc.root
         assert self.root is not None

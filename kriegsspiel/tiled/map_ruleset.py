@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
 from kriegsspiel.tmx.properties import property_nodes, read_properties
@@ -49,7 +49,7 @@ def _ruleset_property_line(map_path: str) -> int | None:
     return None
 
 
-def ruleset_for_map(map_path: str | os.PathLike[str], name: str | None) -> Ruleset:
+def ruleset_for_map(map_path: str | os.PathLike[str], name: str | None) -> RuleBook:
     """The rule set ``name`` (from the command line) or, when None, the map's own, else modern-4e.
 
     Raises UserError for an unknown rule set or a broken rule-set file; MapRulesetError (naming the map,
@@ -79,7 +79,7 @@ def ruleset_for_map(map_path: str | os.PathLike[str], name: str | None) -> Rules
         )) from None
 
 
-def land_impassable(ruleset: Ruleset) -> list[str]:
+def land_impassable(ruleset: RuleBook) -> list[str]:
     """Terrain ids land units cannot enter: zero in the rule set's ``land`` speed table (else: water)."""
     table = ruleset.speed_tables.get("land")
     if table is None:

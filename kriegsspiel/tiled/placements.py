@@ -14,7 +14,7 @@ import numpy as np
 
 from kriegsspiel.core.battlefield import MapGrid, Structure, UnitPlacement, Zone
 from kriegsspiel.core.geometry import WorldPoint, normalize_bearing
-from kriegsspiel.core.ruleset import Ruleset, terrain_speed
+from kriegsspiel.core.ruleset import RuleBook, terrain_speed
 from kriegsspiel.tmx.document import GID_FLAGS, MapDocument
 from kriegsspiel.tiled.objects import Shape, object_shape
 from kriegsspiel.tmx.properties import read_properties
@@ -37,7 +37,7 @@ def closest(name: str, known: list[str]) -> str:
 class ObjectReader:
     """Reads the object layers of one map; a class to share the document, grid and findings between steps."""
 
-    def __init__(self, doc: MapDocument, grid: MapGrid, ruleset: Ruleset) -> None:
+    def __init__(self, doc: MapDocument, grid: MapGrid, ruleset: RuleBook) -> None:
         self.doc = doc
         self.grid = grid
         self.ruleset = ruleset

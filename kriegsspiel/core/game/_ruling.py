@@ -13,7 +13,7 @@ from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected, Revealed
 from kriegsspiel.core.geometry import WorldPoint, distance
-from kriegsspiel.core.ruleset import Ruleset, UnitType
+from kriegsspiel.core.ruleset import RuleBook, UnitType
 from kriegsspiel.core.state import GameState, UnitState
 
 Handler = Callable[[GameState, object, Dice, bool], "Accepted | Rejected"]
@@ -46,7 +46,7 @@ class Ruling:
         return Accepted(state, tuple(events), "; ".join(self.overridden) or None)
 
 
-def rule_number(ruleset: Ruleset, key: str, *fallbacks: str) -> float:
+def rule_number(ruleset: RuleBook, key: str, *fallbacks: str) -> float:
     """The constant ``key`` of the rule set's ``[constants]`` table, else the first of ``fallbacks`` it has
     (a rule set without an ``exposure_distance`` uses its ``attack_distance``).
 
@@ -58,7 +58,7 @@ def rule_number(ruleset: Ruleset, key: str, *fallbacks: str) -> float:
     raise RuleGap(f"the rule set {ruleset.id!r} has no constant {key!r}; add it to its [constants] table")
 
 
-def may(ruleset: Ruleset, unit_type: UnitType, command: str) -> bool:
+def may(ruleset: RuleBook, unit_type: UnitType, command: str) -> bool:
     """True when ``unit_type`` may give ``command`` (merge, split): by the rule set's command table when it has
     one, else the manual's rule that all land units may."""
     if any(command in t.commands for t in ruleset.unit_types.values()):
@@ -66,7 +66,7 @@ def may(ruleset: Ruleset, unit_type: UnitType, command: str) -> bool:
     return unit_type.theatre == "army"
 
 
-def exposure_distance(ruleset: Ruleset) -> float:
+def exposure_distance(ruleset: RuleBook) -> float:
     """How close an enemy unit exposes a hidden land unit (world units): ``exposure_distance``, else the
     attack distance (RULINGS.md house rule)."""
     return rule_number(ruleset, "exposure_distance", "attack_distance")

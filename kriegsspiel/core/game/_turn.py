@@ -11,7 +11,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core import events as ev
 from kriegsspiel.core.events import Accepted, Rejected
 from kriegsspiel.core.game._ruling import Ruling
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameState, turn_order
 from kriegsspiel.core.state import describe_condition, met_conditions
 
@@ -66,7 +66,7 @@ def _end_round(state: GameState, side: str) -> tuple[GameState, list[ev.Event]]:
     return new_state, events
 
 
-def round_change_line(ruleset: Ruleset, before: int, after: int) -> str | None:
+def round_change_line(ruleset: RuleBook, before: int, after: int) -> str | None:
     """The game clock where the round changed from ``before`` to ``after``, for a rule set with a clock
     (Ruleset V3: ``"round 3 begins, 08:20"``; an undo back over a round's end: ``"back in round 2, 08:10"``);
     None when the round did not change or the rule set keeps no time (the Fourth Edition)."""

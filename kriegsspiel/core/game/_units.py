@@ -26,7 +26,7 @@ from kriegsspiel.core.game._ruling import (
     order_problem,
     rule_number,
 )
-from kriegsspiel.core.ruleset import Ruleset, UnitType
+from kriegsspiel.core.ruleset import RuleBook, UnitType
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -73,7 +73,7 @@ def reveal(state: GameState, command: Reveal, dice: Dice, forced: bool) -> Accep
     return ruling.accept(state.with_units(unit.replace(hidden=False)), [ev.Revealed(unit.id, "by order")])
 
 
-def convert_target(ruleset: Ruleset, type_id: str) -> str | None:
+def convert_target(ruleset: RuleBook, type_id: str) -> str | None:
     """The type a unit of ``type_id`` converts into, or None when it cannot convert.
 
     A rule set with a ``convert`` command table decides by its rows (``into``, default "infantry"). Without one,

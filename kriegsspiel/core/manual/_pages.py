@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kriegsspiel.core.registry import LazyRegistry
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,17 +21,17 @@ class ManPage:
     name: str
     syntax: str
     summary: str
-    who: Callable[[Ruleset | None], str]
-    reach: Callable[[Ruleset | None], str]
-    odds: Callable[[Ruleset | None], str]
+    who: Callable[[RuleBook | None], str]
+    reach: Callable[[RuleBook | None], str]
+    odds: Callable[[RuleBook | None], str]
 
 
-def fixed_text(value: str) -> Callable[[Ruleset | None], str]:
+def fixed_text(value: str) -> Callable[[RuleBook | None], str]:
     return lambda ruleset: value
 
 
-def _types(predicate: Callable[[Ruleset, str], bool], fallback: str) -> Callable[[Ruleset | None], str]:
-    def who(ruleset: Ruleset | None) -> str:
+def _types(predicate: Callable[[RuleBook, str], bool], fallback: str) -> Callable[[RuleBook | None], str]:
+    def who(ruleset: RuleBook | None) -> str:
         if ruleset is None:
             return fallback
         ids = [t for t in ruleset.unit_types if predicate(ruleset, t)]
@@ -40,8 +40,8 @@ def _types(predicate: Callable[[Ruleset, str], bool], fallback: str) -> Callable
     return who
 
 
-def _constant(key: str, text: str, *fallbacks: str) -> Callable[[Ruleset | None], str]:
-    def reach(ruleset: Ruleset | None) -> str:
+def _constant(key: str, text: str, *fallbacks: str) -> Callable[[RuleBook | None], str]:
+    def reach(ruleset: RuleBook | None) -> str:
         if ruleset is not None:
             for name in (key, *fallbacks):
                 if name in ruleset.constants:
@@ -51,7 +51,7 @@ def _constant(key: str, text: str, *fallbacks: str) -> Callable[[Ruleset | None]
     return reach
 
 
-def _hide_who(ruleset: Ruleset | None) -> str:
+def _hide_who(ruleset: RuleBook | None) -> str:
     if ruleset is None:
         return "infantry, engineers, artillery, special forces (forests, swamps, buildings); submarines, stealth bombers, reconnaissance planes and drones are hidden by default"
     parts = []
@@ -63,18 +63,18 @@ def _hide_who(ruleset: Ruleset | None) -> str:
     return "; ".join(parts) or NO_UNIT_TYPE
 
 
-def _heading_who(ruleset: Ruleset, type_id: str) -> bool:
+def _heading_who(ruleset: RuleBook, type_id: str) -> bool:
     return ruleset.unit_types[type_id].heading_limit is not None
 
 
-def _convert_who(ruleset: Ruleset, type_id: str) -> bool:
+def _convert_who(ruleset: RuleBook, type_id: str) -> bool:
     from kriegsspiel.core.game import convert_target
 
     return convert_target(ruleset, type_id) is not None
 
 
-def _may(command: str) -> Callable[[Ruleset, str], bool]:
-    def predicate(ruleset: Ruleset, type_id: str) -> bool:
+def _may(command: str) -> Callable[[RuleBook, str], bool]:
+    def predicate(ruleset: RuleBook, type_id: str) -> bool:
         from kriegsspiel.core.game import may
 
         return may(ruleset, ruleset.unit_types[type_id], command)
@@ -82,14 +82,14 @@ def _may(command: str) -> Callable[[Ruleset, str], bool]:
     return predicate
 
 
-def _move_reach(ruleset: Ruleset | None) -> str:
+def _move_reach(ruleset: RuleBook | None) -> str:
     if ruleset is None:
         return "the unit's move value per turn, as terrain cost"
     values = ", ".join(f"{t.id} {t.move:g}" for t in ruleset.unit_types.values())
     return f"per turn, as terrain cost ({ruleset.distance_unit} at full speed): {values}"
 
 
-def _heading_reach(ruleset: Ruleset | None) -> str:
+def _heading_reach(ruleset: RuleBook | None) -> str:
     if ruleset is None:
         return "each ship type turns at most its heading limit in a turn, from its heading when the turn began"
     limits = ", ".join(
@@ -98,7 +98,7 @@ def _heading_reach(ruleset: Ruleset | None) -> str:
     return f"largest turn in one turn, from the heading when it began: {limits}" if limits else "-"
 
 
-def _message_odds(ruleset: Ruleset | None) -> str:
+def _message_odds(ruleset: RuleBook | None) -> str:
     keys = ("message_lost_in_4", "message_intercepted_in_4", "message_altered_in_4")
     if ruleset is None or not all(k in ruleset.constants for k in keys):
         return ("fails 1 in F (the scenario's fog_of_war; 0: never, 1: always); a failed message is lost, "
@@ -246,7 +246,7 @@ def syntax(topic: str) -> str:
     return PAGES[topic].syntax
 
 
-def man_page(topic: str, ruleset: Ruleset | None = None) -> str:
+def man_page(topic: str, ruleset: RuleBook | None = None) -> str:
     """The manual page of ``topic`` as text; for an unknown topic, a line saying so and the list of commands."""
     page = PAGES.get(topic)
     if page is None:
@@ -277,12 +277,12 @@ NO_UNIT_TYPE = "no unit type of this rule set"
 
 #: command -> whether it has a use under a rule set; modules add theirs (Ruleset V3: combat needs [combat]).
 #: A command not listed has a use unless its page says no unit type of the rule set may give it.
-APPLIES: LazyRegistry[str, Callable[[Ruleset], bool]] = LazyRegistry({
+APPLIES: LazyRegistry[str, Callable[[RuleBook], bool]] = LazyRegistry({
     "reveal": lambda r: any(t.hide_terrain or t.hidden_by_default for t in r.unit_types.values()),
 })
 
 
-def applies(topic: str, ruleset: Ruleset) -> bool:
+def applies(topic: str, ruleset: RuleBook) -> bool:
     """True when the command ``topic`` has a use under ``ruleset`` (False for an unknown command)."""
     page = PAGES.get(topic)
     if page is None:
@@ -291,7 +291,7 @@ def applies(topic: str, ruleset: Ruleset) -> bool:
     return test(ruleset) if test is not None else page.who(ruleset) != NO_UNIT_TYPE
 
 
-def help_text(ruleset: Ruleset | None = None) -> str:
+def help_text(ruleset: RuleBook | None = None) -> str:
     """Every command with its syntax, one per line; with a rule set, only the commands it has a use for, and
     a last line naming the others."""
     pages = list(PAGES.values())

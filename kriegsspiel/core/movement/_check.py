@@ -45,7 +45,7 @@ from kriegsspiel.core.movement._field import (
     speed_field,
 )
 from kriegsspiel.core.movement._path import PathResult, cheapest_path, terrain_along
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 
 __all__ = [
     "COST_TOLERANCE",
@@ -89,7 +89,7 @@ class MoveVerdict:
 
 def check_move(
     battlefield: Battlefield,
-    ruleset: Ruleset,
+    ruleset: RuleBook,
     unit_type_id: str,
     origin: WorldPoint,
     target: WorldPoint,
@@ -302,7 +302,7 @@ def range_reason(a: WorldPoint, b: WorldPoint, range_: float, what: str) -> str 
     return f"target is {away} away; {what} range is {reach}"
 
 
-def command_range(ruleset: Ruleset, unit_type_id: str, command: str) -> float | None:
+def command_range(ruleset: RuleBook, unit_type_id: str, command: str) -> float | None:
     """How far a unit type reaches with ``command`` ("fire", "missile", "attack", "dogfight"...), world units.
 
     The command table's range for the type, else the rule set's constant ``<command>_range`` or
@@ -325,7 +325,7 @@ def command_range(ruleset: Ruleset, unit_type_id: str, command: str) -> float | 
     return None
 
 
-def range_check(ruleset: Ruleset, unit_type_id: str, command: str, a: WorldPoint, b: WorldPoint) -> str | None:
+def range_check(ruleset: RuleBook, unit_type_id: str, command: str, a: WorldPoint, b: WorldPoint) -> str | None:
     """None when a unit of type ``unit_type_id`` at ``a`` reaches ``b`` with ``command``; else the reason,
     e.g. "target is 12.3 away; fire range is 10". A command without a range always reaches. Raises KeyError
     as :func:`command_range`."""

@@ -36,7 +36,7 @@ from kriegsspiel.core.game import (
     FORECASTS, HANDLERS, RIDING_ORDERS, SCENARIO_WARNINGS, TURN_PREVIEWS, TURN_STRUCTURES, UMPIRE_NOTES, Handler,
 )
 from kriegsspiel.core.manual import APPLIES, PAGES, ManPage
-from kriegsspiel.core.ruleset import TABLE_READERS, Ruleset, TableReader
+from kriegsspiel.core.ruleset import TABLE_READERS, RuleBook, TableReader
 from kriegsspiel.core.registry import installed
 from kriegsspiel.core.state import GameState
 
@@ -106,7 +106,7 @@ class RuleSet:
 
     def table_readers(self) -> Mapping[str, TableReader]:
         """Top-level TOML tables only this rule set reads, by key, each to a reader (see
-        :class:`kriegsspiel.core.ruleset.TableReader`); their results are fields of :class:`Ruleset`."""
+        :class:`kriegsspiel.core.ruleset.TableReader`); their results are fields of :class:`RuleBook`."""
         return {}
 
     # --- commands ----------------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ class RuleSet:
         """The manual page of each of its commands (``man COMMAND``)."""
         return ()
 
-    def manual_applies(self) -> Mapping[str, Callable[[Ruleset], bool]]:
+    def manual_applies(self) -> Mapping[str, Callable[[RuleBook], bool]]:
         """Command word -> whether it has a use under a rule set's data (for ``help``'s short list)."""
         return {}
 
@@ -155,7 +155,7 @@ class RuleSet:
 
     # --- the umpire's window ----------------------------------------------------------------------------
 
-    def movement_bands(self, ruleset: Ruleset, unit_type_id: str) -> tuple[MovementBand, ...]:
+    def movement_bands(self, ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
         """The bands the window shades when the umpire picks up a unit of ``unit_type_id``, innermost first.
 
         The default, read from the rule set's data: the full move, then, for a unit type with an ``attack``
@@ -254,7 +254,7 @@ def _short(value: float) -> str:
     return f"{value:g}"
 
 
-def movement_bands(ruleset: Ruleset, unit_type_id: str) -> tuple[MovementBand, ...]:
+def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
     """The movement bands of a unit type under ``ruleset`` (a game's data): those of the installed rule set of
     the same id, else the interface's default (a house-rules copy of a shipped file under a name of its own).
     Raises KeyError for an unknown unit type."""

@@ -45,7 +45,7 @@ NONE = "none"
 TERRAIN_CLASSES = ("road", "open", "rough", "impassable")
 
 
-class RulesetError(ValueError):
+class RuleBookError(ValueError):
     """A rule set file is wrong. The message names the file, the table and the key, and what to do."""
 
     def __init__(self, source: str, table: str, key: str | None, problem: str) -> None:
@@ -75,7 +75,7 @@ class TerrainType:
     """A terrain class of the map, as named by the Tiled tile property ``terrain``.
 
     ``speed`` is this terrain's multiplier for land units (the rule set's terrain chart; 0 = impassable);
-    per-unit tables live in :attr:`Ruleset.speed_tables`. ``elevation`` is the ground height in elevation
+    per-unit tables live in :attr:`RuleBook.speed_tables`. ``elevation`` is the ground height in elevation
     levels where the map gives none.
     """
 
@@ -114,7 +114,7 @@ class UnitType:
     move_and_fire: bool
     hide_terrain: tuple[str, ...]  # terrain ids and structure kinds it can hide in
     hidden_by_default: bool
-    movement: str  # name of the speed table in Ruleset.speed_tables
+    movement: str  # name of the speed table in RuleBook.speed_tables
     sight_range: float
     weight: int | None  # for load and airlift; None = cannot be carried
     land_capacity: int  # land-unit weight a ship can carry
@@ -144,7 +144,7 @@ class StructureType:
 
 
 @dataclass(frozen=True, slots=True)
-class Ruleset:
+class RuleBook:
     """A whole rule set. Mappings are read-only views."""
 
     id: str

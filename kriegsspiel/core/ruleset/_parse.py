@@ -1,4 +1,4 @@
-"""Building a :class:`Ruleset` from a parsed TOML file, with every check a rule-set author needs.
+"""Building a :class:`RuleBook` from a parsed TOML file, with every check a rule-set author needs.
 
 It does no file I/O: :func:`parse_ruleset` takes the already-parsed TOML (a dict) and the file name to put in
 its messages. ``docs/rulesets.md`` describes the file layout. Tables that only one rule set understands are
@@ -21,7 +21,7 @@ from kriegsspiel.core.ruleset._model import (
     TERRAIN_CLASSES,
     THEATRES,
     CommandStats,
-    Ruleset,
+    RuleBook,
     StructureType,
     TerrainType,
     UnitType,
@@ -35,7 +35,7 @@ _CORE_KEYS = ("id", "title", "distance_unit", "round_minutes", "constants", "sig
 _CLASSIC_KEYS = ("clock_start", "terrain_classes", "structure_classes", "class_speeds")
 
 #: a reader of a top-level table only one rule set understands: (the whole file as a Table, its key, the
-#: context) -> the value it becomes; raises RulesetError. The context has ``unit_types`` (type id -> fields)
+#: context) -> the value it becomes; raises RuleBookError. The context has ``unit_types`` (type id -> fields)
 #: and ``places`` (terrain ids and structure kinds).
 TableReader = Callable[[Table, str, Mapping[str, Any]], Any]
 
@@ -98,10 +98,10 @@ _COLUMN_KINDS = {"damage": "integer", "range": "number", "odds": "integer N of 1
 _ANY = "any"
 
 
-def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
-    """Build and validate a Ruleset from parsed TOML.
+def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
+    """Build and validate a RuleBook from parsed TOML.
 
-    Raises RulesetError naming ``source``, the table and the key for a missing or unknown key, a
+    Raises RuleBookError naming ``source``, the table and the key for a missing or unknown key, a
     wrong type, an unknown terrain, speed table, unit type or constant. Distances are world units.
     """
     # A file that uses none of the classic tables is told the core layout only, so its list stays short.
@@ -154,7 +154,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> Ruleset:
         attack = next((commands[c].damage for c in ATTACK_COMMANDS if c in commands and commands[c].damage), 0)
         finished[type_id] = UnitType(id=type_id, attack=attack, commands=MappingProxyType(commands), **fields)
 
-    return Ruleset(
+    return RuleBook(
         id=ruleset_id,
         title=title,
         distance_unit=distance_unit,
@@ -449,7 +449,7 @@ def _parse_commands(
 
 def _check_required_columns(table: Table, command_ranges: Mapping[str, str]) -> None:
     """Every row of a command in :data:`REQUIRED_COLUMNS` gives the columns that command reads; a range may
-    come from ``[command_ranges]`` instead. Raises RulesetError naming the row and the first missing column."""
+    come from ``[command_ranges]`` instead. Raises RuleBookError naming the row and the first missing column."""
     for command, columns in REQUIRED_COLUMNS.items():
         if command not in table.data:
             continue

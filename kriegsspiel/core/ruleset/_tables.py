@@ -9,11 +9,11 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from kriegsspiel.core.ruleset._model import NONE, RulesetError
+from kriegsspiel.core.ruleset._model import NONE, RuleBookError
 
 
 class Table:
-    """One TOML table being read: typed getters that raise RulesetError naming the source, table and key."""
+    """One TOML table being read: typed getters that raise RuleBookError naming the source, table and key."""
 
     def __init__(self, source: str, name: str, data: Any, allowed: tuple[str, ...] | None = None, *,
                  unknown: str = "key", listing: tuple[str, ...] | None = None,
@@ -31,13 +31,13 @@ class Table:
                     raise self.error(key, hints[key])
                 raise self.error(key, f"unknown {unknown}; " + suggest(key, listing or allowed, f"known {unknown}s"))
 
-    def whole_table_error(self, problem: str) -> RulesetError:
+    def whole_table_error(self, problem: str) -> RuleBookError:
         parent, _, key = self.name.rpartition(".")
-        return RulesetError(self.source, parent, key, problem)
+        return RuleBookError(self.source, parent, key, problem)
 
-    def error(self, key: str | None, problem: str) -> RulesetError:
-        """A RulesetError for ``key`` of this table."""
-        return RulesetError(self.source, self.name, key, problem)
+    def error(self, key: str | None, problem: str) -> RuleBookError:
+        """A RuleBookError for ``key`` of this table."""
+        return RuleBookError(self.source, self.name, key, problem)
 
     def has(self, key: str) -> bool:
         return key in self.data

@@ -69,7 +69,7 @@ class SightRules:
 
     @staticmethod
     def from_ruleset(ruleset: Any) -> SightRules:
-        """Read ``eye_height`` and ``obstacle_height`` from a Ruleset.
+        """Read ``eye_height`` and ``obstacle_height`` from a RuleBook.
 
         Looks for a ``sight`` attribute (a mapping or an object with those names), then for the two names among
         the rule set's ``constants``. Raises KeyError naming the rule set when neither has them.
@@ -89,7 +89,7 @@ class SightRules:
 
 
 def terrain_heights_of(ruleset: Any) -> dict[str, float]:
-    """The default ground height (levels) of every terrain id of a Ruleset, from its terrain rows."""
+    """The default ground height (levels) of every terrain id of a RuleBook, from its terrain rows."""
     return {terrain_id: float(row.elevation) for terrain_id, row in ruleset.terrain.items()}
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup
 
@@ -103,7 +103,7 @@ class GameState:
 
     setup: GameSetup
     battlefield: Battlefield
-    ruleset: Ruleset
+    ruleset: RuleBook
     round: int
     side_to_move: str
     units: Mapping[str, UnitState]
@@ -188,7 +188,7 @@ def _game_of(state: GameState) -> tuple:
     )
 
 
-def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: Ruleset) -> GameState:
+def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: RuleBook) -> GameState:
     """The state before the first command: round 1, ``setup.first_side`` to move.
 
     Health defaults to the type's full health and ``hidden`` to the type's default (submarines, stealth

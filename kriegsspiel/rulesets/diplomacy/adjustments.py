@@ -6,19 +6,15 @@ from collections.abc import Mapping
 
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
 from kriegsspiel.rulesets.diplomacy.movement import Dislodged
-from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Unit
+from kriegsspiel.rulesets.diplomacy.orders import Order, Refusal, Unit, refuse
 
-
-def _refuse(strict: bool, refused: list[str], message: str) -> None:
-    if strict:
-        raise OrderError(message)
-    refused.append(message)
+_KIND_WORDS = {"A": "army", "F": "fleet", "W": "wing"}
 
 
 def run_retreats(
     board: ProvinceMap, units: list[Unit], dislodged: list[Dislodged], orders: dict[str, list[Order]],
     strict: bool = True,
-) -> tuple[list[Unit], dict[str, list[str]], list[str]]:
+) -> tuple[list[Unit], dict[str, list[str]], list[Refusal]]:
     """Adjudicate a retreat phase: returns the units after it, the result words and the refused orders.
 
     A retreat succeeds to one of the unit's retreat places unless another unit retreats to the same province
@@ -29,21 +25,21 @@ def run_retreats(
     # a wing and the army or fleet it was stacked with are dislodged together and retreat alone
     by_province = {(d.unit.province, d.unit.kind == "W"): d for d in dislodged}
     chosen: dict[tuple[str, bool], tuple[Order, str | None]] = {}
-    refused: list[str] = []
+    refused: list[Refusal] = []
     results: dict[str, list[str]] = {}
     for power, lines in orders.items():
         for o in lines:
             slot = (o.province, o.kind == "W")
             d = by_province.get(slot)
             if d is None or d.unit.power != power or d.unit.kind != o.kind:
-                _refuse(strict, refused, f"order {o.text!r}: {power} has no dislodged "
-                        f"{ {'A': 'army', 'F': 'fleet'}.get(o.kind, 'wing') } in {o.province}")
+                refuse(strict, refused, power, o.text, f"{power} has no dislodged "
+                       f"{_KIND_WORDS.get(o.kind, 'unit')} in {o.province}")
                 continue
             if slot in chosen:
-                _refuse(strict, refused, f"order {o.text!r}: {d.unit.key()} has two orders")
+                refuse(strict, refused, power, o.text, f"{d.unit.key()} has two orders")
                 continue
             if o.verb not in ("R", "D", "M"):
-                _refuse(strict, refused, f"order {o.text!r}: a retreat phase takes 'R PROVINCE' or 'D' only")
+                refuse(strict, refused, power, o.text, "a retreat phase takes 'R PROVINCE' or 'D' only")
                 continue
             dest: str | None = None
             if o.verb in ("R", "M"):
@@ -123,49 +119,57 @@ def civil_disorder(board: ProvinceMap, units: list[Unit], homes: list[str], coun
 def run_adjustments(
     board: ProvinceMap, units: list[Unit], centres: Mapping[str, list[str]], homes: Mapping[str, list[str]],
     orders: dict[str, list[Order]], strict: bool = True,
-) -> tuple[list[Unit], dict[str, list[str]], list[str]]:
+) -> tuple[list[Unit], dict[str, list[str]], list[Refusal]]:
     """Adjudicate an adjustment phase: builds and disbands, handled one by one in the order given (DATC
     6.I.1, 6.J.1), surplus ones void; a power that disbands too few loses more by :func:`civil_disorder`.
 
     Returns the units after it, the result words and the refused orders. Raises :class:`OrderError` when
-    ``strict`` for a disband of a unit that is not there or an order that is not a build, disband or waive.
+    ``strict`` for a disband of a unit that is not there (or already disbanded) or an order that is not a
+    build, disband or waive. Result words: an ordered disband or a build carried out ``succeeded``, a surplus
+    or misplaced one ``void`` (never replacing the ``succeeded`` of the order carried out), a unit removed by
+    civil disorder ``disbanded``.
     """
     after = list(units)
     results: dict[str, list[str]] = {}
-    refused: list[str] = []
+    refused: list[Refusal] = []
     occupied = {u.province for u in units}
     for power in sorted(set(centres) | {u.power for u in units} | set(orders)):
         mine = [u for u in after if u.power == power]
         balance = len(centres.get(power, [])) - len(mine)
         builds_left = max(balance, 0)
         disbands_left = max(-balance, 0)
+        disbanded: set[Unit] = set()
         for o in orders.get(power, []):
             if o.verb == "WAIVE":
                 builds_left = max(builds_left - 1, 0)
                 continue
             key = f"{o.kind} {o.loc}"
             if o.verb == "B":
-                ok = _build_fits(board, o, power, centres, homes, occupied)
-                if ok and builds_left > 0:
+                if _build_fits(board, o, power, centres, homes, occupied) and builds_left > 0:
                     builds_left -= 1
                     occupied.add(o.province)
                     after.append(Unit(power, o.kind, o.loc))
                     results[key] = ["succeeded"]
-                else:
+                elif results.get(key) != ["succeeded"]:  # a second build never hides the first (6.I.7)
                     results[key] = ["void"]
             elif o.verb == "D":
                 unit = next((u for u in after if u.power == power and u.province == o.province and u.kind == o.kind), None)
-                if unit is None:
-                    _refuse(strict, refused, f"order {o.text!r}: {power} has no such unit to disband")
-                    results.setdefault(key, ["void"])
+                gone = next((u for u in disbanded if u.province == o.province and u.kind == o.kind), None)
+                if gone is not None:
+                    refuse(strict, refused, power, o.text, f"a second disband of {gone.key()}, which an earlier "
+                                                           "order of this phase disbands")
+                elif unit is None:
+                    refuse(strict, refused, power, o.text, f"{power} has no {_KIND_WORDS.get(o.kind, 'unit')} in "
+                                                           f"{o.province} to disband")
                 elif disbands_left > 0:
                     disbands_left -= 1
                     after.remove(unit)
-                    results[unit.key()] = ["disbanded"]
+                    disbanded.add(unit)
+                    results[unit.key()] = ["succeeded"]
                 else:
                     results[unit.key()] = ["void"]
             else:
-                _refuse(strict, refused, f"order {o.text!r}: an adjustment phase takes 'A PAR B', 'A RUH D' or 'WAIVE'")
+                refuse(strict, refused, power, o.text, "an adjustment phase takes 'A PAR B', 'A RUH D' or 'WAIVE'")
         if disbands_left:
             mine = [u for u in after if u.power == power]
             for u in civil_disorder(board, mine, homes.get(power, board.home_centres(power)), disbands_left):

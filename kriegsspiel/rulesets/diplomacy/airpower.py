@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
 from kriegsspiel.rulesets.diplomacy.legality import Checked, check_orders
 from kriegsspiel.rulesets.diplomacy.movement import Dislodged, MovementResult, assign_orders, summarize
-from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Unit
+from kriegsspiel.rulesets.diplomacy.orders import Order, Refusal, Unit, refuse
 from kriegsspiel.rulesets.diplomacy.resolver import Plan, Resolver
 from kriegsspiel.rulesets.diplomacy.wings import (
     AirMap, Mission, Patrol, escort_cover, intercepted, missions_of, patrol_area,
@@ -35,10 +35,10 @@ class _Round:
     airlifted: set[int]
 
 
-def _assign_wings(wings: list[Unit], orders: Mapping[str, list[Order]], strict: bool) -> tuple[list[Order | None], list[str]]:
+def _assign_wings(wings: list[Unit], orders: Mapping[str, list[Order]], strict: bool) -> tuple[list[Order | None], list[Refusal]]:
     where = {w.province: k for k, w in enumerate(wings)}
     out: list[Order | None] = [None] * len(wings)
-    refused: list[str] = []
+    refused: list[Refusal] = []
     for power, lines in orders.items():
         for o in lines:
             if o.kind != "W":
@@ -52,9 +52,7 @@ def _assign_wings(wings: list[Unit], orders: Mapping[str, list[Order]], strict: 
             elif o.verb in ("R", "D", "B", "C", "WAIVE"):
                 problem = f"'{o.text}' is not a movement phase order"
             if problem:
-                if strict:
-                    raise OrderError(f"order {o.text!r}: {problem}")
-                refused.append(f"{o.text}: {problem}")
+                refuse(strict, refused, power, o.text, problem)
                 continue
             out[k] = o
     return out, refused
@@ -218,7 +216,7 @@ def _wing_moves(missions: list[Mission], verbs: list[str], status: list[str], gr
 
 def _outcome(
     board: ProvinceMap, air: AirMap, missions: list[Mission], abandoned: set[int], rnd: _Round,
-    ground: list[Unit], wings: list[Unit], units: list[Unit], centres: Mapping[str, list[str]], refused: list[str],
+    ground: list[Unit], wings: list[Unit], units: list[Unit], centres: Mapping[str, list[str]], refused: list[Refusal],
 ) -> MovementResult:
     r, plan = rnd.resolver, rnd.checked.plan
     wing_end: dict[str, str] = {}

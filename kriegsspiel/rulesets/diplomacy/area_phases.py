@@ -118,6 +118,8 @@ def resolve_phase(rules: DiplomacyRules, board: ProvinceMap, position: AreaPosit
         words = results.get(_key(u))
         if words is None:
             continue
+        if kind == "A" and words == ["succeeded"]:
+            words = ["disbanded"]  # an ordered disband: the journal's lines have always said so
         given = _order_of(orders, u)
         if not given and kind == "M" and words == ["succeeded"]:
             continue  # an unordered unit that held, untouched: nothing to tell

@@ -1,8 +1,10 @@
-"""``kriegsspiel adjudicate [FILE] [--batch]``: adjudicate Diplomacy phases given as JSON.
+"""``kriegsspiel adjudicate [FILE] [--batch] [--strict]``: adjudicate Diplomacy phases given as JSON.
 
 Without ``--batch``: FILE (or stdin when FILE is absent or ``-``) holds one phase as a JSON object in the
-interchange format (docs/diplomacy.md, /work/shared/formats/diplomacy-json.md); the result is printed as one
-JSON object. Bad input is one line on stderr naming what is wrong, exit 2.
+interchange format (docs/diplomacy.md, "The interchange format"); the result is printed as one JSON object.
+Bad input is one line on stderr naming what is wrong, exit 2. An order that cannot be given (a unit not
+there, another power's, an order of another phase) is ignored as DATC 4.E.1 prefers and reported in the
+output (``void``, ``errors``); with ``--strict`` it is bad input instead.
 
 With ``--batch``: every non-blank line of stdin (or FILE) is one phase; one result line is written per
 input line, in order, flushed at once. A line that cannot be adjudicated (not JSON, an unknown province, a
@@ -24,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a phase as JSON (with --batch: JSON Lines); default: stdin")
     parser.add_argument("--batch", action="store_true",
                         help="read one phase per line, write one result line per phase, keep going on errors")
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse a phase with an order that cannot be given (default: ignore the order, "
+                             "as DATC 4.E.1 prefers, and report it as void with an 'errors' list)")
 
 
 def _open(name: str) -> TextIO:
@@ -44,7 +49,7 @@ def _decode(text: str, where: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Adjudicate one phase, or a batch of them; see the module's docstring for output and exit status."""
-    from kriegsspiel.rulesets.diplomacy import run_phase
+    from kriegsspiel.rulesets.diplomacy import OrderError, run_phase
 
     source = _open(args.file)
     where = "stdin" if args.file == "-" else args.file
@@ -52,7 +57,12 @@ def run(args: argparse.Namespace) -> int:
         if not args.batch:
             record = _decode(source.read(), where)
             try:
-                result = run_phase(record)
+                result = run_phase(record, strict=args.strict)
+            except OrderError as exc:
+                if not args.strict:
+                    raise UserError(f"{where}: {exc}") from None
+                print(f"kriegsspiel adjudicate: {where}: {exc}", file=sys.stderr, flush=True)
+                return 1  # --strict: the phase is refused for its orders, as the format says
             except UserError as exc:
                 raise UserError(f"{where}: {exc}") from None
             print(json.dumps(result), flush=True)
@@ -64,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             record: Any = None
             try:
                 record = _decode(line, f"line {number}")
-                result = run_phase(record)
+                result = run_phase(record, strict=args.strict)
             except UserError as exc:
                 failures += 1
                 message = str(exc) if str(exc).startswith(f"line {number}") else f"line {number}: {exc}"

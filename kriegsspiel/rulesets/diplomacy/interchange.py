@@ -1,4 +1,4 @@
-"""One phase as JSON in and out: the interchange format of ``/work/shared/formats/diplomacy-json.md``.
+"""One phase as JSON in and out: the interchange format (docs/diplomacy.md, "The interchange format").
 
 :func:`run_phase` reads an input record (a dict), adjudicates the phase and returns the output record: the
 position at the start of the next phase that needs orders (phases with nothing to do are skipped), the
@@ -18,7 +18,8 @@ from kriegsspiel.rulesets.diplomacy.airpower import run_air_movement
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
 from kriegsspiel.rulesets.diplomacy.mapfile import centres_problems, resolve_map
 from kriegsspiel.rulesets.diplomacy.movement import Dislodged, run_movement
-from kriegsspiel.rulesets.diplomacy.orders import Order, parse_order, Unit
+from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Refusal, Unit, parse_order
+from kriegsspiel.rulesets.diplomacy.wings import AirMap
 
 _PHASE = re.compile(r"^([SFW])(\d{1,5})([MRA])$")
 
@@ -89,18 +90,55 @@ def _power_lists(board: ProvinceMap, raw: Any, where: str) -> dict[str, list[str
     return out
 
 
-def _orders(board: ProvinceMap, raw: Any) -> dict[str, list[Order]]:
+def _orders(board: ProvinceMap, raw: Any, strict: bool, refused: list[Refusal]) -> dict[str, list[Order]]:
+    """The orders of each power, read; an order that cannot be read (malformed, a province the map does not
+    have) is refused (``strict``) or listed in ``refused`` and left out (DATC 4.E.1)."""
     if not isinstance(raw, dict):
         raise InputError("orders: must be an object of power -> list of orders")
     out: dict[str, list[Order]] = {}
     for power, lines in raw.items():
-        p = power.upper()
+        p = str(power).upper()
         if p not in board.powers:
-            raise InputError(f"orders: unknown power {power}")
+            raise InputError(f"orders: unknown power {power} (powers: {', '.join(board.powers)})")
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise InputError(f"orders.{power}: must be a list of orders in standard notation")
-        out[p] = [parse_order(board, line) for line in lines]
+        out[p] = []
+        for line in lines:
+            try:
+                out[p].append(parse_order(board, line))
+            except OrderError as exc:
+                if strict:
+                    raise
+                refused.append(Refusal(p, line, str(exc).removeprefix(f"order {line!r}: ")))
     return out
+
+
+def _retreats(board: ProvinceMap, units: list[Unit], unit: Unit, raw: Any, where: str) -> tuple[str, ...]:
+    """A dislodged unit's retreats as the input gives them, each checked against the map and the position:
+    a place next to it (a fleet's coast where the province has them) that no unit it could not stand with
+    holds."""
+    if not isinstance(raw, list) or not all(isinstance(r, str) for r in raw):
+        raise InputError(f"{where}: 'retreats' must be a list of places")
+    if unit.kind == "W":  # a wing retreats one space, to land, where no other power's unit and no wing is
+        options = {t for t in AirMap(board).near[unit.province] if board.is_land(t)}
+        held = {u.province for u in units if u.power != unit.power or u.kind == "W"}
+    else:  # an army or fleet where it could move, where no army or fleet and no other power's wing is
+        options = set(board.army_moves(unit.province) if unit.kind == "A" else board.fleet_moves(unit.loc))
+        held = {u.province for u in units if u.kind != "W" or u.power != unit.power}
+    out: list[str] = []
+    for text in raw:
+        place = text.upper()
+        if unit.kind == "F" and place not in options:
+            coasts = [o for o in options if province_of(o) == place]
+            place = coasts[0] if len(coasts) == 1 else place
+        if place not in options:
+            next_to = ", ".join(sorted(options)) or "nowhere"
+            raise InputError(f"{where}: {unit.key()} cannot retreat to {text}: it is not a place next to it "
+                             f"(next to it: {next_to})")
+        if province_of(place) in held:
+            raise InputError(f"{where}: {unit.key()} cannot retreat to {text}: a unit stands there")
+        out.append(place)
+    return tuple(out)
 
 
 def _unit_json(u: Unit) -> dict[str, str]:
@@ -111,12 +149,15 @@ def _sorted_units(units: list[Unit]) -> list[dict[str, str]]:
     return [_unit_json(u) for u in sorted(units, key=lambda u: (u.power, u.loc, u.kind))]
 
 
-def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
+def run_phase(record: Mapping[str, Any], strict: bool = False) -> dict[str, Any]:
     """Adjudicate one phase given as an interchange record; returns the output record.
 
-    Raises :class:`InputError` (a missing or malformed key, an unknown power or province, a unit where it
-    cannot stand) or :class:`~kriegsspiel.rulesets.diplomacy.orders.OrderError` (a malformed order, an order
-    for a unit that is not there): one line naming the key or the order.
+    An order that cannot be given (unreadable, for a unit that is not there or another power's, of another
+    phase) is ignored as DATC 4.E.1 prefers: the output's ``results`` key it by the order as written with
+    ``["void"]`` and ``errors`` lists ``{"power", "order", "reason"}``. With ``strict`` it raises
+    :class:`~kriegsspiel.rulesets.diplomacy.orders.OrderError` instead. Raises :class:`InputError` in both
+    modes for a missing or malformed key, an unknown power or province, a unit where it cannot stand, a
+    retreat the map or the position does not allow: one line naming the key or the order.
     """
     if not isinstance(record, dict):
         raise InputError("the phase must be a JSON object")
@@ -135,7 +176,8 @@ def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
     centres = _power_lists(board, before.get("centers", {}), "before.centers")
     homes = (_power_lists(board, before["homes"], "before.homes") if "homes" in before
              else {p: board.home_centres(p) for p in board.powers})
-    orders = _orders(board, record.get("orders", {}))
+    refused: list[Refusal] = []
+    orders = _orders(board, record.get("orders", {}), strict, refused)
     dislodged: list[Dislodged] = []
     start_units = units
     if ptype == "M":
@@ -143,6 +185,7 @@ def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
         res = (run_air_movement(board, units, orders, centres, strict) if flying
                else run_movement(board, units, orders, strict))
         units, dislodged, results = res.units, [d for d in res.dislodged if d.retreats], res.results
+        refused += res.refused
     elif ptype == "R":
         raws = before.get("dislodged", [])
         if not isinstance(raws, list):
@@ -150,14 +193,17 @@ def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
         for i, raw in enumerate(raws):
             where = f"before.dislodged[{i}]"
             unit = _unit(board, raw, where)
-            retreats = raw.get("retreats", [])
-            if not isinstance(retreats, list) or not all(isinstance(r, str) for r in retreats):
-                raise InputError(f"{where}: 'retreats' must be a list of places")
-            dislodged.append(Dislodged(unit, tuple(r.upper() for r in retreats)))
-        units, results, _ = run_retreats(board, units, dislodged, orders, strict)
+            if any(d.unit.province == unit.province and (d.unit.kind == "W") == (unit.kind == "W") for d in dislodged):
+                raise InputError(f"{where}: a second dislodged unit in {unit.province}")
+            dislodged.append(Dislodged(unit, _retreats(board, units, unit, raw.get("retreats", []), where)))
+        units, results, more = run_retreats(board, units, dislodged, orders, strict)
+        refused += more
         dislodged = []
     else:
-        units, results, _ = run_adjustments(board, units, centres, homes, orders, strict)
+        units, results, more = run_adjustments(board, units, centres, homes, orders, strict)
+        refused += more
+    for r in refused:
+        results.setdefault(" ".join(r.order.split()), ["void"])
 
     # Which phase needs orders next: skip retreats without retreats, adjustments without adjustments.
     if ptype == "M" and dislodged:
@@ -169,7 +215,7 @@ def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
     else:
         centres = update_centres(board, units, centres, start_units)
         next_phase = f"W{year}A" if adjustment_needed(units, centres, homes) else f"S{year + 1}M"
-    return {
+    out = {
         "id": record.get("id"),
         "units": _sorted_units(units),
         "dislodged": [
@@ -179,3 +225,6 @@ def run_phase(record: Mapping[str, Any], strict: bool = True) -> dict[str, Any]:
         "phase": next_phase,
         "results": results,
     }
+    if refused:
+        out["errors"] = [{"power": r.power, "order": r.order, "reason": r.reason} for r in refused]
+    return out

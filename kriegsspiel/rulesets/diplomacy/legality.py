@@ -8,12 +8,13 @@ matching order was given. A convoy is illegal from a coastal province, or by a f
 route of fleets at sea from the army to its destination that needs every fleet of it.
 
 Convoy to an adjacent province (the 2000 rulebook as DATC 2.4 prefers): the army goes by convoy when its
-power ordered one of its own fleets to convoy it, or when it was ordered ``VIA`` and the convoy orders of
-the fleets form a route; otherwise it goes over land.
+power ordered one of its own fleets to convoy it, or when it was ordered ``VIA``, and in both cases the fleets
+ordered to convoy it form a chain from its province to its destination; otherwise it goes over land (a
+convoy that no chain could use makes no intent: docs/diplomacy.md, "Convoys that cannot exist").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
 from kriegsspiel.rulesets.diplomacy.orders import Order, Unit
@@ -23,11 +24,13 @@ from kriegsspiel.rulesets.diplomacy.resolver import Plan
 @dataclass(slots=True)
 class Checked:
     """A plan and, per unit, whether its order was illegal or void (it then holds) and the move's
-    destination location (coast resolved)."""
+    destination location (coast resolved); ``convoy_of``: each fleet at sea ordered to convoy a move that
+    was given, and the army's index (whether or not the fleet could be part of a chain)."""
 
     plan: Plan
     void: list[bool]
     dest_loc: list[str]
+    convoy_of: dict[int, int] = field(default_factory=dict)
 
 
 def _move_destination(board: ProvinceMap, unit: Unit, order: Order, seas_with_fleets: set[str]) -> str | None:
@@ -109,23 +112,21 @@ def check_orders(
             continue
         verb[i], dest[i], dest_loc[i] = "M", province_of(loc), loc
 
-    convoy_of: dict[int, int] = {}  # convoying fleet -> army it carries
+    convoy_of: dict[int, int] = {}  # convoying fleet at sea -> the army whose move its order names
     for i, (u, o) in enumerate(zip(units, orders)):
         if o is None or o.verb != "C":
             continue
         a = unit_at.get(o.target, -1)
-        legal = (
-            u.kind == "F" and board.is_sea(u.province) and a >= 0 and units[a].kind == "A"
-            and board.provinces[o.target].kind == "coast" and board.provinces.get(province_of(o.dest)) is not None
-            and board.provinces[province_of(o.dest)].kind == "coast"
-            and _on_needed_route(board, u.province, o.target, province_of(o.dest), seas_with_fleets)
-        )
-        if not legal or verb[a] != "M" or dest[a] != province_of(o.dest):
-            void[i] = True
+        if not (u.kind == "F" and board.is_sea(u.province) and a >= 0 and units[a].kind == "A"
+                and verb[a] == "M" and dest[a] == province_of(o.dest)):
+            void[i] = True  # a convoy from the coast, or of an order not given
             continue
-        verb[i] = "C"
         convoy_of[i] = a
-        convoyers[a].append(i)
+        on_route = (board.provinces[o.target].kind == "coast" and board.provinces[dest[a]].kind == "coast"
+                    and _on_needed_route(board, u.province, o.target, dest[a], seas_with_fleets))
+        if on_route:
+            verb[i] = "C"
+            convoyers[a].append(i)
 
     for i, u in enumerate(units):
         if verb[i] != "M" or u.kind != "A" or i in airlifted:
@@ -135,9 +136,11 @@ def check_orders(
         if dest[i] not in board.army_moves(u.province):
             convoyed[i] = True
             continue
+        # Intent to go by sea: VIA, or a convoy of its own power, and in either case a chain of the fleets
+        # ordered to convoy it that reaches from its province to its destination; without one, over land.
         own_intent = any(units[f].power == u.power for f in convoyers[i])
-        routed = order.via and board.sea_route_exists(u.province, dest[i], {provinces[f] for f in convoyers[i]})
-        convoyed[i] = own_intent or bool(routed)
+        chain = board.sea_route_exists(u.province, dest[i], {provinces[f] for f in convoyers[i]})
+        convoyed[i] = (own_intent or order.via) and chain
     for i in range(n):
         if not convoyed[i]:
             convoyers[i] = []
@@ -178,4 +181,4 @@ def check_orders(
 
     plan = Plan(board, [u.power for u in units], provinces, verb, dest, convoyed, target, convoyers, unit_at,
                 airlifted={i for i in airlifted if verb[i] == "M"})
-    return Checked(plan, void, dest_loc)
+    return Checked(plan, void, dest_loc, convoy_of)

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, province_of
 from kriegsspiel.rulesets.diplomacy.legality import Checked, check_orders
-from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Unit
-from kriegsspiel.rulesets.diplomacy.resolver import Resolver
+from kriegsspiel.rulesets.diplomacy.orders import Order, OrderError, Refusal, Unit, refuse
+from kriegsspiel.rulesets.diplomacy.resolver import Plan, Resolver
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,21 +28,22 @@ class MovementResult:
     dislodged: list[Dislodged]
     results: dict[str, list[str]]
     moves: dict[str, str] = field(default_factory=dict)
-    refused: list[str] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
     contested: set[str] = field(default_factory=set)
 
 
 def assign_orders(
     board: ProvinceMap, units: list[Unit], orders: dict[str, list[Order]], strict: bool, phase: str = "M"
-) -> tuple[list[Order | None], list[str]]:
+) -> tuple[list[Order | None], list[Refusal]]:
     """One order per unit (``None``: unordered), from the orders of each power.
 
-    An order for a unit that is not there (no unit, another power's, another kind) or a second order for a
-    unit raises :class:`OrderError` when ``strict``; otherwise it is ignored and listed in the second value.
+    An order for a unit that is not there (no unit, another power's, another kind), a second order for a
+    unit or an order of another phase raises :class:`OrderError` when ``strict``; otherwise it is ignored
+    (DATC 4.E.1) and listed in the second value.
     """
     where = {u.province: i for i, u in enumerate(units)}
     assigned: list[Order | None] = [None] * len(units)
-    refused: list[str] = []
+    refused: list[Refusal] = []
     for power, lines in orders.items():
         for o in lines:
             i = where.get(o.province, -1)
@@ -58,9 +59,7 @@ def assign_orders(
             elif o.verb not in ("H", "M", "SH", "SM", "C"):
                 problem = f"'{o.text}' is not a {phase} phase order"
             if problem:
-                if strict:
-                    raise OrderError(f"order {o.text!r}: {problem}")
-                refused.append(f"{o.text}: {problem}")
+                refuse(strict, refused, power, o.text, problem)
                 continue
             assigned[i] = o
     return assigned, refused
@@ -80,6 +79,18 @@ def run_movement(
     result = summarize(board, units, checked, Resolver(checked.plan))
     result.refused = refused
     return result
+
+
+def _against_own(plan: Plan, r: Resolver, i: int) -> bool:
+    """Whether support ``i`` of a move cannot count because the move would dislodge a unit of the supporter's
+    own power (DATC 6.D.10-6.D.12): one stands where the move goes and does not leave it."""
+    if plan.verb[i] != "SM":
+        return False
+    j = plan.unit_at.get(plan.dest[i], -1)
+    if j < 0 or plan.powers[j] != plan.powers[i]:
+        return False
+    t = plan.target[i]
+    return not (plan.verb[j] == "M" and plan.opponent[t] != j and r.moves(j))
 
 
 def summarize(
@@ -102,12 +113,17 @@ def summarize(
             if moved[i]:
                 words.append("succeeded")
             elif plan.convoyed[i] and not r.path(i):
-                seas = {plan.provinces[f] for f in plan.convoyers[i]}
-                words.append("disrupted" if board.sea_route_exists(u.province, plan.dest[i], seas) else "no_convoy")
+                # disrupted only when a convoying fleet was dislodged; else no chain could carry it (Szykman)
+                hit = any(dislodger[f] >= 0 for f in plan.convoyers[i])
+                words.append("disrupted" if hit else "no_convoy")
             else:
                 words.append("bounced")
         elif plan.verb[i] in ("SH", "SM"):
-            words.append("succeeded" if r.support_given(i) else "cut")
+            words.append("cut" if not r.support_given(i) else "void" if _against_own(plan, r, i) else "succeeded")
+        elif i in checked.convoy_of:
+            a = checked.convoy_of[i]
+            carried = plan.convoyed[a] and i in plan.convoyers[a] and r.path(a) and dislodger[i] < 0
+            words.append("succeeded" if carried else "no_convoy")
         else:
             words.append("succeeded")
         if dislodger[i] >= 0:

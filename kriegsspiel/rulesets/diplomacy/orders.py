@@ -20,6 +20,28 @@ class OrderError(UserError):
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """An order that could not be given (DATC 4.E.1): ignored, the phase adjudicated without it. ``order`` is
+    the order as written, ``reason`` why it could not be given, in words."""
+
+    power: str
+    order: str
+    reason: str
+
+    def message(self) -> str:
+        """The one line ``--strict`` refuses the phase with."""
+        return f"order {self.order!r}: {self.reason}"
+
+
+def refuse(strict: bool, refused: list[Refusal], power: str, order: str, reason: str) -> None:
+    """Record an order that cannot be given; raise :class:`OrderError` instead when ``strict``."""
+    refusal = Refusal(power, order, reason)
+    if strict:
+        raise OrderError(refusal.message())
+    refused.append(refusal)
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     """A unit on the board: its power, kind (``A`` army, ``F`` fleet, ``W`` wing) and location."""
 

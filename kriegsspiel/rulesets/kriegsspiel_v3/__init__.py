@@ -16,7 +16,7 @@ from kriegsspiel.core.events import Event
 from kriegsspiel.core.game import Handler
 from kriegsspiel.core.manual import ManPage
 from kriegsspiel.core.plugin import Formatter, MovementBand, Parser, RuleSet, events_defined_in
-from kriegsspiel.core.ruleset import Ruleset, Table
+from kriegsspiel.core.ruleset import RuleBook, Table
 from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome, pending_summary
@@ -68,10 +68,10 @@ class KriegsspielV3(RuleSet):
     def manual_pages(self) -> Iterable[ManPage]:
         return manual.PAGES
 
-    def manual_applies(self) -> Mapping[str, Callable[[Ruleset], bool]]:
+    def manual_applies(self) -> Mapping[str, Callable[[RuleBook], bool]]:
         return manual.APPLIES
 
-    def movement_bands(self, ruleset: Ruleset, unit_type_id: str) -> tuple[MovementBand, ...]:
+    def movement_bands(self, ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
         """The march (the full move of a round) and, for a unit type that may fight hand to hand, the ground
         within ``[combat] melee_reach`` of it: where it could close with an enemy this round."""
         ruleset.unit_type(unit_type_id)  # an unknown type: KeyError with the known ids

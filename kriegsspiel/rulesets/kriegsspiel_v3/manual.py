@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kriegsspiel.core.manual import ManPage, fixed_text
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 
 _NONE = fixed_text("-")
 _UMPIRE = fixed_text("the umpire")
 
 
-def _charts(ruleset: Ruleset | None) -> str:
+def _charts(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.combat is None:
         return "the rule set's [combat.charts] (kriegsspiel-v3: firefight, melee, artillery, volley)"
     rules = ruleset.combat
@@ -26,7 +26,7 @@ def _charts(ruleset: Ruleset | None) -> str:
     return "; ".join(parts)
 
 
-def _who_fights(ruleset: Ruleset | None) -> str:
+def _who_fights(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.combat is None:
         return ("units of two sides, grouped by the umpire; a chart's attackers are the unit types its "
                 "[combat.charts] attackers name (every type without the key); fire charts need a unit type with a range")
@@ -38,11 +38,11 @@ def _who_fights(ruleset: Ruleset | None) -> str:
             f"force overrides); units with a fire range: {shooters}")
 
 
-def _chart_odds(ruleset: Ruleset | None) -> str:
+def _chart_odds(ruleset: RuleBook | None) -> str:
     return f"{_charts(ruleset)}; the results: {_results(ruleset)}"
 
 
-def _ranges(ruleset: Ruleset | None) -> str:
+def _ranges(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.combat is None:
         return "effective / maximum range per arm (the rule set's [combat.ranges])"
     rules = ruleset.combat
@@ -51,7 +51,7 @@ def _ranges(ruleset: Ruleset | None) -> str:
             f"moves 1-{rules.beyond_effective_max} towards a miss; hand to hand within {rules.melee_reach:g}")
 
 
-def _results(ruleset: Ruleset | None) -> str:
+def _results(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.combat is None:
         return "the rule set's [combat.results]"
     rules = ruleset.combat
@@ -61,7 +61,7 @@ def _results(ruleset: Ruleset | None) -> str:
             + f"; {rules.out_of_scale} or more: {rules.surrender_result.name}")
 
 
-def _modifiers(ruleset: Ruleset | None) -> str:
+def _modifiers(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.combat is None:
         return "the rule set's [combat.modifiers]"
     rules = ruleset.combat
@@ -71,7 +71,7 @@ def _modifiers(ruleset: Ruleset | None) -> str:
             f"worked out by the program: {', '.join(rules.automatic)}")
 
 
-def _recovery_reach(ruleset: Ruleset | None) -> str:
+def _recovery_reach(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.combat is None or ruleset.combat.recovery is None:
         return "near a supply wagon or in cover clear of the enemy (the rule set's [combat.recovery])"
     r = ruleset.combat.recovery
@@ -79,7 +79,7 @@ def _recovery_reach(ruleset: Ruleset | None) -> str:
             f"({', '.join(r.cover)}) with no enemy unit within {r.enemy_clear:g} {ruleset.distance_unit}")
 
 
-def _rally_reach(ruleset: Ruleset | None) -> str:
+def _rally_reach(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.combat is None or ruleset.combat.rally is None:
         return "in cover clear of the enemy (the rule set's [combat.rally])"
     r = ruleset.combat.rally
@@ -87,7 +87,7 @@ def _rally_reach(ruleset: Ruleset | None) -> str:
             f"{ruleset.distance_unit}")
 
 
-def _couriers(ruleset: Ruleset | None) -> str:
+def _couriers(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.orders is None:
         return "the courier's road speed per round, over the terrain (the rule set's [orders])"
     o = ruleset.orders
@@ -96,7 +96,7 @@ def _couriers(ruleset: Ruleset | None) -> str:
             "a round on roads, slower off them): arrives as the rounds of the ride end")
 
 
-def _order_odds(ruleset: Ruleset | None) -> str:
+def _order_odds(ruleset: RuleBook | None) -> str:
     if ruleset is None or ruleset.orders is None:
         return "a d10 of 1 flags a complication; a courier in sight of the enemy may be caught"
     o = ruleset.orders
@@ -169,7 +169,7 @@ PAGES: tuple[ManPage, ...] = (
 )
 
 #: command -> whether it has a use under a rule set: the charts' orders need [combat], ``order`` needs [orders]
-APPLIES: dict[str, Callable[[Ruleset], bool]] = {
+APPLIES: dict[str, Callable[[RuleBook], bool]] = {
     **{name: (lambda r: r.combat is not None) for name in ("combat", "modify", "resolve", "rally", "recover")},
     "order": lambda r: r.orders is not None,
 }

@@ -16,7 +16,7 @@ import numpy as np
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint, distance
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 
 #: a straight retreat whose walked length exceeds the distance by less than this fraction is taken as it is
 _TOLERANCE = 1e-6
@@ -31,7 +31,7 @@ class RetreatPath:
     length: float
 
 
-def walkable_field(battlefield: Battlefield, ruleset: Ruleset, type_id: str) -> np.ndarray:
+def walkable_field(battlefield: Battlefield, ruleset: RuleBook, type_id: str) -> np.ndarray:
     """1.0 on every cell the unit type can enter, 0.0 elsewhere: a speed field whose costs are metres walked."""
     from kriegsspiel.core.movement import speed_field
 
@@ -42,7 +42,7 @@ def walkable_field(battlefield: Battlefield, ruleset: Ruleset, type_id: str) -> 
     return walk
 
 
-def retreat(battlefield: Battlefield, ruleset: Ruleset, type_id: str, origin: WorldPoint,
+def retreat(battlefield: Battlefield, ruleset: RuleBook, type_id: str, origin: WorldPoint,
             enemies: Sequence[WorldPoint], length: float) -> RetreatPath:
     """The retreat of a unit of ``type_id`` at ``origin`` away from ``enemies`` over ``length`` world units.
 

@@ -166,7 +166,7 @@ _ORDER_KEYS = ("courier", "issued_by", "complication_die", "complication_at_most
 
 def parse_combat(table: Table, unit_types: Mapping[str, Any], places: tuple[str, ...] = ()) -> CombatRules:
     """Build CombatRules from the ``[combat]`` table. ``unit_types`` are the rule set's type ids (for hp_types
-    and ranges), ``places`` its terrain ids and structure kinds (for cover). Raises RulesetError naming the table and key for anything missing, unknown or out of range."""
+    and ranges), ``places`` its terrain ids and structure kinds (for cover). Raises RuleBookError naming the table and key for anything missing, unknown or out of range."""
     combat = Table(table.source, table.name, table.data, _COMBAT_KEYS)
     die = combat.integer("die", minimum=2)
     mirror = combat.integer("mirror_attacker_rolls", minimum=1)
@@ -216,7 +216,7 @@ def parse_combat(table: Table, unit_types: Mapping[str, Any], places: tuple[str,
 
 
 def parse_orders(table: Table, unit_types: Mapping[str, Any]) -> OrderRules:
-    """Build OrderRules from the ``[orders]`` table; raises RulesetError for unknown unit types or bad dice."""
+    """Build OrderRules from the ``[orders]`` table; raises RuleBookError for unknown unit types or bad dice."""
     orders = Table(table.source, table.name, table.data, _ORDER_KEYS)
     courier = orders.string("courier")
     issued_by = orders.string("issued_by")

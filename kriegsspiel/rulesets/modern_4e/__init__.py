@@ -16,7 +16,7 @@ from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.game import Handler
 from kriegsspiel.core.manual import ManPage
 from kriegsspiel.core.plugin import Formatter, Parser, RuleSet, events_defined_in
-from kriegsspiel.core.ruleset import Ruleset, TableReader
+from kriegsspiel.core.ruleset import RuleBook, TableReader
 from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets.modern_4e import air, commands, events, house, land, manual, naval, notation, turn, warnings
 
@@ -60,7 +60,7 @@ class ModernFourthEdition(RuleSet):
     def manual_pages(self) -> Iterable[ManPage]:
         return manual.PAGES
 
-    def manual_applies(self) -> Mapping[str, Callable[[Ruleset], bool]]:
+    def manual_applies(self) -> Mapping[str, Callable[[RuleBook], bool]]:
         return manual.APPLIES
 
     def turn(self, state: GameState, command: Command, dice: Dice, forced: bool,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kriegsspiel.core.game import RuleGap
-from kriegsspiel.core.ruleset import Ruleset, Table, describe_value, suggest
+from kriegsspiel.core.ruleset import RuleBook, Table, describe_value, suggest
 
 #: the key of the table in the rule-set file
 TABLE = "house_rules"
@@ -40,7 +40,7 @@ class HouseRules:
 def read_house_rules(top: Table, key: str, context: Mapping[str, Any]) -> HouseRules:
     """Read ``[house_rules]``: every key is required, so a copy of the file says what it plays by.
 
-    Raises RulesetError naming the file, the table and the key for a missing, unknown or mistyped value, or an
+    Raises RuleBookError naming the file, the table and the key for a missing, unknown or mistyped value, or an
     order in ``once_a_turn`` that the Fourth Edition does not have.
     """
     from kriegsspiel.rulesets.modern_4e.commands import COMBAT_ORDERS
@@ -58,7 +58,7 @@ def read_house_rules(top: Table, key: str, context: Mapping[str, Any]) -> HouseR
     return HouseRules(once_a_turn=tuple(dict.fromkeys(orders)), **switches)
 
 
-def house_rules(ruleset: Ruleset) -> HouseRules:
+def house_rules(ruleset: RuleBook) -> HouseRules:
     """The rule set's house rules. Raises RuleGap (a refusal naming the table to add) when its file has no
     ``[house_rules]`` table."""
     rules = ruleset.extras.get(TABLE)

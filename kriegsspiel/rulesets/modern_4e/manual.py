@@ -9,13 +9,13 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from kriegsspiel.core.manual import ManPage, fixed_text
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import RuleBook
 
 _NONE = fixed_text("-")
 
 
-def _who(command: str, fallback: str) -> Callable[[Ruleset | None], str]:
-    def who(ruleset: Ruleset | None) -> str:
+def _who(command: str, fallback: str) -> Callable[[RuleBook | None], str]:
+    def who(ruleset: RuleBook | None) -> str:
         if ruleset is None:
             return fallback
         users = ruleset.command_users(command)
@@ -24,10 +24,10 @@ def _who(command: str, fallback: str) -> Callable[[Ruleset | None], str]:
     return who
 
 
-def _column(command: str, fallback: str, *, key: str = "range", text: str = "{}") -> Callable[[Ruleset | None], str]:
+def _column(command: str, fallback: str, *, key: str = "range", text: str = "{}") -> Callable[[RuleBook | None], str]:
     """Each user's value of ``key`` (``range``, ``damage`` or an extra column) in one line."""
 
-    def column(ruleset: Ruleset | None) -> str:
+    def column(ruleset: RuleBook | None) -> str:
         if ruleset is None or not ruleset.command_users(command):
             return fallback
         groups: dict[str, list[str]] = {}
@@ -47,8 +47,8 @@ def _grouped(groups: dict[str, list[str]]) -> str:
     return "; ".join(f"{', '.join(types)} {value}" for value, types in groups.items())
 
 
-def _dice(command: str, fallback: str, suffix: str = "") -> Callable[[Ruleset | None], str]:
-    def odds(ruleset: Ruleset | None) -> str:
+def _dice(command: str, fallback: str, suffix: str = "") -> Callable[[RuleBook | None], str]:
+    def odds(ruleset: RuleBook | None) -> str:
         if ruleset is None or not ruleset.command_users(command):
             return fallback
         parts = [f"{t} d{s.damage}" for t, s in ruleset.command_users(command).items() if s.damage]
@@ -57,8 +57,8 @@ def _dice(command: str, fallback: str, suffix: str = "") -> Callable[[Ruleset | 
     return odds
 
 
-def _constants(text: str, *keys: str) -> Callable[[Ruleset | None], str]:
-    def value(ruleset: Ruleset | None) -> str:
+def _constants(text: str, *keys: str) -> Callable[[RuleBook | None], str]:
+    def value(ruleset: RuleBook | None) -> str:
         if ruleset is None or not all(k in ruleset.constants for k in keys):
             return text.format(*(f"the rule set's {k}" for k in keys))
         return text.format(*(f"{ruleset.constants[k]:g}" for k in keys))
@@ -66,7 +66,7 @@ def _constants(text: str, *keys: str) -> Callable[[Ruleset | None], str]:
     return value
 
 
-def _nuke_rings(ruleset: Ruleset | None) -> str:
+def _nuke_rings(ruleset: RuleBook | None) -> str:
     """The nuke's rings: destroyed within the first, a share of the full damage within the other two."""
     keys = ("nuke_destroy_radius", "nuke_half_share", "nuke_half_radius", "nuke_quarter_share", "nuke_quarter_radius")
     if ruleset is None or not all(k in ruleset.constants for k in keys):
@@ -77,7 +77,7 @@ def _nuke_rings(ruleset: Ruleset | None) -> str:
             f"{_share(quarter_share)} within {quarter:g}")
 
 
-def _built_health(ruleset: Ruleset | None) -> str:
+def _built_health(ruleset: RuleBook | None) -> str:
     """The health a built structure gets: its kind's ``max_health`` (the build table)."""
     if ruleset is None:
         return "health: the build table's (fortification 4, building 4, bridge 6, road 8, port 4, airfield 6)"
@@ -91,8 +91,8 @@ def _share(value: float) -> str:
     return f"{share.numerator}/{share.denominator}" if share.denominator != 1 else f"{share.numerator}"
 
 
-def _one_in(command: str, key: str, text: str, fallback: str) -> Callable[[Ruleset | None], str]:
-    def odds(ruleset: Ruleset | None) -> str:
+def _one_in(command: str, key: str, text: str, fallback: str) -> Callable[[RuleBook | None], str]:
+    def odds(ruleset: RuleBook | None) -> str:
         if ruleset is None or not ruleset.command_users(command):
             return fallback
         groups: dict[str, list[str]] = {}
@@ -106,7 +106,7 @@ def _one_in(command: str, key: str, text: str, fallback: str) -> Callable[[Rules
     return odds
 
 
-def _board_odds(ruleset: Ruleset | None) -> str:
+def _board_odds(ruleset: RuleBook | None) -> str:
     keys = ("board_seize_in_6", "board_sink_in_6", "board_disable_in_6", "board_damage_in_6")
     if ruleset is None or not all(k in ruleset.constants for k in keys):
         return ("seize, sink, disable or damage, by the rule set's board_seize_in_6, board_sink_in_6, "
@@ -118,8 +118,8 @@ def _board_odds(ruleset: Ruleset | None) -> str:
             + _column("board", "the board table", key="damage")(ruleset) + ")")
 
 
-def _spy_odds(command: str) -> Callable[[Ruleset | None], str]:
-    def odds(ruleset: Ruleset | None) -> str:
+def _spy_odds(command: str) -> Callable[[RuleBook | None], str]:
+    def odds(ruleset: RuleBook | None) -> str:
         found = "with the odds of the rule set's reveal_one_in"
         if ruleset is not None and ruleset.command_users(command):
             found = _one_in(command, "reveal_one_in", "1 in {n}", found)(ruleset)
@@ -130,11 +130,11 @@ def _spy_odds(command: str) -> Callable[[Ruleset | None], str]:
 
 
 def _by_type(value_of: Callable[[object], float | int | None], theatres: tuple[str, ...], fallback: str,
-             text: str = "{}") -> Callable[[Ruleset | None], str]:
+             text: str = "{}") -> Callable[[RuleBook | None], str]:
     """A unit-type attribute (weight, capacity, flight range) of the types of ``theatres`` that have one, grouped
     by value: "infantry, engineers 1; cavalry 4"."""
 
-    def column(ruleset: Ruleset | None) -> str:
+    def column(ruleset: RuleBook | None) -> str:
         if ruleset is None:
             return fallback
         groups: dict[str, list[str]] = {}
@@ -154,7 +154,7 @@ _AIR_CAPACITY = _by_type(lambda u: u.air_capacity, ("navy",), "the load table", 
 _FLIGHT_RANGE = _by_type(lambda u: u.move, ("air",), "the takeoff table's ranges", "flight range: {}")
 
 
-def _joined(*parts: Callable[[Ruleset | None], str], sep: str = "; ") -> Callable[[Ruleset | None], str]:
+def _joined(*parts: Callable[[RuleBook | None], str], sep: str = "; ") -> Callable[[RuleBook | None], str]:
     return lambda ruleset: sep.join(part(ruleset) for part in parts)
 
 
@@ -340,7 +340,7 @@ PAGES: tuple[ManPage, ...] = (
 )
 
 #: command -> whether it has a use under a rule set (the carrying and flying orders need such unit types)
-APPLIES: dict[str, Callable[[Ruleset], bool]] = {
+APPLIES: dict[str, Callable[[RuleBook], bool]] = {
     "load": lambda r: any(t.land_capacity or t.air_capacity for t in r.unit_types.values()),
     "disembark": lambda r: any(t.land_capacity or t.air_capacity for t in r.unit_types.values()),
     "takeoff": lambda r: any(t.theatre == "air" for t in r.unit_types.values()),

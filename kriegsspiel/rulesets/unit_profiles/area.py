@@ -104,8 +104,6 @@ class UnitProfilesArea(AreaRules):
                     mine.append(order)
                 else:
                     lines.append(f"refused ({who}): {order.text()}: it is {power}'s turn")
-        stream = Stream(phase_dice(dice, position.phase), game.rules.die)
-
         def ask(verb: str, key: str, side: int, options: list[str], question: str) -> str:
             given = answers.get((verb, key))
             if given is not None and given.text() in options:
@@ -113,8 +111,21 @@ class UnitProfilesArea(AreaRules):
             chooser = power if side == 0 else _defender(game, key)
             raise NeedChoice(Choice(chooser, question, tuple(options)))
 
+        stream = Stream(phase_dice(dice, position.phase), game.rules.die)
         try:
-            lines += _run_step(game, power, step, mine, stream, ask)
+            try:
+                done = _run_step(game, power, step, mine, stream, ask)
+            except NeedChoice:
+                if stream.values or not stream.legacy:
+                    raise
+            if stream.legacy and not stream.values:
+                # A record without rolls was written before the dice were journaled only if its step draws
+                # dice; one that draws none (a purchase; a battle stopping at the interception question of an
+                # airdrop, before any die) may be today's and is resolved as today's program does (issue 31)
+                game = Game.from_position(position)
+                stream = Stream(phase_dice(dice, position.phase), game.rules.die, legacy=False)
+                done = _run_step(game, power, step, mine, stream, ask)
+            lines += done
         except NeedChoice as need:
             so_far = lines + need.lines
             told = _told(Game.from_position(position), power, so_far, position)

@@ -104,7 +104,7 @@ def fight_round(spec: BattleSpec, pos: Position, rnd: int, dice: DiceStream
                 steps["attacker" if s == 0 else "defender"] = volleys[s].record(dead, marked)
         if steps:
             record["first_strike"] = steps
-        ctx.pos = pos  # First Strike damage takes effect at once (R25.2); the pairs hold for the round
+        ctx.after_first_strike(pos)  # its damage takes effect at once (R25.2); the pairs hold for the round
     firers = [[u for u in units_of(spec, pos, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
     volleys = [Volley(spec, plan_fire(ctx, s, firers[s]), dice, allowance, s) for s in (0, 1)]
     # Both volleys are planned from the same position: the defender's casualties fire back (R04.4d) and

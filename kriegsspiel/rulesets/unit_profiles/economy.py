@@ -142,14 +142,16 @@ def apply_place(game: Game, power: str, order: Order) -> list[str]:
 
 
 def supply_status(game: Game) -> list[str]:
-    """R12.1-R12.2: the land units out of supply, fixed at the start of each Combat Move after supply drops.
-    In supply: in a friendly territory connected through friendly land to a friendly IC, or with a friendly
-    Supply Column, or supplied by a drop this turn. Off when the switch supply_rules is off."""
+    """R12.1-R12.2: the land units out of supply, fixed at the start of each Combat Move after supply drops;
+    fortifications and fortresses too, immobile land units (R12.3a). In supply: in a friendly territory
+    connected through friendly land to a friendly IC, or with a friendly Supply Column, or supplied by a drop
+    this turn. Off when the switch supply_rules is off."""
     out: list[str] = []
     if not game.switch("supply_rules"):
         return out
     for u in sorted(game.units.values(), key=lambda u: u.uid):
-        if game.profile(u).domain != "land" or u.aboard is not None or u.kind in ("supply-column", "aaa"):
+        if (game.profile(u).domain not in ("land", "structure") or u.aboard is not None
+                or u.kind in ("supply-column", "aaa")):
             continue
         if not _in_supply(game, u):
             out.append(u.uid)

@@ -66,14 +66,16 @@ class Stream:
     """The battle's d12s drawn from the game's journaled dice, with a cursor that can go back (to show the
     dice before a re-roll is chosen and then use the same dice)."""
 
-    def __init__(self, dice: Dice, sides: int) -> None:
+    def __init__(self, dice: Dice, sides: int, legacy: bool | None = None) -> None:
         self.dice = dice
         self.sides = sides
         self.values: list[int] = []
         self.cursor = 0
         #: replaying a record written before the dice were journaled: resolve as the program then did (no
-        #: firer's or overflight question, the questions' and lines' old wording), so old saves replay
-        self.legacy = dice.replaying_without_rolls
+        #: firer's or overflight question, the questions' and lines' old wording), so old saves replay. A
+        #: record of today that drew no die holds no rolls either: ``legacy=False`` resolves it as today (the
+        #: caller decides, see :func:`area.resolve`; default: whatever the record's rolls suggest)
+        self.legacy = dice.replaying_without_rolls if legacy is None else legacy
 
     def next(self) -> int:
         """The next die (drawn from the game's dice the first time it is needed)."""
@@ -302,7 +304,7 @@ class Battle:
                     self.lines.append(f"  r1 First Strike, {self.sides[s]}: {_dice_text(spec, vs[s])}")
             for s in (0, 1):
                 pos = apply_hits(spec, pos, taken[s])[0]
-            ctx.pos = pos
+            ctx.after_first_strike(pos)
         firers = [[u for u in units_of(spec, pos, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
         v0 = self.volley(plan_fire(ctx, 0, firers[0]), allowance, 0, f"r{rnd} attacker-fire")
         t0 = self.casualties(pos, 1, v0.hits, "round", f"r{rnd} attacker-fire", v0)

@@ -243,7 +243,9 @@ class _Chain:
         ends = self.end_memo.setdefault(kind, {})
         out: dict[int, float] = defaultdict(float)
         for start, q, rolled in starts:
-            c2 = dataclasses.replace(ctx, pos=start)
+            c2 = dataclasses.replace(ctx)
+            if rnd == 1:
+                c2.after_first_strike(start)
             firers = [[u for u in units_of(spec, start, s, (ACTIVE, DOOMED)) if u.index not in rolled] for s in (0, 1)]
             defence, attack = self.parts(c2, start, firers)
             for d, pa in defence:

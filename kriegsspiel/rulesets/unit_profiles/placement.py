@@ -46,27 +46,26 @@ def casualty_slots(spec: BattleSpec, owner: int, hits_left: dict[int, int]) -> l
 
 def firer_pool(spec: BattleSpec, hit: Hit, hits_left: dict[int, int], transports: frozenset[int]) -> list[int]:
     """The units the firer may place ``hit`` on (R05.3): those it may hit (R05.2) of the class it picks,
-    with hits left; transports only when no other is (R05.4). Empty: the owner places it."""
-    pool = [t for t in hit.eligible if hits_left.get(t, 0) > 0
-            and (hit.picks == "any" or hit.picks in spec.units[t].profile.classes)]
-    plain = [t for t in pool if t not in transports]
-    return plain or pool
+    with hits left; a Naval Transport or Troopship only when no other unit the die could hit is left (R05.4b,
+    whatever class the firer picks among). Empty: the owner places it."""
+    left = [t for t in hit.eligible if hits_left.get(t, 0) > 0]
+    others = any(t not in transports for t in left)
+    return [t for t in left if (hit.picks == "any" or hit.picks in spec.units[t].profile.classes)
+            and not (others and t in transports)]
 
 
 def _firer_choice(spec: BattleSpec, hit: Hit, hits_left: dict[int, int], transports: frozenset[int],
                   listed: list[int]) -> int | None:
     """The firer's target for ``hit``: the first id of its ``targets`` not yet used in this volley that the
-    hit may go to (each listed id is one hit, so a list can send two hits to two units, or two to one
-    capital ship); once none is left, the first listed unit it may still go to; else the most expensive."""
+    hit may go to (R05.3a: each entry is one hit, so a list can send two hits to two units, or two to one
+    capital ship); once the list is used up, the default: the most expensive it may go to (never the first
+    listed unit again)."""
     pool = firer_pool(spec, hit, hits_left, transports)
     if not pool:
         return None
     for n, t in enumerate(listed):
         if t in pool:
             del listed[n]
-            return t
-    for t in spec.policies[spec.units[hit.firer].side].targets:
-        if t in pool:
             return t
     return min(pool, key=lambda t: (-spec.units[t].profile.sort_cost, t))
 

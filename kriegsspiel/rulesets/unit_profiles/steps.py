@@ -209,8 +209,14 @@ def hit_pool(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step:
         return hits_left(spec, pos, transports + escorts), carriers
     units = spec.units
     pool_ids = sorted({t for h in hits for t in h.eligible})
-    carriers = frozenset(i for i in pool_ids if "transport" in units[i].profile.classes)
+    carriers = frozenset(i for i in pool_ids if chosen_last(units[i]))
     return {i: units[i].profile.hits - pos.damage[i] for i in pool_ids}, carriers
+
+
+def chosen_last(u: UnitSpec) -> bool:
+    """R05.4, R05.4a: Naval Transports and Troopships take only the hits no other unit can, and are lost when
+    left alone against units able to hit them; air transports are ordinary casualties in the rounds."""
+    return u.has("transport") and u.profile.domain == "naval"
 
 
 def take_hits(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], step: str) -> dict[int, int]:
@@ -292,7 +298,7 @@ def end_of_round(spec: BattleSpec, pos: Position, rnd: int, stop_at_max: bool = 
     lost_transports, lost_cargo = [], []
     for side in (0, 1):
         mine = targets_of(spec, pos, side)
-        if mine and all(u.has("transport") for u in mine):
+        if mine and all(chosen_last(u) for u in mine):
             ctx = round_context(spec, pos, rnd + 1)
             enemies = units_of(spec, pos, 1 - side)
             if any(ctx.value(f, t) >= 1 for f in enemies if f.type != "aaa" for t in mine):

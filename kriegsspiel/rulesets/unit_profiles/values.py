@@ -57,6 +57,15 @@ class RoundContext:
     cruiser: bool
     sitting_out: frozenset[int]      # interceptors in round 1 (R23.6)
 
+    def after_first_strike(self, pos: Position) -> None:
+        """The position after the First Strike step, whose casualties are removed at once (R04.3, R25.2).
+        The pairs hold for the round (R06.2), but what is "present" is read when the dice it modifies are
+        rolled (R24.4a): a Cruiser or carrier sunk in First Strike protects no ship in the round's fire."""
+        self.pos = pos
+        defenders = [self.spec.units[i] for i in _fielded(self.spec, pos, 1)]
+        self.carrier = any(u.has("carrier") for u in defenders)
+        self.cruiser = any(u.has("cruiser") for u in defenders)
+
     def base(self, u: UnitSpec) -> int:
         """The unit's value before modifiers (0 = '-'), damaged and round-1 values applied."""
         p = u.profile
@@ -78,11 +87,13 @@ class RoundContext:
         spec, rules = self.spec, self.spec.rules
         p = u.profile
         mod = self.add.get(u.index, 0)
+        # R12.3a: fortifications and fortresses are immobile land units, out of supply like any other
+        if p.domain in ("land", "structure") and spec.on("supply_rules") and not u.supplied \
+                and "living-off-the-land" not in p.abilities:
+            mod += rules.value("out_of_supply")
         if p.domain == "land":
             if u.type == "mountain-infantry" and "mountain" in spec.features:
                 mod += rules.value("mountain")
-            if spec.on("supply_rules") and not u.supplied and "living-off-the-land" not in p.abilities:
-                mod += rules.value("out_of_supply")
             if u.side == 0 and u.landed and self.round == 1 and spec.on("amphibious_penalty") \
                     and "amphibious-attack" not in p.abilities:
                 mod += rules.value("amphibious")
@@ -123,6 +134,12 @@ def _fielded(spec: BattleSpec, pos: Position, side: int) -> list[int]:
     return [u.index for u in spec.units if u.side == side and pos.status[u.index] in (ACTIVE, DOOMED)]
 
 
+def _counted(spec: BattleSpec, pos: Position, side: int) -> list[int]:
+    """Units of a side counted for the round's pairs and comparisons: bombardment casualties fire in round 1
+    but are casualties, counted for none (R20.2b: Charge!'s "outnumber", the defender's pairs)."""
+    return [u.index for u in spec.units if u.side == side and pos.status[u.index] == ACTIVE]
+
+
 def round_context(spec: BattleSpec, pos: Position, rnd: int) -> RoundContext:
     """Form both sides' pairs and Rule-of-Three beneficiaries for round ``rnd`` (R06.2, R06.3, R01)."""
     rules = spec.rules
@@ -135,7 +152,7 @@ def round_context(spec: BattleSpec, pos: Position, rnd: int) -> RoundContext:
     for side in (0, 1):
         role = "attack" if side == 0 else "defense"
         policy = spec.policies[side]
-        here = _fielded(spec, pos, side)
+        here = _counted(spec, pos, side)
         for bonus in rules.bonuses.values():
             if bonus.side not in (role, "both") or bonus.key == "charge":
                 continue
@@ -174,7 +191,7 @@ def round_context(spec: BattleSpec, pos: Position, rnd: int) -> RoundContext:
                         break
         if side == 0:
             cavalry = [i for i in here if spec.units[i].type in rules.bonuses["charge"].beneficiaries]
-            foot = [i for i in _fielded(spec, pos, 1) if spec.units[i].has("infantry")]
+            foot = [i for i in _counted(spec, pos, 1) if spec.units[i].has("infantry")]
             if len(cavalry) > len(foot):
                 charging.update(_ordered(cavalry, policy.order_for("charge"))[:three])
     attackers = [spec.units[i] for i in _fielded(spec, pos, 0)]
