@@ -58,6 +58,10 @@ class RulerSession(SessionBase):
         return scenario.setup.ruleset_id
 
     @classmethod
+    def _ruleset_fingerprints(cls, scenario: Scenario) -> tuple[str, ...]:
+        return scenario.ruleset_fingerprints
+
+    @classmethod
     def _start(cls, scenario: Scenario) -> GameState:
         return initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
 

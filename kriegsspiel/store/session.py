@@ -197,6 +197,11 @@ class SessionBase:
         raise NotImplementedError
 
     @classmethod
+    def _ruleset_fingerprints(cls, scenario: Any) -> tuple[str, ...]:
+        """Every fingerprint of the scenario's rule set a save of it may carry (the first: the one written now)."""
+        return (scenario.ruleset_sha256,)
+
+    @classmethod
     def _replay(cls, loaded: LoadedSave, scenario: Any, *, upto: int | None, trust_snapshots: bool,
                 key: bytes | None, notes: list[str]) -> tuple[Any, Any]:
         """(the timeline of the records, the state of the last trusted snapshot or None). Raises SaveError."""
@@ -307,7 +312,7 @@ class SessionBase:
         if header.map_sha256 and scenario.map_sha256 != header.map_sha256:
             notes.append(f"the map {map_path} has changed since this game began (its sha256 differs); the game is "
                          "replayed on the map as it is now")
-        if header.ruleset_sha256 and scenario.ruleset_sha256 != header.ruleset_sha256:
+        if header.ruleset_sha256 and header.ruleset_sha256 not in cls._ruleset_fingerprints(scenario):
             notes.append(f"the rule set {cls._ruleset_name(scenario)!r} has changed since this game began; the "
                          "game is replayed with the rule set as it is now")
         return scenario
@@ -326,13 +331,13 @@ class SessionBase:
         scenario = cls.scenario_of_save(loaded, [], map_loader=map_loader, ruleset_loader=ruleset_loader)
         # The game must replay on the very map and rule set it was played on: anything else is not the same game.
         header = loaded.header
-        for what, recorded, now in (("map " + str(scenario.map_path), header.map_sha256, scenario.map_sha256),
+        for what, recorded, now in (("map " + str(scenario.map_path), header.map_sha256, (scenario.map_sha256,)),
                                     (f"rule set {cls._ruleset_name(scenario)!r}", header.ruleset_sha256,
-                                     scenario.ruleset_sha256)):
-            if recorded and recorded != now:
+                                     cls._ruleset_fingerprints(scenario))):
+            if recorded and recorded not in now:
                 return Verdict(path, count, kinds, last, bad_record=0, notes=tuple(notes),
                                first_bad=f"line 1 (the header): the {what} is not the one the game was played on "
-                                         f"(fingerprint {recorded[:12]}, now {now[:12]})")
+                                         f"(fingerprint {recorded[:12]}, now {now[0][:12]})")
         bad = cls._verify_records(loaded, scenario)
         if bad is not None:
             return Verdict(path, count, kinds, last, first_bad=bad[0], bad_record=bad[1], notes=tuple(notes))
