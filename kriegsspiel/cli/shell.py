@@ -33,10 +33,9 @@ def run(args: argparse.Namespace) -> int:
     print(opened)
     with game:
         # The players' pictures of each round (phase) are written next to the save, as the window does.
-        folder = game.attach_pictures()
+        game.attach_pictures()
         for note in game.notes:
             print(f"note: {note}")
-        print(f"{game.phase_words()}; the players' pictures go to {folder}")
         print("type 'help' for the commands, 'man COMMAND' for one of them, 'quit' to leave")
         sys.stdout.flush()
         run_shell(Shell(game), sys.stdin, sys.stdout)
