@@ -38,7 +38,7 @@ def area_frame_pan(repeats: int) -> CaseResult:
 
     repo = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as scratch:
-        game = AreaSession.new(repo / "scenarios" / "air-power-1901.toml", Path(scratch) / "bench.kssave")
+        game = AreaSession.new(repo / "kriegsspiel" / "data" / "scenarios" / "air-power-1901.toml", Path(scratch) / "bench.kssave")
         try:
             for line in ORDERS:
                 game.submit(line)

@@ -24,7 +24,7 @@ from benchmarks import CaseResult, case, median_seconds  # noqa: E402
 SIZE = (1920, 1080)
 COUNTERS = 500
 REPO = Path(__file__).resolve().parent.parent
-LARGEST_MAP = REPO / "maps" / "brandywine.tmx"
+LARGEST_MAP = REPO / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"
 TYPES = ("infantry", "mechanized", "light-artillery", "medium-cavalry", "engineers", "heavy-artillery", "special")
 
 

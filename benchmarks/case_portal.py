@@ -70,7 +70,7 @@ def _drag_frame(repeats: int, poll_seconds: float) -> CaseResult:
     app, map_name = _app()
     unit, ends = _dragging(app)
     folder = Path(tempfile.mkdtemp(prefix="kriegsspiel-bench-portal-"))
-    game = Game.new(REPO / "scenarios" / "demo.toml", folder / "demo.kssave")
+    game = Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", folder / "demo.kssave")
     server = phones = None
     try:
         portal = Portal(game, PumpGate())

@@ -45,7 +45,7 @@ def area_page(repeats: int) -> CaseResult:
     from kriegsspiel.store.area import write_phase_pictures
 
     folder = Path(tempfile.mkdtemp(prefix="kriegsspiel-bench-area-portal-"))
-    game = AreaSession.new(REPO / "scenarios" / "diplomacy-1901.toml", folder / "game.kssave")
+    game = AreaSession.new(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml", folder / "game.kssave")
     server = None
     try:
         for line in ("FRANCE: A PAR - BUR", "GERMANY: A MUN - BUR", "ENGLAND: F LON - NTH", "confirm"):

@@ -32,7 +32,7 @@ def _shipped_game():  # -> (GameState, name) | None
     from kriegsspiel.scenario import load_scenario
 
     best = None
-    for path in sorted((REPO / "scenarios").glob("*.toml")):
+    for path in sorted((REPO / "kriegsspiel" / "data" / "scenarios").glob("*.toml")):
         try:
             scenario = load_scenario(path)
         except Exception:  # a scenario that does not load is not this benchmark's business

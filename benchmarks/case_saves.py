@@ -27,8 +27,8 @@ def _long_save() -> Path:
         return _made["save"]
     folder = Path(tempfile.mkdtemp(prefix="kriegsspiel-bench-saves-"))
     os.environ["KRIEGSSPIEL_CONFIG_DIR"] = str(folder / "config")
-    text = (REPO / "scenarios" / "demo.toml").read_text(encoding="utf-8")
-    text = text.replace("rounds = 16", "rounds = 100000").replace('"../maps/', f'"{(REPO / "maps").as_posix()}/')
+    text = (REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml").read_text(encoding="utf-8")
+    text = text.replace("rounds = 16", "rounds = 100000").replace('"../maps/', f'"{(REPO / "kriegsspiel" / "data" / "maps").as_posix()}/')
     scenario = folder / "long.toml"
     scenario.write_text(text, encoding="utf-8")
     from kriegsspiel.store import Game

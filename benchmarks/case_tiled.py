@@ -27,7 +27,7 @@ import numpy as np
 from benchmarks import CaseResult, case, median_seconds
 
 SIDE = 1000
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "assets"
 
 
 def write_big_map(folder: Path, side: int = SIDE, seed: int = 3) -> Path:

@@ -1,4 +1,5 @@
-"""The one exception type that reaches the user as a message rather than a traceback."""
+"""The one exception type that reaches the user as a message rather than a traceback (and the one that ends
+a command when the system asks the program to stop)."""
 from __future__ import annotations
 
 
@@ -12,6 +13,15 @@ class UserError(Exception):
     def __init__(self, message: str, exit_code: int = 2) -> None:
         super().__init__(message)
         self.exit_code = exit_code
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived (a logout, ``kill``, a closed terminal): the command ends as after Ctrl-C,
+    through every ``finally`` (a BaseException, so that no ``except Exception`` takes it for a failure)."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number
 
 
 def printable(text: str) -> str:

@@ -26,9 +26,9 @@ def write_area_game(folder: Path, scenario: str = DIPLOMACY, *, blind: bool = Fa
 
     (folder / "maps").mkdir(parents=True, exist_ok=True)
     (folder / "scenarios").mkdir(exist_ok=True)
-    text = (REPO / "scenarios" / scenario).read_text(encoding="utf-8")
+    text = (REPO / "kriegsspiel" / "data" / "scenarios" / scenario).read_text(encoding="utf-8")
     map_name = text.split('map = "../maps/', 1)[1].split('"', 1)[0]
-    shutil.copy(REPO / "maps" / map_name, folder / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / map_name, folder / "maps")
     if blind:
         assert "blind = false" in text
         text = text.replace("blind = false", "blind = true")

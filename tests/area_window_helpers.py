@@ -17,9 +17,9 @@ REPO = Path(__file__).resolve().parent.parent
 def open_window(tmp_path: Path, scenario: str | Path, size: tuple[int, int] = (1366, 768)) -> AreaApp:
     """A window on a new game of ``scenario`` (a file of scenarios/ or a path) saved in ``tmp_path``; the
     map is copied next to it as the scenario names it."""
-    source = Path(scenario) if Path(scenario).is_absolute() else REPO / "scenarios" / scenario
+    source = Path(scenario) if Path(scenario).is_absolute() else REPO / "kriegsspiel" / "data" / "scenarios" / scenario
     (tmp_path / "maps").mkdir(exist_ok=True)
-    for tmx in (REPO / "maps").glob("*.tmx"):
+    for tmx in (REPO / "kriegsspiel" / "data" / "maps").glob("*.tmx"):
         shutil.copy(tmx, tmp_path / "maps")
     (tmp_path / "s").mkdir(exist_ok=True)
     copy = tmp_path / "s" / source.name
@@ -32,7 +32,7 @@ def write_scenario(tmp_path: Path, name: str, units: dict[str, list[str]], phase
     """A Diplomacy scenario on the standard board with these units, in ``tmp_path/s``."""
     (tmp_path / "s").mkdir(exist_ok=True)
     (tmp_path / "maps").mkdir(exist_ok=True)
-    shutil.copy(REPO / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
     lines = ["[scenario]", f'name = "{name}"', 'map = "../maps/diplomacy-standard.tmx"', 'ruleset = "diplomacy"',
              "seed = 7", "", "[setup]", f'phase = "{phase}"', "[setup.units]"]
     lines += [f"{power} = {json.dumps(us)}" for power, us in units.items()]

@@ -25,5 +25,5 @@ def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 @pytest.fixture
 def repo() -> Path:
-    """The repository root (maps/, scenarios/, assets/ live here)."""
+    """The repository root (the shipped scenarios, maps and tilesets are in kriegsspiel/data/)."""
     return REPO

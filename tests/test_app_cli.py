@@ -40,7 +40,7 @@ def test_bad_arguments_get_one_line(tmp_path: Path, capsys, argv, message) -> No
 def test_a_screenshot_that_cannot_be_written_is_refused_in_one_line(tmp_path: Path, capsys, where: str) -> None:
     (tmp_path / "a-file").write_text("not a folder\n", encoding="utf-8")
     (tmp_path / "x-dir.png").mkdir()  # a folder where the picture should go
-    scenario = REPO / "scenarios" / "demo.toml"
+    scenario = REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
     assert main(["play", str(scenario), "--screenshot", str(tmp_path / where), "--size", "640x400"]) == 2
     err = capsys.readouterr().err
     assert "--screenshot" in err and "cannot" in err and err.count("\n") == 1 and "internal error" not in err
@@ -56,7 +56,7 @@ def test_a_save_that_is_not_one_is_refused_in_one_line(tmp_path: Path, capsys) -
 
 @pytest.mark.parametrize("scenario", ["demo.toml", "coastal.toml", "v3-weistritz.toml"])
 def test_screenshot_of_a_shipped_scenario(tmp_path: Path, scenario: str) -> None:
-    path = REPO / "scenarios" / scenario
+    path = REPO / "kriegsspiel" / "data" / "scenarios" / scenario
     if not path.exists():
         pytest.skip(f"scenarios/{scenario} is not there yet")
     before = sorted(p.name for p in path.parent.iterdir())
@@ -101,7 +101,7 @@ def test_no_display_is_one_line_not_a_traceback(tmp_path: Path, monkeypatch, cap
         raise pygame.error("No available video device")
 
     monkeypatch.setattr(pygame.display, "set_mode", no_display)
-    scenario = REPO / "scenarios" / "demo.toml"
+    scenario = REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
     if not scenario.exists():
         pytest.skip("scenarios/demo.toml is not there yet")
     monkeypatch.setattr(window, "open_game", lambda path: (_Closable(), "t"))
@@ -117,7 +117,7 @@ class _Closable:
 
 def test_without_a_desktop_play_says_so_and_starts_no_game(monkeypatch, capsys) -> None:
     """No DISPLAY nor Wayland: SDL falls back to its offscreen driver, where a window would never appear."""
-    source = REPO / "scenarios" / "demo.toml"
+    source = REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
     if not source.exists():
         pytest.skip("scenarios/demo.toml is not there yet")
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
@@ -149,7 +149,7 @@ def test_the_saves_a_game_leaves_next_to_a_shipped_scenario_are_ignored_by_git()
 
     patterns = [line.strip().rstrip("/") for line in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
                 if line.strip() and not line.startswith("#")]
-    save = new_save_path(REPO / "scenarios" / "demo.toml")
+    save = new_save_path(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml")
     # the pictures' folder drops the suffix (demo-2026-11-22-1144-pov), the screenshots' keeps it
     for name in (save.name, pov_folder_of_save(save).name, save.name + "-shots"):
         assert any(fnmatch.fnmatch(name, p) for p in patterns), f".gitignore does not cover {name}"

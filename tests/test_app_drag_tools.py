@@ -259,7 +259,8 @@ def test_dilate_matches_the_straight_line_definition() -> None:
 
 
 def test_the_rule_sets_name_their_bands() -> None:
-    from kriegsspiel.core.plugin import RuleSet, movement_bands
+    from kriegsspiel.core.game import CORE_RULES
+    from kriegsspiel.core.plugin import movement_bands
     from kriegsspiel.rulesets import load_ruleset
 
     v3 = load_ruleset("kriegsspiel-v3")
@@ -269,7 +270,9 @@ def test_the_rule_sets_name_their_bands() -> None:
     assert [b.kind for b in movement_bands(four, "infantry")] == ["move", "reach"]
     assert movement_bands(four, "infantry")[1].amount == four.constants["attack_distance"]
     unarmed = [t for t, u in four.unit_types.items() if "attack" not in u.commands]
-    assert unarmed and [b.kind for b in RuleSet().movement_bands(four, unarmed[0])] == ["move"]
+    assert unarmed and [b.kind for b in movement_bands(four, unarmed[0])] == ["move"]
+    # a rule set that gives no bands of its own: the full move alone, even for a type that attacks
+    assert [b.kind for b in CORE_RULES.movement_bands(four, "infantry")] == ["move"]
     with pytest.raises(KeyError):
         movement_bands(four, "no-such-type")
 
@@ -426,7 +429,7 @@ def test_r_and_the_wheel_away_from_any_ship_still_zoom(app: App) -> None:
 
 
 def test_ruleset_v3_bands_are_the_march_and_hand_to_hand(tmp_path: Path) -> None:
-    scenario = Path(__file__).resolve().parent.parent / "scenarios" / "v3-weistritz.toml"
+    scenario = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
     game = Game.new(scenario, tmp_path / "v3.kssave")
     try:
         window = App(TableSession(game, "Weistritz"), pygame.Surface((1400, 900)))

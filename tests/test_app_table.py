@@ -270,7 +270,7 @@ def test_the_panel_says_how_a_unit_fights_under_ruleset_v3(tmp_path: Path) -> No
     from kriegsspiel.app.panel import may_still
 
     repo = Path(__file__).resolve().parent.parent
-    v3 = Game.new(repo / "scenarios" / "v3-weistritz.toml", tmp_path / "v3.kssave")
+    v3 = Game.new(repo / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml", tmp_path / "v3.kssave")
     try:
         state = v3.state
         jaeger = state.unit("jaeger")

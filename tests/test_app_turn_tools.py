@@ -99,7 +99,7 @@ def test_the_standing_follows_the_game(app: App) -> None:
 
 @pytest.mark.parametrize("name", ["demo.toml", "coastal.toml", "v3-weistritz.toml"])  # the ruler games' scenarios
 def test_the_shipped_scenarios_brief_every_side(name: str) -> None:
-    for path in [REPO / "scenarios" / name]:
+    for path in [REPO / "kriegsspiel" / "data" / "scenarios" / name]:
         scenario = load_scenario(path)
         assert scenario.setup.description, path.name
         for side in scenario.setup.sides:
@@ -157,7 +157,7 @@ def test_the_preview_is_what_the_turn_does(app: App) -> None:
 
 
 def test_a_rule_sets_turn_preview_is_asked(tmp_path: Path) -> None:
-    coastal = REPO / "scenarios" / "coastal.toml"
+    coastal = REPO / "kriegsspiel" / "data" / "scenarios" / "coastal.toml"
     with Game.new(coastal, tmp_path / "c.kssave") as game:
         lines = end_turn_preview(game.state, game.seed, 1)
     assert "Red's air turn opens: its aircraft orders come before its other orders" in lines

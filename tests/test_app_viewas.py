@@ -19,7 +19,7 @@ from test_app_support import map_loader, write_scenario
 
 #: Large enough that the test map's picture is shown at its own size between the bars.
 BIG = (1400, 1000)
-DEMO = Path(__file__).resolve().parents[1] / "scenarios" / "demo.toml"
+DEMO = Path(__file__).resolve().parents[1] / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
 
 
 def make_app(tmp_path: Path, size: tuple[int, int] = BIG) -> App:

@@ -7,8 +7,8 @@ from types import MappingProxyType
 import pytest
 
 from fixtures_core import dice, ruleset, state
-from kriegsspiel.core.game import HANDLERS, Accepted, Rejected, apply, apply_forced
-from kriegsspiel.core.commands import ORDERS, Score
+from kriegsspiel.core.game import CORE_RULES, Accepted, Rejected, apply, apply_forced, rules_for
+from kriegsspiel.core.commands import Score
 from kriegsspiel.core.events import Forced, Moved, Revealed, event_from_json
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.commands import parse_command
@@ -37,8 +37,11 @@ def crown() -> GameState:
     return state(first_side="Crown")
 
 
-def test_every_order_has_one_handler() -> None:
-    assert set(HANDLERS) == set(ORDERS.values())
+def test_every_order_has_one_handler_in_every_rule_set() -> None:
+    from kriegsspiel.rulesets import load_ruleset
+
+    for rules in (CORE_RULES, *(rules_for(load_ruleset(name)) for name in ("modern-4e", "kriegsspiel-v3"))):
+        assert set(rules.handlers) == set(rules.notation.orders.values()), rules.name
 
 
 # --- move ---------------------------------------------------------------------------------------------

@@ -51,6 +51,23 @@ def test_a_core_module_importing_a_rule_set_breaks_a_contract(tmp_path: Path) ->
     assert "kriegsspiel.core.dice -> kriegsspiel.rulesets.modern_4e.land" in done.stdout
 
 
+@pytest.mark.skipif(LINT is None, reason="import-linter is not installed (pip install -e '.[test]')")
+@pytest.mark.parametrize("module", ["app/console.py", "shell/queries.py", "portal/links.py"])
+def test_the_window_shell_or_portal_importing_the_rule_sets_breaks_a_contract(tmp_path: Path, module: str) -> None:
+    copy = tmp_path / "tree"
+    shutil.copytree(REPO / "kriegsspiel", copy / "kriegsspiel", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", copy / "pyproject.toml")
+    planted = copy / "kriegsspiel" / module
+    planted.write_text(planted.read_text(encoding="utf-8") + "\nimport kriegsspiel.rulesets  # noqa\n",
+                       encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    done = subprocess.run([LINT], capture_output=True, text=True, cwd=copy, env=env, timeout=300)
+    assert done.returncode == 1
+    assert "The window, the shell and the portal import no rule set" in " ".join(done.stdout.split())
+    name = "kriegsspiel." + module.removesuffix(".py").replace("/", ".")
+    assert f"{name} -> kriegsspiel.rulesets" in done.stdout
+
+
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan, iterative)."""
     index: dict[str, int] = {}
@@ -269,6 +286,86 @@ def test_the_toy_rule_set_plays_a_move_and_its_own_command_through_new_and_shell
     assert verify.returncode == 0, verify.stdout + verify.stderr
 
 
+_WAVE = """\"\"\"A second order of the toy rule set, added by this file and one line of the package's __init__.\"\"\"
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from kriegsspiel.core.commands import Command, NotationError, unit_token
+from kriegsspiel.core.events import Accepted, Event, Rejected, event_kind
+from kriegsspiel.core.game import OrderKind, OrderSpec, Ruling
+from kriegsspiel.core.manual import ManPage, fixed_text
+
+
+@dataclass(frozen=True, slots=True)
+class Wave(Command):
+    name: ClassVar[str] = "wave"
+    unit: str
+    flag: str
+
+
+@event_kind("waved")
+@dataclass(frozen=True, slots=True)
+class Waved(Event):
+    unit: str
+    flag: str
+    roll: int
+
+    def describe(self) -> str:
+        return f"{self.unit} waves the {self.flag} flag (d6 = {self.roll})"
+
+
+def parse_wave(rest: str) -> Command:
+    words = rest.split()
+    if len(words) != 2:
+        raise NotationError("wave: expected a unit and a flag", "wave")
+    return Wave(unit_token(words[0], "wave"), words[1])
+
+
+def format_wave(command: Command) -> str | None:
+    return f"wave {command.unit} {command.flag}" if isinstance(command, Wave) else None
+
+
+def wave(state, command, dice, forced):
+    unit = state.unit(command.unit)
+    if unit is None:
+        return Rejected(f"no unit {command.unit!r}", forceable=False)
+    if unit.side != state.side_to_move and (refusal := Ruling(forced).refuse(f"{unit.id} is not of the side to move")):
+        return refusal
+    return Accepted(state, (Waved(unit.id, command.flag, dice.roll(6)),))
+
+
+WAVE = OrderKind(Wave, parse_wave, format_wave, wave, OrderSpec("wave", key="w", targets=0, aim="none"))
+WAVE_PAGE = ManPage("wave", "wave UNIT FLAG", "The unit waves a flag; a d6 says how bravely.",
+                    fixed_text("every unit of the side to move"), fixed_text("-"), fixed_text("-"))
+"""
+
+
+def test_adding_an_order_to_the_toy_rule_set_touches_only_its_package(toy_site: Path, toy_game: Path) -> None:
+    """The walkthrough of docs/architecture.md, "Add an order": a module in the rule set's package and one line
+    that adds it to its rules; nothing of the program changes, and the order plays, journals, replays and
+    verifies, with its dice."""
+    package = toy_site / "toy_rules"
+    (package / "wave.py").write_text(_WAVE, encoding="utf-8")
+    with (package / "__init__.py").open("a", encoding="utf-8") as init:
+        init.write("\nfrom toy_rules.wave import WAVE, WAVE_PAGE, Waved  # noqa: E402\n"
+                   "RULES = RULES.extended(\"toy\", [WAVE], events=(Waved,), pages=(WAVE_PAGE,))\n")
+    env = _env(toy_site)
+    save = toy_game / "toy.kssave"
+    assert _run("new", str(toy_game / "toy.toml"), "--save", str(save), env=env).returncode == 0
+    done = _run("shell", str(save), env=env, stdin="wave w1 blue\ncheer w1\nwave w1\nwave w2 red\nman wave\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "w1 waves the blue flag (d6 = " in done.stdout and "w1 cheers: hurrah!" in done.stdout, done.stdout
+    assert "wave: expected a unit and a flag\nsyntax: wave UNIT FLAG" in done.stdout
+    assert "refused: w2 is not of the side to move" in done.stdout
+    assert "WAVE\n  syntax: wave UNIT FLAG" in done.stdout
+    log = _run("replay", str(save), "--log", env=env)
+    assert "wave w1 blue" in log.stdout and "w1 waves the blue flag (d6 = " in log.stdout, log.stdout
+    verify = _run("verify", str(save), env=env)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+
+
 def test_a_broken_rule_set_is_reported_once_by_name_and_the_others_keep_working(tmp_path: Path) -> None:
     site = tmp_path / "site"
     (site / "broken_rules").mkdir(parents=True)
@@ -280,7 +377,7 @@ def test_a_broken_rule_set_is_reported_once_by_name_and_the_others_keep_working(
     problem = ("rule set 'broken' (entry point broken = broken_rules:RULESET) failed to load: "
                "ImportError: a module it needs is missing")
     assert done.stderr.count(problem) == 1, done.stderr
-    measured = _run("measure", str(REPO / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "10,10",
+    measured = _run("measure", str(REPO / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "10,10",
                     "--to", "12,10", "--json", env=_env(site))
     assert measured.returncode == 0, measured.stderr
     assert measured.stderr.count(problem) == 1

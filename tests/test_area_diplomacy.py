@@ -15,7 +15,7 @@ from kriegsspiel.scenario.area import check_area_scenario_file, load_area_scenar
 from kriegsspiel.tiled.provinces import province_properties
 
 REPO = Path(__file__).resolve().parent.parent
-MAP = REPO / "maps" / "diplomacy-standard.tmx"
+MAP = REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx"
 
 
 @pytest.fixture(scope="module")
@@ -41,16 +41,16 @@ def where(position: AreaPosition) -> dict[str, tuple[str, str, str]]:
 
 
 def test_scenarios_load_with_the_standard_start_and_the_wings_ruled():
-    plain = load_area_scenario(REPO / "scenarios" / "diplomacy-1901.toml")
+    plain = load_area_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml")
     position = plain.start()
     assert position.phase == "S1901M" and len(position.units) == 22
     assert sorted(u.where for u in position.units if u.power == "RUSSIA") == ["MOS", "SEV", "STP/SC", "WAR"]
     assert len(position.owners) == 22 and not position.data["air_power"]
-    air = load_area_scenario(REPO / "scenarios" / "air-power-1901.toml").start()
+    air = load_area_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "air-power-1901.toml").start()
     wings = sorted(u.where for u in air.units if u.kind == "W")
     assert wings == ["BER", "CON", "LON", "MOS", "PAR", "ROM", "VIE"]
     assert len(air.units) == 29 and air.data["air_power"]
-    assert check_area_scenario_file(REPO / "scenarios" / "air-power-1901.toml") == []
+    assert check_area_scenario_file(REPO / "kriegsspiel" / "data" / "scenarios" / "air-power-1901.toml") == []
 
 
 @pytest.mark.parametrize("change, words", [
@@ -63,7 +63,7 @@ def test_scenarios_load_with_the_standard_start_and_the_wings_ruled():
     (('seed = 1901', 'seed = 1901\ncolour = 3'), ["[scenario] colour", "unknown key"]),
 ])
 def test_a_bad_scenario_names_the_file_line_and_key(tmp_path, change, words):
-    text = (REPO / "scenarios" / "diplomacy-1901.toml").read_text(encoding="utf-8").replace(*change)
+    text = (REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml").read_text(encoding="utf-8").replace(*change)
     path = tmp_path / "bad.toml"
     path.write_text(text.replace("../maps/diplomacy-standard.tmx", str(MAP)).replace(
         'map = "nowhere.tmx"', 'map = "nowhere.tmx"'), encoding="utf-8")

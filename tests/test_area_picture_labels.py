@@ -28,7 +28,7 @@ def fonts():
 
 
 def _shown(name: str, power: str | None = None, orders: tuple[str, ...] = (), blind: bool = False):
-    scenario = load_area_scenario(REPO / "scenarios" / name)
+    scenario = load_area_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / name)
     power = power or scenario.powers[0]
     seen = scenario.rules.view(scenario.start(), power, blind)
     return scenario, AreaPictureInput(seen.phase, power, seen, orders, ("told line",))

@@ -21,8 +21,8 @@ REPO = Path(__file__).resolve().parent.parent
 def scenario(tmp_path: Path) -> Path:
     (tmp_path / "maps").mkdir()
     (tmp_path / "scenarios").mkdir()
-    shutil.copy(REPO / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
-    shutil.copy(REPO / "scenarios" / "diplomacy-1901.toml", tmp_path / "scenarios")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml", tmp_path / "scenarios")
     return tmp_path / "scenarios" / "diplomacy-1901.toml"
 
 

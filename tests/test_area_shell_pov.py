@@ -21,14 +21,17 @@ from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.area import picture_inputs
 
 REPO = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": str(REPO)}
+def _env() -> dict[str, str]:
+    """The environment of a child process, taken when it starts: the test's own user folders (set by the
+    autouse fixture after this module is imported) go with it, never the real ones."""
+    return {**os.environ, "PYTHONPATH": str(REPO)}
 
 
 def scenario_copy(tmp_path: Path, name: str, blind: bool = False) -> Path:
     (tmp_path / "maps").mkdir(exist_ok=True)
     (tmp_path / "scenarios").mkdir(exist_ok=True)
-    shutil.copy(REPO / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
-    text = (REPO / "scenarios" / name).read_text(encoding="utf-8")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
+    text = (REPO / "kriegsspiel" / "data" / "scenarios" / name).read_text(encoding="utf-8")
     if blind:
         text = text.replace("blind = false", "blind = true")
     target = tmp_path / "scenarios" / name
@@ -42,7 +45,7 @@ def test_the_shell_plays_a_phase_from_stdin_and_writes_the_pictures(tmp_path):
     lines = "\n".join(["phase", "FRANCE: A PAR - BUR; A MAR S A PAR - BUR", "GERMANY: A MUN - BUR", "orders france",
                        "adjudicate", "confirm", "units FRANCE", "options FRANCE BUR", "results", "quit", ""])
     out = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(scenario), "--save", str(save)],
-                         input=lines, capture_output=True, text=True, env=ENV, timeout=120)
+                         input=lines, capture_output=True, text=True, env=_env(), timeout=120)
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "orders from: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY" in text
@@ -57,7 +60,7 @@ def test_the_shell_plays_a_phase_from_stdin_and_writes_the_pictures(tmp_path):
     assert "FRANCE: A PAR - BUR: succeeded" in meta["results"]
     # the save goes on where it stopped
     again = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(save)], input="phase\nquit\n",
-                           capture_output=True, text=True, env=ENV, timeout=120)
+                           capture_output=True, text=True, env=_env(), timeout=120)
     assert "Fall 1901, movement" in again.stdout
 
 
@@ -98,13 +101,13 @@ def test_pov_on_an_area_save(tmp_path):
         game.submit("ITALY: A VEN - TYR")
         game.submit("confirm")
     out = subprocess.run([sys.executable, "-m", "kriegsspiel", "pov", str(save), "--out", str(tmp_path / "out"),
-                          "--player", "Italy", "--round", "1"], capture_output=True, text=True, env=ENV, timeout=120)
+                          "--player", "Italy", "--round", "1"], capture_output=True, text=True, env=_env(), timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [str(tmp_path / "out" / "S1901M-ITALY.png")]
     picture = pygame.image.load(str(tmp_path / "out" / "S1901M-ITALY.png"))
     assert picture.get_width() > picture.get_height() > 500
     bad = subprocess.run([sys.executable, "-m", "kriegsspiel", "pov", str(save), "--out", str(tmp_path / "out"),
-                          "--round", "5"], capture_output=True, text=True, env=ENV, timeout=120)
+                          "--round", "5"], capture_output=True, text=True, env=_env(), timeout=120)
     assert bad.returncode == 2 and "1 phases were confirmed" in bad.stderr
 
 
@@ -117,7 +120,7 @@ def test_pov_on_an_area_save(tmp_path):
     ("bogus", "refused: 'bogus': write an order as 'POWER: ORDER'"),
 ])
 def test_shell_answers(tmp_path, line, expected):
-    with AreaSession.new(load_area_scenario(REPO / "scenarios" / "diplomacy-1901.toml").source,
+    with AreaSession.new(load_area_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml").source,
                       tmp_path / "g.kssave") as game:
         assert expected in Shell(game).handle(line).text
 

@@ -24,9 +24,9 @@ def app(tmp_path):
     pygame.display.init()
     pygame.font.init()
     (tmp_path / "maps").mkdir()
-    shutil.copy(REPO / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
     (tmp_path / "s").mkdir()
-    shutil.copy(REPO / "scenarios" / "air-power-1901.toml", tmp_path / "s")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "air-power-1901.toml", tmp_path / "s")
     game = AreaSession.new(tmp_path / "s" / "air-power-1901.toml", tmp_path / "g.kssave")
     window = AreaApp(game, pygame.Surface((1400, 900)))
     yield window
@@ -121,7 +121,7 @@ def test_console_adjudicates_then_confirms_and_the_counters_move(app):
 def test_play_screenshot_of_an_area_scenario(tmp_path):
     out = tmp_path / "shot.png"
     env = {**os.environ, "PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "play", str(REPO / "scenarios" / "diplomacy-1901.toml"),
+    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "play", str(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml"),
                            "--screenshot", str(out), "--size", "1200x800"], capture_output=True, text=True, env=env,
                           timeout=120)
     assert done.returncode == 0, done.stderr
@@ -135,7 +135,7 @@ def test_play_screenshot_of_an_area_scenario(tmp_path):
 def test_a_retreat_by_drag_and_a_build_by_right_click(tmp_path):
     pygame.display.init()
     pygame.font.init()
-    shutil.copy(REPO / "maps" / "diplomacy-standard.tmx", tmp_path)
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx", tmp_path)
     scenario = tmp_path / "fall.toml"
     scenario.write_text("\n".join([
         "[scenario]", 'name = "Fall of Belgium"', 'map = "diplomacy-standard.tmx"', 'ruleset = "diplomacy"',

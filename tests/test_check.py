@@ -23,13 +23,13 @@ def run(capsys, *args: str) -> tuple[int, list[str], str]:
 
 @pytest.mark.parametrize("name", ["brandywine.tmx", "coast.tmx", "hex-valley.tmx"])
 def test_shipped_maps_are_clean(capsys, name: str) -> None:
-    code, lines, err = run(capsys, str(REPO / "maps" / name))
+    code, lines, err = run(capsys, str(REPO / "kriegsspiel" / "data" / "maps" / name))
     assert (code, lines) == (0, [])
     assert err.strip() == "checked 1 file: 0 errors, 0 warnings"
 
 
 def test_shipped_tilesets_are_clean(capsys) -> None:
-    tilesets = sorted(str(p) for p in (REPO / "assets").glob("*.tsx"))
+    tilesets = sorted(str(p) for p in (REPO / "kriegsspiel" / "data" / "assets").glob("*.tsx"))
     assert len(tilesets) == 5
     code, lines, _ = run(capsys, *tilesets)
     assert (code, lines) == (0, [])
@@ -101,13 +101,13 @@ def test_a_folder_checks_what_is_inside(capsys, tmp_path) -> None:
 
 
 def test_unknown_ruleset_is_unreadable_not_a_traceback(capsys) -> None:
-    code, lines, _ = run(capsys, "--ruleset", "chess", str(REPO / "maps" / "coast.tmx"))
+    code, lines, _ = run(capsys, "--ruleset", "chess", str(REPO / "kriegsspiel" / "data" / "maps" / "coast.tmx"))
     assert code == 2
-    assert lines[0].startswith(f"{REPO / 'maps' / 'coast.tmx'}: cannot load the rule set (unknown rule set 'chess'")
+    assert lines[0].startswith(f"{REPO / 'kriegsspiel' / 'data' / 'maps' / 'coast.tmx'}: cannot load the rule set (unknown rule set 'chess'")
 
 
 def test_scenarios_are_dispatched_to_the_scenario_checker(capsys) -> None:
-    code, lines, _ = run(capsys, str(REPO / "scenarios" / "demo.toml"))
+    code, lines, _ = run(capsys, str(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml"))
     assert (code, lines) == (0, [])
 
 

@@ -97,7 +97,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "attacker.units[0].type: unknown unit type 'infantri'; did you mean 'infantry'?" in done.stderr
     done = cli(str(tmp_path / "missing.json"))
-    assert done.returncode == 2 and "cannot be read" in done.stderr
+    assert done.returncode == 2 and "no such file" in done.stderr
 
 
 def test_the_command_is_listed() -> None:

@@ -69,9 +69,26 @@ def test_a_rule_set_file_by_path(capsys: pytest.CaptureFixture[str], tmp_path: P
 
     copy = tmp_path / "house.toml"
     text = (shipped.ruleset_file("modern-4e")).read_text(encoding="utf-8")
-    copy.write_text(text.replace('id = "modern-4e"', 'id = "house"'), encoding="utf-8")
+    copy.write_text(text.replace('id = "modern-4e"', 'id = "house"\nbased_on = "modern-4e"'), encoding="utf-8")
     code, out, _ = run(capsys, str(copy), "--json")
     assert code == 0 and json.loads(out)["id"] == "house"
+
+
+def test_a_house_copy_without_based_on_is_told_to_name_its_rule_set(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    import kriegsspiel.rulesets as shipped
+
+    copy = tmp_path / "house.toml"
+    text = (shipped.ruleset_file("modern-4e")).read_text(encoding="utf-8")
+    copy.write_text(text.replace('id = "modern-4e"', 'id = "house"'), encoding="utf-8")
+    code, out, err = run(capsys, str(copy))
+    assert (code, out) == (2, "")
+    assert err.strip().endswith('the table [house_rules] is read by the rule set \'modern-4e\': add based_on = '
+                                '"modern-4e" at the top to play this file by its rules'), err
+    copy.write_text(text.replace('id = "modern-4e"', 'id = "house"\nbased_on = "modern-5e"'), encoding="utf-8")
+    code, out, err = run(capsys, str(copy))
+    assert code == 2 and "based_on: 'modern-5e' is not an installed rule set of a battlefield; did you mean " \
+                         "'modern-4e'?" in err, err
 
 
 def test_unknown_name_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -217,7 +217,7 @@ def test_a_scenario_plane_off_every_airfield_is_a_warning_naming_the_nearest_one
 
     from kriegsspiel.scenario import load_scenario
 
-    shipped = Path(__file__).resolve().parent.parent / "scenarios" / "coastal.toml"
+    shipped = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "scenarios" / "coastal.toml"
     assert not [w for w in load_scenario(shipped).warnings if "airfield" in w.message]  # every plane can fly
     coast = shipped.parent.parent / "maps" / "coast.tmx"
     text = shipped.read_text(encoding="utf-8").replace('"../maps/coast.tmx"', f'"{coast}"')
@@ -240,7 +240,7 @@ def test_the_coast_maps_airfields_belong_to_the_sides_that_hold_them_and_a_stran
     from kriegsspiel.rulesets.modern_4e.air import airfield_side
     from kriegsspiel.scenario import load_scenario
 
-    shipped = Path(__file__).resolve().parent.parent / "scenarios" / "coastal.toml"
+    shipped = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "scenarios" / "coastal.toml"
     scenario = load_scenario(shipped)
     owners = {s.name: airfield_side(s) for s in scenario.battlefield.structures if s.kind == "airfield"}
     assert owners == {"Mainland airfield": "Red", "Island airfield": "Blue"}

@@ -15,9 +15,11 @@ from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.rulesets.modern_4e.events import Built, Damaged, Destroyed, Outcome, Rolled, SpyReport, StructureFell
 from kriegsspiel.core.events import Revealed, event_from_json
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.commands import parse_command
+from kriegsspiel.rulesets.modern_4e import RULES
 from kriegsspiel.core.state import GameSetup, SideSetup, UnitSetup
 from kriegsspiel.core.state import GameState, initial_state
+
+parse_command = RULES.parse  # the game's notation: the core's words and the rule set's
 
 
 def skirmish(*units: UnitSetup, structures: tuple[Structure, ...] = (), **changes) -> GameState:
@@ -41,7 +43,7 @@ def run(state: GameState, line: str, index: int = 1) -> Accepted:
     outcome = apply(state, parse_command(line), dice(index))
     assert isinstance(outcome, Accepted), f"{line!r} refused: {outcome.reason}"
     for event in outcome.events:  # every event survives the journal
-        assert event_from_json(event.to_json()) == event
+        assert event_from_json(event.to_json(), RULES.event_kinds) == event
     return outcome
 
 

@@ -10,9 +10,17 @@ from test_combat_land import U, refused, run, skirmish
 from kriegsspiel.rulesets.modern_4e.commands import COMBAT_ORDERS, Fire, Nuke
 from kriegsspiel.core.events import Forced
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.manual import man_page
-from kriegsspiel.core.commands import NotationError, format_command, parse_command
+from kriegsspiel.core.manual import man_page as _man_page
+from kriegsspiel.core.commands import NotationError
+from kriegsspiel.rulesets.modern_4e import RULES
 from kriegsspiel.rulesets import load_ruleset
+
+parse_command = RULES.parse  # the game's notation: the core's words and the rule set's
+format_command = RULES.format
+
+
+def man_page(topic: str, ruleset) -> str:
+    return _man_page(topic, ruleset, RULES.manual)
 
 LINES = [
     "attack va1 va2 > cav1", "fire art1 > cav1 Smithy", 'fire art1 > "Fort Point" cav1', "spy va1",
@@ -112,8 +120,7 @@ def test_man_pages_print_the_odds_of_the_rule_set() -> None:
 def test_docs_list_every_combat_order_with_its_syntax() -> None:
     from pathlib import Path
 
-    from kriegsspiel.core.manual import syntax
-
+    syntax = RULES.manual.syntax
     text = (Path(__file__).resolve().parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
     for word in COMBAT_ORDERS:
         assert f"`{syntax(word).replace('|', chr(92) + '|')}`" in text, word

@@ -123,7 +123,7 @@ def test_sigkill_at_random_points_loses_nothing_that_was_printed(tmp_path: Path)
 
 
 def test_sigkill_on_the_demo_with_the_real_shell(repo: Path, tmp_path: Path) -> None:
-    save = _crash_sessions(tmp_path, repo / "scenarios" / "demo.toml", "Howe", real=True, seed=1777, sessions=4)
+    save = _crash_sessions(tmp_path, repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml", "Howe", real=True, seed=1777, sessions=4)
     verdict = verify_save(save)
     assert verdict.intact, verdict.describe()
 

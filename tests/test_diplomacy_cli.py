@@ -41,7 +41,7 @@ def test_bad_file_is_one_line_exit_2(tmp_path: Path) -> None:
     assert done.stderr.count("\n") == 1 and "bad.json" in done.stderr and "unknown province ATLANTIS" in done.stderr
     assert "Traceback" not in done.stderr
     missing = _run([str(tmp_path / "nope.json")])
-    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    assert missing.returncode == 2 and "no such file" in missing.stderr
 
 
 def test_strict_batch_keeps_order_and_goes_on_after_errors() -> None:

@@ -108,9 +108,9 @@ def test_a_phase_confirmed_from_a_file_in_the_shell_follows_4e1(tmp_path: Path) 
     repo = Path(__file__).resolve().parent.parent
     (tmp_path / "maps").mkdir()
     (tmp_path / "scenarios").mkdir()
-    (tmp_path / "maps" / "diplomacy-standard.tmx").write_bytes((repo / "maps" / "diplomacy-standard.tmx").read_bytes())
+    (tmp_path / "maps" / "diplomacy-standard.tmx").write_bytes((repo / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx").read_bytes())
     scenario = tmp_path / "scenarios" / "diplomacy-1901.toml"
-    scenario.write_bytes((repo / "scenarios" / "diplomacy-1901.toml").read_bytes())
+    scenario.write_bytes((repo / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml").read_bytes())
     orders = tmp_path / "orders.txt"
     orders.write_text("FRANCE: A MUN - RUH\nFRANCE: A PAR - BUR; A MAR S A PAR - BUR\nGERMANY: A MUN - BUR\n"
                       "confirm\nunits FRANCE\n", encoding="utf-8")

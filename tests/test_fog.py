@@ -151,11 +151,10 @@ def test_a_hidden_unit_at_the_woods_edge_appears_once_an_enemy_comes_within_thre
 
 
 def _build(state, order: str):
-    from kriegsspiel.core.game import Accepted, apply
+    from kriegsspiel.core.game import Accepted, apply, rules_of
     from kriegsspiel.core.dice import Dice
-    from kriegsspiel.core.commands import parse_command
 
-    outcome = apply(state, parse_command(order), Dice(1, 1))
+    outcome = apply(state, rules_of(state).parse(order), Dice(1, 1))
     assert isinstance(outcome, Accepted), outcome
     return outcome.state
 

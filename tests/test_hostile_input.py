@@ -139,7 +139,7 @@ def test_a_save_too_large_or_with_an_endless_line_is_refused_unread(tmp_path: Pa
 
 
 def test_pov_never_writes_through_a_symlinked_round_folder(tmp_path: Path, repo: Path) -> None:
-    scenario = repo / "scenarios" / "demo.toml"
+    scenario = repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
     out, victim = tmp_path / "out", tmp_path / "victim"
     out.mkdir()
     victim.mkdir()

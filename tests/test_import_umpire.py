@@ -334,7 +334,7 @@ def test_a_bad_ability_list_is_reported_not_fatal(tmp_path: Path, ruleset) -> No
 
 def test_the_imported_scenario_passes_the_check_on_a_real_map(tmp_path: Path, capsys) -> None:
     out = tmp_path / "aboukir.toml"
-    maps = Path(__file__).parent.parent / "maps"
+    maps = Path(__file__).parent.parent / "kriegsspiel" / "data" / "maps"
     assert main(["import-umpire", str(FIXTURES / "abilitytables.py"), "--map", str(maps / "coast.tmx"),
                  "--out", str(out)]) == 0
     assert "[overrides.attack-submarine]" in out.read_text()

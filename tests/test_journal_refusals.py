@@ -66,7 +66,7 @@ def test_a_directory_or_an_unreadable_name_is_refused_in_words(tmp_path: Path) -
     too_long = tmp_path / ("x" * 300 + ".kssave")
     with pytest.raises(SaveError) as caught:
         read_save(too_long)
-    assert str(caught.value) == f"{too_long}: cannot be read (File name too long)"
+    assert str(caught.value) == f"{too_long}: the path is too long; give the path of a save (.kssave)"
 
 
 def test_a_damaged_record_names_its_record_and_line(save: Path) -> None:  # noqa: F811

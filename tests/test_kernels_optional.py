@@ -32,7 +32,7 @@ def _run(*args: str, kernels: bool) -> subprocess.CompletedProcess:
 
 
 def test_without_the_kernels_measure_works_and_says_so_once() -> None:
-    done = _run("measure", "maps/brandywine.tmx", "--unit", "infantry", "--from", "2,2", "--to", "8,5", "--json", kernels=False)
+    done = _run("measure", "kriegsspiel/data/maps/brandywine.tmx", "--unit", "infantry", "--from", "2,2", "--to", "8,5", "--json", kernels=False)
     assert done.returncode == 0, done.stderr
     assert '"legal": true' in done.stdout
     assert done.stderr.count("fast C kernels for movement and sight are not built") == 1
@@ -40,7 +40,7 @@ def test_without_the_kernels_measure_works_and_says_so_once() -> None:
 
 
 def test_with_the_kernels_nothing_is_said() -> None:
-    done = _run("measure", "maps/brandywine.tmx", "--unit", "infantry", "--from", "2,2", "--to", "8,5", kernels=True)
+    done = _run("measure", "kriegsspiel/data/maps/brandywine.tmx", "--unit", "infantry", "--from", "2,2", "--to", "8,5", kernels=True)
     assert done.returncode == 0, done.stderr
     assert "kernels" not in done.stderr
 

@@ -41,7 +41,7 @@ def _recorded() -> list[dict]:
 
 @lru_cache(maxsize=None)
 def _map(name: str):
-    path = str(ROOT / "maps" / f"{name}.tmx")
+    path = str(ROOT / "kriegsspiel" / "data" / "maps" / f"{name}.tmx")
     ruleset = ruleset_for_map(path, None)
     return ruleset, load_battlefield(path, ruleset)
 

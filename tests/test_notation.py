@@ -144,9 +144,13 @@ def test_queries_are_not_orders_and_format_back() -> None:
 
 
 def test_every_command_word_has_a_manual_page() -> None:
-    from kriegsspiel.core.manual import PAGES
+    from kriegsspiel.core.game import CORE_RULES, rules_for
+    from kriegsspiel.rulesets import load_ruleset
 
-    assert set(command_words()) == set(PAGES)
+    assert set(command_words()) == set(CORE_RULES.manual.pages)
+    for name in ("modern-4e", "kriegsspiel-v3"):
+        rules = rules_for(load_ruleset(name))
+        assert set(rules.words()) == set(rules.manual.pages), name
 
 
 def _parses_or_says_why(text: str) -> None:

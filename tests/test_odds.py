@@ -15,8 +15,10 @@ from test_combat_land import U, skirmish
 from kriegsspiel.core.game import Accepted, apply
 from kriegsspiel.rulesets.modern_4e.events import Destroyed, Disabled, Rolled
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.commands import parse_command
+from kriegsspiel.rulesets.modern_4e import RULES
 from kriegsspiel.core.state import GameState
+
+parse_command = RULES.parse  # the game's notation: the core's words and the rule set's
 
 TRIALS = 3000
 

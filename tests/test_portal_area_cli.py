@@ -19,11 +19,14 @@ from area_portal_support import send, write_area_game  # noqa: E402
 from portal_support import fetch  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+def _env() -> dict[str, str]:
+    """The environment of a child process, taken when it starts: the test's own user folders (set by the
+    autouse fixture after this module is imported) go with it, never the real ones."""
+    return {**os.environ, "PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
 def _cli(*args: str, stdin: int | None = None) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "kriegsspiel", *args], cwd=REPO, env=ENV, text=True,
+    return subprocess.Popen([sys.executable, "-m", "kriegsspiel", *args], cwd=REPO, env=_env(), text=True,
                             stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 

@@ -175,7 +175,7 @@ def test_a_building_the_enemy_puts_up_out_of_sight_is_not_on_the_picture(tmp_pat
     # The shipped demo, drawn from its Tiled tiles: the Crown's rangers build a depot far from every Rebel.
     from kriegsspiel.store import Game
 
-    demo = Path(__file__).resolve().parents[1] / "scenarios" / "demo.toml"
+    demo = Path(__file__).resolve().parents[1] / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
     path = tmp_path / "demo.kssave"
     game = Game.new(demo, path)
     outcome = game.submit("build rangers > building Depot")

@@ -32,7 +32,7 @@ from kriegsspiel.pov.picture import (
 from kriegsspiel.pov.public import public_map
 from kriegsspiel.scenario import load_scenario
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[1] / "kriegsspiel" / "data" / "scenarios"
 
 
 def scenario_state(name: str):

@@ -15,7 +15,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "maps"
 
 def test_author_view_draws_the_tiles_at_their_size(tmp_path, capsys) -> None:
     out = tmp_path / "b.png"
-    assert main(["preview", str(REPO / "maps" / "brandywine.tmx"), "--out", str(out)]) == 0
+    assert main(["preview", str(REPO / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"), "--out", str(out)]) == 0
     assert capsys.readouterr().out.strip() == f"{out}: 3840x2560 pixels"
     image = pygame.image.load(str(out))
     assert image.get_size() == (3840, 2560)
@@ -26,7 +26,7 @@ def test_author_view_draws_the_tiles_at_their_size(tmp_path, capsys) -> None:
 
 def test_author_view_of_a_hex_map_has_the_hex_map_size(tmp_path, capsys) -> None:
     out = tmp_path / "h.png"
-    assert main(["preview", str(REPO / "maps" / "hex-valley.tmx"), "--out", str(out), "--tile-px", "28"]) == 0
+    assert main(["preview", str(REPO / "kriegsspiel" / "data" / "maps" / "hex-valley.tmx"), "--out", str(out), "--tile-px", "28"]) == 0
     image = pygame.image.load(str(out))
     assert image.get_size() == (1134, 728)  # (40 * 56 + 28) x (30 * 48 + 16), halved
 
@@ -76,7 +76,7 @@ def test_the_map_picture_leaves_units_out(tmp_path) -> None:
 
 def test_a_picture_too_big_to_draw_says_which_tile_size_fits(capsys, tmp_path) -> None:
     out = tmp_path / "big.png"
-    assert main(["preview", str(REPO / "maps" / "brandywine.tmx"), "--out", str(out), "--tile-px", "200"]) == 2
+    assert main(["preview", str(REPO / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"), "--out", str(out), "--tile-px", "200"]) == 2
     assert capsys.readouterr().err.strip() == (
         "kriegsspiel preview: the picture would be 24000 pixels wide; the most is 16384: give --tile-px 136 or less"
     )
@@ -90,7 +90,7 @@ def test_scaled_tiles_are_drawn_without_a_full_size_picture(monkeypatch) -> None
     from kriegsspiel.tiled import load_battlefield
 
     monkeypatch.setattr(tiles, "FULL_SIZE_FIRST_PX", 0)
-    path = REPO / "maps" / "coast.tmx"
+    path = REPO / "kriegsspiel" / "data" / "maps" / "coast.tmx"
     picture = tiles.render_map(path, load_battlefield(path, load_ruleset("modern-4e")), 0.25)
     assert picture.get_size() == (800, 560)
     off_map = sum(1 for x in range(0, 800, 7) for y in range(0, 560, 7) if tuple(picture.get_at((x, y)))[:3] == tiles.OFF_MAP)
@@ -119,5 +119,5 @@ def test_the_legend_counts_structures_by_kind() -> None:
     from kriegsspiel.rulesets import load_ruleset
     from kriegsspiel.tiled import load_battlefield
 
-    bf = load_battlefield(REPO / "maps" / "coast.tmx", load_ruleset("modern-4e"))
+    bf = load_battlefield(REPO / "kriegsspiel" / "data" / "maps" / "coast.tmx", load_ruleset("modern-4e"))
     assert ("structure", "structures: 4 port, 2 airfield, 2 bridge, 2 settlement, 1 fortification") in legend_entries(bf, ["water"])

@@ -15,7 +15,7 @@ from kriegsspiel.rulesets.diplomacy import map_from_properties, validate_map
 from kriegsspiel.tiled.provinces import check_province_map, is_province_map, read_province_map
 
 REPO = Path(__file__).resolve().parents[1]
-BOARD_TMX = REPO / "maps" / "diplomacy-standard.tmx"
+BOARD_TMX = REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx"
 
 
 def _board():
@@ -54,7 +54,7 @@ def test_the_tiled_board_is_the_rule_sets_standard_board() -> None:
 
 def test_the_generator_writes_the_shipped_board_byte_for_byte(tmp_path: Path) -> None:
     out = tmp_path / "board.tmx"
-    done = subprocess.run([sys.executable, str(REPO / "maps" / "make_diplomacy_map.py"), str(out)],
+    done = subprocess.run([sys.executable, str(REPO / "tools" / "make_diplomacy_map.py"), str(out)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert out.read_bytes() == BOARD_TMX.read_bytes()

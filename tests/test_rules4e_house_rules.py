@@ -20,7 +20,7 @@ import kriegsspiel.rulesets as shipped
 import kriegsspiel.scenario.load as scenario_load
 from fixtures_core import battlefield, dice
 from kriegsspiel.cli import main
-from kriegsspiel.core.commands import parse_command
+from kriegsspiel.rulesets.modern_4e import RULES
 from kriegsspiel.core.events import MessageDelivered
 from kriegsspiel.core.game import Accepted, Rejected, apply
 from kriegsspiel.core.state import GameState, initial_state
@@ -29,6 +29,8 @@ from kriegsspiel.rulesets.modern_4e.events import Built, Damaged, SpyReport, Str
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.geometry import WorldPoint
 from test_combat_land import U, refused, run, skirmish
+
+parse_command = RULES.parse  # the game's notation: the core's words and the rule set's
 
 
 # --- 9. fog of war: F = 1 fails every message, F = 0 none ------------------------------------------------------

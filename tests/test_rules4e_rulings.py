@@ -14,7 +14,7 @@ import pytest
 
 from fixtures_core import dice
 from kriegsspiel.core.battlefield import Battlefield, MapGrid, Structure
-from kriegsspiel.core.commands import parse_command
+from kriegsspiel.rulesets.modern_4e import RULES
 from kriegsspiel.core.events import Revealed
 from kriegsspiel.core.game import Accepted, apply, apply_forced
 from kriegsspiel.core.geometry import WorldPoint
@@ -23,6 +23,8 @@ from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets import load_ruleset
 from kriegsspiel.rulesets.modern_4e.events import Built, Landed, StructureFell
 from test_combat_land import U, refused, run, skirmish
+
+parse_command = RULES.parse  # the game's notation: the core's words and the rule set's
 
 
 def _square(x0: float, y0: float, x1: float, y1: float) -> tuple[WorldPoint, ...]:

@@ -9,7 +9,7 @@ import pytest
 from kriegsspiel.core.state import initial_state
 from kriegsspiel.scenario import check_scenario_file, load_scenario
 
-SHIPPED = Path(__file__).resolve().parent.parent / "scenarios" / "coastal.toml"
+SHIPPED = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "scenarios" / "coastal.toml"
 COAST = SHIPPED.parent.parent / "maps" / "coast.tmx"
 TEXT = SHIPPED.read_text(encoding="utf-8").replace('"../maps/coast.tmx"', f'"{COAST}"')
 JET = 'id = "b-jet"\ntype = "heavy-fighter"\nside = "Blue"\naboard = "b-carrier"'

@@ -64,4 +64,4 @@ def test_a_save_or_a_map_given_as_scenario_says_what_it_is(repo: Path, tmp_path:
     save = tmp_path / "x.toml"
     save.write_text('{"format":"kriegsspiel-save","version":1}\n')
     assert "this is a save, not a scenario" in check_scenario_file(save, **LOADERS)[0].message
-    assert "this is a Tiled map, not a scenario" in check_scenario_file(repo / "maps/brandywine.tmx")[0].message
+    assert "this is a Tiled map, not a scenario" in check_scenario_file(repo / "kriegsspiel" / "data" / "maps/brandywine.tmx")[0].message

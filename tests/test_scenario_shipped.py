@@ -9,7 +9,7 @@ from kriegsspiel.scenario import check_scenario_file, load_scenario
 from kriegsspiel.store import Game
 from kriegsspiel.store import verify_save
 
-SHIPPED = ["scenarios/demo.toml", "scenarios/coastal.toml"]
+SHIPPED = ["kriegsspiel/data/scenarios/demo.toml", "kriegsspiel/data/scenarios/coastal.toml"]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -18,7 +18,7 @@ def test_the_shipped_scenarios_are_clean(repo: Path, name: str) -> None:
 
 
 def test_the_demo_is_the_crossing_at_chadds_ford(repo: Path) -> None:
-    scenario = load_scenario(repo / "scenarios/demo.toml")
+    scenario = load_scenario(repo / "kriegsspiel" / "data" / "scenarios/demo.toml")
     setup = scenario.setup
     assert setup.name == "Crossing at Chadds Ford"
     assert {s.name for s in setup.sides} == {"Rebel", "Crown"}
@@ -31,7 +31,7 @@ def test_the_demo_is_the_crossing_at_chadds_ford(repo: Path) -> None:
 
 
 def test_the_coastal_scenario_has_ships_and_aircraft(repo: Path) -> None:
-    scenario = load_scenario(repo / "scenarios/coastal.toml")
+    scenario = load_scenario(repo / "kriegsspiel" / "data" / "scenarios/coastal.toml")
     theatres = {scenario.ruleset.unit_types[u.type_id].theatre for u in scenario.setup.units}
     assert theatres == {"army", "navy", "air"}
     assert scenario.setup.air_theatre
@@ -41,9 +41,9 @@ def test_the_coastal_scenario_has_ships_and_aircraft(repo: Path) -> None:
 
 
 @pytest.mark.parametrize(("name", "lines"), [
-    ("scenarios/demo.toml", ["move hessians > 24.5,60.5", "message Knyphausen advance", "turn",
+    ("kriegsspiel/data/scenarios/demo.toml", ["move hessians > 24.5,60.5", "message Knyphausen advance", "turn",
                              "move sullivan > 86.5,40.5", "hide greene", "turn"]),
-    ("scenarios/coastal.toml", ["move b-destroyer1 > 22.5,12.5", "turn", "move r-patrol1 > 69.5,32.5", "turn"]),
+    ("kriegsspiel/data/scenarios/coastal.toml", ["move b-destroyer1 > 22.5,12.5", "turn", "move r-patrol1 > 69.5,32.5", "turn"]),
 ])
 def test_the_shipped_scenarios_play_and_verify(repo: Path, tmp_path: Path, name: str, lines: list[str]) -> None:
     save = tmp_path / "game.kssave"

@@ -15,7 +15,7 @@ import pytest
 from kriegsspiel.cli import main
 from kriegsspiel.store import Game
 
-MAP = Path(__file__).resolve().parent.parent / "maps" / "coast.tmx"
+MAP = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "maps" / "coast.tmx"
 
 UNITS = [
     ("bdd", "destroyer", "Blue", 64.5, 44.5, 90), ("blst", "amphibious", "Blue", 66.5, 46.5, None),
@@ -119,7 +119,7 @@ def test_every_order_of_the_script_is_carried_out_or_refused_with_its_reason(pla
 
 def test_final_state_and_score(played) -> None:
     _, save = played
-    with Game.open(save) as game:
+    with Game.open(save, read_only=True) as game:  # written with another key: read only
         state = game.state
     health = {u.id: u.health for u in state.units.values()}
     assert health == {"bdd": 3, "blst": 4, "bm": 2, "bsub": 1, "rgar": 4, "rart": 3, "rf": 4}
@@ -330,7 +330,7 @@ def test_the_strike_final_state_and_score(strike) -> None:
     from kriegsspiel.core.state import scores
 
     _, save = strike
-    with Game.open(save) as game:
+    with Game.open(save, read_only=True) as game:  # written with another key: read only
         state = game.state
     assert {u.id: u.health for u in state.units.values()} == {
         "bcv": 5, "bdd": 8, "blst": 4, "bcav": 2, "bf": 4, "brc": 4, "bx": 4, "by": 4,

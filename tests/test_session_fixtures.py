@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from kriegsspiel.cli import main
 from kriegsspiel.store import AreaSession, RulerSession, open_session, read_save, verify_save
+from kriegsspiel.store.journal_write import UnsealedPrefix
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "saves" / "every-ruleset"
 
@@ -40,9 +42,12 @@ def test_a_save_of_before_reopens_verifies_and_plays_on(tmp_path: Path, name: st
         assert type(game) is kind and game.record_count == records
         assert game.phase_words() == where
         assert not game.notes  # the very map and rule set it was played on: nothing changed
+    with pytest.raises(UnsealedPrefix, match="none of its lines"):  # sealed on another machine than this test's
+        open_session(save)
+    assert main(["adopt", str(save)]) == 0  # the umpire takes it on trust
     with open_session(save) as game:  # play goes on: the last command taken back and brought again
         undone = game.undo()
         assert undone.accepted and undone.note.startswith("undone: ")
         assert game.redo().accepted
-    assert len(read_save(save).records) == records + 2
+    assert len(read_save(save).records) == records + 3  # the adoption, the undo and the redo
     assert verify_save(save).intact

@@ -11,13 +11,13 @@ import pytest
 
 def _shell(repo: Path, save: Path, script: bytes) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "kriegsspiel", "shell", str(repo / "scenarios" / "demo.toml"), "--save", str(save)],
+        [sys.executable, "-m", "kriegsspiel", "shell", str(repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml"), "--save", str(save)],
         input=script, capture_output=True, timeout=120,
     )
 
 
 def test_a_piped_session_on_the_demo(repo: Path, tmp_path: Path) -> None:
-    if not (repo / "scenarios" / "demo.toml").exists():
+    if not (repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml").exists():
         pytest.skip("the demo scenario is not there")
     save = tmp_path / "demo.kssave"
     done = _shell(repo, save, b"move hessians > 24.5,60.5\nmessage Knyphausen caf\xe9 \xff\nmove hessians\nturn\n")
@@ -34,7 +34,7 @@ def test_a_piped_session_on_the_demo(repo: Path, tmp_path: Path) -> None:
 
 
 def test_the_shell_writes_every_players_picture_when_a_round_ends(repo: Path, tmp_path: Path) -> None:
-    if not (repo / "scenarios" / "demo.toml").exists():
+    if not (repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml").exists():
         pytest.skip("the demo scenario is not there")
     save = tmp_path / "demo.kssave"
     done = _shell(repo, save, b"turn\n")
@@ -53,15 +53,16 @@ def test_the_example_in_docs_shell_md_is_what_the_shell_prints(repo: Path, tmp_p
     import re
 
     doc = repo / "docs" / "shell.md"
-    if not doc.exists() or not (repo / "scenarios" / "demo.toml").exists():
+    if not doc.exists() or not (repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml").exists():
         pytest.skip("the docs or the demo scenario are not there")
-    block = re.search(r"```\n\$ printf '([^']*)' \\\n\s*\| kriegsspiel shell scenarios/demo.toml --save (\S+)\n(.*?)```",
+    block = re.search(r"```\n\$ printf '([^']*)' \\\n\s*\| kriegsspiel shell demo --save (\S+)\n(.*?)```",
                       doc.read_text(encoding="utf-8"), re.S)
     assert block, "the example session of docs/shell.md is not where this test looks for it"
     script, save_name, expected = block.group(1).replace("\\n", "\n"), block.group(2), block.group(3)
     save = tmp_path / save_name
-    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(repo / "scenarios" / "demo.toml"),
-                           "--save", str(save)], input=script.encode(), capture_output=True, timeout=120)
+    # run as written: the shipped scenario by its name, from a folder that holds no file of that name
+    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", "demo", "--save", str(save)], cwd=tmp_path,
+                          input=script.encode(), capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     printed = done.stdout.decode("utf-8").replace(str(save), save_name)
     assert [line.rstrip() for line in printed.splitlines()] == expected.rstrip("\n").splitlines()

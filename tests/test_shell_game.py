@@ -91,7 +91,7 @@ def test_the_shell_command_starts_a_game_and_continues_it(tmp_path: Path, monkey
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["shell", "nowhere.toml"], "kriegsspiel shell: nowhere.toml: no such file; give a scenario (.toml) or a save"),
+        (["shell", "nowhere.toml"], "kriegsspiel shell: nowhere.toml: no such file; give a scenario (.toml, or a shipped one by name) or a save"),
     ],
 )
 def test_bad_arguments_are_one_line(argv, message, capsys, monkeypatch, tmp_path) -> None:

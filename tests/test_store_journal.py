@@ -201,7 +201,8 @@ def test_a_rehashed_record_of_the_wrong_types_is_refused(save: Path) -> None:
             record["rolls"] = [[6]]
 
     _rewrite_chain(save, forge)
-    with pytest.raises(SaveError, match=r"line 4 \(record 3\): command, rolls of the wrong type"):
+    # the first key of the wrong type is named, with what was expected there (the schema layer's words)
+    with pytest.raises(SaveError, match=r"line 4 \(record 3\): command of the wrong type \(damaged\): expected a string, got a whole number"):
         read_save(save)
     assert verify_save(save, **LOADERS).bad_record == 3
 

@@ -12,7 +12,9 @@ import kriegsspiel.store.ruler as game_module
 import kriegsspiel.store.timeline as timeline_module
 from kriegsspiel.core.state import initial_state
 from kriegsspiel.store import Game, read_save
+from kriegsspiel.cli import main
 from kriegsspiel.store.journal import canonical_json, content_hash
+from kriegsspiel.store.journal_write import UnsealedPrefix
 from kriegsspiel.store.timeline import replay_journal
 from kriegsspiel.store import verify_save
 from test_scenario_support import GOOD_SCENARIO, fake_map_loader, fake_ruleset, write_scenario
@@ -112,10 +114,14 @@ def test_a_save_of_format_1_still_opens_and_verifies_as_unsealed(tmp_path: Path)
         out.append(canonical_json(data).encode())
     old = tmp_path / "v1.kssave"
     old.write_bytes(b"\n".join(out) + b"\n")
+    with pytest.raises(UnsealedPrefix, match="format 1.*kriegsspiel adopt"):
+        Game.open(old, **LOADERS)  # new lines sealed on top would seem to vouch for the old ones
+    assert main(["adopt", str(old)]) == 0  # the umpire takes it on trust, and the journal says so
     with Game.open(old, **LOADERS) as game:
         assert game.submit("move gb1 > 6.5,5.5").accepted  # plays on (new lines sealed, chained to the old)
     verdict = verify_save(old, **LOADERS)
     assert verdict.intact and verdict.written == "unsealed" and "format 1" in verdict.describe()
+    assert [r.kind for r in read_save(old).records][-2:] == ["adopt", "order"]
 
 
 def test_states_are_not_all_kept_in_a_long_game(tmp_path: Path) -> None:
@@ -152,12 +158,16 @@ def test_a_game_continued_on_another_machine_still_verifies(save: Path, tmp_path
     """Its snapshots are not trusted there, so the next one is written whole: verify accepts both forms."""
     monkeypatch.setattr(game_module, "SNAPSHOT_EVERY", 4)
     monkeypatch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(tmp_path / "another-machine"))
+    with pytest.raises(UnsealedPrefix, match="none of its lines 1-23 carries this machine's seal"):
+        Game.open(save, **LOADERS)
+    assert main(["adopt", str(save)]) == 0
     with Game.open(save, **LOADERS) as game:
         for line in ["message Crown report 4", "turn", "message Washington report 5", "turn"]:
             assert game.submit(line).accepted
     loaded = read_save(save)
     assert [s.after for s in loaded.snapshots][-1] == 20 and "@grow" not in loaded.snapshots[-1].state["messages"]
     verdict = verify_save(save, **LOADERS)
-    # the other machine wrote only the lines after the first 18 records (and their snapshots)
+    # the other machine wrote only its adoption and the lines after it (and their snapshots)
     assert verdict.intact and verdict.written == "partly" and verdict.first_unsealed == 1
-    assert "5 of 28 lines carry this machine's seal" in verdict.describe()
+    assert "6 of 29 lines carry this machine's seal" in verdict.describe()
+    assert "lines 1-23 were adopted by the umpire at line 24" in verdict.describe()

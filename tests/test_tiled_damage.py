@@ -211,7 +211,7 @@ def _square_map_with(tmp_path: Path, tileset: str, layer: str) -> str:
     )
     maps = tmp_path.parent / "assets"
     if not maps.exists():
-        shutil.copytree(REPO / "assets", maps)
+        shutil.copytree(REPO / "kriegsspiel" / "data" / "assets", maps)
     return str(path)
 
 

@@ -139,7 +139,7 @@ def test_a_tileset_or_template_outside_the_project_is_refused(tmp_path) -> None:
 def test_the_shipped_maps_and_a_project_listing_a_folder_beside_it_stay_allowed() -> None:
     # maps/kriegsspiel.tiled-project lists ../assets, where the shipped maps' tilesets are
     battlefields = ["brandywine.tmx", "coast.tmx", "hex-valley.tmx", "v3-weistritz.tmx"]
-    done = run("check", *(str(REPO / "maps" / name) for name in battlefields))
+    done = run("check", *(str(REPO / "kriegsspiel" / "data" / "maps" / name) for name in battlefields))
     assert done.returncode == 0, done.stdout
 
 

@@ -15,7 +15,7 @@ import pytest
 from kriegsspiel.rulesets import load_ruleset
 
 REPO = Path(__file__).resolve().parent.parent
-PROJECT = REPO / "maps" / "kriegsspiel.tiled-project"
+PROJECT = REPO / "kriegsspiel" / "data" / "maps" / "kriegsspiel.tiled-project"
 #: The usage names Tiled's ClassPropertyType reads from ``useAs`` (libtiled/propertytype.cpp).
 USE_AS = {"property", "map", "layer", "object", "tile", "tileset", "wangcolor", "wangset", "project"}
 #: The member types Tiled writes for plain values.
@@ -101,20 +101,20 @@ def _script(path: Path, out: Path) -> ModuleType:
 
 
 def test_the_map_generator_writes_the_shipped_maps_and_project(tmp_path) -> None:
-    _script(REPO / "maps" / "make_maps.py", tmp_path).main()
+    _script(REPO / "tools" / "make_maps.py", tmp_path).main()
     for name in ("brandywine.tmx", "coast.tmx", "hex-valley.tmx", "kriegsspiel.tiled-project"):
-        assert (tmp_path / name).read_bytes() == (REPO / "maps" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (REPO / "kriegsspiel" / "data" / "maps" / name).read_bytes(), name
 
 
 def test_the_tileset_generator_writes_the_shipped_tilesets(tmp_path) -> None:
-    _script(REPO / "assets" / "make_tilesets.py", tmp_path).main()
-    shipped = sorted(p.name for p in (REPO / "assets").glob("*.*") if p.suffix in (".tsx", ".png"))
+    _script(REPO / "tools" / "make_tilesets.py", tmp_path).main()
+    shipped = sorted(p.name for p in (REPO / "kriegsspiel" / "data" / "assets").glob("*.*") if p.suffix in (".tsx", ".png"))
     assert sorted(p.name for p in tmp_path.iterdir()) == shipped
     for name in shipped:
         if name.endswith(".tsx"):
-            assert (tmp_path / name).read_bytes() == (REPO / "assets" / name).read_bytes(), name
+            assert (tmp_path / name).read_bytes() == (REPO / "kriegsspiel" / "data" / "assets" / name).read_bytes(), name
         else:  # the same pixels (PNG bytes may differ between encoders)
-            made, kept = pygame.image.load(str(tmp_path / name)), pygame.image.load(str(REPO / "assets" / name))
+            made, kept = pygame.image.load(str(tmp_path / name)), pygame.image.load(str(REPO / "kriegsspiel" / "data" / "assets" / name))
             assert made.get_size() == kept.get_size(), name
             assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(kept, "RGBA"), name
 
@@ -129,7 +129,7 @@ def test_the_province_class_defaults_read_as_the_property_left_out(project, tmp_
     members = {m["name"]: m for m in types_by_name(project)["province"]["members"]}
     assert types_by_name(project)["province"]["useAs"] == ["object"]
     assert {"abbreviation", "kind", "supply_centre", "home", "army", "fleet", "coasts"} <= set(members)
-    shipped = REPO / "maps" / "diplomacy-standard.tmx"
+    shipped = REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx"
     text = shipped.read_text(encoding="utf-8")
     # add each default a province does not set, as Tiled would if the author set it back to the default
     def with_defaults(match: re.Match) -> str:

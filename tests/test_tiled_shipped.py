@@ -13,7 +13,7 @@ from kriegsspiel.tiled import load_battlefield
 
 REPO = Path(__file__).resolve().parent.parent
 MAPS = ["brandywine.tmx", "coast.tmx", "hex-valley.tmx"]
-TILESETS = sorted((REPO / "assets").glob("*.tsx"))
+TILESETS = sorted((REPO / "kriegsspiel" / "data" / "assets").glob("*.tsx"))
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +23,7 @@ def ruleset():
 
 @pytest.mark.parametrize("name", MAPS)
 def test_maps_follow_the_tmx_format(name: str) -> None:
-    root = ET.parse(REPO / "maps" / name).getroot()
+    root = ET.parse(REPO / "kriegsspiel" / "data" / "maps" / name).getroot()
     assert root.tag == "map" and root.get("version") == "1.10" and root.get("tiledversion")
     assert root.get("infinite") == "0"
     width, height = int(root.get("width")), int(root.get("height"))
@@ -32,7 +32,7 @@ def test_maps_follow_the_tmx_format(name: str) -> None:
     for ts in root.findall("tileset"):
         first = int(ts.get("firstgid"))
         assert first >= end
-        tsx = ET.parse((REPO / "maps" / ts.get("source")).resolve()).getroot()
+        tsx = ET.parse((REPO / "kriegsspiel" / "data" / "maps" / ts.get("source")).resolve()).getroot()
         end = first + int(tsx.get("tilecount"))
     layer_ids, object_ids = [], []
     for layer in root.iter():
@@ -63,13 +63,13 @@ def test_tilesets_match_their_images(tsx: Path) -> None:
 
 def test_terrain_tilesets_cover_every_terrain_of_the_rule_set(ruleset) -> None:
     for name in ("terrain-square.tsx", "terrain-hex.tsx"):
-        root = ET.parse(REPO / "assets" / name).getroot()
+        root = ET.parse(REPO / "kriegsspiel" / "data" / "assets" / name).getroot()
         values = [p.get("value") for p in root.iter("property") if p.get("name") == "terrain"]
         assert values == list(ruleset.terrain), name
 
 
 def test_brandywine_is_a_land_battle(ruleset) -> None:
-    bf = load_battlefield(REPO / "maps" / "brandywine.tmx", ruleset)
+    bf = load_battlefield(REPO / "kriegsspiel" / "data" / "maps" / "brandywine.tmx", ruleset)
     assert bf.terrain.shape == (80, 120) and bf.world_size == (120.0, 80.0)
     present = {bf.terrain_ids[t] for t in set(bf.terrain.ravel().tolist())}
     assert {"plains", "forest", "hills", "forest-hills", "water", "ford", "swamp"} <= present
@@ -108,7 +108,7 @@ def _connected_top_to_bottom(mask) -> bool:
 
 
 def test_coast_is_for_ships_and_aircraft(ruleset) -> None:
-    bf = load_battlefield(REPO / "maps" / "coast.tmx", ruleset)
+    bf = load_battlefield(REPO / "kriegsspiel" / "data" / "maps" / "coast.tmx", ruleset)
     assert bf.terrain.shape == (70, 100)
     water = (bf.terrain == bf.terrain_ids.index("water")).mean()
     assert 0.5 < water < 0.8
@@ -122,7 +122,7 @@ def test_coast_is_for_ships_and_aircraft(ruleset) -> None:
 
 
 def test_hex_valley_is_hexagonal(ruleset) -> None:
-    bf = load_battlefield(REPO / "maps" / "hex-valley.tmx", ruleset)
+    bf = load_battlefield(REPO / "kriegsspiel" / "data" / "maps" / "hex-valley.tmx", ruleset)
     assert bf.grid.orientation == "hexagonal" and bf.terrain.shape == (30, 40)
     assert len(bf.zones) >= 3 and bf.road.sum() > 40
     assert bf.terrain_at(WorldPoint(20.0, 0.5)) == "mountains"

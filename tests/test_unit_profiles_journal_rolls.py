@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from kriegsspiel.cli import main
 from kriegsspiel.core.dice import Dice, DiceMismatch
 from kriegsspiel.store.area import AreaSession, ReplayError, replay_area
 from kriegsspiel.store.journal import read_save
-from test_unit_profiles_session import ENV, PLAN, scenario_copy
+from kriegsspiel.store.journal_write import UnsealedPrefix
+from test_unit_profiles_session import PLAN, _env, scenario_copy
 
 BEFORE = Path(__file__).resolve().parent / "fixtures" / "saves" / "unit-profiles-before-rolls"
 
@@ -101,11 +103,15 @@ def test_a_save_of_before_still_reopens_verifies_and_goes_on(tmp_path: Path) -> 
     fought = [line for r in loaded.records for e in r.events for line in e.get("lines", [])]
     assert any("n36 5/6 hit" in line for line in fought)             # a torpedo's hit, placed then by default
     assert AreaSession.verify(loaded).intact
+    with pytest.raises(UnsealedPrefix, match="none of its lines"):  # sealed on another machine than this test's
+        AreaSession.open(save)
+    assert main(["adopt", str(save)]) == 0                           # the umpire takes it on trust
     with AreaSession.open(save) as game:                                # it reopens and play goes on from it
         assert game.turn.position.phase == "R2.NORD.purchase"
         assert game.submit("NORD: buy 1 infantry").accepted and game.submit("confirm").accepted
     again = read_save(save)
-    assert len(again.records) == len(loaded.records) + 2 and AreaSession.verify(again).intact
+    assert len(again.records) == len(loaded.records) + 3 and AreaSession.verify(again).intact
+    assert again.records[len(loaded.records)].kind == "adopt"
 
 
 def test_replay_shows_the_rolls(tmp_path: Path) -> None:
@@ -113,11 +119,11 @@ def test_replay_shows_the_rolls(tmp_path: Path) -> None:
     loaded = read_save(save)
     last_fight = max(r.seq for r in loaded.records if r.command == "confirm" and r.rolls)
     run = [sys.executable, "-m", "kriegsspiel", "replay", str(save)]
-    log = subprocess.run(run + ["--log"], capture_output=True, text=True, env=ENV, timeout=120)
+    log = subprocess.run(run + ["--log"], capture_output=True, text=True, env=_env(), timeout=120)
     assert log.returncode == 0, log.stderr
     record = next(r for r in loaded.records if r.seq == last_fight)
     assert f"   rolls: d12: {' '.join(str(v) for _, v in record.rolls)}" in log.stdout
-    out = subprocess.run(run + ["--json", "--to", str(last_fight)], capture_output=True, text=True, env=ENV,
+    out = subprocess.run(run + ["--json", "--to", str(last_fight)], capture_output=True, text=True, env=_env(),
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["last_record"]["rolls"] == [list(r) for r in record.rolls]

@@ -62,7 +62,7 @@ PLAN = {
 def _scenario(tmp_path: Path) -> Path:
     (tmp_path / "maps").mkdir()
     (tmp_path / "scenarios").mkdir()
-    shutil.copy(REPO / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
     path = tmp_path / "scenarios" / "questions.toml"
     path.write_text(SCENARIO, encoding="utf-8")
     return path

@@ -14,7 +14,10 @@ from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
 
 REPO = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": str(REPO)}
+def _env() -> dict[str, str]:
+    """The environment of a child process, taken when it starts: the test's own user folders (set by the
+    autouse fixture after this module is imported) go with it, never the real ones."""
+    return {**os.environ, "PYTHONPATH": str(REPO)}
 PLAN = {
     "R1.NORD.purchase": ["NORD: buy 2 infantry", "NORD: buy 1 artillery"],
     "R1.NORD.combat-move": ["NORD: move n20,n21,n23 MIT-FEL", "NORD: move n22 MIT-FEL"],
@@ -27,8 +30,8 @@ PLAN = {
 def scenario_copy(tmp_path: Path) -> Path:
     (tmp_path / "maps").mkdir(exist_ok=True)
     (tmp_path / "scenarios").mkdir(exist_ok=True)
-    shutil.copy(REPO / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
-    shutil.copy(REPO / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "scenarios")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "scenarios")
     return tmp_path / "scenarios" / "unit-profiles-borderlands.toml"
 
 
@@ -78,7 +81,7 @@ def test_the_shell_plays_the_scenario_and_writes_each_powers_pictures(tmp_path: 
     lines = ["phase", *PLAN["R1.NORD.purchase"], "confirm", *PLAN["R1.NORD.combat-move"], "confirm", "confirm",
              "quit", ""]
     out = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(scenario), "--save", str(save)],
-                         input="\n".join(lines), capture_output=True, text=True, env=ENV, timeout=300)
+                         input="\n".join(lines), capture_output=True, text=True, env=_env(), timeout=300)
     assert out.returncode == 0, out.stderr
     assert "Round 1, Nord: purchase" in out.stdout
     assert "R1.NORD.combat-move resolved; next: R1.NORD.combat" in out.stdout

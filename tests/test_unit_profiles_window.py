@@ -22,9 +22,9 @@ def app(tmp_path: Path):
     pygame.display.init()
     pygame.font.init()
     (tmp_path / "maps").mkdir()
-    shutil.copy(REPO / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
     (tmp_path / "s").mkdir()
-    shutil.copy(REPO / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "s")
+    shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "s")
     game = AreaSession.new(tmp_path / "s" / "unit-profiles-borderlands.toml", tmp_path / "g.kssave")
     window = AreaApp(game, pygame.Surface((1400, 900)))
     yield window

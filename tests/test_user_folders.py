@@ -35,10 +35,10 @@ def test_a_new_game_is_named_by_scenario_and_date_and_overwrites_nothing() -> No
     import datetime as dt
 
     now = dt.datetime(2026, 11, 25, 21, 3)
-    first = new_game_path(REPO / "scenarios" / "demo.toml", now)
+    first = new_game_path(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", now)
     assert first == games_dir() / "demo-2026-11-25-2103.kssave"
     first.write_text("taken")
-    assert new_game_path(REPO / "scenarios" / "demo.toml", now).name == "demo-2026-11-25-2103-2.kssave"
+    assert new_game_path(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", now).name == "demo-2026-11-25-2103-2.kssave"
 
 
 def test_an_unwritable_data_folder_is_one_clear_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_an_unwritable_data_folder_is_one_clear_message(monkeypatch: pytest.Monk
     blocker.write_text("not a folder")
     monkeypatch.setenv(DATA_ENV, str(blocker))
     with pytest.raises(UserError, match=f"cannot make the games folder.*{DATA_ENV}"):
-        new_game_path(REPO / "scenarios" / "demo.toml")
+        new_game_path(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml")
 
 
 def _status() -> str:
@@ -59,7 +59,7 @@ def _status() -> str:
 def test_a_shell_game_of_a_shipped_scenario_leaves_the_source_tree_as_it_was() -> None:
     """A whole round (pictures written) through ``kriegsspiel shell`` on the demo, with no --save."""
     before = _status()
-    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", "scenarios/demo.toml"], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", "kriegsspiel/data/scenarios/demo.toml"], cwd=REPO,
                           input="turn\nturn\n", capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
@@ -73,12 +73,12 @@ def test_a_shell_game_of_a_shipped_scenario_leaves_the_source_tree_as_it_was() -
 def test_games_lists_the_saves_newest_first_with_round_and_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
     from kriegsspiel.store import Game
 
-    older = new_game_path(REPO / "scenarios" / "demo.toml")
-    with Game.new(REPO / "scenarios" / "demo.toml", older) as game:
+    older = new_game_path(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml")
+    with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", older) as game:
         for _ in range(2):
             assert game.submit("turn").accepted  # both sides: round 2
     newer = games_dir() / "weistritz.kssave"
-    Game.new(REPO / "scenarios" / "v3-weistritz.toml", newer).close()
+    Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml", newer).close()
     (games_dir() / "broken.kssave").write_text("not a save\n")
     assert main(["games", "--json"]) == 0
     listing = json.loads(capsys.readouterr().out)
@@ -108,16 +108,16 @@ def test_games_with_none_says_how_to_start_one(capsys: pytest.CaptureFixture[str
 def test_a_scenario_without_a_seed_gets_a_fresh_one_recorded_in_the_save(tmp_path: Path) -> None:
     from kriegsspiel.store import Game, read_save
 
-    text = (REPO / "scenarios" / "demo.toml").read_text(encoding="utf-8").replace("seed = 1777\n", "")
+    text = (REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml").read_text(encoding="utf-8").replace("seed = 1777\n", "")
     scenario = tmp_path / "unseeded.toml"
-    scenario.write_text(text.replace('"../maps/', f'"{REPO / "maps"}/'), encoding="utf-8")
+    scenario.write_text(text.replace('"../maps/', f'"{REPO / "kriegsspiel" / "data" / "maps"}/'), encoding="utf-8")
     seeds = set()
     for n in range(3):
         with Game.new(scenario, tmp_path / f"g{n}.kssave") as game:
             assert game.scenario.seed_drawn
             seeds.add(read_save(game.path).header.seed)
     assert len(seeds) == 3
-    with Game.new(REPO / "scenarios" / "demo.toml", tmp_path / "fixed.kssave") as game:
+    with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "fixed.kssave") as game:
         assert not game.scenario.seed_drawn and read_save(game.path).header.seed == 1777
 
 

@@ -12,8 +12,8 @@ from kriegsspiel.shell.session import Shell
 from kriegsspiel.store import Game
 
 REPO = Path(__file__).resolve().parent.parent
-V3 = REPO / "scenarios" / "v3-weistritz.toml"
-FOURTH = REPO / "scenarios" / "demo.toml"
+V3 = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
+FOURTH = REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
 
 
 def _play(scenario: Path, save: Path, lines: list[str]) -> list[str]:

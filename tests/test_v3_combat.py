@@ -231,8 +231,12 @@ def test_refusals() -> None:
     assert "no combat chart 'charge'" in apply(state, Combat("charge", ("b1",), ("r1",)), d).reason
     assert "no combat is pending" in apply(state, Resolve(), d).reason
     assert "no combat is pending" in apply(state, Modify("attacker", 1, "intel"), d).reason
+    # a Fourth Edition game has no V3 combat: its order is not one of that game's orders
     modern = load_ruleset("modern-4e")
-    assert "has no combat charts" in apply(state.replace(ruleset=modern), Combat("volley", ("b1",), ("r1",)), d).reason
+    assert "'combat' is not an order" in apply(state.replace(ruleset=modern), Combat("volley", ("b1",), ("r1",)), d).reason
+    # a house-rules copy of V3 without [combat] plays V3's code, which names the table it lacks
+    chartless = dataclasses.replace(state.ruleset, id="my-v3", based_on="kriegsspiel-v3", combat=None)
+    assert "has no combat charts" in apply(state.replace(ruleset=chartless), Combat("volley", ("b1",), ("r1",)), d).reason
 
 
 def _resolve(state: GameState, chart: str, attackers: tuple[str, ...], defenders: tuple[str, ...], roll: int,

@@ -19,7 +19,7 @@ from kriegsspiel.store import Game
 from test_app import key, post, records, screen_of
 
 REPO = Path(__file__).resolve().parent.parent
-SCENARIO = REPO / "scenarios" / "v3-weistritz.toml"
+SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
 SET_UP = ("force move grenzer > 530,812", "force move ir-daun > 600,700")  # 60 m and 172 m from the jaeger
 
 

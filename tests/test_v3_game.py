@@ -49,7 +49,7 @@ turn
 def played(tmp_path_factory):
     repo = Path(__file__).resolve().parent.parent
     save = tmp_path_factory.mktemp("v3") / "weistritz.jsonl"
-    game = Game.new(repo / "scenarios" / "v3-weistritz.toml", save)
+    game = Game.new(repo / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml", save)
     outcomes = [(line, game.submit(line)) for line in SCRIPT.strip().splitlines()]
     yield game, outcomes, save
     game.close()

@@ -15,16 +15,16 @@ from kriegsspiel.core.movement import check_move
 from kriegsspiel.scenario.load import load_scenario
 
 REPO = Path(__file__).resolve().parent.parent
-MAP = REPO / "maps" / "v3-weistritz.tmx"
+MAP = REPO / "kriegsspiel" / "data" / "maps" / "v3-weistritz.tmx"
 
 
 @pytest.fixture(scope="module")
 def scenario():
-    return load_scenario(REPO / "scenarios" / "v3-weistritz.toml")
+    return load_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml")
 
 
 def test_the_generator_writes_the_shipped_map(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("make_v3_map", REPO / "maps" / "make_v3_map.py")
+    spec = importlib.util.spec_from_file_location("make_v3_map", REPO / "tools" / "make_v3_map.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     out = tmp_path / "v3-weistritz.tmx"

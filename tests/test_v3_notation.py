@@ -5,11 +5,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kriegsspiel.core.commands import ORDERS, Force
-from kriegsspiel.core.manual import PAGES, man_page
-from kriegsspiel.core.commands import NotationError, format_command, parse_command
+from kriegsspiel.core.commands import Force
+from kriegsspiel.core.commands import NotationError
+from kriegsspiel.rulesets.kriegsspiel_v3 import RULES
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat, Modify, Order, Rally, Recover, Resolve
 from kriegsspiel.rulesets import load_ruleset
+
+parse_command = RULES.parse  # the game's notation: the core's words and the rule set's
+format_command = RULES.format
 
 
 @pytest.mark.parametrize("text, command, canonical", [
@@ -65,7 +68,8 @@ def test_round_trips(chart, attackers, defenders, amount, label) -> None:
 def test_every_classic_order_is_an_order_with_a_page() -> None:
     rules = load_ruleset("kriegsspiel-v3")
     for word in ("combat", "modify", "resolve", "rally", "recover", "order"):
-        assert word in ORDERS and word in PAGES
-        page = man_page(word, rules)
+        assert word in RULES.notation.orders and word in RULES.manual.pages
+        page = RULES.manual.man_page(word, rules)
         assert page.startswith(word.upper()) and "\n" in page
-    assert "interception" not in man_page("order", rules) and "within 500 metres" in man_page("order", rules)
+    assert "interception" not in RULES.manual.man_page("order", rules)
+    assert "within 500 metres" in RULES.manual.man_page("order", rules)

@@ -139,8 +139,13 @@ def test_refusals() -> None:
     assert not cut_off.accepted and "no way for a courier from hq to b2" in cut_off.reason
     no_officer = apply(state.with_units(removed=["hq"]), Order("b1", "attack"), Dice(1, 1))
     assert not no_officer.accepted and "Blue has no officer" in no_officer.reason
+    # a Fourth Edition game has no courier orders at all: V3's order is not one of its orders
     modern = apply(state.replace(ruleset=load_ruleset("modern-4e")), Order("b1", "attack"), Dice(1, 1))
-    assert not modern.accepted and "use 'message' instead" in modern.reason
+    assert not modern.accepted and "'order' is not an order" in modern.reason
+    # a house-rules copy of V3 without an [orders] table plays V3's code, which says what is missing
+    uncarried = dataclasses.replace(state.ruleset, id="my-v3", based_on="kriegsspiel-v3", orders=None)
+    copy = apply(state.replace(ruleset=uncarried), Order("b1", "attack"), Dice(1, 1))
+    assert not copy.accepted and "use 'message' instead" in copy.reason
 
 
 def test_the_nearest_officer_writes() -> None:

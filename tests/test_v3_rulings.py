@@ -266,7 +266,7 @@ def test_the_rulings_through_the_shell_and_replay_json(repo, tmp_path) -> None:
         *["turn"] * 16,
         "quit",
     ]) + "\n"
-    shell = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(repo / "scenarios" / "v3-weistritz.toml"),
+    shell = subprocess.run([sys.executable, "-m", "kriegsspiel", "shell", str(repo / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"),
                             "--save", str(save)], input=script, capture_output=True, text=True, timeout=300)
     assert shell.returncode == 0, shell.stderr
     out = shell.stdout

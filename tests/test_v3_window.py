@@ -13,7 +13,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
 from kriegsspiel.store import Game
 
 REPO = Path(__file__).resolve().parent.parent
-SCENARIO = REPO / "scenarios" / "v3-weistritz.toml"
+SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
 
 
 @pytest.fixture

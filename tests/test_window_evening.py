@@ -72,7 +72,7 @@ def coastal(tmp_path: Path):
     pygame.display.init()
     pygame.font.init()
     pygame.event.clear()
-    game = Game.new(REPO / "scenarios" / "coastal.toml", tmp_path / "coastal.kssave")
+    game = Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "coastal.toml", tmp_path / "coastal.kssave")
     window = App(TableSession(game, "Coastal"), pygame.Surface((1400, 900)))
     window.run(max_frames=1)
     yield window
@@ -255,7 +255,7 @@ def test_the_console_scrolls_back_and_keeps_its_history(tmp_path: Path, monkeypa
 
     pygame.display.init()
     pygame.font.init()
-    game = Game.new(REPO / "scenarios" / "demo.toml", tmp_path / "c.kssave")
+    game = Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "c.kssave")
     try:
         app = App(TableSession(game, "t"), pygame.Surface((1200, 700)))
         app.run(max_frames=1)

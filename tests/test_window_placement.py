@@ -54,7 +54,7 @@ def test_the_window_opened_on_a_laptop_screen_fits_it(laptop: tuple[int, int], m
     from kriegsspiel.store import Game
 
     script = _Script(monkeypatch, {}, quit_at=3)
-    with Game.new(REPO / "scenarios" / "demo.toml", tmp_path / "fit.kssave") as game:
+    with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "fit.kssave") as game:
         assert window.run_window(game, "fit") == 0
     width, height = script.sizes[-1]
     assert width <= 1366 and height <= 768 - 40, "the window must leave room for the title and task bars"
@@ -66,7 +66,7 @@ def test_the_window_opened_on_a_laptop_screen_fits_it(laptop: tuple[int, int], m
 def test_size_is_remembered_and_size_option_wins(laptop: tuple[int, int], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from kriegsspiel.store import Game
 
-    with Game.new(REPO / "scenarios" / "demo.toml", tmp_path / "a.kssave") as game:
+    with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "a.kssave") as game:
         script = _Script(monkeypatch, {}, quit_at=2)
         window.run_window(game, "a", size=(900, 600))
         assert script.sizes[-1] == (900, 600)
@@ -98,7 +98,7 @@ def test_a_resized_window_lays_out_map_and_panel_again(laptop: tuple[int, int], 
         return [pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640)]
 
     _Script(monkeypatch, {2: shrink}, quit_at=4)
-    with Game.new(REPO / "scenarios" / "demo.toml", tmp_path / "r.kssave") as game:
+    with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "r.kssave") as game:
         window.run_window(game, "r")
     assert seen[0][0] == 1350 and seen[-1] == (1000, 1000 - 400, 400)
     assert json.loads((config_dir() / "window.json").read_text())["size"] == [1000, 640]
@@ -111,14 +111,14 @@ def test_fullscreen_option_opens_fullscreen(laptop: tuple[int, int], monkeypatch
     real = pygame.display.set_mode
     monkeypatch.setattr(pygame.display, "set_mode", lambda size=(0, 0), flags=0, *a: modes.append(flags) or real(size, flags))
     _Script(monkeypatch, {}, quit_at=2)
-    with Game.new(REPO / "scenarios" / "demo.toml", tmp_path / "f.kssave") as game:
+    with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "f.kssave") as game:
         window.run_window(game, "f", fullscreen=True)
     assert modes and modes[0] & pygame.FULLSCREEN
     assert json.loads((config_dir() / "window.json").read_text())["fullscreen"] is True
 
 
 def test_size_and_fullscreen_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "scenarios/demo.toml", "--size", "big"]) == 2
+    assert main(["play", "kriegsspiel/data/scenarios/demo.toml", "--size", "big"]) == 2
     assert "--size: expected WIDTHxHEIGHT" in capsys.readouterr().err
     assert main(["play", "--screenshot", "x.png", "--fullscreen"]) == 2
     assert "--fullscreen: a screenshot is drawn headless" in capsys.readouterr().err
@@ -139,7 +139,7 @@ def test_main_without_argument_offers_the_start_menu_and_opens_the_scenario_chos
     monkeypatch.setattr(App, "run", lambda self, **kw: opened.append(self.session.state.setup.name) or 0)
     # No game yet: the rows are the scenarios (by name), then "open a file". Down to a battlefield scenario
     # after the first (area games open a window of their own), Enter.
-    scenarios = shipped_scenarios(REPO / "scenarios")
+    scenarios = shipped_scenarios(REPO / "kriegsspiel" / "data" / "scenarios")
     ruler = {"modern-4e", "kriegsspiel-v3"}
     row = next(i for i, (_, path) in enumerate(scenarios) if i >= 1
                and tomllib.loads(path.read_text(encoding="utf-8"))["scenario"]["ruleset"] in ruler)
@@ -160,8 +160,8 @@ def test_the_start_menu_rows_and_a_typed_file(tmp_path: Path) -> None:
     from kriegsspiel.app.start_menu import StartMenu, menu_rows, shipped_scenarios
     from kriegsspiel.store.listing import SavedGame
 
-    scenarios = shipped_scenarios(REPO / "scenarios")
-    assert ("Crossing at Chadds Ford (modern-4e)", REPO / "scenarios" / "demo.toml") in scenarios
+    scenarios = shipped_scenarios(REPO / "kriegsspiel" / "data" / "scenarios")
+    assert ("Crossing at Chadds Ford (modern-4e)", REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml") in scenarios
     games = [SavedGame(f"g{n}.kssave", f"Game {n}", "modern-4e", None, f"2026-11-2{n}T10:00:00Z", tmp_path / f"g{n}.kssave")
              for n in (5, 4, 3)]
     rows = menu_rows(games, scenarios)

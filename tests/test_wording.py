@@ -25,7 +25,7 @@ def test_replay_of_a_save_with_one_record_says_1_record(tmp_path: Path, capsys) 
     from kriegsspiel.store import Game
 
     repo = Path(__file__).resolve().parent.parent
-    with Game.new(repo / "scenarios" / "demo.toml", tmp_path / "one.kssave") as game:
+    with Game.new(repo / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "one.kssave") as game:
         assert game.submit("turn").accepted
     assert main(["replay", str(tmp_path / "one.kssave")]) == 0
     out = capsys.readouterr().out
@@ -36,7 +36,7 @@ def test_measure_json_breaks_the_cost_down_per_terrain_stretch(capsys) -> None:
     import json
 
     repo = Path(__file__).resolve().parent.parent
-    assert main(["measure", str(repo / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "2,2", "--to", "30,25",
+    assert main(["measure", str(repo / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "2,2", "--to", "30,25",
                  "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     stretches = report["stretches"]
@@ -46,6 +46,6 @@ def test_measure_json_breaks_the_cost_down_per_terrain_stretch(capsys) -> None:
     for s in stretches:
         assert abs(s["length"] * s["multiplier"] - s["cost"]) < 1e-4
     assert {s["terrain"]: s["multiplier"] for s in stretches}["forest"] > 1.0 > {s["terrain"]: s["multiplier"] for s in stretches}["road"]
-    assert main(["measure", str(repo / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "2,2", "--to", "2,2",
+    assert main(["measure", str(repo / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "2,2", "--to", "2,2",
                  "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["stretches"] == []

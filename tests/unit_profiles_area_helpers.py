@@ -14,8 +14,8 @@ from kriegsspiel.rulesets.unit_profiles.game import Game
 from kriegsspiel.tiled.provinces import province_properties
 
 ROOT = Path(__file__).resolve().parent.parent
-MAP = ROOT / "maps" / "unit-profiles-borderlands.tmx"
-SCENARIO = ROOT / "scenarios" / "unit-profiles-borderlands.toml"
+MAP = ROOT / "kriegsspiel" / "data" / "maps" / "unit-profiles-borderlands.tmx"
+SCENARIO = ROOT / "kriegsspiel" / "data" / "scenarios" / "unit-profiles-borderlands.toml"
 _, POWERS, PROVINCES = province_properties(str(MAP))
 RULES = UnitProfilesArea()
 

@@ -1,4 +1,4 @@
-"""Opening the window on an area game (``kriegsspiel play scenarios/diplomacy-1901.toml``): a new game or a
+"""Opening the window on an area game (``kriegsspiel play diplomacy-1901``): a new game or a
 save continued, the window run until closed, or a headless screenshot."""
 from __future__ import annotations
 

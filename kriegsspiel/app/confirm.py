@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from kriegsspiel.core.commands import NotationError, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Forced, Moved, Rejected
-from kriegsspiel.core.game import apply, apply_forced
+from kriegsspiel.core.game import apply, apply_forced, rules_of
 from kriegsspiel.core.state import GameState
 from kriegsspiel.render.overlays import TextCache
 
@@ -45,7 +45,7 @@ def before_the_move(state: GameState, line: str, unit_id: str, forced: bool = Fa
     crash). The window asks before such a drop instead of ending the air turn without a word. No rule set is
     named here: the rules say what happens."""
     try:
-        command = parse_command(line)
+        command = rules_of(state).parse(line)
     except NotationError:
         return None
     outcome = (apply_forced if forced else apply)(state, command, Dice(0, 0))

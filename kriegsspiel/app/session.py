@@ -120,9 +120,9 @@ class TableSession:
         return [w for w in self.shell.completions("") if w not in words]
 
     def command_words(self) -> list[str]:
-        from kriegsspiel.core.commands import command_words
+        from kriegsspiel.core.game import rules_of
 
-        return list(command_words())
+        return rules_of(self.state).words()
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,15 +165,14 @@ class ShipRotation:
 
     def _set(self, app: App, heading: float) -> None:
         """Aim the turn at ``heading`` and ask the rules (a dry run through the one door: nothing journaled)."""
-        from kriegsspiel.core.commands import parse_command
         from kriegsspiel.core.dice import Dice
         from kriegsspiel.core.events import Rejected
-        from kriegsspiel.core.game import apply
+        from kriegsspiel.core.game import apply, rules_of
 
         turning = self.turning
         degrees = float(round(heading) % 360)
         state = app.session.state
-        outcome = apply(state, parse_command(heading_line(turning.unit, degrees)), Dice(0, 0))
+        outcome = apply(state, rules_of(state).parse(heading_line(turning.unit, degrees)), Dice(0, 0))
         refused = isinstance(outcome, Rejected)
         self.turning = Turning(turning.unit, degrees, turning.by, outcome.reason if refused else None,
                                bool(refused and outcome.forceable))

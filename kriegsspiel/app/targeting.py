@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from kriegsspiel.app import transport_orders as transport
-from kriegsspiel.core.game import apply
+from kriegsspiel.core.game import apply, rules_of
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Rejected
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.commands import NotationError, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.state import GameState
 from kriegsspiel.render.camera import Camera
 
@@ -86,7 +86,7 @@ class Targeting:
     def refusal(self, state: GameState, targets: list[str]) -> str | None:
         """Why the rules refuse the order at ``targets`` (without the force hint), or None."""
         try:
-            command = parse_command(self.line(targets))
+            command = rules_of(state).parse(self.line(targets))
         except NotationError as exc:
             return str(exc)
         # A dry run through the one door: the state is a value, the dice are thrown away, nothing is journaled.

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kriegsspiel.app import targeting
-from kriegsspiel.core.commands import NotationError, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Rejected
 from kriegsspiel.core.ruleset import UnitType
@@ -49,19 +49,18 @@ def _type(state: GameState, unit: UnitState) -> UnitType:
 
 def _applies(word: str) -> Callable[[GameState, UnitState], bool]:
     def test(state: GameState, unit: UnitState) -> bool:
-        from kriegsspiel.core.manual import applies
+        from kriegsspiel.core.game import rules_of
 
-        return applies(word, state.ruleset)
+        return rules_of(state).manual.applies(word, state.ruleset)
 
     return test
 
 
 def _may(word: str) -> Callable[[GameState, UnitState], bool]:
     def test(state: GameState, unit: UnitState) -> bool:
-        from kriegsspiel.core.game import may
-        from kriegsspiel.core.manual import applies
+        from kriegsspiel.core.game import may, rules_of
 
-        return applies(word, state.ruleset) and may(state.ruleset, _type(state, unit), word)
+        return rules_of(state).manual.applies(word, state.ruleset) and may(state.ruleset, _type(state, unit), word)
 
     return test
 
@@ -126,10 +125,10 @@ def refusal(state: GameState, row: str, unit_id: str) -> str | None:
     order = _BY_ROW[row]
     if order.how != SEND:
         return None
-    from kriegsspiel.core.game import apply
+    from kriegsspiel.core.game import apply, rules_of
 
     try:
-        outcome = apply(state, parse_command(order_line(row, unit_id, [unit_id])), Dice(0, 0))
+        outcome = apply(state, rules_of(state).parse(order_line(row, unit_id, [unit_id])), Dice(0, 0))
     except NotationError as exc:
         return str(exc)
     if isinstance(outcome, Rejected):

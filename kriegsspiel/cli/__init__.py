@@ -8,14 +8,18 @@ Bad input raises :class:`kriegsspiel.errors.UserError`: one line on stderr, exit
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
 import tempfile
+import threading
 import traceback
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
-from kriegsspiel.errors import UserError, printable
+from kriegsspiel.errors import Terminated, UserError, printable
 
 #: command name -> (module under kriegsspiel.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -23,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shell": ("shell", "the Umpire shell in a terminal; reads commands from stdin"),
     "new": ("new", "start a game from a scenario and write its save"),
     "games": ("games", "list the saved games in the user's games folder"),
+    "scenarios": ("scenarios", "list the shipped scenarios, each playable by its name"),
     "check": ("check", "validate maps, scenarios and saves"),
     "measure": ("measure", "measure a move over a map's terrain"),
     "rules": ("rules", "print a rule set"),
@@ -31,10 +36,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pov": ("pov", "write the players' pictures of a save"),
     "replay": ("replay", "the state of a save after N commands"),
     "verify": ("verify", "replay a save and check every hash and roll"),
+    "adopt": ("adopt", "play on a save this machine did not seal, saying so in its journal"),
     "import-umpire": ("import_umpire", "convert an original Umpire gamefile into a scenario"),
     "serve": ("serve", "the players' portal: pictures and reports to phones, orders back"),
     "links": ("links", "the players' secret links to the portal (and QR codes)"),
     "inbox": ("inbox", "the orders the players sent through the portal"),
+    "import-phases": ("phase_lines", "build a Diplomacy save from phase lines (JSON Lines, as replay --phases writes)"),
 }
 
 
@@ -60,6 +67,26 @@ def _usage() -> str:
     lines.append("")
     lines.append("'kriegsspiel COMMAND --help' shows a command's arguments; 'kriegsspiel --version' the version and kernels.")
     return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def _ending_on_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the command as Ctrl-C does (:class:`Terminated` through every ``finally``:
+    the save closed, the pictures written), not at once; the handlers before are restored after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+
+    def end(number: int, frame: object) -> None:
+        raise Terminated(number)
+
+    before = {number: signal.signal(number, end) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -115,6 +142,13 @@ def main(argv: list[str] | None = None) -> int:
     name = args[0]
     # Every command's stdout is its own output (pictures, JSON, the shell): pygame's banner never joins it.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    for stream in (sys.stdout, sys.stderr):  # a file name of bytes that are not UTF-8 prints as \x.. escapes
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream already written to in another way: leave it
+                pass
     for arg in args[1:]:
         if "\0" in arg:  # no path can hold one; os calls would fail with ValueError far from here
             print(printable(f"kriegsspiel {name}: {arg}: a NUL character in an argument; give a real path"),
@@ -148,13 +182,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if exc.code == 0 else 2
     try:
         _say_missing_kernels()
-        return int(module.run(parsed))
+        with _ending_on_signals():
+            return int(module.run(parsed))
     except UserError as exc:
         print(printable(f"kriegsspiel {name}: {exc}"), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print(f"kriegsspiel {name}: interrupted", file=sys.stderr)
         return 130
+    except Terminated as exc:
+        print(f"kriegsspiel {name}: ended by signal {exc.signal_number}; everything shown was saved", file=sys.stderr)
+        return 128 + exc.signal_number
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug of ours: say so in one line, keep the details in a file

@@ -13,7 +13,6 @@ import argparse
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.findings import Finding
@@ -69,11 +68,11 @@ def check_path(path: str, ruleset_name: str | None, allow_outside: bool | None =
     if lower.endswith(MAP_SUFFIXES):
         return _check_map(path, ruleset_name, allow_outside)
     if not os.path.isfile(path):
-        from kriegsspiel.cli.input_path import require_file
+        from kriegsspiel.border import CAPS, InputKind, check_input
         from kriegsspiel.errors import UserError
 
         try:
-            require_file(Path(path), "a map, tileset, scenario or save")
+            check_input(path, InputKind("a map, tileset, scenario or save", CAPS["save"].cap))
             problem = "no such file; check the path"
         except UserError as exc:  # say what the path is: missing, a link loop, a device
             problem = str(exc).removeprefix(f"{path}: ")

@@ -4,18 +4,20 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from kriegsspiel.data import scenario_or_path
 from kriegsspiel.store import new_session
 from kriegsspiel.userdirs import new_game_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", type=Path, help="the scenario file (.toml)")
+    parser.add_argument("scenario", help="the scenario file (.toml), or a shipped one by name (see 'kriegsspiel scenarios')")
     parser.add_argument("--save", type=Path, default=None,
                         help="the save to create (never overwritten); default: the games folder "
                              "('kriegsspiel games'), named after the scenario and the time")
 
 
 def run(args: argparse.Namespace) -> int:
+    args.scenario = scenario_or_path(args.scenario)
     save = args.save or new_game_path(args.scenario)
     with new_session(args.scenario, save) as game:
         for note in game.notes:  # the scenario's warnings

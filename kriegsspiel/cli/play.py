@@ -14,6 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from kriegsspiel.data import scenario_or_path, scenarios_folder
 from kriegsspiel.errors import UserError
 
 #: The size of a --screenshot without --size (a window fits its screen instead).
@@ -21,7 +22,7 @@ DEFAULT_SIZE = (1600, 1000)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", help="a scenario (.toml) or a save; default: the start menu")
+    parser.add_argument("path", nargs="?", help="a scenario (.toml, or a shipped one by name: demo), or a save; default: the start menu")
     parser.add_argument("--screenshot", metavar="FILE.png", help="draw headless, save a PNG and exit")
     parser.add_argument("--frames", type=int, default=2, metavar="N", help="frames to run before the screenshot (default 2)")
     parser.add_argument("--size", default=None, metavar="WxH", help="window or screenshot size in pixels (default: the window's last size, "
@@ -44,13 +45,8 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return width, height
 
 
-def scenarios_folder() -> Path:
-    """The shipped scenarios (``scenarios/`` beside the package)."""
-    return Path(__file__).resolve().parents[2] / "scenarios"
-
-
 def demo_scenario() -> Path:
-    """The shipped demo scenario (``scenarios/demo.toml`` beside the package)."""
+    """The shipped demo scenario (``demo``)."""
     path = scenarios_folder() / "demo.toml"
     if not path.is_file():
         raise UserError(f"{path}: the demo scenario is missing; give a scenario or a save: kriegsspiel play FILE")
@@ -63,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--frames: give at least 1")
     if args.screenshot and args.fullscreen:
         raise UserError("--fullscreen: a screenshot is drawn headless at --size; give one or the other")
-    path = Path(args.path) if args.path else (demo_scenario() if args.screenshot else None)
+    path = scenario_or_path(args.path) if args.path else (demo_scenario() if args.screenshot else None)
     if path is not None and not path.exists():
         raise UserError(f"{path}: no such file; give a scenario (.toml) or a save")
     if args.screenshot:

@@ -29,10 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout lists the pictures, nothing else
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is ever opened
-    from kriegsspiel.cli.input_path import require_file
+    from kriegsspiel.border import CAPS, InputKind, check_input
     from kriegsspiel.store import look_at
 
-    path = require_file(Path(args.save), "a save (.kssave) or a scenario (.toml)")
+    path = check_input(Path(args.save), InputKind("a save (.kssave) or a scenario (.toml)", CAPS["save"].cap))
     with look_at(path) as game:
         try:
             written = game.write_pictures(Path(args.out), args.player, args.round, unit=args.unit)

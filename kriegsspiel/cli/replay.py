@@ -1,5 +1,6 @@
-"""``kriegsspiel replay SAVE [--to N] [--json] [--log]``: the state of any game's save after its first N records
-(a ruler game: the round and the units; an area game: the phase, the units and the orders given)."""
+"""``kriegsspiel replay SAVE [--to N] [--json | --phases] [--log]``: the state of any game's save after its first N
+records (a ruler game: the round and the units; an area game: the phase, the units and the orders given);
+``--phases``: an area game's phases as JSON Lines (kriegsspiel.cli.phase_lines)."""
 from __future__ import annotations
 
 import argparse
@@ -24,11 +25,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              '"recipient", "outcome", "received_by", "received_text"}]} (disruption under Ruleset '
                              'V3); an area game: {"phase", "phase_label", "units", "owners", "orders", "choices", '
                              '"last_results", "last_record"}')
+    parser.add_argument("--phases", action="store_true",
+                        help="a Diplomacy or Air Power Diplomacy game: write its confirmed phases as JSON Lines of the "
+                             "interchange format, one phase a line (position, orders, results, next phase); "
+                             "'kriegsspiel import-phases' reads them back")
     parser.add_argument("--log", action="store_true",
                         help="also print the journal: every record and its events; orders taken back are marked undone")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.phases:  # the rule set writes its phase lines, or says it has none (a ruler game: none)
+        from kriegsspiel.cli.phase_lines import write_phase_lines
+
+        write_phase_lines(args.save, sys.stdout)
+        return 0
     loaded = read_save(args.save)
     total = len(loaded.records)
     if args.to is not None and not 0 <= args.to <= total:

@@ -13,13 +13,14 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments: a scenario or a save, and where a new game is saved."""
-    parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml) to start, or a save to continue")
+    parser.add_argument("path", metavar="SCENARIO|SAVE", help="a scenario (.toml, or a shipped one by name: demo) to start, or a save to continue")
     parser.add_argument("--save", metavar="FILE", help="where a new game is saved (default: the games folder, see 'kriegsspiel games')")
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the game and run the shell on stdin; exit 0 at quit or end of input (refusals are not failures)."""
-    from kriegsspiel.cli.input_path import require_file
+    from kriegsspiel.border import CAPS, InputKind, check_input
+    from kriegsspiel.data import scenario_or_path
     from kriegsspiel.shell import Shell, run_shell
     from kriegsspiel.store import start_or_continue
     from kriegsspiel.userdirs import new_game_path
@@ -28,7 +29,8 @@ def run(args: argparse.Namespace) -> int:
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    path = require_file(Path(args.path), "a scenario (.toml) or a save")
+    path = check_input(scenario_or_path(args.path),
+                       InputKind("a scenario (.toml, or a shipped one by name) or a save", CAPS["save"].cap))
     game, opened = start_or_continue(path, Path(args.save) if args.save else None, new_game_path(path))
     print(opened)
     with game:

@@ -6,10 +6,11 @@ entry-point group ``kriegsspiel.rulesets``; the two shipped ones are declared in
 program (as pytest finds its plugins). Nothing here imports a rule set by name: the core knows rule sets only
 through the objects the entry points give.
 
-The tables that rule sets add to (the orders, their parsers, events, manual pages, handlers) are
-:class:`LazyRegistry` values: the first time anything reads one, every installed rule set is loaded and
-installed, once per process. A rule set that fails to load is reported once, on stderr, by its name and
-entry point, and the others keep working; :func:`failures` lists them for ``kriegsspiel rules``.
+Nothing a rule set gives is written into a table of the program: a game asks its own rule set (found here by
+name, :func:`find`) for its rules object, and two games of different rule sets in one process never see each
+other's orders or handlers. The rule sets are loaded (imported) the first time anything asks, once per
+process. A rule set that fails to load is reported once, on stderr, by its name and entry point, and the
+others keep working; :func:`failures` lists them for ``kriegsspiel rules``.
 
 This module imports the standard library only, so every layer may read the registries.
 """
@@ -17,25 +18,20 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 #: the entry-point group rule-set packages publish their object under
 GROUP = "kriegsspiel.rulesets"
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
 class Installable(Protocol):
-    """What the registry needs of a rule-set object: its name and a way to add itself to the core's tables
-    (the full interface is :class:`kriegsspiel.core.plugin.RuleSet`)."""
+    """What the registry needs of a rule-set object: its name and the rules its games are played by (the full
+    interface is :class:`kriegsspiel.core.plugin.RuleSet`)."""
 
     name: str
 
-    def install(self) -> None: ...
+    def rules(self) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +55,7 @@ _failures: list[LoadFailure] = []
 
 
 def ensure_loaded() -> None:
-    """Load and install every rule set of the entry-point group, once per process (thread-safe).
+    """Load every rule set of the entry-point group, once per process (thread-safe).
 
     Never raises for a broken rule set: it is reported once on stderr and listed by :func:`failures`.
     """
@@ -69,7 +65,7 @@ def ensure_loaded() -> None:
     with _lock:
         if _loaded:
             return
-        _loaded = True  # before installing: an installer that reads a registry must not recurse
+        _loaded = True  # before loading: a rule set whose import asks for another must not recurse
         for entry_point in _entry_points():
             _load_one(entry_point)
 
@@ -92,9 +88,9 @@ def _load_one(entry_point: metadata.EntryPoint) -> None:
             raise TypeError(f"{entry_point.value} is not a rule set (it has no name)")
         if name in _rulesets:
             raise ValueError(f"the name {name!r} is taken by {_sources[name]}")
-        if not callable(getattr(ruleset, "install", None)):
-            raise TypeError(f"{entry_point.value} is not a rule set (it has no install())")
-        ruleset.install()
+        if not callable(getattr(ruleset, "rules", None)):
+            raise TypeError(f"{entry_point.value} is not a rule set (it has no rules())")
+        ruleset.rules()  # a rule set whose rules cannot be built is reported here, not in the middle of a game
     except Exception as exc:  # any error in someone else's package: report it, keep the others
         failure = LoadFailure(entry_point.name, where, f"{type(exc).__name__}: {exc}")
         _failures.append(failure)
@@ -105,9 +101,16 @@ def _load_one(entry_point: metadata.EntryPoint) -> None:
 
 
 def installed() -> dict[str, Installable]:
-    """The rule sets that loaded, by name, in the order they were installed."""
+    """The rule sets that loaded, by name, in the order they were loaded."""
     ensure_loaded()
     return dict(_rulesets)
+
+
+def find(name: str) -> Installable | None:
+    """The loaded rule set called ``name``, or None (cheap: a game asks on every order)."""
+    if not _loaded:
+        ensure_loaded()
+    return _rulesets.get(name)
 
 
 def source(name: str) -> str:
@@ -120,75 +123,3 @@ def failures() -> list[LoadFailure]:
     """The rule sets of the entry-point group that failed to load, each once."""
     ensure_loaded()
     return list(_failures)
-
-
-class LazyRegistry(dict[K, V]):
-    """A dict the rule sets add to: reading it first loads every installed rule set (:func:`ensure_loaded`).
-
-    Writing does not load anything, so a rule set's installer can fill it while the rule sets are loading.
-    """
-
-    def _ready(self) -> None:
-        if not _loaded:
-            ensure_loaded()
-
-    def __getitem__(self, key: K) -> V:
-        self._ready()
-        return super().__getitem__(key)
-
-    def __contains__(self, key: object) -> bool:
-        self._ready()
-        return super().__contains__(key)
-
-    def __iter__(self) -> Iterator[K]:
-        self._ready()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._ready()
-        return super().__len__()
-
-    def get(self, key: K, default: Any = None) -> Any:
-        self._ready()
-        return super().get(key, default)
-
-    def keys(self):  # type: ignore[override]
-        self._ready()
-        return super().keys()
-
-    def values(self):  # type: ignore[override]
-        self._ready()
-        return super().values()
-
-    def items(self):  # type: ignore[override]
-        self._ready()
-        return super().items()
-
-    def __repr__(self) -> str:
-        self._ready()
-        return super().__repr__()
-
-
-class LazyList(list[V]):
-    """A list the rule sets add to (formatters, turn structures); reading it first loads the rule sets."""
-
-    def _ready(self) -> None:
-        if not _loaded:
-            ensure_loaded()
-
-    def __iter__(self) -> Iterator[V]:
-        self._ready()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._ready()
-        return super().__len__()
-
-    def __getitem__(self, index):  # type: ignore[override]
-        self._ready()
-        return super().__getitem__(index)
-
-
-def call_each(hooks: LazyList[Callable[..., Any]], *args: Any) -> list[Any]:
-    """Call every hook a rule set added, in installation order, and return their results."""
-    return [hook(*args) for hook in hooks]

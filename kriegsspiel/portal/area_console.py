@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kriegsspiel.errors import printable
 from kriegsspiel.portal.area_service import AreaPortal
 from kriegsspiel.portal.links import link_url
 from kriegsspiel.portal.service import LockGate
@@ -58,7 +59,7 @@ def area_inbox_text(inbox: dict[str, Any]) -> str:
                          f"(digest {latest['digest']}{times}); {force}{asked}")
         lines += [f"    {text}" for text in entry["in_force"]]
         lines += [f"    refused: {v['line']}: {v['reason']}" for v in entry["refused"]]
-    return "\n".join(lines)
+    return printable("\n".join(lines))  # a power's text never moves the umpire's cursor nor clears the screen
 
 
 class AreaPortalShell:

@@ -131,9 +131,15 @@ class AreaPortalApp(PortalApp):
         player = self._player(request)
         if request.headers.get("Origin") != f"{request.scheme}://{request.host}":
             return self._html(error_page(403, "Orders are checked only from the power's own page."), 403)
+        too_many = self._too_many(self._check_limiter, request.match_info["token"], "checks")
+        if too_many is not None:
+            return too_many
+        body = await self._body(request, request.read)
+        if isinstance(body, web.Response):
+            return body
         try:
-            data = await request.json()
-        except ValueError:
+            data = json.loads(body.decode("utf-8"))
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past any real request
             data = None
         text = data.get("orders") if isinstance(data, dict) else None
         if not isinstance(text, str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kriegsspiel.errors import printable
 from kriegsspiel.portal.links import link_url
 from kriegsspiel.portal.service import LockGate, Portal
 from kriegsspiel.shell import Reply, Shell
@@ -53,7 +54,7 @@ def inbox_text(inbox: dict[str, Any]) -> str:
         lines.append(f"  {player}: {'READY, ' if entry['ready'] else ''}received {latest['at']}"
                      f" (digest {latest['digest']}{f', sent {times} times, the last counts' if times > 1 else ''}):")
         lines += [f"    {line}" for line in latest["text"].splitlines() or [""]]
-    return "\n".join(lines)
+    return printable("\n".join(lines))  # a player's text never moves the umpire's cursor nor clears the screen
 
 
 class PortalShell:

@@ -37,6 +37,12 @@ class LinkKeeper:
         self._book = LinkBook(links_path(self.save), {})
         self._book_stamp: int | None = None
         self._link_hashes: dict[str, str] = {}  # the links as the journal knows them (by hash)
+        self._link_listeners: list[Callable[[], None]] = []
+
+    def listen_links(self, listener: Callable[[], None]) -> None:
+        """Call ``listener()`` (on the thread that noticed it) whenever the links in force change: a revoked
+        link's open event stream is then ended at once."""
+        self._link_listeners.append(listener)
 
     def _take_book(self, book: LinkBook) -> list[str]:
         """Use ``book`` and journal (by hash) what changed in it; the notes for the umpire."""
@@ -53,6 +59,8 @@ class LinkKeeper:
         said = self.gate.run(write)
         with self._data:
             self._book, self._book_stamp = book, stamp
+        for listener in list(self._link_listeners):
+            listener()
         return said
 
     def player_of(self, token: str) -> str | None:

@@ -34,6 +34,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
 from kriegsspiel.errors import UserError
+from kriegsspiel.portal.guard import BODY_SECONDS, SECURITY_HEADERS, GuardedRunner
 from kriegsspiel.portal.links import token_hash
 from kriegsspiel.portal.pages import error_page, player_page, receipt_line
 from kriegsspiel.portal.service import Portal, Refusal
@@ -45,18 +46,13 @@ MAX_BODY = 16 * 1024
 #: posts allowed per link in :data:`RATE_WINDOW` seconds; the next is answered 429
 RATE_LIMIT = 10
 RATE_WINDOW = 60.0
+#: checks of orders (an area game's ``/check``, sent as a power types) allowed per link in RATE_WINDOW seconds
+CHECK_RATE_LIMIT = 40
+#: a round number the form may carry: digits, at most this many
+_ROUND_NUMBER = re.compile(r"[0-9]{1,9}")
 #: seconds between keep-alive comments on an idle event stream
 KEEPALIVE = 20.0
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                                "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-    "Cache-Control": "no-store",
-    "Cross-Origin-Resource-Policy": "same-origin",
-}
 _TOKEN_IN_PATH = re.compile(r"/p/[^/?#]*")
 _STATIC = {"portal.css": "text/css", "portal.js": "text/javascript"}
 
@@ -109,6 +105,7 @@ class PortalApp:
         self.portal = portal
         self._secret = secrets.token_bytes(32)  # signs the pages' CSRF tokens; new at every start
         self._limiter = _Limiter(RATE_LIMIT, RATE_WINDOW, clock)
+        self._check_limiter = _Limiter(CHECK_RATE_LIMIT, RATE_WINDOW, clock)
         self._static = {name: (static_file(name), kind) for name, kind in _STATIC.items()}
         # the page's one script starts with what both portals' scripts share (following the game, the countdown)
         self._static["portal.js"] = (static_file("live.js") + static_file("portal.js"), "text/javascript")
@@ -118,6 +115,7 @@ class PortalApp:
         self._watch: asyncio.Task[None] | None = None
         self._status_cache: dict[str, tuple[tuple[Any, ...], bytes]] = {}
         portal.listen(lambda number: self.wake())
+        portal.listen_links(self.wake)  # a revoked link's event stream ends at once
 
     def build(self) -> web.Application:
         """The application: routes, the error pages and the security headers."""
@@ -229,6 +227,31 @@ class PortalApp:
                            orders=self.portal.orders_of(player), draft=draft, problem=problem)
         return self._html(text, status)
 
+    def _too_many(self, limiter: _Limiter, token: str, what: str) -> web.Response | None:
+        """A 429 when this link has sent more than its limit in the last minute (counting this one)."""
+        wait = limiter.allow(token_hash(token))
+        if wait is None:
+            return None
+        response = self._html(error_page(429, f"More than {limiter.limit} {what} in a minute: wait "
+                                              f"{wait:.0f} seconds, then send again."), 429)
+        response.headers["Retry-After"] = str(max(1, round(wait)))
+        return response
+
+    async def _body(self, request: web.Request, read: Callable[[], Awaitable[Any]]) -> Any:
+        """What ``read`` makes of the request's body, within BODY_SECONDS; a short 400 or 408 page when it
+        cannot be read (a malformed multipart, a body that never arrives): the bytes are the sender's."""
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                return await read()
+        except web.HTTPException:
+            raise  # 413: too large
+        except TimeoutError:
+            refused = self._html(error_page(408, "The form took too long to arrive: send it again."), 408)
+        except (ValueError, LookupError, AssertionError, TypeError, RecursionError):
+            refused = self._html(error_page(400, "The form could not be read: send your orders from your page."), 400)
+        refused.force_close()  # the rest of the body may still be on its way: this connection is done
+        return refused
+
     # --- handlers ---------------------------------------------------------------------------------------
 
     async def page(self, request: web.Request) -> web.Response:
@@ -257,9 +280,12 @@ class PortalApp:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
         sent: dict[str, Any] | None = None
+        token = request.match_info["token"]
         try:
             while not self._closing and self._changed is not None:
                 changed = self._changed
+                if self.portal.player_of(token) != player:
+                    break  # the link was revoked: its stream ends now
                 data = self._status_json(player, base)
                 if data != sent:
                     await response.write(f"event: status\ndata: {json.dumps(data)}\n\n".encode())
@@ -288,15 +314,14 @@ class PortalApp:
         origin = request.headers.get("Origin")
         if origin != f"{request.scheme}://{request.host}":
             return self._html(error_page(403, "Orders are taken only from the player's own page."), 403)
-        wait = self._limiter.allow(token_hash(token))
-        if wait is not None:
-            response = self._html(error_page(429, f"More than {RATE_LIMIT} sendings in a minute: wait "
-                                                  f"{wait:.0f} seconds, then send again."), 429)
-            response.headers["Retry-After"] = str(max(1, round(wait)))
-            return response
-        form = await request.post()  # over MAX_BODY: 413
+        too_many = self._too_many(self._limiter, token, "sendings")
+        if too_many is not None:
+            return too_many
+        form = await self._body(request, request.post)  # over MAX_BODY: 413
+        if isinstance(form, web.Response):
+            return form
         text, csrf, round_text = (form.get(key) for key in ("orders", "csrf", "round"))
-        if not isinstance(text, str) or not isinstance(round_text, str) or not round_text.isdigit():
+        if not isinstance(text, str) or not isinstance(round_text, str) or not _ROUND_NUMBER.fullmatch(round_text):
             return self._html(error_page(400, "The form was not filled in: send your orders from your page."), 400)
         ready = form.get("ready") == "1"
         if not isinstance(csrf, str) or not self._csrf_ok(token_hash(token), csrf):
@@ -371,7 +396,7 @@ class PortalServer:
         loop.close()
 
     async def _open(self) -> None:
-        self._runner = web.AppRunner(self.app.build(), access_log_class=RedactingAccessLog, shutdown_timeout=2.0)
+        self._runner = GuardedRunner(self.app.build(), access_log_class=RedactingAccessLog, shutdown_timeout=2.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
         await site.start()

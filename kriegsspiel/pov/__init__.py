@@ -174,8 +174,8 @@ def attach_to_game(game: Any) -> PictureWriter:
     worker thread; returns the :class:`PictureWriter` (``wait()`` for the files)."""
     writer = PictureWriter()
 
-    def on_round_end(ended_game: Any, round_number: int) -> None:
-        state = ended_game.state
+    def on_round_end(ended_game: Any, round_number: int, state: Any = None) -> None:
+        state = ended_game.state if state is None else state
         folder = round_folder(pov_folder_of_save(Path(ended_game.path)), round_number)
         names = player_file_names(p.name for p in state.setup.players)
         public = public_map(state)
@@ -185,4 +185,37 @@ def attach_to_game(game: Any) -> PictureWriter:
             writer.submit(surface, folder / names[player.name], root=Path(ended_game.path).parent)
 
     game.on_round_end.append(on_round_end)
+    try:
+        for round_number, state in _rounds_cut_short(game):
+            on_round_end(game, round_number, state)
+    except Exception as exc:  # noqa: BLE001 - as at a round's end: a picture that cannot be drawn is said, not raised
+        message = f"{game.path}: the pictures of a round cut short could not be drawn ({type(exc).__name__}: {exc})"
+        writer.errors.append(message)
+        print(f"kriegsspiel: {message}", file=sys.stderr)
     return writer
+
+
+def _rounds_cut_short(game: Any) -> list[tuple[int, Any]]:
+    """The rounds whose pictures the last session did not write (it was killed, or the power went, between
+    the round's end and the last picture), with the state at each one's end: every ended round after the
+    last one whose pictures are all there. A game that never wrote pictures (no ``-pov`` folder) is left so."""
+    state = game.state
+    folder = pov_folder_of_save(Path(game.path))
+    ended = int(state.round) - 1
+    if ended < 1 or not hasattr(game, "states_in_force"):  # no round ended, or no history to walk
+        return []
+    names = list(player_file_names(p.name for p in state.setup.players).values())
+
+    def complete(number: int) -> bool:
+        return all((round_folder(folder, number) / name).is_file() for name in names)
+
+    last_whole = next((n for n in range(ended, 0, -1) if complete(n)), 0)
+    if last_whole == ended or (last_whole == 0 and not folder.is_dir() and ended > 1):
+        return []
+    missing: list[tuple[int, Any]] = []
+    for past in game.states_in_force():  # the first state of a later round is the end of the rounds before it
+        while last_whole + len(missing) < min(int(past.round) - 1, ended):
+            missing.append((last_whole + len(missing) + 1, past))
+        if len(missing) >= ended - last_whole:
+            break
+    return missing

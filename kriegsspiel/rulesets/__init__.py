@@ -6,7 +6,8 @@ inside), declared as entry points in the program's ``pyproject.toml``; a rule se
 package is listed too once installed. This module never imports a rule set by name.
 
 ``load_ruleset("modern-4e")`` gives an installed rule set's data; ``load_ruleset("path/to/mine.toml")`` reads a
-file of the same layout (docs/rulesets.md). An installed rule set's data is immutable, so each is read once
+file of the same layout (docs/rulesets.md), played by the code of the installed rule set its ``based_on`` names
+(a house-rules copy of a shipped file), else the one of its ``id``. An installed rule set's data is immutable, so each is read once
 per process.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ import functools
 import tomllib
 from pathlib import Path
 
-from kriegsspiel.core.plugin import find_ruleset, installed_rulesets
+from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
 from kriegsspiel.core.ruleset import RuleBook, RuleBookError, parse_ruleset
 from kriegsspiel.errors import UserError
 
@@ -70,6 +71,8 @@ def _load_installed(name: str) -> RuleBook:
 
 
 def _load_file(path: Path) -> RuleBook:
+    """The rule book in the file at ``path``, read with the tables and columns of the rule set that plays it
+    (the one its ``based_on`` names, else the one of its ``id``; none: the core's tables alone)."""
     try:
         text = path.read_bytes()
     except FileNotFoundError:
@@ -84,7 +87,42 @@ def _load_file(path: Path) -> RuleBook:
         raise UserError(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:
         raise UserError(f"{path}: nested too deeply to read; a rule-set file has a few levels of tables") from None
+    plugin = _player_of(data, path)
     try:
-        return parse_ruleset(data, str(path))
+        return parse_rulebook(data, str(path), plugin)
     except RuleBookError as exc:
+        readers_of = [name for name, other in installed_rulesets().items()
+                      if other.kind == "ruler" and exc.key in other.table_readers()]
+        if plugin is None and exc.table == "" and readers_of:
+            # a house-rules copy of a shipped file under a name of its own: say how to keep its rule set's code
+            raise UserError(f"{exc}; the table [{exc.key}] is read by the rule set {readers_of[0]!r}: add "
+                            f"based_on = \"{readers_of[0]}\" at the top to play this file by its rules") from None
         raise UserError(str(exc)) from None
+
+
+def parse_rulebook(data: dict, source: str, plugin: RuleSet | None) -> RuleBook:
+    """The rule book of the parsed rule-set file ``data`` (named ``source`` in messages), read with the tables,
+    required columns and attack tables of ``plugin``, the rule set whose code plays it (None: the core's alone).
+    Raises RuleBookError naming the source, the table and the key."""
+    if plugin is None:
+        return parse_ruleset(data, source)
+    return parse_ruleset(data, source, plugin.table_readers(), plugin.required_columns(), plugin.attack_tables())
+
+
+def _player_of(data: dict, path: Path) -> RuleSet | None:
+    """The installed rule set whose code plays the rule-set file ``data``: the one its ``based_on`` names
+    (which must be an installed ruler rule set), else the one of its ``id``, else None."""
+    based_on = data.get("based_on")
+    if based_on is None:
+        plugin = find_ruleset(data["id"]) if isinstance(data.get("id"), str) else None
+        return plugin if plugin is not None and plugin.kind == "ruler" else None
+    if not isinstance(based_on, str):
+        raise UserError(f"{path}: based_on: expected the name of an installed rule set in quotes, "
+                        f"got {based_on!r}")
+    plugin = find_ruleset(based_on)
+    if plugin is None or plugin.kind != "ruler":
+        close = difflib.get_close_matches(based_on, shipped_rulesets(), n=1)
+        guess = f"did you mean {close[0]!r}? " if close else ""
+        raise UserError(f"{path}: based_on: {based_on!r} is not an installed rule set of a battlefield; {guess}"
+                        f"installed: {', '.join(shipped_rulesets())}")
+    return plugin

@@ -39,7 +39,7 @@ class Scenario:
     """
 
     setup: GameSetup
-    source: str  # the file name for messages ("scenarios/demo.toml", or "<save>: embedded scenario")
+    source: str  # the file name for messages ("demo.toml", or "<save>: embedded scenario")
     base_dir: Path
     text: str
     sha256: str

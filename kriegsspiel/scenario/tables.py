@@ -43,6 +43,10 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
         if not isinstance(name, str) or not name.strip():
             report.add("sides", i, "name", "missing; every side needs a name")
             continue
+        if not name.isprintable():  # a side without [[players]] is its own player: the same rule as theirs
+            report.add("sides", i, "name", f"{name!r} holds a control character (a NUL, a tab, a line break); "
+                       "write the name with letters, digits, spaces and punctuation only")
+            continue
         if any(s.name == name for s in sides):
             report.add("sides", i, "name", f"side {name!r} is declared twice")
             continue
@@ -97,6 +101,10 @@ def read_players(
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             report.add("players", i, "name", "missing; every player needs a name")
+            continue
+        if not name.isprintable():  # a NUL or a line break: no picture file, page or terminal line can carry it
+            report.add("players", i, "name", f"{name!r} holds a control character (a NUL, a tab, a line break); "
+                       "write the name with letters, digits, spaces and punctuation only")
             continue
         if any(p.name == name for p in players):
             report.add("players", i, "name", f"player {name!r} is declared twice")

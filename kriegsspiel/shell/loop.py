@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from kriegsspiel.errors import printable
 from kriegsspiel.shell.session import Shell
 
 
@@ -43,8 +44,8 @@ def run_shell(shell: Shell, stdin: TextIO, stdout: TextIO, *, echo: bool | None 
         if echo:
             stdout.write(line if line.endswith("\n") else line + "\n")
         reply = shell.handle(line)
-        if reply.text:
-            stdout.write(reply.text + "\n")
+        if reply.text:  # text from players or files never drives the terminal (an escape, a carriage return)
+            stdout.write(printable(reply.text) + "\n")
         stdout.flush()
         if not reply.ok:
             refused += 1

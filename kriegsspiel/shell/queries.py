@@ -30,13 +30,14 @@ def score_text(state: GameState) -> str:
 def unit_orders(state: GameState, unit: UnitState) -> list[str]:
     """The orders ``unit``'s type may give: move, its command table rows that are orders (not a defensive table
     such as air-defence), and takeoff and land for aircraft when the scenario has an air theatre."""
-    from kriegsspiel.core.commands import ORDERS
+    from kriegsspiel.core.game import rules_of
 
+    rules = rules_of(state)
     unit_type = state.ruleset.unit_type(unit.type_id)
     orders = ["move"]
     if unit_type.theatre == "air" and state.setup.air_theatre:
         orders += ["takeoff", "land"]
-    return orders + sorted(c for c in unit_type.commands if c in ORDERS)
+    return orders + sorted(c for c in unit_type.commands if rules.is_order_word(c))
 
 
 def _did(unit: UnitState) -> list[str]:

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kriegsspiel.core.commands import Details, Help, Man, Quit, Redo, Score, Undo
-from kriegsspiel.core.manual import help_text, man_page, syntax
 from kriegsspiel.core.game import round_change_line
-from kriegsspiel.core.commands import NotationError, parse_command
+from kriegsspiel.core.commands import NotationError
+from kriegsspiel.core.game import rules_of
 from kriegsspiel.core.state import GameState
 from kriegsspiel.errors import UserError
 from kriegsspiel.shell.queries import details_text, score_text
@@ -72,12 +72,10 @@ class Shell:
 
     def completions(self, prefix: str) -> list[str]:
         """Command words, unit ids, sides and players that begin with ``prefix``, sorted (for Tab)."""
-        from kriegsspiel.core.commands import command_words
-
         if self._area is not None:
             return self._area.completions(prefix)
         state = self.game.state
-        words = {*command_words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}
+        words = {*rules_of(state).words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}
         return sorted(w for w in words if w.startswith(prefix))
 
     def handle(self, line: str) -> Reply:
@@ -105,22 +103,25 @@ class Shell:
         return Reply(answer, ok=not answer.startswith("refused:"), changed=changed)
 
     def _handle(self, text: str) -> Reply:
-        try:
-            command = parse_command(text)
-        except NotationError as exc:
-            if exc.command is not None:
-                return Reply(f"{exc}\nsyntax: {syntax(exc.command)}", ok=False)
-            # the list of commands follows, so the parser's own list of words is left out
-            return Reply(f"{str(exc).split(';')[0]}\n{help_text(self.game.state.ruleset)}", ok=False)
         state = self.game.state
+        manual = rules_of(state).manual
+        try:
+            command = rules_of(state).parse(text)
+        except NotationError as exc:
+            if exc.command is not None and exc.command in manual.pages:
+                return Reply(f"{exc}\nsyntax: {manual.syntax(exc.command)}", ok=False)
+            if exc.command is not None:  # a rule set's order without a manual page
+                return Reply(str(exc), ok=False)
+            # the list of commands follows, so the parser's own list of words is left out
+            return Reply(f"{str(exc).split(';')[0]}\n{manual.help_text(state.ruleset)}", ok=False)
         if isinstance(command, Quit):
             return Reply("goodbye; every accepted order is saved", quit=True)
         if isinstance(command, Help):
-            return Reply(help_text(state.ruleset))
+            return Reply(manual.help_text(state.ruleset))
         if isinstance(command, Man):
             if command.topic is None:
-                return Reply(help_text(state.ruleset))
-            return Reply(man_page(command.topic, state.ruleset))
+                return Reply(manual.help_text(state.ruleset))
+            return Reply(manual.man_page(command.topic, state.ruleset))
         if isinstance(command, Score):
             return Reply(score_text(state))
         if isinstance(command, Details):

@@ -19,10 +19,12 @@ replay: a phase that resolves differently now is a record that does not replay.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
 from kriegsspiel.core.area import AreaPosition, AreaRules, Choice, PhaseResult
 from kriegsspiel.core.dice import Dice, DiceMismatch
 from kriegsspiel.errors import UserError
@@ -238,7 +240,7 @@ class AreaTimeline:
             if list(step.events) != [dict(e) for e in record.events]:
                 raise ReplayError(record, "the redone command gives other results now")
             self.push_redone(original.seq, step.turn)
-        elif record.kind != "portal":
+        elif record.kind not in ("portal", "adopt"):  # the players' portal, the umpire's adoption: no change
             raise ReplayError(record, f"unknown record kind {record.kind!r}")
 
     def push(self, seq: int, turn: AreaTurn) -> None:
@@ -455,10 +457,19 @@ class AreaSession(SessionBase):
     # --- changing -----------------------------------------------------------------------------------------
 
     def submit(self, command: str, forced: bool = False) -> Outcome:
+        """:meth:`_submit`, and what the umpire must hear after it (the save moved to a recovery file)."""
+        outcome = self._submit(command, forced)
+        said, self._notices = self._notices, []
+        return dataclasses.replace(outcome, lines=outcome.lines + tuple(said)) if said else outcome
+
+    def _submit(self, command: str, forced: bool) -> Outcome:
         """Carry out one line: ``POWER: ORDER[; ORDER...]``, ``withdraw POWER: ORDER``, ``confirm``, ``undo``,
         ``redo``. Refused lines change nothing; each accepted command is on disk before this returns (several
         orders on one line: one record each, the refused ones said). An area game forces nothing: ``forced``
         is refused. Raises SaveError when read-only or the journal cannot be written."""
+        if len(command) > MAX_COMMAND_CHARS:  # refused at entry: its record must stay readable
+            return Outcome(False, command[:60] + "...", reason=f"a line of {len(command):,} characters; at most "
+                           f"{MAX_COMMAND_CHARS:,} are taken (split a long message into several)", forceable=False)
         text = " ".join(command.split())
         if forced:
             return Outcome(False, text, reason="an area game's rules cannot be forced", forceable=False)

@@ -35,29 +35,39 @@ import io
 import json
 import os
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+import msgspec
+
+from kriegsspiel.border import InputFileError, SchemaError, convert, decode_json, open_input
+from kriegsspiel.border.save_schema import MAX_LINE_BYTES, HeaderLine, RecordLine
 from kriegsspiel.errors import UserError
+
+if TYPE_CHECKING:
+    from kriegsspiel.core.events import Event
 
 SAVE_FORMAT = "kriegsspiel-save"
 SAVE_VERSION = 2
 SNAPSHOT_KIND = "snapshot"
-#: a snapshot line follows every this many records (written by ``store.game``)
+#: a snapshot line follows every this many records (written by the ruler session, ``store.ruler``)
 SNAPSHOT_EVERY = 500
 #: the limits of what is read, far above any real game (a 20,000-record game is about 8 MB), so that a hostile
 #: file costs a message, not the machine's memory
 MAX_SAVE_BYTES = 512 * 1024 * 1024
-MAX_LINE_BYTES = 64 * 1024 * 1024  # the header embeds the scenario (at most 4 MB of TOML, escaped)
+# MAX_LINE_BYTES (kriegsspiel.border.save_schema): the longest line, shared with the writer
 MAX_RECORDS = 250_000
 SAVE_SUFFIX = ".kssave"
 RECORD_KINDS = ("order", "undo", "redo")
 #: A players' portal record (orders received, a link issued or revoked by its hash, a round closed, a
 #: deadline): ``events`` holds one dict with a "portal" key. It changes nothing in the game, so replay skips it.
 PORTAL_KIND = "portal"
-RECORD_KINDS = RECORD_KINDS + (PORTAL_KIND,)
+#: The umpire's adoption of lines this machine did not seal (``kriegsspiel adopt``, store/provenance.py):
+#: ``events`` holds one dict with an "adopt" key (``lines``: how many lines were adopted, ``why``). Replay skips it.
+ADOPT_KIND = "adopt"
+RECORD_KINDS = RECORD_KINDS + (PORTAL_KIND, ADOPT_KIND)
 
 _HEADER_KEYS = ("format", "version", "scenario_name", "scenario_text", "scenario_sha256", "scenario_path",
                 "map", "map_sha256", "ruleset_sha256", "seed", "created", "hash")
@@ -183,12 +193,13 @@ class JournalRecord:
     hash: str
     line: int = field(default=0, compare=False)  # line number in the file (header = 1)
 
-    def describe(self) -> str:
-        """The record for the umpire's log: number, round and side, the command, then what happened."""
+    def describe(self, event_kinds: Mapping[str, type[Event]] | None = None) -> str:
+        """The record for the umpire's log: number, round and side, the command, then what happened (its
+        events read by ``event_kinds``, the game's: ``RulerRules.event_kinds``; by default the core's)."""
         from kriegsspiel.core.events import event_from_json
 
         head = f"{self.seq}. round {self.round}, {self.side}: {self.command}"
-        if self.kind == PORTAL_KIND:
+        if self.kind in (PORTAL_KIND, ADOPT_KIND):
             return head
         if self.kind in ("undo", "redo"):
             head += f" (record {self.target})"
@@ -197,7 +208,7 @@ class JournalRecord:
         lines = [head]
         for data in self.events:
             try:
-                lines.append("   " + event_from_json(dict(data)).describe())
+                lines.append("   " + event_from_json(dict(data), event_kinds).describe())
             except (ValueError, TypeError):  # an event of a later version: show it raw
                 lines.append(f"   {data}")
         return "\n".join(lines)
@@ -312,16 +323,19 @@ def read_save(path: str | Path) -> LoadedSave:
     """
     path = Path(path)
     try:
-        with path.open("rb") as handle:
+        handle = open_input(path, "save")
+    except InputFileError as exc:
+        problem = exc.problem.replace("is a folder", "is a directory")
+        if problem.startswith("cannot be read") or "larger than" in problem:
+            raise SaveError(f"{path}: {problem}") from None
+        raise SaveError(f"{path}: {problem}; give the path of a save ({SAVE_SUFFIX})") from None
+    try:
+        with handle:
             size = os.fstat(handle.fileno()).st_size
             if size > MAX_SAVE_BYTES:
                 raise SaveError(f"{path}: {size:,} bytes is larger than any save this version reads "
                                 f"({MAX_SAVE_BYTES:,} bytes); not a kriegsspiel save, or a damaged one")
             return _parse_stream(handle, path)
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file; give the path of a save ({SAVE_SUFFIX})") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a directory; give the path of a save ({SAVE_SUFFIX})") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
 
@@ -422,10 +436,13 @@ def _starts_with_a_whole_record(raw: bytes) -> bool:
     return isinstance(value, dict) and "hash" in value
 
 
+_any_line = msgspec.json.Decoder()
+
+
 def _parse_line(raw: bytes) -> dict[str, Any] | None:
     try:
-        value = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):  # thousands of nested brackets: not a record
+        value = _any_line.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError):  # deep nesting too
         return None
     return value if isinstance(value, dict) else None
 
@@ -449,6 +466,15 @@ def _looks_like_a_save_header(raw: bytes) -> bool:
     return sum(mark in raw for mark in _HEADER_MARKS) >= 2
 
 
+def _header_json_problem(raw: bytes) -> str:
+    """Why a header line does not parse, in the schema layer's words (a 5,000-digit seed names the key)."""
+    try:
+        decode_json(raw, HeaderLine, "line 1")
+    except SchemaError as exc:
+        return f"{exc.key}: {exc.expected}" if exc.key else "not valid JSON"
+    return "not valid JSON"
+
+
 def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader, LineSeal]:
     raw, _, complete = piece
     parsed = _parse_line(raw)
@@ -457,7 +483,7 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader
                         "start the game again from its scenario")
     if parsed is None or parsed.get("format") != SAVE_FORMAT:
         if _looks_like_a_save_header(raw):
-            problem = "not valid JSON" if parsed is None else "its format mark is changed"
+            problem = _header_json_problem(raw) if parsed is None else "its format mark is changed"
             raise _refuse(path, "line 1", f"the save's header is damaged ({problem})", 0, 1)
         if raw.lstrip().startswith((b"<?xml", b"<map")):
             hint = "; it is a Tiled map: start a game from a scenario that names it ('kriegsspiel new SCENARIO')"
@@ -481,9 +507,14 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader
     if computed != parsed["hash"]:
         raise _refuse(path, "line 1", "the header's hash does not match its content (the header was changed "
                       "after it was written)", 0, 1)
-    if hashlib.sha256(str(parsed["scenario_text"]).encode("utf-8")).hexdigest() != parsed["scenario_sha256"]:
+    try:
+        typed = convert(parsed, HeaderLine, "line 1")
+    except SchemaError as exc:
+        raise _refuse(path, "line 1", f"the header's {exc.key or 'content'} is of the wrong type or out of "
+                      f"range (damaged): {exc.expected}", 0, 1) from None
+    if hashlib.sha256(typed.scenario_text.encode("utf-8", "surrogatepass")).hexdigest() != typed.scenario_sha256:
         raise _refuse(path, "line 1", "the embedded scenario does not match its sha256 (damaged)", 0, 1)
-    return SaveHeader(**{k: parsed[k] for k in _HEADER_KEYS}), LineSeal(1, content, seal)
+    return SaveHeader(**{k: getattr(typed, k) for k in _HEADER_KEYS}), LineSeal(1, content, seal)
 
 
 def _check_record(path: Path, data: dict[str, Any], line_no: int, expected_seq: int, prev: str,
@@ -508,7 +539,7 @@ def _check_record(path: Path, data: dict[str, Any], line_no: int, expected_seq: 
         raise damaged(f"unknown record kind {data['kind']!r}")
     wrong = _wrong_types(data)
     if wrong:
-        raise damaged(f"{', '.join(wrong)} of the wrong type (damaged)")
+        raise damaged(wrong[0])
     try:
         return JournalRecord(**_record_fields(data), line=line_no)
     except (TypeError, ValueError):
@@ -520,27 +551,11 @@ def _is_int(value: Any) -> bool:
 
 
 def _wrong_types(data: dict[str, Any]) -> list[str]:
-    """The keys of a record whose values have the wrong JSON type (a record edited by hand and re-hashed)."""
-    # the common case first, cheaply: every record of a long save passes through here when it is opened
-    rolls, events, refusal, target = data["rolls"], data["events"], data["refusal"], data["target"]
-    if (type(data["seq"]) is int and type(data["command"]) is str and type(data["forced"]) is bool
-            and (refusal is None or type(refusal) is str) and type(rolls) is list
-            and all(type(r) is list and len(r) == 2 and type(r[0]) is int and type(r[1]) is int for r in rolls)
-            and type(events) is list and all(type(e) is dict for e in events)
-            and (target is None or type(target) is int) and type(data["round"]) is int
-            and type(data["side"]) is str and type(data["at"]) is str):
-        return []
-    checks = {
-        "seq": _is_int(data["seq"]),
-        "command": isinstance(data["command"], str),
-        "forced": isinstance(data["forced"], bool),
-        "refusal": data["refusal"] is None or isinstance(data["refusal"], str),
-        "rolls": isinstance(data["rolls"], list) and all(
-            isinstance(r, list) and len(r) == 2 and all(_is_int(v) for v in r) for r in data["rolls"]),
-        "events": isinstance(data["events"], list) and all(isinstance(e, dict) for e in data["events"]),
-        "target": data["target"] is None or _is_int(data["target"]),
-        "round": _is_int(data["round"]),
-        "side": isinstance(data["side"], str),
-        "at": isinstance(data["at"], str),
-    }
-    return [key for key, ok in checks.items() if not ok]
+    """What is wrong with the types of a record's values, as "KEY of the wrong type (damaged): expected ..."
+    (the first found), or [] (a record edited by hand and re-hashed is refused, never used)."""
+    try:
+        convert(data, RecordLine, "record")
+    except SchemaError as exc:
+        key = exc.key.split("[", 1)[0].split(".", 1)[0] or "the record"
+        return [f"{key} of the wrong type (damaged): {exc.expected}"]
+    return []

@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from kriegsspiel.core.commands import Command, Force, NotationError, Redo, Undo, format_command, parse_command
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
+from kriegsspiel.core.commands import Command, Force, NotationError, Redo, Undo
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.game import Accepted, apply, apply_forced
+from kriegsspiel.core.game import Accepted, apply, apply_forced, rules_of
 from kriegsspiel.core.state import GameState, initial_state, summary_json
 from kriegsspiel.errors import UserError
 from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
@@ -183,7 +184,7 @@ class RulerSession(SessionBase):
         from kriegsspiel.core.game import round_change_line
 
         state = self.state
-        lines = record.describe().split("\n")
+        lines = record.describe(rules_of(state).event_kinds).split("\n")
         after = following.round if following is not None else state.round
         if clock := round_change_line(state.ruleset, record.round, after):
             lines.append(f"   {clock}")
@@ -269,15 +270,15 @@ class RulerSession(SessionBase):
 
     def preview(self, command: str | Command | None = None) -> Outcome:
         """What ``command`` would do now, with the dice it would roll; nothing is journaled or changed."""
-        parsed = self._parse(command or "")
+        parsed = self._parse(command or "", self.state)
         if isinstance(parsed, Outcome):
             return parsed
         order, forced = parsed
         result = (apply_forced if forced else apply)(self.state, order, Dice(self.seed, self._next_seq()))
         if not isinstance(result, Accepted):
-            return Outcome(accepted=False, command=format_command(order), reason=result.reason,
+            return Outcome(accepted=False, command=rules_of(self.state).format(order), reason=result.reason,
                            forceable=result.forceable, forced=forced)
-        return Outcome(accepted=True, command=format_command(order), events=result.events, forced=forced,
+        return Outcome(accepted=True, command=rules_of(self.state).format(order), events=result.events, forced=forced,
                        overridden=result.overridden)
 
     def submit(self, command: str | Command, forced: bool = False) -> Outcome:
@@ -288,7 +289,7 @@ class RulerSession(SessionBase):
         Outcome for a line that does not parse or an order the rules refuse (nothing journaled); raises
         SaveError when the game is read-only or the journal cannot be written (then nothing changed).
         """
-        parsed = self._parse(command, forced)
+        parsed = self._parse(command, self.state, forced)
         if isinstance(parsed, Outcome):
             return parsed
         order, forced = parsed
@@ -296,7 +297,7 @@ class RulerSession(SessionBase):
             return self.undo()
         if isinstance(order, Redo):
             return self.redo()
-        text = format_command(order)
+        text = rules_of(self.state).format(order)
         with self.lock:
             writer = self._need_writer()
             seq = writer.next_seq
@@ -316,7 +317,7 @@ class RulerSession(SessionBase):
             self._snapshot()
             problems = self._round_hooks(range(before.round, result.state.round))
         return Outcome(accepted=True, command=text, events=result.events, record=record.seq, records=(record.seq,), forced=forced,
-                       overridden=result.overridden, note="; ".join(problems) or None)
+                       overridden=result.overridden, note=self._noticed("; ".join(problems) or None))
 
     def redo(self) -> Outcome:
         """Re-apply the order most recently undone, with its recorded dice; journaled as a ``redo`` record."""
@@ -343,14 +344,19 @@ class RulerSession(SessionBase):
             problems = self._round_hooks(range(before.round, state.round))
         note = f"redone: {original.command} (record {target})" + (f"; {'; '.join(problems)}" if problems else "")
         return Outcome(accepted=True, command="redo", events=events, record=record.seq, records=(record.seq,), forced=original.forced,
-                       overridden=original.refusal, note=note)
+                       overridden=original.refusal, note=self._noticed(note))
 
     @staticmethod
-    def _parse(command: str | Command, forced: bool = False) -> tuple[Command, bool] | Outcome:
-        """The command and whether it is forced, or a refused Outcome for a line that does not parse."""
+    def _parse(command: str | Command, state: GameState, forced: bool = False) -> tuple[Command, bool] | Outcome:
+        """The command (in the notation of ``state``'s rule set) and whether it is forced, or a refused Outcome
+        for a line that does not parse or is too long to journal."""
         if isinstance(command, str):
+            if len(command) > MAX_COMMAND_CHARS:  # refused at entry: its record must stay readable
+                return Outcome(accepted=False, command=command[:60] + "...", forceable=False,
+                               reason=f"a command of {len(command):,} characters; at most {MAX_COMMAND_CHARS:,} "
+                                      "are taken (split a long message into several)")
             try:
-                command = parse_command(command)
+                command = rules_of(state).parse(command)
             except NotationError as exc:
                 return Outcome(accepted=False, command=command.strip(), reason=str(exc), forceable=False)
         if isinstance(command, Force):

@@ -27,9 +27,9 @@ from kriegsspiel.store.journal import (
 )
 from kriegsspiel.store.journal_write import JournalWriter
 from kriegsspiel.store.records import JournalRecords
-from kriegsspiel.store.seal import machine_key
+from kriegsspiel.store.seal import machine_key, sealing_key
 from kriegsspiel.store.snapshot import snapshot_json
-from kriegsspiel.store.verify import Verdict, who_wrote
+from kriegsspiel.store.verify import Verdict, provenance_of
 
 #: called after a round or phase ended: the session and the number of the round (phase) that ended
 RoundEndHook = Callable[[Any, int], None]
@@ -172,6 +172,7 @@ class SessionBase:
         self.on_round_end: list[RoundEndHook] = []
         self._snapshot_base: Any = None  # the state of the last snapshot written
         self._closing: list[Callable[[], None]] = []  # run at close (a picture writer's thread)
+        self._notices: list[str] = []  # told with the outcome of the command being carried out
 
     # --- what a kind of game supplies ---------------------------------------------------------------------
 
@@ -241,9 +242,9 @@ class SessionBase:
             map_sha256=scenario.map_sha256, ruleset_sha256=scenario.ruleset_sha256, seed=seed, created=utc_now(),
         )
         timeline = cls._start_timeline(scenario, seed)
-        writer = JournalWriter.create(save_path, header, key=machine_key())
-        header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         notes = [warning.format() for warning in scenario.warnings]
+        writer = JournalWriter.create(save_path, header, key=sealing_key(notes))
+        header = dataclasses.replace(header, hash=writer.header_hash)  # the hash of the line as written (sealed)
         return cls(scenario, save_path, header, JournalRecords(save_path), timeline, writer, notes)
 
     @classmethod
@@ -286,7 +287,7 @@ class SessionBase:
         changed: list[str] = []
         scenario = cls.scenario_of_save(loaded, changed, map_loader=map_loader, ruleset_loader=ruleset_loader)
         notes += changed
-        key = machine_key(create=not read_only)
+        key = machine_key(create=False) if read_only else sealing_key(notes)
         # snapshots stand in for the replay only on the very map and rule set the game was played on
         timeline, snapshot_base = cls._replay(loaded, scenario, upto=upto, trust_snapshots=upto is None and
                                               not changed, key=key, notes=notes)
@@ -325,7 +326,7 @@ class SessionBase:
         Raises UserError when its scenario or map can no longer be read."""
         path = loaded.path
         notes = [loaded.cut_off.message(path, len(loaded.records))] if loaded.cut_off is not None else []
-        written, first_unsealed, sealed_here = who_wrote(loaded, machine_key(create=False))
+        provenance = provenance_of(loaded, notes)
         kinds = dict(Counter(r.kind for r in loaded.records))
         count, last = len(loaded.records), loaded.last_hash
         scenario = cls.scenario_of_save(loaded, [], map_loader=map_loader, ruleset_loader=ruleset_loader)
@@ -341,8 +342,7 @@ class SessionBase:
         bad = cls._verify_records(loaded, scenario)
         if bad is not None:
             return Verdict(path, count, kinds, last, first_bad=bad[0], bad_record=bad[1], notes=tuple(notes))
-        return Verdict(path, count, kinds, last, notes=tuple(notes), written=written,
-                       first_unsealed=first_unsealed, sealed_here=sealed_here, lines=len(loaded.seals))
+        return Verdict(path, count, kinds, last, notes=tuple(notes), **provenance)
 
     def close(self) -> None:
         """Release the save (every record is already on disk) and wait for the pictures being written."""
@@ -412,7 +412,7 @@ class SessionBase:
             self._timeline.pop()
             self._snapshot()
             return Outcome(accepted=True, command="undo", record=record.seq, records=(record.seq,),
-                           note=f"undone: {undone.command} (record {target})")
+                           note=self._noticed(f"undone: {undone.command} (record {target})"))
 
     def append_portal(self, command: str, data: dict[str, object]) -> JournalRecord:
         """Journal a players' portal record (kind ``portal``: orders as a phone sent them, links issued or
@@ -447,8 +447,19 @@ class SessionBase:
                             "was not carried out and the save ends with the record before it; free some disk "
                             "space and go on") from None
         record = dataclasses.replace(record, line=self._writer.lines)
+        notice = self._writer.take_notice()
+        if notice is not None:  # the save was deleted or replaced: the game goes on in the recovery file
+            self.path = self._records.path = self._writer.path
+            self._records.close()
+            self._notices.append(notice)
+            self.notes.append(notice)
         self._records.append(record, self._writer.last_offset)
         return record
+
+    def _noticed(self, note: str | None) -> str | None:
+        """``note`` with what the umpire must hear after this command (the save moved to a recovery file)."""
+        said, self._notices = self._notices, []
+        return "\n".join([*([note] if note else []), *said]) or None
 
     def _snapshot(self) -> None:
         """After every SNAPSHOT_EVERY-th record, a snapshot of the state (so that reopening is fast). A
@@ -461,7 +472,7 @@ class SessionBase:
             return
         try:
             writer.append_snapshot(snapshot_json(data))
-        except OSError:
+        except (OSError, SaveError):  # a full disk, or a state too large for a line (LineTooLong)
             return  # the line was taken back; the next record is written as usual
         self._snapshot_base = self._snapshot_state()
 

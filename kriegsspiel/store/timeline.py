@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator, MutableSequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kriegsspiel.core.game import Accepted, apply, apply_forced
+from kriegsspiel.core.game import Accepted, apply, apply_forced, rules_of
 from kriegsspiel.core.dice import Dice, DiceMismatch
 from kriegsspiel.core.events import Event
-from kriegsspiel.core.commands import NotationError, parse_command
+from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.state import GameState
-from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord, canonical_json
+from kriegsspiel.store.journal import ADOPT_KIND, PORTAL_KIND, JournalRecord, canonical_json
 
 
 class ReplayMismatch(Exception):
@@ -42,7 +42,7 @@ def replay_order(
     forced order, as it was carried out when it was given, and the difference is appended to ``drift``.
     """
     try:
-        command = parse_command(record.command)
+        command = rules_of(state).parse(record.command)
     except NotationError as exc:
         raise ReplayMismatch(record, f"the command no longer parses ({exc})") from None
     forced = record.forced
@@ -217,7 +217,7 @@ class Timeline:
                 self._compare(record, events)
             self.push_redone(original.seq, state)
             return events
-        if record.kind == PORTAL_KIND:  # the players' portal: what came in, not a change of the game
+        if record.kind in (PORTAL_KIND, ADOPT_KIND):  # what came in, or the umpire's word: not a change of the game
             return ()
         raise ReplayMismatch(record, f"unknown record kind {record.kind!r}")
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kriegsspiel.border import InputKind, read_input_text
+from kriegsspiel.errors import UserError
 from kriegsspiel.tmx.sink import FindingSink
 from kriegsspiel.tmx.tilesets import TilesetInfo
 from kriegsspiel.tmx.xmltree import Node
@@ -98,13 +100,11 @@ def read_mapping(sink: FindingSink, map_path: str, map_properties: Mapping[str, 
     toml_path = mapping_toml_path(map_path)
     if os.path.isfile(toml_path):
         try:
-            if os.path.getsize(toml_path) > MAX_TOML_BYTES:
-                raise ValueError(f"more than {MAX_TOML_BYTES} bytes")
-            with open(toml_path, "rb") as handle:
-                table = tomllib.load(handle).get("terrain", {})
+            text = read_input_text(toml_path, InputKind("a terrain table (.toml)", MAX_TOML_BYTES))
+            table = tomllib.loads(text).get("terrain", {})
             if not isinstance(table, dict):
                 raise ValueError("[terrain] is not a table")
-        except (OSError, ValueError, RecursionError) as exc:
+        except (UserError, ValueError, RecursionError) as exc:
             sink.refuse(f"cannot read the terrain mapping ({exc}); write a [terrain] table of Class = \"terrain\" "
                         "lines", path=toml_path)
             return mapping

@@ -4,28 +4,32 @@ A map from the internet names files by path. Were absolute paths or ``../../..``
 the players' pictures could show any picture on the umpire's disk, and the loader read any file. The project
 is the folder holding the nearest ``.tiled-project`` file above the map with the folders that project lists
 (Tiled's "folders", such as ``../assets``), else the parent of the map's folder (Tiled's examples keep shared
-tilesets one folder up). The program's own tilesets (``assets/``) are allowed to every map. The umpire may lift the rule for a map they
+tilesets one folder up). The program's own tilesets (``kriegsspiel/data/assets``) are allowed to every map. The umpire may lift the rule for a map they
 trust with ``--allow-outside-paths`` (or the environment variable ``KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS=1``).
 """
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 
-#: The program's own tilesets (``assets/`` beside the package): every map may use them wherever it lies.
-SHIPPED_ASSETS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "assets")
+import msgspec
+
+from kriegsspiel.border import ALLOW_OUTSIDE_ENV, decode_json, outside_allowed, read_input
+from kriegsspiel.border.types import PathText
+from kriegsspiel.data import assets_folder
+from kriegsspiel.errors import UserError
+
+#: The program's own tilesets (inside the package): every map may use them wherever it lies.
+SHIPPED_ASSETS = str(assets_folder())
 #: Setting this environment variable to 1 lifts the path rule for every command (play, shell, new...).
-ALLOW_ENV = "KRIEGSSPIEL_ALLOW_OUTSIDE_PATHS"
+ALLOW_ENV = ALLOW_OUTSIDE_ENV
 #: How many folders up from the map a ``.tiled-project`` file is looked for.
 PROJECT_SEARCH_DEPTH = 8
-#: The largest ``.tiled-project`` file read for its folders, in bytes.
-MAX_PROJECT_BYTES = 1_000_000
 
 
 def allowed_by_environment() -> bool:
     """True when the umpire lifted the path rule with the environment variable."""
-    return os.environ.get(ALLOW_ENV, "").strip().lower() in ("1", "true", "yes")
+    return outside_allowed()
 
 
 def _project_folders(project_file: str) -> list[str]:
@@ -33,14 +37,17 @@ def _project_folders(project_file: str) -> list[str]:
     here = os.path.dirname(project_file)
     folders = [here]
     try:
-        if os.path.getsize(project_file) <= MAX_PROJECT_BYTES:
-            with open(project_file, "rb") as handle:
-                listed = json.load(handle).get("folders", [])
-            if isinstance(listed, list):
-                folders += [os.path.normpath(os.path.join(here, f)) for f in listed if isinstance(f, str)]
-    except (OSError, ValueError, AttributeError, RecursionError):
+        listed = decode_json(read_input(project_file, "project"), _Project, project_file).folders
+        folders += [os.path.normpath(os.path.join(here, f)) for f in listed]
+    except UserError:
         pass  # an unreadable project file still makes its folder the project
     return folders
+
+
+class _Project(msgspec.Struct):
+    """What of a ``.tiled-project`` file is read: the folders it lists."""
+
+    folders: list[PathText] = []
 
 
 def project_roots(map_path: str) -> tuple[str, ...]:

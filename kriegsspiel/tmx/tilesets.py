@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from kriegsspiel.border import InputFileError, InputKind, open_input, read_input
 from kriegsspiel.tmx.paths import PathPolicy
 from kriegsspiel.tmx.properties import (
     NESTED_TYPES, PLAIN_TYPES, PropertyValueError, cast_property, property_nodes, property_text, read_properties,
@@ -96,22 +97,19 @@ def tileset_of(index: tuple[list[int], list[TilesetInfo]], tiled_gid: int) -> tu
 
 def read_xml_file(sink: FindingSink, path: str, what: str) -> Node | None:
     """The root element of an XML file, or None after reporting why it cannot be read."""
+    kind = InputKind(f"a {what}", MAX_FILE_BYTES)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            sink.refuse(f"the {what} is {size // 1_000_000} MB, more than the {MAX_FILE_BYTES // 1_000_000} MB "
-                        "a map file may be; make the map smaller", path=path)
-            return None
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        sink.refuse(f"no such {what}; check the path", path=path)
-        return None
-    except IsADirectoryError:
-        sink.refuse(f"is a directory, not a {what}; give the file", path=path)
-        return None
-    except OSError as exc:
-        sink.refuse(f"cannot read the {what} ({exc.strerror}); check the file's permissions", path=path)
+        data = read_input(path, kind)
+    except InputFileError as exc:
+        if exc.problem == "no such file":
+            sink.refuse(f"no such {what}; check the path", path=path)
+        elif exc.problem == "is a folder":
+            sink.refuse(f"is a directory, not a {what}; give the file", path=path)
+        elif "larger than" in exc.problem:
+            sink.refuse(f"the {what} is larger than the {MAX_FILE_BYTES // 1_000_000} MB a map file may be; make "
+                        "the map smaller", path=path)
+        else:
+            sink.refuse(f"{exc.problem}; give {kind.what}", path=path)
         return None
     try:
         return parse_xml(data)
@@ -149,9 +147,9 @@ def image_looks_right(path: str) -> bool:
     if signatures is None:
         return True  # a format we do not know the signature of: let the drawing code try it
     try:
-        with open(path, "rb") as handle:
+        with open_input(path, "image") as handle:
             head = handle.read(8)
-    except OSError:
+    except (OSError, InputFileError):
         return False
     return head.startswith(signatures)
 

@@ -9,6 +9,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
+from kriegsspiel.border import open_input
+from kriegsspiel.errors import UserError
+
 
 #: The deepest element nesting a map or tileset may have. Tiled's own files nest a handful of levels (map,
 #: groups, layer, data); thousands of nested ``<group>`` elements are an attack on the recursion limit.
@@ -157,7 +160,7 @@ def read_head(path: str) -> Node | None:
     parser.EndElementHandler = end
     parser.CharacterDataHandler = chars
     try:
-        with open(path, "rb") as handle:
+        with open_input(path, "map") as handle:
             while True:
                 piece = handle.read(HEAD_PIECE)
                 parser.Parse(piece, not piece)
@@ -165,6 +168,6 @@ def read_head(path: str) -> Node | None:
                     break
     except _HeadDone:
         pass
-    except (OSError, expat.ExpatError, LookupError):
+    except (OSError, expat.ExpatError, LookupError, UserError):  # UserError: not a regular file
         return None
     return root[0] if root else None

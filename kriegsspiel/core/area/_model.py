@@ -140,6 +140,20 @@ class AreaRules(ABC):
         """The power that has won in ``position``, if any (default: none)."""
         return None
 
+    def phase_line(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], after: AreaPosition,
+                   map_ref: str) -> dict[str, Any] | None:
+        """One resolved phase as a JSON object of the rule set's interchange format, for ``kriegsspiel replay
+        --phases`` and ``import-phases``: ``position`` and the ``orders`` given, the results the rule set's
+        adjudication gives them, and ``after`` (the next phase that needs orders); ``map_ref`` the game's map
+        file. None (the default) when the rule set has no such format."""
+        return None
+
+    def read_phase_line(self, line: Mapping[str, Any], source: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
+        """A phase line (as :meth:`phase_line` writes them) read back: the scenario ``[setup]`` that starts a
+        game at its position, and its orders by power. Raises ``UserError`` naming ``source`` (the file and
+        line) and the key; the default reads none."""
+        raise NotImplementedError(f"{source}: this rule set has no phase lines")
+
     def order_help(self) -> tuple[str, ...]:
         """Lines for the shell's ``help`` showing this game's orders (``POWER: ORDER   what it does``); default
         none (the shell then shows Diplomacy's)."""

@@ -1,5 +1,6 @@
 """Commands as values and their text form (the notation of the Umpire shell): the core's base orders,
-queries and session commands; the installed rule sets add their orders, parsers and formatters.
+queries and session commands; a game's rule set adds its orders with their parsers and formatters
+to that game's :class:`Notation`.
 
 This is the package's public face: import from ``kriegsspiel.core.commands``, not from its modules.
 """
@@ -20,7 +21,7 @@ from kriegsspiel.core.commands._commands import (
     Message,
     Move,
     Note,
-    ORDERS,
+    BASE_ORDERS,
     QUERIES,
     Quit,
     Redo,
@@ -32,9 +33,12 @@ from kriegsspiel.core.commands._commands import (
 )
 from kriegsspiel.core.commands._notation import (
     ALIASES,
-    FORMATTERS,
+    BASE_NOTATION,
+    BASE_PARSERS,
+    Formatter,
+    Notation,
+    Parser,
     NotationError,
-    PARSERS,
     UNIT_ID,
     command_words,
     finite_number,
@@ -52,7 +56,11 @@ __all__ = [
     "Details",
     "EndTurn",
     "EraseNote",
-    "FORMATTERS",
+    "BASE_NOTATION",
+    "BASE_PARSERS",
+    "Formatter",
+    "Notation",
+    "Parser",
     "Force",
     "Heading",
     "Help",
@@ -63,8 +71,7 @@ __all__ = [
     "Move",
     "Note",
     "NotationError",
-    "ORDERS",
-    "PARSERS",
+    "BASE_ORDERS",
     "QUERIES",
     "Quit",
     "Redo",

@@ -1,6 +1,6 @@
 """Commands as values: what the umpire (or a drag, or a replayed journal record) asks the game to do.
 
-Orders (:data:`ORDERS`) change the game and go through ``apply``; queries (:data:`QUERIES`) only ask and are
+Orders (:data:`BASE_ORDERS` and a rule set's) change the game and go through ``apply``; queries (:data:`QUERIES`) only ask and are
 answered by the shell or the window; session commands (undo, redo, quit) act on the journal, not on the state.
 ``Force(order)`` is the umpire carrying out an order the rules refuse. Text form: :mod:`kriegsspiel.core.commands._notation`.
 """
@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.core.registry import LazyRegistry
+from types import MappingProxyType
+from collections.abc import Mapping
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +187,9 @@ class Quit(Command):
     name: ClassVar[str] = "quit"
 
 
-#: orders, by command word: these go through ``apply`` and into the journal. The core's base orders; the
-#: installed rule sets add theirs (reading the table loads them, see :mod:`kriegsspiel.core.registry`).
-ORDERS: LazyRegistry[str, type[Command]] = LazyRegistry({
+#: the core's base orders, by command word: these go through ``apply`` and into the journal in every ruler
+#: game; a game's rule set adds its own orders to its game alone (``RulerRules.notation.orders``)
+BASE_ORDERS: Mapping[str, type[Command]] = MappingProxyType({
     c.name: c for c in (Move, Heading, Hide, Reveal, Convert, Merge, Split, Message, EndTurn, Note, EraseNote)
 })
 #: queries and session commands, by command word: answered outside ``apply``
@@ -196,6 +197,10 @@ QUERIES: dict[str, type[Command]] = {c.name: c for c in (Score, Details, Man, He
 
 
 def is_order(command: Command) -> bool:
-    """True when ``command`` changes the game (an order, or a forced order)."""
-    return isinstance(command, Force) or type(command).name in ORDERS
+    """True when ``command`` changes the game (an order, or a forced order): every command that is not a
+    query or a session command, whichever rule set gives it."""
+    return isinstance(command, Force) or type(command) not in _NOT_ORDERS
+
+
+_NOT_ORDERS = frozenset(QUERIES.values()) | {Command}
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from kriegsspiel.core.commands._commands import (
-    ORDERS,
+    BASE_ORDERS,
     Command,
     Convert,
     Details,
@@ -39,7 +41,6 @@ from kriegsspiel.core.commands._commands import (
     Undo,
 )
 from kriegsspiel.core.geometry import WorldPoint, normalize_bearing
-from kriegsspiel.core.registry import LazyList, LazyRegistry
 
 #: a unit id: no spaces, no '>', no quotes, no commas (a comma would read as a point)
 UNIT_ID = re.compile(r"^[^\s>\"',]+$")
@@ -57,35 +58,107 @@ class NotationError(ValueError):
         self.command = command
 
 
-def parse_command(text: str) -> Command:
-    """Parse one line of the Umpire shell into a Command.
+#: a parser of one command word: the text after the word -> the command (raises NotationError)
+Parser = Callable[[str], Command]
+#: a formatter of a rule set's orders: a command -> its text, or None when the command is not one of them
+Formatter = Callable[[Command], "str | None"]
 
-    Command words are case-insensitive; unit ids are case-sensitive. ``>`` may stand with or without spaces.
-    Raises NotationError (naming the command when recognised) for an empty line, an unknown command word,
-    a wrong number of arguments, a bad unit id or a bad number.
+
+@dataclass(frozen=True)
+class Notation:
+    """The text of one game's commands: a parser per command word and the formatters of the rule set's
+    orders, on top of the core's own. Each game has its own (``RulerRules.notation``); nothing is shared
+    between the rule sets of one process.
+
+    ``orders`` are the order classes by word (they go through ``apply`` and may be forced).
     """
-    line = text.strip().replace("\t", " ")  # a tab (a line pasted from a table) separates words like a space
-    if not line:
-        raise NotationError("empty line; type 'help' for the list of commands")
-    word, _, rest = line.partition(" ")
-    name = ALIASES.get(word.lower(), word.lower())
-    rest = rest.strip()
-    parser = PARSERS.get(name)
-    if parser is None:
-        import difflib
 
-        close = difflib.get_close_matches(word.lower(), sorted(PARSERS), n=1, cutoff=0.6)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        known = ", ".join(sorted(PARSERS))
-        raise NotationError(f"unknown command {word!r}{hint}; commands: {known}")
-    return parser(rest)
+    parsers: Mapping[str, Parser]
+    orders: Mapping[str, type[Command]]
+    formatters: tuple[Formatter, ...] = ()
+
+    def extended(self, orders: Mapping[str, type[Command]], parsers: Mapping[str, Parser],
+                 formatters: Iterable[Formatter] = ()) -> Notation:
+        """This notation with a rule set's ``orders``, their ``parsers`` and ``formatters`` added. Raises
+        ValueError for a word already taken (the core's words are the same in every game) or an order
+        without a parser."""
+        taken = sorted({w for w in (*orders, *parsers) if w in self.parsers or w == "force"})
+        if taken:
+            raise ValueError(f"command words already taken: {', '.join(taken)}")
+        if missing := sorted(set(orders) - set(parsers)):
+            raise ValueError(f"orders without a parser: {', '.join(missing)}")
+        return Notation(MappingProxyType({**self.parsers, **parsers}), MappingProxyType({**self.orders, **orders}),
+                        (*self.formatters, *formatters))
+
+    def words(self) -> list[str]:
+        """Every command word this notation reads, sorted (for completion and the list of commands)."""
+        return sorted({*self.parsers, "force"})
+
+    def parse(self, text: str) -> Command:
+        """Parse one line of the Umpire shell into a Command.
+
+        Command words are case-insensitive; unit ids are case-sensitive. ``>`` may stand with or without
+        spaces. Raises NotationError (naming the command when recognised) for an empty line, an unknown
+        command word, a wrong number of arguments, a bad unit id or a bad number.
+        """
+        line = text.strip().replace("\t", " ")  # a tab (a line pasted from a table) separates words like a space
+        if not line:
+            raise NotationError("empty line; type 'help' for the list of commands")
+        word, _, rest = line.partition(" ")
+        name = ALIASES.get(word.lower(), word.lower())
+        rest = rest.strip()
+        if name == "force":
+            return self._parse_force(rest)
+        parser = self.parsers.get(name)
+        if parser is None:
+            import difflib
+
+            close = difflib.get_close_matches(word.lower(), self.words(), n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            known = ", ".join(self.words())
+            raise NotationError(f"unknown command {word!r}{hint}; commands: {known}")
+        return parser(rest)
+
+    def _parse_force(self, rest: str) -> Command:
+        if not rest:
+            raise NotationError("force: name the order to carry out, e.g. 'force move va1 > 3,4'", "force")
+        order = self.parse(rest)
+        if isinstance(order, Force):
+            raise NotationError("force: an order is forced once, not twice", "force")
+        if self.orders.get(type(order).name) is not type(order):
+            raise NotationError(f"force: {order.name!r} is not an order; only orders can be forced", "force")
+        return Force(order)
+
+    def format(self, command: Command) -> str:
+        """The canonical text of ``command``, which :meth:`parse` reads back to an equal value.
+
+        Raises TypeError for a value that is not a command of this notation.
+        """
+        if isinstance(command, Force):
+            return f"force {self.format(command.order)}"
+        text = _format_core(command)
+        for formatter in self.formatters:
+            if text is not None:
+                break
+            text = formatter(command)
+        if text is None:
+            raise TypeError(f"not a command: {command!r}")
+        return text
 
 
-def format_command(command: Command) -> str:
-    """The canonical text of ``command``, which :func:`parse_command` reads back to an equal value.
+def parse_command(text: str, notation: Notation | None = None) -> Command:
+    """Parse one line with ``notation`` (the game's: ``RulerRules.notation``), by default the core's own,
+    which knows the base orders, queries and session commands only. See :meth:`Notation.parse`."""
+    return (notation or BASE_NOTATION).parse(text)
 
-    Raises TypeError for a value that is not a known command.
-    """
+
+def format_command(command: Command, notation: Notation | None = None) -> str:
+    """The canonical text of ``command`` under ``notation`` (by default the core's own). See
+    :meth:`Notation.format`; raises TypeError for a value that is not a known command."""
+    return (notation or BASE_NOTATION).format(command)
+
+
+def _format_core(command: Command) -> str | None:
     if isinstance(command, Move):
         return f"move {command.unit} > {format_number(command.target.x)},{format_number(command.target.y)}"
     if isinstance(command, Heading):
@@ -102,22 +175,13 @@ def format_command(command: Command) -> str:
         return _format_note(command)
     if isinstance(command, EraseNote):
         return f"unnote {command.note}"
-    if isinstance(command, Force):
-        return f"force {format_command(command.order)}"
     if isinstance(command, Details):
         return "details" if command.unit is None else f"details {command.unit}"
     if isinstance(command, Man):
         return "man" if command.topic is None else f"man {command.topic}"
     if isinstance(command, (EndTurn, Score, Help, Undo, Redo, Quit)):
         return command.name
-    for formatter in FORMATTERS:
-        if (text := formatter(command)) is not None:
-            return text
-    raise TypeError(f"not a command: {command!r}")
-
-
-#: formatters of the installed rule sets' orders (command -> text, or None when not theirs)
-FORMATTERS: LazyList[Callable[[Command], str | None]] = LazyList()
+    return None
 
 
 # --- pieces -------------------------------------------------------------------------------------------
@@ -296,17 +360,6 @@ def _parse_unnote(rest: str) -> Command:
     return EraseNote(unit_token(parts[0], "unnote", "note"))
 
 
-def _parse_force(rest: str) -> Command:
-    if not rest:
-        raise NotationError("force: name the order to carry out, e.g. 'force move va1 > 3,4'", "force")
-    order = parse_command(rest)
-    if isinstance(order, Force):
-        raise NotationError("force: an order is forced once, not twice", "force")
-    if type(order).name not in ORDERS:
-        raise NotationError(f"force: {order.name!r} is not an order; only orders can be forced", "force")
-    return Force(order)
-
-
 def _parse_details(rest: str) -> Command:
     parts = rest.split()
     if len(parts) > 1:
@@ -323,8 +376,9 @@ def _parse_man(rest: str) -> Command:
     return Man(ALIASES.get(parts[0].lower(), parts[0].lower()))
 
 
-#: command word -> parser of the text after it: the core's commands; the installed rule sets add theirs
-PARSERS: LazyRegistry[str, Callable[[str], Command]] = LazyRegistry({
+#: command word -> parser of the text after it: the core's commands, the same in every game (``force`` is
+#: read by :meth:`Notation.parse` itself, as it parses the order it carries)
+BASE_PARSERS: Mapping[str, Parser] = MappingProxyType({
     "move": _parse_move,
     "heading": _parse_heading,
     "hide": _one_unit("hide", Hide),
@@ -336,7 +390,6 @@ PARSERS: LazyRegistry[str, Callable[[str], Command]] = LazyRegistry({
     "note": _parse_note,
     "unnote": _parse_unnote,
     "turn": _no_arguments("turn", EndTurn),
-    "force": _parse_force,
     "score": _no_arguments("score", Score),
     "details": _parse_details,
     "man": _parse_man,
@@ -347,7 +400,10 @@ PARSERS: LazyRegistry[str, Callable[[str], Command]] = LazyRegistry({
 })
 
 
-def command_words() -> list[str]:
-    """Every command word the parser knows, sorted (for completion and the list of commands)."""
-    return sorted(PARSERS)
+#: the core's notation: base orders, queries and session commands (a game's own adds its rule set's orders)
+BASE_NOTATION = Notation(BASE_PARSERS, BASE_ORDERS)
 
+
+def command_words() -> list[str]:
+    """Every command word of the core's notation, sorted (a game's own: ``RulerRules.notation.words()``)."""
+    return BASE_NOTATION.words()

@@ -8,30 +8,30 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from kriegsspiel.core.geometry import WorldPoint, format_point
-from kriegsspiel.core.registry import LazyRegistry
 
 E = TypeVar("E", bound="Event")
 
-#: kind -> event class: the core's events (:func:`_event`) and those of the installed rule sets
-EVENT_KINDS: LazyRegistry[str, type[Event]] = LazyRegistry()
+#: kind -> event class: the core's own events (:func:`_event`), the same in every game; a game's rule set
+#: adds its events to that game's table (``RulerRules.event_kinds``)
+BASE_EVENT_KINDS: dict[str, type[Event]] = {}
 
 
 def _event(kind: str):
     def register(cls):
         cls.kind = kind
-        EVENT_KINDS[kind] = cls
+        BASE_EVENT_KINDS[kind] = cls
         return cls
 
     return register
 
 
 def event_kind(kind: str) -> Callable[[type[E]], type[E]]:
-    """Class decorator of a rule set's event: its ``kind`` in the journal. The rule set lists the class in
-    ``RuleSet.events()``, which registers it when the rule set is installed."""
+    """Class decorator of a rule set's event: its ``kind`` in the journal. The rule set lists the class among
+    its rules' events (``RulerRules.extended(events=...)``), which reads it back for its games alone."""
 
     def mark(cls: type[E]) -> type[E]:
         cls.kind = kind
@@ -66,10 +66,12 @@ def _to_json_value(value: Any) -> Any:
     return value
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
-    """Rebuild an event from :meth:`Event.to_json`. Raises ValueError for an unknown kind or wrong fields."""
+def event_from_json(data: dict[str, Any], kinds: Mapping[str, type[Event]] | None = None) -> Event:
+    """Rebuild an event from :meth:`Event.to_json`, by the event classes of ``kinds`` (a game's:
+    ``RulerRules.event_kinds``; by default the core's own). Raises ValueError for an unknown kind or wrong
+    fields."""
     kind = data.get("event")
-    cls = EVENT_KINDS.get(kind)  # type: ignore[arg-type]
+    cls = (BASE_EVENT_KINDS if kinds is None else kinds).get(kind)  # type: ignore[arg-type]
     if cls is None:
         raise ValueError(f"unknown event kind {kind!r}")
     values: dict[str, Any] = {}

@@ -1,23 +1,32 @@
 """The one door for change, ``apply(state, command, rng)``, and the base orders of every ruler game (move,
-heading, hide, reveal, convert, merge, split, message, turn), with the hooks the installed rule sets add.
+heading, hide, reveal, convert, merge, split, message, turn), and the rules object of a ruler game
+(:class:`RulerRules`), which a game's rule set extends for its games alone.
 
 This is the package's public face: import from ``kriegsspiel.core.game``, not from its modules.
 """
 from __future__ import annotations
 
 from kriegsspiel.core.events import Accepted, Rejected
-from kriegsspiel.core.game._apply import HANDLERS, TURN_STRUCTURES, apply, apply_forced
+from kriegsspiel.core.game._apply import apply, apply_forced
 from kriegsspiel.core.game._hooks import (
-    FORECASTS,
-    RIDING_ORDERS,
-    SCENARIO_WARNINGS,
-    TURN_PREVIEWS,
-    UMPIRE_NOTES,
     forecast,
     riding_orders,
     scenario_warnings,
     turn_preview,
     umpire_notes,
+)
+from kriegsspiel.core.game._rules import (
+    BASE_HANDLERS,
+    CORE_RULES,
+    MovementBand,
+    OrderKind,
+    OrderSpec,
+    RulerRules,
+    StateLines,
+    TurnStructure,
+    full_move,
+    rules_for,
+    rules_of,
 )
 from kriegsspiel.core.game._message import alter_text, message, resolve_recipient
 from kriegsspiel.core.game._move import heading, move
@@ -34,29 +43,33 @@ from kriegsspiel.core.game._ruling import (
     first_exposed_point,
     hiding_place,
     is_land_unit,
-    may,
     new_id_problem,
     order_problem,
     rule_number,
     structures_at,
 )
 from kriegsspiel.core.game._turn import end_turn, round_change_line
-from kriegsspiel.core.game._units import convert, convert_target, hide, merge, reveal, split
+from kriegsspiel.core.game._units import convert, hide, merge, reveal, split
+from kriegsspiel.core.ruleset import convert_target, may
 
 __all__ = [
+    "BASE_HANDLERS",
+    "CORE_RULES",
+    "MovementBand",
+    "OrderKind",
+    "OrderSpec",
+    "RulerRules",
+    "StateLines",
+    "TurnStructure",
+    "full_move",
+    "rules_for",
+    "rules_of",
     "Accepted",
     "Rejected",
-    "FORECASTS",
-    "HANDLERS",
     "MAX_NOTE_TEXT",
     "Handler",
-    "RIDING_ORDERS",
     "RuleGap",
     "Ruling",
-    "SCENARIO_WARNINGS",
-    "TURN_PREVIEWS",
-    "TURN_STRUCTURES",
-    "UMPIRE_NOTES",
     "UMPIRE_ONLY",
     "alter_text",
     "apply",

@@ -58,14 +58,6 @@ def rule_number(ruleset: RuleBook, key: str, *fallbacks: str) -> float:
     raise RuleGap(f"the rule set {ruleset.id!r} has no constant {key!r}; add it to its [constants] table")
 
 
-def may(ruleset: RuleBook, unit_type: UnitType, command: str) -> bool:
-    """True when ``unit_type`` may give ``command`` (merge, split): by the rule set's command table when it has
-    one, else the manual's rule that all land units may."""
-    if any(command in t.commands for t in ruleset.unit_types.values()):
-        return unit_type.can(command)
-    return unit_type.theatre == "army"
-
-
 def exposure_distance(ruleset: RuleBook) -> float:
     """How close an enemy unit exposes a hidden land unit (world units): ``exposure_distance``, else the
     attack distance (RULINGS.md house rule)."""

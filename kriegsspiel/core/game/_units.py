@@ -21,12 +21,11 @@ from kriegsspiel.core.game._ruling import (
     find_unit,
     hiding_place,
     is_land_unit,
-    may,
     new_id_problem,
     order_problem,
     rule_number,
 )
-from kriegsspiel.core.ruleset import RuleBook, UnitType
+from kriegsspiel.core.ruleset import UnitType, convert_target, may
 from kriegsspiel.core.state import GameState, UnitState
 
 
@@ -71,25 +70,6 @@ def reveal(state: GameState, command: Reveal, dice: Dice, forced: bool) -> Accep
     if problem and (refusal := ruling.refuse(problem)):
         return refusal
     return ruling.accept(state.with_units(unit.replace(hidden=False)), [ev.Revealed(unit.id, "by order")])
-
-
-def convert_target(ruleset: RuleBook, type_id: str) -> str | None:
-    """The type a unit of ``type_id`` converts into, or None when it cannot convert.
-
-    A rule set with a ``convert`` command table decides by its rows (``into``, default "infantry"). Without one,
-    the manual's rule applies: army units with a fire table (artillery and cavalry) convert to infantry.
-    """
-    unit_type = ruleset.unit_type(type_id)
-    has_table = any("convert" in t.commands for t in ruleset.unit_types.values())
-    if has_table:
-        if not unit_type.can("convert"):
-            return None
-        target = str(unit_type.commands["convert"].extra["into"])
-    elif unit_type.theatre == "army" and unit_type.can("fire"):
-        target = "infantry"
-    else:
-        return None
-    return target if target in ruleset.unit_types and target != type_id else None
 
 
 def convert(state: GameState, command: Convert, dice: Dice, forced: bool) -> Accepted | Rejected:

@@ -5,10 +5,12 @@ This is the package's public face: import from ``kriegsspiel.core.manual``, not 
 from __future__ import annotations
 
 from kriegsspiel.core.manual._pages import (
-    APPLIES,
+    BASE_APPLIES,
+    BASE_MANUAL,
     ManPage,
     NO_UNIT_TYPE,
-    PAGES,
+    BASE_PAGES,
+    Manual,
     WIDTH,
     applies,
     fixed_text,
@@ -18,10 +20,12 @@ from kriegsspiel.core.manual._pages import (
 )
 
 __all__ = [
-    "APPLIES",
+    "BASE_APPLIES",
+    "BASE_MANUAL",
     "ManPage",
     "NO_UNIT_TYPE",
-    "PAGES",
+    "BASE_PAGES",
+    "Manual",
     "WIDTH",
     "applies",
     "fixed_text",

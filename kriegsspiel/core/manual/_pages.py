@@ -7,11 +7,11 @@ rule set in play.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
-from kriegsspiel.core.registry import LazyRegistry
-from kriegsspiel.core.ruleset import RuleBook
+from kriegsspiel.core.ruleset import RuleBook, convert_target, may
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +68,11 @@ def _heading_who(ruleset: RuleBook, type_id: str) -> bool:
 
 
 def _convert_who(ruleset: RuleBook, type_id: str) -> bool:
-    from kriegsspiel.core.game import convert_target
-
     return convert_target(ruleset, type_id) is not None
 
 
 def _may(command: str) -> Callable[[RuleBook, str], bool]:
     def predicate(ruleset: RuleBook, type_id: str) -> bool:
-        from kriegsspiel.core.game import may
-
         return may(ruleset, ruleset.unit_types[type_id], command)
 
     return predicate
@@ -115,7 +111,8 @@ _NONE = fixed_text("-")
 _ANY_UNIT = fixed_text("every unit of the side to move")
 _UMPIRE = fixed_text("the umpire")
 
-PAGES: LazyRegistry[str, ManPage] = LazyRegistry({
+#: the manual pages of the core's commands, the same in every game
+BASE_PAGES: Mapping[str, ManPage] = MappingProxyType({
     page.name: page
     for page in (
         ManPage(
@@ -241,29 +238,6 @@ PAGES: LazyRegistry[str, ManPage] = LazyRegistry({
 WIDTH = 100
 
 
-def syntax(topic: str) -> str:
-    """The syntax line of a command (``"move UNIT > X,Y"``). Raises KeyError for an unknown command."""
-    return PAGES[topic].syntax
-
-
-def man_page(topic: str, ruleset: RuleBook | None = None) -> str:
-    """The manual page of ``topic`` as text; for an unknown topic, a line saying so and the list of commands."""
-    page = PAGES.get(topic)
-    if page is None:
-        return f"no manual entry for {topic!r}\n{help_text()}"
-    fields = [("syntax", page.syntax), ("", page.summary), ("who", page.who(ruleset))]
-    fields += [("range", page.reach(ruleset)), ("odds", page.odds(ruleset))]
-    lines = [page.name.upper()]
-    for label, text in fields:
-        if text == "-":
-            continue
-        head = f"  {label + ':':<8}" if label else "  "
-        lines.append(textwrap.fill(
-                text, width=WIDTH, initial_indent=head, subsequent_indent=" " * len(head), break_on_hyphens=False
-            ))
-    return "\n".join(lines)
-
-
 def _brief(summary: str) -> str:
     text = summary.split(". ")[0].rstrip(".")
     for cut in (" (", "; ", ": ", ", "):
@@ -275,34 +249,90 @@ def _brief(summary: str) -> str:
 #: what a page's ``who`` says when no unit type of the rule set may give the command
 NO_UNIT_TYPE = "no unit type of this rule set"
 
-#: command -> whether it has a use under a rule set; modules add theirs (Ruleset V3: combat needs [combat]).
-#: A command not listed has a use unless its page says no unit type of the rule set may give it.
-APPLIES: LazyRegistry[str, Callable[[RuleBook], bool]] = LazyRegistry({
+#: command -> whether it has a use under a rule set, for the core's commands (a rule set adds its own to its
+#: game's :class:`Manual`). A command not listed has a use unless its page says no unit type may give it.
+BASE_APPLIES: Mapping[str, Callable[[RuleBook], bool]] = MappingProxyType({
     "reveal": lambda r: any(t.hide_terrain or t.hidden_by_default for t in r.unit_types.values()),
 })
 
 
-def applies(topic: str, ruleset: RuleBook) -> bool:
-    """True when the command ``topic`` has a use under ``ruleset`` (False for an unknown command)."""
-    page = PAGES.get(topic)
-    if page is None:
-        return False
-    test = APPLIES.get(topic)
-    return test(ruleset) if test is not None else page.who(ruleset) != NO_UNIT_TYPE
+@dataclass(frozen=True)
+class Manual:
+    """One game's manual: the pages of its commands (the core's and its rule set's) and, per command, whether
+    it has a use under a rule book (for ``help``'s short list)."""
+
+    pages: Mapping[str, ManPage]
+    uses: Mapping[str, Callable[[RuleBook], bool]]
+
+    def extended(self, pages: Iterable[ManPage], uses: Mapping[str, Callable[[RuleBook], bool]]) -> Manual:
+        """This manual with a rule set's ``pages`` and ``uses`` added (a page of the same name replaces)."""
+        return Manual(MappingProxyType({**self.pages, **{page.name: page for page in pages}}),
+                      MappingProxyType({**self.uses, **uses}))
+
+    def syntax(self, topic: str) -> str:
+        """The syntax line of a command (``"move UNIT > X,Y"``). Raises KeyError for an unknown command."""
+        return self.pages[topic].syntax
+
+    def man_page(self, topic: str, ruleset: RuleBook | None = None) -> str:
+        """The manual page of ``topic`` as text; for an unknown topic, a line saying so and the commands."""
+        page = self.pages.get(topic)
+        if page is None:
+            return f"no manual entry for {topic!r}\n{self.help_text()}"
+        fields = [("syntax", page.syntax), ("", page.summary), ("who", page.who(ruleset))]
+        fields += [("range", page.reach(ruleset)), ("odds", page.odds(ruleset))]
+        lines = [page.name.upper()]
+        for label, text in fields:
+            if text == "-":
+                continue
+            head = f"  {label + ':':<8}" if label else "  "
+            lines.append(textwrap.fill(
+                    text, width=WIDTH, initial_indent=head, subsequent_indent=" " * len(head), break_on_hyphens=False
+                ))
+        return "\n".join(lines)
+
+    def applies(self, topic: str, ruleset: RuleBook) -> bool:
+        """True when the command ``topic`` has a use under ``ruleset`` (False for an unknown command)."""
+        page = self.pages.get(topic)
+        if page is None:
+            return False
+        test = self.uses.get(topic)
+        return test(ruleset) if test is not None else page.who(ruleset) != NO_UNIT_TYPE
+
+    def help_text(self, ruleset: RuleBook | None = None) -> str:
+        """Every command with its syntax, one per line; with a rule book, only the commands it has a use for,
+        and a last line naming the others."""
+        pages = list(self.pages.values())
+        shown = pages if ruleset is None else [p for p in pages if self.applies(p.name, ruleset)]
+        width = max(len(p.syntax) for p in shown)
+        lines = ["commands (man COMMAND for more):"]
+        for page in shown:
+            lines.append(f"  {page.syntax.ljust(width)}  {_brief(page.summary)}")
+        left_out = [p.name for p in pages if p not in shown]
+        if ruleset is not None and left_out:
+            lines.append(textwrap.fill(f"not used by {ruleset.id}: {', '.join(left_out)}", width=WIDTH,
+                                       subsequent_indent="  ", break_on_hyphens=False))
+        return "\n".join(lines)
 
 
-def help_text(ruleset: RuleBook | None = None) -> str:
-    """Every command with its syntax, one per line; with a rule set, only the commands it has a use for, and
-    a last line naming the others."""
-    pages = list(PAGES.values())
-    shown = pages if ruleset is None else [p for p in pages if applies(p.name, ruleset)]
-    width = max(len(p.syntax) for p in shown)
-    lines = ["commands (man COMMAND for more):"]
-    for page in shown:
-        lines.append(f"  {page.syntax.ljust(width)}  {_brief(page.summary)}")
-    left_out = [p.name for p in pages if p not in shown]
-    if ruleset is not None and left_out:
-        lines.append(textwrap.fill(f"not used by {ruleset.id}: {', '.join(left_out)}", width=WIDTH,
-                                   subsequent_indent="  ", break_on_hyphens=False))
-    return "\n".join(lines)
+#: the core's manual: the base commands' pages (a game's own adds its rule set's: ``RulerRules.manual``)
+BASE_MANUAL = Manual(BASE_PAGES, BASE_APPLIES)
 
+
+def syntax(topic: str, manual: Manual = BASE_MANUAL) -> str:
+    """The syntax line of a command of ``manual`` (by default the core's). Raises KeyError if unknown."""
+    return manual.syntax(topic)
+
+
+def man_page(topic: str, ruleset: RuleBook | None = None, manual: Manual = BASE_MANUAL) -> str:
+    """The page of ``topic`` in ``manual`` (by default the core's), read against ``ruleset``."""
+    return manual.man_page(topic, ruleset)
+
+
+def applies(topic: str, ruleset: RuleBook, manual: Manual = BASE_MANUAL) -> bool:
+    """True when the command ``topic`` of ``manual`` has a use under ``ruleset``."""
+    return manual.applies(topic, ruleset)
+
+
+def help_text(ruleset: RuleBook | None = None, manual: Manual = BASE_MANUAL) -> str:
+    """The list of commands of ``manual`` (by default the core's) with their syntax."""
+    return manual.help_text(ruleset)

@@ -294,7 +294,7 @@ def in_range(a: WorldPoint, b: WorldPoint, range_: float) -> bool:
 def range_reason(a: WorldPoint, b: WorldPoint, range_: float, what: str) -> str | None:
     """None when ``b`` is within ``range_`` of ``a``; else e.g. "target is 12.3 away; fire range is 10".
 
-    ``what`` names the range: "fire", "missile", "attack", "torpedo", "dogfight"...
+    ``what`` names the range: the command word of the order that reaches.
     """
     if in_range(a, b, range_):
         return None
@@ -303,10 +303,10 @@ def range_reason(a: WorldPoint, b: WorldPoint, range_: float, what: str) -> str 
 
 
 def command_range(ruleset: RuleBook, unit_type_id: str, command: str) -> float | None:
-    """How far a unit type reaches with ``command`` ("fire", "missile", "attack", "dogfight"...), world units.
+    """How far a unit type reaches with ``command`` (a command table of its rule set), world units.
 
-    The command table's range for the type, else the rule set's constant ``<command>_range`` or
-    ``<command>_reach`` (``attack_distance`` for "attack"); None when neither gives one (the command has no
+    The command table's range for the type, else the rule set's constant ``<command>_range``,
+    ``<command>_reach`` or ``<command>_distance``; None when none gives one (the command has no
     range, e.g. split). Raises KeyError naming the type and command when the type cannot do it, or naming the
     known types when the type is unknown.
     """
@@ -320,8 +320,6 @@ def command_range(ruleset: RuleBook, unit_type_id: str, command: str) -> float |
     for name in (f"{key}_range", f"{key}_reach", f"{key}_distance"):
         if name in ruleset.constants:
             return float(ruleset.constants[name])
-    if command == "attack" and "attack_distance" in ruleset.constants:
-        return float(ruleset.constants["attack_distance"])
     return None
 
 

@@ -6,11 +6,10 @@ This is the package's public face: import from ``kriegsspiel.core.plugin``, not 
 from __future__ import annotations
 
 from kriegsspiel.core.plugin._maps import ProvinceMapReader, read_province_map, use_province_map_reader
+from kriegsspiel.core.commands import Formatter, Parser
+from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules, rules_for, rules_of
 from kriegsspiel.core.plugin._ruleset import (
     CommandLine,
-    Formatter,
-    MovementBand,
-    Parser,
     RuleSet,
     events_defined_in,
     find_ruleset,
@@ -19,6 +18,12 @@ from kriegsspiel.core.plugin._ruleset import (
 )
 
 __all__ = [
+    "CORE_RULES",
+    "OrderKind",
+    "OrderSpec",
+    "RulerRules",
+    "rules_for",
+    "rules_of",
     "CommandLine",
     "Formatter",
     "MovementBand",

@@ -1,19 +1,16 @@
-"""The rule-set interface: what a rule set gives the program, and how the core takes it in.
+"""The rule-set interface: what a rule set gives the program, and how a game finds its own.
 
 A rule set is a package (``kriegsspiel/rulesets/modern_4e/`` or a pip package of its own) that publishes one
 :class:`RuleSet` object under the entry-point group ``kriegsspiel.rulesets``. The core, the shell and the
-window know rule sets only through this class: never through a rule set's modules.
+window know rule sets only through this class and the rules object it gives: never through its modules.
 
-A ruler game (the two shipped ones) is driven by the engine of the core: movement and sight over the
-terrain, the base orders (move, heading, hide, reveal, convert, merge, split, message, turn), fog of war and
-victory by zones. A rule set adds to it:
-
-- its data: the TOML file inside its package (:meth:`RuleSet.data_file`), read by the core's table reader,
-  plus the extra tables only it understands (:meth:`RuleSet.table_readers`);
-- its commands: the order classes by command word, their parsers and formatter (the notation), the handlers
-  that validate and apply them, the events they produce, and their manual pages;
-- its turn structure: :meth:`RuleSet.turn` runs around every order (the Fourth Edition's air turn);
-- what the umpire is shown besides the units (:meth:`RuleSet.umpire_notes`) and scenario warnings.
+A :class:`RuleSet` is small: its identity (name, title, version, kind), its data (the TOML file inside its
+package, the extra tables only it reads and the columns its command tables require), and :meth:`RuleSet.rules`,
+the rules its games are played by: a ``RulerRules`` for a game of terrain and measured moves (its orders with
+their words, parsers, formatters, handlers and window hints; its events and manual pages; its turn structure;
+what the umpire is shown), an ``AreaRules`` for a board of provinces. Nothing of it is written into a table of
+the program: each game asks its own rule set (by its rule book's ``rules_id``: its ``based_on``, else its
+``id``), so two games of different rule sets in one process never see each other's rules.
 
 What a player may see (the fog of war, ``kriegsspiel.core.sight.player_view``) and victory (the scenario's
 zones, ``kriegsspiel.core.state.scores``) are the core's for every ruler game: a rule set changes them through
@@ -22,23 +19,17 @@ its data (sight ranges, what may hide where), not through code.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.abc import Traversable
 from types import ModuleType
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from kriegsspiel.core.commands import FORMATTERS, ORDERS, PARSERS, Command
 from kriegsspiel.core.area import AreaRules
-from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.events import EVENT_KINDS, Accepted, Event, Rejected
-from kriegsspiel.core.game import (
-    FORECASTS, HANDLERS, RIDING_ORDERS, SCENARIO_WARNINGS, TURN_PREVIEWS, TURN_STRUCTURES, UMPIRE_NOTES, Handler,
-)
-from kriegsspiel.core.manual import APPLIES, PAGES, ManPage
-from kriegsspiel.core.ruleset import TABLE_READERS, RuleBook, TableReader
+from kriegsspiel.core.events import Event
+from kriegsspiel.core.game import CORE_RULES, MovementBand, RulerRules, rules_for
+from kriegsspiel.core.ruleset import RuleBook, TableReader
 from kriegsspiel.core.registry import installed
-from kriegsspiel.core.state import GameState
 
 @dataclass(frozen=True, slots=True)
 class CommandLine:
@@ -50,29 +41,6 @@ class CommandLine:
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
-
-
-@dataclass(frozen=True, slots=True)
-class MovementBand:
-    """One band of the area a picked-up unit may reach this turn, shaded in a tone of its own (the window's
-    movement bands).
-
-    ``kind`` ``"move"``: the ground the unit reaches spending at most ``amount`` times its allowance left
-    (1.0 is the full move; a rule set with a part-move, such as a distance that still lets a unit attack, gives
-    a fraction below 1). ``kind`` ``"reach"``: the ground within ``amount`` world units (straight line) of the
-    full move's area and beyond it (what the unit could attack from where it may stop). ``label`` is the
-    band's name in the legend.
-    """
-
-    label: str
-    kind: Literal["move", "reach"]
-    amount: float
-
-
-#: a parser of one command word: the text after the word -> the command (raises NotationError)
-Parser = Callable[[str], Command]
-#: a formatter: a command -> its text, or None when the command is not this rule set's
-Formatter = Callable[[Command], "str | None"]
 
 
 class RuleSet:
@@ -109,82 +77,25 @@ class RuleSet:
         :class:`kriegsspiel.core.ruleset.TableReader`); their results are fields of :class:`RuleBook`."""
         return {}
 
-    # --- commands ----------------------------------------------------------------------------------------
-
-    def orders(self) -> Mapping[str, type[Command]]:
-        """The rule set's orders by command word (they go through ``apply`` and into the journal)."""
+    def required_columns(self) -> Mapping[str, tuple[str, ...]]:
+        """The columns every row of one of its command tables must give, by command (the command reads them
+        and has no default); the loader refuses a file whose row lacks one, naming the row and the column."""
         return {}
 
-    def parsers(self) -> Mapping[str, Parser]:
-        """The notation: a parser per command word of :meth:`orders`."""
-        return {}
-
-    def formatter(self) -> Formatter | None:
-        """The inverse of :meth:`parsers`: a command of this rule set -> its text (None for others')."""
-        return None
-
-    def install_handlers(self, handlers: dict[type[Command], Handler]) -> None:
-        """Add the handlers that validate and carry out :meth:`orders` to ``handlers``; a rule set may also
-        wrap a handler that is there (Ruleset V3 wraps ``turn`` to hand over the orders due)."""
-
-    def events(self) -> Iterable[type[Event]]:
-        """The event classes its handlers produce (each with a unique ``kind``, for the journal)."""
+    def attack_tables(self) -> tuple[str, ...]:
+        """Its command tables of ordinary attacks, first first: a unit type's ``attack`` (the largest damage
+        of an ordinary attack, shown by ``kriegsspiel rules``) is its damage in the first that gives one."""
         return ()
 
-    def manual_pages(self) -> Iterable[ManPage]:
-        """The manual page of each of its commands (``man COMMAND``)."""
-        return ()
+    # --- the rules its games are played by ---------------------------------------------------------------
 
-    def manual_applies(self) -> Mapping[str, Callable[[RuleBook], bool]]:
-        """Command word -> whether it has a use under a rule set's data (for ``help``'s short list)."""
-        return {}
-
-    # --- the turn ----------------------------------------------------------------------------------------
-
-    def turn(self, state: GameState, command: Command, dice: Dice, forced: bool,
-             handler: Handler) -> Accepted | Rejected:
-        """Carry out ``command`` with ``handler`` inside this rule set's turn structure. The default adds no
-        structure; the Fourth Edition opens and closes the air turn here."""
-        return handler(state, command, dice, forced)
-
-    def turn_preview(self, state: GameState) -> list[str]:
-        """What ending the side's turn in ``state`` sets going under this rule set that its events do not say
-        (the next side's air turn opening, the clock moving on), one line each, for the umpire's question
-        before a turn ends. The default says nothing."""
-        return []
-
-    # --- the umpire's window ----------------------------------------------------------------------------
-
-    def movement_bands(self, ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
-        """The bands the window shades when the umpire picks up a unit of ``unit_type_id``, innermost first.
-
-        The default, read from the rule set's data: the full move, then, for a unit type with an ``attack``
-        command, the ground within the rule set's ``[constants] attack_distance`` of it. Raises KeyError
-        (with the known ids) for an unknown unit type.
-        """
-        bands = [MovementBand("full move", "move", 1.0)]
-        reach = float(ruleset.constants.get("attack_distance", 0.0))
-        if reach > 0.0 and "attack" in ruleset.unit_type(unit_type_id).commands:
-            bands.append(MovementBand(f"attack distance ({_short(reach)} {ruleset.distance_unit})", "reach", reach))
-        return tuple(bands)
-
-    # --- what people see ------------------------------------------------------------------------------
-
-    def umpire_notes(self, state: GameState) -> list[str]:
-        """Lines the umpire is shown besides the units (combat pending, orders riding); players never."""
-        return []
-
-    def riding_orders(self, state: GameState) -> list[str]:
-        """Orders still on their way to their units, one line each (the umpire's side panel; players never)."""
-        return []
-
-    def forecast(self, state: GameState) -> str | None:
-        """What the action waiting to be resolved (a pending combat) would do if resolved now, or None."""
-        return None
-
-    def scenario_warnings(self, state: GameState) -> list[tuple[str, str, str]]:
-        """Warnings about a scenario's starting state: (unit id, scenario key, problem) each."""
-        return []
+    def rules(self) -> RulerRules | AreaRules:
+        """The rules its games are played by: a ``RulerRules`` for a ruler game (built once, from
+        ``kriegsspiel.core.game.CORE_RULES.extended(...)``: it is asked on every order), an ``AreaRules`` for
+        an area game. The default: the area rules of an area rule set, else the core's own (a rule set of data
+        alone)."""
+        area = self.area_rules() if self.kind == "area" else None
+        return area if area is not None else CORE_RULES
 
     # --- area games ---------------------------------------------------------------------------------------
 
@@ -216,55 +127,17 @@ class RuleSet:
         """Commands this rule set adds to ``kriegsspiel`` (a command the program has already wins)."""
         return {}
 
-    # --- installation ---------------------------------------------------------------------------------
-
-    def install(self) -> None:
-        """Add everything above to the core's tables. Called once per process by the registry; a name that
-        another rule set already took is an error (raised, so the registry reports this rule set)."""
-        orders = dict(self.orders())
-        parsers = dict(self.parsers())
-        taken = [w for w in (*orders, *parsers) if dict.__contains__(PARSERS, w) or dict.__contains__(ORDERS, w)]
-        if taken:
-            raise ValueError(f"command words already taken by another rule set: {', '.join(sorted(set(taken)))}")
-        ORDERS.update(orders)
-        PARSERS.update(parsers)
-        if (formatter := self.formatter()) is not None:
-            FORMATTERS.append(formatter)
-        for event in self.events():
-            EVENT_KINDS[event.kind] = event
-        PAGES.update({page.name: page for page in self.manual_pages()})
-        APPLIES.update(self.manual_applies())
-        TABLE_READERS.update(self.table_readers())
-        self.install_handlers(HANDLERS)
-        if type(self).turn is not RuleSet.turn:
-            TURN_STRUCTURES.append(self.turn)
-        if type(self).umpire_notes is not RuleSet.umpire_notes:
-            UMPIRE_NOTES.append(self.umpire_notes)
-        if type(self).riding_orders is not RuleSet.riding_orders:
-            RIDING_ORDERS.append(self.riding_orders)
-        if type(self).turn_preview is not RuleSet.turn_preview:
-            TURN_PREVIEWS.append(self.turn_preview)
-        if type(self).forecast is not RuleSet.forecast:
-            FORECASTS.append(self.forecast)
-        if type(self).scenario_warnings is not RuleSet.scenario_warnings:
-            SCENARIO_WARNINGS.append(self.scenario_warnings)
-
-
-def _short(value: float) -> str:
-    return f"{value:g}"
-
 
 def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
-    """The movement bands of a unit type under ``ruleset`` (a game's data): those of the installed rule set of
-    the same id, else the interface's default (a house-rules copy of a shipped file under a name of its own).
-    Raises KeyError for an unknown unit type."""
-    plugin = find_ruleset(ruleset.id)
-    return (plugin if plugin is not None else RuleSet()).movement_bands(ruleset, unit_type_id)
+    """The movement bands of a unit type under ``ruleset`` (a game's data): those of the rules it is played
+    by (its rule set's, found by ``rules_id``), else the full move alone. Raises KeyError for an unknown unit
+    type."""
+    return rules_for(ruleset).movement_bands(ruleset, unit_type_id)
 
 
 def installed_rulesets() -> dict[str, RuleSet]:
     """The rule sets installed beside the program (entry-point group ``kriegsspiel.rulesets``) that loaded,
-    by name. Loading them installs them in the core's tables, once per process."""
+    by name (each is imported once per process; nothing of theirs is written into the program's tables)."""
     return {name: ruleset for name, ruleset in installed().items() if isinstance(ruleset, RuleSet)}
 
 
@@ -274,6 +147,6 @@ def find_ruleset(name: str) -> RuleSet | None:
 
 
 def events_defined_in(module: ModuleType) -> list[type[Event]]:
-    """The event classes ``module`` defines (not those it imports), for ``RuleSet.events``."""
+    """The event classes ``module`` defines (not those it imports), for ``RulerRules.extended(events=...)``."""
     return [value for value in vars(module).values()
             if isinstance(value, type) and issubclass(value, Event) and value.__module__ == module.__name__]

@@ -1,12 +1,11 @@
 """A rule set's data as frozen values (unit types, terrain, speed tables, structures, constants) and the
-reader of its TOML file, with the tables the installed rule sets read themselves (:data:`TABLE_READERS`).
+reader of its TOML file, with the tables a rule set reads itself (passed in by the loader).
 
 This is the package's public face: import from ``kriegsspiel.core.ruleset``, not from its modules.
 """
 from __future__ import annotations
 
 from kriegsspiel.core.ruleset._model import (
-    ATTACK_COMMANDS,
     CommandStats,
     NONE,
     RANGE_IS_MOVE,
@@ -20,20 +19,20 @@ from kriegsspiel.core.ruleset._model import (
     THEATRES,
     TerrainType,
     UnitType,
+    convert_target,
     format_clock,
+    may,
     terrain_speed,
 )
 from kriegsspiel.core.ruleset._parse import (
     COMMAND_COLUMNS,
     REQUIRED_COLUMNS,
-    TABLE_READERS,
     TableReader,
     parse_ruleset,
 )
 from kriegsspiel.core.ruleset._tables import Table, describe_value, suggest
 
 __all__ = [
-    "ATTACK_COMMANDS",
     "COMMAND_COLUMNS",
     "CommandStats",
     "NONE",
@@ -45,13 +44,14 @@ __all__ = [
     "RuleBookError",
     "STRUCTURE_SPEED",
     "StructureType",
-    "TABLE_READERS",
     "TERRAIN_CLASSES",
     "THEATRES",
     "Table",
     "TableReader",
     "TerrainType",
     "UnitType",
+    "convert_target",
+    "may",
     "describe_value",
     "format_clock",
     "parse_ruleset",

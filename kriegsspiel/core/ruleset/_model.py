@@ -32,7 +32,6 @@ def terrain_speed(table: Mapping[str, float], terrain_id: str) -> float:
 
 #: Command tables whose ``damage`` is a unit type's ordinary attack, first match wins: the attack table,
 #: and for aircraft (which may not use the ordinary attack) the dogfight table, as the summary charts do.
-ATTACK_COMMANDS = ("attack", "dogfight")
 
 #: In ``[command_ranges]``: the range is the unit type's own ``move`` (for aircraft the flight range).
 RANGE_IS_MOVE = "move"
@@ -168,13 +167,22 @@ class RuleBook:
     structure_classes: Mapping[str, str] = field(default_factory=dict)
     #: the combat tables of the rule set that reads ``[combat]`` (Ruleset V3's d10 charts, read by its
     #: package's table reader); None = the rule set has none
-    combat: Any = None
+    combat: Any = field(default=None, metadata={"read_by_rule_set": True})
     #: orders by courier, from ``[orders]`` (read by Ruleset V3's package); None = orders are not carried
-    orders: Any = None
+    orders: Any = field(default=None, metadata={"read_by_rule_set": True})
     #: the time of day when round 1 begins, minutes after midnight; None = show elapsed game time
     clock_start: int | None = None
-    #: what the installed rule sets' table readers made of the other tables only they read, by key
+    #: what the rule set's table readers made of the other tables only it reads, by key
     extras: Mapping[str, Any] = field(default_factory=dict)
+    #: the installed rule set whose code plays this book (a house-rules copy of a shipped file names the shipped
+    #: one, ``based_on = "modern-4e"``); None: the rule set of the same ``id``. Left out of the repr, which
+    #: saves fingerprint (``Scenario.ruleset_sha256``): the books of every save written before it stay the same
+    based_on: str | None = field(default=None, repr=False)
+
+    @property
+    def rules_id(self) -> str:
+        """The name of the installed rule set whose orders, handlers and turn play this book."""
+        return self.based_on or self.id
 
     def movement_factor(self, disruption: int) -> float:
         """The multiplier of a unit's movement at a disruption level (1.0 without disruption rules)."""
@@ -223,3 +231,24 @@ class RuleBook:
             for command in ut.commands:
                 seen.setdefault(command, None)
         return tuple(seen)
+
+
+def may(ruleset: RuleBook, unit_type: UnitType, command: str) -> bool:
+    """True when ``unit_type`` may give ``command`` (merge, split): by the rule set's command table when it has
+    one, else the manual's rule that all land units may."""
+    if any(command in t.commands for t in ruleset.unit_types.values()):
+        return unit_type.can(command)
+    return unit_type.theatre == "army"
+
+
+def convert_target(ruleset: RuleBook, type_id: str) -> str | None:
+    """The type a unit of ``type_id`` converts into, or None when it cannot convert.
+
+    A rule set's ``convert`` command table decides by its rows (``into``: the type it becomes). A rule set
+    without the table has no conversions.
+    """
+    unit_type = ruleset.unit_type(type_id)
+    if not unit_type.can("convert"):
+        return None
+    target = str(unit_type.commands["convert"].extra["into"])
+    return target if target in ruleset.unit_types and target != type_id else None

@@ -2,17 +2,17 @@
 
 It does no file I/O: :func:`parse_ruleset` takes the already-parsed TOML (a dict) and the file name to put in
 its messages. ``docs/rulesets.md`` describes the file layout. Tables that only one rule set understands are
-read by that rule set's :data:`TABLE_READERS` (registered when the rule sets are installed).
+read by the readers that rule set gives (``RuleSet.table_readers``), passed in by the loader for that file
+alone; the columns its command tables require come from the rule set too (``RuleSet.required_columns``).
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from kriegsspiel.core.registry import LazyRegistry
 from kriegsspiel.core.ruleset._model import (
-    ATTACK_COMMANDS,
     NONE,
     RANGE_IS_MOVE,
     ROAD,
@@ -29,7 +29,7 @@ from kriegsspiel.core.ruleset._model import (
 from kriegsspiel.core.ruleset._tables import Table, describe_value, suggest
 
 
-_CORE_KEYS = ("id", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
+_CORE_KEYS = ("id", "based_on", "title", "distance_unit", "round_minutes", "constants", "sight", "command_ranges",
               "terrain", "speed_tables", "unit_defaults", "unit_types", "structures", "commands")
 #: optional tables of rule sets with terrain classes and a time of day (Ruleset V3)
 _CLASSIC_KEYS = ("clock_start", "terrain_classes", "structure_classes", "class_speeds")
@@ -39,18 +39,16 @@ _CLASSIC_KEYS = ("clock_start", "terrain_classes", "structure_classes", "class_s
 #: and ``places`` (terrain ids and structure kinds).
 TableReader = Callable[[Table, str, Mapping[str, Any]], Any]
 
-#: top-level key -> its reader, added by the installed rule sets (Ruleset V3 reads ``combat`` and ``orders``)
-TABLE_READERS: LazyRegistry[str, TableReader] = LazyRegistry()
 
 _DISTANCE_UNITS = ("units", "metres")
+_FIELDS_READ_BY_RULE_SETS = tuple(f.name for f in dataclasses.fields(RuleBook) if f.metadata.get("read_by_rule_set"))
 _TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevation")
 _STRUCTURE_KEYS = ("name", "max_health", "max_size", "hides", "summary")
 _SIGHT_KEYS = ("eye_height", "obstacle_height")
 _UNIT_KEYS = ("name", "theatre", "health", "move", "movement", "move_and_fire", "heading_limit", "hide_terrain",
               "hidden_by_default", "sight_range", "weight", "land_capacity", "air_capacity", "disembarks_anywhere")
 _UNIT_HINTS = {
-    "attack": "unknown key; a unit type's attack is its row in [commands.attack] (aircraft: [commands.dogfight])",
-    "commands": "unknown key; command rows go in the command's own table, e.g. [commands.fire]",
+    "commands": "unknown key; command rows go in the command's own table, [commands.COMMAND.UNIT_TYPE]",
 }
 _DEFAULT_KEYS = tuple(k for k in _UNIT_KEYS if k != "name")
 #: The columns a command row may have besides ``damage`` and ``range``, and what each holds: "odds" an integer
@@ -71,25 +69,10 @@ _RETIRED_COLUMNS = MappingProxyType({
     "strength": "no longer read: a built structure gets its kind's max_health in [structures], whoever builds "
                 "it (RULINGS.md 2026-11: the build table wins over the prose); delete this column",
 })
-#: The columns every row of a command's table must give, because the command reads them (it has no default):
-#: a rule set without the table has no such command. ``range`` may come from ``[command_ranges]`` instead.
+#: The columns every row of a command's table must give, because the command reads them (it has no default),
+#: for the core's own commands; a rule set declares those of its commands (``RuleSet.required_columns``). A
+#: rule set without the table has no such command. ``range`` may come from ``[command_ranges]`` instead.
 REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "attack": ("damage", "range"),
-    "fire": ("damage", "range"),
-    "missile": ("damage", "range"),
-    "bomb": ("damage", "range"),
-    "dogfight": ("damage", "range"),
-    "torpedo": ("damage", "range", "sink_one_in"),
-    "sortie": ("damage", "range"),
-    "air-defence": ("damage",),
-    "depthcharge": ("range", "sink_one_in", "disable_one_in", "disable_rounds"),
-    "board": ("damage", "range"),
-    "nuke": ("damage", "range"),
-    "kamikaze": ("damage", "sink_one_in"),
-    "pulse": ("radius", "disable_one_in", "disable_rounds"),
-    "airlift": ("capacity",),
-    "spy": ("range", "reveal_one_in"),
-    "survey": ("range", "reveal_one_in"),
     "convert": ("into",),
 })
 #: What a missing column holds, for the message that asks for it.
@@ -98,18 +81,26 @@ _COLUMN_KINDS = {"damage": "integer", "range": "number", "odds": "integer N of 1
 _ANY = "any"
 
 
-def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
-    """Build and validate a RuleBook from parsed TOML.
+def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, TableReader] | None = None,
+                  required_columns: Mapping[str, tuple[str, ...]] | None = None,
+                  attack_tables: tuple[str, ...] = ()) -> RuleBook:
+    """Build and validate a RuleBook from parsed TOML. ``readers`` read the top-level tables only the file's
+    rule set understands (by key), ``required_columns`` the columns its command tables must give (by command,
+    besides the core's :data:`REQUIRED_COLUMNS`): both from the file's rule set (``RuleSet``), none by default. A unit type's ``attack`` is its damage in the
+    first of ``attack_tables`` (the rule set's ordinary attacks, ``RuleSet.attack_tables``) that gives one, else 0.
 
     Raises RuleBookError naming ``source``, the table and the key for a missing or unknown key, a
     wrong type, an unknown terrain, speed table, unit type or constant. Distances are world units.
     """
     # A file that uses none of the classic tables is told the core layout only, so its list stays short.
-    optional = (*_CLASSIC_KEYS, *TABLE_READERS)
+    readers = readers or {}
+    required = {**REQUIRED_COLUMNS, **(required_columns or {})}
+    optional = (*_CLASSIC_KEYS, *readers)
     top_keys = _CORE_KEYS + optional
     classic = any(key in data for key in optional)
     top = Table(source, "", dict(data), top_keys, listing=top_keys if classic else _CORE_KEYS)
     ruleset_id = top.string("id")
+    based_on = top.string("based_on") if top.has("based_on") else None
     title = top.string("title")
     distance_unit = top.string("distance_unit")
     if distance_unit not in _DISTANCE_UNITS:
@@ -132,12 +123,12 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
     command_ranges = _parse_command_ranges(top.optional_table("command_ranges"), commands_table, constants)
     unit_types = _parse_unit_types(
         top.table("unit_types"), top.optional_table("unit_defaults", _DEFAULT_KEYS),
-        terrain, structures, speed_tables, class_speeds,
+        terrain, structures, speed_tables, class_speeds, tuple(commands_table.data),
     )
     rows = _parse_commands(commands_table, unit_types)
-    _check_required_columns(commands_table, command_ranges)
+    _check_required_columns(commands_table, command_ranges, required)
     context = MappingProxyType({"unit_types": unit_types, "places": (*terrain, *structures)})
-    read = {key: reader(top, key, context) for key, reader in TABLE_READERS.items() if top.has(key)}
+    read = {key: reader(top, key, context) for key, reader in readers.items() if top.has(key)}
     clock_start = _parse_clock_start(top, "clock_start")
 
     finished: dict[str, UnitType] = {}
@@ -151,11 +142,12 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
                 name = command_ranges[command]
                 range_ = float(fields["move"]) if name == RANGE_IS_MOVE else constants[name]
             commands[command] = CommandStats(damage, range_, MappingProxyType(extra))
-        attack = next((commands[c].damage for c in ATTACK_COMMANDS if c in commands and commands[c].damage), 0)
+        attack = next((commands[c].damage for c in attack_tables if c in commands and commands[c].damage), 0)
         finished[type_id] = UnitType(id=type_id, attack=attack, commands=MappingProxyType(commands), **fields)
 
     return RuleBook(
         id=ruleset_id,
+        based_on=based_on,
         title=title,
         distance_unit=distance_unit,
         round_minutes=round_minutes,
@@ -169,9 +161,10 @@ def parse_ruleset(data: Mapping[str, Any], source: str) -> RuleBook:
         terrain_classes=MappingProxyType(terrain_classes),
         class_speeds=MappingProxyType({arm: MappingProxyType(s) for arm, s in class_speeds.items()}),
         structure_classes=MappingProxyType(structure_classes),
-        combat=read.pop("combat", None),
-        orders=read.pop("orders", None),
         clock_start=clock_start,
+        # tables a rule set reads that are fields of the book of their own (kept: the books' repr is the
+        # fingerprint of every save), the others in ``extras``
+        **{name: read.pop(name) for name in _FIELDS_READ_BY_RULE_SETS if name in read},
         extras=MappingProxyType(read),
     )
 
@@ -343,13 +336,17 @@ def _parse_unit_types(
     structures: Mapping[str, StructureType],
     speed_tables: Mapping[str, Mapping[str, float]],
     class_speeds: Mapping[str, Mapping[str, float]] | None = None,
+    command_tables: tuple[str, ...] = (),
 ) -> dict[str, dict[str, Any]]:
     """Each unit type's fields except ``id``, ``attack`` and ``commands`` (those come from the command tables)."""
     if not table.data:
         raise table.whole_table_error("empty; give at least one unit type")
     places = (*terrain, *structures)
+    # a command's number under a unit type (attack = 4) belongs in the command's table: say where
+    hints = {**{command: f"unknown key; a unit type's {command} is its row in [commands.{command}]"
+                for command in command_tables}, **_UNIT_HINTS}
     return {
-        type_id: _parse_unit_row(table.table(type_id, _UNIT_KEYS, hints=_UNIT_HINTS), defaults, places, speed_tables,
+        type_id: _parse_unit_row(table.table(type_id, _UNIT_KEYS, hints=hints), defaults, places, speed_tables,
                                  class_speeds or {})
         for type_id in table.data
     }
@@ -447,10 +444,11 @@ def _parse_commands(
     return rows
 
 
-def _check_required_columns(table: Table, command_ranges: Mapping[str, str]) -> None:
-    """Every row of a command in :data:`REQUIRED_COLUMNS` gives the columns that command reads; a range may
+def _check_required_columns(table: Table, command_ranges: Mapping[str, str],
+                            required: Mapping[str, tuple[str, ...]]) -> None:
+    """Every row of a command in ``required`` gives the columns that command reads; a range may
     come from ``[command_ranges]`` instead. Raises RuleBookError naming the row and the first missing column."""
-    for command, columns in REQUIRED_COLUMNS.items():
+    for command, columns in required.items():
         if command not in table.data:
             continue
         command_table = table.table(command)

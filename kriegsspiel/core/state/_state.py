@@ -20,6 +20,15 @@ from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup
 
 
+class StateSlot:
+    """Base of a rule set's own part of a game's state (Ruleset V3's couriers and pending combat, the Fourth
+    Edition's air turn and warheads): a frozen value the rule set defines and names in its rules
+    (``RulerRules.slot``), kept in :attr:`GameState.slot` and replaced, like the rest of the state, by the
+    rule set's handlers. The core never looks inside; it compares slots with ``==`` (:meth:`GameState.same`)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class UnitState:
     """One unit as it stands now.
@@ -247,7 +256,7 @@ def summary_json(state: GameState) -> dict[str, Any]:
     ``{"round", "side", "units": {ID: {"type", "side", "x", "y", "health", "heading", "hidden"}}, "messages":
     [{"round", "sender", "recipient", "outcome", "received_by", "received_text"}]}``; under a rule set with
     disruption levels (Ruleset V3) each unit also has ``"disruption"``."""
-    disrupts = getattr(state.ruleset, "combat", None) is not None
+    disrupts = state.ruleset.combat is not None
     units: dict[str, Any] = {}
     for u in state.units.values():
         row: dict[str, Any] = {

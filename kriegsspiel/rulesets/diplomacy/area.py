@@ -23,6 +23,7 @@ from kriegsspiel.rulesets.diplomacy.area_phases import resolve_phase
 from kriegsspiel.rulesets.diplomacy.area_position import (
     BOARDS, PHASE_RE, UNIT_WORDS, dislodged_units, fingerprint, homes_of, on_board, as_unit, balance, board_of, phase_label,
 )
+from kriegsspiel.rulesets.diplomacy import area_phase_lines as phase_lines
 from kriegsspiel.rulesets.diplomacy.area_view import blind_view
 from kriegsspiel.rulesets.diplomacy.board import ProvinceMap, coast_of, province_of
 from kriegsspiel.rulesets.diplomacy.mapfile import map_from_properties, validate_map
@@ -254,6 +255,14 @@ class DiplomacyRules(AreaRules):
                 except OrderError:
                     continue  # only checked orders reach here; one that no longer reads is left out, as unordered
         return resolve_phase(self, board, position, parsed)
+
+    def phase_line(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], after: AreaPosition,
+                   map_ref: str) -> dict[str, Any] | None:
+        """The phase as a line of the interchange format (:mod:`.area_phase_lines`)."""
+        return phase_lines.phase_line(board_of(position), position, orders, after, map_ref)
+
+    def read_phase_line(self, line: Mapping[str, Any], source: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
+        return phase_lines.read_phase_line(line, source)
 
     def view(self, position: AreaPosition, power: str | None, blind: bool) -> AreaPosition:
         if power is None or not blind:

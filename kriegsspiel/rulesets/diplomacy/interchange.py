@@ -161,7 +161,11 @@ def run_phase(record: Mapping[str, Any], strict: bool = False) -> dict[str, Any]
     """
     if not isinstance(record, dict):
         raise InputError("the phase must be a JSON object")
-    board = resolve_map(str(record.get("map", "standard")))
+    return adjudicate_on(resolve_map(str(record.get("map", "standard"))), record, strict)
+
+
+def adjudicate_on(board: ProvinceMap, record: Mapping[str, Any], strict: bool = False) -> dict[str, Any]:
+    """:func:`run_phase` on ``board``, whatever map the record names (a game's own map, already read)."""
     phase = str(_need(record, "phase", str, "phase record")).upper()
     m = _PHASE.match(phase)
     if not m:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kriegsspiel.border import read_input_text
 from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets.diplomacy.board import KINDS, Province, ProvinceMap, coast_of, province_of
 
@@ -159,10 +160,10 @@ def load_map(path: str | Path) -> ProvinceMap:
     """
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MapError(f"{path}: cannot read the province map ({exc.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(read_input_text(path, "map"))
+    except UserError as exc:
+        raise MapError(f"cannot read the province map: {exc}") from None
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
         raise MapError(f"{path}: not a TOML province map ({exc})") from None
     provinces = data.get("provinces")
     if not isinstance(provinces, dict) or not provinces:

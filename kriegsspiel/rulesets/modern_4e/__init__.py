@@ -6,19 +6,94 @@ The program finds it through the entry point ``modern-4e`` of the group ``kriegs
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from importlib import resources
 from importlib.abc import Traversable
 
-from kriegsspiel.core.commands import Command
-from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.events import Accepted, Event, Rejected
-from kriegsspiel.core.game import Handler
-from kriegsspiel.core.manual import ManPage
-from kriegsspiel.core.plugin import Formatter, Parser, RuleSet, events_defined_in
+from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules
+from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, TableReader
-from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets.modern_4e import air, commands, events, house, land, manual, naval, notation, turn, warnings
+
+_c = commands
+_HANDLERS = {
+    _c.Attack: land.attack, _c.Fire: land.fire, _c.Spy: land.spy, _c.Build: land.build, _c.Missile: land.missile,
+    _c.Torpedo: naval.torpedo, _c.Sortie: naval.sortie, _c.DepthCharge: naval.depthcharge,
+    _c.Board: naval.board, _c.Nuke: naval.nuke, _c.Load: naval.load, _c.Disembark: naval.disembark,
+    _c.Takeoff: air.takeoff, _c.Land: air.land, _c.Dogfight: air.dogfight, _c.Bomb: air.bomb,
+    _c.Pulse: air.pulse, _c.Airlift: air.airlift, _c.Kamikaze: air.kamikaze, _c.Survey: air.survey,
+}
+
+#: The columns every row of a command's table must give, because the command reads them (it has no default):
+#: a rule set without the table has no such command. ``range`` may come from ``[command_ranges]`` instead.
+REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = {
+    "attack": ("damage", "range"),
+    "fire": ("damage", "range"),
+    "missile": ("damage", "range"),
+    "bomb": ("damage", "range"),
+    "dogfight": ("damage", "range"),
+    "torpedo": ("damage", "range", "sink_one_in"),
+    "sortie": ("damage", "range"),
+    "air-defence": ("damage",),
+    "depthcharge": ("range", "sink_one_in", "disable_one_in", "disable_rounds"),
+    "board": ("damage", "range"),
+    "nuke": ("damage", "range"),
+    "kamikaze": ("damage", "sink_one_in"),
+    "pulse": ("radius", "disable_one_in", "disable_rounds"),
+    "airlift": ("capacity",),
+    "spy": ("range", "reveal_one_in"),
+    "survey": ("range", "reveal_one_in"),
+}
+
+
+def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
+    """The full move, then, for a unit type with an ``attack`` row, the ground within ``[constants]
+    attack_distance`` of it (where it could attack from where it may stop). Raises KeyError (with the known
+    ids) for an unknown unit type."""
+    bands = [MovementBand("full move", "move", 1.0)]
+    reach = float(ruleset.constants.get("attack_distance", 0.0))
+    if reach > 0.0 and "attack" in ruleset.unit_type(unit_type_id).commands:
+        bands.append(MovementBand(f"attack distance ({reach:g} {ruleset.distance_unit})", "reach", reach))
+    return tuple(bands)
+
+
+#: how the window aims the orders given with the mouse (keys, groups, targets), in the order of its menus
+ORDER_SPECS: tuple[OrderSpec, ...] = (
+    OrderSpec("attack", key="a", shooters="many", targets=-1),
+    OrderSpec("fire", key="f", shooters="many", targets=-1, structures=True),
+    OrderSpec("bomb", key="b", targets=-1, structures=True),
+    OrderSpec("missile", key="m", structures=True),
+    OrderSpec("torpedo", key="t"),
+    OrderSpec("dogfight", key="d", shooters="many", targets=-1),
+    OrderSpec("kamikaze", key="k"),
+    OrderSpec("board", key="o"),
+    OrderSpec("sortie", key="s"),
+    OrderSpec("depthcharge", key="c"),
+    OrderSpec("nuke", key="n", structures=True, confirm=True),
+    OrderSpec("takeoff", targets=0, aim="none", menu="transport"),
+    OrderSpec("land", aim="friend", optional=True, menu="transport"),
+    OrderSpec("survey", targets=0, aim="none", menu="transport"),
+    OrderSpec("pulse", targets=-1, optional=True, menu="transport"),
+    OrderSpec("airlift", targets=-1, aim="friend", menu="transport"),
+    OrderSpec("load", shooters="many", aim="friend", menu="transport"),
+    OrderSpec("disembark", aim="point", menu="transport"),
+)
+
+#: the rules a Fourth Edition game is played by: the core's, with the combat orders, the air turn (which
+#: opens each side's turn; an attack ends the attackers' turn: turn.py) and the grounded-plane warnings
+RULES: RulerRules = CORE_RULES.extended(
+    "modern-4e",
+    [OrderKind(command, notation.PARSERS[word], notation.format_combat, _HANDLERS[command])
+     for word, command in commands.COMBAT_ORDERS.items()],
+    events=events_defined_in(events),
+    pages=manual.PAGES,
+    uses=manual.APPLIES,
+    turn=turn.run,
+    turn_preview=turn.preview,
+    scenario_warnings=warnings.grounded_planes,
+    movement_bands=movement_bands,
+    specs=ORDER_SPECS,
+)
 
 
 class ModernFourthEdition(RuleSet):
@@ -35,47 +110,17 @@ class ModernFourthEdition(RuleSet):
         # the procedures RULINGS.md makes house rules: [house_rules] of the rule-set file (house.py)
         return {house.TABLE: house.read_house_rules}
 
-    def orders(self) -> Mapping[str, type[Command]]:
-        return commands.COMBAT_ORDERS
+    def required_columns(self) -> Mapping[str, tuple[str, ...]]:
+        return REQUIRED_COLUMNS
 
-    def parsers(self) -> Mapping[str, Parser]:
-        return notation.PARSERS
+    def attack_tables(self) -> tuple[str, ...]:
+        return ("attack", "dogfight")  # an aircraft's attack is its dogfight
 
-    def formatter(self) -> Formatter:
-        return notation.format_combat
-
-    def install_handlers(self, table: dict[type[Command], Handler]) -> None:
-        c = commands
-        table.update({
-            c.Attack: land.attack, c.Fire: land.fire, c.Spy: land.spy, c.Build: land.build, c.Missile: land.missile,
-            c.Torpedo: naval.torpedo, c.Sortie: naval.sortie, c.DepthCharge: naval.depthcharge,
-            c.Board: naval.board, c.Nuke: naval.nuke, c.Load: naval.load, c.Disembark: naval.disembark,
-            c.Takeoff: air.takeoff, c.Land: air.land, c.Dogfight: air.dogfight, c.Bomb: air.bomb,
-            c.Pulse: air.pulse, c.Airlift: air.airlift, c.Kamikaze: air.kamikaze, c.Survey: air.survey,
-        })
-
-    def events(self) -> Iterable[type[Event]]:
-        return events_defined_in(events)
-
-    def manual_pages(self) -> Iterable[ManPage]:
-        return manual.PAGES
-
-    def manual_applies(self) -> Mapping[str, Callable[[RuleBook], bool]]:
-        return manual.APPLIES
-
-    def turn(self, state: GameState, command: Command, dice: Dice, forced: bool,
-             handler: Handler) -> Accepted | Rejected:
-        # the air turn first; an attack ends the attackers' turn (turn.py)
-        return turn.run(state, command, dice, forced, handler)
-
-    def turn_preview(self, state: GameState) -> list[str]:
-        return turn.preview(state)
-
-    def scenario_warnings(self, state: GameState) -> list[tuple[str, str, str]]:
-        return warnings.grounded_planes(state)
+    def rules(self) -> RulerRules:
+        return RULES
 
 
 #: the object the entry point publishes
 RULESET = ModernFourthEdition()
 
-__all__ = ["RULESET", "ModernFourthEdition"]
+__all__ = ["ORDER_SPECS", "RULES", "RULESET", "ModernFourthEdition"]

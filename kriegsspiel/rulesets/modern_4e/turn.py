@@ -38,10 +38,7 @@ def is_air_order(state: GameState, command: Command) -> bool:
 def run(state: GameState, command: Command, dice: Dice, forced: bool, handler: Handler) -> Accepted | Rejected:
     """Carry out ``command`` with ``handler`` inside the turn's structure (air turn, attacks ending turns)."""
     ruling = Ruling(forced)
-    # "an attack ends the unit's turn" is the Fourth Edition's attack table's rule: a rule set without that
-    # table (Ruleset V3, whose charts have no such rule) is not held to it
-    attack_ends_turn = "attack" in state.ruleset.command_ids()
-    for unit_id in acting_units(command) if attack_ends_turn else ():
+    for unit_id in acting_units(command):
         unit = state.unit(unit_id)
         if unit is not None and unit.attacked_this_turn and unit.side == state.side_to_move:
             if refusal := ruling.refuse(f"{unit.id} attacked this turn; an attack ends its turn"):

@@ -40,7 +40,7 @@ STEP_VERBS = {
 ORDER_HELP = (
     "    NORD: buy 2 infantry; buy armor      purchase (several orders on one line, separated by ';')",
     "    NORD: move n20,n21 MIT-FEL           combat / noncombat move along a path of places; ship cargo: "
-    "'with n7,n8 unload FEL', airdrop: 'with n9 drop FEL'",
+    "'with n7,n8 unload FEL' (from where it stands: 'move n26 WSS unload FEL'), airdrop: 'with n9 drop FEL'",
     "    NORD: march n22 MIT-WAL | supply n8 NHM-WAL | ferry n8 NHM-WAL 5 to ALLY | fire n54 at ESS",
     "    NORD: order WSS FEL                  the order of the battles; NORD: place 2 infantry NHM (ships: "
     "'place 1 destroyer HAF ENS')",

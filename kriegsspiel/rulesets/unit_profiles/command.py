@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any
 
 from kriegsspiel.errors import UserError
 
@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _resolve(raw: Any, odds: int | None) -> dict[str, Any]:
-    """One battle object -> its output object; raises UserError for a bad battle."""
+    """One battle (as decoded by the schema) -> its output object; raises UserError for a bad battle."""
     from kriegsspiel.rulesets.unit_profiles import DiceExhausted, battle_odds, fight, load_rules, parse_battle
 
     spec = parse_battle(raw, load_rules())
@@ -36,26 +36,48 @@ def _resolve(raw: Any, odds: int | None) -> dict[str, Any]:
         raise UserError(f"dice: {exc}") from None
 
 
-def _open(name: str) -> TextIO:
-    if name == "-":
-        return sys.stdin
+def _decode(data: bytes, where: str) -> Any:
+    """The battle JSON ``data`` decoded by the schema layer (types, ranges, nesting, the maxima of
+    battle_schema); raises SchemaError naming ``where`` and the key."""
+    from kriegsspiel.border import MAX_JSON_NESTING, decode_json, to_plain
+    from kriegsspiel.rulesets.unit_profiles.battle_schema import BattleInput, check_counts
+
+    battle = decode_json(data, BattleInput, where, max_nesting=MAX_JSON_NESTING)
+    check_counts(battle, where)
+    return to_plain(battle)
+
+
+def _ident(data: bytes) -> Any:
+    """The ``id`` of a battle line that could not be read, when it can be found (echoed in its error line)."""
+    import msgspec
+
+    class _Id(msgspec.Struct):
+        id: str | int | None = None
+
     try:
-        return open(name, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"{name}: cannot be read ({exc.strerror}); check the path") from None
+        return msgspec.json.decode(data, type=_Id).id
+    except (msgspec.MsgspecError, UnicodeDecodeError, RecursionError):
+        return None
 
 
-def _batch(name: str, source: TextIO, odds: int | None) -> int:
+def _batch(name: str, odds: int | None) -> int:
+    from kriegsspiel.border import MAX_JSON_LINE_BYTES, json_lines, source_name
+
+    where = source_name(name)
     failed = 0
-    for number, line in enumerate(source, start=1):
+    for number, line in json_lines(name):
         raw: Any = None
         try:
-            raw = json.loads(line)
+            if line is None:
+                raise UserError(f"{where} line {number}: longer than a battle's line may be "
+                                f"({MAX_JSON_LINE_BYTES:,} bytes); skipped")
+            raw = _decode(line, f"{where} line {number}")
             out = _resolve(raw, odds)
-        except json.JSONDecodeError as exc:
-            out = {"id": None, "error": f"{name} line {number}: not JSON ({exc.msg} at column {exc.colno})"}
         except UserError as exc:
-            out = {"id": raw.get("id") if isinstance(raw, dict) else None, "error": f"{name} line {number}: {exc}"}
+            text = str(exc)
+            prefix = f"{where} line {number}"
+            ident = raw.get("id") if isinstance(raw, dict) else (_ident(line) if line else None)
+            out = {"id": ident, "error": text if text.startswith(prefix) else f"{prefix}: {text}"}
         if "error" in out:
             failed += 1
         sys.stdout.write(json.dumps(out) + "\n")
@@ -66,22 +88,14 @@ def _batch(name: str, source: TextIO, odds: int | None) -> int:
 def run(args: argparse.Namespace) -> int:
     """Fight the battle (or the batch) and print the result; raises UserError for bad input (exit 2).
     With --batch the exit status is 1 when some line got an error line."""
+    from kriegsspiel.border import read_json_source, source_name
+
     if args.odds is not None and args.odds < 1:
         raise UserError(f"--odds {args.odds}: the number of battles must be at least 1")
-    name = "stdin" if args.file == "-" else args.file
-    source = _open(args.file)
-    try:
-        if args.batch:
-            return _batch(name, source, args.odds)
-        text = source.read()
-    finally:
-        if source is not sys.stdin:
-            source.close()
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{name} line {exc.lineno}: not JSON ({exc.msg}); a battle is one JSON object, "
-                        "see shared/formats/battle-json.md") from None
+    if args.batch:
+        return _batch(args.file, args.odds)
+    name = source_name(args.file)
+    raw = _decode(read_json_source(args.file), name)
     try:
         out = _resolve(raw, args.odds)
     except UserError as exc:

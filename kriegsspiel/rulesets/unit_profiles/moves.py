@@ -35,6 +35,11 @@ def _unit(game: Game, power: str, uid: str) -> Unit:
     return u
 
 
+def _naval(game: Game, uid: str) -> bool:
+    u = game.units.get(uid)
+    return u is not None and game.profile(u).domain == "naval"
+
+
 def _check_path(game: Game, path: tuple[str, ...]) -> None:
     for a in path:
         if a not in game.board:
@@ -78,6 +83,11 @@ def apply_move(game: Game, power: str, order: Order, combat: bool, fight: Fight 
     which of them the free attack downs (raising fighting.NeedChoice). Raises Refusal."""
     if not order.units:
         raise Refusal("name the units to move")
+    if len(set(order.path)) == 1 and not (order.unload and len(order.path) == 1
+                                          and all(_naval(game, uid) for uid in order.units)):
+        here = order.path[0]
+        raise Refusal(f"a move goes from one place to another (e.g. {here}-NEXT); ships that unload where they "
+                      f"stand name their zone once: 'move SHIP {here} unload COAST' (R19.1)")
     _check_path(game, order.path)
     units = [_unit(game, power, uid) for uid in order.units]
     if len(set(order.units)) != len(units):
@@ -369,11 +379,19 @@ def _move_naval(game: Game, power: str, units: list[Unit], order: Order, combat:
             held = "warships (R24.1)" if game.hostile(path[-1], power) else "units (R08.2)"
             raise Refusal(f"Noncombat Move may not end in {path[-1]}: it holds enemy {held}")
     carriers = [u for u in units if u.kind in SHIP_CARRIERS]
+    if len(path) == 1 and not carriers:
+        raise Refusal(f"{', '.join(f'{u.uid} ({u.kind})' for u in units)} carries no land units: only a Naval "
+                      f"Transport or Troopship unloads where it stands; other ships move along a path ({path[0]}-NEXT)")
     if order.cargo:
         if not carriers:
             raise Refusal("only a Naval Transport or Troopship carries land units (R24.5)")
         for uid in order.cargo:
             c = _unit(game, power, uid)
+            if c.aboard is not None:
+                if any(c.aboard == s.uid for s in carriers):
+                    continue  # already aboard a ship of this order: it goes (and lands) with it
+                raise Refusal(f"{c.uid} is aboard {c.aboard}, not a ship of this order; it moves and lands with "
+                              f"{c.aboard}'s own order")
             if not is_land(game.board, c.where) or c.where not in game.board[path[0]]["adjacent"]:
                 raise Refusal(f"{c.uid} must stand in a territory next to {path[0]} to load (R24.5)")
             if c.moved or c.used or c.aboard:

@@ -7,6 +7,7 @@ each order's normal text (what the journal keeps). Words are case-insensitive; p
     buy 3 infantry          buy armor                      purchase
     move n4,n5 NHM-MIT-FEL                                 combat move / noncombat move (a path of places)
     move n20 WNS-SSW with n7,n8 unload FEL                 a ship loads land units and lands them
+    move s64 WSS with s65 unload MIT                        a ship lands its cargo from where it stands (R19.1)
     move n30 NHM-MIT with n31 drop FEL                     an air transport airdrops its paratrooper
     march n9 NHM-MIT                                        Forced March (cavalry), first in combat move
     ferry n30 NHM-MIT 5 to ALLY                             noncombat move: an air transport ferries IPC
@@ -91,6 +92,8 @@ class Order:
 _KEY = r"([A-Za-z0-9_]+ r\d+(?: [a-z0-9_-]+)?)"
 _UIDS = r"([a-z_]+\d+(?:\s*,\s*[a-z_]+\d+)*)"
 _PATH = r"([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)+)"
+#: a move's path may be one place: ships unloading where they stand (``move s64 WSS with s65 unload MIT``)
+_MOVE_PATH = r"([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*)"
 
 
 def _uids(text: str) -> tuple[str, ...]:
@@ -114,7 +117,7 @@ def parse_order(text: str) -> Order:
         return Order("research", count=int(m.group(1)), places=tuple((m.group(2) or "").split()))
     if m := re.fullmatch(r"buy (?:(\d+) )?([a-z-]+)", low):
         return Order("buy", count=_count(m.group(1)), kind=m.group(2))
-    if m := re.fullmatch(rf"(move|march|supply) {_UIDS} {_PATH}(?: with {_UIDS})?(?: (unload|drop) ([A-Za-z0-9_]+))?",
+    if m := re.fullmatch(rf"(move|march|supply) {_UIDS} {_MOVE_PATH}(?: with {_UIDS})?(?: (unload|drop) ([A-Za-z0-9_]+))?",
                          line, re.IGNORECASE):
         end = m.group(6).upper() if m.group(6) else None
         return Order(m.group(1).lower(), units=_uids(m.group(2)), path=_path(m.group(3)),

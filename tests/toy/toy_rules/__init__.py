@@ -7,7 +7,7 @@ a rule set published on PyPI would be.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -16,9 +16,9 @@ from typing import ClassVar
 from kriegsspiel.core.commands import Command, NotationError, unit_token
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected, event_kind
-from kriegsspiel.core.game import Handler, Ruling
+from kriegsspiel.core.game import CORE_RULES, OrderKind, OrderSpec, RulerRules, Ruling
 from kriegsspiel.core.manual import ManPage, fixed_text
-from kriegsspiel.core.plugin import CommandLine, Formatter, Parser, RuleSet
+from kriegsspiel.core.plugin import CommandLine, RuleSet
 from kriegsspiel.core.state import GameState
 
 
@@ -75,6 +75,16 @@ def _run_meadow(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the rules a toy game is played by: the core's, with one order of its own
+RULES: RulerRules = CORE_RULES.extended(
+    "toy",
+    [OrderKind(Cheer, parse_cheer, format_cheer, cheer, OrderSpec("cheer", key="c", targets=0, aim="none"))],
+    events=(Cheered,),
+    pages=(ManPage("cheer", "cheer UNIT", "The unit cheers; nothing else happens.",
+                   fixed_text("every unit of the side to move"), fixed_text("-"), fixed_text("-")),),
+)
+
+
 class ToyRules(RuleSet):
     """One walker, one meadow, one cheer."""
 
@@ -85,27 +95,11 @@ class ToyRules(RuleSet):
     def data_file(self) -> Traversable:
         return resources.files(__package__) / "toy.toml"
 
-    def orders(self) -> Mapping[str, type[Command]]:
-        return {"cheer": Cheer}
-
-    def parsers(self) -> Mapping[str, Parser]:
-        return {"cheer": parse_cheer}
-
-    def formatter(self) -> Formatter:
-        return format_cheer
-
-    def install_handlers(self, table: dict[type[Command], Handler]) -> None:
-        table[Cheer] = cheer
-
-    def events(self) -> Iterable[type[Event]]:
-        return (Cheered,)
+    def rules(self) -> RulerRules:
+        return RULES
 
     def command_lines(self) -> Mapping[str, CommandLine]:
         return {"meadow": CommandLine("greet the walkers of the toy meadow", _add_meadow_arguments, _run_meadow)}
-
-    def manual_pages(self) -> Iterable[ManPage]:
-        return (ManPage("cheer", "cheer UNIT", "The unit cheers; nothing else happens.",
-                        fixed_text("every unit of the side to move"), fixed_text("-"), fixed_text("-")),)
 
 
 RULESET = ToyRules()

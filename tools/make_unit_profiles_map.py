@@ -17,8 +17,8 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+HERE = Path(__file__).resolve().parents[1] / "kriegsspiel" / "data" / "maps"  # where the map is written
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling generator scripts
 from make_diplomacy_map import outline  # noqa: E402  (the same outline tracer as the Diplomacy board)
 
 CELL_PX = 40

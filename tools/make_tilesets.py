@@ -1,6 +1,6 @@
 """Generate the shipped Tiled tilesets (PNG + external .tsx) so that they can be restyled in one place.
 
-Run ``python assets/make_tilesets.py``. It writes, next to this file:
+Run ``python tools/make_tilesets.py``. It writes, in ``kriegsspiel/data/assets/``:
 
 - ``terrain-square.png/.tsx``: one 32x32 tile per terrain of the rule set (property ``terrain``).
 - ``roads-square.png/.tsx``: 256 transparent road tiles, one per set of directions (N, NE, E, SE, S, SW, W,
@@ -30,7 +30,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[1]  # the repository (this script is a developer's tool, not shipped)
+HERE = ROOT / "kriegsspiel" / "data" / "assets"  # where the tilesets are written
 SQUARE = 32
 HEX_W, HEX_H, HEX_SIDE = 56, 64, 32
 TILED_VERSION = ("1.10", "1.10.2")
@@ -56,7 +57,7 @@ ROAD_EDGE = (92, 58, 26)
 
 def terrain_ids() -> list[str]:
     """The terrains of the shipped rule set, in its order (the drop-down order in Tiled)."""
-    sys.path.insert(0, str(HERE.parent))
+    sys.path.insert(0, str(ROOT))
     from kriegsspiel.rulesets import load_ruleset
 
     return list(load_ruleset("modern-4e").terrain)

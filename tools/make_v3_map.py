@@ -15,8 +15,8 @@ import random
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+HERE = Path(__file__).resolve().parents[1] / "kriegsspiel" / "data" / "maps"  # where the map is written
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling generator scripts
 
 from make_maps import (  # noqa: E402  (a sibling script, not a package)
     Grid,

@@ -25,7 +25,8 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[1]  # the repository (this script is a developer's tool, not shipped)
+HERE = ROOT / "kriegsspiel" / "data" / "maps"  # where the maps are written
 ASSETS = HERE.parent / "assets"
 TILED_VERSION = ("1.10", "1.10.2")
 
@@ -703,7 +704,7 @@ def write_project() -> None:
     import json
     import sys
 
-    sys.path.insert(0, str(HERE.parent))
+    sys.path.insert(0, str(ROOT))
     from kriegsspiel.rulesets import load_ruleset
 
     ruleset = load_ruleset("modern-4e")

@@ -17,8 +17,9 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
-STANDARD = HERE.parent / "kriegsspiel" / "rulesets" / "diplomacy" / "standard.toml"
+ROOT = Path(__file__).resolve().parents[1]  # the repository (this script is a developer's tool, not shipped)
+HERE = ROOT / "kriegsspiel" / "data" / "maps"  # where the board is written
+STANDARD = ROOT / "kriegsspiel" / "rulesets" / "diplomacy" / "standard.toml"
 
 #: the frame in degrees, and pixels per degree (latitude stretched as a map of Europe is at 50 degrees north)
 WEST, EAST, SOUTH, NORTH = -26.0, 48.0, 29.5, 73.5

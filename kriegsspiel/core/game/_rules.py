@@ -1,0 +1,245 @@
+"""The rules of a ruler game as one object, :class:`RulerRules`: the counterpart of ``core.area``'s
+``AreaRules`` for the games of terrain and measured moves.
+
+A game's rule set gives it (``RuleSet.rules()``); the core's own, :data:`CORE_RULES`, holds the base orders
+(move, heading, hide, reveal, convert, merge, split, message, turn, note) and nothing else. A rule set builds
+its own with :meth:`RulerRules.extended`, so its orders, handlers and turn structure reach its games alone:
+nothing is written into a table of the program, and two games of different rule sets in one process never
+see each other's rules. :func:`rules_for` finds a game's rules by its rule book's ``rules_id``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal
+
+from kriegsspiel.core.commands import (
+    BASE_NOTATION, Command, Convert, EndTurn, EraseNote, Heading, Hide, Merge, Message, Move, Notation, Note, Parser,
+    Reveal, Split,
+)
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.events import BASE_EVENT_KINDS, Accepted, Event, Rejected
+from kriegsspiel.core.game import _message, _move, _notes, _turn, _units
+from kriegsspiel.core.game._ruling import Handler
+from kriegsspiel.core.manual import BASE_MANUAL, ManPage, Manual
+from kriegsspiel.core.registry import find
+from kriegsspiel.core.ruleset import RuleBook
+from kriegsspiel.core.state import GameState, StateSlot
+
+#: a turn structure: (state, command, dice, forced, the order's handler) -> the outcome; it runs around every
+#: order of its games (the Fourth Edition's air turn opens and closes here)
+TurnStructure = Callable[[GameState, Command, Dice, bool, Handler], "Accepted | Rejected"]
+#: state -> lines for the umpire (notes beside the units, orders riding, what ending the turn sets going)
+StateLines = Callable[[GameState], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class MovementBand:
+    """One band of the area a picked-up unit may reach this turn, shaded in a tone of its own (the window's
+    movement bands).
+
+    ``kind`` ``"move"``: the ground the unit reaches spending at most ``amount`` times its allowance left
+    (1.0 is the full move; a rule set with a part-move, such as a distance that still lets a unit attack, gives
+    a fraction below 1). ``kind`` ``"reach"``: the ground within ``amount`` world units (straight line) of the
+    full move's area and beyond it (what the unit could attack from where it may stop). ``label`` is the
+    band's name in the legend.
+    """
+
+    label: str
+    kind: Literal["move", "reach"]
+    amount: float
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSpec:
+    """What the window needs to know of an order given with the mouse, so that it knows no command words.
+
+    ``word``: the command word. ``key``: the keyboard key that arms it on the picked units (a pygame key name,
+    ``"f"``), None: from the menu only. ``shooters``: ``"one"`` unit gives it, or ``"many"`` (a group).
+    ``targets``: how many it aims at: 0 none (it goes as it is), 1 (it goes at the first click), -1 any number
+    (Enter sends). ``aim``: at what: ``"enemy"`` units, ``"friend"`` units (or airfields) of its own side, a
+    ``"point"`` of the map, or ``"none"``. ``optional``: Enter with no target chosen sends the bare line (land at
+    the nearest base). ``structures``: it may aim at a named structure. ``confirm``: a one-target order that
+    still waits for Enter (a warhead is not launched by a slip of the mouse). ``menu``: ``"weapons"`` rows first
+    in a unit's menu, ``"transport"`` after them (air and transport orders, with the units aboard).
+    """
+
+    word: str
+    key: str | None = None
+    shooters: Literal["one", "many"] = "one"
+    targets: int = 1
+    aim: Literal["enemy", "friend", "point", "none"] = "enemy"
+    optional: bool = False
+    structures: bool = False
+    confirm: bool = False
+    menu: Literal["weapons", "transport"] = "weapons"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderKind:
+    """One order a rule set adds: its command class (whose ``name`` is its word), the parser of the text after
+    the word, the formatter of its text (None for a command of another kind), its handler, and its hint for the
+    window (None: the window offers it through the console only)."""
+
+    command: type[Command]
+    parse: Parser
+    format: Callable[[Command], "str | None"]
+    handler: Handler
+    spec: OrderSpec | None = None
+
+
+def _no_lines(state: GameState) -> list[str]:
+    return []
+
+
+def _no_forecast(state: GameState) -> str | None:
+    return None
+
+
+def _no_warnings(state: GameState) -> list[tuple[str, str, str]]:
+    return []
+
+
+def full_move(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
+    """The one band of a rule set that adds none: the full move. Raises KeyError for an unknown unit type."""
+    ruleset.unit_type(unit_type_id)
+    return (MovementBand("full move", "move", 1.0),)
+
+
+def _no_turn(state: GameState, command: Command, dice: Dice, forced: bool, handler: Handler) -> Accepted | Rejected:
+    return handler(state, command, dice, forced)
+
+
+@dataclass(frozen=True)
+class RulerRules:
+    """Everything a ruler game is played by besides its data: orders (their notation and handlers), the events
+    they produce, the manual, the turn structure, what the umpire is shown (notes, orders riding, the forecast
+    of a pending action, the words before a turn ends, scenario warnings), the window's movement bands and
+    order hints, and the type of the rule set's own part of the state (``slot``, None: it keeps none).
+
+    Build a rule set's with :meth:`extended` from :data:`CORE_RULES`; every field has the core's default.
+    """
+
+    name: str
+    notation: Notation
+    handlers: Mapping[type[Command], Handler]
+    event_kinds: Mapping[str, type[Event]]
+    manual: Manual
+    turn: TurnStructure = _no_turn
+    umpire_notes: StateLines = _no_lines
+    riding_orders: StateLines = _no_lines
+    turn_preview: StateLines = _no_lines
+    forecast: Callable[[GameState], "str | None"] = _no_forecast
+    scenario_warnings: Callable[[GameState], list[tuple[str, str, str]]] = _no_warnings
+    movement_bands: Callable[[RuleBook, str], tuple[MovementBand, ...]] = full_move
+    order_specs: Mapping[str, OrderSpec] = field(default_factory=dict)
+    slot: type[StateSlot] | None = None
+
+    def extended(
+        self,
+        name: str,
+        orders: Iterable[OrderKind] = (),
+        *,
+        wrap: Mapping[type[Command], Callable[[Handler], Handler]] | None = None,
+        events: Iterable[type[Event]] = (),
+        pages: Iterable[ManPage] = (),
+        uses: Mapping[str, Callable[[RuleBook], bool]] | None = None,
+        turn: TurnStructure | None = None,
+        umpire_notes: StateLines | None = None,
+        riding_orders: StateLines | None = None,
+        turn_preview: StateLines | None = None,
+        forecast: Callable[[GameState], "str | None"] | None = None,
+        scenario_warnings: Callable[[GameState], list[tuple[str, str, str]]] | None = None,
+        movement_bands: Callable[[RuleBook, str], tuple[MovementBand, ...]] | None = None,
+        specs: Iterable[OrderSpec] = (),
+        slot: type[StateSlot] | None = None,
+    ) -> RulerRules:
+        """These rules with a rule set's added: its ``orders``, handlers of the core's orders wrapped
+        (``wrap``: order class -> a function of the handler there to the new one), its ``events``, manual
+        ``pages`` and ``uses``, and the hooks it gives (None keeps these rules' own). ``specs`` are window
+        hints of the core's orders (a rule set's own orders carry theirs). Raises ValueError for a command
+        word or an event kind already taken."""
+        orders = tuple(orders)
+        notation = self.notation.extended(
+            {o.command.name: o.command for o in orders}, {o.command.name: o.parse for o in orders},
+            tuple(dict.fromkeys(o.format for o in orders)),
+        )
+        handlers = {**self.handlers, **{o.command: o.handler for o in orders}}
+        for command, wrapper in (wrap or {}).items():
+            handlers[command] = wrapper(handlers[command])
+        specs = tuple(specs)
+        if strays := sorted(spec.word for spec in specs if spec.word not in notation.orders):
+            raise ValueError(f"order hints of words that are no order: {', '.join(strays)}")
+        events = tuple(events)
+        if taken := sorted(e.kind for e in events if e.kind in self.event_kinds):
+            raise ValueError(f"event kinds already taken: {', '.join(taken)}")
+        return replace(
+            self,
+            name=name,
+            notation=notation,
+            handlers=MappingProxyType(handlers),
+            event_kinds=MappingProxyType({**self.event_kinds, **{e.kind: e for e in events}}),
+            manual=self.manual.extended(pages, uses or {}),
+            turn=turn or self.turn,
+            umpire_notes=umpire_notes or self.umpire_notes,
+            riding_orders=riding_orders or self.riding_orders,
+            turn_preview=turn_preview or self.turn_preview,
+            forecast=forecast or self.forecast,
+            scenario_warnings=scenario_warnings or self.scenario_warnings,
+            movement_bands=movement_bands or self.movement_bands,
+            order_specs=MappingProxyType({**self.order_specs, **{s.word: s for s in specs},
+                                          **{o.command.name: o.spec for o in orders if o.spec is not None}}),
+            slot=slot or self.slot,
+        )
+
+    def parse(self, text: str) -> Command:
+        """One line of the Umpire shell as a command of this game (raises NotationError)."""
+        return self.notation.parse(text)
+
+    def format(self, command: Command) -> str:
+        """The canonical text of a command of this game (raises TypeError for one it does not know)."""
+        return self.notation.format(command)
+
+    def words(self) -> list[str]:
+        """Every command word of this game, sorted."""
+        return self.notation.words()
+
+    def is_order_word(self, word: str) -> bool:
+        """True when ``word`` is an order of this game (not a query or session command)."""
+        return word in self.notation.orders
+
+
+def rules_for(book: RuleBook) -> RulerRules:
+    """The rules a game of the rule book ``book`` is played by: those of the installed rule set its
+    ``rules_id`` names (its ``based_on``, else its ``id``), or the core's own when there is none (a rule set of
+    data alone, or an area rule set's name)."""
+    plugin = find(book.rules_id)
+    if plugin is None:
+        return CORE_RULES
+    rules = plugin.rules()
+    return rules if isinstance(rules, RulerRules) else CORE_RULES
+
+
+def rules_of(state: GameState) -> RulerRules:
+    """The rules the game of ``state`` is played by (:func:`rules_for` its rule book)."""
+    return rules_for(state.ruleset)
+
+
+#: order type -> handler(state, command, dice, forced) of the core's base orders, the same in every ruler game
+BASE_HANDLERS: Mapping[type[Command], Handler] = MappingProxyType({
+    Move: _move.move,
+    Heading: _move.heading,
+    Hide: _units.hide,
+    Reveal: _units.reveal,
+    Convert: _units.convert,
+    Merge: _units.merge,
+    Split: _units.split,
+    Message: _message.message,
+    EndTurn: _turn.end_turn,
+    Note: _notes.note,
+    EraseNote: _notes.erase_note,
+})
+
+#: the rules of a ruler game whose rule set adds nothing: the core's base orders, events and manual
+CORE_RULES = RulerRules("core", BASE_NOTATION, BASE_HANDLERS, MappingProxyType(dict(BASE_EVENT_KINDS)), BASE_MANUAL)
