@@ -42,7 +42,7 @@ def area_page(repeats: int) -> CaseResult:
     from kriegsspiel.portal.area_service import AreaPortal
     from kriegsspiel.portal.links import link_url
     from kriegsspiel.store.area import AreaSession
-    from kriegsspiel.store.area import write_phase_pictures
+    from kriegsspiel.store.pictures import write_phase_pictures
 
     folder = Path(tempfile.mkdtemp(prefix="kriegsspiel-bench-area-portal-"))
     game = AreaSession.new(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml", folder / "game.kssave")

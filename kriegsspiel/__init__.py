@@ -5,4 +5,11 @@ Layers (data flows down, nothing below imports anything above it):
 """
 from __future__ import annotations
 
+import os
+
+#: The version, in this one place (pyproject.toml reads it; ``kriegsspiel --version`` shows it).
 __version__ = "0.1.0"
+
+# pygame-ce greets on stdout when first imported; stdout belongs to the commands (JSON, lists, transcripts), so
+# the greeting is silenced here, before any module of the program can import pygame. A user's own setting wins.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -70,6 +70,8 @@ def right_click(app: AreaApp, pos: tuple[int, int]) -> None:
 
 
 def type_line(app: AreaApp, text: str) -> None:
+    if not app.console_focused:  # the console takes the keys once it has the focus (Enter)
+        post(app, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     post(app, pygame.TEXTINPUT, text=text)
     post(app, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
 

@@ -150,6 +150,8 @@ def test_the_saves_a_game_leaves_next_to_a_shipped_scenario_are_ignored_by_git()
     patterns = [line.strip().rstrip("/") for line in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()
                 if line.strip() and not line.startswith("#")]
     save = new_save_path(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml")
-    # the pictures' folder drops the suffix (demo-2026-11-22-1144-pov), the screenshots' keeps it
-    for name in (save.name, pov_folder_of_save(save).name, save.name + "-shots"):
+    # the pictures' and the screenshots' folders drop the suffix (demo-2026-11-22-1144-pov, ...-shots)
+    from kriegsspiel.app.window_frame import shots_folder_of_save
+
+    for name in (save.name, pov_folder_of_save(save).name, shots_folder_of_save(save).name):
         assert any(fnmatch.fnmatch(name, p) for p in patterns), f".gitignore does not cover {name}"

@@ -114,12 +114,12 @@ def test_the_window_opens_no_sound_device(game: Game, monkeypatch) -> None:
     pygame.quit()
     seen = {}
 
-    def one_frame(app: App, *args, **kwargs) -> int:
+    def one_frame(frame: object, board: App, *args, **kwargs) -> int:
         seen["mixer"] = pygame.mixer.get_init()
         seen["display"] = pygame.display.get_init()
         return 0
 
-    monkeypatch.setattr(window_module.App, "run", one_frame)
+    monkeypatch.setattr(window_module.WindowFrame, "run", one_frame)
     try:
         assert window_module.run_window(game, "Test crossing", size=(640, 480)) == 0
     finally:

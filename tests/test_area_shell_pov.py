@@ -18,7 +18,7 @@ from kriegsspiel.pov.area import area_picture
 from kriegsspiel.scenario.area import load_area_scenario, province_drawings
 from kriegsspiel.shell import Shell
 from kriegsspiel.store.area import AreaSession
-from kriegsspiel.store.area import picture_inputs
+from kriegsspiel.store.pictures import picture_inputs
 
 REPO = Path(__file__).resolve().parent.parent
 def _env() -> dict[str, str]:

@@ -93,6 +93,7 @@ def test_arrow_keys_pan_home_fits_and_plus_minus_zoom_only_with_the_console_empt
     key(app, pygame.K_HOME)
     assert app.board.camera == fitted
     # while an order is being typed, - is its dash and zooms nothing
+    key(app, pygame.K_RETURN)  # the console takes the keys
     post(app, pygame.TEXTINPUT, text="FRANCE: A PAR ")
     key(app, pygame.K_MINUS, text="-")
     assert app.console == "FRANCE: A PAR -" and app.board.camera == fitted
@@ -206,7 +207,7 @@ def test_f1_shows_every_key_of_the_area_window_and_the_guide_lists_them(app):
 
 def test_f12_saves_the_frame_next_to_the_save(app):
     key(app, pygame.K_F12)
-    shots = sorted(app.game.path.parent.glob(app.game.path.name + "-shots/shot-*.png"))
+    shots = sorted(app.game.path.parent.glob(app.game.path.stem + "-shots/shot-*.png"))
     assert len(shots) == 1 and pygame.image.load(str(shots[0])).get_size() == app.surface.get_size()
 
 

@@ -4,6 +4,7 @@ listed from the installed rule sets' own declarations (their rules' notation, th
 rule set's words are checked too."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from kriegsspiel.core.game import CORE_RULES, RulerRules
 from kriegsspiel.core.plugin import installed_rulesets
+from kriegsspiel.core.ruleset import RuleBook
 
 CORE = Path(__file__).resolve().parent.parent / "kriegsspiel" / "core"
 
@@ -30,6 +32,17 @@ def rule_set_tables() -> set[str]:
     return {key for plugin in _ruler_rulesets() for key in (*plugin.table_readers(), *plugin.required_columns())}
 
 
+def rule_set_columns() -> set[str]:
+    """Every column of a command table a rule set declares (besides the core's own)."""
+    return {key for plugin in _ruler_rulesets() for key in plugin.command_columns()}
+
+
+#: the rule books' fields a rule set's reader fills, kept while the saves fingerprint the books' repr (the core
+#: marks them itself: ``field(metadata={"read_by_rule_set": True})``)
+KEPT_FOR_FINGERPRINTS = {f.name for f in dataclasses.fields(RuleBook) if f.metadata.get("read_by_rule_set")}
+FIELD = r"""(?<![\w-])(?:\.|["'])({0})\b|\b({0})\s*[:=]"""
+
+
 def _mentions(names: set[str], pattern: str) -> list[str]:
     found = []
     for path in sorted(CORE.rglob("*.py")):
@@ -45,6 +58,17 @@ def test_the_rule_sets_declare_words_and_tables_to_check() -> None:
     words, tables = rule_set_words(), rule_set_tables()
     assert {"attack", "nuke", "takeoff", "combat", "rally", "order"} <= words
     assert {"combat", "orders", "house_rules", "torpedo"} <= tables
+    assert {"sink_one_in", "radius", "capacity"} <= rule_set_columns()
+    assert KEPT_FOR_FINGERPRINTS == {"combat", "orders"}
+
+
+def test_no_core_module_names_a_rule_sets_table_or_column() -> None:
+    tables = rule_set_tables() - rule_set_words() - KEPT_FOR_FINGERPRINTS
+    assert "house_rules" in tables
+    assert _mentions(tables, FIELD) == []
+    # a column is looked up by its name in quotes (a geometry's radius is no column of anyone's)
+    assert "sink_one_in" in rule_set_columns()
+    assert _mentions(rule_set_columns(), r"""(?<!`)["']{0}["']""") == []
 
 
 def test_no_core_module_names_a_rule_sets_command_word() -> None:
@@ -66,7 +90,6 @@ def test_a_word_planted_in_the_core_is_found(tmp_path: Path, monkeypatch: pytest
                    "warheads, pending_combat, orders_in_transit, air_turn_over) still fields of GameState and "
                    "UnitState; they move to a state slot the rule set defines (StateSlot) with a snapshot "
                    "migration for the saves written before")
-def test_no_core_module_names_a_rule_sets_table_or_state_field() -> None:
+def test_no_core_module_names_a_rule_sets_state_field_or_kept_table() -> None:
     state_fields = {"disruption", "airborne", "warheads", "pending_combat", "orders_in_transit", "air_turn_over"}
-    fields = rule_set_tables() - rule_set_words() | state_fields
-    assert _mentions(fields, r"""(?<![\w-])(?:\.|["'`]){}\b|\b{}\s*[:=]""".replace("{}", "{0}")) == []
+    assert _mentions(state_fields | KEPT_FOR_FINGERPRINTS, FIELD) == []

@@ -125,7 +125,8 @@ def test_the_first_line_that_differs_is_named(tmp_path: Path) -> None:
     ('{"phase": "S1901M"}\n', "line 1: 'before' must be an object"),
     ('{"phase": "S1901M", "before": {"units": [{"power": "FRANCE", "type": "A", "loc": "ATLANTIS"}]}}\n',
      "ATLANTIS"),
-    ("[" * 100_000 + "\n", "line 1: not JSON"),
+    ("[" * 100_000 + "\n", "line 1: nested more than 64 deep"),
+    ('{"phase": "S1901M"}' + " " * 1_100_000 + "\n", "line 1: longer than 1,048,576 bytes"),
 ])
 def test_a_bad_file_is_one_line_and_leaves_nothing(tmp_path: Path, text: str, message: str) -> None:
     bad = tmp_path / "bad.jsonl"
@@ -141,3 +142,24 @@ def test_phases_of_a_game_without_phase_lines_is_refused(tmp_path: Path) -> None
     assert _kriegsspiel(["new", "demo", "--save", str(save)], tmp_path).returncode == 0
     done = _kriegsspiel(["replay", str(save), "--phases"], tmp_path)
     assert done.returncode == 2 and "--phases: not an area game" in done.stderr and done.stdout == ""
+
+
+def test_an_order_line_cannot_smuggle_in_other_commands(tmp_path: Path) -> None:
+    """A file's power or order is one power's one order: never a second order (';'), a withdrawal or a confirm."""
+    save = _played(tmp_path, "diplomacy-1901", DIPLOMACY)
+    first = json.loads(_kriegsspiel(["replay", str(save), "--phases"], tmp_path).stdout.splitlines()[0])
+    first["orders"]["FRANCE"].append("A BRE - PIC; A PAR - GAS")
+    del first["results"], first["after"]
+    hostile = tmp_path / "hostile.jsonl"
+    hostile.write_text(json.dumps(first) + "\n", encoding="utf-8")
+    done = _kriegsspiel(["import-phases", str(hostile), "--save", str(tmp_path / "h.kssave")], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("not one power's single order") == 1
+    line = json.loads(_kriegsspiel(["replay", str(tmp_path / "h.kssave"), "--phases"], tmp_path).stdout)
+    assert line["orders"]["FRANCE"] == ["A PAR - PIC", "A MAR - GAS"]
+
+    first["orders"]["WITHDRAW FRANCE"] = ["A PAR - PIC"]
+    hostile.write_text(json.dumps(first) + "\n", encoding="utf-8")
+    done = _kriegsspiel(["import-phases", str(hostile), "--save", str(tmp_path / "w.kssave")], tmp_path)
+    assert done.returncode == 2 and "hostile.jsonl: line 1: orders: unknown power WITHDRAW FRANCE" in done.stderr
+    assert done.stderr.count("\n") == 1

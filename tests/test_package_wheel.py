@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from kriegsspiel import __version__
 from kriegsspiel.data import shipped_scenario_names
 
 REPO = Path(__file__).resolve().parent.parent
@@ -55,6 +56,7 @@ def test_the_wheel_carries_the_shipped_files_the_license_and_the_type_marker(whe
     assert "GNU GENERAL PUBLIC LICENSE" in text and "Version 3, 29 June 2007" in text
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: GPL-3.0-or-later" in metadata
+    assert f"\nVersion: {__version__}\n" in metadata  # the version's one place is kriegsspiel.__version__
     pytmx = [line for line in metadata.splitlines() if line.startswith("Requires-Dist: pytmx")]
     assert pytmx and all("extra ==" in line for line in pytmx), pytmx  # the tests' reference only, not the program's
     assert not [n for n in names if n.startswith(("tests/", "tools/", "benchmarks/"))]
@@ -77,6 +79,8 @@ def test_the_installed_wheel_plays_every_shipped_scenario_by_name_from_an_empty_
     where = subprocess.run([str(python), "-c", "import kriegsspiel; print(kriegsspiel.__file__)"], cwd=empty,
                            env=env, capture_output=True, text=True, timeout=60)
     assert Path(where.stdout.strip()).is_relative_to(venv), where.stdout
+    version = subprocess.run([str(program), "--version"], cwd=empty, env=env, capture_output=True, text=True, timeout=60)
+    assert version.stdout.startswith(f"kriegsspiel {__version__} (Python "), version.stdout
     listed = subprocess.run([str(program), "scenarios"], cwd=empty, env=env, capture_output=True, text=True, timeout=120)
     assert listed.returncode == 0, listed.stderr
     names = shipped_scenario_names()

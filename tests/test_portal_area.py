@@ -102,7 +102,7 @@ def test_the_check_endpoint_gives_each_lines_verdict_and_writes_nothing(tmp_path
 
 
 def test_after_the_umpires_confirm_every_page_shows_the_next_phase_and_its_results(tmp_path: Path) -> None:
-    from kriegsspiel.store.area import write_phase_pictures
+    from kriegsspiel.store.pictures import write_phase_pictures
 
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:

@@ -184,3 +184,19 @@ def test_deep_json_to_check_is_400_and_check_is_rate_limited(tmp_path: Path, mon
         assert answer.status == 429 and int(answer.headers["retry-after"]) > 0  # the fifth in a minute
         other = live.urls["GERMANY"]
         assert _area_check(other, json.dumps({"orders": "A MUN - BUR"}).encode()) == 200  # per link
+
+
+def test_the_event_loops_own_errors_are_one_quiet_line(capfd, caplog) -> None:
+    import asyncio
+    import logging
+
+    loop = asyncio.new_event_loop()
+    try:
+        loop.set_exception_handler(guard.quiet_loop_errors)
+        with caplog.at_level(logging.INFO, logger="kriegsspiel.portal"):
+            loop.call_exception_handler({"message": "socket.accept() out of system resource",
+                                         "exception": OSError(24, "Too many open files")})
+    finally:
+        loop.close()
+    assert "Traceback" not in capfd.readouterr().err
+    assert "socket.accept() out of system resource (OSError: [Errno 24] Too many open files)" in caplog.text

@@ -197,8 +197,10 @@ def test_adjudicate_reads_the_board_from_the_tiled_map_as_from_the_standard_one(
     broken.write_text(BOARD_TMX.read_text(encoding="utf-8").replace(
         '<property name="army" value="GAS PAR PIC"/>', '<property name="army" value="GAS PAR"/>', 1),
         encoding="utf-8")
+    # a phase's map lies in the current folder, the input's folder or the shipped maps (issue 32 item 4)
     done = subprocess.run([sys.executable, "-m", "kriegsspiel", "adjudicate"], input=json.dumps(
-        {**record, "map": str(broken)}), capture_output=True, text=True, timeout=120)
+        {**record, "map": str(broken)}), capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
     assert done.returncode == 2
     assert f"{broken}: asymmetric army adjacency: PIC -> BRE but not BRE -> PIC" in done.stderr
 

@@ -229,7 +229,7 @@ def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.toml"
     with pytest.raises(UserError) as caught:
         load_ruleset(str(path))
-    assert str(caught.value) == f"{path}: no such rule-set file"
+    assert str(caught.value) == f"{path}: no such file; give a rule set's data (.toml)"
 
 
 def test_a_copy_of_the_shipped_file_loads_by_path(tmp_path: Path) -> None:

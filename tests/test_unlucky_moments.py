@@ -145,3 +145,33 @@ def test_an_area_games_save_deleted_while_open_goes_on_in_a_recovery_file(tmp_pa
         assert outcome.accepted and "was deleted while the game was open" in outcome.describe()
     recovery = tmp_path / "game.recovered-1.kssave"
     assert [r.command for r in read_save(recovery).records] == ["FRANCE: A PAR - BUR"]
+
+
+def test_the_window_shows_where_a_deleted_save_went(game: Game, tmp_path: Path) -> None:
+    from kriegsspiel.app.session import TableSession
+
+    session = TableSession(game, "evening")
+    (tmp_path / "evening.kssave").unlink()
+    reply = session.submit("message Knyphausen report")
+    assert reply.accepted
+    assert any("was deleted while the game was open" in line and "evening.recovered-1.kssave" in line
+               for line in reply.lines), reply.lines
+
+
+def test_the_pictures_of_an_area_phase_cut_short_are_written_at_the_next_opening(tmp_path: Path) -> None:
+    from area_portal_support import write_area_game
+
+    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store.area_pictures import attach_area_pictures
+
+    save = write_area_game(tmp_path)
+    with AreaGame.open(save) as game:
+        folder = attach_area_pictures(game)
+        assert game.submit("FRANCE: A PAR - BUR").accepted and game.submit("confirm").accepted
+    written = {p.name: p.read_bytes() for p in sorted(folder.glob("*.png"))}
+    assert len(written) == 7  # a picture per power of the confirmed phase
+    for name in list(written)[:3]:
+        (folder / name).unlink()  # killed half-way through the phase's pictures
+    with AreaGame.open(save) as game:
+        attach_area_pictures(game)
+    assert {p.name: p.read_bytes() for p in sorted(folder.glob("*.png"))} == written

@@ -160,7 +160,7 @@ def test_the_ruler_is_readable_on_every_terrain_and_names_its_unit(coastal: App,
     from kriegsspiel.render import overlays as ov
     real = ov.draw_ruler
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ov, "draw_ruler", lambda t, c, x, p, q, texts, s: lines.append(list(texts)) or real(t, c, x, p, q, texts, s))
+        patch.setattr(ov, "draw_ruler", lambda t, c, x, p, q, texts, s, **kw: lines.append(list(texts)) or real(t, c, x, p, q, texts, s, **kw))
         app.render()
     assert lines and lines[-1][0].endswith(" units straight")
     sa, sb = app.camera.to_screen(a), app.camera.to_screen(b)
@@ -273,13 +273,15 @@ def test_the_console_scrolls_back_and_keeps_its_history(tmp_path: Path, monkeypa
                       pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
         assert app.console_scroll == 3  # the wheel over the panel scrolls the output back
         # the window keeps what was typed for the next session
-        monkeypatch.setattr(App, "run", lambda self, **kw: setattr(self.console, "history", [*self.console.history,
-                                                                   "move hessians > 24.5,60.5"]) or 0)
+        from kriegsspiel.app.window_frame import WindowFrame
+
+        monkeypatch.setattr(WindowFrame, "run", lambda self, board, **kw: setattr(
+            board.console, "history", [*board.console.history, "move hessians > 24.5,60.5"]) or 0)
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
         assert window.run_window(game, "t") == 0
         assert load_history(config_dir())[-1] == "move hessians > 24.5,60.5"
         seen: list[list[str]] = []
-        monkeypatch.setattr(App, "run", lambda self, **kw: seen.append(list(self.console.history)) or 0)
+        monkeypatch.setattr(WindowFrame, "run", lambda self, board, **kw: seen.append(list(board.console.history)) or 0)
         window.run_window(game, "t")
         assert seen == [["move hessians > 24.5,60.5"]]  # Up brings it back in the next session
     finally:

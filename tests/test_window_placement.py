@@ -63,20 +63,37 @@ def test_the_window_opened_on_a_laptop_screen_fits_it(laptop: tuple[int, int], m
     assert remembered["size"] == [width, height] and remembered["fullscreen"] is False
 
 
-def test_size_is_remembered_and_size_option_wins(laptop: tuple[int, int], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_size_option_is_for_one_run_and_a_resize_is_remembered(laptop: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
     from kriegsspiel.store import Game
+
+    def drag_to(size: tuple[int, int]) -> Any:
+        def resized() -> list[pygame.event.Event]:
+            pygame.display.set_mode(size, pygame.RESIZABLE)  # what the window manager does, then it tells
+            return [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
+        return resized
 
     with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "a.kssave") as game:
         script = _Script(monkeypatch, {}, quit_at=2)
         window.run_window(game, "a", size=(900, 600))
         assert script.sizes[-1] == (900, 600)
         script = _Script(monkeypatch, {}, quit_at=2)
-        window.run_window(game, "a")  # no --size: last time's
-        assert script.sizes[-1] == (900, 600)
+        window.run_window(game, "a")  # no --size: not last run's --size, the default fitted
+        assert script.sizes[-1] == (1350, 688)
+        script = _Script(monkeypatch, {2: drag_to((1000, 620))}, quit_at=3)
+        window.run_window(game, "a", size=(900, 600))  # the umpire resized it: that is kept, --size is not
+        script = _Script(monkeypatch, {}, quit_at=2)
+        window.run_window(game, "a")
+        assert script.sizes[-1] == (1000, 620)
+        script = _Script(monkeypatch, {}, quit_at=2)
+        window.run_window(game, "a", size=(3000, 2000))  # --size larger than the screen: fitted to it
+        assert script.sizes[-1] == (1350, 688)
     kept = placement.Placement((900, 600), (120, 40))
     assert placement.choose(None, kept, laptop) == kept  # its place on this screen too
     placement.save(placement.Placement((3000, 2000), (5000, 10)))  # left on a bigger screen than this one
-    assert placement.choose(None, placement.load(), laptop) == placement.Placement((1350, 688), None, False)
+    assert placement.choose(None, placement.load(), laptop) == placement.Placement((1350, 688), (0, 0), False)
+    # moved onto the screen: (0, 0) to (1350, 688) leaves the task bar its room
+    assert placement.choose(None, placement.Placement((900, 600), (900, 700)), laptop).position == (450, 88)
 
 
 def test_a_resized_window_lays_out_map_and_panel_again(laptop: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
@@ -114,7 +131,7 @@ def test_fullscreen_option_opens_fullscreen(laptop: tuple[int, int], monkeypatch
     with Game.new(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml", tmp_path / "f.kssave") as game:
         window.run_window(game, "f", fullscreen=True)
     assert modes and modes[0] & pygame.FULLSCREEN
-    assert json.loads((config_dir() / "window.json").read_text())["fullscreen"] is True
+    assert json.loads((config_dir() / "window.json").read_text())["fullscreen"] is False, "--fullscreen is for one run"
 
 
 def test_size_and_fullscreen_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,8 +152,18 @@ def test_main_without_argument_offers_the_start_menu_and_opens_the_scenario_chos
     from kriegsspiel.app.app import App
     from kriegsspiel.app.start_menu import shipped_scenarios
 
+    from kriegsspiel.app.window_frame import WindowFrame
+
     opened: list[str] = []
-    monkeypatch.setattr(App, "run", lambda self, **kw: opened.append(self.session.state.setup.name) or 0)
+    real_run = WindowFrame.run
+
+    def run(self: WindowFrame, board: Any, **kw: Any) -> int:  # the menu runs; a game's board only says which
+        if isinstance(board, App):
+            opened.append(board.session.state.setup.name)
+            return 0
+        return real_run(self, board, **kw)
+
+    monkeypatch.setattr(WindowFrame, "run", run)
     # No game yet: the rows are the scenarios (by name), then "open a file". Down to a battlefield scenario
     # after the first (area games open a window of their own), Enter.
     scenarios = shipped_scenarios(REPO / "kriegsspiel" / "data" / "scenarios")

@@ -315,6 +315,10 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
     def _show(self, reply: Reply) -> None:
         self._set_status(reply.text, error=not reply.accepted)
 
+    def tell(self, text: str, error: bool = False) -> None:
+        """A line of the window's own (a note of the game, a problem) on the status line."""
+        self._set_status(text, error)
+
     def _set_status(self, text: str, error: bool = False) -> None:
         self.status = text
         self.status_is_error = error

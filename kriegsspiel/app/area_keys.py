@@ -15,6 +15,7 @@ AREA_KEYS: tuple[tuple[str, str], ...] = (
     ("Home", "fit the whole board in the window"),
     ("F9, then 1-9", "players' portal: a page per power for their orders; the inbox; a power's QR code (Esc hides it)"),
     ("F11", "fullscreen on / off"),
+    ("Ctrl+Q", "quit: every order is already in the save"),
     ("F12", "save a screenshot of the window next to the save"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command; what one gesture or line gave (a convoy's orders) goes as one"),
     ("Page Up / Page Down, the wheel over the panel", "scroll the log back and forth"),

@@ -61,15 +61,26 @@ class Menu:
         index = self.index_at(point)
         return None if index is None else self.commands[index]
 
-    def draw(self, target: pygame.Surface) -> None:
-        """Draw it, moved first so that it stays on ``target`` whole (title included)."""
+    def outline(self) -> pygame.Rect:
+        """All it covers (screen): its rows and the title above them."""
         rect = self.rect()
-        w, h = target.get_size()
         top = self.row_height if self.title else 0
         title_w = font(14, bold=True).size(self.title)[0] + 12 if self.title else 0
-        x = max(0, min(self.at[0], w - max(rect.width, title_w)))
-        y = max(top, min(self.at[1], h - rect.height))
-        self.at = (x, y)
+        return pygame.Rect(rect.x, rect.y - top, max(rect.width, title_w), rect.height + top)
+
+    def keep_inside(self, area: pygame.Rect) -> None:
+        """Move it (as little as may be) so that it lies wholly in ``area`` (the board seen), title included."""
+        box = self.outline()
+        top = box.height - self.rect().height
+        x = max(area.left, min(box.x, area.right - box.width))
+        y = max(area.top, min(box.y, area.bottom - box.height))
+        self.at = (x, y + top)
+
+    def draw(self, target: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """Draw it, moved first so that it stays whole in ``area`` (default: on ``target``)."""
+        self.keep_inside(area or target.get_rect())
+        top = self.row_height if self.title else 0
+        title_w = font(14, bold=True).size(self.title)[0] + 12 if self.title else 0
         rect = self.rect()
         if self.title:
             head = pygame.Rect(rect.x, rect.y - top, max(rect.width, title_w), top)

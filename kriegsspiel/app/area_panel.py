@@ -8,11 +8,13 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
-from kriegsspiel.render.fonts import font
+from kriegsspiel.render.fonts import fit_lines, font
 from kriegsspiel.store.area import AreaTurn
 
 PANEL_WIDTH = 400
 BG = (245, 242, 232)
+#: the edge of the console's box while it has the keys
+FOCUS = (40, 110, 200)
 INK = (25, 25, 25)
 BAD = (170, 20, 20)
 _DIM = (110, 100, 80)
@@ -29,7 +31,7 @@ def unordered_line(units_waiting: Iterable[tuple[str, str]]) -> str:
 
 
 def draw_panel(surface: pygame.Surface, title: str, turn: AreaTurn, waiting_powers: Sequence[str], unordered: str,
-               log: Sequence[tuple[str, bool]], log_scroll: int, console: str) -> int:
+               log: Sequence[tuple[str, bool]], log_scroll: int, console: str, focused: bool = True) -> int:
     """Draw the panel at the right edge of ``surface``; returns the log scroll kept within the log (lines
     back from its end)."""
     w, h = surface.get_size()
@@ -65,11 +67,23 @@ def draw_panel(surface: pygame.Surface, title: str, turn: AreaTurn, waiting_powe
         pygame.draw.rect(surface, INK, rect, 1, border_radius=4)
         label = font(15, bold=True).render(BUTTONS[word], True, INK)
         surface.blit(label, label.get_rect(center=rect.center))
-    box = pygame.Rect(x + 8, h - 36, PANEL_WIDTH - 16, 28)
-    pygame.draw.rect(surface, (255, 255, 255), box)
-    pygame.draw.rect(surface, INK, box, 1)
-    surface.blit(body.render(("> " + console)[-52:], True, INK), (box.x + 6, box.y + 6))
+    box = console_rect((w, h))
+    if focused:  # the focus shows: a white box, a blue edge and the caret
+        pygame.draw.rect(surface, (255, 255, 255), box)
+        pygame.draw.rect(surface, FOCUS, box, 2)
+        surface.blit(body.render(("> " + console + "|")[-52:], True, INK), (box.x + 6, box.y + 6))
+    else:
+        pygame.draw.rect(surface, (226, 222, 210), box)
+        pygame.draw.rect(surface, (150, 146, 136), box, 1)
+        shown = ("> " + console)[-52:] if console else "Enter or click here to type; keys are shortcuts"
+        surface.blit(body.render(shown, True, (110, 106, 98)), (box.x + 6, box.y + 6))
     return scroll
+
+
+def console_rect(size: tuple[int, int]) -> pygame.Rect:
+    """The console's box at the panel's foot (screen), for a window of ``size``."""
+    w, h = size
+    return pygame.Rect(w - PANEL_WIDTH + 8, h - 36, PANEL_WIDTH - 16, 28)
 
 
 #: the panel's buttons: the command each gives -> its words
@@ -110,22 +124,6 @@ def draw_question(surface: pygame.Surface, view: pygame.Rect, lines: Sequence[st
 
 
 def fit(text: str, face: pygame.font.Font, width_px: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width_px`` (a word wider than that is cut), so no
-    power's name or result runs off the panel."""
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if face.size(trial)[0] <= width_px or not line:
-            line = trial
-        else:
-            out.append(line)
-            line = word
-        while face.size(line)[0] > width_px and len(line) > 1:
-            cut = len(line)
-            while cut > 1 and face.size(line[:cut])[0] > width_px:
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-    out.append(line)
-    return out
+    """``text`` broken into lines no wider than ``width_px`` (:func:`kriegsspiel.app.chrome.fit_lines`), so no
+    power's name, save name or result runs off the panel."""
+    return fit_lines(text, face, width_px)

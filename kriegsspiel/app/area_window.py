@@ -13,7 +13,7 @@ empty board (or with the right or middle button) pans, Home fits. Every key: app
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pygame
@@ -22,8 +22,8 @@ from kriegsspiel.app import chrome
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
 from kriegsspiel.app.area_menu import Menu, convoy_menu
-from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, draw_panel, draw_question, fit,
-                                        unordered_line)
+from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, console_rect, draw_panel,
+                                        draw_question, fit, unordered_line)
 from kriegsspiel.app.area_preview import draw_tags, result_tags
 from kriegsspiel.app.group_undo import GroupLedger
 from kriegsspiel.app.portal_window import WindowPortal
@@ -78,6 +78,10 @@ class AreaApp:
         board = game.scenario.board
         self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size())
         self.console = ""
+        #: the console takes the keys only when it has the focus (Enter, Tab or a click on it; Esc or a click
+        #: on the board gives it up); without it, keys are shortcuts (A adjudicate, C confirm, + - zoom)
+        self.console_focused = False
+        self._told_focus = False
         self.log: list[tuple[str, bool]] = [
             (f"{game.turn.position.phase_label}: type 'help' for the commands, F1 for the keys", False)]
         self.log_scroll = 0
@@ -103,12 +107,20 @@ class AreaApp:
         self._answers: dict[str, pygame.Rect] = {}
         #: F9: the players' portal (a page per power) and its inbox panel, as in the ruler games' window
         self.portal = WindowPortal(game)
+        #: F12 writes here (the window frame sets it next to the save)
+        self.screenshot_dir = Path(str(game.path)).with_name(Path(str(game.path)).stem + "-shots")
+        self.drawn = False  # whether the last step drew a frame
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
         return max(100, w - PANEL_WIDTH), h
 
     # --- commands ---------------------------------------------------------------------------------------
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """A line of the window's own (a note, what Ctrl+Q did) in the log."""
+        self.log.append((text, error))
+        self.log_scroll = 0
 
     def say(self, text: str) -> None:
         """Show an answer of the session in the log (a refusal in red)."""
@@ -184,7 +196,7 @@ class AreaApp:
 
     def save_screenshot(self) -> Path | None:
         """F12: the frame as ``shot-NNN.png`` in a folder next to the save."""
-        folder = Path(str(self.game.path) + "-shots")
+        folder = self.screenshot_dir
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"shot-{next_shot_number(folder):03d}.png"
@@ -227,11 +239,10 @@ class AreaApp:
         elif kind == pygame.TEXTINPUT:
             if event.text and event.text in self._swallow_text:
                 self._swallow_text = ""  # the character of a key that did something else (zoom, an answer)
-            elif not self.asking:
+            elif not self.asking and self.console_focused:
                 self.console += event.text
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.surface = pygame.display.get_surface() or self.surface
-            self.board.resize(self._board_size())
+            self.resize(pygame.display.get_surface() or self.surface)
 
     def _motion(self, pos: tuple[int, int]) -> None:
         self.cursor = pos
@@ -258,6 +269,11 @@ class AreaApp:
         if self.asking:  # Confirm's question: Yes confirms, any other click is a no
             self._answer(self._answers.get("yes", pygame.Rect(0, 0, 0, 0)).collidepoint(pos))
             return
+        if console_rect(self.surface.get_size()).collidepoint(pos):
+            self.console_focused = True
+            return
+        if self.board.view_rect.collidepoint(pos):
+            self.console_focused = False  # the board has the keys again
         button = next((w for w, r in button_rects(self.surface.get_size()).items() if r.collidepoint(pos)), None)
         if button == "adjudicate":
             self.menu = None
@@ -366,7 +382,9 @@ class AreaApp:
         if self.portal.key(key):  # the portal's panel is shown: 1-9 a power's QR code, Esc hides it
             self._swallow_text = "123456789"
             return
-        if key == pygame.K_F1:
+        if ctrl and key == pygame.K_q:
+            self.quit_saving()
+        elif key == pygame.K_F1:
             self.help_on = not self.help_on
             self.help_scroll = 0
         elif key == pygame.K_F9:
@@ -378,13 +396,17 @@ class AreaApp:
             self.undo()
         elif ctrl and key == pygame.K_y:
             self.redo()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB) and not self.console_focused:
+            self.console_focused = True
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             line, self.console = self.console, ""
             self.typed(line)
-        elif key == pygame.K_BACKSPACE:
+        elif key == pygame.K_BACKSPACE and self.console_focused:
             self.console = self.console[:-1]
         elif key == pygame.K_ESCAPE:
             self._escape()
+        elif not self.console_focused and not ctrl and self._shortcut(key):
+            pass
         elif key == pygame.K_HOME:
             self.board.fit(self._board_size())
         elif key == pygame.K_F11 and self.on_fullscreen is not None:
@@ -397,7 +419,7 @@ class AreaApp:
             self.board.pan(sx * round(view.width * PAN_KEY_FRACTION), sy * round(view.height * PAN_KEY_FRACTION))
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.log_scroll = max(0, self.log_scroll + (LOG_PAGE if key == pygame.K_PAGEUP else -LOG_PAGE))
-        elif key in _ZOOM_KEYS and not self.console and not ctrl:
+        elif key in _ZOOM_KEYS and not (self.console_focused and self.console) and not ctrl:
             # an order never starts with + or -: with the console empty they zoom, and their text is dropped
             view = self.board.view_rect
             self.board.zoom(self.cursor if view.collidepoint(self.cursor) else view.center, _ZOOM_KEYS[key])
@@ -410,8 +432,28 @@ class AreaApp:
             self.menu = None
         elif self.selected is not None:
             self.selected, self.drag_to, self.reach = None, None, {}
-        else:
+        elif self.console:
             self.console = ""
+        else:
+            self.console_focused = False  # Esc on an empty console: the keys are shortcuts again
+
+    def _shortcut(self, key: int) -> bool:
+        """A key while the console has not the focus: A adjudicates, C asks to confirm; any other letter says
+        once how to type a command. Returns True when the key was taken."""
+        if key == pygame.K_a:
+            self.menu = None
+            self.command("adjudicate")
+        elif key == pygame.K_c:
+            self.menu, self.asking = None, True
+        elif pygame.K_a < key <= pygame.K_z or pygame.K_0 <= key <= pygame.K_9:
+            if not self._told_focus:
+                self.tell("keys are shortcuts now (A adjudicate, C confirm): Enter or a click on the console to type")
+                self._told_focus = True
+            return False
+        else:
+            return False
+        self._swallow_text = "aAcC"
+        return True
 
     # --- drawing ----------------------------------------------------------------------------------------
 
@@ -442,9 +484,9 @@ class AreaApp:
         rules = self.game.scenario.rules
         self.log_scroll = draw_panel(self.surface, self.title, self.game.turn,
                                      rules.powers_to_order(self.game.turn.position), line, self.log,
-                                     self.log_scroll, self.console)
+                                     self.log_scroll, self.console, self.console_focused)
         if self.menu is not None:
-            self.menu.draw(self.surface)
+            self.menu.draw(self.surface, self.board.view_rect)
         self.portal.draw(self.surface, self.texts, 16)
         if self.asking:
             self._answers = draw_question(self.surface, self.board.view_rect, self._question())
@@ -477,15 +519,34 @@ class AreaApp:
         pygame.draw.rect(self.surface, INK, box, 1)
         self.surface.blit(label, label.get_rect(center=box.center))
 
+    def resize(self, surface: pygame.Surface) -> None:
+        """Lay the board and panel out again on ``surface`` (the window was resized, or fullscreen toggled)."""
+        self.surface = surface
+        self.board.resize(self._board_size())
+
+    def quit_saving(self) -> None:
+        """Ctrl+Q: every order is already in the save; orders the phones sent are taken in, an unanswered
+        Confirm is dropped (it was never journaled), then the window closes."""
+        self.portal.pump()
+        if self.asking:
+            self.asking = False
+            self.tell("the unanswered Confirm was not done")
+        self.running = False
+
+    def step(self, events: Iterable[pygame.event.Event]) -> None:
+        """Handle ``events``, then draw a frame (the frame's loop: :mod:`kriegsspiel.app.window_frame`)."""
+        self.portal.pump()  # orders from the phones reach the journal on this thread
+        for event in events:
+            self.handle(event)
+        self.render()
+        self.drawn = True
+
     def run(self, max_frames: int | None = None, present: object = None) -> int:
         """The event loop until the window closes (or ``max_frames`` frames, headless)."""
         clock = pygame.time.Clock()
         frames = 0
         while self.running and (max_frames is None or frames < max_frames):
-            self.portal.pump()  # orders from the phones reach the journal on this thread
-            for event in pygame.event.get():
-                self.handle(event)
-            self.render()
+            self.step(pygame.event.get())
             if callable(present):
                 present()
             frames += 1

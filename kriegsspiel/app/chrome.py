@@ -7,6 +7,7 @@ import pygame
 
 from kriegsspiel.app.keys import KEYS
 from kriegsspiel.render.camera import Viewport
+from kriegsspiel.render.fonts import fit_lines, font
 from kriegsspiel.render.overlays import TextCache
 from kriegsspiel.render.palette import parse_colour
 
@@ -41,15 +42,42 @@ def draw_top_bar(
         target.blit(name, (name_left, viewport.top + (height - name.get_height()) // 2))
 
 
+#: A status line longer than the map is wide wraps onto at most this many lines (then it is cut).
+STATUS_LINES = 3
+
+
+def status_lines(text: str, width_px: int, text_size: int) -> list[str]:
+    """The status line's text wrapped to the map's width (the last line cut with "..." past STATUS_LINES)."""
+    lines = fit_lines(text, font(text_size), max(40, width_px - 20))
+    if len(lines) > STATUS_LINES:
+        lines = [*lines[:STATUS_LINES - 1], _clip_text(" ".join(lines[STATUS_LINES - 1:]), 10_000)]
+        face = font(text_size)
+        while len(lines[-1]) > 2 and face.size(lines[-1] + "…")[0] > width_px - 20:
+            lines[-1] = lines[-1][:-1]
+        lines[-1] += "…"
+    return lines
+
+
+def status_height(text: str, width_px: int, text_size: int, projector: bool) -> int:
+    """The status bar's height (pixels): one line's bar, taller by a line for each line the text wraps to."""
+    extra = (len(status_lines(text, width_px, text_size)) - 1) * font(text_size).get_linesize()
+    return STATUS_BAR + (PROJECTOR_EXTRA if projector else 0) + extra
+
+
 def draw_status(
     target: pygame.Surface, texts: TextCache, viewport: Viewport, *, text: str, error: bool, text_size: int, projector: bool
 ) -> None:
-    """The status line at the bottom of the map: what the last action did, red when it was refused."""
-    height = STATUS_BAR + (PROJECTOR_EXTRA if projector else 0)
+    """The status line at the bottom of the map: what the last action did, red when it was refused; a long one
+    wraps onto more lines (the bar grows upwards over the map)."""
+    lines = status_lines(text, viewport.width, text_size)
+    one = STATUS_BAR + (PROJECTOR_EXTRA if projector else 0)
+    height = status_height(text, viewport.width, text_size, projector)
     top = viewport.top + viewport.height - height
     target.blit(_bar((viewport.width, height), (120, 20, 20, 225) if error else (20, 22, 28, 200)), (viewport.left, top))
-    line = texts.get(_clip_text(text, 200), text_size, (255, 255, 255))
-    target.blit(line, (viewport.left + 10, top + (height - line.get_height()) // 2))
+    step = font(text_size).get_linesize()
+    for index, part in enumerate(lines):
+        line = texts.get(part, text_size, (255, 255, 255))
+        target.blit(line, (viewport.left + 10, top + index * step + (one - line.get_height()) // 2))
 
 
 #: The help's type never shrinks below this size to fit a small window (it is clipped instead).

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import combat_v3, ground_menu, targeting, unit_menu
+from kriegsspiel.app import combat_v3, ground_menu, targeting, unit_menu, visible
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -41,10 +41,9 @@ class V3CombatControls:
         menu = combat_v3.chart_menu(self.session.state, group, pos)
         if menu is None:
             return False
-        vp = self.camera.viewport
-        x = min(pos[0], vp.left + vp.width - targeting.MENU_WIDTH_PX)
-        y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(menu.items))
-        self.menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), menu.items, menu.labels, menu.refused)
+        # the menu opens at the mouse but stays inside the map seen (above the status line)
+        x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(menu.items))
+        self.menu = targeting.Menu((x, y), menu.items, menu.labels, menu.refused)
         usable = [c for c in menu.items if menu.refusal(c) is None]
         self._set_status(f"{' '.join(group)}: combat on " + (", ".join(usable) if usable else "no chart (all greyed)")
                          + "; rest the mouse on a grey chart for the reason")

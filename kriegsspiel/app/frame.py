@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, group_move, sight_line, targeting, waypoints
+from kriegsspiel.app import chrome, confirm, group_move, sight_line, targeting, visible, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -85,7 +85,8 @@ class FrameDrawing:
         group_move.draw(self, target)
         if self.dragging and drag is not None and drag.verdict is not None:
             overlays.draw_cursor_text(
-                target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text, clear_px=self._counter_px() // 2
+                target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text,
+                clear_px=self._counter_px() // 2, area=visible.map_area(self)
             )
         if self.ruler is not None:
             self._draw_ruler(target, camera)
@@ -169,29 +170,34 @@ class FrameDrawing:
         carried_to = camera.to_screen(verdict.target) if verdict is not None else self.cursor
         self.board.draw_carried(target, camera, state, self.projector, carried, carried_to)
 
-    def _draw_tooltip(self: App, target: pygame.Surface, state: GameState) -> None:
-        """A short card for the counter under the mouse: useful in projector mode, where the panel is hidden."""
+    def _draw_tooltip(self: App, target: pygame.Surface, state: GameState) -> pygame.Rect | None:
+        """A short card for the counter under the mouse (useful in projector mode, where the panel is hidden),
+        kept inside the map seen; returns where it was drawn."""
         unit = state.unit(self.hover)
         if unit is None:
-            return
+            return None
         unit_type = state.ruleset.unit_type(unit.type_id)
         first = f"{unit.id}: {unit_type.name} ({unit.side})" + (", hidden" if unit.hidden else "")
         second = f"health {unit.health}/{unit_type.health}, move {overlays.short_number(state.allowance_left(unit))} of {overlays.short_number(unit_type.move)} left"
         surfaces = [self.texts.get(line, self.text_size - 2, (20, 20, 20), (250, 246, 232, 235), bold=(i == 0)) for i, line in enumerate((first, second))]
         x, y = self.cursor[0] + 16, self.cursor[1] + 16
         width = max(s.get_width() for s in surfaces)
-        if x + width > self.camera.viewport.left + self.camera.viewport.width:
+        area = visible.map_area(self)
+        if x + width > area.right:
             x = self.cursor[0] - 16 - width
+        box = visible.place_inside(pygame.Rect(x, y, width, sum(s.get_height() for s in surfaces)), area)
+        x, y = box.topleft
         for surface in surfaces:
             target.blit(surface, (x, y))
             y += surface.get_height()
+        return box
 
     def _draw_ruler(self: App, target: pygame.Surface, camera: Camera) -> None:
         a, b = self.ruler
         lines = [f"{distance_text(distance(a, b), self.session.state.ruleset.distance_unit)} straight"]
         if self.drag is not None and distance(a, b) > 0:
             lines.append(self._ruler_cost(a, b))
-        overlays.draw_ruler(target, camera, self.texts, a, b, lines, self.text_size)
+        overlays.draw_ruler(target, camera, self.texts, a, b, lines, self.text_size, area=visible.map_area(self))
 
     def _ruler_cost(self: App, a: WorldPoint, b: WorldPoint) -> str:
         """The selected unit's terrain cost from ``a`` to ``b`` (at its full move value, ignoring heading)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kriegsspiel.app import targeting
+from kriegsspiel.app import targeting, visible
 from kriegsspiel.core.geometry import WorldPoint, format_point
 
 if TYPE_CHECKING:
@@ -46,10 +46,9 @@ def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
         return None
     app.ground_at = app.camera.to_world(*pos)
     items = tuple(label for label, _ in GROUND_ENTRIES)
-    vp = app.camera.viewport
-    x = min(pos[0], vp.left + vp.width - MENU_WIDTH_PX)
-    y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(items))
-    return targeting.Menu((max(vp.left, x), max(vp.top, y)), items, items, width=MENU_WIDTH_PX)
+    # the menu opens at the mouse but stays inside the map seen (above the status line)
+    x, y = visible.menu_origin(app, pos, MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
+    return targeting.Menu((x, y), items, items, width=MENU_WIDTH_PX)
 
 
 def choose(app: App, row: str) -> bool:

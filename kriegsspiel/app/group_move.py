@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import confirm
+from kriegsspiel.app import confirm, visible
 from kriegsspiel.app.drag import Drag, DragVerdict
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState
@@ -290,4 +290,4 @@ def draw(app: App, target: pygame.Surface) -> None:
     group.draw(target, app.camera, app.board, app.projector)
     legal = not any(not f.legal for f in group.followers())
     overlays.draw_cursor_text(target, app.texts, app.cursor, group.cursor_lines(), legal, app.text_size,
-                              clear_px=app._counter_px() // 2)
+                              clear_px=app._counter_px() // 2, area=visible.map_area(app))

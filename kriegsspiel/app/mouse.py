@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, ground_menu, group_move, sight_line, targeting, unit_menu, waypoints
+from kriegsspiel.app import confirm, ground_menu, group_move, sight_line, targeting, unit_menu, visible, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -230,15 +230,13 @@ class MouseControls:
             if self.menu is None:
                 self._set_status(f"{unit.id} ({unit.type_id}) has no order to give", error=True)
             return
-        vp = self.camera.viewport
-        # the menu opens at the mouse but stays inside the map view
-        x = min(pos[0], vp.left + vp.width - targeting.MENU_WIDTH_PX)
-        y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(items))
+        # the menu opens at the mouse but stays inside the map seen (above the status line)
+        x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
         state, group = self.session.state, [self.selected or unit.id, *self.shooters]
         # the air and transport rows are greyed with the rules' reason when every target is refused
         refused = tuple(targeting.row_targeting(row, group).menu_refusal(state) if targeting.transport.split_row(row)[0]
                         in targeting.transport.ORDERS else None for row in items)
-        menu = targeting.Menu((max(vp.left, x), max(vp.top, y)), items, refused=refused)
+        menu = targeting.Menu((x, y), items, refused=refused)
         self.menu = unit_menu.extend(self, menu, self.selected or unit.id, pos)  # and every other order of the unit
 
     def _shift(self: App) -> bool:

@@ -8,7 +8,7 @@ import pygame
 from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameState, UnitState
-from kriegsspiel.render.fonts import font
+from kriegsspiel.render.fonts import fit_lines, font
 from kriegsspiel.render.overlays import TextCache, short_number
 from kriegsspiel.wording import count
 
@@ -131,6 +131,8 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
 
 
 def _wrap(text: str, width_px: int, size: int) -> list[str]:
+    """``text`` in lines no wider than ``width_px``, the lines after the first indented; a word wider than a
+    line (a long save name) is broken too (:func:`kriegsspiel.app.chrome.fit_lines`)."""
     f = font(size)
     words = text.split(" ")
     lines: list[str] = []
@@ -142,6 +144,11 @@ def _wrap(text: str, width_px: int, size: int) -> list[str]:
         else:
             lines.append(current)
             current = "  " + word
+        if f.size(current)[0] > width_px:  # one word wider than the panel: broken, never cut
+            lead = "  " if current.startswith("  ") else ""
+            *whole, current = fit_lines(current[len(lead):], f, width_px - f.size("  ")[0])
+            lines += [lead + whole[0], *("  " + part for part in whole[1:])] if whole else []
+            current = "  " + current if whole or lead else current
     if current:
         lines.append(current)
     return lines

@@ -1,8 +1,9 @@
 """The window's size and place: fitted to the screen it opens on, remembered between sessions.
 
 The size is ``--size`` when given, else the size the umpire left the window at last time, else 1600x1000;
-either of the last two shrinks to fit the screen (a window must never run off a 1366x768 laptop). The size,
-position and fullscreen flag are kept in ``<config>/window.json`` (:func:`kriegsspiel.userdirs.config_dir`).
+each shrinks to fit the screen and the place is moved onto it (a window must never run off a 1366x768
+laptop). The size, position and fullscreen flag the umpire chose are kept in ``<config>/window.json``
+(:func:`kriegsspiel.userdirs.config_dir`); :mod:`kriegsspiel.app.window_frame` decides what is kept.
 """
 from __future__ import annotations
 
@@ -36,20 +37,23 @@ def fit_to_screen(size: tuple[int, int], screen: tuple[int, int]) -> tuple[int, 
     return max(MIN_SIZE[0], min(size[0], room_w)), max(MIN_SIZE[1], min(size[1], room_h))
 
 
+def clamp_position(position: tuple[int, int], size: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
+    """``position`` moved (as little as may be) so that a window of ``size`` lies wholly on ``screen``, less
+    :data:`SCREEN_MARGIN` for the title and task bars."""
+    room_w, room_h = screen[0] - SCREEN_MARGIN[0], screen[1] - SCREEN_MARGIN[1]
+    return max(0, min(position[0], room_w - size[0])), max(0, min(position[1], room_h - size[1]))
+
+
 def choose(requested: tuple[int, int] | None, remembered: Placement | None, screen: tuple[int, int],
            fullscreen: bool = False) -> Placement:
-    """Where the window opens: ``--size`` as given; else the remembered size, fitted to ``screen``, at its
-    remembered place when that is still on the screen; else 1600x1000 fitted. ``fullscreen`` (``--fullscreen``)
-    or a window left fullscreen opens fullscreen."""
-    if requested is not None:
-        return Placement(requested, None, fullscreen)
-    if remembered is None:
-        return Placement(fit_to_screen(DEFAULT_SIZE, screen), None, fullscreen)
-    size = fit_to_screen(remembered.size, screen)
-    position = remembered.position
-    if position is not None and not (0 <= position[0] <= screen[0] - size[0] and 0 <= position[1] <= screen[1] - size[1] // 2):
-        position = None  # another, smaller screen than last time: let the system place it
-    return Placement(size, position, fullscreen or remembered.fullscreen)
+    """Where the window opens: ``--size`` (else the remembered size, else 1600x1000) fitted to ``screen``, at
+    the remembered place moved onto the screen (None: where the system puts it). ``fullscreen``
+    (``--fullscreen``) or a window the umpire left fullscreen opens fullscreen."""
+    size = fit_to_screen(requested or (remembered.size if remembered is not None else DEFAULT_SIZE), screen)
+    position = remembered.position if remembered is not None else None
+    if position is not None:
+        position = clamp_position(position, size, screen)
+    return Placement(size, position, fullscreen or (remembered is not None and remembered.fullscreen))
 
 
 def load(folder: Path | None = None) -> Placement | None:

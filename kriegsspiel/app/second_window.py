@@ -67,7 +67,8 @@ class SecondWindow:
                 # the projector or second screen: the window goes there, at its size
                 window = maker(TITLE, tuple(sizes[1]), position=(sizes[0][0], 0))
             else:
-                window = maker(TITLE, DEFAULT_SIZE, resizable=True)
+                # one screen: 1280x800 at most, fitted to it as the umpire's window is (a laptop's 1366x768)
+                window = maker(TITLE, second_window_size([tuple(s) for s in sizes]), resizable=True)
         except (pygame.error, TypeError, ValueError) as exc:
             return f"no second window could be opened ({exc}); use V (view as) on this window instead"
         self.window = window
@@ -127,3 +128,10 @@ class SecondWindow:
         if self.window is None:
             return None
         return self.window.get_surface().copy()
+
+
+def second_window_size(screens: list[tuple[int, int]]) -> tuple[int, int]:
+    """The players' second window on a single screen: 1280x800 shrunk to fit it, as the umpire's window."""
+    from kriegsspiel.app.placement import fit_to_screen
+
+    return fit_to_screen(DEFAULT_SIZE, screens[0]) if screens else DEFAULT_SIZE

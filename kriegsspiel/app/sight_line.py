@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from kriegsspiel.app import visible
 from kriegsspiel.core.geometry import WorldPoint, distance, format_point
 from kriegsspiel.core.sight import SightRules, SightTerrain, Viewshed, battlefield_sight_terrain, viewshed_on
 from kriegsspiel.core.state import GameState
@@ -295,4 +296,4 @@ def draw_tool(app: App, target: pygame.Surface) -> None:
         return
     draw(target, app.camera, line)
     overlays.draw_cursor_text(target, app.texts, app.cursor, line.lines(state.ruleset.distance_unit),
-                              line.target_seen, app.text_size, clear_px=8)
+                              line.target_seen, app.text_size, clear_px=8, area=visible.map_area(app))

@@ -24,6 +24,12 @@ BACKGROUND = (30, 33, 40)
 HEADING = (255, 230, 120)
 TEXT = (235, 235, 235)
 LIT = (70, 110, 170)
+TITLE = "Kriegsspiel: the umpire's table"
+HINT = "Up/Down and Enter, a click or the row's number; Esc quits"
+#: a section's heading's height (pixels)
+HEAD_PX = 24
+#: the room under the list for the "more" hint and the status line (pixels)
+STATUS_ROOM = 56
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +84,8 @@ class StartMenu:
         self.chosen: Path | None = None
         self.running = True
         self._row_rects: list[pygame.Rect] = []
+        self.drawn = False
+        self.scroll = 0  # pixels of the list scrolled above its visible area
 
     def run(self, present: Callable[[], None] | None = None, max_frames: int | None = None) -> Path | None:
         """Handle events and draw until a row is chosen or the window closed."""
@@ -97,6 +105,18 @@ class StartMenu:
     def resize(self, surface: pygame.Surface) -> None:
         self.surface = surface
 
+    def step(self, events: Iterable[pygame.event.Event]) -> None:
+        """Handle ``events``, then draw (the window frame's loop)."""
+        for event in events:
+            self.handle(event)
+        self.draw()
+        self.drawn = True
+
+    def quit_saving(self) -> None:
+        """Ctrl+Q: nothing is open yet; the window closes."""
+        self.chosen = None
+        self.running = False
+
     def handle(self, event: pygame.event.Event) -> None:
         """One event: keys, a click on a row, text typed into the path, closing the window."""
         if event.type == pygame.QUIT:
@@ -113,6 +133,8 @@ class StartMenu:
             index = self._row_at(event.pos)
             if index is not None:
                 self.lit = index
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self.lit = max(0, min(len(self.rows) - 1, self.lit - event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self._row_at(event.pos)
             if index is not None:
@@ -173,43 +195,71 @@ class StartMenu:
                 return index
         return None
 
+    def layout(self) -> tuple[pygame.Rect, list[tuple[str, int, pygame.Rect]]]:
+        """The list's visible area and its items ("head", "row" or "path" with the row's index, and the
+        rectangle as drawn), scrolled so that the chosen row, or the path being typed, is in view."""
+        width, height = self.surface.get_size()
+        left = max(20, width // 2 - 420)
+        box_w = min(840, width - 2 * left)
+        top = 28 + self.texts.get(TITLE, 30, (255, 255, 255), bold=True).get_height() + 6
+        top += self.texts.get(HINT, 16, (190, 190, 190)).get_height() + 14
+        view = pygame.Rect(left, top, box_w, max(ROW_PX, height - STATUS_ROOM - top))
+        items: list[tuple[str, int, pygame.Rect]] = []
+        y, section = 0, None
+        for index, row in enumerate(self.rows):
+            if row.section != section:
+                section = row.section
+                items.append(("head", index, pygame.Rect(left, y + 6, box_w, HEAD_PX)))
+                y += HEAD_PX + 10
+            items.append(("row", index, pygame.Rect(left, y, box_w, ROW_PX - 4)))
+            y += ROW_PX
+        if self.typing is not None:
+            items.append(("path", -1, pygame.Rect(left, y + 8, box_w, 32)))
+        if self.typing is not None:
+            wanted = items[-1][2]
+        else:  # the chosen row, with its section's heading when it is the section's first row
+            wanted = next(r for kind, i, r in items if kind == "row" and i == self.lit)
+            head = next((r for kind, i, r in items if kind == "head" and i == self.lit), None)
+            wanted = wanted.union(head.move(0, -6)) if head is not None else wanted
+        self.scroll = max(0, min(self.scroll, wanted.top), wanted.bottom - view.height)
+        for _, _, rect in items:
+            rect.move_ip(0, view.top - self.scroll)
+        return view, items
+
     def draw(self) -> None:
         target = self.surface
         target.fill(BACKGROUND)
         width, height = target.get_size()
-        left = max(20, width // 2 - 420)
-        y = 28
-        title = self.texts.get("Kriegsspiel: the umpire's table", 30, (255, 255, 255), bold=True)
-        target.blit(title, (left, y))
-        y += title.get_height() + 6
-        hint = self.texts.get("Up/Down and Enter, a click or the row's number; Esc quits", 16, (190, 190, 190))
-        target.blit(hint, (left, y))
-        y += hint.get_height() + 14
-        self._row_rects = []
-        section = None
-        for index, row in enumerate(self.rows):
-            if row.section != section:
-                section = row.section
-                head = self.texts.get(section, 18, HEADING, bold=True)
-                target.blit(head, (left, y + 6))
-                y += head.get_height() + 10
-            rect = pygame.Rect(left, y, min(840, width - 2 * left), ROW_PX - 4)
-            if index == self.lit:
-                pygame.draw.rect(target, LIT, rect, border_radius=4)
-            number = f"{index + 1}  " if index < 9 else "   "
-            label = self.texts.get(number + row.label, 18, TEXT)
-            target.blit(label, (rect.left + 10, rect.top + (rect.height - label.get_height()) // 2),
-                        area=pygame.Rect(0, 0, rect.width - 20, label.get_height()))
-            self._row_rects.append(rect)
-            y += ROW_PX
-        if self.typing is not None:
-            y += 8
-            box = pygame.Rect(left, y, min(840, width - 2 * left), 32)
-            pygame.draw.rect(target, (250, 250, 250), box)
-            pygame.draw.rect(target, LIT, box, 2)
-            shown = self.texts.get(self.typing.text + "|", 18, (20, 20, 20))
-            target.blit(shown, (box.left + 8, box.top + 6), area=pygame.Rect(max(0, shown.get_width() - box.width + 16), 0, box.width - 16, 24))
-            y += 40
+        view, items = self.layout()
+        title = self.texts.get(TITLE, 30, (255, 255, 255), bold=True)
+        target.blit(title, (view.left, 28))
+        target.blit(self.texts.get(HINT, 16, (190, 190, 190)), (view.left, 28 + title.get_height() + 6))
+        self._row_rects = [pygame.Rect(0, 0, 0, 0)] * len(self.rows)
+        target.set_clip(view)
+        for kind, index, rect in items:
+            if kind == "head":
+                target.blit(self.texts.get(self.rows[index].section, 18, HEADING, bold=True), rect.topleft)
+            elif kind == "row":
+                if index == self.lit:
+                    pygame.draw.rect(target, LIT, rect, border_radius=4)
+                number = f"{index + 1}  " if index < 9 else "   "
+                label = self.texts.get(number + self.rows[index].label, 18, TEXT)
+                target.blit(label, (rect.left + 10, rect.top + (rect.height - label.get_height()) // 2),
+                            area=pygame.Rect(0, 0, rect.width - 20, label.get_height()))
+                if view.contains(rect):
+                    self._row_rects[index] = rect
+            elif self.typing is not None:
+                pygame.draw.rect(target, (250, 250, 250), rect)
+                pygame.draw.rect(target, LIT, rect, 2)
+                shown = self.texts.get(self.typing.text + "|", 18, (20, 20, 20))
+                target.blit(shown, (rect.left + 8, rect.top + 6),
+                            area=pygame.Rect(max(0, shown.get_width() - rect.width + 16), 0, rect.width - 16, 24))
+        target.set_clip(None)
+        if self.scroll > 0 or items[-1][2].bottom > view.bottom:  # say there is more than is shown
+            more = self.texts.get("more: the wheel, Up and Down scroll the list", 14, (190, 190, 190))
+            target.blit(more, (view.right - more.get_width(), view.bottom + 2))
         if self.status:
             colour = (255, 140, 130) if self.status_is_error else (200, 220, 255)
-            target.blit(self.texts.get(self.status, 16, colour), (left, min(y + 10, height - 28)))
+            line = self.texts.get(self.status, 16, colour)
+            target.blit(line, (view.left, height - STATUS_ROOM + 20),
+                        area=pygame.Rect(max(0, line.get_width() - (width - 2 * view.left)), 0, width - 2 * view.left, line.get_height()))

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kriegsspiel.app import targeting
+from kriegsspiel.app import targeting, visible
 from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Rejected
@@ -148,10 +148,9 @@ def extend(app: App, menu: targeting.Menu | None, unit_id: str, pos: tuple[int, 
     old_refused = menu.refused if menu and menu.refused else (None,) * len(menu.items if menu else ())
     labels = (*old_labels, *extra)
     refused = (*old_refused, *(refusal(state, row, unit_id) for row in extra))
-    vp = app.camera.viewport
-    x = min(pos[0], vp.left + vp.width - targeting.MENU_WIDTH_PX)
-    y = min(pos[1], vp.top + vp.height - targeting.MENU_ITEM_PX * len(items))
-    return targeting.Menu((max(vp.left, x), max(vp.top, y)), items, labels, refused)
+    # the menu opens at the mouse but stays inside the map seen (above the status line)
+    x, y = visible.menu_origin(app, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
+    return targeting.Menu((x, y), items, labels, refused)
 
 
 def choose(app: App, row: str) -> bool:

@@ -1,9 +1,9 @@
-"""Opening a game and the real window around the App: display mode, fullscreen, resizing, screenshots."""
+"""Opening a game of any kind in the real window (:class:`~kriegsspiel.app.window_frame.WindowFrame` around
+the game's board), and headless screenshots."""
 from __future__ import annotations
 
 import os
 import sys
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from kriegsspiel.app.app import App
 from kriegsspiel.app.console import load_history, save_history
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.app.start_menu import Row, StartMenu
+from kriegsspiel.app.window_frame import WindowFrame, shots_folder_of_save, window_position
 from kriegsspiel.errors import UserError
 from kriegsspiel.kernels import missing_notice
 from kriegsspiel.render.fonts import forget_fonts
@@ -81,15 +82,17 @@ def make_app(game: Any, title: str, surface: pygame.Surface, projector: bool = F
 def save_screenshot(
     game: Any, title: str, out: Path, *, size: tuple[int, int], frames: int, projector: bool = False
 ) -> None:
-    """Draw ``frames`` frames headless at ``size`` and save the last one as a PNG at ``out``."""
+    """Draw ``frames`` frames of ``game``'s board (of either kind) headless at ``size`` and save the last one
+    as a PNG at ``out``."""
     pygame.display.init()
     pygame.font.init()
     try:
         surface = pygame.Surface(size)
-        app = make_app(game, title, surface, projector=projector)
-        app.run(max_frames=frames)
-        app.map_layer.refine_all(app.camera.scale)
-        app.render()
+        board = make_board(game, title, surface, projector=projector)
+        board.run(max_frames=frames)
+        if isinstance(board, App):
+            board.map_layer.refine_all(board.camera.scale)
+        board.render()
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(surface, str(out))
@@ -123,42 +126,14 @@ def screen_size() -> tuple[int, int]:
     return tuple(sizes[0]) if sizes else placement.DEFAULT_SIZE  # type: ignore[return-value]
 
 
-def _window_position() -> tuple[int, int] | None:
-    """Where the window's top-left corner is on the desktop, or None where SDL cannot say."""
-    try:
-        with warnings.catch_warnings():  # pygame-ce warns about mixing Window and the display module
-            warnings.simplefilter("ignore")
-            return tuple(pygame.Window.from_display_module().position)  # type: ignore[return-value]
-    except (pygame.error, AttributeError):
-        return None
-
-
-def open_display(place: placement.Placement, caption: str) -> pygame.Surface:
-    """Open the window at ``place`` (fullscreen, or resizable at its size and position); raises UserError when
-    no window can be opened."""
-    try:
-        pygame.display.set_caption(caption)
-        if place.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        if place.position is not None:
-            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{place.position[0]},{place.position[1]}"
-        try:
-            return pygame.display.set_mode(place.size, pygame.RESIZABLE)
-        finally:
-            os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
-    except pygame.error as exc:
-        raise UserError(
-            f"cannot open a window ({exc}); run it on a desktop, or draw headless with --screenshot FILE.png"
-        ) from None
-
-
-def choose_from_menu(screen: pygame.Surface, rows: list[Row]) -> tuple[Any, str] | None:
-    """The start menu until a file opens as a game: (game, title), or None when the umpire quits. A file
-    that does not open says why in the menu, which stays."""
+def choose_from_menu(frame: WindowFrame, screen: pygame.Surface, rows: list[Row]) -> tuple[Any, str] | None:
+    """The start menu in ``frame`` until a file opens as a game: (game, title), or None when the umpire quits.
+    A file that does not open says why in the menu, which stays."""
     menu = StartMenu(screen, rows)
-    pygame.key.start_text_input()
     while True:
-        chosen = menu.run(present=pygame.display.flip)
+        menu.running = True
+        frame.run(menu, present=pygame.display.flip, fps=30)
+        chosen = menu.chosen
         if chosen is None:
             return None
         try:
@@ -167,13 +142,24 @@ def choose_from_menu(screen: pygame.Surface, rows: list[Row]) -> tuple[Any, str]
             menu.refuse(str(exc))
 
 
+def make_board(game: Any, title: str, surface: pygame.Surface, projector: bool = False) -> Any:
+    """The board for ``game``'s kind on ``surface``: the ruler table (:class:`App`) or the province board
+    (:class:`~kriegsspiel.app.area_window.AreaApp`); both go in the same :class:`WindowFrame`."""
+    from kriegsspiel.app.area_play import AreaGame
+    from kriegsspiel.app.area_window import AreaApp
+
+    if isinstance(game, AreaGame):
+        return AreaApp(game, surface, title)
+    return make_app(game, title, surface, projector=projector)
+
+
 def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fullscreen: bool = False,
                projector: bool = False, menu: list[Row] | None = None) -> int:
-    """The umpire's window until it is closed; returns the exit code (0).
+    """The umpire's window on a game of any kind until it is closed; returns the exit code (0).
 
     ``game`` None shows the start menu (``menu``'s rows) first; the game chosen there is closed here. ``size``
-    (``--size``) as given, else the size and place remembered from last time, fitted to the screen; both are
-    remembered when the window closes.
+    (``--size``) and ``fullscreen`` (``--fullscreen``) are for this run; without them the window opens as the
+    umpire left it last time, fitted to the screen (:class:`WindowFrame` remembers what they chose).
     """
     # Only what the window uses: pygame.init() would also open the sound mixer, which prints ALSA errors
     # in the umpire's terminal on a machine without a sound card.
@@ -182,46 +168,33 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
     opened_here = None
     try:
         refuse_an_invisible_window()
-        place = placement.choose(size, placement.load(), screen_size(), fullscreen)
-        screen = open_display(place, f"kriegsspiel: {title}" if game is not None else "kriegsspiel")
+        frame = WindowFrame(size, fullscreen, placement.load(), screen_size())
+        screen = frame.open(f"kriegsspiel: {title}" if game is not None else "kriegsspiel")
+        pygame.key.start_text_input()
         if game is None:
-            chosen = choose_from_menu(screen, menu or [])
+            chosen = choose_from_menu(frame, screen, menu or [])
             if chosen is None:
+                _remember(frame)
                 return 0
             game, title = opened_here = chosen
             pygame.display.set_caption(f"kriegsspiel: {title}")
             screen = pygame.display.get_surface()
-            from kriegsspiel.app.area_play import AreaGame, run_area_app
-
-            if isinstance(game, AreaGame):  # an area game chosen in the menu: the province board
-                return run_area_app(game, screen, title)
-        state = {"fullscreen": place.fullscreen, "windowed": place.size if place.fullscreen else screen.get_size()}
-
-        def toggle_fullscreen() -> None:
-            if state["fullscreen"]:
-                new = pygame.display.set_mode(state["windowed"], pygame.RESIZABLE)
-            else:
-                state["windowed"] = pygame.display.get_surface().get_size()
-                new = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            state["fullscreen"] = not state["fullscreen"]
-            app.resize(new)
-
-        app = make_app(game, title, screen, projector=projector, on_fullscreen=toggle_fullscreen)
-        app.follows_display = True
-        app.screenshot_dir = Path(str(game.path) + "-shots")
+        board = make_board(game, title, screen, projector=projector)
+        board.screenshot_dir = shots_folder_of_save(Path(game.path))
         for note in getattr(game, "notes", []):
-            app.status = note
-        kernels = missing_notice()
-        if kernels:  # said in the terminal too; a window started from a desktop has none
-            app.status, app.status_is_error = kernels, False
-        app.console.history = load_history(config_dir())  # the lines typed in earlier sessions: Up brings them
-        pygame.key.start_text_input()
+            board.tell(f"note: {note}")
+        if isinstance(board, App):
+            board.follows_display = True
+            kernels = missing_notice()
+            if kernels:  # said in the terminal too; a window started from a desktop has none
+                board.status, board.status_is_error = kernels, False
+            board.console.history = load_history(config_dir())  # the lines typed in earlier sessions: Up brings them
         pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
-        code = app.run(present=pygame.display.flip)
-        windowed = state["windowed"] if state["fullscreen"] else pygame.display.get_surface().get_size()
-        problem = placement.save(placement.Placement(tuple(windowed), None if state["fullscreen"] else _window_position(),
-                                                     bool(state["fullscreen"])))
-        for problem in (problem, save_history(config_dir(), app.console.history)):
+        code = frame.run(board, present=pygame.display.flip)
+        problems = [_remember(frame)]
+        if isinstance(board, App):
+            problems.append(save_history(config_dir(), board.console.history))
+        for problem in problems:
             if problem:
                 print(f"kriegsspiel: {problem}", file=sys.stderr)
         return code
@@ -230,3 +203,8 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
             opened_here[0].close()
         forget_fonts()
         pygame.quit()
+
+
+def _remember(frame: WindowFrame) -> str | None:
+    """Keep what the umpire chose for next time; returns None or why it could not be written."""
+    return placement.save(frame.to_remember(window_position()))

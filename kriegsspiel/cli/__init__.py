@@ -100,15 +100,11 @@ class _OneLineParser(argparse.ArgumentParser):
 def _version() -> str:
     """``kriegsspiel 0.1.0 (Python 3.11.7; kernels: movement C, sight C)``."""
     import platform
-    from importlib.metadata import PackageNotFoundError, version
 
+    from kriegsspiel import __version__
     from kriegsspiel.kernels import describe_kernels
 
-    try:
-        number = version("kriegsspiel")
-    except PackageNotFoundError:  # run from a source folder that was never installed
-        number = "unknown (not installed)"
-    return f"kriegsspiel {number} (Python {platform.python_version()}; {describe_kernels()})"
+    return f"kriegsspiel {__version__} (Python {platform.python_version()}; {describe_kernels()})"
 
 
 _kernels_noted = False
@@ -140,8 +136,6 @@ def main(argv: list[str] | None = None) -> int:
         print(_version())
         return 0
     name = args[0]
-    # Every command's stdout is its own output (pictures, JSON, the shell): pygame's banner never joins it.
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     for stream in (sys.stdout, sys.stderr):  # a file name of bytes that are not UTF-8 prints as \x.. escapes
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

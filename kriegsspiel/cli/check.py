@@ -146,7 +146,6 @@ def _check_other(path: str, module_name: str, function: str, what: str) -> FileR
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     allow = True if args.allow_outside_paths else None
     results = [check_path(path, args.ruleset, allow) for path in expand(args.paths)]
     errors = warnings = 0

@@ -43,9 +43,7 @@ def _journal_links(path: Path, loaded: object, hashes: dict[str, str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the links (or JSON), nothing else
     from kriegsspiel.portal.links import LinkBook, link_url, read_address
-    from kriegsspiel.pov.png import player_file_names
     from kriegsspiel.store import read_save
     from kriegsspiel.store.opening import session_class_of_save
 
@@ -76,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
     urls = {name: link_url(base, book.tokens[name]) for name in players}
     if args.qr:
         from kriegsspiel.portal.qr import write_qr
+        from kriegsspiel.pov.png import player_file_names
 
         folder = Path(args.qr)
         names = player_file_names(players)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from kriegsspiel.border import MAX_JSON_LINE_BYTES, MAX_JSON_NESTING, decode_json, json_lines
 from kriegsspiel.errors import UserError
 from kriegsspiel.wording import count as plural
 
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
     from kriegsspiel.core.area import AreaRules
     from kriegsspiel.store.area import AreaSession
 
-#: a line longer than this is refused (the interchange format's bound)
-MAX_LINE_BYTES = 16 * 1024 * 1024
 #: the keys of a line compared with our adjudication (``id`` and ``orders`` are the line's own; ``errors``
 #: another tool may not write)
 _CHECKED = ("phase", "before", "results", "after")
@@ -35,7 +34,6 @@ _CHECKED = ("phase", "before", "results", "after")
 def write_phase_lines(save: Path, out: TextIO) -> int:
     """Write every confirmed phase of an area save as one JSON line; returns how many. Raises UserError when
     the save's rule set has no phase lines."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the lines alone (maps read pygame)
     from kriegsspiel.store import open_session
 
     with open_session(save, read_only=True) as game:
@@ -66,26 +64,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _read_lines(path: Path) -> list[tuple[int, Any]]:
-    try:
-        handle = path.open("rb")
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read ({exc.strerror})") from None
-    if not path.is_file():
-        handle.close()
-        raise UserError(f"{path}: not a regular file; give a file of phase lines")
+    """The file's phase lines as plain JSON values, read through the border (a regular file, each line at most
+    MAX_JSON_LINE_BYTES and MAX_JSON_NESTING deep). Raises UserError naming the file and the line."""
     lines: list[tuple[int, Any]] = []
-    with handle:
-        for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), start=1):
-            if len(raw) > MAX_LINE_BYTES:
-                raise UserError(f"{path}: line {number}: longer than 16 MB; one phase a line")
-            text = raw.decode("utf-8", errors="replace")
-            if not text.strip():
-                continue
-            try:
-                lines.append((number, json.loads(text)))
-            except (json.JSONDecodeError, RecursionError) as exc:
-                why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
-                raise UserError(f"{path}: line {number}: not JSON ({why})") from None
+    for number, raw in json_lines(str(path)):
+        if raw is None:
+            raise UserError(f"{path}: line {number}: longer than {MAX_JSON_LINE_BYTES:,} bytes; one phase a line")
+        if not raw.strip():
+            continue
+        lines.append((number, decode_json(raw, Any, f"{path}: line {number}", max_nesting=MAX_JSON_NESTING)))
     if not lines:
         raise UserError(f"{path}: holds no phase; one JSON object a line, as 'kriegsspiel replay SAVE --phases' writes")
     return lines
@@ -130,11 +117,18 @@ def _import_phase(game: AreaSession, rules: AreaRules, line: Any, where: str, ma
         raise UserError(f"{where}: the game is over ({game.turn.winner} has won) before this phase", 1)
     for power, given in orders.items():
         for order in given:
+            if not power.replace("_", "").isalnum() or ";" in order or "\n" in order:
+                # one order of one power per command: never a second order, a withdrawal or another command
+                refused.append(f"{where}: {power}: {order!r}: not one power's single order")
+                continue
             outcome = game.submit(f"{power}: {order}")
             if not outcome.accepted:
                 refused.append(f"{where}: {power}: {order}: {outcome.reason}")
     result = game.preview()
-    ours = None if result.choices else rules.phase_line(before, orders, result.position, map_path)
+    try:
+        ours = None if result.choices else rules.phase_line(before, orders, result.position, map_path)
+    except UserError as exc:  # the line is no phase of this game (an unknown power...)
+        raise UserError(f"{where}: {exc}", exc.exit_code) from None
     if ours is None:
         raise UserError(f"{where}: the phase waits for a choice; it cannot be imported", 1)
     ours = json.loads(json.dumps(ours))
@@ -150,7 +144,6 @@ def _import_phase(game: AreaSession, rules: AreaRules, line: Any, where: str, ma
 
 def run(args: argparse.Namespace) -> int:
     """Import the phase lines into a new save; see the module's docstring."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     lines = _read_lines(args.file)
     save: Path = args.save
     if save.exists():

@@ -22,7 +22,10 @@ DEFAULT_SIZE = (1600, 1000)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", help="a scenario (.toml, or a shipped one by name: demo), or a save; default: the start menu")
+    parser.add_argument("path", nargs="?", help="a scenario (.toml, or a shipped one by name: demo), a save, or a Tiled map "
+                        "(.tmx: a new, empty game on it); default: the start menu")
+    parser.add_argument("--ruleset", default=None, metavar="NAME",
+                        help="the rule set of a new game on a map that names none (default: modern-4e)")
     parser.add_argument("--screenshot", metavar="FILE.png", help="draw headless, save a PNG and exit")
     parser.add_argument("--frames", type=int, default=2, metavar="N", help="frames to run before the screenshot (default 2)")
     parser.add_argument("--size", default=None, metavar="WxH", help="window or screenshot size in pixels (default: the window's last size, "
@@ -65,8 +68,18 @@ def run(args: argparse.Namespace) -> int:
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if path is not None:
+        from kriegsspiel.scenario.empty import refuse_other_formats, write_empty_scenario
 
+        refuse_other_formats(path)
+        if path.suffix.lower() == ".tmx":  # a map without a scenario: a new, empty game on it
+            with tempfile.TemporaryDirectory(prefix="kriegsspiel-map-") as folder:
+                return _play(args, write_empty_scenario(path, args.ruleset, Path(folder)), size)
+    return _play(args, path, size)
+
+
+def _play(args: argparse.Namespace, path: Path | None, size: tuple[int, int] | None) -> int:
+    """Open ``path`` (a scenario or a save; None: the start menu) in the window, or draw it with --screenshot."""
     from kriegsspiel.app.window import open_game, refuse_an_invisible_window, run_window, save_screenshot
 
     if path is not None:
@@ -112,8 +125,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _play_area(args: argparse.Namespace, path: Path, size: tuple[int, int] | None) -> int:
     """``play`` of an area game's scenario or save: the window, or ``--screenshot`` headless."""
-    from kriegsspiel.app.area_play import open_area_game, run_area_window, save_area_screenshot
-    from kriegsspiel.app.window import refuse_an_invisible_window
+    from kriegsspiel.app.area_play import open_area_game
+    from kriegsspiel.app.window import refuse_an_invisible_window, run_window, save_screenshot
 
     if args.screenshot:
         out = Path(args.screenshot)
@@ -127,10 +140,11 @@ def _play_area(args: argparse.Namespace, path: Path, size: tuple[int, int] | Non
 
                 game = AreaGame.open(path, read_only=True)
             with game:
-                save_area_screenshot(game, out, size or DEFAULT_SIZE, args.frames)
+                save_screenshot(game, game.scenario.name, out, size=size or DEFAULT_SIZE, frames=args.frames)
         print(f"wrote {out}")
         return 0
     refuse_an_invisible_window()
     game = open_area_game(path)
     with game:
-        return run_area_window(game, size)
+        title = f"{game.scenario.name} ({game.path.name})"
+        return run_window(game, title, size=size, fullscreen=args.fullscreen, projector=args.projector)

@@ -27,7 +27,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout lists the pictures, nothing else
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is ever opened
     from kriegsspiel.border import CAPS, InputKind, check_input
     from kriegsspiel.store import look_at

@@ -44,7 +44,6 @@ def _check_size(pixel_size: tuple[int, int], scale: float, tile_px: int) -> None
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not args.out.lower().endswith(".png"):
         raise UserError(f"--out {args.out}: the picture is written as PNG; give a file name ending in .png")
     out_dir = os.path.dirname(os.path.abspath(args.out))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.errors import printable
+from kriegsspiel.portal.area_inbox import area_inbox_text
 from kriegsspiel.portal.area_service import AreaPortal
 from kriegsspiel.portal.links import link_url
 from kriegsspiel.portal.service import LockGate
@@ -36,30 +37,6 @@ class LockedAreaGame:
 
     def preview(self) -> Any:
         return self._gate.run(self._game.preview)
-
-
-def area_inbox_text(inbox: dict[str, Any]) -> str:
-    """The inbox of the phase being ordered for the terminal: per power, what it sent and what is in force."""
-    head = f"inbox of {inbox['phase']} (phase {inbox['round']})" + (" (closed)" if inbox["closed"] else "") + \
-        (f", due by {inbox['deadline']}" if inbox["deadline"] else "")
-    lines = [head]
-    for power, entry in inbox["players"].items():
-        who = entry["name"] if entry["name"].upper() == power else f"{entry['name']} ({power})"
-        if not entry["orders_now"] and not entry["asked"] and not entry["in_force"]:
-            lines.append(f"  {who}: gives no orders in this phase")
-            continue
-        latest = entry["latest"]
-        force = f"{len(entry['in_force'])} order{'s' if len(entry['in_force']) != 1 else ''} in force"
-        asked = "; the rules wait for its answer" if entry["asked"] else ""
-        if latest is None:
-            lines.append(f"  {who}: nothing received; {force}{asked}")
-        else:
-            times = f", sent {entry['sendings']} times, the last counts" if entry["sendings"] > 1 else ""
-            lines.append(f"  {who}: {'READY, ' if entry['ready'] else ''}received {latest['at'][11:19]} UTC "
-                         f"(digest {latest['digest']}{times}); {force}{asked}")
-        lines += [f"    {text}" for text in entry["in_force"]]
-        lines += [f"    refused: {v['line']}: {v['reason']}" for v in entry["refused"]]
-    return printable("\n".join(lines))  # a power's text never moves the umpire's cursor nor clears the screen
 
 
 class AreaPortalShell:

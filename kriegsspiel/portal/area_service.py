@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kriegsspiel.portal import records as rec
+from kriegsspiel.portal.area_inbox import phase_inbox, power_names
 from kriegsspiel.portal.area_sheets import Drawer, PowerView, power_view
 from kriegsspiel.portal.link_keeper import LinkKeeper
 from kriegsspiel.portal.round_control import RoundControl
@@ -85,8 +86,7 @@ class AreaPortal(LinkKeeper, RoundControl):
         self.gate = gate or LockGate()
         self._now = now or (lambda: _dt.datetime.now(_dt.timezone.utc))
         self.players = list(self.scenario.powers)  # what the links and records are keyed by
-        named = {p.power: p.name for p in self.scenario.players}
-        self.names = {power: named.get(power, power.title()) for power in self.players}
+        self.names = power_names(self.scenario)
         self._drawer = Drawer(self.scenario)
         self._data = threading.Lock()
         self._orders: list[rec.ReceivedOrders] = []
@@ -109,17 +109,6 @@ class AreaPortal(LinkKeeper, RoundControl):
         """Read the portal's records of the save (once), issue a link to each power that has none and
         journal it (by hash). Raises UserError for a damaged links file, SaveError when the journal cannot be
         written."""
-        self.read_journal()
-        book = LinkBook.load(self.save)
-        if book.issue_missing(self.players):
-            book.save()
-        self.notes += self._take_book(book)
-        self._seen = (self.game.turn, self.game.record_count)
-
-    def read_journal(self) -> None:
-        """Read the portal's records of the save: the sendings and their lines' verdicts, the phases closed,
-        the deadlines, the umpire's words and the links (by hash). Writes nothing (the terminal's ``inbox``
-        reads a save so)."""
         records = self.game.journal_entries()  # once, at the start: in memory for an area game
         with self._data:
             self._orders = rec.received_orders(records)
@@ -131,6 +120,11 @@ class AreaPortal(LinkKeeper, RoundControl):
                 data = rec.portal_data(record)
                 if data is not None and data["portal"] == rec.ORDERS and isinstance(data.get("lines"), list):
                     self._verdicts[record.seq] = tuple(_verdict_of(x) for x in data["lines"] if isinstance(x, dict))
+        book = LinkBook.load(self.save)
+        if book.issue_missing(self.players):
+            book.save()
+        self.notes += self._take_book(book)
+        self._seen = (self.game.turn, self.game.record_count)
 
     def listen(self, listener: Callable[[int], None]) -> None:
         """Call ``listener(phase number)`` whenever something a page shows changed."""
@@ -368,31 +362,15 @@ class AreaPortal(LinkKeeper, RoundControl):
             return self._verdicts.get(sending.record, ())
 
     def inbox(self, number: int | None = None) -> dict[str, Any]:
-        """The umpire's view of phase ``number`` (default: the phase being ordered), from memory: per power
-        whether it gives orders, its orders in force (whoever gave them), its last sending, ready or not, and
-        the lines refused. A phase confirmed earlier shows the orders it was resolved with."""
-        current = self.phase_number()
-        number = current if number is None else number
-        turn = self.game.turn if number == current else self.game.confirmed_phases()[number - 1][0]
-        ordering = set(self.scenario.rules.powers_to_order(turn.position)) if not turn.choices else set()
-        asked = {c.power for c in turn.choices}
+        """The umpire's view of phase ``number`` (default: the phase being ordered), from memory
+        (portal/area_inbox.py): per power whether it gives orders, its orders in force, its last sending, ready
+        or not, and the lines refused."""
+        number = self.phase_number() if number is None else number
         with self._data:
             sent = [o for o in self._orders if o.round == number]
             closed, deadline = number in self._closed, self._deadlines.get(number)
-        out: dict[str, Any] = {"round": number, "phase": turn.position.phase_label, "closed": closed,
-                               "deadline": deadline, "players": {}}
-        for power in self.players:
-            mine = [o for o in sent if o.player == power]
-            last = mine[-1] if mine else None
-            out["players"][power] = {
-                "name": self.names[power], "orders_now": power in ordering, "asked": power in asked,
-                "in_force": [o.text for o in turn.orders if o.power == power],
-                "latest": last.to_json() if last else None, "sendings": len(mine),
-                "ready": bool(last and last.ready),
-                "refused": [{"line": v.line, "reason": v.umpire_reason or v.reason}
-                            for v in self.verdicts_of(last) if not v.ok] if last else [],
-            }
-        return out
+        return phase_inbox(self.game, number, sent, closed, deadline, lambda last: [
+            {"line": v.line, "reason": v.umpire_reason or v.reason} for v in self.verdicts_of(last) if not v.ok])
 
 
 def _own_line(line: str, power: str, powers: list[str]) -> str | None:

@@ -17,7 +17,7 @@ from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
 from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
-from kriegsspiel.store.area import picture_inputs
+from kriegsspiel.store.pictures import picture_inputs
 from kriegsspiel.store.area import AreaTurn
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kriegsspiel.errors import printable
 from kriegsspiel.portal.links import link_url
+from kriegsspiel.portal.records import inbox_text
 from kriegsspiel.portal.service import LockGate, Portal
 from kriegsspiel.shell import Reply, Shell
 
@@ -39,22 +39,6 @@ class LockedGame:
     def redo(self) -> Any:
         return self._gate.run(self._game.redo)
 
-
-def inbox_text(inbox: dict[str, Any]) -> str:
-    """The inbox of a round for the terminal: per player, ready or not, and the orders that count."""
-    head = f"inbox of round {inbox['round']}" + (" (closed)" if inbox["closed"] else "") + \
-        (f", due by {inbox['deadline']}" if inbox["deadline"] else "")
-    lines = [head]
-    for player, entry in inbox["players"].items():
-        latest = entry["latest"]
-        if latest is None:
-            lines.append(f"  {player}: nothing received")
-            continue
-        times = len(entry["orders"])
-        lines.append(f"  {player}: {'READY, ' if entry['ready'] else ''}received {latest['at']}"
-                     f" (digest {latest['digest']}{f', sent {times} times, the last counts' if times > 1 else ''}):")
-        lines += [f"    {line}" for line in latest["text"].splitlines() or [""]]
-    return printable("\n".join(lines))  # a player's text never moves the umpire's cursor nor clears the screen
 
 
 class PortalShell:

@@ -48,6 +48,14 @@ _REASONS = {400: "The request could not be read.", 408: "The request took too lo
             413: "Too much sent.", 414: "The address is too long.", 431: "The request's headers are too long."}
 
 
+def quiet_loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The portal's event loop's own errors (out of files while accepting: asyncio pauses and tries again) as
+    one line in the portal's log, never a traceback on the umpire's terminal."""
+    problem = context.get("exception")
+    log.info("portal: %s%s", context.get("message", "event loop error"),
+             f" ({type(problem).__name__}: {problem})" if problem else "")
+
+
 def max_connections() -> int:
     """Connections the portal holds at once: the open-file limit less :data:`RESERVED_FILES` (at least 16)."""
     try:

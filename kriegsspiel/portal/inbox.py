@@ -10,15 +10,11 @@ def inbox_of(session: Any, number: int) -> tuple[dict[str, Any], str]:
     serve console's: each power's orders in force, its last sending, ready or not, and the lines refused,
     under the phase in words ("Winter 1901, adjustments")."""
     if session.kind == "area":
-        from kriegsspiel.portal.area_console import area_inbox_text
-        from kriegsspiel.portal.area_service import AreaPortal
+        from kriegsspiel.portal.area_inbox import area_inbox_text, journal_inbox
 
-        portal = AreaPortal(session)
-        portal.read_journal()
-        area = portal.inbox(number)
+        area = journal_inbox(session, number)
         return area, area_inbox_text(area)
-    from kriegsspiel.portal.console import inbox_text
-    from kriegsspiel.portal.records import inbox
+    from kriegsspiel.portal.records import inbox, inbox_text
 
     ruler = inbox(session.journal_entries(), session.players(), number)
     return ruler, inbox_text(ruler)

@@ -20,7 +20,12 @@ import secrets
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
+import msgspec
+
+from kriegsspiel.border import decode_json, read_input
+from kriegsspiel.border.types import Name, PathText
 from kriegsspiel.errors import UserError
 
 #: bytes of randomness in a token: 24 bytes = 192 bits, 32 URL-safe characters (the issue asks >= 128 bits)
@@ -72,6 +77,19 @@ def _write_private(path: Path, text: str) -> None:
         raise
 
 
+class _LinksFile(msgspec.Struct):
+    """The links file as written by :meth:`LinkBook.save`: its format mark and each player's token."""
+
+    format: Name
+    players: dict[Name, Annotated[str, msgspec.Meta(max_length=200)]]
+
+
+class _AddressFile(msgspec.Struct):
+    """Where a running server for a save listens (:func:`write_address`)."""
+
+    url: PathText
+
+
 @dataclass
 class LinkBook:
     """The players' tokens of one save. ``tokens`` maps a player's name to their token."""
@@ -87,24 +105,19 @@ class LinkBook:
         (then the tokens may have leaked: revoke them).
         """
         path = links_path(save)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not os.path.lexists(path):
             return cls(path, {})
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+        data = read_input(path, "links")  # a regular file within the cap, else a UserError naming it
         if os.name == "posix" and path.stat().st_mode & 0o077:
             raise UserError(f"{path}: others than its owner may read it (mode {path.stat().st_mode & 0o777:o}); "
                             f"run 'chmod 600 {path}' and revoke the links with 'kriegsspiel links --revoke'")
         try:
-            data = json.loads(text)
-        except ValueError:
-            data = None
-        players = data.get("players") if isinstance(data, dict) and data.get("format") == LINKS_FORMAT else None
-        if not isinstance(players, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) and well_formed(v) for k, v in players.items()):
+            book = decode_json(data, _LinksFile, str(path))
+        except UserError as exc:
+            raise UserError(f"not a kriegsspiel links file ({exc}); delete it to issue new links") from None
+        if book.format != LINKS_FORMAT or not all(well_formed(v) for v in book.players.values()):
             raise UserError(f"{path}: not a kriegsspiel links file; delete it to issue new links")
-        return cls(path, dict(players))
+        return cls(path, dict(book.players))
 
     def save(self) -> None:
         """Write the book (mode 0600, atomically). Raises OSError when the folder cannot be written."""
@@ -144,11 +157,9 @@ class LinkBook:
 def read_address(save: Path) -> str | None:
     """The base URL a server running for ``save`` recorded (``http://host:port/``), or None."""
     try:
-        data = json.loads(address_path(save).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return decode_json(read_input(address_path(save), "links"), _AddressFile, "address").url
+    except UserError:
         return None
-    url = data.get("url") if isinstance(data, dict) else None
-    return url if isinstance(url, str) else None
 
 
 def write_address(save: Path, url: str, pid: int) -> None:

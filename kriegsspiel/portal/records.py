@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from kriegsspiel.errors import printable
 from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord
 
 ORDERS = "orders"
@@ -177,3 +178,20 @@ def inbox_of(received: Iterable[ReceivedOrders], closed: set[int], due: dict[int
         result["players"][player] = {"orders": mine, "latest": mine[-1] if mine else None,
                                      "ready": bool(mine and mine[-1]["ready"])}
     return result
+
+
+def inbox_text(inbox: dict[str, Any]) -> str:
+    """The inbox of a round for the terminal: per player, ready or not, and the orders that count."""
+    head = f"inbox of round {inbox['round']}" + (" (closed)" if inbox["closed"] else "") + \
+        (f", due by {inbox['deadline']}" if inbox["deadline"] else "")
+    lines = [head]
+    for player, entry in inbox["players"].items():
+        latest = entry["latest"]
+        if latest is None:
+            lines.append(f"  {player}: nothing received")
+            continue
+        times = len(entry["orders"])
+        lines.append(f"  {player}: {'READY, ' if entry['ready'] else ''}received {latest['at']}"
+                     f" (digest {latest['digest']}{f', sent {times} times, the last counts' if times > 1 else ''}):")
+        lines += [f"    {line}" for line in latest["text"].splitlines() or [""]]
+    return printable("\n".join(lines))  # a player's text never moves the umpire's cursor nor clears the screen

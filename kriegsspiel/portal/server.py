@@ -34,7 +34,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
 from kriegsspiel.errors import UserError
-from kriegsspiel.portal.guard import BODY_SECONDS, SECURITY_HEADERS, GuardedRunner
+from kriegsspiel.portal.guard import BODY_SECONDS, SECURITY_HEADERS, GuardedRunner, quiet_loop_errors
 from kriegsspiel.portal.links import token_hash
 from kriegsspiel.portal.pages import error_page, player_page, receipt_line
 from kriegsspiel.portal.service import Portal, Refusal
@@ -381,6 +381,7 @@ class PortalServer:
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(quiet_loop_errors)
         self._loop = loop
         asyncio.set_event_loop(loop)
         try:

@@ -16,7 +16,7 @@ import pygame
 from kriegsspiel.core.battlefield import Structure, Zone
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render.camera import Camera, Viewport
-from kriegsspiel.render.fonts import font
+from kriegsspiel.render.fonts import fit_lines, font
 
 LEGAL = (40, 170, 60)
 ILLEGAL = (210, 40, 40)
@@ -157,37 +157,56 @@ def draw_cursor_text(
     legal: bool,
     size: int,
     clear_px: int = 0,
-) -> None:
-    """The drag's figures (and, when refused, the reason) in a box beside the cursor, kept on screen.
+    area: pygame.Rect | None = None,
+    avoid: tuple[tuple[float, float], tuple[float, float]] | None = None,
+) -> pygame.Rect | None:
+    """The drag's figures (and, when refused, the reason) in a box beside the cursor; returns the box.
 
     ``clear_px``: half the side of a counter carried at the cursor (pixels); the box keeps out of it, so the
-    counter and its heading stay in sight.
+    counter and its heading stay in sight. ``area``: the part of the window the map is seen in (default: the
+    target's clip); the box stays wholly inside it, on the cursor's left near its right edge, and a line
+    wider than the area wraps, so that the reason is never cut by the side panel. ``avoid``: a line (screen
+    points) the box should not cover, when a place beside the cursor keeps it clear (a ruler's own line).
     """
+    area = area or target.get_clip()
     colour = (255, 255, 255)
     background = (20, 110, 40, 225) if legal else (170, 25, 25, 235)
-    surfaces = [texts.get(line, size, colour, background, bold=(i == 0)) for i, line in enumerate(lines)]
+    face_width = max(40, area.width - 8)
+    rows: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        for part in fit_lines(line, font(size, bold=(i == 0)), face_width):
+            rows.append((part, i == 0))
+    surfaces = [texts.get(line, size, colour, background, bold=bold) for line, bold in rows]
     if not surfaces:
-        return
+        return None
     width = max(s.get_width() for s in surfaces)
     height = sum(s.get_height() for s in surfaces)
     dx = max(18, clear_px + 8)
     dy = 14 if clear_px == 0 else -clear_px
-    x, y = pos[0] + dx, pos[1] + dy
-    tw, th = target.get_size()
-    if x + width > tw:
-        x = pos[0] - dx - width
-    if y + height > th:
-        y = th - height
-    y = max(0, y)
+    right, left = pos[0] + dx, pos[0] - dx - width
+    below, above = pos[1] + dy, pos[1] - max(14, clear_px + 8) - height
+    places = [(right, below), (left, below), (right, above), (left, above)]
+    inside = [pygame.Rect(x, y, width, height) for x, y in places
+              if area.left <= x <= area.right - width and area.top <= y <= area.bottom - height]
+    clear = [r for r in inside if avoid is None or not r.clipline(avoid[0], avoid[1])]
+    if clear or inside:
+        box = (clear or inside)[0]
+    else:  # nowhere beside the cursor: as near as the area allows
+        x = right if right + width <= area.right else left
+        box = pygame.Rect(max(area.left, min(x, area.right - width)), max(area.top, min(below, area.bottom - height)), width, height)
+    x, y = box.topleft
     for surface in surfaces:
         target.blit(surface, (x, y))
         y += surface.get_height()
+    return box
 
 
 def draw_ruler(
-    target: pygame.Surface, camera: Camera, texts: TextCache, a: WorldPoint, b: WorldPoint, lines: Sequence[str], size: int
+    target: pygame.Surface, camera: Camera, texts: TextCache, a: WorldPoint, b: WorldPoint, lines: Sequence[str], size: int,
+    area: pygame.Rect | None = None,
 ) -> None:
-    """A ruler from ``a`` to ``b`` with tick marks at round distances and its figures at the far end.
+    """A ruler from ``a`` to ``b`` with tick marks at round distances and its figures at the far end (kept
+    inside ``area``, as :func:`draw_cursor_text`).
 
     Readable on every terrain colour: a dark edge, a white band and a dark core, so that either the band (on
     forest, water) or the edges (on plains, desert) stand out."""
@@ -210,7 +229,7 @@ def draw_ruler(
         pygame.draw.circle(target, RULER_BAND, point, 7)
         pygame.draw.circle(target, RULER, point, 7, 2)
         pygame.draw.circle(target, RULER, point, 2)
-    draw_cursor_text(target, texts, (round(sb[0]), round(sb[1])), lines, True, size)
+    draw_cursor_text(target, texts, (round(sb[0]), round(sb[1])), lines, True, size, area=area, avoid=(sa, sb))
 
 
 def draw_range_rings(

@@ -17,6 +17,7 @@ import functools
 import tomllib
 from pathlib import Path
 
+from kriegsspiel.border import read_input
 from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
 from kriegsspiel.core.ruleset import RuleBook, RuleBookError, parse_ruleset
 from kriegsspiel.errors import UserError
@@ -73,18 +74,15 @@ def _load_installed(name: str) -> RuleBook:
 def _load_file(path: Path) -> RuleBook:
     """The rule book in the file at ``path``, read with the tables and columns of the rule set that plays it
     (the one its ``based_on`` names, else the one of its ``id``; none: the core's tables alone)."""
-    try:
-        text = path.read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such rule-set file") from None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the rule-set file ({exc.strerror or exc})") from None
+    text = read_input(path, "ruleset")  # a regular file within the cap, else a UserError naming it
     try:
         data = tomllib.loads(text.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not a UTF-8 text file (byte {exc.start}); save it as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: not valid TOML: {exc}") from None
+    except ValueError:  # a whole number of thousands of digits (Python's limit, not TOML's error)
+        raise UserError(f"{path}: a number of thousands of digits; no rule-set value is that long") from None
     except RecursionError:
         raise UserError(f"{path}: nested too deeply to read; a rule-set file has a few levels of tables") from None
     plugin = _player_of(data, path)
@@ -106,7 +104,8 @@ def parse_rulebook(data: dict, source: str, plugin: RuleSet | None) -> RuleBook:
     Raises RuleBookError naming the source, the table and the key."""
     if plugin is None:
         return parse_ruleset(data, source)
-    return parse_ruleset(data, source, plugin.table_readers(), plugin.required_columns(), plugin.attack_tables())
+    return parse_ruleset(data, source, plugin.table_readers(), plugin.required_columns(), plugin.attack_tables(),
+                         plugin.command_columns())
 
 
 def _player_of(data: dict, path: Path) -> RuleSet | None:

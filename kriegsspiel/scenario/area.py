@@ -28,17 +28,19 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.area import AreaPosition, AreaRules
 from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
 from kriegsspiel.errors import UserError
 from kriegsspiel.findings import Finding
-from kriegsspiel.render.provinces import ProvinceDrawing
 from kriegsspiel.scenario.toml_bounds import MAX_SCENARIO_BYTES, TomlTooLarge, load_bounded
 from kriegsspiel.scenario.toml_lines import KeyLines
 from kriegsspiel.tiled.errors import MapError
 from kriegsspiel.tiled.provinces import ProvinceMapFile, read_province_map
+
+if TYPE_CHECKING:  # drawing loads pygame: only the commands that draw import it (adjudicate, verify, replay do not)
+    from kriegsspiel.render.provinces import ProvinceDrawing
 
 _SCENARIO_KEYS = ("name", "map", "ruleset", "seed", "blind", "description")
 
@@ -100,6 +102,8 @@ class AreaScenario:
 
 def province_drawings(board: ProvinceMapFile) -> list[ProvinceDrawing]:
     """The provinces of a map as the board is drawn (render.provinces): outline, kind, supply centre, home."""
+    from kriegsspiel.render.provinces import ProvinceDrawing
+
     out = []
     for abbr, shape in board.provinces.items():
         props = shape.properties

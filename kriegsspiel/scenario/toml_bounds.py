@@ -7,6 +7,7 @@ docs/scenarios.md.
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
@@ -14,6 +15,9 @@ from typing import Any
 MAX_SCENARIO_BYTES = 4 * 1024 * 1024
 #: deepest nesting of arrays and inline tables accepted; a scenario needs 3 (a polygon's list of points)
 MAX_NESTING = 32
+
+
+_LONG_NUMBER = re.compile(r"[0-9_]{4000,}")
 
 
 class TomlTooLarge(ValueError):
@@ -87,3 +91,10 @@ def load_bounded(text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except (RecursionError, MemoryError):  # the scan above should make this unreachable; never a traceback
         raise TomlTooLarge("too deeply nested or too large to read; this is not a scenario") from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # a whole number of thousands of digits: Python refuses to convert it (not TOML's error)
+        found = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        raise TomlTooLarge("a whole number of thousands of digits, more than any scenario holds; correct it",
+                           line) from None

@@ -31,6 +31,7 @@ from kriegsspiel.errors import UserError
 from kriegsspiel.scenario.area import AreaScenario, load_area_scenario, parse_area_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
 from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord, LoadedSave, SaveError, new_record
+from kriegsspiel.store.pictures import write_phase_pictures, write_phases_cut_short
 from kriegsspiel.store.session import Outcome, SessionBase
 
 
@@ -424,6 +425,7 @@ class AreaSession(SessionBase):
             write_phase_pictures(session.scenario, before, result, folder)
 
         self.on_round_end.append(pictures)
+        write_phases_cut_short(self, folder)
         return folder
 
     def write_pictures(self, out: Path, players: list[str] | None, number: int | None,
@@ -557,32 +559,3 @@ def _lines_of(event: dict[str, Any]) -> list[str]:
         return [f"withdrawn: {event['power']}: {event['text']}"]
     replaced = f" (replaces {event['replaced']})" if event.get("replaced") else ""
     return [f"{event['power']}: {event['text']}{replaced}"]
-
-
-def picture_inputs(scenario: AreaScenario, before: AreaTurn, result: PhaseResult,
-                   powers: list[str] | None = None) -> list[Any]:
-    """What each power (default: every power of the map) is shown of a confirmed phase: its view of the turn
-    resolved (the rule set filters it before it is drawn), its own orders and what it is told."""
-    from kriegsspiel.pov.area import AreaPictureInput
-
-    out = []
-    for power in powers or list(scenario.powers):
-        seen = scenario.rules.view(before.position, power, scenario.blind)
-        orders = tuple(o.text for o in before.orders if o.power == power)
-        out.append(AreaPictureInput(before.position.phase, power, seen, orders, tuple(result.told.get(power, ()))))
-    return out
-
-
-def write_phase_pictures(scenario: AreaScenario, before: AreaTurn, result: PhaseResult, out_dir: Path,
-                         powers: list[str] | None = None) -> list[Path]:
-    """Write the pictures (PNG and JSON) of one confirmed phase into ``out_dir``; returns the PNGs."""
-    from kriegsspiel.pov.area import write_area_picture
-    from kriegsspiel.scenario.area import province_drawings
-
-    board = scenario.board
-    drawings = province_drawings(board)
-    written = []
-    for shown in picture_inputs(scenario, before, result, powers):
-        png, _ = write_area_picture(out_dir, drawings, (board.width_px, board.height_px), shown)
-        written.append(png)
-    return written

@@ -1,10 +1,11 @@
-"""Former home of the area games' pictures, kept for callers not yet moved (removed once they are): use
-``session.attach_pictures()`` and ``kriegsspiel.store.area.write_phase_pictures``."""
+"""Former home of the area games' pictures, kept for the window's modules until they move (removed then): use
+``session.attach_pictures()`` and ``kriegsspiel.store.pictures``."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from kriegsspiel.store.area import AreaSession, picture_inputs, write_phase_pictures
+from kriegsspiel.store.area import AreaSession
+from kriegsspiel.store.pictures import picture_inputs, write_phase_pictures
 
 
 def attach_area_pictures(game: AreaSession) -> Path:

@@ -60,7 +60,7 @@ def read_one(path: Path, replay: bool = False) -> SavedGame:
         data = tomllib.loads(header.scenario_text)
         head = data.get("scenario") if isinstance(data.get("scenario"), dict) else data
         ruleset = str(head.get("ruleset", DEFAULT_RULESET))
-    except tomllib.TOMLDecodeError:
+    except (ValueError, RecursionError):  # TOMLDecodeError, or a number of 5,000 digits
         ruleset = ""
     last = loaded.records[-1].at if loaded.records else header.created
     round_now: int | None = None

@@ -7,6 +7,7 @@ are left alone: they are decoration to the rules.
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from kriegsspiel.core.battlefield import MapGrid, Structure, UnitPlacement, Zone
 from kriegsspiel.core.geometry import WorldPoint, normalize_bearing
 from kriegsspiel.core.ruleset import RuleBook, terrain_speed
 from kriegsspiel.tmx.document import GID_FLAGS, MapDocument
+from kriegsspiel.tmx.limits import MAX_COORDINATE
 from kriegsspiel.tiled.objects import Shape, object_shape
 from kriegsspiel.tmx.properties import read_properties
 from kriegsspiel.tmx.xmltree import Node
@@ -193,7 +195,9 @@ class ObjectReader:
             number = kind(value)
             if isinstance(value, float) and kind is int and number != value:
                 raise ValueError
-        except (TypeError, ValueError):
+            if not math.isfinite(number) or abs(number) > MAX_COORDINATE:  # -inf, 1e999, 10**5000
+                raise ValueError
+        except (TypeError, ValueError, OverflowError):
             self.error(f"{where}: '{key}' = {value!r} is not a {'whole ' if kind is int else ''}number; correct it", line)
             return None
         if kind is int and number < 0:

@@ -161,31 +161,73 @@ def _points(text: str) -> list[tuple[float, float]]:
 
 
 def _overlaps(source: str, shapes: Mapping[str, ProvinceShape], width: float, height: float) -> list[Finding]:
-    """Pairs of provinces whose polygons overlap by more than a sliver, on a raster over the map."""
+    """Pairs of provinces whose polygons overlap by more than a sliver, on a raster over the map. Each polygon
+    is filled once within its bounding box (:func:`fill_polygon`), so the time grows with the map's area and
+    the polygons' edges, not with their product."""
     scale = _OVERLAP_RASTER / max(width, height, 1.0)
     cols, rows = max(1, int(width * scale)), max(1, int(height * scale))
-    xs = (np.arange(cols) + 0.5) / scale
-    ys = (np.arange(rows) + 0.5) / scale
-    gx, gy = np.meshgrid(xs, ys)
     owner = np.full((rows, cols), -1, dtype=np.int32)
     areas: dict[int, int] = {}
     shared: dict[tuple[int, int], int] = {}
     names = list(shapes)
     for index, abbr in enumerate(names):
-        inside = _inside(gx, gy, np.asarray(shapes[abbr].outline, dtype=float))
+        (r0, c0), inside = fill_polygon(np.asarray(shapes[abbr].outline, dtype=float), scale, rows, cols)
         areas[index] = int(inside.sum())
-        clash = inside & (owner >= 0)
+        if not areas[index]:
+            continue
+        window = owner[r0:r0 + inside.shape[0], c0:c0 + inside.shape[1]]
+        clash = inside & (window >= 0)
         if clash.any():
-            others, counts = np.unique(owner[clash], return_counts=True)
+            others, counts = np.unique(window[clash], return_counts=True)
             for other, count in zip(others.tolist(), counts.tolist()):
                 shared[(other, index)] = shared.get((other, index), 0) + int(count)
-        owner[inside & (owner < 0)] = index
+        window[inside & (window < 0)] = index
     findings = []
     for (a, b), count in sorted(shared.items()):
         if count > _OVERLAP_SHARE * max(1, min(areas[a], areas[b])):
             findings.append(Finding(source, f"provinces {names[a]} and {names[b]} overlap; move the shared "
                                             "border so each point of the map is in one province"))
     return findings
+
+
+def fill_polygon(pts: np.ndarray, scale: float, rows: int, cols: int) -> tuple[tuple[int, int], np.ndarray]:
+    """The cells of a ``rows`` x ``cols`` raster (cell centres at ``(i + 0.5) / scale`` map pixels) inside the
+    polygon ``pts`` by the even-odd rule, as ((first row, first column), mask) over the polygon's bounding box.
+
+    Scanline filling: each edge's crossings with the rows it spans (half-open in y, as :func:`_inside`) toggle
+    the cells left of the crossing; work in proportion to the crossings and the box, whatever the map's size.
+    """
+    finite = np.isfinite(pts).all(axis=1)
+    pts = pts[finite]
+    if len(pts) < 3:
+        return (0, 0), np.zeros((0, 0), dtype=bool)
+    lo = np.floor(pts.min(axis=0) * scale - 0.5)
+    hi = np.ceil(pts.max(axis=0) * scale + 0.5)
+    c0, r0 = (int(v) for v in np.clip(lo, 0, [cols, rows]))
+    c1, r1 = (int(v) for v in np.clip(hi, 0, [cols, rows]))
+    if r1 <= r0 or c1 <= c0:
+        return (r0, c0), np.zeros((0, 0), dtype=bool)
+    x0, y0 = pts[:, 0], pts[:, 1]
+    x1, y1 = np.roll(x0, 1), np.roll(y0, 1)
+    y_lo, y_hi = np.minimum(y0, y1), np.maximum(y0, y1)
+    # rows whose centre y satisfies y_lo <= y < y_hi
+    first = np.clip(np.ceil(y_lo * scale - 0.5), r0, r1).astype(np.int64)
+    stop = np.clip(np.ceil(y_hi * scale - 0.5), r0, r1).astype(np.int64)
+    spans = np.maximum(stop - first, 0)
+    total = int(spans.sum())
+    counts = np.zeros((r1 - r0, c1 - c0 + 1), dtype=np.int32)
+    if total:
+        edge = np.repeat(np.arange(len(pts)), spans)
+        offset = np.arange(total) - np.repeat(np.cumsum(spans) - spans, spans)
+        row = first[edge] + offset
+        ys = (row + 0.5) / scale
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at_x = x1[edge] + (ys - y1[edge]) * (x0[edge] - x1[edge]) / (y0[edge] - y1[edge])
+        # the cells c with (c + 0.5) / scale < at_x are toggled: c < ceil(at_x * scale - 0.5)
+        left = np.clip(np.ceil(at_x * scale - 0.5), c0, c1).astype(np.int64)
+        np.add.at(counts, (row - r0, left - c0), 1)
+    toggles = np.cumsum(counts[:, ::-1], axis=1)[:, ::-1][:, 1:]  # crossings right of each cell
+    return (r0, c0), (toggles % 2).astype(bool)
 
 
 def _inside(xs: np.ndarray, ys: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kriegsspiel.tmx.limits import MAX_COORDINATE, MAX_OBJECT_ID, MAX_TILE_PX, finite_in, whole_in
 from kriegsspiel.tmx.layerdata import MAX_CELLS, MAX_SIDE, Chunk, decode_chunks, decode_layer_data, place_chunks, used_extent
 from kriegsspiel.tmx.paths import PathPolicy
 from kriegsspiel.tmx.properties import property_nodes, property_text
@@ -109,13 +110,11 @@ def read_document(path: str, allow_outside: bool | None = None) -> MapDocument:
 
 def _positive_int(doc: MapDocument, node: Node, key: str) -> int | None:
     text = node.get(key)
-    try:
-        value = int(text or "")
-    except ValueError:
-        value = 0
-    if value <= 0:
-        doc.refuse(f"the map attribute {key}={text!r} is not a positive whole number; set it in Map > Map Properties",
-                   node.line)
+    high = MAX_TILE_PX if key.startswith("tile") else 10**9  # a map's side is bounded after (MAX_SIDE)
+    value = whole_in(text, 1, high)
+    if value is None:
+        doc.refuse(f"the map attribute {key}={(text or '')[:40]!r} is not a whole number from 1 to {high:,}; set it "
+                   "in Map > Map Properties", node.line)
         return None
     return value
 
@@ -168,11 +167,7 @@ def read_layer_role(node: Node) -> str:
 
 
 def _is_number(text: str) -> bool:
-    try:
-        value = float(text)
-    except ValueError:
-        return False
-    return math.isfinite(value)
+    return finite_in(text, MAX_COORDINATE) is not None
 
 
 def _points_readable(points: str) -> bool:
@@ -274,10 +269,15 @@ class _LayerReader:
         where = f"{label} in layer '{layer_name}'"
         if obj.get("template") is not None and not self.templates.expand(obj, where):
             return
+        id_text = obj.get("id")
+        if id_text is not None and whole_in(id_text, 0, MAX_OBJECT_ID) is None:
+            doc.refuse(f"{where} has id={id_text[:40]!r}, which is not a whole number from 0 to {MAX_OBJECT_ID:,}; save "
+                       "the map again from Tiled (it numbers objects itself)", obj.line)
         for key in OBJECT_NUMBERS:
             text = obj.get(key)
-            if text is not None and not _is_number(text):
-                doc.refuse(f"{where} has {key}={text!r}, which is not a number; select the object and correct its "
+            if text is not None and finite_in(text, MAX_COORDINATE) is None:
+                what = "not a number" if finite_in(text, math.inf) is None else f"beyond {MAX_COORDINATE:g} pixels"
+                doc.refuse(f"{where} has {key}={text[:40]!r}, which is {what}; select the object and correct its "
                            f"{key.upper() if len(key) == 1 else key.capitalize()} in the Properties view", obj.line)
         for outline in (obj.find("polygon"), obj.find("polyline")):
             if outline is not None and not _points_readable(outline.get("points") or ""):
@@ -285,7 +285,7 @@ class _LayerReader:
                            f"numbers 'x,y'; redraw the {outline.tag} in Tiled", outline.line)
         gid_text = obj.get("gid")
         if gid_text is not None:
-            if not gid_text.strip().isdigit() or int(gid_text) > 0xFFFFFFFF:
+            if whole_in(gid_text, 0, 0xFFFFFFFF) is None:
                 doc.refuse(f"{where} has gid={gid_text!r}, which is not a tile number; delete the object and insert "
                            "the tile again", obj.line)
                 return

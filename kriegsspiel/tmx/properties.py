@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from kriegsspiel.tmx.limits import MAX_INT_PROPERTY, finite_in, whole_in
 from kriegsspiel.tmx.xmltree import Node
 
 #: Property types read as one value. Class and list properties (Tiled 1.8+, 1.11+) hold nested properties;
@@ -34,15 +35,20 @@ def cast_property(kind: str, text: str) -> Any:
 
     Raises PropertyValueError when the text does not parse.
     """
-    try:
-        if kind == "int":
-            return int(text)
-        if kind == "float":
-            return float(text)
-        if kind == "object":
-            return int(text or "0")
-    except ValueError:
-        raise PropertyValueError(f"{text!r} is not a valid {kind}") from None
+    if kind in ("int", "object"):
+        value = whole_in(text or ("0" if kind == "object" else ""), 0 if kind == "object" else -MAX_INT_PROPERTY,
+                         MAX_INT_PROPERTY)
+        if value is None:
+            beyond = whole_in(text, -10**20, 10**20) is not None
+            raise PropertyValueError(f"{text[:40]!r} is not a valid {kind}" + (
+                f" (beyond {MAX_INT_PROPERTY:,} either way)" if beyond else ""))
+        return value
+    if kind == "float":
+        number = finite_in(text, 1e300)
+        if number is None:
+            raise PropertyValueError(f"{text[:40]!r} is not a valid float" + (
+                " (not a finite number)" if text.strip().lower().lstrip("+-") in ("inf", "infinity", "nan") else ""))
+        return number
     if kind == "bool":
         return parse_bool(text)
     return text

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kriegsspiel.border import InputFileError, InputKind, open_input, read_input
+from kriegsspiel.tmx.limits import MAX_GID, MAX_IMAGE_PX, MAX_TILE_PX, whole_in
 from kriegsspiel.tmx.paths import PathPolicy
 from kriegsspiel.tmx.properties import (
     NESTED_TYPES, PLAIN_TYPES, PropertyValueError, cast_property, property_nodes, property_text, read_properties,
@@ -177,10 +178,13 @@ def _image(sink: FindingSink, policy: PathPolicy, image: Node, base_dir: str, na
 
 def read_tileset(sink: FindingSink, ref: Node, map_path: str, policy: PathPolicy) -> TilesetInfo | None:
     """The tileset a map's (or template's) ``<tileset>`` element stands for, or None after reporting why not."""
-    try:
-        firstgid = int(ref.get("firstgid") or "")
-    except ValueError:
-        sink.refuse("a tileset has no firstgid; remove it and add it again in Tiled", ref.line)
+    firstgid_text = ref.get("firstgid")
+    firstgid = whole_in(firstgid_text, 1, MAX_GID)
+    if firstgid is None:
+        problem = "has no firstgid" if firstgid_text is None else (
+            f"has firstgid={firstgid_text[:40]!r}, not a tile number from 1 to {MAX_GID:,}")
+        sink.refuse(f"a tileset {problem}; remove it and add it again in Tiled (it numbers the tilesets itself)",
+                    ref.line)
         return None
     source = ref.get("source")
     ts_path = map_path
@@ -206,10 +210,13 @@ def read_tileset(sink: FindingSink, ref: Node, map_path: str, policy: PathPolicy
             return None
         node = loaded
     name = node.get("name") or (os.path.basename(source) if source else "unnamed")
-    try:
-        tilecount: int | None = int(node.get("tilecount") or "")
-    except ValueError:
-        tilecount = None
+    if not _sizes_in_range(sink, node, name, ts_path):
+        return None
+    tilecount = whole_in(node.get("tilecount"), 0, MAX_GID)
+    if node.get("tilecount") is not None and tilecount is None:
+        sink.refuse(f"tileset '{name}' has tilecount={(node.get('tilecount') or '')[:40]!r}, not a whole number from "
+                    f"0 to {MAX_GID:,}; save the tileset again from Tiled", node.line, ts_path)
+        return None
     info = TilesetInfo(name, firstgid, tilecount, ts_path, node)
     base_dir = os.path.dirname(ts_path)
     image = node.find("image")
@@ -217,14 +224,12 @@ def read_tileset(sink: FindingSink, ref: Node, map_path: str, policy: PathPolicy
         info.image_source = _image(sink, policy, image, base_dir, name, ts_path)
     check_properties(sink, node, f"tileset '{name}'", ts_path)
     for tile in node.findall("tile"):
-        try:
-            tile_id = int(tile.get("id") or "")
-        except ValueError:
-            sink.refuse(f"tileset '{name}' has a tile without an id; save the tileset again from Tiled", tile.line, ts_path)
-            continue
-        if tile_id < 0:
-            sink.refuse(f"tileset '{name}' has a tile with the id {tile_id}; save the tileset again from Tiled",
-                        tile.line, ts_path)
+        tile_id = whole_in(tile.get("id"), 0, MAX_GID - 1)
+        if tile_id is None:
+            text = tile.get("id")
+            problem = "a tile without an id" if text is None else f"a tile with the id {text[:40]!r}"
+            sink.refuse(f"tileset '{name}' has {problem} (ids run from 0 to {MAX_GID - 1:,}); save the tileset again "
+                        "from Tiled", tile.line, ts_path)
             continue
         info.tile_nodes[tile_id] = tile
         where = f"tileset '{name}' tile {tile_id}"
@@ -241,7 +246,29 @@ def read_tileset(sink: FindingSink, ref: Node, map_path: str, policy: PathPolicy
             if path:
                 info.tile_images[tile_id] = path
     _read_brushes(info)
+    if firstgid + info.span > MAX_GID + 1:
+        sink.refuse(f"tileset '{name}' numbers its tiles up to {firstgid + info.span - 1:,}, beyond the {MAX_GID:,} "
+                    "tiles a map may use over all its tilesets; use fewer or smaller tilesets", ref.line, map_path)
+        return None
     return info
+
+
+def _sizes_in_range(sink: FindingSink, node: Node, name: str, ts_path: str) -> bool:
+    """Refuse a tileset whose tile size, spacing, margin or image size is outside what Tiled writes."""
+    ranges = {"tilewidth": (1, MAX_TILE_PX), "tileheight": (1, MAX_TILE_PX), "spacing": (0, MAX_TILE_PX),
+              "margin": (0, MAX_TILE_PX), "columns": (0, MAX_GID)}
+    checks = [(node, key, low, high) for key, (low, high) in ranges.items()]
+    for image in [node.find("image"), *(tile.find("image") for tile in node.findall("tile"))]:
+        if image is not None:
+            checks += [(image, key, 1, MAX_IMAGE_PX) for key in ("width", "height")]
+    for element, key, low, high in checks:
+        text = element.get(key)
+        if text is not None and whole_in(text, low, high) is None:
+            what = f"its {element.tag} {key}" if element is not node else key
+            sink.refuse(f"tileset '{name}' has {what}={text[:40]!r}, not a whole number from {low} to {high:,}; "
+                        "correct it in Tiled's tileset editor", element.line, ts_path)
+            return False
+    return True
 
 
 def _read_brushes(info: TilesetInfo) -> None:

@@ -82,6 +82,11 @@ class RuleSet:
         and has no default); the loader refuses a file whose row lacks one, naming the row and the column."""
         return {}
 
+    def command_columns(self) -> Mapping[str, str]:
+        """The columns its command rows may have besides ``damage`` and ``range``, by name, each of a kind of
+        ``kriegsspiel.core.ruleset.COLUMN_KINDS`` (a column of odds "1 in N" is ``{NAME: "odds"}``)."""
+        return {}
+
     def attack_tables(self) -> tuple[str, ...]:
         """Its command tables of ordinary attacks, first first: a unit type's ``attack`` (the largest damage
         of an ordinary attack, shown by ``kriegsspiel rules``) is its damage in the first that gives one."""

@@ -25,6 +25,7 @@ from kriegsspiel.core.ruleset._model import (
     terrain_speed,
 )
 from kriegsspiel.core.ruleset._parse import (
+    COLUMN_KINDS,
     COMMAND_COLUMNS,
     REQUIRED_COLUMNS,
     TableReader,
@@ -33,6 +34,7 @@ from kriegsspiel.core.ruleset._parse import (
 from kriegsspiel.core.ruleset._tables import Table, describe_value, suggest
 
 __all__ = [
+    "COLUMN_KINDS",
     "COMMAND_COLUMNS",
     "CommandStats",
     "NONE",

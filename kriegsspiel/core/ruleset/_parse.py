@@ -53,17 +53,13 @@ _UNIT_HINTS = {
 _DEFAULT_KEYS = tuple(k for k in _UNIT_KEYS if k != "name")
 #: The columns a command row may have besides ``damage`` and ``range``, and what each holds: "odds" an integer
 #: N of "1 in N", "count" a positive integer (rounds, fortification strength, weight carried), "distance" a
-#: number of world units, "unit type" the id of a unit type of the rule set.
+#: number of world units, "unit type" the id of a unit type of the rule set. These are the core's (the
+#: ``convert`` table's); a rule set declares those of its own tables (``RuleSet.command_columns``).
 COMMAND_COLUMNS: Mapping[str, str] = MappingProxyType({
-    "sink_one_in": "odds",
-    "disable_one_in": "odds",
-    "reveal_one_in": "odds",
-    "disable_rounds": "count",
-    "capacity": "count",
-    "radius": "distance",
     "into": "unit type",
 })
-_COMMAND_ROW_KEYS = ("damage", "range", *COMMAND_COLUMNS)
+#: the kinds a column may be of
+COLUMN_KINDS = ("odds", "count", "distance", "unit type")
 #: columns the program no longer reads, with what to do instead (a value nobody reads would mislead the umpire)
 _RETIRED_COLUMNS = MappingProxyType({
     "strength": "no longer read: a built structure gets its kind's max_health in [structures], whoever builds "
@@ -83,11 +79,13 @@ _ANY = "any"
 
 def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, TableReader] | None = None,
                   required_columns: Mapping[str, tuple[str, ...]] | None = None,
-                  attack_tables: tuple[str, ...] = ()) -> RuleBook:
+                  attack_tables: tuple[str, ...] = (), columns: Mapping[str, str] | None = None) -> RuleBook:
     """Build and validate a RuleBook from parsed TOML. ``readers`` read the top-level tables only the file's
     rule set understands (by key), ``required_columns`` the columns its command tables must give (by command,
     besides the core's :data:`REQUIRED_COLUMNS`): both from the file's rule set (``RuleSet``), none by default. A unit type's ``attack`` is its damage in the
     first of ``attack_tables`` (the rule set's ordinary attacks, ``RuleSet.attack_tables``) that gives one, else 0.
+    ``columns``: the other columns its command rows may have, by name, each of a kind of :data:`COLUMN_KINDS`
+    (``RuleSet.command_columns``), besides the core's :data:`COMMAND_COLUMNS`.
 
     Raises RuleBookError naming ``source``, the table and the key for a missing or unknown key, a
     wrong type, an unknown terrain, speed table, unit type or constant. Distances are world units.
@@ -125,8 +123,9 @@ def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, Ta
         top.table("unit_types"), top.optional_table("unit_defaults", _DEFAULT_KEYS),
         terrain, structures, speed_tables, class_speeds, tuple(commands_table.data),
     )
-    rows = _parse_commands(commands_table, unit_types)
-    _check_required_columns(commands_table, command_ranges, required)
+    column_kinds = {**(columns or {}), **COMMAND_COLUMNS}
+    rows = _parse_commands(commands_table, unit_types, column_kinds)
+    _check_required_columns(commands_table, command_ranges, required, column_kinds)
     context = MappingProxyType({"unit_types": unit_types, "places": (*terrain, *structures)})
     read = {key: reader(top, key, context) for key, reader in readers.items() if top.has(key)}
     clock_start = _parse_clock_start(top, "clock_start")
@@ -415,7 +414,7 @@ def _unit_move(row: Table, source: Table, movement: str, class_speeds: Mapping[s
 
 
 def _parse_commands(
-    table: Table, unit_types: Mapping[str, Any]
+    table: Table, unit_types: Mapping[str, Any], column_kinds: Mapping[str, str]
 ) -> dict[str, dict[str, tuple[int | None, float | None, dict[str, Any]]]]:
     """command -> unit type -> (damage, range or None, the other columns)."""
     known = list(unit_types)
@@ -424,12 +423,13 @@ def _parse_commands(
         command_table = table.table(command, tuple(known), unknown="unit type")
         rows[command] = {}
         for type_id in command_table.data:
-            row = command_table.table(type_id, _COMMAND_ROW_KEYS, unknown="column", hints=_RETIRED_COLUMNS)
+            row = command_table.table(type_id, ("damage", "range", *column_kinds), unknown="column",
+                                      hints=_RETIRED_COLUMNS)
             damage = row.integer("damage", minimum=1) if row.has("damage") else None
             range_ = row.number("range") if row.has("range") else None
             extra: dict[str, Any] = {}
             for key in row.data:
-                kind = COMMAND_COLUMNS.get(key)
+                kind = column_kinds.get(key)
                 if kind in ("odds", "count"):
                     extra[key] = row.integer(key, minimum=1)
                 elif kind == "distance":
@@ -445,7 +445,7 @@ def _parse_commands(
 
 
 def _check_required_columns(table: Table, command_ranges: Mapping[str, str],
-                            required: Mapping[str, tuple[str, ...]]) -> None:
+                            required: Mapping[str, tuple[str, ...]], column_kinds: Mapping[str, str]) -> None:
     """Every row of a command in ``required`` gives the columns that command reads; a range may
     come from ``[command_ranges]`` instead. Raises RuleBookError naming the row and the first missing column."""
     for command, columns in required.items():
@@ -457,7 +457,7 @@ def _check_required_columns(table: Table, command_ranges: Mapping[str, str],
             for key in columns:
                 if row.has(key) or (key == "range" and command in command_ranges):
                     continue
-                kind = _COLUMN_KINDS[COMMAND_COLUMNS.get(key, key)]
+                kind = _COLUMN_KINDS[column_kinds.get(key, key)]
                 also = f" or a [command_ranges] entry {command} = \"<constant>\"" if key == "range" else ""
                 raise row.error(key, f"missing; the {command} command needs it: add {key} = <{kind}>{also}")
 

@@ -31,15 +31,15 @@ def run_retreats(
         for o in lines:
             slot = (o.province, o.kind == "W")
             d = by_province.get(slot)
+            if o.verb not in ("R", "D", "M"):
+                refuse(strict, refused, power, o.text, "a retreat phase takes 'R PROVINCE' or 'D' only")
+                continue
             if d is None or d.unit.power != power or d.unit.kind != o.kind:
                 refuse(strict, refused, power, o.text, f"{power} has no dislodged "
                        f"{_KIND_WORDS.get(o.kind, 'unit')} in {o.province}")
                 continue
             if slot in chosen:
                 refuse(strict, refused, power, o.text, f"{d.unit.key()} has two orders")
-                continue
-            if o.verb not in ("R", "D", "M"):
-                refuse(strict, refused, power, o.text, "a retreat phase takes 'R PROVINCE' or 'D' only")
                 continue
             dest: str | None = None
             if o.verb in ("R", "M"):

@@ -163,7 +163,7 @@ def load_map(path: str | Path) -> ProvinceMap:
         data = tomllib.loads(read_input_text(path, "map"))
     except UserError as exc:
         raise MapError(f"cannot read the province map: {exc}") from None
-    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # TOMLDecodeError, or a number of 5,000 digits
         raise MapError(f"{path}: not a TOML province map ({exc})") from None
     provinces = data.get("provinces")
     if not isinstance(provinces, dict) or not provinces:

@@ -33,7 +33,7 @@ class MovementResult:
 
 
 def assign_orders(
-    board: ProvinceMap, units: list[Unit], orders: dict[str, list[Order]], strict: bool, phase: str = "M"
+    board: ProvinceMap, units: list[Unit], orders: dict[str, list[Order]], strict: bool
 ) -> tuple[list[Order | None], list[Refusal]]:
     """One order per unit (``None``: unordered), from the orders of each power.
 
@@ -48,7 +48,9 @@ def assign_orders(
         for o in lines:
             i = where.get(o.province, -1)
             problem = None
-            if i < 0:
+            if o.verb not in ("H", "M", "SH", "SM", "C"):
+                problem = "a movement phase takes holds, moves, supports and convoys"
+            elif i < 0:
                 problem = f"{power} has no unit in {o.province}"
             elif units[i].power != power:
                 problem = f"the unit in {o.province} is {units[i].power}'s, not {power}'s"
@@ -56,8 +58,6 @@ def assign_orders(
                 problem = f"the unit in {o.province} is {'an army' if units[i].kind == 'A' else 'a fleet'}"
             elif assigned[i] is not None:
                 problem = f"{units[i].key()} has two orders"
-            elif o.verb not in ("H", "M", "SH", "SM", "C"):
-                problem = f"'{o.text}' is not a {phase} phase order"
             if problem:
                 refuse(strict, refused, power, o.text, problem)
                 continue

@@ -46,6 +46,17 @@ REQUIRED_COLUMNS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+#: the columns of its command rows besides damage and range, and what each holds (docs/rulesets.md)
+COMMAND_COLUMNS: Mapping[str, str] = {
+    "sink_one_in": "odds",
+    "disable_one_in": "odds",
+    "reveal_one_in": "odds",
+    "disable_rounds": "count",
+    "capacity": "count",
+    "radius": "distance",
+}
+
+
 def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
     """The full move, then, for a unit type with an ``attack`` row, the ground within ``[constants]
     attack_distance`` of it (where it could attack from where it may stop). Raises KeyError (with the known
@@ -112,6 +123,9 @@ class ModernFourthEdition(RuleSet):
 
     def required_columns(self) -> Mapping[str, tuple[str, ...]]:
         return REQUIRED_COLUMNS
+
+    def command_columns(self) -> Mapping[str, str]:
+        return COMMAND_COLUMNS
 
     def attack_tables(self) -> tuple[str, ...]:
         return ("attack", "dogfight")  # an aircraft's attack is its dogfight

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kriegsspiel.border import read_input_text
 from kriegsspiel.errors import UserError
 
 DATA_FILE = Path(__file__).resolve().parent / "unit-profiles.toml"
@@ -274,13 +275,13 @@ def parse_rules(raw: dict[str, Any], path: Path) -> UnitProfilesRules:
 
 def load_rules_file(path: Path) -> UnitProfilesRules:
     """Read and validate a unit-profiles rule-set file; raises UserError naming the file and the key."""
+    text = read_input_text(path, "ruleset")  # a regular file within the cap, else a UserError naming it
     try:
-        with open(path, "rb") as handle:
-            raw = tomllib.load(handle)
-    except OSError as exc:
-        raise UserError(f"{path}: cannot be read ({exc.strerror}); check the path") from None
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: not valid TOML ({exc}); fix the rule-set file") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, brackets thousands deep
+        raise UserError(f"{path}: a value too long or too deeply nested for a rule-set file") from None
     return parse_rules(raw, path)
 
 
