@@ -250,6 +250,8 @@ def campaign(total: int, seed: int, save_to: Path | None) -> dict[str, object]:
             data = mutate(reader, rng)
             problem = try_one(reader, space, data)
             counts[reader.name] += 1
+            if problem is not None:
+                problem = problem.split("; details in ")[0]  # one signature per cause, not per crash file
             if problem is not None and (reader.name, problem) not in findings:
                 findings[(reader.name, problem)] = data
                 print(f"FINDING {reader.name}: {problem}", flush=True)

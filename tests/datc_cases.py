@@ -1,6 +1,6 @@
 """The Diplomacy Adjudicator Test Cases, chapter 6, sections A to J (Lucas B. Kruijswijk; the DATC's licence
 lets its chapter 6 be copied), as a table: each case's id, its position and orders, and the outcome the DATC
-prefers as of version 2.4 (RULINGS.md, "Diplomacy and Air Power Diplomacy").
+prefers as of version 2.4 (docs/rulings.md, "Diplomacy and Air Power Diplomacy").
 
 Orders are in standard notation, one per line, ``POWER: ORDER``; the units are the ones the orders name
 (``units`` adds units that have no order or overrides one, e.g. a fleet on another coast). Expected:

@@ -1,5 +1,5 @@
 """Air Power Diplomacy: every example of air-power-diplomacy.txt with the text's outcome, and the rulings of
-RULINGS.md ("Diplomacy and Air Power Diplomacy")."""
+docs/rulings.md ("Diplomacy and Air Power Diplomacy")."""
 from __future__ import annotations
 
 from kriegsspiel.rulesets.diplomacy import (

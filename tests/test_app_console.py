@@ -71,3 +71,19 @@ def test_completion_in_the_middle_of_a_line_keeps_the_rest() -> None:
     line.move_caret(len("move vb"))
     line.complete(WORDS, NAMES)
     assert line.text == "move vb1 > 3,4" and line.caret == len("move vb1 ")
+
+
+def test_man_pages_wrap_between_words_of_one_sentence_in_the_panel() -> None:
+    """The shell fills ``man`` pages to 100 columns; the window joins each field's lines again before the
+    narrow panel wraps them, so no sentence breaks where the terminal's line ended (issue 30 item 5)."""
+    from kriegsspiel.app.console import reflow_man_page
+    from kriegsspiel.core.manual import man_page
+
+    page = man_page("move").splitlines()
+    assert any(line.startswith("  ") and not line.startswith("  syntax") and len(line) > 90 for line in page[:3]) or len(page) > 4
+    flowed = reflow_man_page(page)
+    summary = next(line for line in flowed if line.startswith("  Move a unit"))
+    assert "Several moves in one turn draw on the same allowance" in summary, "one field, one line"
+    assert [line.split(":")[0] for line in flowed if line.startswith("  ") and ":" in line[:10]] == ["  syntax", "  who", "  range"]
+    unknown = man_page("nosuch").splitlines()
+    assert reflow_man_page(unknown) == unknown, "the list of commands stays one per line"

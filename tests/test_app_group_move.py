@@ -52,7 +52,7 @@ def test_the_group_moves_in_formation_one_entry_each_and_one_undo_takes_it_back(
     press(app, pygame.K_z, pygame.KMOD_LCTRL)  # one Ctrl+Z: the whole group
     assert position(app, "r1") == R1 and position(app, "r3") == R3
     undos = [r for r in app.session.game.journal_entries() if r.kind == "undo"]
-    assert len(undos) == 2 and "group move of 2 orders" in app.status
+    assert len(undos) == 2 and "2 orders of one group" in app.status
     press(app, pygame.K_y, pygame.KMOD_LCTRL)  # and one Ctrl+Y brings it back
     assert near(position(app, "r3"), WorldPoint(R3.x + moved_by[0], R3.y + moved_by[1]))
     assert position(app, "r1") != R1

@@ -82,7 +82,7 @@ def test_i_shows_the_briefing_the_conditions_and_where_each_side_stands(app: App
     assert "A crossing for the tests." in texts
     assert "Hold Hill 2 until the third round ends." in texts
     assert "Victory: Rebel holds Hill 2 at the end of round 3" in texts
-    assert "   now: nobody is in Hill 2 now" in texts
+    assert "   now: nobody is in Hill 2" in texts
     assert "   now: 4 enemy units left" in texts  # the Crown's condition: every Rebel unit destroyed
     assert "(the scenario gives this side no briefing)" in texts  # the Crown has none
     key(app, pygame.K_ESCAPE)
@@ -94,7 +94,7 @@ def test_the_standing_follows_the_game(app: App) -> None:
     assert app.run_console_line("force move r2 > 8,12").accepted  # into Hill 2
     lines = briefing_lines(app.session.state)
     standing = next(line for line in lines if line.text.startswith("   now: Rebel alone"))
-    assert standing.text == "   now: Rebel alone holds it now (1 of Rebel)" and standing.style == "met"
+    assert standing.text == "   now: Rebel alone holds it (1 of Rebel)" and standing.style == "met"
 
 
 @pytest.mark.parametrize("name", ["demo.toml", "coastal.toml", "v3-weistritz.toml"])  # the ruler games' scenarios

@@ -5,6 +5,7 @@ of 5,000 digits. Each command runs in a child under a 2 GiB memory cap (hostile_
 one message naming the file and line, never an internal error."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -88,3 +89,31 @@ def test_a_tileset_counting_beyond_the_gid_limit_is_refused(tmp_path: Path) -> N
 def test_the_unedited_map_still_checks(tmp_path: Path) -> None:
     path = _map(tmp_path)
     assert run_limited(["check", str(path)], fakes=False, timeout=120).returncode == 0
+
+
+def test_a_fifo_or_a_device_as_a_map_or_tileset_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.tmx"
+    os.mkfifo(fifo)
+    for command in (["check", str(fifo)], ["preview", str(fifo), "--out", str(tmp_path / "p.png")],
+                    ["terrain", str(fifo)], ["measure", str(fifo), *MEASURE],
+                    ["terrain", "/dev/zero"], ["measure", "/dev/zero", *MEASURE]):
+        _refused(run_limited(command, fakes=False, timeout=60), "not a regular file")
+    path = _map(tmp_path)
+    (tmp_path / "assets" / "terrain-square.tsx").unlink()
+    os.mkfifo(tmp_path / "assets" / "terrain-square.tsx")  # a tileset that would never end
+    _refused(run_limited(["check", str(path)], fakes=False, timeout=60), "not a regular file")
+
+
+def test_measure_refuses_a_heading_that_is_not_finite(tmp_path: Path) -> None:
+    path = _map(tmp_path)
+    for heading in ("-inf", "nan", "1e999"):
+        result = run_limited(["measure", str(path), *MEASURE, f"--heading={heading}"], fakes=False, timeout=60)
+        _refused(result, "heading")
+
+
+def test_a_fifo_as_a_scenario_is_refused_by_new_and_check(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    for command in (["new", str(fifo), "--save", str(tmp_path / "g.kssave")], ["check", str(fifo)]):
+        _refused(run_limited(command, fakes=False, timeout=60), "not a regular file")
+    assert not (tmp_path / "g.kssave").exists()

@@ -18,7 +18,7 @@ from unit_profiles_helpers import battle, unit
 REPO = Path(__file__).resolve().parent.parent
 MAPS = REPO / "kriegsspiel" / "data" / "maps"
 #: The commands that draw pictures (a window, a PNG, the players' pictures); every other one must not load pygame.
-DRAWING = {"play", "preview", "pov", "serve", "shell"}
+DRAWING = {"debrief", "play", "preview", "pov", "serve", "shell"}
 #: Runs the real entry point (``python -m kriegsspiel``), then notes on stderr's last line whether pygame was loaded.
 RUNNER = (
     "import runpy, sys\n"

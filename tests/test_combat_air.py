@@ -80,7 +80,7 @@ def test_ending_the_turn_ends_the_air_turn_and_the_next_side_gets_its_own() -> N
 
 
 def test_a_plane_lands_within_the_flight_it_has_left() -> None:
-    # RULINGS.md 2026-11: "a plane lands if the nearest point of its own side's airfield ... or carrier is within
+    # docs/rulings.md 2026-11: "a plane lands if the nearest point of its own side's airfield ... or carrier is within
     # its remaining flight range": a flight range spent going out leaves nothing to come back with
     s = run(air(), "takeoff f1").state
     s = run(s, "move f1 > 19.5,9.5", 2).state
@@ -234,7 +234,7 @@ def test_a_scenario_plane_off_every_airfield_is_a_warning_naming_the_nearest_one
 
 def test_the_coast_maps_airfields_belong_to_the_sides_that_hold_them_and_a_stranger_side_is_a_warning(
         tmp_path) -> None:
-    # RULINGS.md 2026-11: a plane lands at "its own side's airfield"; a map gives an airfield its side
+    # docs/rulings.md 2026-11: a plane lands at "its own side's airfield"; a map gives an airfield its side
     from pathlib import Path
 
     from kriegsspiel.rulesets.modern_4e.air import airfield_side

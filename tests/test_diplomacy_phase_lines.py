@@ -163,3 +163,34 @@ def test_an_order_line_cannot_smuggle_in_other_commands(tmp_path: Path) -> None:
     done = _kriegsspiel(["import-phases", str(hostile), "--save", str(tmp_path / "w.kssave")], tmp_path)
     assert done.returncode == 2 and "hostile.jsonl: line 1: orders: unknown power WITHDRAW FRANCE" in done.stderr
     assert done.stderr.count("\n") == 1
+
+
+def test_a_save_of_before_the_format_words_verifies_and_exports_them(tmp_path: Path) -> None:
+    """The journal's lines keep the words saves were written with (an ordered disband `disbanded`, a convoy the
+    army did not use `succeeded` or `void`, a support against one's own unit `succeeded`), so a save of before
+    still replays; its phase lines give the format's words."""
+    import shutil
+
+    shutil.copytree(REPO / "tests" / "fixtures" / "saves" / "diplomacy-before-words", tmp_path / "old")
+    save = tmp_path / "old" / "before-words.kssave"
+    lines = [line for record in _records(save) for line in record]
+    for said in ("ENGLAND: F NTH C A YOR - NWY: succeeded, dislodged", "ENGLAND: F NWG C A YOR - NWY: void",
+                 "FRANCE: A BUR S A PIE - MAR: succeeded", "AUSTRIA: F ADR D: disbanded"):
+        assert said in lines
+    verified = _kriegsspiel(["verify", str(save)], tmp_path)
+    assert verified.returncode == 0 and "intact" in verified.stdout, verified.stdout + verified.stderr
+    exported = _kriegsspiel(["replay", str(save), "--phases"], tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    fall, winter = (json.loads(x) for x in exported.stdout.splitlines()[1::2])
+    assert fall["results"]["F NTH"] == ["no_convoy", "dislodged"] and fall["results"]["F NWG"] == ["no_convoy"]
+    assert fall["results"]["A BUR"] == ["void"] and fall["results"]["A YOR"] == ["disrupted"]
+    assert winter["results"]["F ADR"] == ["succeeded"]
+
+
+def _records(save: Path) -> list[list[str]]:
+    """The lines of each phase event of a save, read as text (no program code in between)."""
+    out = []
+    for raw in save.read_text(encoding="utf-8").splitlines()[1:]:
+        record = json.loads(raw)
+        out += [event.get("lines", []) for event in record.get("events", []) if isinstance(event, dict)]
+    return out

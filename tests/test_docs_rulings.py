@@ -1,4 +1,4 @@
-"""The docs say what the rulings say (issue 14, item 16): each sentence that once contradicted RULINGS.md, and
+"""The docs say what the rulings say (issue 14, item 16): each sentence that once contradicted docs/rulings.md, and
 what it says now. A doc edited back into the old wording fails here."""
 from __future__ import annotations
 

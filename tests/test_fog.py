@@ -146,7 +146,7 @@ def test_a_hidden_unit_at_the_woods_edge_appears_once_an_enemy_comes_within_thre
     assert player_view(state, "Blue HQ").seen_enemies == ()
     outcome = apply(state, parse_command("move b2 > 16.5,12.5"), Dice(1, 1))
     assert isinstance(outcome, Accepted), outcome
-    assert outcome.state.unit("r9").hidden is False  # exposed: an enemy came within 3 (RULINGS.md)
+    assert outcome.state.unit("r9").hidden is False  # exposed: an enemy came within 3 (docs/rulings.md)
     assert [e.position for e in player_view(outcome.state, "Blue HQ").seen_enemies] == [WorldPoint(18.5, 12.5)]
 
 

@@ -339,7 +339,7 @@ def test_the_imported_scenario_passes_the_check_on_a_real_map(tmp_path: Path, ca
                  "--out", str(out)]) == 0
     assert "[overrides.attack-submarine]" in out.read_text()
     capsys.readouterr()
-    # the gamefile's fogOfWar = 1 fails every message (RULINGS.md 2026-11), and the coast map's airfields are
+    # the gamefile's fogOfWar = 1 fails every message (docs/rulings.md 2026-11), and the coast map's airfields are
     # Red's and Blue's, sides this game does not have: the things check warns about
     assert main(["check", str(out)]) == 1
     captured = capsys.readouterr()

@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md: the rules core loads neither pygame nor pytmx."""
+"""The layers of docs/design.md: the rules core loads neither pygame nor pytmx."""
 from __future__ import annotations
 
 import subprocess

@@ -450,7 +450,7 @@ def _with_structures(terrain: np.ndarray, cells: dict[str, np.ndarray]):
 
 
 def test_a_structure_class_sets_the_speed_over_terrain_and_road_but_not_off_the_map() -> None:
-    # Ruleset V3: a village or bridge is rough going whatever the terrain or road under it (RULINGS.md)
+    # Ruleset V3: a village or bridge is rough going whatever the terrain or road under it (docs/rulings.md)
     terrain = np.array([[0, 1, 3, -1]], dtype=np.int16)
     village = np.array([[True, True, True, True]])
     road = np.array([[True, False, False, False]])

@@ -124,7 +124,7 @@ from test_movement_fixtures import LAND  # noqa: E402
 @pytest.mark.parametrize("tile", [1.0, 0.05])
 def test_a_ship_whose_only_way_turns_too_far_is_refused_with_the_leg_that_does(tile: float) -> None:
     """Heading east toward a target straight east (no turn), behind an island: every way round turns 73 deg
-    from the heading the turn began with, more than a destroyer's 30 (RULINGS.md: every leg, the whole turn).
+    from the heading the turn began with, more than a destroyer's 30 (docs/rulings.md: every leg, the whole turn).
     The refusal still shows the way and its cost. (Small tiles: legs shorter than one world unit count too.)"""
     t = np.full((40, 40), WATER, dtype=np.int16)
     t[10:31, 8:13] = PLAINS
@@ -304,7 +304,7 @@ def test_a_field_toward_one_target_holds_the_ellipse_and_settles_less(origin, ta
 def test_a_leg_that_turns_half_a_degree_past_the_limit_is_refused() -> None:
     """Heading east to a target due east, a breakwater in the way: the way round its near end turns 30.5 deg at
     first, half a degree more than a destroyer's 30; the straight line to the target does not turn at all. The limit
-    holds to the tolerance of rounding, not to a degree (RULINGS.md "Heading limits": every leg of the turn)."""
+    holds to the tolerance of rounding, not to a degree (docs/rulings.md "Heading limits": every leg of the turn)."""
     t = np.full((40, 40), WATER, dtype=np.int16)
     t[18:26, 8] = PLAINS
     verdict = mv.check_move(battlefield(t), RULES, "destroyer", P(4.6, 20.0), P(15.0, 20.0), allowance_left=40.0,

@@ -1,7 +1,7 @@
 """The Fourth Edition's fog of war, the table over the prose, and the house rules in the rule-set file (issue 14,
 items 9 to 11), and the rulings seen through the command line (``kriegsspiel shell``, ``replay --json``).
 
-RULINGS.md 2026-11: "F = 0 means no fog (messages never fail, spy and survey reports are never false); F >= 1
+docs/rulings.md 2026-11: "F = 0 means no fog (messages never fail, spy and survey reports are never false); F >= 1
 fails with probability 1/F, so F = 1 means every message fails: `check` warns about F = 1." "Where a command's
 table and the prose disagree on who may use a command (survey, kamikaze targets), the table wins." "Every house
 rule ... is a named value in the rule-set file with a `# house rule` comment."

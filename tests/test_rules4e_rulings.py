@@ -1,4 +1,4 @@
-"""The Fourth Edition as RULINGS.md decides it ("Heading limits", "Rulings added after play-testing (2026-11)").
+"""The Fourth Edition as docs/rulings.md decides it ("Heading limits", "Rulings added after play-testing (2026-11)").
 
 One test (or a few) per ruling, each written from the ruling's words and each failing on the program as it was
 before the ruling was carried out (issue 14, items 1 to 8). The test map is fixtures_core's 20 x 10 tiles:

@@ -1,7 +1,7 @@
-"""Every number of the shipped Fourth Edition rule set against the rule texts as settled by RULINGS.md.
+"""Every number of the shipped Fourth Edition rule set against the rule texts as settled by docs/rulings.md.
 
 Each row cites its source: the manual's command tables first, then the summary charts, then the prose;
-"HR" marks a house rule of RULINGS.md. A table row the file gains or loses fails here.
+"HR" marks a house rule of docs/rulings.md. A table row the file gains or loses fails here.
 """
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ COMMAND_TABLES: dict[str, dict[str, tuple[int | None, float | None, dict]]] = {
         "corvette": (6, 3, {}), "amphibious": (6, 3, {}), "patrol": (6, 3, {}), "cruiser": (8, 3, {}),
         "destroyer": (10, 3, {}), "battleship": (8, 3, {}), "carrier": (6, 3, {}),
     },
-    "build": {  # summary chart "Build": who builds; the health is the build table's (RULINGS.md 2026-11)
+    "build": {  # summary chart "Build": who builds; the health is the build table's (docs/rulings.md 2026-11)
         "infantry": (None, None, {}), "engineers": (None, None, {}),
         "mechanized": (None, None, {}), "special": (None, None, {}),
     },
@@ -309,7 +309,7 @@ HOUSE_RULES = [
     ("unit_types.missile-submarine", "sight_range"), ("unit_types.mechanized", "weight"),
     ("command_ranges", "torpedo"), ("command_ranges", "survey"), ("commands.spy", "infantry"),
     ("commands.survey", "drone"),
-    # the manual gives no odds for boarding, and "nearby" / "close by" reaches, spy odds: RULINGS.md house rules
+    # the manual gives no odds for boarding, and "nearby" / "close by" reaches, spy odds: docs/rulings.md house rules
     ("constants", "board_seize_in_6"), ("constants", "board_sink_in_6"), ("constants", "board_disable_in_6"),
     ("constants", "board_damage_in_6"), ("constants", "board_disable_rounds"),
     ("command_ranges", "depthcharge"), ("command_ranges", "board"), ("command_ranges", "sortie"),
@@ -317,7 +317,7 @@ HOUSE_RULES = [
     ("commands.spy", "engineers"), ("commands.spy", "mechanized"), ("commands.survey", "reconnaissance"),
     # the manual says nothing of line of sight: woods blocking it is a house rule
     ("terrain", "forest"),
-    # procedures the manual leaves open (RULINGS.md 2026-11): every one in the file
+    # procedures the manual leaves open (docs/rulings.md 2026-11): every one in the file
     ("constants", "load_reach"), ("house_rules", "fortification_shields"),
     ("house_rules", "dogfight_engages_grounded"), ("house_rules", "build_takes_turn"), ("house_rules", "once_a_turn"),
 ]

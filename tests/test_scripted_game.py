@@ -251,7 +251,7 @@ def write_strike(tmp_path: Path) -> Path:
     ]
     for unit_id, type_id, side, x, y, heading in STRIKE_UNITS:
         lines += ["[[units]]", f'id = "{unit_id}"', f'type = "{type_id}"', f'side = "{side}"']
-        # Blue's planes start on the carrier: a plane lands within the flight it has left (RULINGS.md 2026-11)
+        # Blue's planes start on the carrier: a plane lands within the flight it has left (docs/rulings.md 2026-11)
         lines += ['aboard = "bcv"'] if unit_id in ("bf", "brc") else [f"at = [{x}, {y}]"]
         lines += [f"heading = {heading}"] if heading is not None else []
         lines.append("")

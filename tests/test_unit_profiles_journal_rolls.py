@@ -1,4 +1,4 @@
-"""Every roll in the journal (issue 21, item 3; DESIGN.md "every roll goes through it and is journaled"): a
+"""Every roll in the journal (issue 21, item 3; docs/design.md "every roll goes through it and is journaled"): a
 unit-profiles step's dice come from the seed and the phase (so that an answer given later applies to the dice
 shown), and they are the resolving record's ``rolls`` too, checked by verify and replay as for the ruler
 games; a save written before (its records hold no rolls) still reopens and verifies."""

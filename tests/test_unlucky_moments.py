@@ -161,17 +161,49 @@ def test_the_window_shows_where_a_deleted_save_went(game: Game, tmp_path: Path) 
 def test_the_pictures_of_an_area_phase_cut_short_are_written_at_the_next_opening(tmp_path: Path) -> None:
     from area_portal_support import write_area_game
 
-    from kriegsspiel.store.area_game import AreaGame
-    from kriegsspiel.store.area_pictures import attach_area_pictures
+    from kriegsspiel.store import AreaSession
+
 
     save = write_area_game(tmp_path)
-    with AreaGame.open(save) as game:
-        folder = attach_area_pictures(game)
+    with AreaSession.open(save) as game:
+        folder = game.attach_pictures()
         assert game.submit("FRANCE: A PAR - BUR").accepted and game.submit("confirm").accepted
     written = {p.name: p.read_bytes() for p in sorted(folder.glob("*.png"))}
     assert len(written) == 7  # a picture per power of the confirmed phase
     for name in list(written)[:3]:
         (folder / name).unlink()  # killed half-way through the phase's pictures
-    with AreaGame.open(save) as game:
-        attach_area_pictures(game)
+    with AreaSession.open(save) as game:
+        game.attach_pictures()
     assert {p.name: p.read_bytes() for p in sorted(folder.glob("*.png"))} == written
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_sigterm_and_sighup_stop_the_portal_as_ctrl_c_does(tmp_path: Path, name: str) -> None:
+    number = getattr(signal, name, None)
+    if number is None:
+        pytest.skip(f"no {name} here")
+    pytest.importorskip("aiohttp")
+    save = tmp_path / "evening.kssave"
+    Game.new(DEMO, save).close()
+    serve = subprocess.Popen([sys.executable, "-m", "kriegsspiel", "serve", str(save), "--port", "0"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO)
+    try:
+        seen = ""
+        deadline = time.monotonic() + 90
+        while "type 'help'" not in seen:
+            assert time.monotonic() < deadline and serve.poll() is None, seen
+            seen += serve.stdout.readline()
+        serve.stdin.write("message Knyphausen report\n")
+        serve.stdin.flush()
+        while "delivered to Knyphausen" not in seen:
+            assert time.monotonic() < deadline and serve.poll() is None, seen
+            seen += serve.stdout.readline()
+        serve.send_signal(number)
+        out, err = serve.communicate(timeout=60)
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+    assert serve.returncode == 0, err
+    assert "portal stopped; every order received is in the journal" in out and "Traceback" not in err
+    assert [r.command for r in read_save(save).records if r.kind == "order"] == ["message Knyphausen report"]

@@ -97,7 +97,7 @@ def test_first_example_red_attacks_blue() -> None:
 def test_second_example_cavalry_charges_a_square() -> None:
     """Red 2 elite cavalry at disruption 1 charge blue 3 inf at 4 HP in square; roll 6; blue +1 quantity,
     blue -1 HP, blue +2 square, red -1 disruption, red +1 quality: 4. On the melee chart as printed face 4
-    is result 3 on the attacker (the rule text's example says 4; RULINGS.md: the charts as printed)."""
+    is result 3 on the attacker (the rule text's example says 4; docs/rulings.md: the charts as printed)."""
     red = _fighters("r", "cavalry", [5, 5], disruption=1)
     blue = _fighters("b", "infantry", [4, 4, 4])
     mods = automatic_modifiers(COMBAT, red, blue)

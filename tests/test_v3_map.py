@@ -71,7 +71,7 @@ def test_measure_reads_metres(capsys) -> None:
 @pytest.mark.parametrize("unit_type, road, rough", [("infantry", 200, 100), ("cavalry", 300, 100),
                                                       ("artillery", 150, 50), ("skirmishers", 300, 150)])
 def test_bridges_and_villages_are_rough_going(scenario, unit_type: str, road: float, rough: float) -> None:
-    """RULINGS.md: rough = ... urban, bridges. The stone bridge (x 1225-1275 m on row 30) and Lindenau (x 675-750,
+    """docs/rulings.md: rough = ... urban, bridges. The stone bridge (x 1225-1275 m on row 30) and Lindenau (x 675-750,
     y 700-775) cost the rough speed over the road and the fields under them; the road beside them is road."""
     bf, rules = scenario.battlefield, scenario.ruleset
     factor = road / rough  # cost per metre walked in rough ground, at road speed

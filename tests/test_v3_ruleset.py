@@ -1,4 +1,4 @@
-"""Kriegsspiel Ruleset V3 as data: every number of RULINGS.md, row by row, and clear errors for broken files."""
+"""Kriegsspiel Ruleset V3 as data: every number of docs/rulings.md, row by row, and clear errors for broken files."""
 from __future__ import annotations
 
 import copy
@@ -49,7 +49,7 @@ def test_fourth_edition_has_no_clock() -> None:
     assert load_ruleset("modern-4e").game_clock(3) is None
 
 
-# metres per round: RULINGS.md "infantry road 200, open 150, rough 100; cavalry 300/250/100; artillery 150/100/50"
+# metres per round: docs/rulings.md "infantry road 200, open 150, rough 100; cavalry 300/250/100; artillery 150/100/50"
 @pytest.mark.parametrize("unit_type, road, open_, rough", [
     ("infantry", 200, 150, 100),
     ("cavalry", 300, 250, 100),
@@ -257,7 +257,7 @@ def test_kriegsspiel_rules_prints_the_classic_tables(capsys) -> None:
 @pytest.mark.parametrize("unit_type, rough", [("infantry", 100), ("cavalry", 100), ("artillery", 50),
                                               ("skirmishers", 150), ("supply-wagon", 50)])
 def test_villages_and_bridges_are_rough(rules, unit_type: str, rough: float) -> None:
-    """RULINGS.md: rough = forest, hills, swamp, urban, bridges: the speed tables carry the structures' class."""
+    """docs/rulings.md: rough = forest, hills, swamp, urban, bridges: the speed tables carry the structures' class."""
     from kriegsspiel.core.ruleset import STRUCTURE_SPEED
 
     assert dict(rules.structure_classes) == {"settlement": "rough", "bridge": "rough"}

@@ -1,4 +1,4 @@
-"""Ruleset V3 as RULINGS.md ("Rulings added after play-testing (2026-11)") words it, one test per ruling:
+"""Ruleset V3 as docs/rulings.md ("Rulings added after play-testing (2026-11)") words it, one test per ruling:
 
 - "Messages between players go by courier like orders (same speed, same d10 complication on a 1)."
 - "A combat group attacks at most once per turn, only in its own side's turn. In the two mirrored charts a roll

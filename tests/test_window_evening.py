@@ -179,7 +179,8 @@ def test_the_rulers_distance_has_its_unit() -> None:
     from kriegsspiel.app.frame import distance_text
 
     assert distance_text(350.0, "metres") == "350 m"
-    assert distance_text(12.5, "units") == "12.5 units" and distance_text(1.0, "units") == "1 unit"
+    # the Fourth Edition's "units" are the map's: "20 units" beside a scale bar read as twenty units of troops
+    assert distance_text(12.5, "units") == "12.5 map units" and distance_text(1.0, "units") == "1 map unit"
 
 
 def test_a_ships_heading_cone_is_drawn_while_it_is_dragged(coastal: App, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -86,6 +86,9 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.status_is_error = False
         self.selected: str | None = None
         self.drag: Drag | None = None  # the picked-up unit's cost field and verdict
+        #: world units from where the picked counter is drawn to its true place: a counter drawn apart
+        #: (decluttered) moves by the mouse's own movement, measured from where it is drawn (issue 30 item 6)
+        self.grab_offset: tuple[float, float] = (0.0, 0.0)
         self.dragging = False  # the mouse is carrying the counter (not only selected)
         self.press_at: tuple[int, int] | None = None
         self.panning_from: tuple[int, int] | None = None
@@ -190,7 +193,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         try:
             if moved and self.dragging and self.drag is not None:
                 # Only the latest position matters: one path per frame, however many motion events came.
-                self.drag.follow(self.camera.to_world(*self.cursor))
+                self.drag.follow(self.drag_point(self.cursor))
             if self.group_drag is not None:  # the grabbed unit's path; the others' within a time budget
                 self.group_drag.follow(self.camera.to_world(*self.cursor))
             if not moved and self.map_layer.refine(self.camera.scale):
@@ -264,8 +267,29 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.internal_errors += 1
 
     # ------------------------------------------------------------------------------------------- selection
+    def drag_point(self, pos: tuple[int, int]) -> WorldPoint:
+        """Where a counter carried with the mouse at ``pos`` would be dropped (world units): under the mouse,
+        shifted by :attr:`grab_offset` when the counter was drawn apart from its true place."""
+        at = self.camera.to_world(*pos)
+        return WorldPoint(at.x + self.grab_offset[0], at.y + self.grab_offset[1])
+
+    def grab(self, unit_id: str) -> None:
+        """Select ``unit_id`` as picked up by the mouse on its counter: when the counter is drawn apart from its
+        true place (crowded counters, a dot and a line), the drag carries the unit by the mouse's movement."""
+        self.select(unit_id)
+        units, sx, sy = self.board.screen_positions(self.session.state, self.camera, self.projector)
+        unit = self.session.state.unit(unit_id)
+        index = next((i for i, u in enumerate(units) if u.id == unit_id), None)
+        if unit is None or index is None:
+            return
+        tx, ty = self.camera.to_screen(unit.position)
+        if abs(sx[index] - tx) > 0.5 or abs(sy[index] - ty) > 0.5:
+            drawn = self.camera.to_world(float(sx[index]), float(sy[index]))
+            self.grab_offset = (unit.position.x - drawn.x, unit.position.y - drawn.y)
+
     def select(self, unit_id: str | None) -> None:
         """Select a unit (its details in the panel, its reachable area shaded) or nothing."""
+        self.grab_offset = (0.0, 0.0)
         if unit_id != self.selected:
             self.shooters = []
         self.selected = unit_id

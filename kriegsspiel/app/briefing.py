@@ -47,17 +47,17 @@ def standing(state: GameState, condition: VictorySetup) -> tuple[str, bool]:
             if zone.contains(unit.position):
                 present[unit.side] = present.get(unit.side, 0) + 1
         if not present:
-            return f"nobody is in {condition.zone} now", False
+            return f"nobody is in {condition.zone}", False
         parts = ", ".join(f"{n} of {s}" for s, n in present.items())
         held = holds_zone(state, side, condition.zone)
-        return (f"{side} alone holds it now ({parts})" if held else f"in {condition.zone} now: {parts}"), held
+        return (f"{side} alone holds it ({parts})" if held else f"in {condition.zone}: {parts}"), held
     if condition.kind == "destroy":
         enemies = sum(1 for u in state.units.values() if u.side != side)
         return f"{enemies} enemy unit{'s' if enemies != 1 else ''} left", enemies == 0
     if condition.kind == "score":
         target = condition.score if condition.score is not None else 100.0
         now = scores(state).get(side, 0.0)
-        return f"score {now:.0f}% now (needs {target:g}%)", now >= target
+        return f"score {now:.0f}% (needs {target:g}%)", now >= target
     return "not measured", False
 
 

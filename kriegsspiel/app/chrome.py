@@ -42,6 +42,16 @@ def draw_top_bar(
         target.blit(name, (name_left, viewport.top + (height - name.get_height()) // 2))
 
 
+#: A rule set's distance unit in words nobody reads as a count of troops: the Fourth Edition measures in the
+#: map's own units ("20 units" beside a scale bar read as twenty units of troops).
+UNIT_WORDS = {"units": "map units"}
+
+
+def unit_words(unit: str) -> str:
+    """A rule set's ``distance_unit`` as the window says it: ``"map units"``, ``"metres"``."""
+    return UNIT_WORDS.get(unit, unit)
+
+
 #: A status line longer than the map is wide wraps onto at most this many lines (then it is cut).
 STATUS_LINES = 3
 

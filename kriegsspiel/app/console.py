@@ -6,6 +6,7 @@ and handling as ``kriegsspiel shell``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -14,6 +15,35 @@ from pathlib import Path
 CONSOLE_KEEP = 1000
 #: Entered lines remembered between sessions (in the config folder).
 HISTORY_FILE = "console-history.txt"
+
+
+_FIELD = re.compile(r"^  [a-z]+:\s")
+
+
+def reflow_man_page(lines: Iterable[str]) -> list[str]:
+    """A ``man`` page as the panel should wrap it: the shell fills each field to 100 columns for a terminal,
+    its later lines hanging under the first; here they are joined again, so that the narrow panel breaks a
+    field between words of one sentence rather than where the terminal's line ended (mid-phrase)."""
+    lines = list(lines)
+    if not lines or not lines[0].isupper():  # not a page (an unknown command's list): as it is
+        return lines
+    out: list[str] = []
+    hang: int | None = None  # the indent of the current field's later lines
+    for line in lines:
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if not out or not stripped:
+            out.append(line)
+            hang = None
+        elif _FIELD.match(line):
+            out.append(line)
+            hang = 2 + max(8, len(line.split(":")[0].strip()) + 2)  # "  " + the label padded to 8
+        elif hang is not None and indent == hang:
+            out[-1] += " " + stripped
+        else:
+            out.append(line)
+            hang = indent
+    return out
 
 
 def load_history(folder: Path, limit: int = 200) -> list[str]:

@@ -24,14 +24,13 @@ if TYPE_CHECKING:
 
 #: How the ruler writes a rule set's distance unit (Ruleset V3's metres as "m"; others in full).
 UNIT_SHORT = {"metres": "m"}
-
-
 def distance_text(length: float, unit: str) -> str:
-    """``"350 m"`` (Ruleset V3) or ``"12.5 units"``, ``"1 unit"`` (Fourth Edition: the map's own units)."""
+    """``"350 m"`` (Ruleset V3) or ``"12.5 map units"``, ``"1 map unit"`` (Fourth Edition: the map's own units)."""
     number = overlays.short_number(length)
     if unit in UNIT_SHORT:
         return f"{number} {UNIT_SHORT[unit]}"
-    return f"{number} {unit[:-1] if number == '1' and unit.endswith('s') else unit}"
+    words = chrome.unit_words(unit)
+    return f"{number} {words[:-1] if number == '1' and words.endswith('s') else words}"
 
 
 #: Structure names appear once a tile is at least this wide on screen (pixels); further out they would crowd.
@@ -93,7 +92,7 @@ class FrameDrawing:
         sight_line.draw_tool(self, target)
         if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
             self._draw_tooltip(target, state)
-        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, vp.top + vp.height - chrome.STATUS_BAR - 10 - (chrome.PROJECTOR_EXTRA if self.projector else 0)), state.ruleset.distance_unit, size_text - 2)
+        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, visible.map_area(self).bottom - 10), chrome.unit_words(state.ruleset.distance_unit), size_text - 2)
         self.bands.draw_legend(target, self.texts, vp, chrome.TOP_BAR + (chrome.PROJECTOR_EXTRA if self.projector else 0), drag, state, size_text - 4)
         self._draw_top_bar(target, state)
         self.unit_list.draw(self, target)

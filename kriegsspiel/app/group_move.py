@@ -31,6 +31,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera
+from kriegsspiel.wording import count
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -273,10 +274,10 @@ def drop(app: App, group: GroupDrag, at: WorldPoint, forced: bool) -> None:
     air = next((said for line, _ in orders
                 if (said := confirm.before_the_move(app.session.state, line, line.split()[1])) is not None), None)
     if air is not None:
-        app._ask(confirm.Confirmation(orders[0][0], False, (f"move {len(orders)} units?", air), group=tuple(orders)))
+        app._ask(confirm.Confirmation(orders[0][0], False, (f"move {count(len(orders), 'unit')}?", air), group=tuple(orders)))
         return
     reply = app.session.submit_group(orders)
-    app._console_says(f"> group move of {len(orders)} units", reply.lines)  # every unit's answer, to scroll back
+    app._console_says(f"> group move of {count(len(orders), 'unit')}", reply.lines)  # every unit's answer, to scroll back
     said = reply.text if len(orders) <= 3 else f"{len(orders)} units moved (the console lists each; Ctrl+Z takes the group back)"
     not_moved = f"; not moved: {'; '.join(reasons)} (Shift+drop forces)" if reasons else ""
     app._set_status(said + not_moved, error=not reply.accepted or bool(reasons))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from kriegsspiel.app import confirm, sight_line, waypoints
+from kriegsspiel.app.console import reflow_man_page
 from kriegsspiel.app.session import Reply
 from kriegsspiel.app.viewas import NUMBER_KEYS, next_shot_number
 from kriegsspiel.render.camera import ZOOM_STEP
@@ -168,7 +169,8 @@ class KeyControls:
     def run_console_line(self: App, text: str) -> Reply:
         """Run one Umpire shell line (as typed in the console) through the game session."""
         reply = self.session.run_line(text)
-        self._console_says(f"> {text}", reply.lines)
+        man = text.split()[0].lower() == "man" if text.split() else False
+        self._console_says(f"> {text}", reflow_man_page(reply.lines) if man else reply.lines)
         self._show(reply)
         if self.session.quit_requested:
             self.running = False

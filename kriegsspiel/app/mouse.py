@@ -160,7 +160,7 @@ class MouseControls:
             return
         if self.selected is not None and unit.id != self.selected and self._shift():
             self._shift_pick = (self.selected, list(self.shooters), unit.id)
-        self.select(unit.id)
+        self.grab(unit.id)
 
     def _release(self: App, pos: tuple[int, int]) -> None:
         press_at, self.press_at = self.press_at, None
@@ -192,7 +192,7 @@ class MouseControls:
             return
         self.dragging = False
         drag = self.drag
-        target = self.camera.to_world(*pos)
+        target = self.drag_point(pos)
         verdict = drag.follow(target)
         forced = self._shift()
         line, *then = drag.route.command_lines(target) if drag.route is not None else [drag.command_text(target)]

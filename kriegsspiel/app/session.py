@@ -15,6 +15,7 @@ from kriegsspiel.app.group_undo import GroupLedger
 
 from kriegsspiel.core.state import GameState
 from kriegsspiel.shell.session import Shell
+from kriegsspiel.wording import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class TableSession:
         done = [r for r in replies if r.accepted]
         if len(replies) == 1 or not done:
             return replies[0]
-        return Reply(True, (f"group move of {len(done)} orders", *(line for r in done for line in r.lines)), True)
+        return Reply(True, (f"{count(len(done), 'order')} of one group", *(line for r in done for line in r.lines)), True)
 
     def run_line(self, line: str) -> Reply:
         """One console line, handled exactly as ``kriegsspiel shell`` handles it."""

@@ -6,7 +6,7 @@ back and turns the ship instead, so the two gestures never fight. While turning,
 bearings its heading limit lets a move take this turn (from its heading when the turn began), the heading it
 would get, and the cone it would have from there. The rules say what may be done: the new heading is the
 ``heading ID DEG`` order (a heading order may turn any amount, and the ship may not move for the rest of the
-turn: RULINGS.md, "Heading limits"), journaled through the game session like every order; a refusal is shown
+turn: docs/rulings.md, "Heading limits"), journaled through the game session like every order; a refusal is shown
 before the release, and Shift forces it as Shift forces a drop.
 """
 from __future__ import annotations

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import visible
+from kriegsspiel.app import chrome, visible
 from kriegsspiel.core.geometry import WorldPoint, distance, format_point
 from kriegsspiel.core.sight import SightRules, SightTerrain, Viewshed, battlefield_sight_terrain, viewshed_on
 from kriegsspiel.core.state import GameState
@@ -295,5 +295,5 @@ def draw_tool(app: App, target: pygame.Surface) -> None:
     if line is None:
         return
     draw(target, app.camera, line)
-    overlays.draw_cursor_text(target, app.texts, app.cursor, line.lines(state.ruleset.distance_unit),
+    overlays.draw_cursor_text(target, app.texts, app.cursor, line.lines(chrome.unit_words(state.ruleset.distance_unit)),
                               line.target_seen, app.text_size, clear_px=8, area=visible.map_area(app))

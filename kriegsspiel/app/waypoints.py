@@ -3,7 +3,7 @@
 The route runs from the unit through the waypoints in order to the mouse; each leg is the exact cheapest path
 of the movement engine (``core.movement.check_move``, the same search as a plain drag), drawing on what the
 legs before it left of the allowance and held to the heading the ship had when its turn began, as the rules
-judge a chain of moves (RULINGS.md, "Heading limits"). A leg that is fixed (up to the last waypoint) is judged
+judge a chain of moves (docs/rulings.md, "Heading limits"). A leg that is fixed (up to the last waypoint) is judged
 once, when its waypoint is dropped; a mouse motion judges the last leg only, as a plain drag does.
 
 The drop journals the route as one ``move`` per leg, in order, through the game session (the same door as a
@@ -227,7 +227,7 @@ KEYS = (pygame.K_SPACE, pygame.K_BACKSPACE)
 def waypoint_key(app: App, key: int) -> None:
     """Space or Backspace while ``app`` carries a counter: change the route and judge it again at the mouse."""
     drag = app.drag
-    at = app.camera.to_world(*app.cursor)
+    at = app.drag_point(app.cursor)
     if key == pygame.K_SPACE:
         route = drag.route or Route(drag)
         if route.add(at):

@@ -33,8 +33,8 @@ class InputKind:
 
 #: every kind of file the program reads, with its cap (docs/limits.md); far above any real one
 CAPS: dict[str, InputKind] = {
-    "map": InputKind("a Tiled map (.tmx)", 64 * MiB),
-    "tileset": InputKind("a Tiled tileset (.tsx)", 64 * MiB),
+    "map": InputKind("a Tiled map (.tmx)", 512 * MiB),
+    "tileset": InputKind("a Tiled tileset (.tsx)", 512 * MiB),
     "template": InputKind("a Tiled template (.tx)", 4 * MiB),
     "project": InputKind("a Tiled project file (.tiled-project)", 1 * MiB),
     "image": InputKind("an image", 256 * MiB),

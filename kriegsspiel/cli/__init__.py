@@ -1,4 +1,4 @@
-"""The command line: ``kriegsspiel COMMAND ...`` (see DESIGN.md, "Command line").
+"""The command line: ``kriegsspiel COMMAND ...`` (see docs/design.md, "Command line").
 
 Each command lives in its own module ``kriegsspiel.cli.<module>`` with two functions:
 ``add_arguments(parser: argparse.ArgumentParser) -> None`` and ``run(args: argparse.Namespace) -> int``.
@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "preview": ("preview", "draw a map to a PNG, optionally as the rules read it"),
     "terrain": ("terrain", "list a map's tile classes and the terrain each becomes"),
     "pov": ("pov", "write the players' pictures of a save"),
+    "debrief": ("debrief", "the game replayed for the players: a page for any browser, or a film"),
     "replay": ("replay", "the state of a save after N commands"),
     "verify": ("verify", "replay a save and check every hash and roll"),
     "adopt": ("adopt", "play on a save this machine did not seal, saying so in its journal"),

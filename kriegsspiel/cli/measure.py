@@ -2,7 +2,7 @@
 
 Measures one move over the map's terrain for a unit at its full allowance, as the umpire's drag would:
 the cheapest path, its exact cost, and whether the move is legal (and why not). Points are world units
-(DESIGN.md: origin at the map's top-left corner, x right, y down). Exit 0 when measured, legal or not;
+(docs/design.md: origin at the map's top-left corner, x right, y down). Exit 0 when measured, legal or not;
 2 for bad input (unreadable map, unknown unit type or rule set, a malformed point).
 """
 from __future__ import annotations

@@ -30,6 +30,13 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _stop_on_signals() -> None:
+    """SIGTERM and SIGHUP (a logout, a closed terminal) stop the portal as Ctrl-C does: its last line said."""
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _interrupt)
+
+
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the pictures are drawn headless
     from kriegsspiel.portal.links import clear_address, write_address
@@ -49,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             stream.reconfigure(errors="replace")
     game = open_session(path)
     server = None
-    signal.signal(signal.SIGTERM, _interrupt)
+    _stop_on_signals()
     try:
         folder = game.attach_pictures()
         served = start_portal(game, host, args.port)

@@ -40,6 +40,8 @@ class AreaPageInput:
     draft: str | None = None
     problem: str | None = None
     focus: tuple[float, float] | None = None
+    #: what the rules say the power is to do this phase ("You may build 2 units ..."), from AreaRules.duty
+    duty: str | None = None
 
 
 def _head(title: str) -> str:
@@ -70,6 +72,21 @@ def verdict_list(verdicts: tuple[LineVerdict, ...], list_id: str = "verdicts") -
     return f"<ul id=\"{list_id}\" class=\"verdicts\" aria-live=\"polite\">{''.join(items)}</ul>"
 
 
+def _receipt(sent: ReceivedOrders, verdicts: tuple[LineVerdict, ...]) -> str:
+    """The receipt of the last sending: green only when every line was accepted; otherwise how many were
+    accepted and that the others were refused, in the colour of a problem."""
+    time = sent.at[11:19] if len(sent.at) >= 19 else sent.at
+    ready = "; you are marked ready" if sent.ready else ""
+    head = f"Received at {escape(time)} UTC, digest {escape(sent.digest)}{ready}."
+    refused = sum(1 for v in verdicts if not v.ok)
+    if not refused:
+        return f"<p id=\"receipt\" class=\"receipt\" role=\"status\">{head}</p>"
+    accepted = len(verdicts) - refused
+    return (f"<p id=\"receipt\" class=\"receipt problem\" role=\"alert\"><strong>{accepted} of {len(verdicts)} "
+            f"{'line' if len(verdicts) == 1 else 'lines'} accepted; {refused} refused</strong> (see why below): "
+            f"only the accepted ones are in force. Correct the text and send again. {head}</p>")
+
+
 def _what(option: str, view: PowerView) -> str:
     """What the units an answer names are, when they are the power's own (``s55`` -> ``Inf (infantry) at FEL``)."""
     mine = {u.uid: u for u in view.own_units}
@@ -85,10 +102,7 @@ def _orders_section(page: AreaPageInput) -> str:
     if page.problem:
         parts.append(f"<p id=\"problem\" class=\"problem\" role=\"alert\">{escape(page.problem)}</p>")
     if page.sent is not None:
-        time = page.sent.at[11:19] if len(page.sent.at) >= 19 else page.sent.at
-        ready = "; you are marked ready" if page.sent.ready else ""
-        parts.append(f"<p id=\"receipt\" class=\"receipt\" role=\"status\">Received at {escape(time)} UTC, digest "
-                     f"{escape(page.sent.digest)}{ready}.</p>")
+        parts.append(_receipt(page.sent, page.verdicts))
         parts.append(verdict_list(page.verdicts, "sent-verdicts"))
     if view.orders:
         parts.append("<p>In force now:</p><ul id=\"in-force\">"
@@ -112,17 +126,21 @@ def _orders_section(page: AreaPageInput) -> str:
         text = page.draft if page.draft is not None else (page.sent.text if same and page.sent else
                                                           "\n".join(view.orders))
         checked = " checked" if page.draft is None and page.sent is not None and page.sent.ready else ""
+        if page.duty:
+            parts.append(f"<p id=\"duty\" class=\"duty\">{escape(page.duty)}</p>")
         parts.append(
             f"<form id=\"order-form\" method=\"post\" enctype=\"multipart/form-data\" action=\"{action}\">{hidden}"
             "<label for=\"orders-text\">Your orders, one a line, in the game's notation (each is checked as you "
             "type; what you send replaces what you sent before):</label>"
             f"<textarea id=\"orders-text\" name=\"orders\" rows=\"8\" maxlength=\"{MAX_ORDER_CHARS}\" "
             f"autocapitalize=\"characters\" autocomplete=\"off\" spellcheck=\"false\">{escape(text)}</textarea>"
+            # where the player is: the board changed under the text being typed (area.js)
+            "<p id=\"stale\" class=\"problem\" role=\"alert\" hidden></p>"
             "<ul id=\"verdicts\" class=\"verdicts\" aria-live=\"polite\"></ul>"
             f"<label class=\"ready\"><input type=\"checkbox\" name=\"ready\" value=\"1\"{checked}> Ready: these are "
             "my orders for the phase</label><button type=\"submit\">Send orders</button>"
-            "<p class=\"hint\">You may send again until the umpire resolves the phase; the last sending counts. "
-            "A unit without an order holds (or, in a retreat, disbands).</p></form>")
+            "<p class=\"hint\">You may send again until the umpire resolves the phase; the last sending counts.</p>"
+            "</form>")
     else:
         waiting = ", ".join(page.waiting_for) or "nobody"
         parts.append(f"<p id=\"no-orders\" class=\"closed\">{escape(page.power)} gives no orders in "
@@ -151,7 +169,8 @@ def _units_section(page: AreaPageInput) -> str:
         parts.append(f"<li>{line}</li>")
     parts.append("</ul>")
     if page.placements:
-        parts.append("<details><summary>Builds and placements you may order</summary><ul class=\"examples\">"
+        # open: in an adjustment phase the builds are what the power has to choose from
+        parts.append("<details id=\"placements\" open><summary>Builds and placements you may order</summary><ul class=\"examples\">"
                      + "".join(f"<li><code>{escape(x)}</code></li>" for x in page.placements) + "</ul></details>")
     if centres:
         parts.append(f"<p id=\"centres\">You hold {len(centres)}: {escape(' '.join(centres))}</p>")

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from kriegsspiel.portal.area_pages import AreaPageInput, area_page
 from kriegsspiel.portal.area_service import AreaPortal
+from kriegsspiel.portal.bodies import check_body
 from kriegsspiel.portal.links import token_hash
 from kriegsspiel.portal.pages import error_page
 from kriegsspiel.portal.server import PortalApp, PortalServer, static_file
@@ -105,7 +106,8 @@ class AreaPortalApp(PortalApp):
             notes=tuple(portal.notes_for(player, round_status.round)), sent=sent,
             verdicts=portal.verdicts_of(sent) if sent else (), examples=tuple(examples),
             placements=tuple(placements[:MAX_PLACEMENTS]), history=history, waiting_for=waiting,
-            draft=draft, problem=problem, focus=portal.focus(player))
+            draft=draft, problem=problem, focus=portal.focus(player),
+            duty=rules.duty(view.position, player) if view.orders_now else None)
         return self._html(area_page(page), status)
 
     # --- handlers -------------------------------------------------------------------------------------------
@@ -137,14 +139,10 @@ class AreaPortalApp(PortalApp):
         body = await self._body(request, request.read)
         if isinstance(body, web.Response):
             return body
-        try:
-            data = json.loads(body.decode("utf-8"))
-        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past any real request
-            data = None
-        text = data.get("orders") if isinstance(data, dict) else None
-        if not isinstance(text, str):
+        posted = check_body(body)  # not JSON, not UTF-8, nested past any real request, not {"orders": TEXT}
+        if posted is None:
             return web.json_response({"error": "send {\"orders\": TEXT}"}, status=400)
-        verdicts = self.portal.check(player, text)
+        verdicts = self.portal.check(player, posted.orders)
         return web.json_response({"lines": [v.to_json() for v in verdicts]})
 
 

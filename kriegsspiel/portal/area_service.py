@@ -286,7 +286,7 @@ class AreaPortal(LinkKeeper, RoundControl):
                 verdicts.append(LineVerdict(raw, False, line, f"{power} gives no orders in "
                                                              f"{turn.position.phase_label}"))
                 continue
-            verdict = rules.check_order(view.position, power, line)
+            verdict = rules.check_order_among(view.position, power, line, [text for _, text, _ in wanted])
             if not verdict.accepted:
                 verdicts.append(LineVerdict(raw, False, line, verdict.reason or "refused by the rules"))
                 continue
@@ -330,6 +330,7 @@ class AreaPortal(LinkKeeper, RoundControl):
         """The rule set's verdict on each line, against the board as ``power`` sees it; nothing is written."""
         view = self.view_of(power)
         out = []
+        accepted: list[str] = []  # the lines before, whose orders a check may depend on (money, places)
         for raw in order_lines(text)[:200]:
             line = _own_line(raw, power, self.players)
             if line is None:
@@ -342,8 +343,10 @@ class AreaPortal(LinkKeeper, RoundControl):
             elif not view.orders_now:
                 out.append(LineVerdict(raw, False, line, f"{power} gives no orders now"))
             else:
-                verdict = self.scenario.rules.check_order(view.position, power, line)
+                verdict = self.scenario.rules.check_order_among(view.position, power, line, accepted)
                 out.append(LineVerdict(raw, verdict.accepted, verdict.text, verdict.reason))
+                if verdict.accepted:
+                    accepted.append(verdict.text)
         return tuple(out)
 
     # --- the umpire's side ----------------------------------------------------------------------------------

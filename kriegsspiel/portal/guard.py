@@ -102,7 +102,8 @@ class _GuardedHandler(RequestHandler):
         peer = transport.get_extra_info("peername")
         self._address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         if not self._guard.admit(self._address):
-            transport.abort()  # over a limit: this connection only, the players' own go on
+            # over a limit: this connection only, at once (a TCP transport aborts; any other closes)
+            getattr(transport, "abort", transport.close)()
             self._address = ""
             return
         super().connection_made(transport)

@@ -34,6 +34,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
 from kriegsspiel.errors import UserError
+from kriegsspiel.portal.bodies import orders_form
 from kriegsspiel.portal.guard import BODY_SECONDS, SECURITY_HEADERS, GuardedRunner, quiet_loop_errors
 from kriegsspiel.portal.links import token_hash
 from kriegsspiel.portal.pages import error_page, player_page, receipt_line
@@ -48,8 +49,6 @@ RATE_LIMIT = 10
 RATE_WINDOW = 60.0
 #: checks of orders (an area game's ``/check``, sent as a power types) allowed per link in RATE_WINDOW seconds
 CHECK_RATE_LIMIT = 40
-#: a round number the form may carry: digits, at most this many
-_ROUND_NUMBER = re.compile(r"[0-9]{1,9}")
 #: seconds between keep-alive comments on an idle event stream
 KEEPALIVE = 20.0
 
@@ -320,11 +319,11 @@ class PortalApp:
         form = await self._body(request, request.post)  # over MAX_BODY: 413
         if isinstance(form, web.Response):
             return form
-        text, csrf, round_text = (form.get(key) for key in ("orders", "csrf", "round"))
-        if not isinstance(text, str) or not isinstance(round_text, str) or not _ROUND_NUMBER.fullmatch(round_text):
+        posted = orders_form(form)
+        if posted is None:
             return self._html(error_page(400, "The form was not filled in: send your orders from your page."), 400)
-        ready = form.get("ready") == "1"
-        if not isinstance(csrf, str) or not self._csrf_ok(token_hash(token), csrf):
+        text, csrf, round_text, ready = posted.orders, posted.csrf, posted.round, posted.ready == "1"
+        if not self._csrf_ok(token_hash(token), csrf):
             return self._page(request, player, 403, draft=text,
                               problem="This page was out of date (the umpire's program restarted): "
                                       "your orders were not received; press Send again.")

@@ -4,7 +4,7 @@ A :class:`Camera` is a frozen value: ``scale`` screen pixels per world unit, the
 corner of the map viewport (``origin``), and the viewport rectangle on the screen (the side panel is outside
 it). Panning, zooming and fitting return new cameras, so a frame draws with one consistent camera and tests can
 compare cameras. Screen coordinates are pixels of the window, x to the right, y down; world coordinates follow
-DESIGN.md (x right, y down), so no axis flips here.
+docs/design.md (x right, y down), so no axis flips here.
 """
 from __future__ import annotations
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kriegsspiel.border import InputKind, read_input
 from kriegsspiel.core.area import AreaPosition, AreaRules
 from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
 from kriegsspiel.errors import UserError
@@ -130,23 +131,23 @@ def area_ruleset_of_text(text: str) -> RuleSet | None:
 def is_area_scenario(path: str | Path) -> bool:
     """True when the file at ``path`` is a readable scenario of an area rule set."""
     try:
-        data = Path(path).read_bytes()[: MAX_SCENARIO_BYTES + 1]
+        data = read_input(path, InputKind("a scenario .toml file", MAX_SCENARIO_BYTES))
         return area_ruleset_of_text(data.decode("utf-8-sig")) is not None
-    except (OSError, UnicodeDecodeError):
+    except (UserError, OSError, UnicodeDecodeError):
         return False
 
 
 def _sha256_file(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashlib.sha256(read_input(path, "map")).hexdigest()
 
 
 def load_area_scenario(path: str | Path) -> AreaScenario:
     """Read and validate an area scenario file. Raises AreaScenarioError (file, line, key, what to do)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise AreaScenarioError(f"{path}: cannot be read ({exc.strerror}); give the path of a scenario .toml") from None
+        raw = read_input(path, InputKind("a scenario .toml", MAX_SCENARIO_BYTES))
+    except UserError as exc:
+        raise AreaScenarioError(str(exc)) from None
     if len(raw) > MAX_SCENARIO_BYTES:
         raise AreaScenarioError(f"{path}: larger than a scenario may be ({MAX_SCENARIO_BYTES:,} bytes)")
     try:

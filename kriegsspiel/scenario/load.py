@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from kriegsspiel.border import InputFileError, InputKind, open_input, read_input
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameSetup
@@ -50,7 +51,7 @@ def default_ruleset_loader(name: str) -> RuleBook:
 
 def _sha256_file(path: Path) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    with open_input(path, "map") as handle:  # a regular file (the map's reader has read it already)
         for block in iter(lambda: handle.read(1 << 16), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -129,18 +130,16 @@ class _Unreadable(UserError):
 
 def _read_text(path: Path) -> str:
     try:
-        with path.open("rb") as handle:
-            # never more than the limit (+1 to tell "too large"): a 3 GB file is refused, not read
-            data = handle.read(MAX_SCENARIO_BYTES + 1)
-    except FileNotFoundError:
-        raise _Unreadable(path, "no such file; give the path of a scenario .toml file") from None
-    except IsADirectoryError:
-        raise _Unreadable(path, "is a directory; give the path of a scenario .toml file") from None
-    except OSError as exc:
-        raise _Unreadable(path, f"cannot be read ({exc.strerror})") from None
-    if len(data) > MAX_SCENARIO_BYTES:
-        raise _Unreadable(path, f"larger than a scenario may be ({MAX_SCENARIO_BYTES:,} bytes); this is not a "
-                          "scenario, or split it")
+        # never more than the limit: a 3 GB file is refused, not read; a FIFO or a device is not waited on
+        data = read_input(path, InputKind("a scenario .toml file", MAX_SCENARIO_BYTES))
+    except InputFileError as exc:
+        if "larger than" in exc.problem:
+            raise _Unreadable(path, f"larger than a scenario may be ({MAX_SCENARIO_BYTES:,} bytes); this is not a "
+                              "scenario, or split it") from None
+        problem = exc.problem.replace("is a folder", "is a directory")
+        if problem.startswith("cannot be read"):
+            raise _Unreadable(path, problem) from None
+        raise _Unreadable(path, f"{problem}; give the path of a scenario .toml file") from None
     try:
         # utf-8-sig: Windows editors put a byte-order mark in front, which TOML does not allow
         return data.decode("utf-8-sig")
@@ -330,7 +329,7 @@ def read_fog_of_war(report: Report, head: Mapping[str, Any], ruleset: RuleBook |
     """The scenario's ``fog_of_war`` F, else the rule set's ``default_fog_of_war`` constant; None (with an error
     reported) when neither gives a whole number >= 0.
 
-    RULINGS.md 2026-11: F = 0 is no fog (messages never fail, reports are never false); F >= 1 fails 1 time in F,
+    docs/rulings.md 2026-11: F = 0 is no fog (messages never fail, reports are never false); F >= 1 fails 1 time in F,
     so F = 1 fails every message: a warning says so, since a scenario rarely means it.
     """
     if "fog_of_war" in head:

@@ -35,7 +35,7 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
                        f"({setup.rounds}, [scenario] rounds): this condition can never be met", "warning")
     sides = [side.name for side in setup.sides]
     for structure in battlefield.structures:
-        # an airfield's side (RULINGS.md 2026-11: planes land at their own side's airfields) must be a side here
+        # an airfield's side (docs/rulings.md 2026-11: planes land at their own side's airfields) must be a side here
         owner = structure.properties.get("side")
         if isinstance(owner, str) and owner.strip() and owner.strip() not in sides:
             report.elsewhere(map_source, f"structures layer: {structure.kind} {structure.name!r} belongs to side "

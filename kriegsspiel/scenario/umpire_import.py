@@ -247,7 +247,7 @@ def import_gamefile(
     name = get("campaign", str, "") or path.stem.replace("_", " ").title()
     fog = get("fogOfWar", int, None)  # None: the scenario takes the rule set's default_fog_of_war
     if fog is not None and fog < 0:
-        # RULINGS.md 2026-11: 0 is no fog; 1 would make every message fail
+        # docs/rulings.md 2026-11: 0 is no fog; 1 would make every message fail
         report.problems.append(f"{path}: fogOfWar {fog} is below 0; using 0 (no fog: messages never fail)")
         fog = 0
     elif fog == 1:

@@ -128,7 +128,8 @@ def _order(rules: AreaRules, turn: AreaTurn, power: str, text: str) -> Step:
         raise Refused(f"the rules wait for answers first ({asked}); answer with one of the options")
     if power not in rules.powers_to_order(turn.position):
         raise Refused(f"{power} gives no orders in {turn.position.phase_label}")
-    verdict = rules.check_order(turn.position, power, text)
+    earlier = tuple(o.text for o in turn.orders if o.power == power)
+    verdict = rules.check_order_among(turn.position, power, text, earlier)
     if not verdict.accepted:
         raise Refused(verdict.reason or f"{text!r} is refused")
     kept: list[GivenOrder] = []

@@ -29,7 +29,7 @@ from kriegsspiel.tmx.tilesets import TilesetInfo
 
 __all__ = ["MapReport", "check_map", "closest", "load_battlefield", "read_map"]
 
-#: Tile-layer roles of the Tiled conventions (DESIGN.md, docs/authoring.md).
+#: Tile-layer roles of the Tiled conventions (docs/design.md, docs/authoring.md).
 TILE_ROLES = ("terrain", "roads", "elevation")
 #: The terrain of tiles that carry no terrain.
 DEFAULT_TERRAIN = "plains"

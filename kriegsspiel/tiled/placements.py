@@ -22,7 +22,7 @@ from kriegsspiel.tiled.objects import Shape, object_shape
 from kriegsspiel.tmx.properties import read_properties
 from kriegsspiel.tmx.xmltree import Node
 
-#: Object-layer roles of the Tiled conventions (DESIGN.md, docs/authoring.md) and the kind each holds.
+#: Object-layer roles of the Tiled conventions (docs/design.md, docs/authoring.md) and the kind each holds.
 OBJECT_ROLES = {"units": "unit", "structures": "structure", "zones": "zone"}
 #: Structures whose tiles count as road (a bridge is a road over the water).
 ROAD_STRUCTURES = ("bridge", "road")

@@ -109,6 +109,13 @@ class AreaRules(ABC):
     def check_order(self, position: AreaPosition, power: str, text: str) -> OrderVerdict:
         """Check one order of ``power`` in standard notation as it is given (before the phase is resolved)."""
 
+    def check_order_among(self, position: AreaPosition, power: str, text: str,
+                          earlier: Sequence[str]) -> OrderVerdict:
+        """Check one order of ``power`` given after ``earlier``, its orders of this phase already accepted (their
+        normal texts, in the order given), for a game whose checks depend on what those do (the money left
+        after the purchases before it, the places already filled). Default: :meth:`check_order` alone."""
+        return self.check_order(position, power, text)
+
     @abstractmethod
     def resolve(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], dice: Dice) -> PhaseResult:
         """Resolve the phase from every power's accepted orders (and answers to earlier choices); units
@@ -135,6 +142,11 @@ class AreaRules(ABC):
         the rules write it (``A BRE - LON VIA``), then the helpers' (``F ENG C A BRE - LON``); best first.
         Default: none (the rules know no such help, or the order needs none)."""
         return ()
+
+    def duty(self, position: AreaPosition, power: str) -> str | None:
+        """What ``power`` is to do in this phase, in one sentence for its page ("You may build 2 units, in
+        PAR or MAR; a build not ordered is waived."); None (the default) when the rules say nothing more."""
+        return None
 
     def winner(self, position: AreaPosition) -> str | None:
         """The power that has won in ``position``, if any (default: none)."""

@@ -1,7 +1,7 @@
 """The battlefield as the rules see it: a terrain grid, roads, heights, structures, zones, placements.
 
 A Battlefield is built by a loader (``kriegsspiel.tiled``) or by hand in tests; the core never reads files.
-World coordinates follow DESIGN.md: origin top-left, x right, y down, in the rule set's distance unit.
+World coordinates follow docs/design.md: origin top-left, x right, y down, in the rule set's distance unit.
 One Tiled pixel is ``world_per_px`` world units in both axes (``units_per_tile / tile_width``).
 
 Movement and sight work on a :class:`TerrainRaster`: square cells in world units. For orthogonal maps with
@@ -181,7 +181,7 @@ class TerrainRaster:
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.terrain.shape  # type: ignore[return-value]
+        return self.terrain.shape
 
     def cell_of(self, point: WorldPoint) -> tuple[int, int]:
         """(column, row) of the raster cell containing ``point`` (may be outside the raster)."""
@@ -249,7 +249,7 @@ class Battlefield:
     def raster(self) -> TerrainRaster:
         """The square-cell raster for movement and sight, with the roads of the structures standing now.
 
-        Movement reads the structures of the current state (RULINGS.md 2026-11): a road or bridge built in the
+        Movement reads the structures of the current state (docs/rulings.md 2026-11): a road or bridge built in the
         game is road on its cells, and the cells of a printed one that fell are no longer (its terrain is back).
         Cached per set of standing roads and bridges; the map itself is immutable.
         """

@@ -54,7 +54,7 @@ def _run(state: GameState, command: Command, rng: Dice, forced: bool) -> Accepte
         if isinstance(outcome, Rejected):
             return outcome
         # whatever changed where units stand (move, disembark, an airlift drop, split, merge, retreat), hidden
-        # land units within the exposure distance of an enemy are exposed (RULINGS.md 2026-11)
+        # land units within the exposure distance of an enemy are exposed (docs/rulings.md 2026-11)
         exposed_state, exposed = expose_by_proximity(state, outcome.state)
     except RuleGap as exc:
         return Rejected(str(exc), forceable=False)

@@ -1,6 +1,6 @@
 """Handler of ``message``: a message from the side to move to a side or a player, through the fog of war.
 
-RULINGS.md: with fog of war F a message fails with probability 1/F (a roll of 1 on a dF); a failed message is
+docs/rulings.md: with fog of war F a message fails with probability 1/F (a roll of 1 on a dF); a failed message is
 lost, intercepted by the enemy (a side other than the sender's and the recipient's; where there is none, the
 message is lost) or altered, in the proportions of the rule set's constants
 ``message_lost_in_4``, ``message_intercepted_in_4`` and ``message_altered_in_4`` (Fourth Edition 2, 1, 1: one

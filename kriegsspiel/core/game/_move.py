@@ -21,7 +21,7 @@ def move(state: GameState, command: Move, dice: Dice, forced: bool) -> Accepted 
     its cost (or its straight-line length where the terrain is impassable) from the allowance.
 
     A hidden mover is exposed at the first point of its path where it cannot hide, and stays exposed where it
-    stops (RULINGS.md 2026-11); exposure by proximity follows every order (``apply``).
+    stops (docs/rulings.md 2026-11); exposure by proximity follows every order (``apply``).
     """
     from kriegsspiel.core.movement import check_move  # the movement engine loads its C kernel lazily
 

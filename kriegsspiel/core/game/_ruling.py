@@ -60,7 +60,7 @@ def rule_number(ruleset: RuleBook, key: str, *fallbacks: str) -> float:
 
 def exposure_distance(ruleset: RuleBook) -> float:
     """How close an enemy unit exposes a hidden land unit (world units): ``exposure_distance``, else the
-    attack distance (RULINGS.md house rule)."""
+    attack distance (docs/rulings.md house rule)."""
     return rule_number(ruleset, "exposure_distance", "attack_distance")
 
 
@@ -95,7 +95,7 @@ def new_id_problem(state: GameState, new_id: str, freed: Iterable[str] = ()) -> 
     return None
 
 
-# --- the hide rules (RULINGS.md house rules and the manual's hide table) ------------------------------
+# --- the hide rules (docs/rulings.md house rules and the manual's hide table) ------------------------------
 
 
 def can_hide(unit_type: UnitType) -> bool:
@@ -178,7 +178,7 @@ def enemy_within(state: GameState, unit: UnitState, reach: float) -> UnitState |
 
 
 def expose_by_proximity(before: GameState, after: GameState) -> tuple[GameState, list[Event]]:
-    """The exposure rule after a command that changed where units stand (RULINGS.md 2026-11): a hidden land unit
+    """The exposure rule after a command that changed where units stand (docs/rulings.md 2026-11): a hidden land unit
     with an enemy unit within the exposure distance is revealed, whether the hidden unit or the enemy moved.
 
     Only pairs in which one unit moved count (a unit stands where it did not stand before, left a carrier, or is
@@ -215,7 +215,7 @@ def expose_by_proximity(before: GameState, after: GameState) -> tuple[GameState,
 
 def first_exposed_point(state: GameState, unit: UnitState, path: tuple[WorldPoint, ...]) -> WorldPoint | None:
     """The first point of ``path`` (world units) where ``unit`` cannot hide, or None when it can hide all along:
-    hiding is judged along the whole path (RULINGS.md 2026-11). Each leg is cut where it crosses a raster cell's
+    hiding is judged along the whole path (docs/rulings.md 2026-11). Each leg is cut where it crosses a raster cell's
     edge, and the middle of every piece is judged (so every cell it passes through, however briefly), with its
     two ends."""
     size = state.battlefield.raster().cell_size

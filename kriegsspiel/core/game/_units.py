@@ -1,6 +1,6 @@
 """Handlers of the meta-commands that change units: hide, reveal, convert, merge, split.
 
-Hide rules: RULINGS.md house rules and the manual's hide table (see :mod:`kriegsspiel.core.game._ruling`). Convert keeps
+Hide rules: docs/rulings.md house rules and the manual's hide table (see :mod:`kriegsspiel.core.game._ruling`). Convert keeps
 the fraction of health; merge adds health and size; split divides them (health remainder to the first new
 unit). Distances are world units.
 """

@@ -1,6 +1,6 @@
 """Movement measured over the terrain: speed fields, exact path costs, reachable areas and cheapest paths.
 
-The cost of a path is the sum, over the terrain it crosses, of (length / speed multiplier) (RULINGS.md,
+The cost of a path is the sum, over the terrain it crosses, of (length / speed multiplier) (docs/rulings.md,
 "Terrain"). Distances, costs and allowances are world units; positions are continuous world points, not
 tile centres. The method (docs/movement.md):
 
@@ -103,10 +103,10 @@ def check_move(
     """Judge a move of a unit of type ``unit_type_id`` from ``origin`` to ``target`` (world units).
 
     ``allowance_left`` is what is left of the unit's move this turn (several moves draw on one allowance);
-    ``heading`` is a ship's heading in degrees when its turn began (the limit holds for the whole turn: RULINGS.md
+    ``heading`` is a ship's heading in degrees when its turn began (the limit holds for the whole turn: docs/rulings.md
     "Heading limits"; None: no heading yet, any bearing is allowed), and every leg of the path must stay within
     the limit of it. Checks,
-    in order: move-and-fire, a heading change this turn, the map's edge, the ship's heading limit (RULINGS.md),
+    in order: move-and-fire, a heading change this turn, the map's edge, the ship's heading limit (docs/rulings.md),
     the terrain under the unit and at the target, then the cost of the cheapest path against the allowance.
     ``field`` is a :func:`cost_field` for this unit at ``origin`` to reuse while dragging; one is computed
     when it is None or does not fit. Raises KeyError (with the known ids) for an unknown unit type.

@@ -20,7 +20,7 @@ ROAD = "road"
 STRUCTURE_SPEED = "structure:"
 #: Speed-table key of the terrain ``road`` in a table that ignores the roads layer (``road = false``): the
 #: terrain id and the layer share the name ``road``, and aircraft fly over a road tile at the table's default
-#: without taking the layer's speed (RULINGS.md 2026-11: aircraft ignore roads, bridges and passes).
+#: without taking the layer's speed (docs/rulings.md 2026-11: aircraft ignore roads, bridges and passes).
 ROAD_TERRAIN_SPEED = "terrain:road"
 
 

@@ -63,7 +63,7 @@ COLUMN_KINDS = ("odds", "count", "distance", "unit type")
 #: columns the program no longer reads, with what to do instead (a value nobody reads would mislead the umpire)
 _RETIRED_COLUMNS = MappingProxyType({
     "strength": "no longer read: a built structure gets its kind's max_health in [structures], whoever builds "
-                "it (RULINGS.md 2026-11: the build table wins over the prose); delete this column",
+                "it (docs/rulings.md 2026-11: the build table wins over the prose); delete this column",
 })
 #: The columns every row of a command's table must give, because the command reads them (it has no default),
 #: for the core's own commands; a rule set declares those of its commands (``RuleSet.required_columns``). A

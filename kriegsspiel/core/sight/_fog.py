@@ -10,7 +10,7 @@ What a player knows:
     - the units of their own side that others command, where their own units see them;
     - enemy units that are not hidden and stand on a cell their units see: side, type, position and heading
       (one sees which way a ship points). Not the enemy's id (a designation is not written on the ground),
-      not its health. Hidden enemy units stay unseen even in plain sight until exposed (RULINGS.md), and
+      not its health. Hidden enemy units stay unseen even in plain sight until exposed (docs/rulings.md), and
       units carried aboard a ship or a plane are not seen apart from their carrier;
     - the seen area: the union of the sight of the units they command (see :mod:`kriegsspiel.core.sight._line`);
     - the structures as they know them: the map's printed structures where they see none of their cells,

@@ -65,7 +65,7 @@ class UnitState:
 
     @property
     def turn_heading(self) -> float | None:
-        """The heading a ship's limit is measured from this turn: its heading when the turn began (RULINGS.md,
+        """The heading a ship's limit is measured from this turn: its heading when the turn began (docs/rulings.md,
         "Heading limits": the limit holds for the whole turn), degrees clockwise from north; None: any bearing."""
         return self.heading_at_turn_start if self.moved_this_turn else self.heading
 

@@ -1,6 +1,6 @@
 """Score and victory conditions, checked at the end of each round.
 
-Score (RULINGS.md): each side's remaining health as a percentage of its starting health. Victory conditions
+Score (docs/rulings.md): each side's remaining health as a percentage of its starting health. Victory conditions
 (:class:`kriegsspiel.core.state._setup.VictorySetup`):
 
 - ``hold``: at the end of round ``by_round`` (no ``by_round``: the last round of the game) the side has a unit in

@@ -67,7 +67,11 @@
   function apply(s) {
     if (s.key === key) { return; }
     if (typed && field && field.value.trim()) {
-      news("The umpire's board changed (" + s.phase + "): reload the page to see it; your text is not sent yet.");
+      var words = "The umpire's board changed (" + s.phase + "): reload the page to see it; your text is not sent yet.";
+      news(words);
+      /* and where the player is: beside the text box, not only in the header far above it */
+      var stale = byId("stale");
+      if (stale) { stale.textContent = words; stale.hidden = false; }
       return;
     }
     window.location.reload();

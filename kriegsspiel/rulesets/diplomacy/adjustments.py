@@ -185,7 +185,7 @@ def _build_fits(
     prov = o.province
     if prov not in homes.get(power, []) or prov not in centres.get(power, []) or prov in occupied:
         return False
-    if o.kind in ("A", "W"):  # a wing is built like an army (RULINGS.md)
+    if o.kind in ("A", "W"):  # a wing is built like an army (docs/rulings.md)
         return board.is_land(prov) and coast_of(o.loc) is None
     if o.kind == "F":
         return o.loc in board.fleet_locations(prov)

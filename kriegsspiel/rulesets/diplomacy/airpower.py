@@ -1,6 +1,6 @@
 """A movement phase of Air Power Diplomacy: wings fly their missions around the ground adjudication.
 
-The self-defence procedure is the fixed point RULINGS.md rules: adjudicate with every wing on its mission;
+The self-defence procedure is the fixed point docs/rulings.md rules: adjudicate with every wing on its mission;
 every wing whose base falls (another power's move into it succeeds), other than one whose MOVE succeeds,
 abandons its mission and supports its base; adjudicate again; repeat until no further wing abandons. A wing
 that abandoned never resumes. Each round: raids are judged against the patrols and escorts as ordered; a
@@ -266,7 +266,7 @@ def _outcome(
         if not options:
             results[w.key()].append("disbanded")
     final = staying + [Unit(p, "W", prov) for prov, p in wing_end.items()]
-    return MovementResult(final, dislodged, results, moves, refused, summary.contested)
+    return MovementResult(final, dislodged, results, moves, refused, summary.contested, summary.journal_words)
 
 
 def _wing_retreats(
@@ -274,7 +274,7 @@ def _wing_retreats(
     start: dict[tuple[str, bool], Unit], end_ground: dict[str, Unit], wing_end: dict[str, str],
     centres: Mapping[str, list[str]],
 ) -> tuple[str, ...]:
-    """Where a dislodged wing may retreat (RULINGS.md): one space, to a land province valid at the start and
+    """Where a dislodged wing may retreat (docs/rulings.md): one space, to a land province valid at the start and
     the end of the turn (owned by its power and empty, not left empty by a standoff; or held by its own army
     or fleet with no wing there), never into or out of an enemy patrol's area."""
     def watched(province: str) -> bool:

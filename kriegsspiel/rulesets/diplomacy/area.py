@@ -1,7 +1,7 @@
 """Diplomacy and Air Power Diplomacy as an area game the program plays (:class:`kriegsspiel.core.area.AreaRules`):
 positions of uid-named units, orders checked as they are given, phases resolved by the existing adjudicator
 (movement with or without wings, retreats, adjustments with civil disorder, phases with nothing to do
-skipped), and each power's view (blind games: RULINGS.md).
+skipped), and each power's view (blind games: docs/rulings.md).
 
 A position's ``data`` holds ``board`` (the fingerprint of the province map :meth:`DiplomacyRules.start` read;
 the map itself stays in this process, as positions are replays), ``homes``, ``air_power``, ``blind``,
@@ -111,6 +111,28 @@ class DiplomacyRules(AreaRules):
     def _free_homes(self, position: AreaPosition, power: str) -> list[str]:
         occupied = {province_of(u.where) for u in on_board(position)}
         return [h for h in homes_of(position).get(power, []) if position.owners.get(h) == power and h not in occupied]
+
+    def duty(self, position: AreaPosition, power: str) -> str | None:
+        """Movement: a unit without an order holds; retreat: a dislodged unit without one disbands;
+        adjustments: how many units the power may build (and where) or must remove (rules: Winter)."""
+        power = power.upper()
+        if position.phase.endswith("M"):
+            return "Give each unit an order; a unit without an order holds."
+        if position.phase.endswith("R"):
+            return "Retreat each dislodged unit or disband it; a dislodged unit without an order disbands."
+        room = balance(position, power)
+        if room > 0:
+            homes = self._free_homes(position, power)
+            if not homes:
+                return (f"You have {room} more supply {_plural(room, 'centre')} than units, but no empty home "
+                        "centre of your own to build in: nothing to order.")
+            may = min(room, len(homes))
+            return (f"You may build {may} {_plural(may, 'unit')}, in an empty home centre: {', '.join(homes)}. "
+                    "A build not ordered is waived.")
+        if room < 0:
+            return (f"You must remove {-room} {_plural(-room, 'unit')} (more units than supply centres); "
+                    "if you do not, the rules remove the ones farthest from home.")
+        return "Your units match your supply centres: nothing to build or remove."
 
     def check_order(self, position: AreaPosition, power: str, text: str) -> OrderVerdict:
         board = board_of(position)
@@ -293,3 +315,6 @@ def _setup_unit(board: ProvinceMap, line: str, where: str) -> Unit:
         raise UserError(f"{where}: {'an army' if kind == 'A' else 'a wing'} stands on land, without a coast")
     return Unit("", kind, loc)
 
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"

@@ -47,12 +47,14 @@ def resolve_phase(rules: DiplomacyRules, board: ProvinceMap, position: AreaPosit
     units = on_board(position)
     patrols: dict[str, list[str]] = {}
     moved_to: dict[str, str] = {}
+    journal_words: dict[str, str] = {}
     if kind == "M":
         plain = [Unit(u.power, u.kind, u.where) for u in units]
         flying = data.get("air_power") or any(u.kind == "W" for u in units)
         res = (run_air_movement(board, plain, orders, centres, strict=False) if flying
                else run_movement(board, plain, orders, strict=False))
         results = res.results
+        journal_words = res.journal_words
         gone = {d.unit.key(): d for d in res.dislodged}
         after: list[AreaUnit] = []
         for u in units:
@@ -120,6 +122,8 @@ def resolve_phase(rules: DiplomacyRules, board: ProvinceMap, position: AreaPosit
             continue
         if kind == "A" and words == ["succeeded"]:
             words = ["disbanded"]  # an ordered disband: the journal's lines have always said so
+        elif _key(u) in journal_words:  # the lines keep the words saves were written with (MovementResult)
+            words = [journal_words[_key(u)], *words[1:]]
         given = _order_of(orders, u)
         if not given and kind == "M" and words == ["succeeded"]:
             continue  # an unordered unit that held, untouched: nothing to tell

@@ -1,4 +1,4 @@
-"""What each power of a blind game may see (RULINGS.md, "Blind games"): the provinces its units stand in and
+"""What each power of a blind game may see (docs/rulings.md, "Blind games"): the provinces its units stand in and
 those adjacent to them, plus every province of its patrols' areas; and the results it is told."""
 from __future__ import annotations
 

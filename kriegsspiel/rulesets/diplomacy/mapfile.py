@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from kriegsspiel.border import read_input_text
+from kriegsspiel.border import InputKind, read_input_text
 from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets.diplomacy.board import KINDS, Province, ProvinceMap, coast_of, province_of
 
@@ -160,7 +160,7 @@ def load_map(path: str | Path) -> ProvinceMap:
     """
     path = Path(path)
     try:
-        data = tomllib.loads(read_input_text(path, "map"))
+        data = tomllib.loads(read_input_text(path, InputKind("a TOML province map", 4 * 1024 * 1024)))
     except UserError as exc:
         raise MapError(f"cannot read the province map: {exc}") from None
     except (ValueError, RecursionError) as exc:  # TOMLDecodeError, or a number of 5,000 digits

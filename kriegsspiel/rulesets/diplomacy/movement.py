@@ -30,6 +30,9 @@ class MovementResult:
     moves: dict[str, str] = field(default_factory=dict)
     refused: list[Refusal] = field(default_factory=list)
     contested: set[str] = field(default_factory=set)
+    #: the first word as a game's journal lines said it before the interchange format's words (issue 32), for
+    #: the units where it differs: a save's lines must replay as they were written
+    journal_words: dict[str, str] = field(default_factory=dict)
 
 
 def assign_orders(
@@ -93,6 +96,21 @@ def _against_own(plan: Plan, r: Resolver, i: int) -> bool:
     return not (plan.verb[j] == "M" and plan.opponent[t] != j and r.moves(j))
 
 
+def _journal_word(board: ProvinceMap, plan: Plan, checked: Checked, r: Resolver, i: int, word: str) -> str:
+    """The first result word of unit ``i`` as the journal's lines gave it before the format's words: a convoy
+    the army did not use was ``succeeded`` when the fleet could be on a route, else ``void``; a support
+    against one's own unit ``succeeded``; a convoyed move that failed ``disrupted`` whenever its convoying
+    fleets formed a route."""
+    if i in checked.convoy_of and word == "no_convoy":
+        return "succeeded" if plan.verb[i] == "C" else "void"
+    if word == "void" and plan.verb[i] == "SM":
+        return "succeeded"
+    if word == "no_convoy" and plan.verb[i] == "M":
+        seas = {plan.provinces[f] for f in plan.convoyers[i]}
+        return "disrupted" if board.sea_route_exists(plan.provinces[i], plan.dest[i], seas) else word
+    return word
+
+
 def summarize(
     board: ProvinceMap, units: list[Unit], checked: Checked, r: Resolver,
     foreign_wings: dict[str, str] | None = None,
@@ -105,6 +123,7 @@ def summarize(
     moved = [r.moves(i) for i in range(n)]
     dislodger = [r.dislodged_by(i) for i in range(n)]
     results: dict[str, list[str]] = {}
+    journal_words: dict[str, str] = {}
     for i, u in enumerate(units):
         words: list[str] = []
         if checked.void[i]:
@@ -126,6 +145,9 @@ def summarize(
             words.append("succeeded" if carried else "no_convoy")
         else:
             words.append("succeeded")
+        older = _journal_word(board, plan, checked, r, i, words[0])
+        if older != words[0]:
+            journal_words[u.key()] = older
         if dislodger[i] >= 0:
             words.append("dislodged")
         results[u.key()] = words
@@ -154,4 +176,4 @@ def summarize(
         if not retreats:
             results[u.key()].append("disbanded")
     moves = {u.key(): checked.dest_loc[i] for i, u in enumerate(units) if moved[i]}
-    return MovementResult(staying, dislodged, results, moves, contested=contested)
+    return MovementResult(staying, dislodged, results, moves, contested=contested, journal_words=journal_words)

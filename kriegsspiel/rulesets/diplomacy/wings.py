@@ -6,7 +6,7 @@ patrol covers its centre (the base or a neighbour) and every neighbour of it, an
 another power (unless told to ignore that power) through a province it covers that no escort covers.
 Without ``VIA`` a mission fails when any route of its length is blocked (the text's rule). Patrols and
 escorts are never intercepted; a raid cuts every support in its target and grounds the airlift, patrol,
-support and escort of wings based there (RULINGS.md, "Diplomacy and Air Power Diplomacy").
+support and escort of wings based there (docs/rulings.md, "Diplomacy and Air Power Diplomacy").
 """
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def escort_cover(air: AirMap, escort_base: str, escorted_routes: list[tuple[str,
                  over: tuple[str, ...]) -> set[str]:
     """Where an escort from ``escort_base`` covers the escorted wing: provinces of its route(s) within range
     of the escort's base, its own base first when on the route, at most three; ``over`` names them when
-    given (house rule, RULINGS.md)."""
+    given (house rule, docs/rulings.md)."""
     along: list[str] = []
     for r in escorted_routes:
         for province in r:

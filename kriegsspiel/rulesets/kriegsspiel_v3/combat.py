@@ -5,7 +5,7 @@ program can see (HP, disruption, range, quantity, high ground) as a :class:`Pend
 amend it (``modify``: quality, square, intel or anything else) and then ``resolve`` applies the result on the
 map. This module holds the arithmetic; ``v3_handlers`` the commands. Distances are world units (metres).
 
-How a final roll is read (RULINGS.md):
+How a final roll is read (docs/rulings.md):
 - every modifier is added in its side's favour: an attacker's +1 adds to the roll, a defender's +1 subtracts;
 - firing beyond effective range moves the roll 1..3 towards a miss (unmirrored charts: down; mirrored charts:
   towards the middle, never across it);

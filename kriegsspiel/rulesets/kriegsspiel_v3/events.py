@@ -189,7 +189,7 @@ class OrderIntercepted(Event):
 @event_kind("courier-message-sent")
 @dataclass(frozen=True, slots=True)
 class MessageSent(Event):
-    """A message between players left the sender's officer by courier (RULINGS.md: messages go like orders)."""
+    """A message between players left the sender's officer by courier (docs/rulings.md: messages go like orders)."""
 
     sender: str
     recipient: str

@@ -96,7 +96,7 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
     a, d = fighters(state, attackers), fighters(state, defenders)
     penalty, note, out_of_range = group_range(rules, chart, a, d)
     problems = ["the game is over"] if state.finished else []
-    # RULINGS.md: a combat group attacks at most once per turn, and only in its own side's turn
+    # docs/rulings.md: a combat group attacks at most once per turn, and only in its own side's turn
     if attackers[0].side != state.side_to_move:
         problems.append(f"it is {state.side_to_move}'s turn; {attackers[0].side} attacks only in its own turn")
     problems += [f"{unit.id} has already attacked this turn; a combat group attacks once a turn"
@@ -169,7 +169,7 @@ def resolve(state: GameState, command: Resolve, dice: Dice, forced: bool) -> Acc
         else:
             updated.append(changed)
     # every attacker has attacked, whichever side the result hit: a hit attacker carries its result exactly as
-    # a hit defender does (above) and is marked as having attacked as well (RULINGS.md, once per turn)
+    # a hit defender does (above) and is marked as having attacked as well (docs/rulings.md, once per turn)
     updated = [u.replace(attacked_this_turn=True, fired_this_turn=True) if u.id in pending.attackers else u
                for u in updated]
     updated_ids = {u.id for u in updated}
@@ -205,7 +205,7 @@ def _hit(state: GameState, rules: CombatRules, unit: UnitState, result, enemies)
 def rally(state: GameState, command: Rally, dice: Dice, forced: bool) -> Accepted | Rejected:
     """Lift one level of disruption, once a round.
 
-    Not forceable: a unit without disruption. Forceable (RULINGS.md): a unit that already rallied this round, a
+    Not forceable: a unit without disruption. Forceable (docs/rulings.md): a unit that already rallied this round, a
     unit not in cover or with an enemy unit within the rule set's ``[combat.rally] enemy_clear``.
     """
     rules = combat_rules(state)
@@ -228,7 +228,7 @@ def rally(state: GameState, command: Rally, dice: Dice, forced: bool) -> Accepte
 
 def recover(state: GameState, command: Recover, dice: Dice, forced: bool) -> Accepted | Rejected:
     """Give a unit back one HP, once a round. Not forceable: a unit at full HP or of a type without HP.
-    Forceable (RULINGS.md): a unit that already recovered this round; no supply wagon of its side within reach
+    Forceable (docs/rulings.md): a unit that already recovered this round; no supply wagon of its side within reach
     and no cover free of enemies where it stands."""
     rules = combat_rules(state)
     unit = find_unit(state, command.unit)

@@ -1,4 +1,4 @@
-"""Messages between players by courier (Ruleset V3; RULINGS.md "Rulings added after play-testing").
+"""Messages between players by courier (Ruleset V3; docs/rulings.md "Rulings added after play-testing").
 
 "Players will submit orders and messages to the Umpire. Who will use couriers to reach the destination": a
 message rides like an order, from the sender's officer to the recipient's, at the courier's speed over the

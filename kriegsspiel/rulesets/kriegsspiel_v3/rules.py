@@ -1,5 +1,5 @@
 """The classic Kriegsspiel's rule tables as frozen values: combat charts, results, modifiers, health,
-disruption, weapon ranges and couriers (Kriegsspiel Ruleset V3, settled by RULINGS.md).
+disruption, weapon ranges and couriers (Kriegsspiel Ruleset V3, settled by docs/rulings.md).
 
 A rule set that has a ``[combat]`` table (and optionally ``[orders]``) gets a :class:`CombatRules` (and
 :class:`OrderRules`) from :func:`parse_combat` / :func:`parse_orders`; the procedures that use them live in

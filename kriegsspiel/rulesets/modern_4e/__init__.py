@@ -118,7 +118,7 @@ class ModernFourthEdition(RuleSet):
         return resources.files(__package__) / "modern-4e.toml"
 
     def table_readers(self) -> Mapping[str, TableReader]:
-        # the procedures RULINGS.md makes house rules: [house_rules] of the rule-set file (house.py)
+        # the procedures docs/rulings.md makes house rules: [house_rules] of the rule-set file (house.py)
         return {house.TABLE: house.read_house_rules}
 
     def required_columns(self) -> Mapping[str, tuple[str, ...]]:

@@ -2,7 +2,7 @@
 
 Planes take off in their side's air turn from an airfield or a carrier, fly up to their flight range (their
 ``move``), and must land at an airfield or a carrier within that range of where they are by the end of the air
-turn, or crash (RULINGS.md; the takeoff table: "The distances here are one way: ... it can travel that far and back
+turn, or crash (docs/rulings.md; the takeoff table: "The distances here are one way: ... it can travel that far and back
 to an airport"). Dogfight: both sides roll, range 10. Bomb: like fire. Pulse: 1 in 6 disables every enemy
 unit within the radius for two turns. Kamikaze: light fighters sink 1 in 6 else 1..5, heavy 1 in 8 else 1..7;
 the plane is lost. Distances are world units.
@@ -101,7 +101,7 @@ def airfield_side(structure: Structure, state: GameState | None = None) -> str |
 
 def bases(state: GameState, unit: UnitState) -> list[tuple[str, WorldPoint, str | None]]:
     """Where a plane of ``unit``'s side may land: (name, point, carrier id or None), airfields of its side (or
-    of no side) first, then carriers of its side with room for its weight (RULINGS.md 2026-11: "its own side's
+    of no side) first, then carriers of its side with room for its weight (docs/rulings.md 2026-11: "its own side's
     airfield ... or carrier"). The point is where it parks: an airfield's centre."""
     found: list[tuple[str, WorldPoint, str | None]] = []
     for structure in state.battlefield.structures:
@@ -146,7 +146,7 @@ def _nearest_on_segment(a: WorldPoint, b: WorldPoint, p: WorldPoint) -> WorldPoi
 
 def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted | Rejected:
     """A plane in the air lands at the named airfield or carrier, or the nearest one, when the nearest point of
-    the airfield's area (or the carrier) lies within the flight it has left this turn (RULINGS.md 2026-11); it
+    the airfield's area (or the carrier) lies within the flight it has left this turn (docs/rulings.md 2026-11); it
     parks at the airfield's centre. Refused (forceable) when the base is beyond that or the carrier is full; not
     forceable for a plane on the ground or a base that does not exist. Landing spends what is left of its
     flight for the turn."""

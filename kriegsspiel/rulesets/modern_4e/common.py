@@ -2,7 +2,7 @@
 size, dealing damage (fortifications first), removing units with the units they carry, structures that fall.
 
 Distances are world units; health is in health points. A roll is uniform 1..(table maximum), times the unit's
-size (RULINGS.md); sums are rounded to whole health points at the end (half up).
+size (docs/rulings.md); sums are rounded to whole health points at the end (half up).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def whole(value: float) -> int:
 
 
 def spread(total: int, count: int) -> list[int]:
-    """``total`` spread evenly over ``count`` shares, the remainder to the first (RULINGS.md)."""
+    """``total`` spread evenly over ``count`` shares, the remainder to the first (docs/rulings.md)."""
     share, remainder = divmod(int(total), int(count))
     return [share + (remainder if i == 0 else 0) for i in range(count)]
 
@@ -253,7 +253,7 @@ def replace_structure(state: GameState, old: Structure, new: Structure | None) -
 
 def damage_structure(state: GameState, structure: Structure, amount: int, cause: str) -> tuple[GameState, list[Event]]:
     """A structure loses ``amount`` health; at 0 it falls and leaves the map, and the units hidden in it are
-    exposed (the manual's hiding table; RULINGS.md 2026-11). Settlements cannot be destroyed."""
+    exposed (the manual's hiding table; docs/rulings.md 2026-11). Settlements cannot be destroyed."""
     health = structure_health(state, structure)
     if health is None or amount <= 0:
         return state, []

@@ -1,6 +1,6 @@
 """The Fourth Edition's house rules that are procedures, not numbers: the rule-set file's ``[house_rules]`` table.
 
-The manual is silent on these, so RULINGS.md settles them as house rules, and each must be a value an umpire can
+The manual is silent on these, so docs/rulings.md settles them as house rules, and each must be a value an umpire can
 see and change in the rule-set file (``# house rule``). Numbers (reaches, radii, odds) live in ``[constants]``;
 this table holds the switches and the list of once-a-turn orders. The rule set's package registers
 :func:`read_house_rules` as the reader of ``[house_rules]``; the handlers ask :func:`house_rules`.

@@ -1,6 +1,6 @@
 """Handlers of the theatre-agnostic and army orders: attack, fire, spy, build, missile.
 
-Procedures (RULINGS.md): rolls are uniform 1..(table maximum) times the unit's size. Attack: both sides roll;
+Procedures (docs/rulings.md): rolls are uniform 1..(table maximum) times the unit's size. Attack: both sides roll;
 the difference of the sums is dealt to the lower side, spread evenly (remainder to the first named); a tie deals
 nothing; every attacker within the attack distance of a target; the attack ends the attackers' turn. Fire:
 one-sided; the sum is spread over the targets, each within each firer's range; a hidden firer is revealed.
@@ -336,7 +336,7 @@ def spy(state: GameState, command: Spy, dice: Dice, forced: bool) -> Accepted | 
 def build(state: GameState, command: Build, dice: Dice, forced: bool) -> Accepted | Rejected:
     """Build a structure where the unit stands, with the build table's health (the ``max_health`` of its kind in
     ``[structures]``: fortification 4, building 4, bridge 6, road 8, port 4, airfield 6), whatever the builder's
-    size (RULINGS.md 2026-11: the table wins over the prose's "maximum strength 4 / 8 / 6"). With the house rule
+    size (docs/rulings.md 2026-11: the table wins over the prose's "maximum strength 4 / 8 / 6"). With the house rule
     ``build_takes_turn`` building takes the unit's whole turn: refused (forceable) after it moved, and its
     allowance is spent. Not forceable for types without a build row, unknown or unbuildable kinds
     (settlements), or a name already used by a structure or a unit."""
@@ -363,7 +363,7 @@ def build(state: GameState, command: Build, dice: Dice, forced: bool) -> Accepte
     if refusal := _verdict(ruling, problems):
         return refusal
     health = int(kind.max_health)
-    # a built airfield is its builder's side's: its planes land there, the enemy's do not (RULINGS.md 2026-11)
+    # a built airfield is its builder's side's: its planes land there, the enemy's do not (docs/rulings.md 2026-11)
     owner = {"side": unit.side} if command.kind == "airfield" else {}
     structure = Structure(command.structure, command.kind, (unit.position,), health, owner)
     battlefield = dataclasses.replace(

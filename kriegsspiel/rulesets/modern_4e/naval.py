@@ -1,6 +1,6 @@
 """Handlers of the naval orders: torpedo, sortie, depthcharge, board, nuke, load, disembark.
 
-Numbers come from the command tables and RULINGS.md: torpedo 1 in 6 sinks, else 1..5 damage (range 10);
+Numbers come from the command tables and docs/rulings.md: torpedo 1 in 6 sinks, else 1..5 damage (range 10);
 sortie against the target's air defence, the difference hits; depth charge 1 in 6 sinks, a further 1 in 6
 disables one turn, else a miss (reach 3); board (house rule) seize 1, sink 1, disable 2, damage 2 in 6 (reach 3);
 nuke: destroyed within 2 of the aim point, half damage within 7, a quarter within 15. Units aboard move with

@@ -3,7 +3,7 @@
 - An attack ends the attackers' turn: any later order naming them as actors is refused (forceable).
 - With an air theatre, each side's turn begins with its air turn: orders of aircraft (and units leaving an
   airborne plane) come first. The side's first other order, or the end of its turn, closes the air turn: its
-  planes still in the air crash (RULINGS.md). Aircraft orders after that are refused "not in the air turn".
+  planes still in the air crash (docs/rulings.md). Aircraft orders after that are refused "not in the air turn".
   A plane on the ground does not move (take off first).
 - At the end of a round the once-a-turn marks reset and the next side's air turn opens.
 """

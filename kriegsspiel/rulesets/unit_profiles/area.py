@@ -70,11 +70,21 @@ class UnitProfilesArea(AreaRules):
         return (str(position.data["power"]),)
 
     def check_order(self, position: AreaPosition, power: str, text: str) -> OrderVerdict:
+        return self.check_order_among(position, power, text, ())
+
+    def check_order_among(self, position: AreaPosition, power: str, text: str,
+                          earlier: Sequence[str]) -> OrderVerdict:
+        """The order checked after the power's ``earlier`` orders of the step have done what they do, in the
+        order resolve carries them out (a purchase against the money the purchases before it left, a placement
+        against the places they filled, a move after the Forced Marches); an earlier order refused now is
+        passed over, as resolve does, and one with this order's text is the one it replaces."""
         try:
             order = parse_order(text)
             if order.verb in ANSWERS:
                 return OrderVerdict(True, order.text())
             game = Game.from_position(position)
+            if power == game.power:
+                _apply_earlier(game, power, order, earlier)
             if power != game.power:
                 raise Refusal(f"it is {game.power}'s {game.step.replace('-', ' ')} step; {power} gives no orders now")
             if order.verb == "move" and game.step == "combat-move" and _marching(game, order):
@@ -240,6 +250,30 @@ def _marching(game: Game, order: Order) -> bool:
     units = [game.units.get(uid) for uid in order.units]
     return all(u is not None and "forced-march" in game.profile(u).abilities and u.where != order.path[0]
                and order.path[0] in game.board[u.where]["adjacent"] for u in units) and bool(units)
+
+
+#: the order in which resolve carries out a step's verbs (combat move: Forced Marches, supply drops, moves)
+_VERB_RANK = {"march": 0, "supply": 1}
+
+
+def _apply_earlier(game: Game, power: str, order: Order, earlier: Sequence[str]) -> None:
+    """Carry out the ``earlier`` orders resolve carries out before ``order`` (a refused one changes nothing)."""
+    rank = _VERB_RANK.get(order.verb, 2)
+    done = []
+    for text in earlier:
+        try:
+            before = parse_order(text)
+        except Refusal:
+            continue
+        if before.verb in ANSWERS or before.text() == order.text() or _VERB_RANK.get(before.verb, 2) > rank:
+            continue
+        done.append(before)
+    for before in sorted(done, key=lambda o: _VERB_RANK.get(o.verb, 2)):
+        saved = copy.deepcopy((game.units, game.owners, game.data))
+        try:
+            _apply(game, power, before, None)
+        except Refusal:
+            game.units, game.owners, game.data = saved
 
 
 def _defender(game: Game, key: str) -> str:

@@ -1,5 +1,5 @@
 """One battle fought with dice, step by step as the rulings' combat sequence says (R04), and its result as
-the JSON object of shared/formats/battle-json.md."""
+the JSON object of the battle format (docs/unit-profiles.md, "kriegsspiel battle")."""
 from __future__ import annotations
 
 from typing import Any

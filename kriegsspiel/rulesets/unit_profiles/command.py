@@ -1,5 +1,5 @@
-"""``kriegsspiel battle [FILE] [--batch] [--odds [N]]``: fight one unit-profiles battle given as JSON
-(shared/formats/battle-json.md), or give its odds; ``--batch`` reads and writes JSON Lines."""
+"""``kriegsspiel battle [FILE] [--batch] [--odds [N]] [--memory MB]``: fight one unit-profiles battle given as
+JSON (docs/unit-profiles.md), or give its odds; ``--batch`` reads and writes JSON Lines."""
 from __future__ import annotations
 
 import argparse
@@ -10,10 +10,11 @@ from typing import Any
 from kriegsspiel.errors import UserError
 
 DEFAULT_BATTLES = 10_000
+DEFAULT_MEMORY_MB = 512  # odds_budget.DEFAULT_MEMORY_MB (not imported: the CLI imports the rule set lazily)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """FILE (default stdin), --batch, --odds [N]."""
+    """FILE (default stdin), --batch, --odds [N], --memory MB."""
     parser.add_argument("file", nargs="?", default="-", metavar="FILE",
                         help="the battle as one JSON object (with --batch: one per line); default stdin")
     parser.add_argument("--batch", action="store_true",
@@ -21,15 +22,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--odds", nargs="?", type=int, const=DEFAULT_BATTLES, default=None, metavar="N",
                         help="print the probability of each result instead of one battle: exact where the battle "
                              f"allows, else N seeded battles (default {DEFAULT_BATTLES})")
+    parser.add_argument("--memory", type=int, default=DEFAULT_MEMORY_MB, metavar="MB",
+                        help="with --odds: the memory the exact search may take; a battle estimated to need more "
+                             f"is simulated (default {DEFAULT_MEMORY_MB})")
 
 
-def _resolve(raw: Any, odds: int | None) -> dict[str, Any]:
+def _resolve(raw: Any, odds: int | None, memory_mb: int = DEFAULT_MEMORY_MB) -> dict[str, Any]:
     """One battle (as decoded by the schema) -> its output object; raises UserError for a bad battle."""
-    from kriegsspiel.rulesets.unit_profiles import DiceExhausted, battle_odds, fight, load_rules, parse_battle
+    from kriegsspiel.rulesets.unit_profiles import (
+        DiceExhausted, OddsBudget, battle_odds, fight, load_rules, parse_battle,
+    )
 
     spec = parse_battle(raw, load_rules())
     if odds is not None:
-        return battle_odds(spec, odds)
+        return battle_odds(spec, odds, OddsBudget(memory_mb))
     try:
         return fight(spec)
     except DiceExhausted as exc:
@@ -60,7 +66,7 @@ def _ident(data: bytes) -> Any:
         return None
 
 
-def _batch(name: str, odds: int | None) -> int:
+def _batch(name: str, odds: int | None, memory_mb: int) -> int:
     from kriegsspiel.border import MAX_JSON_LINE_BYTES, json_lines, source_name
 
     where = source_name(name)
@@ -72,7 +78,7 @@ def _batch(name: str, odds: int | None) -> int:
                 raise UserError(f"{where} line {number}: longer than a battle's line may be "
                                 f"({MAX_JSON_LINE_BYTES:,} bytes); skipped")
             raw = _decode(line, f"{where} line {number}")
-            out = _resolve(raw, odds)
+            out = _resolve(raw, odds, memory_mb)
         except UserError as exc:
             text = str(exc)
             prefix = f"{where} line {number}"
@@ -92,12 +98,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.odds is not None and args.odds < 1:
         raise UserError(f"--odds {args.odds}: the number of battles must be at least 1")
+    if args.memory < 1:
+        raise UserError(f"--memory {args.memory}: give the exact search at least 1 MB")
     if args.batch:
-        return _batch(args.file, args.odds)
+        return _batch(args.file, args.odds, args.memory)
     name = source_name(args.file)
     raw = _decode(read_json_source(args.file), name)
     try:
-        out = _resolve(raw, args.odds)
+        out = _resolve(raw, args.odds, args.memory)
     except UserError as exc:
         raise UserError(f"{name}: {exc}") from None
     print(json.dumps(out, indent=2))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import gc
 import math
+import time
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from itertools import product
@@ -20,6 +22,7 @@ import numpy as np
 
 from kriegsspiel.rulesets.unit_profiles.battle import fight, summary
 from kriegsspiel.rulesets.unit_profiles.dice import DiceStream
+from kriegsspiel.rulesets.unit_profiles.odds_budget import ESTIMATE_DICE, ESTIMATE_PLACEMENTS, MOST_PARTS, OddsBudget
 from kriegsspiel.rulesets.unit_profiles.placement import Hit
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec, UnitSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
@@ -32,7 +35,6 @@ from kriegsspiel.rulesets.unit_profiles.values import (
 
 RESULTS = ("attacker", "defender", "both-destroyed", "stalemate")
 MAX_COMBINATIONS = 200_000   # dice-class combinations in one volley before the odds fall back to simulation
-MAX_POSITIONS = 50_000       # positions whose round is computed before the odds fall back to simulation
 
 
 class NotExact(Exception):
@@ -47,6 +49,20 @@ def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
     for first in range(n, -1, -1):
         for rest in _compositions(n - first, k - 1):
             yield (first, *rest)
+
+
+def _multinomial(counts: tuple[int, ...], probs: list[float]) -> float:
+    """The probability that n dice fall ``counts`` into classes of these probabilities (in logarithms where
+    the coefficient is beyond a float: a volley of hundreds of dice)."""
+    coefficient, rest = 1, sum(counts)
+    for c in counts:
+        coefficient *= math.comb(rest, c)
+        rest -= c
+    if any(c and not q for c, q in zip(counts, probs)):
+        return 0.0
+    if coefficient < 1e300:
+        return coefficient * math.prod(q ** c for c, q in zip(counts, probs))
+    return math.exp(math.log(coefficient) + sum(c * math.log(q) for c, q in zip(counts, probs) if c))
 
 
 def _classes(shot: Shot, sides: int) -> list[tuple[int | None, float]]:
@@ -79,12 +95,17 @@ def _unkind(kind: tuple, firer: int) -> Hit:
 
 
 class _Chain:
-    def __init__(self, spec: BattleSpec) -> None:
+    def __init__(self, spec: BattleSpec, max_transitions: int = 1 << 62) -> None:
         self.spec = spec
         self.sides = spec.rules.die
         self.volley_memo: dict[Any, list[tuple[tuple[tuple[int, int], ...], float]]] = {}
-        self.round_memo: dict[Any, list[tuple[int, float]]] = {}
-        self.positions = 0
+        self.transitions = 0  # (position, outcome) pairs computed so far, over every kind of round
+        #: the most transitions the memory budget holds (odds_budget); beyond, the odds are simulated
+        self.max_transitions = max_transitions
+        #: the most outcomes of one volley, and the placements of hits still allowed (None: no limit); both
+        #: lower while the search is estimated, so that a battle too big is told quickly
+        self.most_outcomes = MAX_COMBINATIONS
+        self.placements_left: int | None = None
         self.end_memo: dict[tuple[bool, bool], dict[tuple[int, int], int]] = {}
         self.end_ids: dict[tuple[Position, str | None], int] = {}
         self.end_list: list[tuple[Position, str | None]] = []
@@ -114,11 +135,11 @@ class _Chain:
         if found is None:
             classes = _classes(members[0], self.sides)
             n = len(members)
+            if math.comb(n + len(classes) - 1, n) > self.most_outcomes:  # before enumerating them
+                raise NotExact(f"a volley has more than {self.most_outcomes} outcomes")
             found = []
             for counts in _compositions(n, len(classes)):
-                p = math.factorial(n)
-                for c, (_, q) in zip(counts, classes):
-                    p = p / math.factorial(c) * q ** c
+                p = _multinomial(counts, [q for _, q in classes])
                 if p > 0.0:
                     dice = [d for c, (d, _) in zip(counts, classes) for _ in range(c)]
                     hits = [m.hit(d) for m, d in zip(members, dice) if d is not None]
@@ -128,6 +149,8 @@ class _Chain:
 
     def _volley(self, pos: Position, shots: list[Shot], owner: int, step: str
                 ) -> list[tuple[dict[int, int], float]]:
+        if self.placements_left is not None and len(shots) > ESTIMATE_DICE:
+            raise NotExact(f"more than {ESTIMATE_DICE} dice in one volley")
         groups: dict[tuple, list[Shot]] = {}
         for s in shots:
             groups.setdefault(s.signature(), []).append(s)
@@ -154,8 +177,8 @@ class _Chain:
             for have, p in dist.items():
                 for vec, q in vectors:
                     merged[tuple(map(add, have, vec))] += p * q
-            if len(merged) > MAX_COMBINATIONS:
-                raise NotExact(f"a volley has more than {MAX_COMBINATIONS} outcomes")
+            if len(merged) > self.most_outcomes:
+                raise NotExact(f"a volley has more than {self.most_outcomes} outcomes")
             dist = merged
         by_index = sorted(kinds, key=kinds.__getitem__)
         dist = {tuple(k for n, k in zip(counts, by_index) for _ in range(n)): p for counts, p in dist.items()}
@@ -167,6 +190,10 @@ class _Chain:
             key = (owner, step, kinds, pos.status[seg], pos.damage[seg]) if step == "round" else None
             placed = self.placement_memo.get(key) if key else None
             if placed is None:
+                if self.placements_left is not None:
+                    self.placements_left -= 1
+                    if self.placements_left < 0:
+                        raise NotExact("the exact search is too big to estimate in its time")
                 taken = take_hits(self.spec, pos, owner, [_unkind(k, firer) for k in kinds], step)
                 placed = tuple(sorted(taken.items()))
                 if key:
@@ -221,14 +248,11 @@ class _Chain:
             out.append(list(options.items()))
         return out[0], out[1]
 
-    def round(self, pos: Position, rnd: int) -> list[tuple[int, float]]:
+    def round(self, pos: Position, rnd: int) -> dict[int, float]:
         """The outcomes after round ``rnd`` from ``pos`` (numbers of ``outcome``: a position in play, or a
-        finished battle) and their probabilities (R04.3-R04.5)."""
+        finished battle) and their probabilities (R04.3-R04.5). Not kept: the caller stores them compactly."""
         spec = self.spec
         kind = (rnd == 1, rnd == spec.policies[0].retreat_after)
-        key = (pos, *kind)
-        if key in self.round_memo:
-            return self.round_memo[key]
         ctx = round_context(spec, pos, rnd)
         starts: list[tuple[Position, float, set[int]]] = [(pos, 1.0, set())]
         if rnd == 1:
@@ -256,10 +280,57 @@ class _Chain:
                         final, _, _, _, result = end_of_round(spec, self.join(a, d), rnd, stop_at_max=False)
                         end = ends[(a, d)] = self.outcome(final, result)
                     out[end] += qa * pd
-        if len(self.round_memo) > MAX_POSITIONS:
-            raise NotExact(f"more than {MAX_POSITIONS} positions")
-        self.round_memo[key] = list(out.items())
-        return self.round_memo[key]
+        self.transitions += len(out)
+        if self.transitions > self.max_transitions:
+            raise NotExact(f"more than {self.max_transitions} transitions between positions (the memory budget)")
+        return out
+
+    def estimate(self, most_parts: int, enough: int, placements: int) -> int:
+        """The transitions the search would make, estimated before it starts (odds_budget): each side's parts
+        reachable by the other side's fire at full strength (a breadth-first walk over both sides in turn,
+        with the volleys the search itself memoizes), and for each part how many parts one volley may leave.
+        The estimate is the sum of those fan-outs on one side times that on the other, an upper bound for
+        the pairs of parts the rounds lead from every position to. The walk stops as soon as the product
+        passes ``enough`` (what it returns is then a lower bound, already too many), or past ``most_parts``
+        parts on one side, or past ``placements`` placements of hits (NotExact)."""
+        self.most_outcomes, self.placements_left = placements, placements
+        try:
+            return self._estimate(most_parts, enough)
+        finally:
+            self.most_outcomes, self.placements_left = MAX_COMBINATIONS, None
+
+    def _estimate(self, most_parts: int, enough: int) -> int:
+        spec = self.spec
+        starts = self.pre_combat()
+        strongest = max(starts, key=lambda sp: sp[1])[0]
+        segs = (slice(0, self.cut), slice(self.cut, None))
+        seen = [{(p.status[seg], p.damage[seg]) for p, _ in starts} for seg in segs]
+        todo = [list(parts) for parts in seen]
+        fan_out = [0, 0]
+        while todo[0] or todo[1]:
+            for owner in (0, 1):
+                if not todo[owner]:
+                    continue
+                status, damage = todo[owner].pop()
+                if owner == 1:
+                    pos = Position(strongest.status[:self.cut] + status, strongest.damage[:self.cut] + damage)
+                else:
+                    pos = Position(status + strongest.status[self.cut:], damage + strongest.damage[self.cut:])
+                ctx = round_context(spec, pos, 2)
+                shots = plan_fire(ctx, 1 - owner, units_of(spec, pos, 1 - owner, (ACTIVE, DOOMED)))
+                after = set()
+                for taken, _ in self.volley(pos, shots, owner, "round"):
+                    new = apply_hits(spec, pos, taken)[0] if taken else pos
+                    after.add((new.status[segs[owner]], new.damage[segs[owner]]))
+                fan_out[owner] += len(after)
+                for part in after - seen[owner]:
+                    seen[owner].add(part)
+                    todo[owner].append(part)
+                if len(seen[owner]) > most_parts:
+                    raise NotExact(f"more than {most_parts} ways one side's units may stand")
+            if fan_out[0] * fan_out[1] > enough:
+                break
+        return fan_out[0] * fan_out[1]
 
     def outcome(self, pos: Position, result: str | None) -> int:
         """The number of a position in play (result None) or of a finished battle; ``end_list`` maps back."""
@@ -317,19 +388,20 @@ class _Tally:
         }
 
 
-def exact_odds(spec: BattleSpec) -> dict[str, Any]:
-    """The exact odds; raises NotExact where the battle does not allow them (see _exact_odds)."""
+def exact_odds(spec: BattleSpec, budget: OddsBudget | None = None) -> dict[str, Any]:
+    """The exact odds; raises NotExact where the battle does not allow them (see _exact_odds). With a
+    ``budget``, a search estimated to exceed it is not started, and one that reaches its memory stops."""
     # Hundreds of thousands of small tuples and no reference cycles: the cycle collector only costs time.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _exact_odds(spec)
+        return _exact_odds(spec, budget)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _exact_odds(spec: BattleSpec) -> dict[str, Any]:
+def _exact_odds(spec: BattleSpec, budget: OddsBudget | None) -> dict[str, Any]:
     """The exact odds; raises NotExact where the battle does not allow them.
 
     Rounds after the first are the same Markov chain each time (except the attacker's retreat round and the
@@ -339,7 +411,13 @@ def _exact_odds(spec: BattleSpec) -> dict[str, Any]:
             u.type in spec.rules.bonuses["reconnaissance"].supporters and spec.policies[u.side].rerolls
             for u in spec.units):
         raise NotExact("re-roll allowances shared by a side's dice (reconnaissance_rerolls_any_die)")
-    chain = _Chain(spec)
+    if budget is None:
+        chain = _Chain(spec)
+    else:
+        chain = _Chain(spec, budget.max_transitions)
+        why = budget.too_big(chain.estimate(MOST_PARTS, budget.max_estimated, ESTIMATE_PLACEMENTS))
+        if why:
+            raise NotExact(why)
     # Every position and finished battle has a number (chain.outcome); the vector v holds the probability
     # of each position still in play after the rounds so far.
     v = np.zeros(0)
@@ -354,29 +432,30 @@ def _exact_odds(spec: BattleSpec) -> dict[str, Any]:
             v[i] = p
         else:
             finished[i] += p
-    # per round kind: the transitions computed so far, as parallel lists, and which positions they cover
-    tables: dict[tuple, tuple[list[int], list[int], list[float], set[int], list[np.ndarray]]] = {}
+    # per round kind: the transitions computed so far, as compact parallel arrays (4 + 4 + 8 bytes each: they
+    # are most of the memory the search takes), which positions they cover, and numpy views of them
+    tables: dict[tuple, tuple[array, array, array, set[int], list[np.ndarray]]] = {}
     over = np.zeros(0, dtype=bool)  # which numbers are finished battles
     rnd = 0
     while v.any():
         rnd += 1
         kind = (rnd == 1, rnd == spec.policies[0].retreat_after)
-        src, dst, prob, done, cache = tables.setdefault(kind, ([], [], [], set(), []))
+        src, dst, prob, done, cache = tables.setdefault(kind, (array("i"), array("i"), array("d"), set(), []))
         for i in np.flatnonzero(v).tolist():
             if i not in done:
                 done.add(i)
-                for end, q in chain.round(chain.end_list[i][0], rnd):
-                    src.append(i)
-                    dst.append(end)
-                    prob.append(q)
-                cache.clear()
+                out = chain.round(chain.end_list[i][0], rnd)
+                cache.clear()  # views of the arrays must go before they grow
+                src.extend([i] * len(out))
+                dst.extend(out.keys())
+                prob.extend(out.values())
         if not cache:
-            cache.extend((np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64), np.array(prob)))
-        s_arr, d_arr, p_arr = cache
+            cache.extend((np.frombuffer(src, dtype=np.int32), np.frombuffer(dst, dtype=np.int32),
+                          np.frombuffer(prob, dtype=np.float64)))
         size = len(chain.end_list)
         if v.size < size:
             v = np.concatenate([v, np.zeros(size - v.size)])
-        after = np.bincount(d_arr, weights=v[s_arr] * p_arr, minlength=size)
+        after = np.bincount(cache[1], weights=v[cache[0]] * cache[2], minlength=size)
         if over.size < size:
             over = np.array([r is not None for _, r in chain.end_list])
         if finished.size < size:
@@ -403,19 +482,35 @@ def _exact_odds(spec: BattleSpec) -> dict[str, Any]:
     return {"id": spec.id, "exact": True, **tally.as_json(spec, total)}
 
 
-def simulated_odds(spec: BattleSpec, battles: int) -> dict[str, Any]:
-    """The odds from ``battles`` seeded battles (battle i uses seed + i, seed 0 if absent)."""
+def simulated_odds(spec: BattleSpec, battles: int, seconds: float | None = None, reason: str | None = None
+                   ) -> dict[str, Any]:
+    """The odds from ``battles`` seeded battles (battle i uses seed + i, seed 0 if absent). With ``seconds``
+    the simulation stops when that time has passed (checked between battles) and the output gives the battles
+    fought; ``reason`` (why the odds are not exact) goes into the output as ``"reason"``."""
     tally = _Tally(spec)
     base = spec.seed or 0
+    start = time.monotonic()
+    fought = 0
+    stopped = False
     for i in range(battles):
+        if seconds is not None and i and time.monotonic() - start > seconds:
+            stopped = True
+            break
         dice = DiceStream((), (base + i) % 2**64, spec.rules.die)
         out = fight(spec, dice)
         pos = _position_of(spec, out)
         tally.add(pos, out["winner"], out["rounds_fought"], 1.0)
-    body = tally.as_json(spec, float(battles))
-    stderr = {k: round(math.sqrt(max(v, 0.0) * (1.0 - v) / battles), 6) for k, v in body["results"].items()}
-    return {"id": spec.id, "exact": False, "battles": battles, "results": body["results"], "stderr": stderr,
-            **{k: v for k, v in body.items() if k != "results"}}
+        fought += 1
+    body = tally.as_json(spec, float(fought))
+    stderr = {k: round(math.sqrt(max(v, 0.0) * (1.0 - v) / fought), 6) for k, v in body["results"].items()}
+    out = {"id": spec.id, "exact": False, "battles": fought, "results": body["results"], "stderr": stderr,
+           **{k: v for k, v in body.items() if k != "results"}}
+    notes = [reason] if reason else []
+    if stopped:
+        notes.append(f"the simulation stopped after {seconds:.0f} s with {fought} of {battles} battles")
+    if notes:
+        out["reason"] = "; ".join(notes)
+    return out
 
 
 def _position_of(spec: BattleSpec, out: dict[str, Any]) -> Position:
@@ -434,9 +529,13 @@ def _position_of(spec: BattleSpec, out: dict[str, Any]) -> Position:
     return Position(tuple(status), tuple(damage))
 
 
-def battle_odds(spec: BattleSpec, battles: int = 10_000) -> dict[str, Any]:
-    """Exact odds where the battle allows, else ``battles`` seeded battles (battle-json.md "Odds")."""
+def battle_odds(spec: BattleSpec, battles: int = 10_000, budget: OddsBudget | None = None) -> dict[str, Any]:
+    """Exact odds where the battle allows within ``budget`` (default :class:`OddsBudget`: 512 MB), else
+    ``battles`` seeded battles, stopped at the budget's time limit, with why they are not exact."""
+    budget = budget or OddsBudget()
+    start = time.monotonic()
     try:
-        return exact_odds(spec)
-    except NotExact:
-        return simulated_odds(spec, battles)
+        return exact_odds(spec, budget)
+    except NotExact as why:  # the simulation's time counts from the start: the estimate's time included
+        left = max(1.0, budget.simulation_seconds - (time.monotonic() - start))
+        return simulated_odds(spec, battles, left, str(why))

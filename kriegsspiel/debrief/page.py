@@ -1,0 +1,207 @@
+"""The debrief's page: ``index.html`` with its pictures in ``frames/`` beside it, for any browser without a
+server. Everything is inline or a relative file: no outside request, so it works offline and can be mailed
+as a zip.
+
+The page's data (frames, moves, log, standing) is a JSON block inside the page (``<script
+type="application/json" id="debrief-data">``), which the page's own script reads and tests can check.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from html import escape
+from pathlib import Path
+
+import pygame
+
+from kriegsspiel.debrief.chart import standing_chart
+from kriegsspiel.debrief.model import Debrief
+from kriegsspiel.pov.png import encode_rgb_png, write_atomically
+
+PAGE = "index.html"
+FRAMES = "frames"
+#: zlib level of the page's pictures: a third of level 6's time for a third more bytes (a round's pictures
+#: of four players and the umpire are some 6 MB)
+PAGE_PNG_LEVEL = 3
+#: pictures being encoded at once at most (each a few megabytes raw): the drawing waits for the encoders
+MAX_PENDING = 4
+#: threads encoding pictures (the machine's two cores)
+ENCODERS = 2
+
+
+def frame_files(index: int, players: tuple[str, ...]) -> tuple[str, dict[str, str]]:
+    """The relative paths of frame ``index``'s umpire picture and of each player's picture (by the player's
+    place in the list, so that no name makes a file name)."""
+    umpire = f"{FRAMES}/{index + 1:03d}-umpire.png"
+    return umpire, {name: f"{FRAMES}/{index + 1:03d}-player-{k + 1}.png" for k, name in enumerate(players)}
+
+
+def page_data(debrief: Debrief) -> dict[str, object]:
+    """What the page's script shows, JSON-ready."""
+    frames = []
+    for i, frame in enumerate(debrief.frames):
+        umpire, players = frame_files(i, debrief.players)
+        frames.append({
+            "label": frame.label, "umpire": umpire, "players": players,
+            "moves": [{"who": m.who, "text": m.label, "seq": m.seq, "path": [list(p) for p in m.path]}
+                      for m in frame.moves],
+            "log": list(frame.log), "standing": dict(frame.standing),
+        })
+    return {"title": debrief.title, "kind": debrief.kind, "rule_set": debrief.rule_set,
+            "players": list(debrief.players), "finished": debrief.finished, "result": debrief.result,
+            "standing_unit": debrief.standing_unit,
+            "player_names": debrief.extra.get("player_names", {}), "frames": frames}
+
+
+def write_page(debrief: Debrief, out_dir: Path,
+               progress: Callable[[int, int], None] | None = None) -> Path:
+    """Write the page and its pictures into ``out_dir`` (created); returns the page's path. ``progress(done,
+    total)`` is called after each frame's pictures. Raises OSError when the folder cannot be written."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    total = len(debrief.frames)
+    pending: deque[Future[None]] = deque()
+
+    def write(surface: pygame.Surface, relative: str) -> None:
+        # drawing stays on this thread (pygame); the encoders (zlib releases the GIL) run on the pool
+        width, height = surface.get_size()
+        rgb = pygame.image.tobytes(surface, "RGB")
+        while len(pending) >= MAX_PENDING:
+            pending.popleft().result()
+        pending.append(pool.submit(_encode_and_write, rgb, width, height, out_dir / relative, out_dir))
+
+    with ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="debrief-png") as pool:
+        for i, frame in enumerate(debrief.frames):
+            umpire, players = frame_files(i, debrief.players)
+            write(frame.umpire(), umpire)
+            for name, file in players.items():
+                write(frame.player(name), file)
+            if progress is not None:
+                progress(i + 1, total)
+        while pending:
+            pending.popleft().result()  # raises the first OSError of a picture
+    page = out_dir / PAGE
+    write_atomically(page, page_html(debrief).encode("utf-8"), root=out_dir)
+    return page
+
+
+def _encode_and_write(rgb: bytes, width: int, height: int, path: Path, root: Path) -> None:
+    write_atomically(path, encode_rgb_png(rgb, width, height, PAGE_PNG_LEVEL), root)
+
+
+def _script_json(data: object) -> str:
+    # inside <script>: no "</" may end the block early, whatever a unit or player is called
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def page_html(debrief: Debrief) -> str:
+    """The page's HTML (its pictures are the files :func:`write_page` writes)."""
+    data = page_data(debrief)
+    chart = standing_chart([f.standing for f in debrief.frames] or [{}], debrief.standing_unit)
+    warning = "" if debrief.finished else (
+        '<p class="warn">The game is still in play: this debrief shows the whole truth and is for the umpire '
+        "alone. Do not hand it to the players before the game ends.</p>")
+    names = data["player_names"]
+    assert isinstance(names, dict)
+    options = "".join(f'<option value="{escape(p)}">{escape(p)}'
+                      f'{escape(" (" + names[p] + ")") if p in names else ""}</option>' for p in debrief.players)
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Debrief: {escape(debrief.title)}</title>
+<style>
+body {{ font-family: sans-serif; margin: 12px; background: #f4f2ea; color: #1a1a1a; }}
+h1 {{ font-size: 1.4em; margin: 0 0 4px; }}
+.warn {{ background: #fde2c8; border: 1px solid #c05a00; padding: 6px 10px; }}
+#controls {{ display: flex; gap: 10px; align-items: center; margin: 8px 0; flex-wrap: wrap; }}
+#step {{ flex: 1; min-width: 200px; }}
+#label {{ font-weight: bold; min-width: 14em; }}
+#pictures {{ display: flex; gap: 10px; align-items: flex-start; }}
+figure {{ margin: 0; flex: 1; min-width: 0; }}
+figure img {{ max-width: 100%; max-height: 74vh; display: block; border: 1px solid #888; background: #fff; }}
+figcaption {{ font-weight: bold; margin-bottom: 4px; }}
+#below {{ display: flex; gap: 16px; flex-wrap: wrap; margin-top: 10px; }}
+#below section {{ flex: 1; min-width: 320px; }}
+#log, #moves {{ font-family: monospace; font-size: 0.9em; white-space: pre-wrap; background: #fff;
+  border: 1px solid #ccc; padding: 6px; max-height: 260px; overflow: auto; margin: 0; }}
+</style></head>
+<body>
+<h1>Debrief: {escape(debrief.title)}</h1>
+<p>{escape(debrief.rule_set)} &middot; {escape(debrief.result)} &middot; {len(debrief.frames)} frames.
+Step with the slider or the arrow keys (&larr; &rarr;, Home, End).</p>
+{warning}
+<div id="controls">
+<button id="prev" type="button" aria-label="previous">&#9664;</button>
+<input id="step" type="range" min="0" max="{max(0, len(debrief.frames) - 1)}" value="0" aria-label="frame">
+<button id="next" type="button" aria-label="next">&#9654;</button>
+<span id="label"></span>
+<label>Beside the truth: <select id="player"><option value="">(no player)</option>{options}</select></label>
+</div>
+<div id="pictures">
+<figure id="truth"><figcaption>What was there (the umpire's view)</figcaption><img id="umpire-img" alt="the umpire's view"></figure>
+<figure id="seen" hidden><figcaption id="seen-caption">What you saw</figcaption><img id="player-img" alt="the player's picture"></figure>
+</div>
+<div id="below">
+<section><h2>Moves</h2><pre id="moves"></pre></section>
+<section><h2>What happened</h2><pre id="log"></pre></section>
+<section><h2>Standing</h2>{chart}<div id="standing-now"></div></section>
+</div>
+<script type="application/json" id="debrief-data">{_script_json(data)}</script>
+<script>
+"use strict";
+const data = JSON.parse(document.getElementById("debrief-data").textContent);
+const step = document.getElementById("step"), who = document.getElementById("player");
+function show(i) {{
+  if (!data.frames.length) {{ document.getElementById("label").textContent = "no round has ended yet"; return; }}
+  i = Math.max(0, Math.min(data.frames.length - 1, i));
+  step.value = i;
+  const f = data.frames[i];
+  document.getElementById("label").textContent = (i + 1) + " / " + data.frames.length + ": " + f.label;
+  document.getElementById("umpire-img").src = f.umpire;
+  const p = who.value;
+  document.getElementById("seen").hidden = !p;
+  if (p) {{
+    document.getElementById("player-img").src = f.players[p];
+    document.getElementById("seen-caption").textContent = "What " + p + " saw";
+  }}
+  document.getElementById("moves").textContent = f.moves.map(m => m.text).join("\\n") || "(none)";
+  document.getElementById("log").textContent = f.log.join("\\n") || "(nothing)";
+  document.getElementById("standing-now").textContent =
+    Object.entries(f.standing).map(([k, v]) => k + ": " + v).join(" \\u00b7 ");
+  const m = document.getElementById("chart-marker");
+  const x = Number(m.dataset.left) + Number(m.dataset.width) * i / Number(m.dataset.count);
+  m.setAttribute("x1", x); m.setAttribute("x2", x);
+}}
+step.addEventListener("input", () => show(Number(step.value)));
+who.addEventListener("change", () => show(Number(step.value)));
+document.getElementById("prev").addEventListener("click", () => show(Number(step.value) - 1));
+document.getElementById("next").addEventListener("click", () => show(Number(step.value) + 1));
+document.addEventListener("keydown", e => {{
+  if (e.target === who) return;
+  const i = Number(step.value);
+  if (e.key === "ArrowLeft") show(i - 1);
+  else if (e.key === "ArrowRight") show(i + 1);
+  else if (e.key === "Home") show(0);
+  else if (e.key === "End") show(data.frames.length - 1);
+  else return;
+  e.preventDefault();
+}});
+show(0);
+</script>
+</body></html>
+"""
+
+
+def stderr_progress(what: str) -> Callable[[int, int], None]:
+    """A progress bar on stderr: ``what [#####.....] done/total``."""
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(1, total)
+        end = "\n" if done >= total else ""
+        print(f"\r{what} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end, file=sys.stderr,
+              flush=True)
+    return progress

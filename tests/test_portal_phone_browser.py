@@ -1,0 +1,150 @@
+"""The area games' pages on a phone (Chromium at 390x844, as a player holds it): the receipt says when lines
+were refused, the "board changed" notice appears beside the text box, the winter page says how many units to
+build or remove. Needs ``playwright`` and ``/usr/bin/chromium`` (or ``$KRIEGSSPIEL_CHROMIUM``), as
+tests/test_portal_area_browser.py; ``KRIEGSSPIEL_SHOTS=DIR`` keeps the screenshots."""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = os.environ.get("KRIEGSSPIEL_CHROMIUM", "/usr/bin/chromium")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+from area_portal_support import running_area_portal, write_area_game  # noqa: E402
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+#: a winter: France lost two units (may build 2 in its empty homes), Germany gained one (must remove 1)
+WINTER = (('phase = "S1901M"', 'phase = "W1901A"'), ('FRANCE = ["F BRE", "A PAR", "A MAR"]', 'FRANCE = ["A BUR"]'),
+          ('GERMANY = ["F KIE", "A BER", "A MUN"]', 'GERMANY = ["F KIE", "A BER", "A MUN", "A RUH"]'))
+
+
+def _wait_until(page, expression: str, seconds: float = 20.0) -> None:
+    """Poll ``expression`` from Python (the page's CSP forbids the eval that wait_for_function may use)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if page.evaluate(expression):
+                return
+        except sync_api.Error:  # the page reloading itself
+            pass
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {expression}"
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def _shot(page, tmp_path: Path, name: str, full: bool = False) -> Path:
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full)
+    keep = os.environ.get("KRIEGSSPIEL_SHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / path.name)
+    return path
+
+
+def _phone(browser):
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    return context, page, problems
+
+
+def _in_view(page, selector: str) -> bool:
+    box = page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); "
+                                          "return [r.top, r.bottom, r.height]; }")
+    return box[2] > 0 and box[0] >= 0 and box[1] <= 844
+
+
+def test_a_sending_with_a_refused_line_gets_a_receipt_in_the_colour_of_a_problem(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        page.fill("#orders-text", "A PAR - BUR\nA MAR - XYZ\nF BRE - MAO")
+        page.check("input[name=ready]")
+        page.click("#order-form button[type=submit]")
+        page.wait_for_selector("#receipt")
+        receipt = page.inner_text("#receipt")
+        assert "2 of 3 lines accepted; 1 refused" in receipt and "you are marked ready" in receipt
+        assert page.get_attribute("#receipt", "class") == "receipt problem"
+        assert page.get_attribute("#receipt", "role") == "alert"
+        colour = page.eval_on_selector("#receipt", "e => getComputedStyle(e).backgroundColor")
+        assert colour == "rgb(248, 215, 218)"  # the problems' red, not the receipt's green
+        _shot(page, tmp_path, "phone-10a-refused-receipt", full=True)
+        # all accepted: green again
+        page.fill("#orders-text", "A PAR - BUR\nA MAR - SPA\nF BRE - MAO")
+        page.click("#order-form button[type=submit]")
+        _wait_until(page, "!document.getElementById('receipt').classList.contains('problem')")
+        assert "refused" not in page.inner_text("#receipt")
+        assert page.eval_on_selector("#receipt", "e => getComputedStyle(e).backgroundColor") == "rgb(223, 240, 216)"
+        assert problems == []
+        context.close()
+
+
+def test_the_board_changed_notice_is_shown_beside_the_text_box(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        page.click("#orders-text")
+        page.keyboard.type("A PAR - BUR")
+        page.eval_on_selector("#orders-text", "e => e.scrollIntoView({block: 'center'})")
+        assert not _in_view(page, "#news") or page.is_hidden("#news")
+        assert live.umpire("confirm").accepted  # the phase moves on under the typing
+        _wait_until(page, "!document.getElementById('stale').hidden")
+        assert "your text is not sent yet" in page.inner_text("#stale")
+        assert _in_view(page, "#stale") and _in_view(page, "#orders-text")
+        text_box = page.eval_on_selector("#orders-text", "e => e.getBoundingClientRect().bottom")
+        notice = page.eval_on_selector("#stale", "e => e.getBoundingClientRect().top")
+        assert 0 <= notice - text_box < 40  # right under the text box
+        assert page.input_value("#orders-text") == "A PAR - BUR"  # the typing is kept, not reloaded away
+        _shot(page, tmp_path, "phone-10b-board-changed")
+        assert problems == []
+        context.close()
+
+
+def test_the_winter_page_says_how_many_to_build_or_remove_and_opens_the_builds(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path, edits=WINTER)
+    with running_area_portal(save) as live:
+        assert live.game.turn.position.phase == "W1901A"
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        duty = page.inner_text("#duty")
+        assert duty.startswith("You may build 2 units") and "BRE, MAR, PAR" in duty
+        assert "holds" not in page.inner_text("#orders")  # the movement hint belongs to movement
+        assert page.eval_on_selector("#placements", "d => d.open")
+        assert page.is_visible("#placements li >> text=A PAR B")
+        _shot(page, tmp_path, "phone-11a-winter-build", full=True)
+        page.goto(live.urls["GERMANY"])
+        assert page.inner_text("#duty").startswith("You must remove 1 unit ")
+        _shot(page, tmp_path, "phone-11b-winter-remove")
+        page.goto(live.urls["ITALY"])  # three centres, three units: no orders this winter
+        assert page.query_selector("#duty") is None and page.query_selector("#no-orders") is not None
+        assert problems == []
+        context.close()
+
+
+def test_the_movement_page_says_a_unit_without_an_order_holds(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        assert "a unit without an order holds" in page.inner_text("#duty")
+        assert problems == []
+        context.close()
