@@ -158,3 +158,14 @@ def test_the_diplomacy_map_may_be_a_tmx_inside_the_shipped_maps_or_standard(monk
 def test_the_nesting_count_skips_brackets_in_strings() -> None:
     assert json_nesting(b'{"a": "[[[[[[", "b": [[1], {"c": [2]}]}') == 4
     assert json_nesting(b'"\\"[[["') == 0 and json_nesting(b"") == 0
+
+
+def test_an_order_count_of_thousands_of_digits_is_refused_in_words(tmp_path: Path, monkeypatch, capsys) -> None:
+    from kriegsspiel.data import scenarios_folder
+
+    monkeypatch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(tmp_path / "config"))
+    lines = [f"NORD: research {'9' * 5000}", f"NORD: buy {'9' * 5000} infantry", "NORD: buy 2 infantry", "quit"]
+    code, out, err = _run(monkeypatch, capsys, ["shell", str(scenarios_folder() / "unit-profiles-borderlands.toml"),
+                                                 "--save", str(tmp_path / "g.kssave")],
+                          "\n".join(lines).encode() + b"\n")
+    assert code == 0 and out.count("refused: ") == 2 and "write it as 'buy [N] TYPE'" in out, out[-500:]

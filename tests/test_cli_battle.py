@@ -1,4 +1,4 @@
-"""``kriegsspiel battle``: JSON in and out (shared/formats/battle-json.md), --batch as JSON Lines with an error
+"""``kriegsspiel battle``: JSON in and out (docs/battle-json.md), --batch as JSON Lines with an error
 line for a bad line, --odds, and one-line errors with exit 2."""
 from __future__ import annotations
 

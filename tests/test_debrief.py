@@ -162,7 +162,11 @@ def test_the_page_asks_for_nothing_outside_its_folder(game: str, pages) -> None:
     assert not re.search(r"https?:|//[a-z0-9]|@import|url\(", html, re.I)
     refs = _References()
     refs.feed(html)
-    assert refs.found == []  # the pictures are set by the page's own script, from its data
+    # its style and script are files beside it; the pictures are set by the script, from the page's data
+    assert sorted(refs.found) == ["debrief.css", "debrief.js"]
+    assert all((pages[game] / name).is_file() for name in refs.found)
+    script = (pages[game] / "debrief.js").read_text(encoding="utf-8")
+    assert not re.search(r"https?:|fetch\(|XMLHttpRequest|import\(", script)
     data = page_data(pages[game])
     for frame in data["frames"]:
         for file in [frame["umpire"], *frame["players"].values()]:

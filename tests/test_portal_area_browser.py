@@ -79,14 +79,14 @@ def test_a_diplomacy_power_types_orders_sees_each_verdict_sends_and_follows_the_
         assert "unknown province XYZ" in page.inner_text("#verdicts li.bad .reason")
         assert live.game.turn.orders == ()                              # checking writes nothing
         _shot(page, tmp_path, "area-1-typing")
-        # a tap zooms the picture onto France's own units (BRE, PAR, MAR: the west of the board)
-        page.click("#picture")
+        # the Zoom button (taps on the picture give orders) zooms onto France's own units (the west of the board)
+        page.click("#zoom")
         assert page.eval_on_selector(".scroller", "f => f.classList.contains('zoomed')")
         left, width = page.eval_on_selector(".scroller", "f => [f.scrollLeft, f.scrollWidth]")
         top = page.eval_on_selector(".scroller", "f => f.scrollTop")
         assert 0 < left < width * 0.3 and top > 0
         _shot(page, tmp_path, "area-1b-zoomed")
-        page.click("#picture")
+        page.click("#zoom")
         page.fill("#orders-text", "A PAR - BUR\nA MAR - XYZ\nF BRE - MAO\nA MAR - SPA")
         page.check("input[name=ready]")
         page.click("#order-form button[type=submit]")

@@ -148,3 +148,93 @@ def test_the_movement_page_says_a_unit_without_an_order_holds(browser, tmp_path:
         assert "a unit without an order holds" in page.inner_text("#duty")
         assert problems == []
         context.close()
+
+
+def _tap_province(page, live, abbreviation: str) -> None:
+    """A finger on the province's centre (as the map gives it), wherever the picture is drawn on the page."""
+    board = live.portal.tap_board()
+    x, y = next(p.centre for p in board.provinces if p.abbreviation == abbreviation)
+    left, top, width = page.eval_on_selector("#touch", "s => { const r = s.getBoundingClientRect(); "
+                                                       "return [r.left, r.top, r.width]; }")
+    scale = width / board.size_px[0]
+    at = (left + x * scale, top + y * scale)
+    hit = page.evaluate(f"(() => {{ const e = document.elementFromPoint({at[0]}, {at[1]}); "
+                        "return e && e.getAttribute('data-p'); })()")
+    assert hit == abbreviation  # the finger lands on that province's shape (or a unit in it), nothing else
+    page.touchscreen.tap(*at)
+
+
+def test_orders_by_touch_a_unit_then_a_province_puts_the_checked_order_in_the_text_box(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        _wait_until(page, "document.getElementById('picture').complete")
+        assert page.is_visible("#touch") and page.is_visible("#tap-help")
+        page.eval_on_selector("#touch", "s => s.scrollIntoView({block: 'center'})")
+        # a move: the army in Paris, then Burgundy
+        page.tap("#touch circle.unit.mine[data-p='PAR']")
+        assert "Your" in page.inner_text("#tap-help") and "PAR" in page.inner_text("#tap-help")
+        _shot(page, tmp_path, "phone-9a-unit-chosen")
+        _tap_province(page, live, "BUR")
+        assert page.input_value("#orders-text").splitlines() == ["A PAR - BUR"]
+        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")  # checked as if typed
+        assert page.inner_text("#verdicts li.ok code") == "A PAR - BUR"
+        # a support: the army in Marseilles, then the army in Paris, then Burgundy
+        page.tap("#touch circle.unit.mine[data-p='MAR']")
+        page.tap("#touch circle.unit.mine[data-p='PAR']")
+        _tap_province(page, live, "BUR")
+        assert page.input_value("#orders-text").splitlines() == ["A PAR - BUR", "A MAR S A PAR - BUR"]
+        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 2")
+        # a second order for the same unit replaces its first; tapping a unit twice holds
+        page.tap("#touch circle.unit.mine[data-p='PAR']")
+        page.tap("#touch circle.unit.mine[data-p='PAR']")
+        assert page.input_value("#orders-text").splitlines() == ["A MAR S A PAR - BUR", "A PAR H"]
+        # the list of a unit's legal orders is tapped too
+        page.click("#units summary >> text=F BRE")
+        page.tap("#units button.order-example[data-order='F BRE - MAO']")
+        assert page.input_value("#orders-text").splitlines() == ["A MAR S A PAR - BUR", "A PAR H", "F BRE - MAO"]
+        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 3")
+        assert live.game.turn.orders == ()  # composed and checked, not sent
+        page.eval_on_selector("#orders-text", "e => e.scrollIntoView({block: 'center'})")
+        _shot(page, tmp_path, "phone-9b-orders-by-touch")
+        # typing stays: the text box takes typed lines beside the tapped ones
+        page.click("#orders-text")
+        page.keyboard.press("End")
+        page.keyboard.type("A MAR - XYZ")
+        _wait_until(page, "document.querySelectorAll('#verdicts li.bad').length === 1")
+        # the zoom is a button now that taps give orders; it opens on France's units
+        page.click("#zoom")
+        assert page.eval_on_selector(".scroller", "f => f.classList.contains('zoomed') && f.scrollLeft > 0")
+        assert problems == []
+        context.close()
+
+
+def test_the_board_is_worked_by_keyboard_and_named_for_screen_readers(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path)
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        labels = page.eval_on_selector_all("#touch [tabindex='0']", "es => es.map(e => e.getAttribute('aria-label'))")
+        assert "Paris (PAR)" in labels and "Burgundy (BUR)" in labels
+        assert "Your unit A PAR, in Paris" in labels and "Your unit F BRE, in Brest" in labels
+        assert "Germany's unit A MUN, in Munich" in labels  # not blind: Germany is seen
+        page.focus("#touch circle.unit.mine[data-p='PAR']")
+        page.keyboard.press("Enter")
+        page.focus("#touch path.province[data-p='PIC']")
+        page.keyboard.press("Enter")
+        assert page.input_value("#orders-text").splitlines() == ["A PAR - PIC"]
+        assert problems == []
+        context.close()
+
+
+def test_a_blind_board_names_no_unit_the_power_cannot_see(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path, blind=True)
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        seen = {u.where for u in live.portal.view_of("FRANCE").position.units}
+        named = page.eval_on_selector_all("#touch circle.unit", "es => es.map(e => e.getAttribute('data-p'))")
+        assert set(named) <= {w.split("/")[0] for w in seen} and "MOS" not in named and "PAR" in named
+        assert problems == []
+        context.close()

@@ -18,11 +18,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("save", metavar="SAVE", help="the save (.kssave) of a ruler or an area game")
     parser.add_argument("--out", metavar="DIR", help="write the debrief page (index.html and its pictures) here")
     parser.add_argument("--movie", metavar="FILE", help="write the debrief film here (.mp4, .webm or .gif)")
+    parser.add_argument("--publish", action="store_true",
+                        help="a finished game only: write the page beside the save (<save>-debrief/) for the "
+                             "portal to show every player's link")
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.out and not args.movie:
-        raise UserError("give --out DIR (the page), --movie FILE (the film) or both")
+    if not args.out and not args.movie and not args.publish:
+        raise UserError("give --out DIR (the page), --movie FILE (the film) or --publish")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is ever opened
     from kriegsspiel.border import CAPS, check_input
 
@@ -37,6 +40,12 @@ def run(args: argparse.Namespace) -> int:
 
     pygame.display.init()
     pygame.font.init()
+    if args.publish:
+        from kriegsspiel.debrief.publish import publish
+
+        print(publish(path))
+        if not args.out and not movie:
+            return 0
     debrief = load_debrief(path)
     if not debrief.finished:
         print(f"kriegsspiel: {path}: the game is still in play: this debrief shows the whole truth and is for "

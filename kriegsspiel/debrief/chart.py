@@ -28,7 +28,7 @@ def standing_chart(standings: Sequence[Mapping[str, float]], unit: str) -> str:
     def y(v: float) -> float:
         return _MARGIN_TOP + plot_h * (1 - v / top)
 
-    parts = [f'<svg id="standing" style="width:100%;max-width:{WIDTH}px;height:auto" '
+    parts = [f'<svg id="standing" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="victory standing over time">',
              f'<rect x="{_MARGIN_LEFT}" y="{_MARGIN_TOP}" width="{plot_w}" height="{plot_h}" fill="#fafaf6" '
              'stroke="#999"/>',

@@ -84,6 +84,8 @@ def write_page(debrief: Debrief, out_dir: Path,
         while pending:
             pending.popleft().result()  # raises the first OSError of a picture
     page = out_dir / PAGE
+    write_atomically(out_dir / "debrief.css", STYLE.encode("utf-8"), root=out_dir)
+    write_atomically(out_dir / "debrief.js", SCRIPT.encode("utf-8"), root=out_dir)
     write_atomically(page, page_html(debrief).encode("utf-8"), root=out_dir)
     return page
 
@@ -110,25 +112,10 @@ def page_html(debrief: Debrief) -> str:
                       f'{escape(" (" + names[p] + ")") if p in names else ""}</option>' for p in debrief.players)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Debrief: {escape(debrief.title)}</title>
-<style>
-body {{ font-family: sans-serif; margin: 12px; background: #f4f2ea; color: #1a1a1a; }}
-h1 {{ font-size: 1.4em; margin: 0 0 4px; }}
-.warn {{ background: #fde2c8; border: 1px solid #c05a00; padding: 6px 10px; }}
-#controls {{ display: flex; gap: 10px; align-items: center; margin: 8px 0; flex-wrap: wrap; }}
-#step {{ flex: 1; min-width: 200px; }}
-#label {{ font-weight: bold; min-width: 14em; }}
-#pictures {{ display: flex; gap: 10px; align-items: flex-start; }}
-figure {{ margin: 0; flex: 1; min-width: 0; }}
-figure img {{ max-width: 100%; max-height: 74vh; display: block; border: 1px solid #888; background: #fff; }}
-figcaption {{ font-weight: bold; margin-bottom: 4px; }}
-#below {{ display: flex; gap: 16px; flex-wrap: wrap; margin-top: 10px; }}
-#below section {{ flex: 1; min-width: 320px; }}
-#log, #moves {{ font-family: monospace; font-size: 0.9em; white-space: pre-wrap; background: #fff;
-  border: 1px solid #ccc; padding: 6px; max-height: 260px; overflow: auto; margin: 0; }}
-</style></head>
+<link rel="stylesheet" href="debrief.css"></head>
 <body>
 <h1>Debrief: {escape(debrief.title)}</h1>
 <p>{escape(debrief.rule_set)} &middot; {escape(debrief.result)} &middot; {len(debrief.frames)} frames.
@@ -151,12 +138,35 @@ Step with the slider or the arrow keys (&larr; &rarr;, Home, End).</p>
 <section><h2>Standing</h2>{chart}<div id="standing-now"></div></section>
 </div>
 <script type="application/json" id="debrief-data">{_script_json(data)}</script>
-<script>
-"use strict";
+<script src="debrief.js"></script>
+</body></html>
+"""
+
+
+#: the page's style (``debrief.css``): a file, not inline, so the portal's policy (no inline style) allows it
+STYLE = """body { font-family: sans-serif; margin: 12px; background: #f4f2ea; color: #1a1a1a; }
+h1 { font-size: 1.4em; margin: 0 0 4px; }
+.warn { background: #fde2c8; border: 1px solid #c05a00; padding: 6px 10px; }
+#controls { display: flex; gap: 10px; align-items: center; margin: 8px 0; flex-wrap: wrap; }
+#step { flex: 1; min-width: 200px; }
+#label { font-weight: bold; min-width: 14em; }
+#pictures { display: flex; gap: 10px; align-items: flex-start; }
+figure { margin: 0; flex: 1; min-width: 0; }
+figure img { max-width: 100%; max-height: 74vh; display: block; border: 1px solid #888; background: #fff; }
+#standing { width: 100%; max-width: 560px; height: auto; }
+figcaption { font-weight: bold; margin-bottom: 4px; }
+#below { display: flex; gap: 16px; flex-wrap: wrap; margin-top: 10px; }
+#below section { flex: 1; min-width: 320px; }
+#log, #moves { font-family: monospace; font-size: 0.9em; white-space: pre-wrap; background: #fff;
+  border: 1px solid #ccc; padding: 6px; max-height: 260px; overflow: auto; margin: 0; }
+"""
+
+#: the page's script (``debrief.js``): reads the data block, steps the frames, switches the player's picture
+SCRIPT = r""""use strict";
 const data = JSON.parse(document.getElementById("debrief-data").textContent);
 const step = document.getElementById("step"), who = document.getElementById("player");
-function show(i) {{
-  if (!data.frames.length) {{ document.getElementById("label").textContent = "no round has ended yet"; return; }}
+function show(i) {
+  if (!data.frames.length) { document.getElementById("label").textContent = "no round has ended yet"; return; }
   i = Math.max(0, Math.min(data.frames.length - 1, i));
   step.value = i;
   const f = data.frames[i];
@@ -164,23 +174,23 @@ function show(i) {{
   document.getElementById("umpire-img").src = f.umpire;
   const p = who.value;
   document.getElementById("seen").hidden = !p;
-  if (p) {{
+  if (p) {
     document.getElementById("player-img").src = f.players[p];
     document.getElementById("seen-caption").textContent = "What " + p + " saw";
-  }}
-  document.getElementById("moves").textContent = f.moves.map(m => m.text).join("\\n") || "(none)";
-  document.getElementById("log").textContent = f.log.join("\\n") || "(nothing)";
+  }
+  document.getElementById("moves").textContent = f.moves.map(m => m.text).join("\n") || "(none)";
+  document.getElementById("log").textContent = f.log.join("\n") || "(nothing)";
   document.getElementById("standing-now").textContent =
-    Object.entries(f.standing).map(([k, v]) => k + ": " + v).join(" \\u00b7 ");
+    Object.entries(f.standing).map(([k, v]) => k + ": " + v).join(" \u00b7 ");
   const m = document.getElementById("chart-marker");
   const x = Number(m.dataset.left) + Number(m.dataset.width) * i / Number(m.dataset.count);
   m.setAttribute("x1", x); m.setAttribute("x2", x);
-}}
+}
 step.addEventListener("input", () => show(Number(step.value)));
 who.addEventListener("change", () => show(Number(step.value)));
 document.getElementById("prev").addEventListener("click", () => show(Number(step.value) - 1));
 document.getElementById("next").addEventListener("click", () => show(Number(step.value) + 1));
-document.addEventListener("keydown", e => {{
+document.addEventListener("keydown", e => {
   if (e.target === who) return;
   const i = Number(step.value);
   if (e.key === "ArrowLeft") show(i - 1);
@@ -189,10 +199,8 @@ document.addEventListener("keydown", e => {{
   else if (e.key === "End") show(data.frames.length - 1);
   else return;
   e.preventDefault();
-}});
+});
 show(0);
-</script>
-</body></html>
 """
 
 

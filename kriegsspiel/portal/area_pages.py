@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from kriegsspiel.portal.area_board import TapBoard, tap_layer
 from kriegsspiel.portal.area_service import LineVerdict
 from kriegsspiel.portal.area_sheets import PowerView, unit_line
 from kriegsspiel.portal.records import ReceivedOrders
@@ -42,6 +43,8 @@ class AreaPageInput:
     focus: tuple[float, float] | None = None
     #: what the rules say the power is to do this phase ("You may build 2 units ..."), from AreaRules.duty
     duty: str | None = None
+    #: the map's provinces for the tap layer (orders by touch); None: no layer (no orders to give now)
+    board: TapBoard | None = None
 
 
 def _head(title: str) -> str:
@@ -52,12 +55,19 @@ def _head(title: str) -> str:
             "<script src=\"/static/area.js\" defer></script></head>\n")
 
 
-def _picture(url: str, alt: str, current: bool, focus: tuple[float, float] | None = None) -> str:
-    """A picture in a scrolling frame; a tap zooms it (area.js), on ``focus`` (fractions of its size)."""
+def _picture(url: str, alt: str, current: bool, focus: tuple[float, float] | None = None, layer: str = "") -> str:
+    """A picture in a scrolling frame; a tap zooms it (area.js), on ``focus`` (fractions of its size). With
+    ``layer`` (the tap layer's SVG) taps give orders instead, and a Zoom button zooms."""
     ids = (" id=\"picture-link\"", " id=\"picture\"") if current else ("", " loading=\"lazy\"")
     at = f" data-focus=\"{focus[0]},{focus[1]}\"" if focus else ""
-    return (f"<div class=\"scroller\"><a href=\"{escape(url)}\"{ids[0]}><img{ids[1]} class=\"picture\" "
-            f"src=\"{escape(url)}\" alt=\"{escape(alt)}\"{at}></a></div>")
+    image = (f"<a href=\"{escape(url)}\"{ids[0]}><img{ids[1]} class=\"picture\" src=\"{escape(url)}\" "
+             f"alt=\"{escape(alt)}\"{at}></a>")
+    if not layer:
+        return f"<div class=\"scroller\">{image}</div>"
+    return (f"<div class=\"scroller\"><div class=\"board\">{image}{layer}</div></div>"
+            "<div id=\"tap\" class=\"tap\" hidden><button type=\"button\" id=\"zoom\">Zoom</button>"
+            "<p id=\"tap-help\" aria-live=\"polite\">Tap one of your units, then where it goes (or a second "
+            "unit to support or convoy); tap it twice to hold.</p><div id=\"tap-choices\"></div></div>")
 
 
 def verdict_list(verdicts: tuple[LineVerdict, ...], list_id: str = "verdicts") -> str:
@@ -150,6 +160,12 @@ def _orders_section(page: AreaPageInput) -> str:
     return "".join(parts)
 
 
+def _example(order: str) -> str:
+    """An order the rules offer, as a button that puts it in the text box (area.js; inert without script)."""
+    return (f"<button type=\"button\" class=\"order-example\" data-order=\"{escape(order)}\">"
+            f"<code>{escape(order)}</code></button>")
+
+
 def _units_section(page: AreaPageInput) -> str:
     units = page.view.own_units
     centres = sorted(c for c, p in page.view.position.owners.items() if p == page.power)
@@ -164,14 +180,14 @@ def _units_section(page: AreaPageInput) -> str:
         if shown:
             more = f"<li>... {len(shown) - MAX_EXAMPLES} more</li>" if len(shown) > MAX_EXAMPLES else ""
             line = (f"<details><summary>{line}</summary><ul class=\"examples\">"
-                    + "".join(f"<li><code>{escape(x)}</code></li>" for x in shown[:MAX_EXAMPLES]) + more
+                    + "".join(f"<li>{_example(x)}</li>" for x in shown[:MAX_EXAMPLES]) + more
                     + "</ul></details>")
         parts.append(f"<li>{line}</li>")
     parts.append("</ul>")
     if page.placements:
         # open: in an adjustment phase the builds are what the power has to choose from
         parts.append("<details id=\"placements\" open><summary>Builds and placements you may order</summary><ul class=\"examples\">"
-                     + "".join(f"<li><code>{escape(x)}</code></li>" for x in page.placements) + "</ul></details>")
+                     + "".join(f"<li>{_example(x)}</li>" for x in page.placements) + "</ul></details>")
     if centres:
         parts.append(f"<p id=\"centres\">You hold {len(centres)}: {escape(' '.join(centres))}</p>")
     parts.append("</section>")
@@ -190,7 +206,11 @@ def area_page(page: AreaPageInput) -> str:
                      f"{escape(page.status.deadline[11:16])} UTC</p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     url = f"{page.base}/picture/{page.status.round}.png"
-    parts.append("<section id=\"current\">" + _picture(url, f"Your picture: {view.position.phase_label}", True, page.focus))
+    layer = ""
+    if page.board is not None and view.orders_now and page.status.open:
+        layer = tap_layer(page.board, view.position.units, page.power, dict(page.examples), page.placements)
+    parts.append("<section id=\"current\">"
+                 + _picture(url, f"Your picture: {view.position.phase_label}", True, page.focus, layer))
     if page.last_phase is not None:
         parts.append(f"<h2>Results of {escape(page.last_phase)}</h2>")
         parts.append("<ul id=\"told\">" + "".join(f"<li>{escape(t)}</li>" for t in view.told) + "</ul>"

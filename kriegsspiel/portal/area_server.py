@@ -107,7 +107,8 @@ class AreaPortalApp(PortalApp):
             verdicts=portal.verdicts_of(sent) if sent else (), examples=tuple(examples),
             placements=tuple(placements[:MAX_PLACEMENTS]), history=history, waiting_for=waiting,
             draft=draft, problem=problem, focus=portal.focus(player),
-            duty=rules.duty(view.position, player) if view.orders_now else None)
+            duty=rules.duty(view.position, player) if view.orders_now else None,
+            board=portal.tap_board() if view.orders_now else None)
         return self._html(area_page(page), status)
 
     # --- handlers -------------------------------------------------------------------------------------------

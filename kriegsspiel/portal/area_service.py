@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kriegsspiel.portal import records as rec
+from kriegsspiel.portal.area_board import TapBoard
 from kriegsspiel.portal.area_inbox import phase_inbox, power_names
 from kriegsspiel.portal.area_sheets import Drawer, PowerView, power_view
 from kriegsspiel.portal.link_keeper import LinkKeeper
@@ -216,6 +217,10 @@ class AreaPortal(LinkKeeper, RoundControl):
     def focus(self, power: str) -> tuple[float, float] | None:
         """Where ``power``'s own units are on its current picture (fractions of its width and height)."""
         return self._drawer.focus(self.view_of(power))
+
+    def tap_board(self) -> TapBoard:
+        """The map's provinces for the tap layer over a power's picture (:mod:`kriegsspiel.portal.area_board`)."""
+        return self._drawer.tap_board()
 
     def history(self, power: str) -> list[tuple[int, str, tuple[str, ...], tuple[str, ...]]]:
         """The phases confirmed so far, newest first: (number, label, ``power``'s orders, what it was told)."""

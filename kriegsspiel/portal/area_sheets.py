@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
+from kriegsspiel.portal.area_board import TapBoard, TapProvince
 from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
@@ -63,6 +64,11 @@ class Drawer:
         as arrows."""
         shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told)
         return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
+
+    def tap_board(self) -> TapBoard:
+        """The provinces as the tap layer over the picture knows them (outlines and centres, map pixels)."""
+        return TapBoard(self._size, tuple(TapProvince(d.abbreviation, d.name, d.outline, d.centre)
+                                          for d in self._drawings))
 
     def focus(self, view: PowerView) -> tuple[float, float] | None:
         """Where the power's own units stand on its picture, as fractions of the picture's width and height

@@ -41,10 +41,12 @@ def _picture(base: str, sheet: Sheet, current: bool) -> str:
 
 
 def player_page(*, player: str, base: str, sheets: list[Sheet], status: RoundStatus, csrf: str,
-                orders: list[ReceivedOrders], draft: str | None = None, problem: str | None = None) -> str:
+                orders: list[ReceivedOrders], draft: str | None = None, problem: str | None = None,
+                debrief: bool = False) -> str:
     """The player's page: the newest picture and report, the order form (or why it is closed), the receipt
     of the last orders sent for this round, and the earlier rounds. ``base`` is the player's link path
-    (``/p/<token>``); ``draft`` refills the form after a refusal named in ``problem``."""
+    (``/p/<token>``); ``draft`` refills the form after a refusal named in ``problem``; ``debrief``: the game
+    is over and the umpire published its debrief (a link to it)."""
     current = sheets[-1] if sheets else None
     this_round = [o for o in orders if o.round == status.round]
     parts = [_head(f"Kriegsspiel: {player}")]
@@ -54,6 +56,9 @@ def player_page(*, player: str, base: str, sheets: list[Sheet], status: RoundSta
     if status.deadline:
         parts.append(f"<p id=\"countdown\" data-deadline=\"{escape(status.deadline)}\">Orders due by "
                      f"{escape(status.deadline[11:16])} UTC</p>")
+    if debrief:
+        parts.append(f"<p id=\"debrief\"><a href=\"{escape(base)}/debrief/index.html\">The debrief: what really "
+                     "happened, round by round</a></p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     if current is not None:
         parts.append("<section id=\"current\">" + _picture(base, current, True)

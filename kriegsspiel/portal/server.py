@@ -130,6 +130,7 @@ class PortalApp:
         app.router.add_post(f"/p/{token}/orders", self.orders)
         app.router.add_get("/static/{name:portal\\.(css|js)}", self.static)
         app.router.add_get("/favicon.ico", self.no_icon)
+        app.router.add_get(f"/p/{token}/debrief/{{name:[A-Za-z0-9_./-]{{1,40}}}}", self.debrief)
         return app
 
     # --- plumbing ---------------------------------------------------------------------------------------
@@ -223,8 +224,14 @@ class PortalApp:
         token = request.match_info["token"]
         text = player_page(player=player, base=f"/p/{token}", sheets=self.portal.sheets_of(player),
                            status=self.portal.round_status(), csrf=self._csrf(token_hash(token)),
-                           orders=self.portal.orders_of(player), draft=draft, problem=problem)
+                           orders=self.portal.orders_of(player), draft=draft, problem=problem,
+                           debrief=self._debrief_published())
         return self._html(text, status)
+
+    def _debrief_published(self) -> bool:
+        from kriegsspiel.debrief.publish import game_over, published_file
+
+        return game_over(self.portal.game) and published_file(self.portal.save, "index.html") is not None
 
     def _too_many(self, limiter: _Limiter, token: str, what: str) -> web.Response | None:
         """A 429 when this link has sent more than its limit in the last minute (counting this one)."""
@@ -296,6 +303,17 @@ class PortalApp:
         except ConnectionResetError:  # the phone went away (aiohttp's ClientConnectionResetError is one)
             pass
         return response
+
+    async def debrief(self, request: web.Request) -> web.Response:
+        """A file of the debrief the umpire published (``kriegsspiel debrief SAVE --publish``), to any player's
+        link, only while the game is over: before, and after an undo that reopens it, there is nothing here."""
+        from kriegsspiel.debrief.publish import CONTENT_TYPES, game_over, published_file
+
+        self._player(request)
+        path = published_file(self.portal.save, request.match_info["name"]) if game_over(self.portal.game) else None
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=path.read_bytes(), content_type=CONTENT_TYPES[path.suffix])
 
     async def no_icon(self, request: web.Request) -> web.Response:
         """Browsers ask for an icon on every page; none is a quiet 204, not a 404 in the console."""

@@ -80,7 +80,7 @@ NOT_NEEDED = {
 ABILITY_VARIABLES = tuple(ABILITY_LISTS) + tuple(COMMAND_LISTS) + tuple(NO_COUNTERPART) + tuple(NOT_NEEDED)
 
 #: ``health4HP``, ``movement10cm``, ``fire8``: a value list (prefix, number, optional unit of the original)
-VALUE_LIST = re.compile(r"^(?P<prefix>[a-z][A-Za-z]*?)(?P<value>\d+)(?:HP|cm)?$")
+VALUE_LIST = re.compile(r"^(?P<prefix>[a-z][A-Za-z]*?)(?P<value>\d{1,9})(?:HP|cm)?$")
 
 Resolve = Callable[[str], "str | None"]
 

@@ -1,5 +1,5 @@
 """One battle fought with dice, step by step as the rulings' combat sequence says (R04), and its result as
-the JSON object of the battle format (docs/unit-profiles.md, "kriegsspiel battle")."""
+the JSON object of docs/battle-json.md."""
 from __future__ import annotations
 
 from typing import Any

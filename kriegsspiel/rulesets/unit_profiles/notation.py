@@ -113,9 +113,9 @@ def parse_order(text: str) -> Order:
     line = " ".join(text.strip().split())
     low = line.lower()
     word = low.split(" ", 1)[0] if low else ""
-    if m := re.fullmatch(r"research (\d+)(?: for ((?:[a-z-]+ ?)+))?", low):
+    if m := re.fullmatch(r"research (\d{1,9})(?: for ((?:[a-z-]+ ?)+))?", low):
         return Order("research", count=int(m.group(1)), places=tuple((m.group(2) or "").split()))
-    if m := re.fullmatch(r"buy (?:(\d+) )?([a-z-]+)", low):
+    if m := re.fullmatch(r"buy (?:(\d{1,9}) )?([a-z-]+)", low):
         return Order("buy", count=_count(m.group(1)), kind=m.group(2))
     if m := re.fullmatch(rf"(move|march|supply) {_UIDS} {_MOVE_PATH}(?: with {_UIDS})?(?: (unload|drop) ([A-Za-z0-9_]+))?",
                          line, re.IGNORECASE):
@@ -124,14 +124,14 @@ def parse_order(text: str) -> Order:
                      cargo=_uids(m.group(4)) if m.group(4) else (),
                      unload=end if (m.group(5) or "").lower() == "unload" else None,
                      drop=end if (m.group(5) or "").lower() == "drop" else None)
-    if m := re.fullmatch(rf"ferry ([a-z_]+\d+) {_PATH} (\d+) to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
+    if m := re.fullmatch(rf"ferry ([a-z_]+\d+) {_PATH} (\d{{1,9}}) to ([A-Za-z0-9_]+)", line, re.IGNORECASE):
         return Order("ferry", units=(m.group(1).lower(),), path=_path(m.group(2)), count=int(m.group(3)),
                      places=(m.group(4).upper(),))
     if m := re.fullmatch(r"order((?: [A-Za-z0-9_]+)+)", line, re.IGNORECASE):
         return Order("order", places=tuple(p.upper() for p in m.group(1).split()))
     if m := re.fullmatch(r"fire ([a-z_]+\d+) at ([A-Za-z0-9_]+)", line, re.IGNORECASE):
         return Order("fire", units=(m.group(1).lower(),), places=(m.group(2).upper(),))
-    if m := re.fullmatch(r"place (?:(\d+) )?([a-z-]+) ([A-Za-z0-9_]+)(?: ([A-Za-z0-9_]+))?", line, re.IGNORECASE):
+    if m := re.fullmatch(r"place (?:(\d{1,9}) )?([a-z-]+) ([A-Za-z0-9_]+)(?: ([A-Za-z0-9_]+))?", line, re.IGNORECASE):
         places = tuple(p.upper() for p in (m.group(3), m.group(4)) if p)
         return Order("place", count=_count(m.group(1)), kind=m.group(2).lower(), places=places)
     if m := re.fullmatch(rf"(bombard|targets) {_KEY}:((?: [a-z_]+\d+)+)", line, re.IGNORECASE):

@@ -1,4 +1,4 @@
-"""One battle as read from its JSON object (docs/unit-profiles.md): forces, switches, policies, dice.
+"""One battle as read from its JSON object (docs/battle-json.md): forces, switches, policies, dice.
 
 ``parse_battle`` checks every key and raises :class:`BattleInputError` (a UserError) naming the key, e.g.
 ``attacker.units[2].type``.

@@ -1,0 +1,81 @@
+"""The layer of a power's board picture that takes taps (issue 30: orders by touch): an SVG over the picture
+with one focusable, named shape per province and one per unit the power sees, so that a tap, a click or a
+key (Enter) on the board can build an order line (``area.js``). It draws nothing the picture does not show:
+the units are those of the power's view (filtered before), the provinces those of the map.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from kriegsspiel.core.area import AreaUnit
+
+#: a unit's tap target, in map pixels (about a fingertip on a phone's picture of a standard board)
+UNIT_RADIUS_PX = 16
+
+
+@dataclass(frozen=True, slots=True)
+class TapProvince:
+    """One province as the tap layer knows it: abbreviation, name, outline and centre (map pixels)."""
+
+    abbreviation: str
+    name: str
+    outline: tuple[tuple[float, float], ...]
+    centre: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class TapBoard:
+    """The map's provinces and its size (map pixels, the picture's size)."""
+
+    size_px: tuple[int, int]
+    provinces: tuple[TapProvince, ...]
+
+
+def province_key(where: str) -> str:
+    """The province a place names (``STP/NC`` -> ``STP``)."""
+    return where.split("/", 1)[0].upper()
+
+
+def _path(outline: tuple[tuple[float, float], ...]) -> str:
+    points = " L".join(f"{x:.0f},{y:.0f}" for x, y in outline)
+    return f"M{points} Z"
+
+
+def _unit_name(unit: AreaUnit, power: str, place: str) -> str:
+    """``Your unit A PAR, in Paris`` / ``Germany's unit n3 (armor) at NHM, in Nordheim``."""
+    whose = "Your" if unit.power == power else f"{unit.power.title()}'s"
+    if unit.label and unit.label != unit.kind:
+        return f"{whose} unit {unit.uid} ({unit.label}) at {unit.where}, in {place}"
+    return f"{whose} unit {unit.kind} {unit.where}, in {place}"
+
+
+def tap_layer(board: TapBoard, units: tuple[AreaUnit, ...], power: str,
+              orders: dict[str, tuple[str, ...]], placements: tuple[str, ...]) -> str:
+    """The SVG over the picture: the provinces, then the units (drawn last, so on top), each a button named
+    for screen readers. ``orders`` are the power's units' legal orders by uid (``data-orders``), ``placements``
+    its builds; the script matches taps against them, so that only orders the rules offer are composed."""
+    width, height = board.size_px
+    names = {p.abbreviation: p.name for p in board.provinces}
+    centres = {p.abbreviation: p.centre for p in board.provinces}
+    parts = [f"<svg id=\"touch\" class=\"touch\" viewBox=\"0 0 {width} {height}\" role=\"group\" "
+             f"aria-label=\"The board: choose a unit, then where it goes (or a second unit to support or convoy)\" "
+             f"data-placements=\"{escape('|'.join(placements))}\">"]
+    for p in board.provinces:
+        label = f"{p.name} ({p.abbreviation})" if p.name and p.name != p.abbreviation else p.abbreviation
+        parts.append(f"<path class=\"province\" d=\"{_path(p.outline)}\" data-p=\"{escape(p.abbreviation)}\" "
+                     f"tabindex=\"0\" role=\"button\" aria-label=\"{escape(label)}\"><title>{escape(label)}</title>"
+                     "</path>")
+    for u in sorted(units, key=lambda u: u.power != power):  # the power's own units first in the tab order
+        key = province_key(u.where)
+        if key not in centres:
+            continue
+        x, y = centres[key]
+        name = _unit_name(u, power, names.get(key, key))
+        mine = u.power == power
+        data = f" data-uid=\"{escape(u.uid)}\" data-orders=\"{escape('|'.join(orders.get(u.uid, ())))}\"" if mine else ""
+        parts.append(f"<circle class=\"unit{' mine' if mine else ''}\" cx=\"{x:.0f}\" cy=\"{y:.0f}\" "
+                     f"r=\"{UNIT_RADIUS_PX}\" data-p=\"{escape(key)}\"{data} tabindex=\"0\" role=\"button\" "
+                     f"aria-label=\"{escape(name)}\"><title>{escape(name)}</title></circle>")
+    parts.append("</svg>")
+    return "".join(parts)
