@@ -13,6 +13,7 @@ empty board (or with the right or middle button) pans, Home fits. Every key: app
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -528,9 +529,12 @@ class AreaApp:
         """Ctrl+Q: every order is already in the save; orders the phones sent are taken in, an unanswered
         Confirm is dropped (it was never journaled), then the window closes."""
         self.portal.pump()
+        line = "quit: every order is already in the save (each is written to disk before its result is shown)"
         if self.asking:
             self.asking = False
-            self.tell("the unanswered Confirm was not done")
+            line += "; the unanswered Confirm was not done"
+        self.tell(line)
+        print(f"kriegsspiel: {line}", file=sys.stderr)
         self.running = False
 
     def step(self, events: Iterable[pygame.event.Event]) -> None:

@@ -1,4 +1,4 @@
-"""The battle JSON of ``kriegsspiel battle`` (docs/unit-profiles.md, "battle JSON") as typed objects, decoded
+"""The battle JSON of ``kriegsspiel battle`` (docs/battle-json.md) as typed objects, decoded
 by the schema layer (kriegsspiel.border) before :func:`parse_battle` reads its meaning: a list where a unit
 type belongs, a feature that is not a string, a count of units beyond the maxima below is refused naming the
 key and what was expected, never met by the rules.
