@@ -260,3 +260,18 @@ def test_a_ruler_games_zoomed_picture_opens_on_the_players_units(browser, tmp_pa
         assert "r1" in page.inner_text("#report") and ".0, " not in page.inner_text("#report")  # words, not (x, y)
         assert problems == []
         context.close()
+
+
+def test_orders_by_touch_on_an_air_power_page(browser, tmp_path: Path) -> None:
+    save = write_area_game(tmp_path, "air-power-1901.toml")
+    with running_area_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["FRANCE"])
+        _wait_until(page, "document.getElementById('picture').complete")
+        page.eval_on_selector("#touch", "s => s.scrollIntoView({block: 'center'})")
+        page.tap("#touch circle.unit.mine[data-p='PAR']")
+        _tap_province(page, live, "PIC")
+        assert page.input_value("#orders-text").splitlines() == ["A PAR - PIC"]
+        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")
+        assert problems == []
+        context.close()

@@ -66,11 +66,16 @@ def tap_layer(board: TapBoard, units: tuple[AreaUnit, ...], power: str,
         parts.append(f"<path class=\"province\" d=\"{_path(p.outline)}\" data-p=\"{escape(p.abbreviation)}\" "
                      f"tabindex=\"0\" role=\"button\" aria-label=\"{escape(label)}\"><title>{escape(label)}</title>"
                      "</path>")
-    for u in sorted(units, key=lambda u: u.power != power):  # the power's own units first in the tab order
+    shown = [u for u in sorted(units, key=lambda u: u.power != power) if province_key(u.where) in centres]
+    sharing: dict[str, list[AreaUnit]] = {}
+    for u in shown:
+        sharing.setdefault(province_key(u.where), []).append(u)
+    for u in shown:  # the power's own units first in the tab order
         key = province_key(u.where)
-        if key not in centres:
-            continue
+        # units sharing a province (an army and a wing) side by side, so that each can be tapped
+        mates = sharing[key]
         x, y = centres[key]
+        x += (mates.index(u) - (len(mates) - 1) / 2) * 2.2 * UNIT_RADIUS_PX
         name = _unit_name(u, power, names.get(key, key))
         mine = u.power == power
         data = f" data-uid=\"{escape(u.uid)}\" data-orders=\"{escape('|'.join(orders.get(u.uid, ())))}\"" if mine else ""

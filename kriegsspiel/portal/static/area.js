@@ -147,9 +147,10 @@
     return text ? text.split("|") : [];
   }
 
-  function tapProvince(p) {
+  function tapProvince(p, unit) {
     if (chosen === null) {
-      var mine = layer.querySelector("circle.unit.mine[data-p='" + p + "']");
+      /* the unit tapped itself, else the power's (first) unit in the province tapped */
+      var mine = unit || layer.querySelector("circle.unit.mine[data-p='" + p + "']");
       if (mine === null) {
         var builds = (layer.getAttribute("data-placements") || "").split("|").filter(function (o) {
           return o && same(provinces(o), [p]);
@@ -188,16 +189,23 @@
     }
   }
 
+  function mineOf(target) {
+    return target.classList && target.classList.contains("mine") ? target : null;
+  }
+
   if (layer && field) {
     byId("tap").hidden = false;
     layer.parentNode.classList.add("live");
     layer.addEventListener("click", function (event) {
       var p = event.target.getAttribute && event.target.getAttribute("data-p");
-      if (p) { event.preventDefault(); tapProvince(p); }
+      if (p) { event.preventDefault(); tapProvince(p, mineOf(event.target)); }
     });
     layer.addEventListener("keydown", function (event) {
       var p = event.target.getAttribute && event.target.getAttribute("data-p");
-      if (p && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); tapProvince(p); }
+      if (p && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        tapProvince(p, mineOf(event.target));
+      }
     });
     byId("zoom").addEventListener("click", function () { zoom(byId("picture")); });
   }
