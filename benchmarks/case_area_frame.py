@@ -34,11 +34,11 @@ def area_frame_pan(repeats: int) -> CaseResult:
     pygame.font.init()
     from kriegsspiel.app.area_window import AreaApp
     from kriegsspiel.render.provinces import fill_provinces
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store.area import AreaSession
 
     repo = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as scratch:
-        game = AreaGame.new(repo / "kriegsspiel" / "data" / "scenarios" / "air-power-1901.toml", Path(scratch) / "bench.kssave")
+        game = AreaSession.new(repo / "kriegsspiel" / "data" / "scenarios" / "air-power-1901.toml", Path(scratch) / "bench.kssave")
         try:
             for line in ORDERS:
                 game.submit(line)

@@ -41,11 +41,11 @@ def area_page(repeats: int) -> CaseResult:
     from kriegsspiel.portal.area_server import AreaPortalServer
     from kriegsspiel.portal.area_service import AreaPortal
     from kriegsspiel.portal.links import link_url
-    from kriegsspiel.store.area_game import AreaGame
-    from kriegsspiel.store.area_pictures import write_phase_pictures
+    from kriegsspiel.store.area import AreaSession
+    from kriegsspiel.store.pictures import write_phase_pictures
 
     folder = Path(tempfile.mkdtemp(prefix="kriegsspiel-bench-area-portal-"))
-    game = AreaGame.new(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml", folder / "game.kssave")
+    game = AreaSession.new(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml", folder / "game.kssave")
     server = None
     try:
         for line in ("FRANCE: A PAR - BUR", "GERMANY: A MUN - BUR", "ENGLAND: F LON - NTH", "confirm"):

@@ -62,11 +62,11 @@ def _long_save() -> Path:
 def _full_replay(path: Path) -> None:
     from kriegsspiel.core.state import initial_state
     from kriegsspiel.store import read_save
-    from kriegsspiel.store.game import scenario_of_save
+    from kriegsspiel.store.ruler import RulerSession
     from kriegsspiel.store.timeline import replay_journal
 
     loaded = read_save(path)
-    scenario = scenario_of_save(loaded, [])
+    scenario = RulerSession.scenario_of_save(loaded, [])
     start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
     replay_journal(start, loaded.header.seed, loaded.records, lenient=True)
 
@@ -93,7 +93,7 @@ def reopen(repeats: int) -> CaseResult:
 
 @case("saves.verify-20000", goal="verify of a 20,000-record save < 10 s", max_project_seconds=10.0)
 def verify(repeats: int) -> CaseResult:
-    from kriegsspiel.store.verify import verify_save
+    from kriegsspiel.store import verify_save
 
     path = _long_save()
     started, cpu = time.perf_counter(), time.process_time()

@@ -22,7 +22,7 @@ def write_area_game(folder: Path, scenario: str = DIPLOMACY, *, blind: bool = Fa
                     edits: tuple[tuple[str, str], ...] = (), name: str = "game.kssave") -> Path:
     """A new save of a shipped area scenario (its map copied beside it); ``blind`` switches the scenario's
     blind rule on, each of ``edits`` replaces a text of the scenario by another. Returns the save's path."""
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store.area import AreaSession
 
     (folder / "maps").mkdir(parents=True, exist_ok=True)
     (folder / "scenarios").mkdir(exist_ok=True)
@@ -38,7 +38,7 @@ def write_area_game(folder: Path, scenario: str = DIPLOMACY, *, blind: bool = Fa
     target = folder / "scenarios" / scenario
     target.write_text(text, encoding="utf-8")
     save = folder / name
-    AreaGame.new(target, save).close()
+    AreaSession.new(target, save).close()
     return save
 
 
@@ -65,9 +65,9 @@ def running_area_portal(save: Path) -> Iterator[LiveArea]:
     from kriegsspiel.portal.area_server import AreaPortalServer
     from kriegsspiel.portal.area_service import AreaPortal
     from kriegsspiel.portal.links import link_url
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store.area import AreaSession
 
-    game = AreaGame.open(save)
+    game = AreaSession.open(save)
     server = None
     try:
         portal = AreaPortal(game)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from kriegsspiel.app.area_window import AreaApp
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area import AreaSession
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,7 @@ def open_window(tmp_path: Path, scenario: str | Path, size: tuple[int, int] = (1
     (tmp_path / "s").mkdir(exist_ok=True)
     copy = tmp_path / "s" / source.name
     copy.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
-    game = AreaGame.new(copy, tmp_path / "g.kssave")
+    game = AreaSession.new(copy, tmp_path / "g.kssave")
     return AreaApp(game, pygame.Surface(size))
 
 

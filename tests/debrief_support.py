@@ -4,8 +4,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from kriegsspiel.store.area_game import AreaGame
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import AreaSession
+from kriegsspiel.store import Game
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIOS = REPO / "kriegsspiel" / "data" / "scenarios"
@@ -55,7 +55,7 @@ def _area_copy(folder: Path, scenario: str, map_name: str) -> Path:
 def diplomacy_save(folder: Path) -> Path:
     save = folder / "diplomacy.kssave"
     scenario = SCENARIOS / "diplomacy-1901.toml"
-    with AreaGame.new(scenario, save) as game:
+    with AreaSession.new(scenario, save) as game:
         for line in DIPLOMACY:
             outcome = game.submit(line)
             assert outcome.accepted, (line, outcome.reason)
@@ -64,7 +64,7 @@ def diplomacy_save(folder: Path) -> Path:
 
 def profiles_save(folder: Path) -> Path:
     save = folder / "profiles.kssave"
-    with AreaGame.new(SCENARIOS / "unit-profiles-borderlands.toml", save) as game:
+    with AreaSession.new(SCENARIOS / "unit-profiles-borderlands.toml", save) as game:
         while game.turn.position.data["round"] == 1:
             for line in PROFILES.get(game.turn.position.phase, []):
                 assert game.submit(line).accepted, line

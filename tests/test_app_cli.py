@@ -72,7 +72,7 @@ def test_screenshot_of_a_shipped_scenario(tmp_path: Path, scenario: str) -> None
 def test_the_window_opens_draws_and_closes(tmp_path: Path, monkeypatch) -> None:
     """run_window with the dummy video driver: a real display surface, closed by a QUIT after three frames."""
     from kriegsspiel.app import window
-    from kriegsspiel.store.game import Game
+    from kriegsspiel.store import Game
     from test_app_support import map_loader, write_scenario
 
     game = Game.new(write_scenario(tmp_path), tmp_path / "w.kssave", map_loader=map_loader)

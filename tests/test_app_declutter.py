@@ -14,7 +14,7 @@ from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import declutter
 from kriegsspiel.render.palette import parse_colour
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app_support import SCENARIO, map_loader
 
 SIZE = (1000, 640)

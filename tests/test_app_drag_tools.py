@@ -15,7 +15,7 @@ from kriegsspiel.app.drag import DragVerdict
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint, bearing, format_point
 from kriegsspiel.core.movement import check_move
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import app, key, post, records, screen_of  # noqa: F401 - app is the fixture
 from test_app_support import map_loader
 

@@ -16,7 +16,7 @@ from kriegsspiel.core.sight import player_view
 from kriegsspiel.portal.sheets import report_text
 from kriegsspiel.pov import player_picture
 from kriegsspiel.render.notes import NOTE_INK, UMPIRE_INK
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import drag, key, post, screen_of
 from test_app_support import map_loader
 from test_app_viewas import make_app
@@ -206,7 +206,7 @@ def test_a_snapshot_carries_the_notes_and_a_game_without_notes_writes_none(app: 
 
 def test_verify_and_the_portal_sheets_of_a_game_with_notes(app: App) -> None:
     from kriegsspiel.portal.sheets import draw_sheets
-    from kriegsspiel.store.verify import verify_save
+    from kriegsspiel.store import verify_save
 
     before = draw_sheets(app.session.state, 1, ["Washington", "Howe"])
     assert app.run_console_line("note text Howe 19,2 Secret plan").accepted

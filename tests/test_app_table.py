@@ -16,7 +16,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render.counters import MIN_LABEL_PX
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app_support import map_loader, write_scenario
 
 

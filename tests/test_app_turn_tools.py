@@ -16,7 +16,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.pov import player_picture
 from kriegsspiel.scenario.load import load_scenario
 from kriegsspiel.scenario.model import ScenarioError
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import drag, key, post, screen_of
 from test_app_support import SCENARIO, map_loader
 

@@ -13,7 +13,7 @@ from kriegsspiel.app.session import TableSession
 from kriegsspiel.cli import main
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.pov import player_picture
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import drag, key, post, screen_of
 from test_app_support import map_loader, write_scenario
 

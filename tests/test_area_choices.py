@@ -6,7 +6,7 @@ import pytest
 
 from kriegsspiel.core.area import AreaPosition, AreaRules, AreaUnit, Choice, OrderVerdict, PhaseResult
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.store.area_timeline import AreaTurn, Refused, apply_command
+from kriegsspiel.store.area import AreaTurn, Refused, apply_command
 
 
 class Duel(AreaRules):

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import SaveError, read_save
-from kriegsspiel.store.area_verify import verify_any_save as verify_save
+from kriegsspiel.store import verify_save
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -26,13 +26,13 @@ def scenario(tmp_path: Path) -> Path:
     return tmp_path / "scenarios" / "diplomacy-1901.toml"
 
 
-def units(game: AreaGame) -> dict[str, str]:
+def units(game: AreaSession) -> dict[str, str]:
     return {u.uid: u.where for u in game.turn.position.units}
 
 
 def test_orders_preview_confirm_are_journaled_and_the_save_reopens(scenario, tmp_path):
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario, save) as game:
+    with AreaSession.new(scenario, save) as game:
         out = game.submit("FRANCE: A PAR-BUR; A MAR S A PAR - BUR; F BRE - XYZ")
         assert out.accepted and "refused: order 'F BRE - XYZ': unknown province XYZ" in out.lines
         assert len(out.records) == 2
@@ -54,7 +54,7 @@ def test_orders_preview_confirm_are_journaled_and_the_save_reopens(scenario, tmp
         "FRANCE: A PAR - BUR", "FRANCE: A MAR S A PAR - BUR", "GERMANY: A MUN - BUR", "GERMANY: A MUN - TYR",
         "confirm"]
     assert loaded.records[-1].events[0]["next"] == "F1901M"
-    with AreaGame.open(save) as again:
+    with AreaSession.open(save) as again:
         assert again.turn.position.phase == "F1901M" and units(again)[paris] == "BUR"
         assert again.submit("FRANCE: A BUR - MUN").accepted
     verdict = verify_save(save)
@@ -63,7 +63,7 @@ def test_orders_preview_confirm_are_journaled_and_the_save_reopens(scenario, tmp
 
 def test_undo_redo_and_withdraw_are_records_and_the_turn_is_their_replay(scenario, tmp_path):
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario, save) as game:
+    with AreaSession.new(scenario, save) as game:
         game.submit("ITALY: A VEN - TYR")
         game.submit("confirm")
         assert game.turn.position.phase == "F1901M"
@@ -77,13 +77,13 @@ def test_undo_redo_and_withdraw_are_records_and_the_turn_is_their_replay(scenari
         kinds = [r.kind for r in game.journal_entries()]
         assert kinds == ["order", "order", "undo", "redo", "undo", "order"]
         assert game.turn.orders == ()
-    with AreaGame.open(save) as again:
+    with AreaSession.open(save) as again:
         assert again.turn.orders == () and again.turn.position.phase == "S1901M"
 
 
 def test_a_changed_record_does_not_verify_or_reopen(scenario, tmp_path):
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario, save) as game:
+    with AreaSession.new(scenario, save) as game:
         game.submit("FRANCE: A PAR - BUR")
         game.submit("GERMANY: A MUN - BUR")
         game.submit("confirm")
@@ -98,12 +98,12 @@ def test_a_changed_record_does_not_verify_or_reopen(scenario, tmp_path):
     verdict = verify_save(save)
     assert not verdict.intact and verdict.bad_record == 3
     with pytest.raises(SaveError, match="record 3"):
-        AreaGame.open(save, read_only=True)
+        AreaSession.open(save, read_only=True)
 
 
 def test_command_line_verify_check_replay_json(scenario, tmp_path):
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario, save) as game:
+    with AreaSession.new(scenario, save) as game:
         game.submit("ENGLAND: F LON - NTH")
         game.submit("confirm")
     env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}
@@ -127,7 +127,7 @@ def test_the_games_list_counts_an_area_game_by_its_phases(scenario, tmp_path):
     from kriegsspiel.store.listing import read_one
 
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario, save) as game:
+    with AreaSession.new(scenario, save) as game:
         game.submit("confirm")
         game.submit("confirm")
     listed = read_one(save, replay=True)

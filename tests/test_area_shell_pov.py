@@ -16,9 +16,9 @@ import pytest
 
 from kriegsspiel.pov.area import area_picture
 from kriegsspiel.scenario.area import load_area_scenario, province_drawings
-from kriegsspiel.store.area_commands import AreaShell
-from kriegsspiel.store.area_game import AreaGame
-from kriegsspiel.store.area_pictures import attach_area_pictures, picture_inputs
+from kriegsspiel.shell import Shell
+from kriegsspiel.store.area import AreaSession
+from kriegsspiel.store.pictures import picture_inputs
 
 REPO = Path(__file__).resolve().parent.parent
 def _env() -> dict[str, str]:
@@ -66,12 +66,12 @@ def test_the_shell_plays_a_phase_from_stdin_and_writes_the_pictures(tmp_path):
 
 def test_a_blind_power_is_not_shown_what_it_may_not_see(tmp_path):
     scenario_path = scenario_copy(tmp_path, "air-power-1901.toml", blind=True)
-    with AreaGame.new(scenario_path, tmp_path / "blind.kssave") as game:
-        folder = attach_area_pictures(game)
-        shell = AreaShell(game)
-        assert "TURKEY: A CON - BUL" in shell.handle("TURKEY: A CON - BUL")
-        shell.handle("ENGLAND: F LON - NTH")
-        shell.handle("confirm")
+    with AreaSession.new(scenario_path, tmp_path / "blind.kssave") as game:
+        folder = game.attach_pictures()
+        shell = Shell(game)
+        assert "TURKEY: A CON - BUL" in shell.handle("TURKEY: A CON - BUL").text
+        shell.handle("ENGLAND: F LON - NTH").text
+        shell.handle("confirm").text
         before, result = game.confirmed_phases()[-1]
         scenario = game.scenario
     english = next(s for s in picture_inputs(scenario, before, result) if s.power == "ENGLAND")
@@ -97,7 +97,7 @@ def test_a_blind_power_is_not_shown_what_it_may_not_see(tmp_path):
 def test_pov_on_an_area_save(tmp_path):
     scenario = scenario_copy(tmp_path, "diplomacy-1901.toml")
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario, save) as game:
+    with AreaSession.new(scenario, save) as game:
         game.submit("ITALY: A VEN - TYR")
         game.submit("confirm")
     out = subprocess.run([sys.executable, "-m", "kriegsspiel", "pov", str(save), "--out", str(tmp_path / "out"),
@@ -120,9 +120,9 @@ def test_pov_on_an_area_save(tmp_path):
     ("bogus", "refused: 'bogus': write an order as 'POWER: ORDER'"),
 ])
 def test_shell_answers(tmp_path, line, expected):
-    with AreaGame.new(load_area_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml").source,
+    with AreaSession.new(load_area_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "diplomacy-1901.toml").source,
                       tmp_path / "g.kssave") as game:
-        assert expected in AreaShell(game).handle(line)
+        assert expected in Shell(game).handle(line).text
 
 
 def test_powers_of_other_area_games_get_colours_of_their_own():

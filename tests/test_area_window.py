@@ -13,7 +13,7 @@ import pytest
 
 from kriegsspiel.app.area_window import AreaApp
 from kriegsspiel.render.fonts import forget_fonts
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
 
 REPO = Path(__file__).resolve().parent.parent
@@ -27,7 +27,7 @@ def app(tmp_path):
     shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "diplomacy-standard.tmx", tmp_path / "maps")
     (tmp_path / "s").mkdir()
     shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "air-power-1901.toml", tmp_path / "s")
-    game = AreaGame.new(tmp_path / "s" / "air-power-1901.toml", tmp_path / "g.kssave")
+    game = AreaSession.new(tmp_path / "s" / "air-power-1901.toml", tmp_path / "g.kssave")
     window = AreaApp(game, pygame.Surface((1400, 900)))
     yield window
     game.close()
@@ -144,7 +144,7 @@ def test_a_retreat_by_drag_and_a_build_by_right_click(tmp_path):
         "seed = 5", "", "[setup]", 'phase = "F1901M"', "[setup.units]", 'FRANCE = ["A BUR", "A PIC"]',
         'GERMANY = ["A BEL", "A BER", "A KIE", "A MUN"]', ""]), encoding="utf-8")
     try:
-        with AreaGame.new(scenario, tmp_path / "g.kssave") as game:
+        with AreaSession.new(scenario, tmp_path / "g.kssave") as game:
             app = AreaApp(game, pygame.Surface((1400, 900)))
             type_line(app, "FRANCE: A PIC - BEL; A BUR S A PIC - BEL")
             type_line(app, "confirm")

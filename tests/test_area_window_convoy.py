@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from kriegsspiel.render.fonts import forget_fonts
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
 
 from area_window_helpers import (counter_of, drag, key, open_window, orders, post, screen_of, type_line,
@@ -99,7 +99,7 @@ def test_a_typed_line_of_several_orders_is_one_ctrl_z(app):
 
 
 def test_the_rules_routes(tmp_path):
-    game = AreaGame.new(write_scenario(tmp_path, "Routes", UNITS), tmp_path / "r.kssave")
+    game = AreaSession.new(write_scenario(tmp_path, "Routes", UNITS), tmp_path / "r.kssave")
     try:
         rules, position = game.scenario.rules, game.turn.position
         assert rules.orders_with_help(position, "FRANCE", "A BRE - WAL") == (  # the shorter route first

@@ -12,7 +12,7 @@ import pytest
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import key, post, records, screen_of
 from test_app_support import map_loader, write_scenario
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.store import read_save
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import verify_save
 from test_scenario_support import GOOD_SCENARIO, fake_map_loader, fake_ruleset, write_scenario
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")

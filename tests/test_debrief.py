@@ -19,8 +19,8 @@ import pytest
 from debrief_support import DEMO, V3, diplomacy_save, profiles_save, ruler_save
 from kriegsspiel.cli import main
 from kriegsspiel.debrief import load_debrief, write_page
-from kriegsspiel.store.area_game import AreaGame
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import AreaSession
+from kriegsspiel.store import Game
 
 GAMES = ["modern-4e", "kriegsspiel-v3", "diplomacy", "unit-profiles"]
 
@@ -78,7 +78,7 @@ def test_one_frame_per_round_or_phase_and_the_timeline_steps_through_them(game: 
     if data["kind"] == "ruler":
         assert labels == expected_ruler_frames(saves[game])
     else:
-        with AreaGame.open(saves[game], read_only=True) as area:
+        with AreaSession.open(saves[game], read_only=True) as area:
             assert labels == [before.position.phase_label for before, _ in area.confirmed_phases()]
     assert len(labels) >= 2
     html = (pages[game] / "index.html").read_text(encoding="utf-8")
@@ -109,7 +109,7 @@ def test_every_move_of_a_ruler_journal_is_drawn(game: str, saves, pages) -> None
 
 @pytest.mark.parametrize("game", ["diplomacy", "unit-profiles"])
 def test_every_order_of_an_area_journal_is_listed_with_its_path(game: str, saves, pages) -> None:
-    with AreaGame.open(saves[game], read_only=True) as area:
+    with AreaSession.open(saves[game], read_only=True) as area:
         given = [f"{o.power}: {o.text}" for before, _ in area.confirmed_phases() for o in before.orders]
     data = page_data(pages[game])
     listed = [m["text"] for f in data["frames"] for m in f["moves"]]
@@ -140,7 +140,7 @@ def test_a_players_frames_are_exactly_their_own_pictures(game: str, saves, pages
 def test_a_powers_frames_are_exactly_its_own_pictures(game: str, saves, pages, tmp_path: Path) -> None:
     data = page_data(pages[game])
     assert main(["pov", str(saves[game]), "--out", str(tmp_path)]) == 0
-    with AreaGame.open(saves[game], read_only=True) as area:
+    with AreaSession.open(saves[game], read_only=True) as area:
         phases = [before.position.phase for before, _ in area.confirmed_phases()]
     for phase, frame in zip(phases, data["frames"], strict=True):
         for power, file in frame["players"].items():

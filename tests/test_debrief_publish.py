@@ -59,3 +59,23 @@ def test_a_finished_games_debrief_is_served_to_every_link(tmp_path: Path) -> Non
             assert fetch(f"{url}/debrief/frames/../../field.kssave").status == 404
         base = next(iter(running.urls.values())).rsplit("/p/", 1)[0]
         assert fetch(f"{base}/p/not-a-token/debrief/index.html").status == 404
+
+
+def test_an_area_games_portal_serves_the_debrief_only_when_the_game_is_over(tmp_path: Path, monkeypatch) -> None:
+    """A Diplomacy game is long to finish: the game's end is stood in for by ``game_over``; the rest is real."""
+    from area_portal_support import running_area_portal
+    from debrief_support import diplomacy_save
+
+    import kriegsspiel.debrief.publish as publish
+
+    save = diplomacy_save(tmp_path)
+    assert main(["debrief", str(save), "--publish"]) == 2  # in play: refused
+    assert main(["debrief", str(save), "--out", str(publish.published_folder(save))]) == 0
+    with running_area_portal(save) as running:
+        url = next(iter(running.urls.values()))
+        assert fetch(f"{url}/debrief/index.html").status == 404
+        assert "/debrief/index.html" not in fetch(url).text
+        monkeypatch.setattr(publish, "game_over", lambda game: True)
+        assert fetch(f"{url}/debrief/index.html").status == 200
+        assert fetch(f"{url}/debrief/frames/002-player-7.png").body.startswith(b"\x89PNG")
+        assert "/debrief/index.html" in fetch(url).text

@@ -184,7 +184,7 @@ def test_the_save_finds_its_map_beside_itself_when_moved(game: Game, tmp_path: P
 
 def test_a_round_trip_with_the_shipped_rule_set(tmp_path: Path) -> None:
     from kriegsspiel.rulesets import load_ruleset
-    from kriegsspiel.store.verify import verify_save
+    from kriegsspiel.store import verify_save
 
     loaders = {"map_loader": fake_map_loader, "ruleset_loader": load_ruleset}
     text = GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 1")  # messages never fail

@@ -13,7 +13,7 @@ from kriegsspiel.scenario import parse_scenario_text
 from kriegsspiel.scenario.toml_bounds import MAX_NESTING, TomlTooLarge, load_bounded
 from kriegsspiel.store import Game
 from kriegsspiel.store.journal import parse_save
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import verify_save
 from test_scenario_support import GOOD_SCENARIO, fake_map_loader, fake_ruleset, write_scenario
 
 LOADERS = {"map_loader": fake_map_loader, "ruleset_loader": fake_ruleset}
@@ -26,7 +26,7 @@ TOML_TOKENS = ["", "\n", "[", "]", "{", "}", "=", '"', "'''", "#", "[[units]]", 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A valid save with orders, an undo, a redo and a snapshot line (the interval lowered for the test)."""
-    import kriegsspiel.store.game as game_module
+    import kriegsspiel.store.ruler as game_module
 
     directory = tmp_path_factory.mktemp("fuzz")
     every = game_module.SNAPSHOT_EVERY

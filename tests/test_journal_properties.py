@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kriegsspiel.store import Game, SaveError
 from kriegsspiel.store.journal import parse_save
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import verify_save
 from test_scenario_support import GOOD_SCENARIO, fake_map_loader, fake_ruleset, write_scenario
 
 LOADERS = {"map_loader": fake_map_loader, "ruleset_loader": fake_ruleset}

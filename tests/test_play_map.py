@@ -68,7 +68,7 @@ def test_the_rule_set_is_the_maps_own_else_the_one_asked_for_else_the_default(tm
 
 def test_the_game_on_a_map_outlives_the_scenario_written_to_start_it(tmp_path: Path) -> None:
     from kriegsspiel.store import Game
-    from kriegsspiel.store.verify import verify_save
+    from kriegsspiel.store import verify_save
 
     folder = tmp_path / "scratch"
     folder.mkdir()

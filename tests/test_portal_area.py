@@ -15,7 +15,7 @@ from area_portal_support import (
 )
 from portal_support import csrf_of, fetch, origin_of, post_orders
 
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
 
 
@@ -81,7 +81,7 @@ def test_orders_are_checked_line_by_line_and_entered_as_the_umpires_journaled_an
     sendings = [r.events[0] for r in records if r.kind == "portal" and r.events[0]["portal"] == "orders"]
     assert [s["ready"] for s in sendings] == [True, False] and sendings[0]["phase"] == "S1901M"
     assert [v["ok"] for v in sendings[0]["lines"]] == [True, True, False, False, True]
-    with AreaGame.open(save, read_only=True) as again:   # the save replays with the portal's records in it
+    with AreaSession.open(save, read_only=True) as again:   # the save replays with the portal's records in it
         assert [o.text for o in again.turn.orders] == ["A MAR - SPA", "A PAR - PIC"]
 
 
@@ -102,7 +102,7 @@ def test_the_check_endpoint_gives_each_lines_verdict_and_writes_nothing(tmp_path
 
 
 def test_after_the_umpires_confirm_every_page_shows_the_next_phase_and_its_results(tmp_path: Path) -> None:
-    from kriegsspiel.store.area_pictures import write_phase_pictures
+    from kriegsspiel.store.pictures import write_phase_pictures
 
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:
@@ -262,7 +262,7 @@ def test_the_windows_portal_serves_an_area_game_and_writes_on_the_windows_thread
     pygame.display.init()
     pygame.font.init()
     save = write_area_game(tmp_path)
-    with AreaGame.open(save) as game:
+    with AreaSession.open(save) as game:
         window = WindowPortal(game, port=0)
         assert window.toggle().startswith("players' portal at http://127.0.0.1:")
         try:

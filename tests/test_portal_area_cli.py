@@ -83,9 +83,9 @@ def test_serve_an_area_game_inbox_adjudicate_confirm_and_the_pages_follow(tmp_pa
     inbox = _run("inbox", str(save), "--round", "1", "--json")
     assert inbox.returncode == 0, inbox.stderr
     assert json.loads(inbox.stdout)["players"]["FRANCE"]["ready"] is True
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store.area import AreaSession
 
-    with AreaGame.open(save, read_only=True) as again:  # the journal, portal records and all, replays
+    with AreaSession.open(save, read_only=True) as again:  # the journal, portal records and all, replays
         assert again.turn.position.phase == "F1901M" and again.turn.last is not None
 
 
@@ -100,4 +100,4 @@ def test_links_of_an_area_save_give_each_power_a_qr_code(tmp_path: Path) -> None
     records = [json.loads(line) for line in save.read_text(encoding="utf-8").splitlines()[1:]]
     assert sum(1 for r in records if r["kind"] == "portal") == 7   # each link journaled (by hash)
     bad = _run("inbox", str(save), "--round", "3")
-    assert bad.returncode == 2 and "there is no round 3; the game is in phase 1" in bad.stderr
+    assert bad.returncode == 2 and "there is no round 3; the game is in Spring 1901, movement (number 1)" in bad.stderr

@@ -117,7 +117,7 @@ def test_qr_codes_are_written_as_png_and_svg_for_the_umpire_only(tmp_path: Path)
 
 def test_orders_are_in_the_journal_survive_a_crash_and_the_save_still_verifies(tmp_path: Path, capsys) -> None:
     from kriegsspiel.store import Game
-    from kriegsspiel.store.verify import verify_save
+    from kriegsspiel.store import verify_save
 
     save = write_game(tmp_path)
     with running_portal(save) as live:

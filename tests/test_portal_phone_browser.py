@@ -238,3 +238,25 @@ def test_a_blind_board_names_no_unit_the_power_cannot_see(browser, tmp_path: Pat
         assert set(named) <= {w.split("/")[0] for w in seen} and "MOS" not in named and "PAR" in named
         assert problems == []
         context.close()
+
+
+def test_a_ruler_games_zoomed_picture_opens_on_the_players_units(browser, tmp_path: Path) -> None:
+    from portal_support import running_portal, write_game
+
+    save = write_game(tmp_path)  # b1 in the west, r1 in the east
+    with running_portal(save) as live:
+        context, page, problems = _phone(browser)
+        page.goto(live.red)
+        _wait_until(page, "document.getElementById('picture').complete && "
+                          "document.getElementById('picture').naturalWidth > 0")
+        fx, fy = (float(v) for v in page.get_attribute("#picture", "data-focus").split(","))
+        assert fx > 0.5  # Red's unit stands in the east
+        page.click("#picture")
+        left, client, natural = page.eval_on_selector(
+            ".scroller", "f => [f.scrollLeft, f.clientWidth, f.querySelector('img').naturalWidth]")
+        assert left > 0  # not the map's top-left corner
+        assert left <= fx * natural <= left + client  # Red's unit is in the frame
+        _shot(page, tmp_path, "phone-12-ruler-zoomed")
+        assert "r1" in page.inner_text("#report") and ".0, " not in page.inner_text("#report")  # words, not (x, y)
+        assert problems == []
+        context.close()

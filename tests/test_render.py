@@ -153,7 +153,7 @@ def golden_screenshot(tmp_path: Path, notches: int) -> pygame.Surface:
     """The window on the test crossing after a move, r3 selected, zoomed ``notches`` about 8,8 (a copy)."""
     from kriegsspiel.app.app import App
     from kriegsspiel.app.session import TableSession
-    from kriegsspiel.store.game import Game
+    from kriegsspiel.store import Game
     from test_app_support import map_loader, write_scenario
 
     game = Game.new(write_scenario(tmp_path), tmp_path / "g.kssave", map_loader=map_loader)

@@ -11,8 +11,8 @@ import pytest
 
 from kriegsspiel.core.commands import EndTurn, Message
 from kriegsspiel.core.game import BASE_HANDLERS, CORE_RULES, rules_of
-from kriegsspiel.store.area_game import AreaGame
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import AreaSession
+from kriegsspiel.store import Game
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "kriegsspiel" / "data"
@@ -30,9 +30,9 @@ def _copy(tmp_path: Path, scenario: str, board: str) -> Path:
 def four_games(tmp_path: Path):
     fourth = Game.new(DATA / "scenarios" / "coastal.toml", tmp_path / "4e.kssave")
     v3 = Game.new(DATA / "scenarios" / "v3-weistritz.toml", tmp_path / "v3.kssave")
-    diplomacy = AreaGame.new(_copy(tmp_path, "diplomacy-1901.toml", "diplomacy-standard.tmx"),
+    diplomacy = AreaSession.new(_copy(tmp_path, "diplomacy-1901.toml", "diplomacy-standard.tmx"),
                              tmp_path / "dip.kssave")
-    profiles = AreaGame.new(_copy(tmp_path, "unit-profiles-borderlands.toml", "unit-profiles-borderlands.tmx"),
+    profiles = AreaSession.new(_copy(tmp_path, "unit-profiles-borderlands.toml", "unit-profiles-borderlands.tmx"),
                             tmp_path / "up.kssave")
     yield fourth, v3, diplomacy, profiles
     for game in (fourth, v3, diplomacy, profiles):

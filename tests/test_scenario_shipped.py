@@ -7,7 +7,7 @@ import pytest
 
 from kriegsspiel.scenario import check_scenario_file, load_scenario
 from kriegsspiel.store import Game
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import verify_save
 
 SHIPPED = ["kriegsspiel/data/scenarios/demo.toml", "kriegsspiel/data/scenarios/coastal.toml"]
 

@@ -66,9 +66,9 @@ def test_each_result_is_printed_only_after_its_record_is_fsynced(tmp_path: Path,
 
 
 def _use_fake_loaders(monkeypatch: pytest.MonkeyPatch) -> None:
-    new, open_ = Game.new, Game.open
+    new, from_loaded = Game.new, Game.from_loaded
     monkeypatch.setattr(Game, "new", lambda scenario, save: new(scenario, save, **LOADERS))
-    monkeypatch.setattr(Game, "open", lambda save: open_(save, **LOADERS))
+    monkeypatch.setattr(Game, "from_loaded", lambda loaded, **kw: from_loaded(loaded, **kw, **LOADERS))
 
 
 def test_the_shell_command_starts_a_game_and_continues_it(tmp_path: Path, monkeypatch, capsys) -> None:
@@ -91,7 +91,7 @@ def test_the_shell_command_starts_a_game_and_continues_it(tmp_path: Path, monkey
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["shell", "nowhere.toml"], "kriegsspiel shell: nowhere.toml: no such file; give a scenario (.toml) or a save"),
+        (["shell", "nowhere.toml"], "kriegsspiel shell: nowhere.toml: no such file; give a scenario (.toml, or a shipped one by name) or a save"),
     ],
 )
 def test_bad_arguments_are_one_line(argv, message, capsys, monkeypatch, tmp_path) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from kriegsspiel.store import Game, SaveError, check_save_file, read_save
 from kriegsspiel.store.journal import canonical_json, content_hash
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import verify_save
 from test_scenario_support import GOOD_SCENARIO, fake_map_loader, fake_ruleset, write_scenario
 
 LOADERS = {"map_loader": fake_map_loader, "ruleset_loader": fake_ruleset}
@@ -300,7 +300,7 @@ def test_dice_that_differ_still_refuse_to_open(save: Path) -> None:
 @pytest.fixture
 def snapshotted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A save with a snapshot line after records 3 and 6 (lines 5 and 9)."""
-    import kriegsspiel.store.game as game_module
+    import kriegsspiel.store.ruler as game_module
 
     monkeypatch.setattr(game_module, "SNAPSHOT_EVERY", 3)
     text = GOOD_SCENARIO.replace("fog_of_war = 6", "fog_of_war = 2")

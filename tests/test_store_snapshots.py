@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import kriegsspiel.store.game as game_module
+import kriegsspiel.store.ruler as game_module
 import kriegsspiel.store.timeline as timeline_module
 from kriegsspiel.core.state import initial_state
 from kriegsspiel.store import Game, read_save
@@ -16,7 +16,7 @@ from kriegsspiel.cli import main
 from kriegsspiel.store.journal import canonical_json, content_hash
 from kriegsspiel.store.journal_write import UnsealedPrefix
 from kriegsspiel.store.timeline import replay_journal
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import verify_save
 from test_scenario_support import GOOD_SCENARIO, fake_map_loader, fake_ruleset, write_scenario
 
 LOADERS = {"map_loader": fake_map_loader, "ruleset_loader": fake_ruleset}

@@ -14,7 +14,7 @@ from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import post, records, screen_of
 from test_app_support import small_battlefield
 from test_combat_mouse import click, right_click, shift_click

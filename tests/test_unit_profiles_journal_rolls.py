@@ -16,9 +16,7 @@ import pytest
 
 from kriegsspiel.cli import main
 from kriegsspiel.core.dice import Dice, DiceMismatch
-from kriegsspiel.store.area_game import AreaGame, replay_area, scenario_of_area_save
-from kriegsspiel.store.area_timeline import ReplayError
-from kriegsspiel.store.area_verify import verify_area_save
+from kriegsspiel.store.area import AreaSession, ReplayError, replay_area
 from kriegsspiel.store.journal import read_save
 from kriegsspiel.store.journal_write import UnsealedPrefix
 from test_unit_profiles_session import PLAN, _env, scenario_copy
@@ -58,7 +56,7 @@ def test_a_record_written_before_holds_no_rolls_and_still_replays() -> None:
 
 def _play_nords_turn(tmp_path: Path) -> Path:
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario_copy(tmp_path), save) as game:
+    with AreaSession.new(scenario_copy(tmp_path), save) as game:
         while game.turn.position.data["power"] == "NORD":
             for line in PLAN.get(game.turn.position.phase, []):
                 assert game.submit(line).accepted
@@ -87,9 +85,9 @@ def test_the_battles_dice_are_in_the_records_rolls_and_verify_checks_them(tmp_pa
     for r in fights:
         assert r.rolls and all(sides == 12 for sides, _ in r.rolls)
         assert [v for _, v in r.rolls] == _shown_dice(r.events[0])    # every die shown is journaled
-    assert verify_area_save(loaded).intact
+    assert AreaSession.verify(loaded).intact
     # a die changed in the journal is found (here without the hash chain, which would find it first)
-    scenario = scenario_of_area_save(loaded, [])
+    scenario = AreaSession.scenario_of_save(loaded, [])
     bad = fights[-1]
     changed = ((12, bad.rolls[0][1] % 12 + 1),) + bad.rolls[1:]
     records = [dataclasses.replace(r, rolls=changed) if r is bad else r for r in loaded.records]
@@ -104,15 +102,15 @@ def test_a_save_of_before_still_reopens_verifies_and_goes_on(tmp_path: Path) -> 
     assert not any(r.rolls for r in loaded.records)                   # written before the rolls were journaled
     fought = [line for r in loaded.records for e in r.events for line in e.get("lines", [])]
     assert any("n36 5/6 hit" in line for line in fought)             # a torpedo's hit, placed then by default
-    assert verify_area_save(loaded).intact
+    assert AreaSession.verify(loaded).intact
     with pytest.raises(UnsealedPrefix, match="none of its lines"):  # sealed on another machine than this test's
-        AreaGame.open(save)
+        AreaSession.open(save)
     assert main(["adopt", str(save)]) == 0                           # the umpire takes it on trust
-    with AreaGame.open(save) as game:                                # it reopens and play goes on from it
+    with AreaSession.open(save) as game:                                # it reopens and play goes on from it
         assert game.turn.position.phase == "R2.NORD.purchase"
         assert game.submit("NORD: buy 1 infantry").accepted and game.submit("confirm").accepted
     again = read_save(save)
-    assert len(again.records) == len(loaded.records) + 3 and verify_area_save(again).intact
+    assert len(again.records) == len(loaded.records) + 3 and AreaSession.verify(again).intact
     assert again.records[len(loaded.records)].kind == "adopt"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from area_portal_support import PROFILES, write_area_game
 from kriegsspiel.portal.area_service import AreaPortal
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store import AreaSession
 from unit_profiles_area_helpers import RULES, position, resolve
 
 
@@ -35,7 +35,7 @@ def test_placements_count_the_places_filled_before() -> None:
 
 def test_the_session_refuses_the_order_that_overspends_when_it_is_given(tmp_path: Path) -> None:
     save = write_area_game(tmp_path, PROFILES)
-    with AreaGame.open(save) as game:
+    with AreaSession.open(save) as game:
         assert game.submit("NORD: buy armor").accepted and game.submit("NORD: buy 1 infantry").accepted
         out = game.submit("NORD: buy 3 infantry")
         assert not out.accepted and out.reason == "3 infantry cost 9 IPC; NORD has 8"
@@ -44,7 +44,7 @@ def test_the_session_refuses_the_order_that_overspends_when_it_is_given(tmp_path
 
 def test_the_portal_checks_a_sendings_lines_in_order(tmp_path: Path) -> None:
     save = write_area_game(tmp_path, PROFILES)
-    with AreaGame.open(save) as game:
+    with AreaSession.open(save) as game:
         verdicts = AreaPortal(game).check("NORD", "buy armor\nbuy 1 infantry\nbuy 3 infantry\nbuy 2 infantry")
         assert [v.ok for v in verdicts] == [True, True, False, True]
         assert verdicts[2].reason == "3 infantry cost 9 IPC; NORD has 8"

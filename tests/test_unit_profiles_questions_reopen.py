@@ -11,8 +11,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from kriegsspiel.store.area_game import AreaGame
-from kriegsspiel.store.area_verify import verify_area_save
+from kriegsspiel.store import AreaSession
 from kriegsspiel.store.journal import read_save
 
 REPO = Path(__file__).resolve().parent.parent
@@ -77,13 +76,13 @@ def _kind(option: str) -> str:
 
 
 def _verified(save: Path, when: str) -> None:
-    verdict = verify_area_save(read_save(save))
+    verdict = AreaSession.verify(read_save(save))
     assert verdict.intact, f"{when}: {verdict.first_bad}"
 
 
 def test_every_kind_of_question_is_answered_across_a_reopen_and_the_save_verifies(tmp_path: Path) -> None:
     save = tmp_path / "q.kssave"
-    game = AreaGame.new(_scenario(tmp_path), save)
+    game = AreaSession.new(_scenario(tmp_path), save)
     asked: list[str] = []
     try:
         while game.turn.position.phase != "R1.SUD.noncombat-move":
@@ -100,7 +99,7 @@ def test_every_kind_of_question_is_answered_across_a_reopen_and_the_save_verifie
                 asked.append(_kind(choice.options[0]))
                 if len(asked) % 2:       # every other question is answered after the game is reopened
                     game.close()
-                    game = AreaGame.open(save)
+                    game = AreaSession.open(save)
                     assert game.turn.choices == out.result.choices
                 answer = f"{choice.power}: {choice.options[0]}"
                 assert game.submit(answer).accepted, answer
@@ -108,7 +107,7 @@ def test_every_kind_of_question_is_answered_across_a_reopen_and_the_save_verifie
     finally:
         game.close()
     assert {"intercept", "casualties", "targets", "rerolls", "retreat", "bombard", "fortress"} <= set(asked), asked
-    with AreaGame.open(save) as again:                       # and the whole game reopens where it stood
+    with AreaSession.open(save) as again:                       # and the whole game reopens where it stood
         assert again.turn.position.phase == "R1.SUD.noncombat-move"
 
 
@@ -116,7 +115,7 @@ def test_the_interception_question_of_an_airdrop_is_the_first_stop_and_holds_no_
     """The case of the issue: a confirm that stops at the interception question before any die is rolled;
     its record holds no rolls and still replays as played (the battle's line names the cargo, as today)."""
     save = tmp_path / "q.kssave"
-    with AreaGame.new(_scenario(tmp_path), save) as game:
+    with AreaSession.new(_scenario(tmp_path), save) as game:
         assert game.submit("confirm").accepted                       # purchase
         for line in PLAN["R1.NORD.combat-move"]:
             assert game.submit(line).accepted
@@ -127,7 +126,7 @@ def test_the_interception_question_of_an_airdrop_is_the_first_stop_and_holds_no_
     assert record.command == "confirm" and not record.rolls
     assert any("n2 (carrying n3)" in line for line in record.events[0]["lines"])
     _verified(save, "the stop at the interception question")
-    with AreaGame.open(save) as again:
+    with AreaSession.open(save) as again:
         assert again.submit("SUD: intercept FEL r0 intercept: s16").accepted
         assert again.submit("confirm").accepted
     _verified(save, "the interception answered after reopening")

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,7 +35,7 @@ def scenario_copy(tmp_path: Path) -> Path:
     return tmp_path / "scenarios" / "unit-profiles-borderlands.toml"
 
 
-def play_round(game: AreaGame) -> list[str]:
+def play_round(game: AreaSession) -> list[str]:
     """Play round 1 through the session, answering every question with its first option; the commands."""
     commands = []
     while game.turn.position.data["round"] == 1:
@@ -59,7 +59,7 @@ def play_round(game: AreaGame) -> list[str]:
 
 def test_a_full_round_through_the_session_is_journaled_and_undoable(tmp_path: Path) -> None:
     save = tmp_path / "g.kssave"
-    with AreaGame.new(scenario_copy(tmp_path), save) as game:
+    with AreaSession.new(scenario_copy(tmp_path), save) as game:
         commands = play_round(game)
         assert game.turn.position.phase == "R2.NORD.purchase"
         after = game.turn.position
@@ -71,7 +71,7 @@ def test_a_full_round_through_the_session_is_journaled_and_undoable(tmp_path: Pa
     assert [r.command for r in records][:len(commands)] == commands     # every command, as given (normal form)
     battles = [r for r in records if r.command == "confirm" and any("fires:" in x for x in r.events[0]["lines"])]
     assert battles, "the battle's dice are in the journal"
-    with AreaGame.open(save) as again:                  # the turn is the replay of the journal
+    with AreaSession.open(save) as again:                  # the turn is the replay of the journal
         assert again.turn.position == after
 
 
@@ -93,19 +93,19 @@ def test_the_shell_plays_the_scenario_and_writes_each_powers_pictures(tmp_path: 
 
 
 def test_the_shell_speaks_this_games_language(tmp_path: Path) -> None:
-    from kriegsspiel.store.area_commands import AreaShell
+    from kriegsspiel.shell import Shell
 
-    with AreaGame.new(scenario_copy(tmp_path), tmp_path / "s.kssave") as game:
-        shell = AreaShell(game)
-        text = shell.handle("help")
+    with AreaSession.new(scenario_copy(tmp_path), tmp_path / "s.kssave") as game:
+        shell = Shell(game)
+        text = shell.handle("help").text
         assert "NORD: buy 2 infantry" in text and "FRANCE" not in text and "confirm" in text
-        assert "buy 1 infantry" in shell.handle("options NORD NHM").splitlines()   # a place: what may be bought
+        assert "buy 1 infantry" in shell.handle("options NORD NHM").text.splitlines()   # a place: what may be bought
         for line in PLAN["R1.NORD.purchase"]:
-            shell.handle(line)
-        shell.handle("confirm")
+            shell.handle(line).text
+        shell.handle("confirm").text
         for line in PLAN["R1.NORD.combat-move"]:
-            shell.handle(line)
-        shell.handle("confirm")
-        waiting = shell.handle("confirm")                     # the battle in FEL asks its first question
+            shell.handle(line).text
+        shell.handle("confirm").text
+        waiting = shell.handle("confirm").text                     # the battle in FEL asks its first question
         assert game.turn.choices
         assert "R1.NORD.combat waits for an answer" in waiting and "resolved; next" not in waiting

@@ -11,7 +11,7 @@ import pytest
 
 from kriegsspiel.app.area_window import AreaApp
 from kriegsspiel.render.fonts import forget_fonts
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,7 +25,7 @@ def app(tmp_path: Path):
     shutil.copy(REPO / "kriegsspiel" / "data" / "maps" / "unit-profiles-borderlands.tmx", tmp_path / "maps")
     (tmp_path / "s").mkdir()
     shutil.copy(REPO / "kriegsspiel" / "data" / "scenarios" / "unit-profiles-borderlands.toml", tmp_path / "s")
-    game = AreaGame.new(tmp_path / "s" / "unit-profiles-borderlands.toml", tmp_path / "g.kssave")
+    game = AreaSession.new(tmp_path / "s" / "unit-profiles-borderlands.toml", tmp_path / "g.kssave")
     window = AreaApp(game, pygame.Surface((1400, 900)))
     yield window
     game.close()

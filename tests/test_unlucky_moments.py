@@ -15,7 +15,7 @@ import pytest
 
 from kriegsspiel.cli import main
 from kriegsspiel.store import Game, read_save
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import verify_save
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml"
@@ -136,10 +136,10 @@ def test_a_control_character_in_a_players_name_is_refused_by_check(tmp_path: Pat
 def test_an_area_games_save_deleted_while_open_goes_on_in_a_recovery_file(tmp_path: Path) -> None:
     from area_portal_support import write_area_game
 
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store import AreaSession
 
     save = write_area_game(tmp_path)
-    with AreaGame.open(save) as game:
+    with AreaSession.open(save) as game:
         save.unlink()
         outcome = game.submit("FRANCE: A PAR - BUR")
         assert outcome.accepted and "was deleted while the game was open" in outcome.describe()
@@ -161,19 +161,19 @@ def test_the_window_shows_where_a_deleted_save_went(game: Game, tmp_path: Path) 
 def test_the_pictures_of_an_area_phase_cut_short_are_written_at_the_next_opening(tmp_path: Path) -> None:
     from area_portal_support import write_area_game
 
-    from kriegsspiel.store.area_game import AreaGame
-    from kriegsspiel.store.area_pictures import attach_area_pictures
+    from kriegsspiel.store import AreaSession
+
 
     save = write_area_game(tmp_path)
-    with AreaGame.open(save) as game:
-        folder = attach_area_pictures(game)
+    with AreaSession.open(save) as game:
+        folder = game.attach_pictures()
         assert game.submit("FRANCE: A PAR - BUR").accepted and game.submit("confirm").accepted
     written = {p.name: p.read_bytes() for p in sorted(folder.glob("*.png"))}
     assert len(written) == 7  # a picture per power of the confirmed phase
     for name in list(written)[:3]:
         (folder / name).unlink()  # killed half-way through the phase's pictures
-    with AreaGame.open(save) as game:
-        attach_area_pictures(game)
+    with AreaSession.open(save) as game:
+        game.attach_pictures()
     assert {p.name: p.read_bytes() for p in sorted(folder.glob("*.png"))} == written
 
 

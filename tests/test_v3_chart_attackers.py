@@ -19,8 +19,8 @@ from kriegsspiel.rulesets import parse_rulebook
 from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat
 from kriegsspiel.rulesets import load_ruleset, ruleset_file
-from kriegsspiel.store.game import Game
-from kriegsspiel.store.verify import verify_save
+from kriegsspiel.store import Game
+from kriegsspiel.store import verify_save
 from test_v3_combat import at, game
 from kriegsspiel.rulesets.kriegsspiel_v3 import RULESET as _V3
 

@@ -9,7 +9,7 @@ import pytest
 from kriegsspiel.cli import main
 from kriegsspiel.core.game import round_change_line
 from kriegsspiel.shell.session import Shell
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 
 REPO = Path(__file__).resolve().parent.parent
 V3 = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"

@@ -15,7 +15,7 @@ from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
 from kriegsspiel.shell.session import Shell
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import key, post, records, screen_of
 
 REPO = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import pytest
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.rulesets.kriegsspiel_v3.events import OrderDelivered, OrderIntercepted, UnitRetreated
 from kriegsspiel.rulesets.kriegsspiel_v3.orders import orders_received
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 
 SCRIPT = """
 order ir-forcade advance by the high road to the stone bridge

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kriegsspiel.shell.session import Shell
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"

@@ -10,7 +10,7 @@ import pytest
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"

@@ -15,7 +15,7 @@ from kriegsspiel.app import combat_v3
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.store.game import Game
+from kriegsspiel.store import Game
 from test_app import drag, key, records, screen_of
 from test_app_declutter import CLUSTER, app as crowded, post_and_step, true_place  # noqa: F401 - a fixture
 from test_v3_combat_mouse import app as v3_app, button, click_at  # noqa: F401 - a fixture

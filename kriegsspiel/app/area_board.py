@@ -19,7 +19,7 @@ from kriegsspiel.render.area_arrows import arrow_end, draw_order_line
 from kriegsspiel.render.camera import Camera, Viewport, fit_camera
 from kriegsspiel.render.province_labels import ProvinceShapes, paint_labels, place_labels
 from kriegsspiel.render.provinces import ProvinceDrawing, fill_provinces, power_colour
-from kriegsspiel.store.area_timeline import AreaTurn
+from kriegsspiel.store.area import AreaTurn
 
 #: map pixels between two counters stacked in one province
 STACK_OFFSET = 14.0

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 import pygame
 
 from kriegsspiel.render.fonts import fit_lines, font
-from kriegsspiel.store.area_timeline import AreaTurn
+from kriegsspiel.store.area import AreaTurn
 
 PANEL_WIDTH = 400
 BG = (245, 242, 232)

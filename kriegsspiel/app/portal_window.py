@@ -29,7 +29,7 @@ _READY = (20, 120, 40)
 
 class WindowPortal:
     """The portal of the window's game, started on first use. ``game`` is a :class:`kriegsspiel.store.Game`
-    or an area game (:class:`kriegsspiel.store.area_game.AreaGame`: the portal then has a page per power, and
+    or an area game (:class:`kriegsspiel.store.area.AreaSession`: the portal then has a page per power, and
     the area window needs only to call :meth:`pump` every frame, :meth:`toggle` on F9, :meth:`key` and
     :meth:`draw`)."""
 

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         if g.problem is not None and not g.scenario:
             print(f"  {g.name}: cannot be read ({g.problem})")
             continue
-        where = f"round {g.round}" if g.round is not None else "round ?"
+        where = g.phase or "round ?"
         print(f"  {g.name}  {g.scenario} ({g.ruleset}), {where}, last played {local_time(g.last_played)}")
         print(f"      {g.path}" + (f"  [{g.problem}]" if g.problem else ""))
     return 0

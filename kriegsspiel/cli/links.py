@@ -30,12 +30,10 @@ def _journal_links(path: Path, loaded: object, hashes: dict[str, str]) -> None:
     within seconds, when it reads the links file again."""
     from kriegsspiel.portal.links import read_address
     from kriegsspiel.portal.records import reconcile_links
-    from kriegsspiel.store import Game, SaveError
-
-    from kriegsspiel.store.area_game import AreaGame, is_area_save
+    from kriegsspiel.store import SaveError, open_loaded
 
     try:
-        game = AreaGame.open(path) if is_area_save(loaded) else Game.from_loaded(loaded)  # type: ignore[arg-type]
+        game = open_loaded(loaded)  # type: ignore[arg-type]
     except SaveError:
         if read_address(path) is not None:
             return
@@ -47,18 +45,13 @@ def _journal_links(path: Path, loaded: object, hashes: dict[str, str]) -> None:
 def run(args: argparse.Namespace) -> int:
     from kriegsspiel.portal.links import LinkBook, link_url, read_address
     from kriegsspiel.store import read_save
-    from kriegsspiel.store.game import scenario_of_save
+    from kriegsspiel.store.opening import session_class_of_save
 
     path = Path(args.save)
     if not path.is_file():
         raise UserError(f"{path}: no such file; give a save (.kssave)")
     loaded = read_save(path)
-    from kriegsspiel.store.area_game import is_area_save, scenario_of_area_save
-
-    if is_area_save(loaded):  # an area game: a link per power
-        players = list(scenario_of_area_save(loaded, []).powers)
-    else:
-        players = [p.name for p in scenario_of_save(loaded, []).setup.players]
+    players = session_class_of_save(loaded).players_of(loaded)  # an area game: a link per power
     unknown = [name for name in args.revoke if name not in players]
     if unknown:
         raise UserError(f"--revoke {unknown[0]}: no such player; the players: {', '.join(players)}")

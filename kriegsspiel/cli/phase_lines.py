@@ -24,7 +24,7 @@ from kriegsspiel.wording import count as plural
 
 if TYPE_CHECKING:
     from kriegsspiel.core.area import AreaRules
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store.area import AreaSession
 
 #: the keys of a line compared with our adjudication (``id`` and ``orders`` are the line's own; ``errors``
 #: another tool may not write)
@@ -34,9 +34,12 @@ _CHECKED = ("phase", "before", "results", "after")
 def write_phase_lines(save: Path, out: TextIO) -> int:
     """Write every confirmed phase of an area save as one JSON line; returns how many. Raises UserError when
     the save's rule set has no phase lines."""
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store import open_session
 
-    with AreaGame.open(save, read_only=True) as game:
+    with open_session(save, read_only=True) as game:
+        if game.kind != "area":  # phase lines are an area rule set's (AreaRules.phase_line)
+            raise UserError(f"{save}: --phases: not an area game; phase lines are written of Diplomacy and "
+                            "Air Power Diplomacy games")
         rules = game.scenario.rules
         count = 0
         for before, result in game.confirmed_phases():
@@ -105,7 +108,7 @@ def _first_difference(file_value: Any, ours: Any, where: str) -> tuple[str, Any,
     return None if file_value == ours else (where, file_value, ours)
 
 
-def _import_phase(game: AreaGame, rules: AreaRules, line: Any, where: str, map_path: str, refused: list[str]) -> None:
+def _import_phase(game: AreaSession, rules: AreaRules, line: Any, where: str, map_path: str, refused: list[str]) -> None:
     """Give one line's orders, check what confirming would do against the line, confirm. Raises UserError
     naming the first key that differs (the line's orders stay given)."""
     _, orders = rules.read_phase_line(line, where)
@@ -147,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{save}: already exists; a save is never overwritten: choose another name")
     from kriegsspiel.data import scenario_or_path
     from kriegsspiel.scenario.area import load_area_scenario
-    from kriegsspiel.store.area_game import AreaGame
+    from kriegsspiel.store.area import AreaSession
 
     base = load_area_scenario(scenario_or_path(args.scenario))
     rules = base.rules
@@ -170,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
             "", *_toml_table("setup", setup), ""]
     start.write_text("\n".join(text), encoding="utf-8")
     try:
-        game = AreaGame.new(start, save)
+        game = AreaSession.new(start, save)
     except UserError:
         start.unlink()  # nothing was imported: leave nothing behind
         raise

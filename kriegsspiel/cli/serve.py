@@ -39,13 +39,11 @@ def _stop_on_signals() -> None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the pictures are drawn headless
-    from kriegsspiel.portal.console import PortalShell
     from kriegsspiel.portal.links import clear_address, write_address
-    from kriegsspiel.portal.server import PortalServer, lan_address
-    from kriegsspiel.portal.service import LockGate, Portal
-    from kriegsspiel.pov import attach_to_game
+    from kriegsspiel.portal.opening import start_portal
+    from kriegsspiel.portal.server import lan_address
     from kriegsspiel.shell import run_shell
-    from kriegsspiel.store import Game
+    from kriegsspiel.store import open_session
 
     path = Path(args.save)
     if not path.is_file():
@@ -56,32 +54,24 @@ def run(args: argparse.Namespace) -> int:
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    from kriegsspiel.store.area_game import is_area_path
-
-    if is_area_path(path):  # Diplomacy, Air Power Diplomacy, unit profiles: a page per power
-        from kriegsspiel.cli.area_serve import run_area_serve
-
-        _stop_on_signals()
-        return run_area_serve(args, path, host)
-    game = Game.open(path)
-    pictures = attach_to_game(game)
-    gate = LockGate()
+    game = open_session(path)
     server = None
     _stop_on_signals()
     try:
-        portal = Portal(game, gate)
-        portal.start()
-        server = PortalServer(portal, host, args.port)
+        folder = game.attach_pictures()
+        served = start_portal(game, host, args.port)
+        server = served.server
         url = server.start()
         write_address(path, url, os.getpid())
-        for note in game.notes + portal.notes:
+        for note in game.notes + served.portal.notes:
             print(f"note: {note}")
         where = ("on the network: phones on this network can open the links" if args.lan else
                  "this machine only; --lan lets phones on the network in")
         print(f"serving the players' portal of {game.scenario.name!r} at {url} ({where})")
+        print(f"{game.phase_words()}; the players' pictures also go to {folder}")
         print(f"'kriegsspiel links {path}' prints the players' links; type 'help' for the commands")
         sys.stdout.flush()
-        shell = PortalShell(portal, url, gate)
+        shell = served.terminal(url)
         try:
             run_shell(shell, sys.stdin, sys.stdout)  # type: ignore[arg-type]
             if not shell.quit and not sys.stdin.isatty():
@@ -95,7 +85,6 @@ def run(args: argparse.Namespace) -> int:
         if server is not None:
             server.stop()
         clear_address(path)
-        pictures.wait()
         game.close()
     print("portal stopped; every order received is in the journal")
     return 0

@@ -10,10 +10,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from kriegsspiel.data import scenario_or_path
-from kriegsspiel.errors import UserError
-from kriegsspiel.wording import count
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments: a scenario or a save, and where a new game is saved."""
@@ -23,44 +19,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the game and run the shell on stdin; exit 0 at quit or end of input (refusals are not failures)."""
+    from kriegsspiel.border import CAPS, InputKind, check_input
+    from kriegsspiel.data import scenario_or_path
     from kriegsspiel.shell import Shell, run_shell
-    from kriegsspiel.store import Game
+    from kriegsspiel.store import start_or_continue
     from kriegsspiel.userdirs import new_game_path
 
     # A stray byte in a script or a terminal without UTF-8 must not end the session: replace, never fail.
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    from kriegsspiel.border import CAPS, InputKind, check_input
-
     path = check_input(scenario_or_path(args.path),
                        InputKind("a scenario (.toml, or a shipped one by name) or a save", CAPS["save"].cap))
-    from kriegsspiel.store.area_game import is_area_path
-
-    if is_area_path(path):  # an area game (Diplomacy): its own session and commands
-        from kriegsspiel.cli.area_shell import run_area_shell
-
-        return run_area_shell(args, path)
-    if path.suffix.lower() == ".toml":
-        save = Path(args.save) if args.save else new_game_path(path)
-        game = Game.new(path, save)
-        print(f"new game {game.scenario.name!r}, saved to {save}")
-    else:
-        if args.save:
-            raise UserError(f"--save {args.save}: a save continues in its own file; --save is for a scenario")
-        game = Game.open(path)
-        print(f"continuing {game.scenario.name!r} from {path} ({count(game.record_count, 'record')})")
-    from kriegsspiel.pov import attach_to_game
-
-    # The players' pictures of each round are written next to the save, as the window does.
-    pictures = attach_to_game(game)
+    game, opened = start_or_continue(path, Path(args.save) if args.save else None, new_game_path(path))
+    print(opened)
     with game:
+        # The players' pictures of each round (phase) are written next to the save, as the window does.
+        game.attach_pictures()
         for note in game.notes:
             print(f"note: {note}")
         print("type 'help' for the commands, 'man COMMAND' for one of them, 'quit' to leave")
         sys.stdout.flush()
-        try:
-            run_shell(Shell(game), sys.stdin, sys.stdout)
-        finally:
-            pictures.close()
+        run_shell(Shell(game), sys.stdin, sys.stdout)
     return 0

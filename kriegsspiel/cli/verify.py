@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kriegsspiel.store.area_verify import verify_any_save
+from kriegsspiel.store import verify_save
 from kriegsspiel.store.verify import UNSEALED
 
 
@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    verdict = verify_any_save(args.save)  # an area game's save (Diplomacy) or a ruler game's
+    verdict = verify_save(args.save)  # any game's save: its session replays it
     print(verdict.describe())
     accepted = args.accept_format_1 and verdict.intact and verdict.written == UNSEALED
     return 0 if verdict.written_here or accepted else 1

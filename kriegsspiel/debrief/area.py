@@ -17,9 +17,9 @@ from kriegsspiel.pov.area import area_picture, order_arrows, order_marks, provin
 from kriegsspiel.render.board_picture import paint_board, stack_offset
 from kriegsspiel.render.provinces import power_colour
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
-from kriegsspiel.store.area_game import AreaGame
-from kriegsspiel.store.area_pictures import picture_inputs
-from kriegsspiel.store.area_timeline import AreaTurn
+from kriegsspiel.store.area import AreaSession
+from kriegsspiel.store.pictures import picture_inputs
+from kriegsspiel.store.area import AreaTurn
 
 
 def umpire_board(scenario: AreaScenario, before: AreaTurn, *, with_orders: bool = True) -> pygame.Surface:
@@ -82,7 +82,7 @@ def _frame(scenario: AreaScenario, before: AreaTurn, result: PhaseResult) -> Fra
 def area_debrief(path: Path) -> Debrief:
     """The debrief of the area save at ``path`` (opened read-only). Raises SaveError for a save that does not
     open or replay."""
-    with AreaGame.open(path, read_only=True) as game:
+    with AreaSession.open(path, read_only=True) as game:
         scenario = game.scenario
         frames = tuple(_frame(scenario, before, result) for before, result in game.confirmed_phases())
         winner = game.turn.winner

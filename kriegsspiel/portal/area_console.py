@@ -1,5 +1,5 @@
 """The umpire's terminal while ``kriegsspiel serve`` runs an area game: the area shell (orders, ``adjudicate``,
-``confirm``, ``undo``...: store/area_commands.py) plus the portal's commands. Every game command takes the
+``confirm``, ``undo``...: the one shell, kriegsspiel.shell) plus the portal's commands. Every game command takes the
 portal's lock, so that the powers' orders and the umpire's commands reach the journal one at a time; after
 each, the powers' pages are told (a confirm shows them the next phase at once)."""
 from __future__ import annotations
@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.errors import printable
+from kriegsspiel.portal.area_inbox import area_inbox_text
 from kriegsspiel.portal.area_service import AreaPortal
 from kriegsspiel.portal.links import link_url
 from kriegsspiel.portal.service import LockGate
-from kriegsspiel.store.area_commands import AreaShell
+from kriegsspiel.shell import Shell
 
 AREA_PORTAL_HELP = """\
 players' portal:
@@ -23,7 +24,7 @@ players' portal:
 
 
 class LockedAreaGame:
-    """An area game whose changes run under the portal's lock (what :class:`AreaShell` is given)."""
+    """An area game whose changes run under the portal's lock (what the shell is given)."""
 
     def __init__(self, game: Any, gate: LockGate) -> None:
         self._game, self._gate = game, gate
@@ -38,37 +39,13 @@ class LockedAreaGame:
         return self._gate.run(self._game.preview)
 
 
-def area_inbox_text(inbox: dict[str, Any]) -> str:
-    """The inbox of the phase being ordered for the terminal: per power, what it sent and what is in force."""
-    head = f"inbox of {inbox['phase']} (phase {inbox['round']})" + (" (closed)" if inbox["closed"] else "") + \
-        (f", due by {inbox['deadline']}" if inbox["deadline"] else "")
-    lines = [head]
-    for power, entry in inbox["players"].items():
-        who = entry["name"] if entry["name"].upper() == power else f"{entry['name']} ({power})"
-        if not entry["orders_now"] and not entry["asked"] and not entry["in_force"]:
-            lines.append(f"  {who}: gives no orders in this phase")
-            continue
-        latest = entry["latest"]
-        force = f"{len(entry['in_force'])} order{'s' if len(entry['in_force']) != 1 else ''} in force"
-        asked = "; the rules wait for its answer" if entry["asked"] else ""
-        if latest is None:
-            lines.append(f"  {who}: nothing received; {force}{asked}")
-        else:
-            times = f", sent {entry['sendings']} times, the last counts" if entry["sendings"] > 1 else ""
-            lines.append(f"  {who}: {'READY, ' if entry['ready'] else ''}received {latest['at'][11:19]} UTC "
-                         f"(digest {latest['digest']}{times}); {force}{asked}")
-        lines += [f"    {text}" for text in entry["in_force"]]
-        lines += [f"    refused: {v['line']}: {v['reason']}" for v in entry["refused"]]
-    return printable("\n".join(lines))  # a power's text never moves the umpire's cursor nor clears the screen
-
-
 class AreaPortalShell:
     """The area shell with the portal's commands in front of it."""
 
     def __init__(self, portal: AreaPortal, base_url: str, gate: LockGate) -> None:
         self.portal = portal
         self.base_url = base_url
-        self.shell = AreaShell(LockedAreaGame(portal.game, gate))  # type: ignore[arg-type]
+        self.shell = Shell(LockedAreaGame(portal.game, gate))  # type: ignore[arg-type]
 
     def _power(self, written: str) -> str | None:
         name = written.strip().upper()
@@ -127,7 +104,7 @@ class AreaPortalShell:
             return f"the old link of {power} is revoked; the new one: {link_url(self.base_url, token)}"
         if word == "links" and not rest:
             return self.links_text()
-        answer = self.shell.handle(line)
+        answer = self.shell.handle(line).text
         if word in ("help", "?"):
             return answer + "\n\n" + AREA_PORTAL_HELP
         return answer

@@ -45,6 +45,8 @@ class AreaPageInput:
     duty: str | None = None
     #: the map's provinces for the tap layer (orders by touch); None: no layer (no orders to give now)
     board: TapBoard | None = None
+    #: the game is over and the umpire published its debrief: a link to it
+    debrief: bool = False
 
 
 def _head(title: str) -> str:
@@ -204,6 +206,9 @@ def area_page(page: AreaPageInput) -> str:
     if page.status.deadline:
         parts.append(f"<p id=\"countdown\" data-deadline=\"{escape(page.status.deadline)}\">Orders due by "
                      f"{escape(page.status.deadline[11:16])} UTC</p>")
+    if page.debrief:
+        parts.append(f"<p id=\"debrief\"><a href=\"{escape(page.base)}/debrief/index.html\">The debrief: what "
+                     "really happened, phase by phase</a></p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     url = f"{page.base}/picture/{page.status.round}.png"
     layer = ""

@@ -23,6 +23,7 @@ from typing import Any
 
 from kriegsspiel.portal import records as rec
 from kriegsspiel.portal.area_board import TapBoard
+from kriegsspiel.portal.area_inbox import phase_inbox, power_names
 from kriegsspiel.portal.area_sheets import Drawer, PowerView, power_view
 from kriegsspiel.portal.link_keeper import LinkKeeper
 from kriegsspiel.portal.round_control import RoundControl
@@ -72,7 +73,7 @@ def order_lines(text: str) -> list[str]:
 
 
 class AreaPortal(LinkKeeper, RoundControl):
-    """The portal of one open area game (a :class:`kriegsspiel.store.area_game.AreaGame` that can write).
+    """The portal of one open area game (a :class:`kriegsspiel.store.area.AreaSession` that can write).
 
     The links are keyed by power. ``names`` maps each power to who plays it (the scenario's ``[[players]]``,
     else the power's own name). ``gate`` runs every journal write and every drawing (LockGate: at once
@@ -86,8 +87,7 @@ class AreaPortal(LinkKeeper, RoundControl):
         self.gate = gate or LockGate()
         self._now = now or (lambda: _dt.datetime.now(_dt.timezone.utc))
         self.players = list(self.scenario.powers)  # what the links and records are keyed by
-        named = {p.power: p.name for p in self.scenario.players}
-        self.names = {power: named.get(power, power.title()) for power in self.players}
+        self.names = power_names(self.scenario)
         self._drawer = Drawer(self.scenario)
         self._data = threading.Lock()
         self._orders: list[rec.ReceivedOrders] = []
@@ -369,30 +369,16 @@ class AreaPortal(LinkKeeper, RoundControl):
         with self._data:
             return self._verdicts.get(sending.record, ())
 
-    def inbox(self) -> dict[str, Any]:
-        """The umpire's view of the phase being ordered, from memory: per power whether it gives orders,
-        its orders in force (whoever gave them), its last sending, ready or not, and the lines refused."""
-        turn = self.game.turn
-        number = self.phase_number()
-        ordering = set(self.scenario.rules.powers_to_order(turn.position)) if not turn.choices else set()
-        asked = {c.power for c in turn.choices}
+    def inbox(self, number: int | None = None) -> dict[str, Any]:
+        """The umpire's view of phase ``number`` (default: the phase being ordered), from memory
+        (portal/area_inbox.py): per power whether it gives orders, its orders in force, its last sending, ready
+        or not, and the lines refused."""
+        number = self.phase_number() if number is None else number
         with self._data:
             sent = [o for o in self._orders if o.round == number]
             closed, deadline = number in self._closed, self._deadlines.get(number)
-        out: dict[str, Any] = {"round": number, "phase": turn.position.phase_label, "closed": closed,
-                               "deadline": deadline, "players": {}}
-        for power in self.players:
-            mine = [o for o in sent if o.player == power]
-            last = mine[-1] if mine else None
-            out["players"][power] = {
-                "name": self.names[power], "orders_now": power in ordering, "asked": power in asked,
-                "in_force": [o.text for o in turn.orders if o.power == power],
-                "latest": last.to_json() if last else None, "sendings": len(mine),
-                "ready": bool(last and last.ready),
-                "refused": [{"line": v.line, "reason": v.umpire_reason or v.reason}
-                            for v in self.verdicts_of(last) if not v.ok] if last else [],
-            }
-        return out
+        return phase_inbox(self.game, number, sent, closed, deadline, lambda last: [
+            {"line": v.line, "reason": v.umpire_reason or v.reason} for v in self.verdicts_of(last) if not v.ok])
 
 
 def _own_line(line: str, power: str, powers: list[str]) -> str | None:

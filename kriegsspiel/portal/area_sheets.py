@@ -18,8 +18,8 @@ from kriegsspiel.portal.area_board import TapBoard, TapProvince
 from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
-from kriegsspiel.store.area_pictures import picture_inputs
-from kriegsspiel.store.area_timeline import AreaTurn
+from kriegsspiel.store.pictures import picture_inputs
+from kriegsspiel.store.area import AreaTurn
 
 
 @dataclass(frozen=True, slots=True)

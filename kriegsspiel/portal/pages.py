@@ -36,8 +36,9 @@ def _picture(base: str, sheet: Sheet, current: bool) -> str:
     """A picture in a scrolling frame; a tap on it opens the PNG itself (the browser's own zoom)."""
     url = escape(f"{base}/picture/{sheet.number}.png")
     ids = (" id=\"picture-link\"", " id=\"picture\"") if current else ("", " loading=\"lazy\"")
+    at = f" data-focus=\"{sheet.focus[0]},{sheet.focus[1]}\"" if sheet.focus else ""
     return (f"<div class=\"scroller\"><a href=\"{url}\"{ids[0]}><img{ids[1]} class=\"picture\" src=\"{url}\" "
-            f"alt=\"Your picture: {escape(sheet.moment)}\"></a></div>")
+            f"alt=\"Your picture: {escape(sheet.moment)}\"{at}></a></div>")
 
 
 def player_page(*, player: str, base: str, sheets: list[Sheet], status: RoundStatus, csrf: str,

@@ -6,14 +6,15 @@ when the umpire ends that round. The orders a player sends on sheet N are for ro
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from kriegsspiel.core.sight import PlayerView, player_view
 from kriegsspiel.pov import public_map, round_moment
-from kriegsspiel.pov.picture import draw_picture
+from kriegsspiel.pov.picture import draw_picture, full_map_window
 from kriegsspiel.pov.png import png_bytes
+from kriegsspiel.portal.places import landmarks_of, where_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,15 +25,34 @@ class Sheet:
     moment: str
     png: bytes
     report: str
+    #: where the player's own units are on the picture (fractions of its width and height), for the zoom
+    focus: tuple[float, float] | None = None
 
 
-def _place(x: float, y: float) -> str:
-    return f"({x:.1f}, {y:.1f})"
+def _raw_place(x: float, y: float) -> str:
+    return f"at ({x:.1f}, {y:.1f})"
 
 
-def report_text(view: PlayerView, moment: str) -> str:
+def _bare(place: str) -> str:
+    """``at Birmingham`` -> ``Birmingham`` (after "from" and "to")."""
+    return place[3:] if place.startswith("at ") else place
+
+
+def places_of(public: Any) -> Callable[[float, float], str]:
+    """Where a point is in words, from the printed map's names and the rule set's unit of distance."""
+    battlefield = public.battlefield
+    width_px, height_px = battlefield.grid.pixel_size
+    size = (width_px * battlefield.grid.world_per_px, height_px * battlefield.grid.world_per_px)
+    marks = landmarks_of(battlefield)
+    unit = str(getattr(public.ruleset, "distance_unit", "") or "units")
+    return lambda x, y: where_words(x, y, marks, unit, size)
+
+
+def report_text(view: PlayerView, moment: str, place: Callable[[float, float], str] = _raw_place) -> str:
     """The report of a PlayerView: the moment, the player's units, friends and enemies in sight, the umpire's
-    notes for the player and the messages received. Only what ``view`` holds: enemies are told by kind and place, never by id."""
+    notes for the player and the messages received, each place told by ``place`` (words: :func:`places_of`).
+    Only what ``view`` holds: enemies are told by kind and place, never by id."""
+    _place = place
     lines = [f"{view.player} ({view.side}): {moment}", ""]
     mine = [u for u in view.own_units if u.commanded]
     friends = [u for u in view.own_units if not u.commanded]
@@ -40,30 +60,42 @@ def report_text(view: PlayerView, moment: str) -> str:
     for unit in mine:
         facing = f", facing {unit.heading:.0f}°" if unit.heading is not None else ""
         hidden = ", hidden" if unit.hidden else ""
-        lines.append(f"  {unit.id}: {unit.type_id} at {_place(unit.position.x, unit.position.y)}, "
+        lines.append(f"  {unit.id}: {unit.type_id} {_place(unit.position.x, unit.position.y)}, "
                      f"strength {unit.health}{facing}{hidden}")
     if friends:
         lines.append(f"Friendly units in sight ({len(friends)}):")
-        lines += [f"  {u.id}: {u.type_id} at {_place(u.position.x, u.position.y)}" for u in friends]
+        lines += [f"  {u.id}: {u.type_id} {_place(u.position.x, u.position.y)}" for u in friends]
     if view.seen_enemies:
         lines.append(f"Enemy in sight ({len(view.seen_enemies)}):")
         for enemy in view.seen_enemies:
             facing = f", facing {enemy.heading:.0f}°" if enemy.heading is not None else ""
-            lines.append(f"  {enemy.side} {enemy.type_id} at {_place(enemy.position.x, enemy.position.y)}{facing}")
+            lines.append(f"  {enemy.side} {enemy.type_id} {_place(enemy.position.x, enemy.position.y)}{facing}")
     else:
         lines.append("No enemy in sight.")
     if view.notes:
         lines.append("The umpire's notes on your map:")
         for note in view.notes:
             if note.shape == "text":
-                lines.append(f"  {note.text} (at {_place(note.start.x, note.start.y)})")
+                lines.append(f"  {note.text} ({_place(note.start.x, note.start.y)})")
             else:
                 lines.append(f"  {'an arrow' if note.shape == 'arrow' else 'a line'} from "
-                             f"{_place(note.start.x, note.start.y)} to {_place(note.end.x, note.end.y)}")
+                             f"{_bare(_place(note.start.x, note.start.y))} to {_bare(_place(note.end.x, note.end.y))}")
     if view.received:
         lines.append("Received:")
         lines += [f"  round {m.round}, {m.heading}: {m.text}" for m in view.received]
     return "\n".join(lines)
+
+
+def units_focus(view: PlayerView, public: Any, size_px: tuple[int, int]) -> tuple[float, float] | None:
+    """The middle of the player's own units on its whole-map picture of ``size_px`` (legend included), as
+    fractions of its width and height, so that a zoomed picture opens on them; None without units."""
+    if not view.own_units or size_px[0] <= 0 or size_px[1] <= 0:
+        return None
+    window = full_map_window(public)
+    points = [window.to_px(u.position.x, u.position.y) for u in view.own_units]
+    x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
+    y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+    return round(x / size_px[0], 4), round(y / size_px[1], 4)
 
 
 def draw_sheets(state: Any, number: int, players: list[str]) -> dict[str, Sheet]:
@@ -71,11 +103,13 @@ def draw_sheets(state: Any, number: int, players: list[str]) -> dict[str, Sheet]
     for 1, the state before the first move). Draws with pygame: call on the thread that owns pygame."""
     moment = round_moment(state, None if number == 1 else number - 1)
     public = public_map(state)
+    places = places_of(public)
     sheets = {}
     for name in players:
         view = player_view(state, name)
         picture = draw_picture(view, public, moment=moment)
-        sheets[name] = Sheet(number, moment, png_bytes(picture), report_text(view, moment))
+        sheets[name] = Sheet(number, moment, png_bytes(picture), report_text(view, moment, places),
+                             units_focus(view, public, picture.get_size()))
     return sheets
 
 

@@ -24,6 +24,10 @@ class ScenarioError(UserError):
         self.findings = list(findings)
 
 
+#: the rule set data class's name in every fingerprint (see ``Scenario.ruleset_sha256``)
+_FINGERPRINT_NAME = "Ruleset"
+
+
 @dataclass(frozen=True, eq=False)
 class Scenario:
     """A validated scenario, ready to start a game.
@@ -54,5 +58,21 @@ class Scenario:
     @property
     def ruleset_sha256(self) -> str:
         """A fingerprint of every number of the rule set as loaded (overrides included): a save keeps it so
-        that a rule set changed in the middle of a game is noticed."""
-        return hashlib.sha256(repr(self.ruleset).encode("utf-8")).hexdigest()
+        that a rule set changed in the middle of a game is noticed.
+
+        The data class was called ``Ruleset`` when the fingerprints of the saves of before were taken; it is
+        written so here still, or every one of those saves would count as played with another rule set."""
+        return self._fingerprint(_FINGERPRINT_NAME)
+
+    @property
+    def ruleset_fingerprints(self) -> tuple[str, ...]:
+        """Every fingerprint a save of this rule set may carry: :attr:`ruleset_sha256`, and the one taken
+        under the class's new name by the program of the hours between its rename and this fix."""
+        return self.ruleset_sha256, self._fingerprint(type(self.ruleset).__name__)
+
+    def _fingerprint(self, class_name: str) -> str:
+        text = repr(self.ruleset)
+        own = type(self.ruleset).__name__ + "("
+        if text.startswith(own):
+            text = class_name + "(" + text[len(own):]
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -51,20 +51,29 @@ class Reply:
 
 
 class Shell:
-    """The Umpire shell over a game session. ``command_number`` counts the commands of this session (the
-    manual's ``x ~ y team %``: x the round, y the command number)."""
+    """The Umpire shell over the session of any game. ``command_number`` counts the commands of this session
+    (the manual's ``x ~ y team %``: x the round, y the command number). A ruler game's lines are read in the
+    manual's notation; an area game's (``game.kind == "area"``) by :class:`kriegsspiel.shell.area.AreaCommands`
+    in the rule set's order notation."""
 
     def __init__(self, game: GameSession) -> None:
+        from kriegsspiel.shell.area import AreaCommands
+
         self.game = game
         self.command_number = 1
+        self._area = AreaCommands(game) if getattr(game, "kind", "ruler") == "area" else None
 
     def prompt(self) -> str:
-        """The manual's prompt, ``ROUND ~ COMMAND SIDE % ``."""
+        """The manual's prompt, ``ROUND ~ COMMAND SIDE % `` (an area game: ``PHASE ~ COMMAND % ``)."""
+        if self._area is not None:
+            return self._area.prompt(self.command_number)
         state = self.game.state
         return f"{state.round} ~ {self.command_number} {state.side_to_move} % "
 
     def completions(self, prefix: str) -> list[str]:
         """Command words, unit ids, sides and players that begin with ``prefix``, sorted (for Tab)."""
+        if self._area is not None:
+            return self._area.completions(prefix)
         state = self.game.state
         words = {*rules_of(state).words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}
         return sorted(w for w in words if w.startswith(prefix))
@@ -76,7 +85,7 @@ class Shell:
             return Reply("")
         self.command_number += 1
         try:
-            return self._handle(text)
+            return self._handle(text) if self._area is None else self._handle_area(" ".join(text.split()))
         except UserError as exc:  # the journal could not be written, or the game is read-only
             return Reply(f"error: {exc}", ok=False)
         except Exception as exc:  # a bug of ours: one line, and the journal on disk is still whole
@@ -85,6 +94,13 @@ class Shell:
                 "please report it",
                 ok=False,
             )
+
+    def _handle_area(self, text: str) -> Reply:
+        assert self._area is not None
+        if text.lower() in ("quit", "exit"):
+            return Reply("goodbye; every accepted order is saved", quit=True)
+        answer, changed = self._area.answer(text)
+        return Reply(answer, ok=not answer.startswith("refused:"), changed=changed)
 
     def _handle(self, text: str) -> Reply:
         state = self.game.state

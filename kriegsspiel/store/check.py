@@ -28,7 +28,7 @@ def check_save_file(path: str | Path, *, map_loader: MapLoader | None = None,
                     ruleset_loader: RulesetLoader | None = None) -> list[Finding]:
     """Every finding of a save file (errors and warnings). Never raises, never writes."""
     from kriegsspiel.scenario import ScenarioError
-    from kriegsspiel.store.game import Game
+    from kriegsspiel.store.opening import session_class_of_save
     from kriegsspiel.store.journal import SaveError, read_save
 
     path = Path(path)
@@ -39,15 +39,10 @@ def check_save_file(path: str | Path, *, map_loader: MapLoader | None = None,
         # not a save at all, or its header unreadable: nothing of it can be checked (exit 2); damage in a
         # record is a problem of a save that was read (exit 1)
         return [Finding(str(path), message, "error", line, unreadable=exc.record in (None, 0))]
-    from kriegsspiel.store.area_game import is_area_save
-
-    if is_area_save(loaded):  # an area game (Diplomacy): its own replay
-        from kriegsspiel.store.area_verify import check_area_save
-
-        return check_area_save(loaded)
     findings: list[Finding] = []
     try:
-        game = Game.from_loaded(loaded, read_only=True, map_loader=map_loader, ruleset_loader=ruleset_loader)
+        game = session_class_of_save(loaded).from_loaded(loaded, read_only=True, map_loader=map_loader,
+                                                         ruleset_loader=ruleset_loader)
     except ScenarioError as exc:
         return [Finding(str(path), f"the embedded scenario: {f.message}", f.severity, f.line) for f in exc.findings]
     except UserError as exc:

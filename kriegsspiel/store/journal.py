@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 SAVE_FORMAT = "kriegsspiel-save"
 SAVE_VERSION = 2
 SNAPSHOT_KIND = "snapshot"
-#: a snapshot line follows every this many records (written by ``store.game``)
+#: a snapshot line follows every this many records (written by the ruler session, ``store.ruler``)
 SNAPSHOT_EVERY = 500
 #: the limits of what is read, far above any real game (a 20,000-record game is about 8 MB), so that a hostile
 #: file costs a message, not the machine's memory

@@ -31,11 +31,12 @@ class SavedGame:
     path: Path
     records: int = 0
     problem: str | None = None
+    phase: str | None = None  # the round or phase it stands in, in words ("Winter 1901, adjustments")
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "scenario": self.scenario, "ruleset": self.ruleset, "round": self.round,
                 "last_played": self.last_played, "path": str(self.path), "records": self.records,
-                "problem": self.problem}
+                "problem": self.problem, "phase": self.phase}
 
 
 def list_games(folder: Path, replay: bool = False) -> list[SavedGame]:
@@ -63,30 +64,18 @@ def read_one(path: Path, replay: bool = False) -> SavedGame:
         ruleset = ""
     last = loaded.records[-1].at if loaded.records else header.created
     round_now: int | None = None
+    phase: str | None = None
     problem = None
-    from kriegsspiel.store.area_game import is_area_save
-
-    if replay and is_area_save(loaded):  # an area game (Diplomacy): its round is the phase it is in, counted
-        from kriegsspiel.store.area_game import replay_area, scenario_of_area_save
-        from kriegsspiel.store.area_timeline import ReplayError
+    if replay:  # the round (an area game: the phase, counted) it stands in
+        from kriegsspiel.store.opening import open_loaded
 
         try:
-            timeline = replay_area(scenario_of_area_save(loaded, []), loaded.records, header.seed)
-            round_now = timeline.turn.phases + 1
+            with open_loaded(loaded, read_only=True) as session:
+                round_now, phase = session.phase_number(), session.phase_words()
         except UserError as exc:
             problem = str(exc)
-        except ReplayError as exc:
-            problem = f"{path}: {exc}"
-    elif replay:
-        from kriegsspiel.store.game import Game
-
-        try:
-            game = Game.from_loaded(loaded, read_only=True)
-            round_now = game.state.round
-            game.close()
-        except UserError as exc:
-            problem = str(exc)
-    return SavedGame(path.name, header.scenario_name, ruleset, round_now, last, path, len(loaded.records), problem)
+    return SavedGame(path.name, header.scenario_name, ruleset, round_now, last, path, len(loaded.records), problem,
+                     phase)
 
 
 def _mtime(path: Path) -> str:

@@ -1,15 +1,12 @@
-"""``kriegsspiel verify``: replay a save with its seed and check every hash, every roll and every event, every
-snapshot against the replay, and who wrote it (the seals, see store/seal.py and docs/saves.md)."""
+"""``kriegsspiel verify``'s verdict on a save and who wrote it (the seals, see store/seal.py and docs/saves.md).
+The replay itself is the session's (``SessionBase.verify``; ``kriegsspiel.store.verify_save`` for any save)."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kriegsspiel.core.state import GameState, initial_state
-from kriegsspiel.scenario.load import MapLoader, RulesetLoader
-from kriegsspiel.store.journal import LoadedSave, SaveError, read_save
+from kriegsspiel.store.journal import LoadedSave
 from kriegsspiel.store.heads import head_problem
 from kriegsspiel.store.provenance import (
     NOT_HERE,
@@ -20,11 +17,8 @@ from kriegsspiel.store.provenance import (
     who_wrote,
 )
 from kriegsspiel.store.seal import load_machine_key
-from kriegsspiel.store.snapshot import encode_state
-from kriegsspiel.store.timeline import ReplayMismatch, Timeline
 
-__all__ = ["NOT_HERE", "PARTLY_HERE", "UNSEALED", "WRITTEN_HERE", "Verdict", "provenance_of", "verify_save",
-           "who_wrote"]
+__all__ = ["NOT_HERE", "PARTLY_HERE", "UNSEALED", "WRITTEN_HERE", "Verdict", "provenance_of", "who_wrote"]
 
 
 @dataclass(frozen=True)
@@ -105,71 +99,3 @@ def provenance_of(loaded: LoadedSave, notes: list[str]) -> dict[str, Any]:
     return {"written": written, "first_unsealed": first_unsealed, "sealed_here": sealed_here,
             "lines": len(loaded.seals), "adopted": adopted,
             "cut_short": head_problem(loaded) if found.key is not None else None}
-
-
-def verify_save(path: str | Path, *, map_loader: MapLoader | None = None,
-                ruleset_loader: RulesetLoader | None = None) -> Verdict:
-    """Check a save end to end without writing anything: replays every record from the start (snapshots are
-    compared with the replay, never used in its place) and checks the seals with this machine's key.
-
-    Raises SaveError (a UserError) only when the file is not a save at all; damage inside a save is a Verdict
-    naming the first record that does not match.
-    """
-    from kriegsspiel.store.game import scenario_of_save
-
-    path = Path(path)
-    try:
-        loaded = read_save(path)
-    except SaveError as exc:
-        if exc.record is None:
-            raise
-        return Verdict(path, 0, {}, "", first_bad=str(exc).removeprefix(f"{path}: "), bad_record=exc.record)
-    notes: list[str] = []
-    if loaded.cut_off is not None:
-        notes.append(loaded.cut_off.message(path, len(loaded.records)))
-    provenance = provenance_of(loaded, notes)
-    scenario = scenario_of_save(loaded, [], map_loader=map_loader, ruleset_loader=ruleset_loader)
-    kinds = Counter(r.kind for r in loaded.records)
-    # The game must replay on the very map and rule set it was played on: anything else is not the same game.
-    header = loaded.header
-    for what, recorded, now in (("map " + str(scenario.map_path), header.map_sha256, scenario.map_sha256),
-                                (f"rule set {scenario.setup.ruleset_id!r}", header.ruleset_sha256,
-                                 scenario.ruleset_sha256)):
-        if recorded != now:
-            return Verdict(path, len(loaded.records), dict(kinds), loaded.last_hash, bad_record=0,
-                           first_bad=f"line 1 (the header): the {what} is not the one the game was played on "
-                                     f"(fingerprint {recorded[:12]}, now {now[:12]})", notes=tuple(notes))
-    start = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
-    snapshots = {s.after: s for s in loaded.snapshots}
-    timeline = Timeline(seed=header.seed, states=[start])
-    base: GameState | None = None
-    try:
-        for record in loaded.records:
-            timeline.step(record)
-            snapshot = snapshots.get(record.seq)
-            if snapshot is not None:
-                problem = _snapshot_problem(snapshot.state, timeline.state, start, base)
-                if problem:
-                    return Verdict(path, len(loaded.records), dict(kinds), loaded.last_hash, notes=tuple(notes),
-                                   bad_record=record.seq, first_bad=f"line {snapshot.line} (the snapshot after "
-                                   f"record {record.seq}): {problem}")
-                base = timeline.state
-    except ReplayMismatch as exc:
-        return Verdict(path, len(loaded.records), dict(kinds), loaded.last_hash, first_bad=str(exc),
-                       bad_record=exc.seq, notes=tuple(notes))
-    return Verdict(path, len(loaded.records), dict(kinds), loaded.last_hash, notes=tuple(notes), **provenance)
-
-
-def _snapshot_problem(recorded: dict, state: GameState, start: GameState, base: GameState | None) -> str | None:
-    """Why a snapshot's state is not the replay's at that point (None: it is)."""
-    messages = recorded.get("messages")
-    # written whole (after a reopening that could not trust the snapshot before it) or continuing that one
-    continues = isinstance(messages, dict) and "@grow" in messages
-    replayed = encode_state(state, start, base if continues else None)
-    if replayed is None:
-        return "the replay's state cannot be written as a snapshot, yet the save holds one"
-    written = {k: v for k, v in recorded.items() if k != "program"}
-    if written != replayed:
-        differ = sorted(k for k in set(written) | set(replayed) if written.get(k) != replayed.get(k))
-        return f"it differs from the replay ({', '.join(differ)}): the snapshot was changed and re-hashed"
-    return None

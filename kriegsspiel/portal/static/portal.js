@@ -94,6 +94,13 @@
     var img = event.target;
     if (!img.classList || !img.classList.contains("picture")) { return; }
     event.preventDefault();
-    img.parentNode.parentNode.classList.toggle("zoomed");
+    var frame = img.parentNode.parentNode;
+    frame.classList.toggle("zoomed");
+    /* zoomed in: open on the player's own units, not on the map's top-left corner */
+    var focus = (img.getAttribute("data-focus") || "").split(",");
+    if (frame.classList.contains("zoomed") && focus.length === 2) {
+      frame.scrollLeft = Math.max(0, parseFloat(focus[0]) * img.naturalWidth - frame.clientWidth / 2);
+      frame.scrollTop = Math.max(0, parseFloat(focus[1]) * img.naturalHeight - frame.clientHeight / 2);
+    }
   });
 }());
