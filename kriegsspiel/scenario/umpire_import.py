@@ -344,7 +344,8 @@ def _overrides(sources: list[SourceTable], ruleset: RuleBook, resolve: Callable[
             if type_id is None:
                 report.problems.append(f"{path}:{line}: {table_name}: unknown type {raw_type!r}; ignored")
                 continue
-            if not isinstance(number, (int, float)) or isinstance(number, bool) or number < 0:
+            if (not isinstance(number, (int, float)) or isinstance(number, bool) or number < 0
+                    or not math.isfinite(number) or number > 2**31):  # 1e999 is inf: no table holds it
                 report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {number!r} is not a number; "
                                        "ignored")
                 continue
