@@ -13,6 +13,7 @@ from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.movement import _check as mv
 from kriegsspiel.core.movement import _field as movement_field
 from kriegsspiel.core.movement import _reference as ref
+from kriegsspiel.core.movement import movement_kernel as mv_kernel
 from kernel_support import kernel_missing
 from test_movement_fixtures import battlefield, ruleset
 from test_movement_fixtures import raster as raster_of
@@ -188,4 +189,7 @@ def test_a_move_that_costs_exactly_its_allowance_is_judged_as_on_the_whole_field
         assert field.cost_at(b) == whole.cost_at(b) == pytest.approx(allowance, rel=1e-12)
         assert mv.cheapest_path(field, b) == mv.cheapest_path(whole, b)
         looser = movement_field.bounded_field(raster, speeds, a, b, allowance * 1.01)
-        assert field.settled <= looser.settled
+        if mv_kernel() == "c":
+            # cells settled is the C kernel's work, not a result: the reference orders its ties otherwise and may
+            # settle more under the tighter bound (pytest --python-kernels), with the same verdict and path
+            assert field.settled <= looser.settled
