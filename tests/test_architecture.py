@@ -380,4 +380,7 @@ def test_a_broken_rule_set_is_reported_once_by_name_and_the_others_keep_working(
     measured = _run("measure", str(REPO / "kriegsspiel" / "data" / "maps" / "brandywine.tmx"), "--unit", "infantry", "--from", "10,10",
                     "--to", "12,10", "--json", env=_env(site))
     assert measured.returncode == 0, measured.stderr
-    assert measured.stderr.count(problem) == 1
+    assert "broken" not in measured.stderr, "a game loads its own rule set only, not every installed one"
+    asked = _run("rules", "broken", env=_env(site))
+    assert asked.returncode == 2 and asked.stderr.count(problem) == 2, asked.stderr  # reported, then the refusal
+    assert "unknown" not in asked.stderr, asked.stderr

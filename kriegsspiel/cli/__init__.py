@@ -158,8 +158,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"kriegsspiel: the command {name!r} is not available in this version", file=sys.stderr)
                 return 2
             raise
-    else:  # a command an installed rule set adds (kriegsspiel adjudicate: Diplomacy's)
-        module = _ruleset_commands().get(name)
+    else:  # a command an installed rule set adds (kriegsspiel adjudicate: Diplomacy's); imports that one alone
+        from kriegsspiel.core.plugin import ruleset_command
+
+        module = ruleset_command(name)
         if module is None:
             known = [*COMMANDS, *_ruleset_commands()]
             print(f"kriegsspiel: unknown command {name!r}; commands: {', '.join(known)}", file=sys.stderr)

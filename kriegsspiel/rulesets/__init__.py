@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kriegsspiel.border import read_input
 from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
+from kriegsspiel.core.registry import failures
 from kriegsspiel.core.ruleset import RuleBook, RuleBookError, parse_ruleset
 from kriegsspiel.errors import UserError
 
@@ -58,6 +59,10 @@ def load_ruleset(name_or_path: str) -> RuleBook:
 
 
 def _unknown(name: str) -> UserError:
+    for failure in failures():
+        if failure.name == name:  # installed, but broken: say so rather than "unknown"
+            return UserError(f"{failure.describe()}; reinstall or fix that package, or play another rule set: "
+                             f"{', '.join(shipped_rulesets())}")
     close = difflib.get_close_matches(name, shipped_rulesets(), n=1)
     guess = f"did you mean {close[0]!r}? " if close else ""
     return UserError(

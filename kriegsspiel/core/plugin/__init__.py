@@ -15,6 +15,7 @@ from kriegsspiel.core.plugin._ruleset import (
     find_ruleset,
     installed_rulesets,
     movement_bands,
+    ruleset_command,
 )
 
 __all__ = [
@@ -35,5 +36,6 @@ __all__ = [
     "installed_rulesets",
     "movement_bands",
     "read_province_map",
+    "ruleset_command",
     "use_province_map_reader",
 ]

@@ -29,7 +29,7 @@ from kriegsspiel.core.area import AreaRules
 from kriegsspiel.core.events import Event
 from kriegsspiel.core.game import CORE_RULES, MovementBand, RulerRules, rules_for
 from kriegsspiel.core.ruleset import RuleBook, TableReader
-from kriegsspiel.core.registry import installed
+from kriegsspiel.core.registry import ensure_loaded, find, installed, load_for_command, loaded
 
 @dataclass(frozen=True, slots=True)
 class CommandLine:
@@ -147,8 +147,21 @@ def installed_rulesets() -> dict[str, RuleSet]:
 
 
 def find_ruleset(name: str) -> RuleSet | None:
-    """The installed rule set called ``name``, or None."""
-    return installed_rulesets().get(name)
+    """The installed rule set called ``name``, or None (imports that rule set alone, the first time)."""
+    ruleset = find(name)
+    return ruleset if isinstance(ruleset, RuleSet) else None
+
+
+def ruleset_command(word: str) -> CommandLine | None:
+    """The command ``kriegsspiel WORD`` an installed rule set adds (``RuleSet.command_lines``), or None;
+    imports only the rule set that declares it (entry-point group ``kriegsspiel.commands``), else all."""
+    load_for_command(word)
+    for _ in range(2):
+        for ruleset in loaded().values():
+            if isinstance(ruleset, RuleSet) and word in ruleset.command_lines():
+                return ruleset.command_lines()[word]
+        ensure_loaded()  # declared by none, or declared wrongly: look in every rule set
+    return None
 
 
 def events_defined_in(module: ModuleType) -> list[type[Event]]:
