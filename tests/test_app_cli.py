@@ -155,3 +155,21 @@ def test_the_saves_a_game_leaves_next_to_a_shipped_scenario_are_ignored_by_git()
 
     for name in (save.name, pov_folder_of_save(save).name, shots_folder_of_save(save).name):
         assert any(fnmatch.fnmatch(name, p) for p in patterns), f".gitignore does not cover {name}"
+
+
+@pytest.mark.parametrize("name", ["diplomacy.kssave", "kriegsspiel-v3.kssave"])
+def test_a_screenshot_of_a_save_of_either_kind_only_reads_it(tmp_path: Path, name: str) -> None:
+    """A save is looked at read-only: one sealed on another machine (which a writable open refuses until
+    'adopt') draws, and neither it nor its folder changes."""
+    import shutil
+
+    folder = tmp_path / "every-ruleset"
+    shutil.copytree(REPO / "tests" / "fixtures" / "saves" / "every-ruleset", folder)
+    save = folder / name
+    before = save.read_bytes()
+    listing = sorted(p.name for p in folder.iterdir())
+    out = tmp_path / "shot.png"
+    assert main(["play", str(save), "--screenshot", str(out), "--size", "800x600"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (800, 600)
+    assert save.read_bytes() == before
+    assert sorted(p.name for p in folder.iterdir()) == listing, "a screenshot writes nothing beside the save"

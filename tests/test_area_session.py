@@ -1,4 +1,4 @@
-"""The area-game session (store/area_game.py): orders, withdrawals, preview, confirm, undo and redo journaled
+"""The area-game session (store/area.py): orders, withdrawals, preview, confirm, undo and redo journaled
 and sealed; the turn always the replay of the journal; reopening, verify, check and replay --json."""
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ UNREASONED_BEFORE = {
     "kriegsspiel/core/movement/_field.py": 1, "kriegsspiel/core/sight/_line.py": 1,
     "kriegsspiel/portal/area_console.py": 1, "kriegsspiel/portal/area_server.py": 3, "kriegsspiel/render/palette.py": 1,
     "kriegsspiel/rulesets/diplomacy/board.py": 3, "kriegsspiel/rulesets/modern_4e/naval.py": 1,
-    "kriegsspiel/rulesets/modern_4e/notation.py": 3, "kriegsspiel/store/area_game.py": 2,
+    "kriegsspiel/rulesets/modern_4e/notation.py": 3,
 }
 _IGNORE = re.compile(r"#\s*type:\s*ignore")
 _REASONED = re.compile(r"type:\s*ignore(\[[\w, -]+\])?\s+(#|-|\()\s*\S")

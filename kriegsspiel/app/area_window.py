@@ -35,8 +35,8 @@ from kriegsspiel.render.camera import ZOOM_STEP
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache
 from kriegsspiel.scenario.area import province_drawings
-from kriegsspiel.store.area_commands import AreaShell
-from kriegsspiel.store.area_game import AreaGame
+from kriegsspiel.shell import Shell
+from kriegsspiel.store.area import AreaSession
 
 __all__ = ["AreaApp", "Menu", "PANEL_WIDTH", "_fit"]
 _fit = fit  # the panel's line breaking (tests and older callers import it from here)
@@ -70,12 +70,12 @@ class AreaApp:
     """The window's state and drawing for one area game on ``surface``; ``on_fullscreen`` (F11) switches the
     display between a window and the full screen."""
 
-    def __init__(self, game: AreaGame, surface: pygame.Surface, title: str = "",
+    def __init__(self, game: AreaSession, surface: pygame.Surface, title: str = "",
                  on_fullscreen: Callable[[], None] | None = None) -> None:
         self.game = game
         self.surface = surface
         self.title = title or game.scenario.name
-        self.shell = AreaShell(game)
+        self.shell = Shell(game)
         board = game.scenario.board
         self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size())
         self.console = ""
@@ -137,7 +137,7 @@ class AreaApp:
             return
         self.log.append((f"> {line.strip()}", False))
         before = self.game.order_stacks()[0]
-        self.say(self.shell.handle(line))
+        self.say(self.shell.handle(line).text)
         word = line.split()[0].lower()
         if word not in ("undo", "redo"):
             self._group_since(before)
@@ -159,7 +159,7 @@ class AreaApp:
         for part in (p.strip() for p in body.split(";")):
             if part:
                 count = len(self.game.order_stacks()[0])
-                self.say(self.shell.handle(f"{head.strip()}: {part}"))
+                self.say(self.shell.handle(f"{head.strip()}: {part}").text)
                 if len(self.game.order_stacks()[0]) == count:
                     refused.append(part)
         self._group_since(before)
@@ -175,7 +175,7 @@ class AreaApp:
         takes back all of them that were accepted. A pair with no power is a whole command (a withdraw)."""
         before = self.game.order_stacks()[0]
         for power, text in orders:  # the answer names the order: no echo of it
-            self.say(self.shell.handle(f"{power}: {text}" if power else text))
+            self.say(self.shell.handle(f"{power}: {text}" if power else text).text)
         self._group_since(before)
 
     def _group_since(self, before: tuple[int, ...]) -> None:
@@ -187,13 +187,13 @@ class AreaApp:
         """Ctrl+Z: take back the last command, or the whole group it was given in."""
         self.log.append(("> undo", False))
         for _ in range(self.groups.undo_count(*self.game.order_stacks())):
-            self.say(self.shell.handle("undo"))
+            self.say(self.shell.handle("undo").text)
 
     def redo(self) -> None:
         """Ctrl+Y: carry out again the command (or group) undone last."""
         self.log.append(("> redo", False))
         for _ in range(self.groups.redo_count(*self.game.order_stacks())):
-            self.say(self.shell.handle("redo"))
+            self.say(self.shell.handle("redo").text)
 
     def save_screenshot(self) -> Path | None:
         """F12: the frame as ``shot-NNN.png`` in a folder next to the save."""

@@ -23,30 +23,37 @@ from kriegsspiel.userdirs import config_dir
 
 
 def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
-    """Open ``path`` as a game: a scenario (``.toml``) starts a new game whose save goes to the user's games
-    folder (:func:`kriegsspiel.userdirs.new_game_path`, named by scenario and date) or into ``scratch`` when
-    given; anything else is opened as a save.
+    """Open ``path`` as the session of its kind (:mod:`kriegsspiel.store.opening`): a scenario (``.toml``)
+    starts a new game whose save goes to the user's games folder (:func:`kriegsspiel.userdirs.new_game_path`,
+    named by scenario and date) or into ``scratch`` when given; anything else is continued as a save. Every
+    player's picture is written next to the save after each round or phase (not for a scratch game).
 
-    Returns (game, title). Raises UserError (ScenarioError, SaveError) with the file and the problem.
+    Returns (session, title). Raises UserError (ScenarioError, SaveError) with the file and the problem.
     """
-    from kriegsspiel.store import Game
+    from kriegsspiel.store.opening import is_scenario_path, new_session, open_session
     from kriegsspiel.userdirs import new_game_path
-    from kriegsspiel.app.area_play import is_area_path, open_area_game
 
-    if is_area_path(path):  # an area game (Diplomacy): its own session; run_window gives it its own board
-        area = open_area_game(path, scratch)
-        return area, f"{area.scenario.name} ({Path(area.path).name})"
-    if path.suffix.lower() == ".toml":
+    if is_scenario_path(path):
         save = new_game_path(path) if scratch is None else scratch / (path.stem + ".kssave")
-        game = Game.new(path, save)
+        game = new_session(path, save)
     else:
-        game = Game.open(path)
+        game = open_session(path)
     if scratch is None:
-        from kriegsspiel.pov import attach_to_game
+        game.attach_pictures()
+    return game, title_of(game)
 
-        attach_to_game(game)  # every player's picture next to the save at the end of each round
-    title = f"{game.state.setup.name} ({Path(game.path).name})"
-    return game, title
+
+def look_at_save(path: Path) -> tuple[Any, str]:
+    """A save of any kind opened read-only (a screenshot of it writes nothing to it): (session, title)."""
+    from kriegsspiel.store.opening import look_at
+
+    game = look_at(path)
+    return game, title_of(game)
+
+
+def title_of(game: Any) -> str:
+    """The window's title of a session: its scenario's name and its save's file name."""
+    return f"{game.scenario.name} ({Path(game.path).name})"
 
 
 def base_image_for(game: Any) -> tuple[BaseImage | None, str | None]:
@@ -145,10 +152,10 @@ def choose_from_menu(frame: WindowFrame, screen: pygame.Surface, rows: list[Row]
 def make_board(game: Any, title: str, surface: pygame.Surface, projector: bool = False) -> Any:
     """The board for ``game``'s kind on ``surface``: the ruler table (:class:`App`) or the province board
     (:class:`~kriegsspiel.app.area_window.AreaApp`); both go in the same :class:`WindowFrame`."""
-    from kriegsspiel.app.area_play import AreaGame
     from kriegsspiel.app.area_window import AreaApp
+    from kriegsspiel.store import AreaSession
 
-    if isinstance(game, AreaGame):
+    if isinstance(game, AreaSession):
         return AreaApp(game, surface, title)
     return make_app(game, title, surface, projector=projector)
 

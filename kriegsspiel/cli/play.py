@@ -4,8 +4,9 @@
 game, a shipped scenario, a file). A scenario (``.toml``) starts a new game whose save goes to the user's games
 folder, named by scenario and date; any other file is opened as a save and play continues where it stopped.
 The window fits the screen it opens on and remembers its size and place; ``--size`` and ``--fullscreen``
-override that. ``--screenshot`` draws headless, saves a PNG and exits (the game is then played in a temporary
-save, so nothing is written anywhere but the PNG; no argument draws the demo scenario).
+override that. ``--screenshot`` draws headless, saves a PNG and exits (a scenario is then played in a temporary
+save and a save is opened read-only, so nothing is written anywhere but the PNG; no argument draws the demo
+scenario). Every kind of game opens the same way, as the session of its kind (:mod:`kriegsspiel.store.opening`).
 """
 from __future__ import annotations
 
@@ -80,13 +81,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, path: Path | None, size: tuple[int, int] | None) -> int:
     """Open ``path`` (a scenario or a save; None: the start menu) in the window, or draw it with --screenshot."""
-    from kriegsspiel.app.window import open_game, refuse_an_invisible_window, run_window, save_screenshot
-
-    if path is not None:
-        from kriegsspiel.store.area_game import is_area_path
-
-        if is_area_path(path):  # an area game (Diplomacy): the province board's window
-            return _play_area(args, path, size)
+    from kriegsspiel.app.window import look_at_save, open_game, refuse_an_invisible_window, run_window, save_screenshot
+    from kriegsspiel.store.opening import is_scenario_path
 
     if path is None:
         from kriegsspiel.app.start_menu import menu_rows, shipped_scenarios
@@ -108,7 +104,8 @@ def _play(args: argparse.Namespace, path: Path | None, size: tuple[int, int] | N
                 f"--screenshot: {out}: cannot make its folder {out.parent} ({exc.strerror or exc}); give a path in a folder you can write"
             ) from None
         with tempfile.TemporaryDirectory(prefix="kriegsspiel-shot-") as scratch:
-            game, title = open_game(path, scratch=Path(scratch))
+            # a scenario is played in a scratch save; a save is only looked at: nothing is written to it
+            game, title = open_game(path, scratch=Path(scratch)) if is_scenario_path(path) else look_at_save(path)
             try:
                 save_screenshot(game, title, out, size=size or DEFAULT_SIZE, frames=args.frames, projector=args.projector)
             finally:
@@ -122,29 +119,3 @@ def _play(args: argparse.Namespace, path: Path | None, size: tuple[int, int] | N
     finally:
         game.close()
 
-
-def _play_area(args: argparse.Namespace, path: Path, size: tuple[int, int] | None) -> int:
-    """``play`` of an area game's scenario or save: the window, or ``--screenshot`` headless."""
-    from kriegsspiel.app.area_play import open_area_game
-    from kriegsspiel.app.window import refuse_an_invisible_window, run_window, save_screenshot
-
-    if args.screenshot:
-        out = Path(args.screenshot)
-        if out.suffix.lower() != ".png":
-            raise UserError(f"--screenshot: {out}: give a file name ending in .png")
-        with tempfile.TemporaryDirectory(prefix="kriegsspiel-shot-") as scratch:
-            if path.suffix.lower() == ".toml":
-                game = open_area_game(path, scratch=Path(scratch))
-            else:  # a save is only looked at: nothing is written to it
-                from kriegsspiel.store.area_game import AreaGame
-
-                game = AreaGame.open(path, read_only=True)
-            with game:
-                save_screenshot(game, game.scenario.name, out, size=size or DEFAULT_SIZE, frames=args.frames)
-        print(f"wrote {out}")
-        return 0
-    refuse_an_invisible_window()
-    game = open_area_game(path)
-    with game:
-        title = f"{game.scenario.name} ({game.path.name})"
-        return run_window(game, title, size=size, fullscreen=args.fullscreen, projector=args.projector)

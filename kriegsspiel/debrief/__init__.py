@@ -17,14 +17,15 @@ __all__ = ["Debrief", "Frame", "MissingEncoder", "Move", "load_debrief", "write_
 
 
 def load_debrief(path: Path) -> Debrief:
-    """The debrief of the save at ``path``, of a ruler or an area game. Raises SaveError (a UserError) for a
-    save that does not open or replay."""
-    from kriegsspiel.store.area_game import is_area_path
+    """The debrief of the save at ``path``, of a ruler or an area game (opened read-only as the session of its
+    kind). Raises SaveError (a UserError) for a save that does not open or replay."""
+    from kriegsspiel.store import AreaSession, open_session
 
-    if is_area_path(path):
-        from kriegsspiel.debrief.area import area_debrief
+    with open_session(path, read_only=True) as game:
+        if isinstance(game, AreaSession):
+            from kriegsspiel.debrief.area import area_debrief
 
-        return area_debrief(path)
-    from kriegsspiel.debrief.ruler import ruler_debrief
+            return area_debrief(game)
+        from kriegsspiel.debrief.ruler import ruler_debrief
 
-    return ruler_debrief(path)
+        return ruler_debrief(game)

@@ -6,7 +6,6 @@ writes of that phase (:func:`kriegsspiel.pov.area.area_picture` of what the rule
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -79,16 +78,14 @@ def _frame(scenario: AreaScenario, before: AreaTurn, result: PhaseResult) -> Fra
     )
 
 
-def area_debrief(path: Path) -> Debrief:
-    """The debrief of the area save at ``path`` (opened read-only). Raises SaveError for a save that does not
-    open or replay."""
-    with AreaSession.open(path, read_only=True) as game:
-        scenario = game.scenario
-        frames = tuple(_frame(scenario, before, result) for before, result in game.confirmed_phases())
-        winner = game.turn.winner
-        result = f"the game is over: {winner} won" if winner else f"the game is in play ({game.turn.position.phase_label})"
-        return Debrief(
-            title=scenario.name, kind="area", rule_set=str(getattr(scenario.ruleset, "name", "")),
-            players=tuple(scenario.powers), frames=frames, finished=winner is not None, result=result,
-            standing_unit="provinces held", extra={"player_names": {p.power: p.name for p in scenario.players}},
-        )
+def area_debrief(game: AreaSession) -> Debrief:
+    """The debrief of an area game (its confirmed phases), from its session."""
+    scenario = game.scenario
+    frames = tuple(_frame(scenario, before, result) for before, result in game.confirmed_phases())
+    winner = game.turn.winner
+    result = f"the game is over: {winner} won" if winner else f"the game is in play ({game.turn.position.phase_label})"
+    return Debrief(
+        title=scenario.name, kind="area", rule_set=str(getattr(scenario.ruleset, "name", "")),
+        players=tuple(scenario.powers), frames=frames, finished=winner is not None, result=result,
+        standing_unit="provinces held", extra={"player_names": {p.power: p.name for p in scenario.players}},
+    )

@@ -7,7 +7,6 @@ view that holds every unit in play and the whole map in sight; each player's pic
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,7 +20,7 @@ from kriegsspiel.debrief.model import Debrief, Frame, Move
 from kriegsspiel.pov import player_picture, public_map, round_moment
 from kriegsspiel.pov.picture import draw_picture, full_map_window
 from kriegsspiel.render.palette import parse_colour
-from kriegsspiel.store import Game
+from kriegsspiel.store import RulerSession
 from kriegsspiel.store.journal import JournalRecord
 
 #: the name on the umpire's pictures' legend
@@ -99,33 +98,31 @@ def _frame(label: str, state: Any, before: Any, round_number: int | None, record
     )
 
 
-def ruler_debrief(path: Path) -> Debrief:
-    """The debrief of the ruler save at ``path`` (opened read-only). Raises SaveError for a save that does
-    not open or replay."""
-    with Game.open(path, read_only=True) as game:
-        orders = game.orders_in_force()
-        states = game.states_in_force()
-        start = next(states)
-        rules = rules_of(start)
-        event_kinds = rules.event_kinds
-        frames: list[Frame] = []
-        round_start, in_round = start, []
-        last = start
-        for record, state in zip(orders, states):
-            in_round.append(record)
-            last = state
-            ended = int(record.round)
-            if int(state.round) > ended:
-                frames.append(_frame(f"End of round {ended}", state, round_start, ended, in_round, event_kinds))
-                round_start, in_round = state, []
-        if in_round:  # the round in play, as it stands
-            frames.append(_frame(f"Round {last.round} (in play)", last, round_start, None, in_round, event_kinds))
-        final = game.state
-        winners = " and ".join(final.winners) + " won" if final.winners else "no side won"
-        result = f"the game is over: {winners}" if final.finished else f"the game is in play (round {final.round})"
-        return Debrief(
-            title=final.setup.name, kind="ruler", rule_set=str(final.setup.ruleset_id),
-            players=tuple(p.name for p in final.setup.players), frames=tuple(frames),
-            finished=bool(final.finished), result=result,
-            standing_unit="remaining strength (% of the start)",
-        )
+def ruler_debrief(game: RulerSession) -> Debrief:
+    """The debrief of a ruler game (its rounds in force), from its session."""
+    orders = game.orders_in_force()
+    states = game.states_in_force()
+    start = next(states)
+    rules = rules_of(start)
+    event_kinds = rules.event_kinds
+    frames: list[Frame] = []
+    round_start, in_round = start, []
+    last = start
+    for record, state in zip(orders, states):
+        in_round.append(record)
+        last = state
+        ended = int(record.round)
+        if int(state.round) > ended:
+            frames.append(_frame(f"End of round {ended}", state, round_start, ended, in_round, event_kinds))
+            round_start, in_round = state, []
+    if in_round:  # the round in play, as it stands
+        frames.append(_frame(f"Round {last.round} (in play)", last, round_start, None, in_round, event_kinds))
+    final = game.state
+    winners = " and ".join(final.winners) + " won" if final.winners else "no side won"
+    result = f"the game is over: {winners}" if final.finished else f"the game is in play (round {final.round})"
+    return Debrief(
+        title=final.setup.name, kind="ruler", rule_set=str(final.setup.ruleset_id),
+        players=tuple(p.name for p in final.setup.players), frames=tuple(frames),
+        finished=bool(final.finished), result=result,
+        standing_unit="remaining strength (% of the start)",
+    )

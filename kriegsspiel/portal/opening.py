@@ -36,7 +36,7 @@ class _ReplyShell:
         self.quit = False
 
     def prompt(self) -> str:
-        return self.shell.shell.prompt()  # type: ignore[no-any-return]
+        return self.shell.shell.prompt()
 
     def completions(self, prefix: str) -> list[str]:
         words = ["inbox", "close", "deadline", "tell", "revoke", "links"]

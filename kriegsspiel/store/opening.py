@@ -41,7 +41,7 @@ def new_session(scenario_path: str | Path, save_path: str | Path) -> Session:
     scenario's error listing every problem, SaveError when the save exists or cannot be created."""
     scenario_path = Path(scenario_path)
     cls: Any = session_class_of_scenario(scenario_path)
-    return cls.new(scenario_path, save_path)  # type: ignore[no-any-return]
+    return cls.new(scenario_path, save_path)
 
 
 def open_session(path: str | Path, *, read_only: bool = False, upto: int | None = None) -> Session:
@@ -53,7 +53,7 @@ def open_session(path: str | Path, *, read_only: bool = False, upto: int | None 
 def open_loaded(loaded: LoadedSave, *, read_only: bool = False, upto: int | None = None) -> Session:
     """:func:`open_session` for a save already read."""
     cls: Any = session_class_of_save(loaded)
-    return cls.from_loaded(loaded, read_only=read_only, upto=upto)  # type: ignore[no-any-return]
+    return cls.from_loaded(loaded, read_only=read_only, upto=upto)
 
 
 def look_at(path: str | Path) -> Session:
@@ -61,7 +61,7 @@ def look_at(path: str | Path) -> Session:
     path = Path(path)
     if is_scenario_path(path):
         cls: Any = session_class_of_scenario(path)
-        return cls.unsaved(path)  # type: ignore[no-any-return]
+        return cls.unsaved(path)
     return open_session(path, read_only=True)
 
 
