@@ -178,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # the parser has printed its one-line error (or the --help text)
         return 0 if exc.code == 0 else 2
     try:
-        _say_missing_kernels()
+        if name in COMMANDS:  # the kernels are the ruler games' moves and sight; a rule set's command needs neither
+            _say_missing_kernels()
         with _ending_on_signals():
             return int(module.run(parsed))
     except UserError as exc:

@@ -23,13 +23,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.abc import Traversable
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kriegsspiel.core.area import AreaRules
-from kriegsspiel.core.events import Event
-from kriegsspiel.core.game import CORE_RULES, MovementBand, RulerRules, rules_for
-from kriegsspiel.core.ruleset import RuleBook, TableReader
 from kriegsspiel.core.registry import ensure_loaded, find, installed, load_for_command, loaded
+
+if TYPE_CHECKING:  # the ruler engine (and numpy with it) is imported when a ruler game asks: `battle` needs none
+    from kriegsspiel.core.events import Event
+    from kriegsspiel.core.game import MovementBand, RulerRules
+    from kriegsspiel.core.ruleset import RuleBook, TableReader
 
 @dataclass(frozen=True, slots=True)
 class CommandLine:
@@ -100,7 +102,11 @@ class RuleSet:
         an area game. The default: the area rules of an area rule set, else the core's own (a rule set of data
         alone)."""
         area = self.area_rules() if self.kind == "area" else None
-        return area if area is not None else CORE_RULES
+        if area is not None:
+            return area
+        from kriegsspiel.core.game import CORE_RULES
+
+        return CORE_RULES
 
     # --- area games ---------------------------------------------------------------------------------------
 
@@ -137,6 +143,8 @@ def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, 
     """The movement bands of a unit type under ``ruleset`` (a game's data): those of the rules it is played
     by (its rule set's, found by ``rules_id``), else the full move alone. Raises KeyError for an unknown unit
     type."""
+    from kriegsspiel.core.game import rules_for
+
     return rules_for(ruleset).movement_bands(ruleset, unit_type_id)
 
 
@@ -166,5 +174,7 @@ def ruleset_command(word: str) -> CommandLine | None:
 
 def events_defined_in(module: ModuleType) -> list[type[Event]]:
     """The event classes ``module`` defines (not those it imports), for ``RulerRules.extended(events=...)``."""
+    from kriegsspiel.core.events import Event
+
     return [value for value in vars(module).values()
             if isinstance(value, type) and issubclass(value, Event) and value.__module__ == module.__name__]
