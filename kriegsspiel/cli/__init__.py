@@ -58,6 +58,13 @@ def _ruleset_commands() -> dict[str, Any]:
     return found
 
 
+def _province_properties(path: str) -> tuple[str, tuple[str, ...], dict[str, dict[str, Any]]]:
+    """The Tiled layer's province-map reader, imported when a command reads one (``battle`` never does)."""
+    from kriegsspiel.tiled.provinces import province_properties
+
+    return province_properties(path)
+
+
 def _usage() -> str:
     lines = ["usage: kriegsspiel COMMAND [ARGS...]", "", "commands:"]
     extra = {name: command.help for name, command in _ruleset_commands().items()}
@@ -168,9 +175,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         help_text = module.help
         from kriegsspiel.core.plugin import use_province_map_reader
-        from kriegsspiel.tiled.provinces import province_properties
 
-        use_province_map_reader(province_properties)  # an area game's command may name a Tiled province map
+        use_province_map_reader(_province_properties)  # an area game's command may name a Tiled province map
     parser = _OneLineParser(prog=f"kriegsspiel {name}", description=help_text)
     module.add_arguments(parser)
     try:
