@@ -29,8 +29,10 @@ log = logging.getLogger("kriegsspiel.portal")
 HEAD_SECONDS = 10.0
 #: seconds a request's body may take to arrive once its handler reads it (orders, a check)
 BODY_SECONDS = 10.0
-#: connections one address may hold at once (a phone holds its event stream and a few page loads)
-MAX_PER_ADDRESS = 24
+#: connections one address may hold at once: a phone holds its event stream and a few page loads, and a table
+#: of twenty players behind one address (a household's router, a tunnel) about four each; still well below the
+#: files the portal keeps for everyone else (a slow client from one address cannot starve the others)
+MAX_PER_ADDRESS = 96
 #: files kept free for the program itself (the save, pictures, the links file) whatever the connections
 RESERVED_FILES = 64
 

@@ -94,6 +94,12 @@ class AreaScenario:
             data = f"{self.ruleset.name} {self.ruleset.version}".encode("utf-8")
         return hashlib.sha256(data).hexdigest()
 
+    @property
+    def ruleset_fingerprints(self) -> tuple[str, ...]:
+        """Every fingerprint a save of this rule set may carry: :attr:`ruleset_sha256` (written now), and those
+        of earlier bytes of the data file that held the same numbers (the rule set declares them)."""
+        return (self.ruleset_sha256, *self.ruleset.earlier_data_fingerprints)
+
     def start(self) -> AreaPosition:
         """The position the game starts from (the rule set's start, the scenario's blind switch passed in).
         Raises UserError naming the scenario and the key."""

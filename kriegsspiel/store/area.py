@@ -316,6 +316,10 @@ class AreaSession(SessionBase):
         return scenario.ruleset.name
 
     @classmethod
+    def _ruleset_fingerprints(cls, scenario: AreaScenario) -> tuple[str, ...]:
+        return scenario.ruleset_fingerprints
+
+    @classmethod
     def _start_timeline(cls, scenario: AreaScenario, seed: int) -> AreaTimeline:
         return AreaTimeline(scenario.rules, scenario.powers, seed, [AreaTurn(scenario.start())])
 

@@ -64,6 +64,9 @@ class RuleSet:
     #: ``"ruler"``: a battlefield of terrain, moves measured over it (the core's engine plays it);
     #: ``"area"``: a board of provinces (Diplomacy), whose data file is the rule set's own
     kind: ClassVar[str] = "ruler"
+    #: sha256 digests of earlier bytes of an area rule set's data file that held the same numbers (only its
+    #: comments changed): saves written under them still verify and reopen without a "rule set changed" note
+    earlier_data_fingerprints: ClassVar[tuple[str, ...]] = ()
 
     # --- data ------------------------------------------------------------------------------------------
 

@@ -27,6 +27,9 @@ class UnitProfiles(RuleSet):
     version = "7.0"
     title = "Unit profiles (d12 wargame)"
     kind = "area"
+    # the data file before its comments stopped citing documents outside the repository (2026-11-29); the
+    # numbers are the same, so the saves of before are saves of this rule set
+    earlier_data_fingerprints = ("bd846f0d66daa3bae6ca174ac972d9e5c4337e169b9255a56650175a18374f79",)
 
     def data_file(self) -> Traversable:
         return resources.files(__package__) / "unit-profiles.toml"
