@@ -33,6 +33,7 @@ from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
 from kriegsspiel.app.notes_tool import NoteControls
 from kriegsspiel.app.session import Reply, TableSession
+from kriegsspiel.app.setup_mode import SetupMode
 from kriegsspiel.app.ship_rotation import ShipRotation
 from kriegsspiel.app.trail import Trails
 from kriegsspiel.app.table_controls import TableControls
@@ -131,6 +132,9 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
         self.ground_at: WorldPoint | None = None  # where the ground menu was opened (right click on open ground)
         self._init_table_tools()  # notes (W), briefing (I), end turn (E), the players' second window (F8)
+        self.setup_mode = SetupMode()  # F2: place forces and write a scenario (before the first order)
+        if not state.units and self.setup_mode.can_enter(self) is None:
+            self.setup_mode.enter(self)  # a map opened without a scenario: nothing to play until forces are placed
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -251,6 +255,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.sight_tool.frame_key(self.cursor),
             self.unit_list.frame_key(),
             self._table_frame_key(),
+            self.setup_mode.frame_key(self),
         )
 
     def invalidate(self) -> None:
