@@ -506,7 +506,7 @@ class SetupMode:
         at = app.camera.to_world(*app.cursor)
         if self.carrying.startswith("type:"):
             type_id, label = self.carrying[5:], self.type_name(self.carrying[5:])
-            unit = UnitState(id="new", type_id=type_id, side=self.new_side, position=at,
+            unit = UnitState(id=self.draft.new_unit_id(self.new_side), type_id=type_id, side=self.new_side, position=at,
                              health=self.full_health(type_id))
         else:
             found = self.state.unit(self.carrying)
