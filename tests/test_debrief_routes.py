@@ -115,3 +115,23 @@ def test_a_player_who_could_not_see_the_unit_gets_no_arrow_of_its_route(lake_gam
     umpire = frame.umpire()
     (ax, ay), (bx, by) = move.path[1], move.path[2]
     assert umpire.get_at((round((ax + bx) / 2), round((ay + by) / 2)))[:3] == move.colour  # the umpire's has it
+
+
+def test_the_umpires_frame_has_its_own_legend_not_the_players_words(lake_game: Path) -> None:
+    """The umpire's picture says what it shows (everything, the moves as arrows), not "in sight of your units":
+    the same view drawn with the players' key differs from it in the legend only."""
+    from kriegsspiel.debrief.ruler import umpire_view
+    from kriegsspiel.pov.picture import PLAYER_KEY, UMPIRE_KEY, draw_picture
+
+    with Game.open(lake_game, read_only=True) as game:
+        state = game.state
+    view, public = umpire_view(state), public_map(state)
+    umpire = draw_picture(view, public, key=UMPIRE_KEY)
+    players_words = draw_picture(view, public, key=PLAYER_KEY)
+    map_height = full_map_window(public).size_px[1]
+    width = umpire.get_width()
+    top = pygame.Rect(0, 0, width, map_height)
+    legend = pygame.Rect(0, map_height, width, umpire.get_height() - map_height)
+    assert pygame.image.tobytes(umpire.subsurface(top), "RGB") == pygame.image.tobytes(players_words.subsurface(top), "RGB")
+    assert pygame.image.tobytes(umpire.subsurface(legend), "RGB") != pygame.image.tobytes(players_words.subsurface(legend), "RGB")
+    assert draw_picture(view, public).get_size() == umpire.get_size()

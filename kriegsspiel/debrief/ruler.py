@@ -19,7 +19,7 @@ from kriegsspiel.core.state import scores
 from kriegsspiel.debrief.model import Debrief, Frame, Move
 from kriegsspiel.pov import player_picture, public_map, round_moment
 from kriegsspiel.pov.routes import walked_path
-from kriegsspiel.pov.picture import draw_picture, full_map_window
+from kriegsspiel.pov.picture import UMPIRE_KEY, draw_picture, full_map_window
 from kriegsspiel.render.palette import parse_colour
 from kriegsspiel.store import RulerSession
 from kriegsspiel.store.journal import JournalRecord
@@ -48,7 +48,7 @@ def umpire_view(state: Any) -> PlayerView:
 
 def umpire_picture(state: Any, round_number: int | None) -> pygame.Surface:
     """The umpire's picture of ``state`` (the end of ``round_number``; None: the round in play)."""
-    return draw_picture(umpire_view(state), public_map(state), moment=round_moment(state, round_number))
+    return draw_picture(umpire_view(state), public_map(state), moment=round_moment(state, round_number), key=UMPIRE_KEY)
 
 
 def _record_lines(record: JournalRecord, event_kinds: Any) -> list[str]:
