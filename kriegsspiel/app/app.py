@@ -32,6 +32,7 @@ from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
 from kriegsspiel.app.notes_tool import NoteControls
 from kriegsspiel.app.session import Reply, TableSession
+from kriegsspiel.app.setup_mode import SetupMode
 from kriegsspiel.app.ship_rotation import ShipRotation
 from kriegsspiel.app.trail import Trails
 from kriegsspiel.app.table_controls import TableControls
@@ -128,6 +129,9 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
         self.ground_at: WorldPoint | None = None  # where the ground menu was opened (right click on open ground)
         self._init_table_tools()  # notes (W), briefing (I), end turn (E), the players' second window (F8)
+        self.setup_mode = SetupMode()  # F2: place forces and write a scenario (before the first order)
+        if not state.units and self.setup_mode.can_enter(self) is None:
+            self.setup_mode.enter(self)  # a map opened without a scenario: nothing to play until forces are placed
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -245,6 +249,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
             self.unit_list.frame_key(),
             self._table_frame_key(),
+            self.setup_mode.frame_key(self),
         )
 
     def invalidate(self) -> None:

@@ -33,6 +33,9 @@ class FrameDrawing:
     def render(self: App) -> None:
         """Draw one frame on :attr:`surface`."""
         target = self.surface
+        if self.setup_mode.active:  # placing forces: the draft's counters and the set-up panel
+            self.setup_mode.draw(self, target)
+            return
         if self.viewing.player is not None:  # the player's picture alone: nothing of the umpire's board
             self.viewing.draw_picture(target, self.texts, self.session.state, self.text_size, self.status, self.status_is_error)
             if self.help_on:

@@ -28,6 +28,8 @@ class MouseControls:
     def handle(self: App, event: pygame.event.Event) -> bool:
         """Handle one event; returns True when it moved the mouse (the drag path must follow)."""
         kind = event.type
+        if self.setup_mode.handle(self, event):  # F2, and every gesture while setting up (app/setup_mode.py)
+            return False
         if self._table_event(event):  # notes (W), the End turn button, the players' second window
             return False
         if self.viewing.active and kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
