@@ -12,6 +12,7 @@ import pytest
 
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
+from kriegsspiel.app.tool import Tool
 from kriegsspiel.cli import main
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.scenario import load_scenario
@@ -102,6 +103,7 @@ def test_a_map_without_a_scenario_opens_in_set_up_mode_and_places_writes_and_pla
     app, game, map_path = open_map(tmp_path)
     mode = app.setup_mode
     assert mode.active and mode.draft.units == [] and mode.target == map_path.with_suffix(".toml")
+    assert isinstance(mode, Tool) and app.tools.active is mode  # the board's one active tool
 
     land = spot(app, "infantry", standing=True)
     drag(app, control(app, "type", "infantry").center, land)
@@ -253,7 +255,19 @@ def test_f2_opens_set_up_before_the_first_order_only(tmp_path: Path) -> None:
     mode = app.setup_mode
     assert mode.active and len(mode.draft.units) == len(game.state.units)
     key(app, pygame.K_F2)  # nothing changed: leaves at once
-    assert not mode.active and app.session.state is game.state
+    assert not mode.active and app.tools.active is None and app.session.state is game.state
+    key(app, pygame.K_r)  # the ruler on, then F2: the set-up mode takes over, the ruler leaves
+    assert app.tools.active is app.tools.ruler
+    key(app, pygame.K_F2)
+    assert app.tools.active is mode
+    drag(app, control(app, "type", "infantry").center, spot(app, "infantry", standing=True))
+    key(app, pygame.K_F2)  # a change not saved: asks first
+    assert mode.active and "not saved" in app.status
+    key(app, pygame.K_ESCAPE)
+    assert mode.active
+    key(app, pygame.K_F2)
+    key(app, pygame.K_RETURN)
+    assert not mode.active and app.tools.active is None and len(game.state.units) == len(mode.draft.units) - 1
     outcome = game.submit("end")
     assert outcome.accepted, outcome.describe()
     key(app, pygame.K_F2)

@@ -249,7 +249,6 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
             self.unit_list.frame_key(),
             self._table_frame_key(),
-            self.setup_mode.frame_key(self),
         )
 
     def invalidate(self) -> None:

@@ -33,7 +33,7 @@ class FrameDrawing:
     def render(self: App) -> None:
         """Draw one frame on :attr:`surface`."""
         target = self.surface
-        if self.setup_mode.active:  # placing forces: the draft's counters and the set-up panel
+        if self.tools.is_active(self.setup_mode):  # placing forces: the draft's counters and the set-up panel
             self.setup_mode.draw(self, target)
             return
         if self.viewing.player is not None:  # the player's picture alone: nothing of the umpire's board

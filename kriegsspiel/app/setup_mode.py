@@ -7,9 +7,11 @@ and players; Ctrl+S writes a scenario TOML (next to the map, or where the form s
 before a byte is written, atomically, and never over a file this mode did not write without asking.
 
 The mode edits a :class:`~kriegsspiel.scenario.writer.ScenarioDraft`, never the game: it is offered on a new
-game before its first order (a map opened without a scenario starts in it). The window's own tools stay
-untouched: :meth:`SetupMode.handle` takes the events first while it is on and :meth:`SetupMode.draw` draws the
-whole frame, so the mode re-homes easily as one tool object.
+game before its first order (a map opened without a scenario starts in it). It is a
+:class:`~kriegsspiel.app.tool.Tool` of the board's ToolBox (one tool active at a time: turning it on leaves the
+ruler or the line of sight); unlike them it takes every event first (the board's own gestures would move the
+game's counters) and draws the whole frame (the draft's counters instead of the game's, its panel instead of
+the game's).
 """
 from __future__ import annotations
 
@@ -38,7 +40,9 @@ HINT = "Set-up: drag a unit type onto the map; click a counter to edit it; Ctrl+
 
 
 class SetupMode:
-    """The set-up mode of one App: off until :meth:`enter`."""
+    """The set-up mode of one App, a Tool of its ToolBox: off until :meth:`enter`."""
+
+    name = "set-up"
 
     def __init__(self) -> None:
         self.active = False
@@ -83,13 +87,24 @@ class SetupMode:
         self.target = self.draft.map_path.with_suffix(".toml")
         self.new_side = self.draft.side_names()[0] if self.draft.sides else ""
         self.active, self.changed, self.selected, self.armed, self.asking = True, False, None, None, None
+        app.tools.activate(app, self)  # the ruler or line of sight, if on, leaves
         app.select(None)
         self._rebuilt(app)
         app.tell(HINT)
         return True
 
+    def stop(self, app: App) -> None:
+        """F2, Leave set-up: the ToolBox has no active tool any more, and :meth:`leave` restores the game."""
+        if app.tools.is_active(self):
+            app.tools.activate(app, None)
+        else:
+            self.leave(app)
+
     def leave(self, app: App) -> None:
-        """Back to the game as it was (the draft is kept on disk only if it was saved)."""
+        """Back to the game as it was (the draft is kept on disk only if it was saved). The Tool's leave: the
+        ToolBox calls it when another tool is turned on."""
+        if not self.active:
+            return
         self.active = False
         self.editing = self.carrying = self.asking = None
         app.board.use_state(app.session.state)
@@ -136,7 +151,7 @@ class SetupMode:
                 self.asking = "leave"
                 app.tell("the set-up is not saved: F2 or Enter leaves without saving it, Esc stays", error=True)
             else:
-                self.leave(app)
+                self.stop(app)
             return True
         if not self.active:
             return False
@@ -193,7 +208,7 @@ class SetupMode:
             elif question == "overwrite":
                 self.save(app, overwrite=True)
             else:
-                self.leave(app)
+                self.stop(app)
             return True
         if ctrl and key == pygame.K_s:
             self.save(app, overwrite=self.asking == "overwrite")
@@ -472,6 +487,10 @@ class SetupMode:
         width, height = app.surface.get_size()
         panel = app._panel_width()
         return pygame.Rect(width - panel, 0, panel, height)
+
+    def status(self, app: App) -> str:
+        """Nothing added: the mode draws its own status line (the hint, or what the last action did)."""
+        return ""
 
     def frame_key(self, app: App) -> tuple:
         carrying = self.carrying is not None
