@@ -77,7 +77,7 @@ class V3CombatControls:
     def _combat_key(self: App, key: int, mod: int) -> bool:
         """Keys while a combat is pending (and nothing else takes them): Enter resolves, Esc undoes the last
         combat or modify, Up/Down choose a modifier, +/- step it. Returns True when the key was used."""
-        if self.help_on or self.view_as is not None or self.dragging or self.ruler_mode or mod & pygame.KMOD_CTRL:
+        if self.help_on or self.view_as is not None or self.dragging or self.tools.active is not None or mod & pygame.KMOD_CTRL:
             return False
         section = combat_v3.combat_section(self.session.state)
         if section is None:

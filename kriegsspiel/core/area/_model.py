@@ -169,6 +169,12 @@ class AreaRules(ABC):
         (the default) for games whose counters show the unit's letters (Diplomacy's A and F)."""
         return {}
 
+    def lines_written_before(self, phase: str, written: Sequence[str], now: Sequence[str]) -> bool:
+        """Whether a confirmed phase's lines as an earlier version of these rules wrote them into a journal
+        (``written``) tell the same phase as the lines they give now (``now``): only a known wording fix
+        may answer yes, so that saves written before it still replay. Default: no."""
+        return False
+
     def winner(self, position: AreaPosition) -> str | None:
         """The power that has won in ``position``, if any (default: none)."""
         return None
