@@ -43,6 +43,8 @@ class PageInput:
     problem: str | None = None
     #: the game is over and the umpire published its debrief: a link to it
     debrief: bool = False
+    #: the film published with the debrief (its file name), linked beside it
+    debrief_film: str | None = None
 
     @property
     def title(self) -> str:
@@ -61,6 +63,13 @@ def error_page(status: int, message: str) -> str:
     """A short page for a refusal or an unknown address: the status and one sentence, nothing else."""
     return (_head(f"{status}") + f"<body><main class=\"error\"><h1>{status}</h1><p>{escape(message)}</p>"
             "</main></body></html>\n")
+
+
+def debrief_film_link(base: str, film: str | None) -> str:
+    """`` - the film`` linking the published debrief's film, or nothing."""
+    if film is None:
+        return ""
+    return f" &middot; <a id=\"debrief-film\" href=\"{escape(base)}/debrief/{escape(film)}\">the film</a>"
 
 
 def receipt_line(orders: ReceivedOrders, phase: str) -> str:
@@ -277,7 +286,8 @@ def player_page(page: PageInput) -> str:
                      f"{escape(page.status.deadline[11:16])} UTC</p>")
     if page.debrief:
         parts.append(f"<p id=\"debrief\"><a href=\"{escape(page.base)}/debrief/index.html\">The debrief: what "
-                     f"really happened, {page.period} by {page.period}</a></p>")
+                     f"really happened, {page.period} by {page.period}</a>"
+                     + debrief_film_link(page.base, page.debrief_film) + "</p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     if current is not None:
         parts.append(_current(page, current))

@@ -99,13 +99,30 @@ def officer_window(public: PublicMap, view: PlayerView, unit_id: str,
     return Window(r0, c0, r1 - r0, c1 - c0, k, cell), unit
 
 
+@dataclass(frozen=True, slots=True)
+class LegendKey:
+    """The legend's key: what the bright ground means (``seen``), the dimmed ground (``unseen``; None: nothing
+    is dimmed) and, for a picture with moves drawn on it, what the arrows are (``arrows``; None: no arrows)."""
+
+    seen: str
+    unseen: str | None
+    arrows: str | None = None
+
+
+#: a player's picture: their units' sight lit, the rest of the map dimmed
+PLAYER_KEY = LegendKey("in sight of your units", "out of sight (the map only)")
+#: the umpire's picture (the debrief's truth): nothing is dimmed, the moves are arrows along their paths
+UMPIRE_KEY = LegendKey("the whole map and every unit in play", None, "the moves, along the ways they went")
+
+
 def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None,
-                 moment: str | None = None) -> pygame.Surface:
+                 moment: str | None = None, key: LegendKey = PLAYER_KEY) -> pygame.Surface:
     """The player's picture as a new Surface (RGB).
 
     ``unit``: the id of one of the player's units for the officer's view (cropped around it); None for the
     whole battlefield. ``moment``: the legend's time line (default "Round N", with the game time for timed
-    rule sets). Raises UnknownUnit for a unit the player does not command.
+    rule sets). ``key``: the legend's key (the umpire's picture says what it shows in its own words). Raises
+    UnknownUnit for a unit the player does not command.
     """
     if unit is None:
         window, focus = full_map_window(public), None
@@ -120,7 +137,7 @@ def draw_picture(view: PlayerView, public: PublicMap, *, unit: str | None = None
     # the umpire's notes for this player (the view holds no one else's), under the counters
     draw_notes(picture, view.notes, lambda p: window.to_px(p.x, p.y), max(3, math.ceil(3 / fit)), name_px(fit) + 4)
     _draw_units(picture, view, public, window, focus, fit)
-    return _with_legend(picture, view, public, window, moment, focus, legend_zoom(fit))
+    return _with_legend(picture, view, public, window, moment, focus, legend_zoom(fit), key)
 
 
 def legend_zoom(fit: float) -> float:
@@ -423,7 +440,8 @@ def game_clock(ruleset: object, round_number: int) -> str | None:
 
 
 def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, window: Window,
-                 moment: str | None, focus: OwnUnit | None = None, z: float = 1.0) -> pygame.Surface:
+                 moment: str | None, focus: OwnUnit | None = None, z: float = 1.0,
+                 key: LegendKey = PLAYER_KEY) -> pygame.Surface:
     """The picture with the legend under it; ``z`` enlarges the legend's text (:func:`legend_zoom`) so that it
     reads when the picture is shown whole."""
     width = max(MIN_PICTURE_WIDTH, picture.get_width())
@@ -462,11 +480,18 @@ def _with_legend(picture: pygame.Surface, view: PlayerView, public: PublicMap, w
     seen_box = pygame.Rect(key_x, top + px(14), px(18), px(14))
     pygame.draw.rect(out, (200, 214, 150), seen_box)
     pygame.draw.rect(out, INK, seen_box, 1)
-    out.blit(key_font.render("in sight of your units", True, INK), (seen_box.right + px(6), top + px(13)))
-    dim_box = pygame.Rect(key_x, top + px(40), px(18), px(14))
-    pygame.draw.rect(out, blend((200, 214, 150), FOG, FOG_ALPHA / 255.0), dim_box)
-    pygame.draw.rect(out, INK, dim_box, 1)
-    out.blit(key_font.render("out of sight (the map only)", True, INK), (dim_box.right + px(6), top + px(39)))
+    out.blit(key_font.render(key.seen, True, INK), (seen_box.right + px(6), top + px(13)))
+    second = pygame.Rect(key_x, top + px(40), px(18), px(14))
+    if key.unseen is not None:
+        pygame.draw.rect(out, blend((200, 214, 150), FOG, FOG_ALPHA / 255.0), second)
+        pygame.draw.rect(out, INK, second, 1)
+        out.blit(key_font.render(key.unseen, True, INK), (second.right + px(6), top + px(39)))
+    elif key.arrows is not None:
+        # the arrows' sign: a line with a head in ink (each move is drawn in its side's colour)
+        pygame.draw.line(out, INK, (second.left, second.centery), (second.right - px(4), second.centery), max(1, px(3)))
+        pygame.draw.polygon(out, INK, [(second.right, second.centery), (second.right - px(7), second.top + px(2)),
+                                       (second.right - px(7), second.bottom - px(2))])
+        out.blit(key_font.render(key.arrows, True, INK), (second.right + px(6), top + px(39)))
 
     _draw_scale_bar(out, public, window, (width - px(330), top + px(44)), z)
     _draw_north_arrow(out, (width - px(40), top + height // 2), z)
