@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.app import chrome
+from kriegsspiel.app import chrome, debrief_menu
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
 from kriegsspiel.app.area_menu import Menu, convoy_menu
@@ -284,9 +284,11 @@ class AreaApp:
             self.menu, self.asking = None, True
             return
         if self.menu is not None:
-            orders = self.menu.command_at(pos)
+            orders, row = self.menu.command_at(pos), self.menu.option_at(pos)
             self.menu = None
-            if orders is not None:
+            if row == debrief_menu.MENU_ROW:
+                debrief_menu.open_debrief()
+            elif orders is not None:
                 self.give(orders)
             return
         unit = self.board.unit_at(self.game.turn.position.units, pos)
@@ -356,13 +358,12 @@ class AreaApp:
                 self.say(f"no orders for {unit.kind} {unit.where} in {position.phase_label}")
             return
         province = self.board.province_at(pos)
-        if province is None:
-            return
-        for power in rules.powers_to_order(position):
+        for power in rules.powers_to_order(position) if province is not None else ():
             options = list(rules.place_examples(position, power, province))
             if options:
                 self.menu = Menu(power, options, pos)
                 return
+        self.menu = Menu("", [debrief_menu.MENU_ROW], pos, commands=[()])  # nothing to order here
 
     def _answer(self, yes: bool) -> None:
         self.asking = False
@@ -519,6 +520,9 @@ class AreaApp:
         pygame.draw.rect(self.surface, (250, 248, 238), box)
         pygame.draw.rect(self.surface, INK, box, 1)
         self.surface.blit(label, label.get_rect(center=box.center))
+
+    def invalidate(self) -> None:
+        """Nothing to do: every step draws the whole window."""
 
     def resize(self, surface: pygame.Surface) -> None:
         """Lay the board and panel out again on ``surface`` (the window was resized, or fullscreen toggled)."""
