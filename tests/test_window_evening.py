@@ -280,7 +280,7 @@ def test_the_console_scrolls_back_and_keeps_its_history(tmp_path: Path, monkeypa
             board.console, "history", [*board.console.history, "move hessians > 24.5,60.5"]) or 0)
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
         assert window.run_window(game, "t") == 0
-        assert load_history(config_dir())[-1] == "move hessians > 24.5,60.5"
+        assert load_history(config_dir())[0][-1] == "move hessians > 24.5,60.5"
         seen: list[list[str]] = []
         monkeypatch.setattr(WindowFrame, "run", lambda self, board, **kw: seen.append(list(board.console.history)) or 0)
         window.run_window(game, "t")

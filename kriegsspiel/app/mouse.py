@@ -230,9 +230,10 @@ class MouseControls:
         x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
         state, group = self.session.state, [self.selected or unit.id, *self.shooters]
         # the air and transport rows are greyed with the rules' reason when every target is refused
-        refused = tuple(targeting.row_targeting(row, group).menu_refusal(state) if targeting.transport.split_row(row)[0]
-                        in targeting.transport.ORDERS else None for row in items)
-        menu = targeting.Menu((x, y), items, refused=refused)
+        refused = tuple(targeting.row_targeting(state, row, group).menu_refusal(state)
+                        if targeting.spec_of(state, targeting.transport.split_row(row)[0]).menu == "transport" else None
+                        for row in items)
+        menu = targeting.Menu((x, y), items, tuple(targeting.row_label(state, row) for row in items), refused)
         self.menu = unit_menu.extend(self, menu, self.selected or unit.id, pos)  # and every other order of the unit
 
     def _shift(self: App) -> bool:
