@@ -13,7 +13,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.game import apply
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.sight import player_view
-from kriegsspiel.portal.sheets import report_text
+from kriegsspiel.store.round_desk import report_text
 from kriegsspiel.pov import player_picture
 from kriegsspiel.render.notes import NOTE_INK, UMPIRE_INK
 from kriegsspiel.store import Game
@@ -68,7 +68,7 @@ def test_a_click_writes_a_text_note_and_undo_takes_it_back(app: App) -> None:
     assert app.tools.notes.typing_at is not None
     type_text(app, "Check the ford")
     assert app.session.state.notes == ()  # nothing journaled while typing, and no key reached the map
-    assert app.aiming is None and not app.tools.is_active(app.tools.ruler)
+    assert app.tools.aiming.order is None and not app.tools.is_active(app.tools.ruler)
     key(app, pygame.K_RETURN)
     assert journal(app) == ["note text umpire 4,2 Check the ford"]
     assert app.session.state.notes[0].text == "Check the ford"
@@ -205,7 +205,7 @@ def test_a_snapshot_carries_the_notes_and_a_game_without_notes_writes_none(app: 
 
 
 def test_verify_and_the_portal_sheets_of_a_game_with_notes(app: App) -> None:
-    from kriegsspiel.portal.sheets import draw_sheets
+    from kriegsspiel.store.round_desk import draw_sheets
     from kriegsspiel.store import verify_save
 
     before = draw_sheets(app.session.state, 1, ["Washington", "Howe"])
