@@ -13,7 +13,7 @@ from test_fog_world import small_game
 from kriegsspiel.core.sight import OwnUnit, Received, player_view
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import initial_state
-from kriegsspiel.pov.picture import (
+from kriegsspiel.render.player_picture import (
     LEGEND_SMALL_TEXT,
     MIN_COUNTER_SCREEN_PX,
     MIN_ID_SCREEN_PX,
@@ -23,7 +23,7 @@ from kriegsspiel.pov.picture import (
     _draw_units,
     counter_px,
     draw_picture,
-    full_map_window,
+    full_map_camera,
     id_px,
     legend_zoom,
     name_px,
@@ -50,14 +50,14 @@ def shrink_to_screen(surface: pygame.Surface) -> float:
 def test_whole_map_pictures_read_on_a_laptop_screen(name: str) -> None:
     state = scenario_state(name)
     public = public_map(state)
-    window = full_map_window(public)
+    camera = full_map_camera(public)
     view = player_view(state, state.setup.players[0].name)
     picture = draw_picture(view, public)
     fit = shrink_to_screen(picture)
     assert fit < 0.6  # these are the big pictures the sizes are for
     # the sizes were chosen for the size the picture really has
-    assert reading_fit(window, len(view.received)) == pytest.approx(fit, rel=0.005)
-    assert counter_px(public, window, fit) * fit >= MIN_COUNTER_SCREEN_PX
+    assert reading_fit(camera, len(view.received)) == pytest.approx(fit, rel=0.005)
+    assert counter_px(public, camera, fit) * fit >= MIN_COUNTER_SCREEN_PX
     assert id_px(fit) * fit >= MIN_ID_SCREEN_PX
     assert name_px(fit) * fit >= MIN_NAME_SCREEN_PX
     assert legend_zoom(fit) * LEGEND_SMALL_TEXT * fit >= MIN_LEGEND_SCREEN_PX
@@ -69,7 +69,7 @@ def test_the_legend_with_messages_under_it_is_counted_in_the_sizes() -> None:
     view = player_view(state, "Washington")
     view = dataclasses.replace(view, received=tuple(Received(1, "from Howe", f"message {i}") for i in range(7)))
     picture = draw_picture(view, public)
-    assert reading_fit(full_map_window(public), len(view.received)) == pytest.approx(shrink_to_screen(picture), rel=0.005)
+    assert reading_fit(full_map_camera(public), len(view.received)) == pytest.approx(shrink_to_screen(picture), rel=0.005)
     assert picture.get_height() > draw_picture(dataclasses.replace(view, received=()), public).get_height()
 
 
@@ -78,14 +78,14 @@ def drawn_box(units: tuple[OwnUnit, ...], fit: float = 0.45) -> tuple[pygame.Rec
     the picture and the counter size."""
     state = small_game()
     public = public_map(state)
-    window = full_map_window(public)
+    camera = full_map_camera(public)
     view = dataclasses.replace(player_view(state, "Blue HQ"), own_units=units, seen_enemies=())
-    picture = pygame.Surface(window.size_px)
+    picture = pygame.Surface((camera.viewport.width, camera.viewport.height))
     picture.fill((255, 255, 255))
-    _draw_units(picture, view, public, window, None, fit)
+    _draw_units(picture, view, public, camera, None, fit)
     ink = np.argwhere((pygame.surfarray.array3d(picture) != 255).any(axis=2))
     (x0, y0), (x1, y1) = ink.min(axis=0), ink.max(axis=0)
-    return pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)), picture, counter_px(public, window, fit)
+    return pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)), picture, counter_px(public, camera, fit)
 
 
 def unit(uid: str, x: float, y: float) -> OwnUnit:

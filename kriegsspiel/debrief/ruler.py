@@ -1,7 +1,7 @@
 """The debrief of a ruler game (the Fourth Edition, Kriegsspiel V3): one frame per round that ended, and one
 for the round in play when orders were given in it.
 
-The umpire's picture is drawn by the players' renderer (:func:`kriegsspiel.pov.picture.draw_picture`) from a
+The umpire's picture is drawn by the players' renderer (:func:`kriegsspiel.render.player_picture.draw_picture`) from a
 view that holds every unit in play and the whole map in sight; each player's picture is
 :func:`kriegsspiel.pov.player_picture` of the same state, exactly what ``kriegsspiel pov`` writes.
 """
@@ -18,8 +18,8 @@ from kriegsspiel.core.sight import OwnUnit, PlayerView, known_structures
 from kriegsspiel.core.state import scores
 from kriegsspiel.debrief.model import Debrief, Frame, Move
 from kriegsspiel.pov import player_picture, public_map, round_moment
-from kriegsspiel.pov.picture import draw_picture, full_map_window
 from kriegsspiel.render.palette import parse_colour
+from kriegsspiel.render.player_picture import draw_picture, full_map_camera
 from kriegsspiel.store import RulerSession
 from kriegsspiel.store.journal import JournalRecord
 
@@ -61,7 +61,7 @@ def _moves_of(records: list[JournalRecord], state: Any, event_kinds: Any) -> tup
     from kriegsspiel.core.events import event_from_json
 
     public = public_map(state)
-    window = full_map_window(public)
+    camera = full_map_camera(public)
     moves = []
     for record in records:
         for data in record.events:
@@ -71,7 +71,7 @@ def _moves_of(records: list[JournalRecord], state: Any, event_kinds: Any) -> tup
             assert isinstance(event, Moved)
             side = record.side
             colour = parse_colour(public.colour_of(side))
-            path = (window.to_px(event.origin.x, event.origin.y), window.to_px(event.target.x, event.target.y))
+            path = (camera.to_screen(event.origin), camera.to_screen(event.target))
             moves.append(Move(event.unit, event.describe(), tuple((float(x), float(y)) for x, y in path),
                               record.seq, colour))
     return tuple(moves)
@@ -85,7 +85,7 @@ def _frame(label: str, state: Any, before: Any, round_number: int | None, record
     def draw_player(name: str) -> Any:
         return lambda: player_picture(state, name, round_number=round_number)
 
-    window = full_map_window(public_map(state))
+    viewport = full_map_camera(public_map(state)).viewport
     return Frame(
         label=label,
         moves=_moves_of(records, state, event_kinds),
@@ -94,7 +94,7 @@ def _frame(label: str, state: Any, before: Any, round_number: int | None, record
         draw_umpire=lambda: umpire_picture(state, round_number),
         draw_player={name: draw_player(name) for name in players},
         draw_before=lambda: umpire_picture(before, int(before.round) - 1 if before.round > 1 else None),
-        map_box=window.size_px,
+        map_box=(viewport.width, viewport.height),
     )
 
 
