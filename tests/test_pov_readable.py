@@ -30,6 +30,7 @@ from kriegsspiel.render.player_picture import (
     reading_fit,
 )
 from kriegsspiel.pov.public import public_map
+from kriegsspiel.render.palette import parse_colour
 from kriegsspiel.scenario import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "kriegsspiel" / "data" / "scenarios"
@@ -107,3 +108,46 @@ def test_counters_on_one_spot_are_moved_apart_with_a_line_to_where_they_stand() 
     assert both.contains(one)  # the first keeps its place
     # and the second is moved no further than it must
     assert both.width <= one.width + 2.5 * size and both.height <= one.height + 2.5 * size
+
+
+def test_a_counter_on_a_structures_mark_moves_off_it_with_the_windows_dot_and_line() -> None:
+    """The picture lays out counters with the window's layout (render/declutter.py), which keeps them off the
+    square of a structure standing on one point: the mark stays in sight, the counter moves, a line and a dot
+    in the side's colour lead back to where the unit stands."""
+    from kriegsspiel.core.battlefield import Structure
+    from kriegsspiel.render.player_picture import mark_px
+    from kriegsspiel.render.picture_map import point_marks
+
+    state = small_game()
+    public = public_map(state)
+    camera = full_map_camera(public)
+    depot = Structure("Depot", "fortification", (WorldPoint(8.0, 8.0),))
+    view = dataclasses.replace(player_view(state, "Blue HQ"), own_units=(unit("b1", 8.0, 8.0),), seen_enemies=(),
+                               structures=(depot,))
+    (mark,) = point_marks(public, camera, view.structures, mark_px(0.45))
+    picture = pygame.Surface((camera.viewport.width, camera.viewport.height))
+    picture.fill((255, 255, 255))
+    _draw_units(picture, view, public, camera, None, 0.45)
+    pixels = pygame.surfarray.array3d(picture)
+    # nothing drawn over the mark but the dot on the true place and the line from it
+    x, y = camera.to_screen_int(WorldPoint(8.0, 8.0))
+    assert tuple(pixels[x, y]) == parse_colour(public.colour_of("Blue"))
+    # and the counter (plate and id tag) is drawn clear of the mark: where the picture has ink of the plate
+    plate = np.argwhere((pixels == (244, 238, 220)).all(axis=2))
+    assert len(plate) > 0
+    box = pygame.Rect(*plate.min(axis=0), *(plate.max(axis=0) - plate.min(axis=0) + 1))
+    assert not box.colliderect(mark)
+
+
+def test_the_windows_layout_keeps_counters_off_fixed_marks_and_is_unchanged_without_them() -> None:
+    from kriegsspiel.render import declutter
+
+    cx, cy = np.array([100.0, 300.0]), np.array([100.0, 100.0])
+    widths = heights = np.array([40.0, 40.0])
+    free = declutter.spread(cx, cy, widths, heights, 40, (0, 0, 400, 400))
+    assert not free.moved.any()
+    marked = declutter.spread(cx, cy, widths, heights, 40, (0, 0, 400, 400), np.array([[95.0, 95.0, 105.0, 105.0]]))
+    assert marked.moved.tolist() == [True, False]
+    dx, dy = marked.dx[0], marked.dy[0]
+    left, top = 100 + dx - 20, 100 + dy - 20
+    assert left >= 105 or left + 40 <= 95 or top >= 105 or top + 40 <= 95  # clear of the mark
