@@ -183,7 +183,7 @@ def test_keys_do_not_leak_into_the_map_while_typing(app: App) -> None:
     key(app, pygame.K_r, text="r")
     key(app, pygame.K_g, text="g")
     assert app.console.text == "rg"
-    assert not app.ruler_mode and not app.rings_on
+    assert not app.tools.is_active(app.tools.ruler) and not app.rings_on
 
 
 @pytest.mark.parametrize("notches", [1, 3, -2])
@@ -236,10 +236,10 @@ def test_the_ruler_measures_distance_and_the_selected_units_cost(app: App) -> No
     app.run(max_frames=app.frames + 1)
     key(app, pygame.K_r, text="r")
     drag(app, screen_of(app, WorldPoint(1.0, 1.0)), screen_of(app, WorldPoint(4.0, 5.0)))
-    a, b = app.ruler
+    a, b = app.tools.ruler.line
     assert math.hypot(b.x - a.x, b.y - a.y) == pytest.approx(5.0, abs=0.05)
     assert app.session.state.unit("r1").position == WorldPoint(3.5, 3.5)
-    assert "cost" in app._ruler_cost(a, b)
+    assert "cost" in app.tools.ruler.cost(app, a, b)
 
 
 def test_a_unit_of_the_side_not_to_move_is_refused_with_the_reason(app: App) -> None:

@@ -364,10 +364,10 @@ def test_r_and_the_wheel_turn_the_ship_under_the_mouse_and_r_alone_is_the_ruler(
     ship = screen_of(app, WorldPoint(19.5, 13.5))
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=ship, rel=(0, 0), buttons=(0, 0, 0)))
     key(app, pygame.K_r)
-    assert app.ruler_mode
+    assert app.tools.is_active(app.tools.ruler)
     post(wheel(2))
     app.run(max_frames=app.frames + 1)
-    assert not app.ruler_mode and app.rotation.turning.heading == 100.0 and app.selected == "dd1"
+    assert not app.tools.is_active(app.tools.ruler) and app.rotation.turning.heading == 100.0 and app.selected == "dd1"
     post(wheel(-1))
     app.run(max_frames=app.frames + 1)
     assert app.rotation.turning.heading == 95.0
@@ -378,7 +378,7 @@ def test_r_and_the_wheel_turn_the_ship_under_the_mouse_and_r_alone_is_the_ruler(
     key(app, pygame.K_r)
     post(key_up(pygame.K_r))
     app.run(max_frames=app.frames + 1)
-    assert app.ruler_mode and len(records(app)) == 1
+    assert app.tools.is_active(app.tools.ruler) and len(records(app)) == 1
 
 
 def test_a_turn_after_moving_is_refused_and_shift_forces_it(app: App) -> None:
@@ -425,7 +425,7 @@ def test_r_and_the_wheel_away_from_any_ship_still_zoom(app: App) -> None:
     key(app, pygame.K_r)
     post(wheel(1))
     app.run(max_frames=app.frames + 1)
-    assert app.camera.scale > scale and app.ruler_mode and app.rotation.turning is None
+    assert app.camera.scale > scale and app.tools.is_active(app.tools.ruler) and app.rotation.turning is None
 
 
 def test_ruleset_v3_bands_are_the_march_and_hand_to_hand(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from app_events import click, move_to, new_app, orders, press, screen_of, type_text
-from kriegsspiel.app import ground_menu, targeting, unit_menu
+from kriegsspiel.app import ground_menu, unit_menu
 from kriegsspiel.app.app import App
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import overlays
@@ -36,7 +36,7 @@ def test_every_command_is_a_menu_row_or_listed_as_no_order_of_one_unit() -> None
 
     words = sorted({w for name in ("modern-4e", "kriegsspiel-v3") for w in rules_for(load_ruleset(name)).words()})
     rows = {order.word for order in unit_menu.UNIT_ORDERS}
-    aimed = set(targeting.KEY_ORDERS.values()) | set(targeting.transport.ORDERS)
+    aimed = {w for name in ("modern-4e", "kriegsspiel-v3") for w in rules_for(load_ruleset(name)).order_specs}
     missing = [w for w in words if w not in rows | aimed | set(unit_menu.NOT_UNIT_ORDERS)]
     assert missing == []
 
@@ -92,20 +92,20 @@ def test_the_ground_menu_measures_from_the_point_clicked(app: App) -> None:
     assert app.menu.items == tuple(label for label, _ in ground_menu.GROUND_ENTRIES)
     assert app.menu.items[:2] == ("measure from here", "line of sight from here")
     choose(app, "measure from here")
-    assert app.ruler_mode and app.ruling
+    assert app.tools.is_active(app.tools.ruler) and app.tools.ruler.measuring
     there = WorldPoint(18.5, 10.5)
     move_to(app, screen_of(app, there), held=False)
-    assert abs(app.ruler[0].x - here.x) < 0.05 and abs(app.ruler[1].x - there.x) < 0.05
+    assert abs(app.tools.ruler.line[0].x - here.x) < 0.05 and abs(app.tools.ruler.line[1].x - there.x) < 0.05
     mid = screen_of(app, WorldPoint(15.5, 10.5))
     assert tuple(app.surface.get_at(mid))[:3] in (overlays.RULER, overlays.RULER_BAND)
     click(app, screen_of(app, there))  # the click ends it; the ruler stays drawn
-    assert not app.ruling and app.ruler is not None and abs(app.ruler[1].x - there.x) < 0.05
+    assert not app.tools.ruler.measuring and app.tools.ruler.line is not None and abs(app.tools.ruler.line[1].x - there.x) < 0.05
 
 
 def test_the_ground_menu_looks_from_the_point_clicked(app: App) -> None:
     here = WorldPoint(12.5, 10.5)
     click(app, screen_of(app, here), button=3)
     choose(app, "line of sight from here")
-    assert app.sight_tool.on and app.sight_tool.from_unit is None
-    assert abs(app.sight_tool.from_point.x - here.x) < 0.05
+    assert app.tools.is_active(app.tools.sight) and app.tools.sight.from_unit is None
+    assert abs(app.tools.sight.from_point.x - here.x) < 0.05
     assert app.selected is None

@@ -33,10 +33,10 @@ def colours_along(app: App, a: WorldPoint, b: WorldPoint, samples: int = 40) -> 
 def test_behind_the_wood_is_hidden_and_the_wood_is_named(app: App) -> None:
     click(app, screen_of(app, R1))
     press(app, pygame.K_l)
-    assert app.sight_tool.on and app.sight_tool.from_unit == "r1"
+    assert app.tools.is_active(app.tools.sight) and app.tools.sight.from_unit == "r1"
     target = WorldPoint(13.5, 4.5)  # east, past the wood (columns 8-11)
     move_to(app, screen_of(app, target), held=False)
-    line = app.sight_tool.look(app.session.state, app.camera.to_world(*app.cursor))
+    line = app.tools.sight.look(app.session.state, app.camera.to_world(*app.cursor))
     assert [status for _, _, status in line.runs] == [sight_line.SEEN, sight_line.HIDDEN]
     assert 8.0 <= line.runs[1][0].x <= 10.0  # hidden from a little way into the wood
     assert line.blocker is not None and line.blocker.what == "forest" and 8.0 <= line.blocker.at.x < 9.0
@@ -52,7 +52,7 @@ def test_open_ground_is_seen_all_the_way(app: App) -> None:
     click(app, screen_of(app, R1))
     press(app, pygame.K_l)
     move_to(app, screen_of(app, WorldPoint(6.5, 1.5)), held=False)
-    line = app.sight_tool.look(app.session.state, app.camera.to_world(*app.cursor))
+    line = app.tools.sight.look(app.session.state, app.camera.to_world(*app.cursor))
     assert line.target_seen and line.blocker is None
     assert [s for _, _, s in line.runs] == [sight_line.SEEN]
     assert sight_line.COLOURS[sight_line.HIDDEN] not in colours_along(app, R1, WorldPoint(6.3, 1.6))
@@ -74,17 +74,17 @@ def test_the_line_agrees_with_the_players_fog(app: App) -> None:
 
 def test_from_a_clicked_point_with_nothing_selected_and_esc_leaves(app: App) -> None:
     press(app, pygame.K_l)
-    assert app.sight_tool.on and app.sight_tool.from_unit is None
+    assert app.tools.is_active(app.tools.sight) and app.tools.sight.from_unit is None
     hill = WorldPoint(7.5, 12.5)
     click(app, screen_of(app, WorldPoint(5.5, 5.0)))  # open ground north of the settlement
-    assert app.sight_tool.from_point is not None and app.selected is None
+    assert app.tools.sight.from_point is not None and app.selected is None
     move_to(app, screen_of(app, hill), held=False)
-    line = app.sight_tool.look(app.session.state, app.camera.to_world(*app.cursor))
+    line = app.tools.sight.look(app.session.state, app.camera.to_world(*app.cursor))
     assert line.observer is None and line.sight_range is None
     assert line.target_ground == 1.0  # the hill's height, shown
     before = app.surface.copy()
     press(app, pygame.K_ESCAPE)
-    assert not app.sight_tool.on
+    assert not app.tools.is_active(app.tools.sight)
     assert sight_line.COLOURS[sight_line.SEEN] not in colours_along(app, WorldPoint(5.5, 5.0), hill)
     assert before.get_at(screen_of(app, WorldPoint(5.5, 5.0))) != app.surface.get_at(screen_of(app, WorldPoint(5.5, 5.0)))
 
@@ -102,7 +102,7 @@ def test_a_rule_set_without_sight_numbers_gets_a_message_not_a_crash(app: App, m
 
     monkeypatch.setattr(SightRules, "from_ruleset", staticmethod(no_sight))
     press(app, pygame.K_l)
-    assert not app.sight_tool.on and app.status_is_error and "has no [sight]" in app.status
+    assert not app.tools.is_active(app.tools.sight) and app.status_is_error and "has no [sight]" in app.status
     assert app.internal_errors == 0
 
 

@@ -127,6 +127,40 @@ def test_dislodgement_retreat_and_the_centre_taken_in_the_fall(rules, board):
     assert "FRANCE: takes the supply centre BEL" in after.lines
 
 
+def test_a_retreat_phase_tells_the_dislodged_unit_alone_not_the_one_that_took_its_place(rules, board):
+    """Both armies stand in BEL after the fall (key "A BEL"): the retreat's result is the German army's only;
+    France's army, which took BEL, is neither "succeeded" nor "disbanded" in the lines or in France's report."""
+    pos = start(rules, board, {"FRANCE": ["A BUR", "A PIC"], "GERMANY": ["A BEL"]}, phase="F1901M")
+    fall = rules.resolve(pos, {"FRANCE": ["A PIC - BEL", "A BUR S A PIC - BEL"]}, Dice(1, 1))
+    retreated = rules.resolve(fall.position, {"GERMANY": ["A BEL R HOL"]}, Dice(1, 2))
+    assert [x for x in retreated.lines if "A BEL" in x] == ["GERMANY: A BEL R HOL: succeeded (to HOL)"]
+    unordered = rules.resolve(fall.position, {}, Dice(1, 2))
+    assert [x for x in unordered.lines if "A BEL" in x] == ["GERMANY: A BEL (no order): disbanded"]
+    assert not any(x.startswith("FRANCE: A BEL") for x in unordered.told["FRANCE"])
+
+
+@pytest.mark.parametrize(("phase", "written", "now", "same"), [
+    ("F1901R", ["GERMANY: A BEL (no order): disbanded", "FRANCE: A BEL (no order): disbanded"],
+     ["GERMANY: A BEL (no order): disbanded"], True),
+    ("F1901R", ["FRANCE: A BEL (no order): succeeded", "GERMANY: A BEL R HOL: succeeded (to HOL)", "x"],
+     ["GERMANY: A BEL R HOL: succeeded (to HOL)", "x"], True),
+    # the same lines are not a difference; another line missing or changed is one
+    ("F1901R", ["GERMANY: A BEL (no order): disbanded"], ["GERMANY: A BEL (no order): disbanded"], False),
+    ("F1901R", ["GERMANY: A BEL (no order): disbanded", "FRANCE: takes the supply centre BEL"],
+     ["GERMANY: A BEL (no order): disbanded"], False),
+    ("F1901R", ["GERMANY: A BEL (no order): succeeded"], ["GERMANY: A BEL (no order): disbanded"], False),
+    # a line of the dislodged unit's own power, or of a unit elsewhere, was never the taker's
+    ("F1901R", ["GERMANY: A BEL (no order): disbanded", "GERMANY: A BEL (no order): disbanded"],
+     ["GERMANY: A BEL (no order): disbanded"], False),
+    ("F1901R", ["GERMANY: A BEL (no order): disbanded", "FRANCE: A PAR (no order): disbanded"],
+     ["GERMANY: A BEL (no order): disbanded"], False),
+    ("F1901M", ["GERMANY: A BEL (no order): disbanded", "FRANCE: A BEL (no order): disbanded"],
+     ["GERMANY: A BEL (no order): disbanded"], False),
+])
+def test_retreat_lines_of_before_the_fix_are_the_same_phase_and_nothing_else_is(rules, phase, written, now, same):
+    assert rules.lines_written_before(phase, written, now) is same
+
+
 def test_builds_name_their_coast_and_a_power_in_civil_disorder_loses_its_farthest_unit(rules, board):
     pos = start(rules, board, {"RUSSIA": ["A MOS"], "TURKEY": ["A ARM", "A SEV", "A CON", "A SMY"]},
                 phase="W1901A", centres={"RUSSIA": ["MOS", "STP", "WAR", "SEV"], "TURKEY": ["CON", "SMY", "ANK"]})

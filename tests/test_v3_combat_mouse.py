@@ -210,11 +210,13 @@ def test_the_undo_button_and_ctrl_z_take_back_and_the_frame_shows_the_controls(a
     assert app.session.state.pending_combat is None
 
 
-def test_a_chart_aims_the_combat_line_and_the_fourth_editions_orders_keep_theirs() -> None:
+def test_a_chart_aims_the_combat_line_and_the_fourth_editions_orders_keep_theirs(app: App) -> None:
     from kriegsspiel.app import targeting
 
     assert targeting.Targeting("fire", ("r3",)).line(["c1"]) == "fire r3 > c1"
-    assert combat_v3.chart_targeting("melee", ["a", "b"]).line(["c"]) == "combat melee a b > c"
+    melee = combat_v3.chart_targeting(app.session.state, "melee", ["a", "b"])
+    assert melee.line(["c"]) == "combat melee a b > c"
+    assert melee.hints.shooters == "many" and melee.hints.targets == -1 and not melee.goes_at_once
 
 
 def test_the_chart_menu_greys_a_chart_the_unit_type_may_not_attack_on(app: App) -> None:
@@ -254,8 +256,8 @@ def test_the_status_line_says_enter_rolls_while_aiming_a_chart(app: App) -> None
     key(app, pygame.K_ESCAPE)
 
 
-def test_enter_sends_the_fourth_editions_orders_and_rolls_a_chart() -> None:
+def test_enter_sends_the_fourth_editions_orders_and_rolls_a_chart(app: App) -> None:
     from kriegsspiel.app import targeting
 
     assert targeting.Targeting("fire", ("r3",)).enter_verb == "sends"
-    assert combat_v3.chart_targeting("volley", ["a"]).enter_verb == "rolls"
+    assert combat_v3.chart_targeting(app.session.state, "volley", ["a"]).enter_verb == "rolls"

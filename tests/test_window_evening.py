@@ -155,7 +155,7 @@ def test_the_ruler_is_readable_on_every_terrain_and_names_its_unit(coastal: App,
     # from the sea (blue) over the mainland (green, forest, hills): every terrain under it
     a, b = WorldPoint(10.5, 40.5), WorldPoint(95.5, 30.5)
     _ruler(app, a, b)
-    assert app.ruler is not None
+    assert app.tools.ruler.line is not None
     lines: list[list[str]] = []
     from kriegsspiel.render import overlays as ov
     real = ov.draw_ruler
@@ -176,7 +176,7 @@ def test_the_ruler_is_readable_on_every_terrain_and_names_its_unit(coastal: App,
 
 
 def test_the_rulers_distance_has_its_unit() -> None:
-    from kriegsspiel.app.frame import distance_text
+    from kriegsspiel.app.ruler_tool import distance_text
 
     assert distance_text(350.0, "metres") == "350 m"
     # the Fourth Edition's "units" are the map's: "20 units" beside a scale bar read as twenty units of troops
@@ -211,7 +211,7 @@ def test_the_help_is_opaque_and_scrolls_when_it_does_not_fit(tmp_path: Path) -> 
     pygame.font.init()
     texts = TextCache()
     size, box = chrome.help_layout(texts, 18, (700, 300))
-    inside = (box.left - 8, box.centery)  # on the panel, left of the keys' column
+    inside = (box.left - 8, min(box.centery, 150))  # on the panel, left of the keys' column (above the window's edge)
     drawn = []
     for fill in ((250, 250, 250), (10, 120, 10)):  # the same help over a light and a dark map
         small = pygame.Surface((700, 300))
@@ -280,7 +280,7 @@ def test_the_console_scrolls_back_and_keeps_its_history(tmp_path: Path, monkeypa
             board.console, "history", [*board.console.history, "move hessians > 24.5,60.5"]) or 0)
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
         assert window.run_window(game, "t") == 0
-        assert load_history(config_dir())[-1] == "move hessians > 24.5,60.5"
+        assert load_history(config_dir())[0][-1] == "move hessians > 24.5,60.5"
         seen: list[list[str]] = []
         monkeypatch.setattr(WindowFrame, "run", lambda self, board, **kw: seen.append(list(board.console.history)) or 0)
         window.run_window(game, "t")

@@ -62,16 +62,18 @@ class AimingControls:
         once."""
         if self.selected is None:
             return
-        charted = word in combat_v3_charts(self.session.state)
+        state = self.session.state
+        charted = word in combat_v3_charts(state)
         order = targeting.transport.split_row(word)[0]
-        group = [self.selected, *self.shooters] if order in targeting.MANY_SHOOTERS or charted else [self.selected]
-        self.aiming = targeting.row_targeting(word, group) if order in targeting.transport.ORDERS \
+        spec = targeting.spec_of(state, order)
+        group = [self.selected, *self.shooters] if spec.shooters == "many" or charted else [self.selected]
+        self.aiming = targeting.row_targeting(state, word, group) if spec.menu == "transport" \
             else self._aiming_for(word, group)
         word = order
-        if word in targeting.transport.NO_TARGET:
+        if self.aiming.hints.targets == 0:
             self._fire_aimed(forced=False)
             return
-        if word in targeting.transport.AT_POINT:
+        if self.aiming.hints.aim == "point":
             self._set_status(f"{self.aiming.line(['X,Y'])}: click the point (Shift+click forces; Esc cancels)")
             return
         open_targets = [n for n, r in self.aiming.verdicts(self.session.state).items() if r is None]
@@ -79,7 +81,7 @@ class AimingControls:
             f"{word} with {' '.join(self.aiming.shooters)}: click the targets ({len(open_targets)} in reach; grey: "
             "refused, rest the mouse on one for the reason)"
             + (f"; Enter {self.aiming.enter_verb}" if not self.aiming.goes_at_once else "")
-            + (f"; Enter with none sends '{self.aiming.line([])}'" if word in targeting.transport.OPTIONAL_TARGETS else "")
+            + (f"; Enter with none sends '{self.aiming.line([])}'" if self.aiming.hints.optional else "")
             + "; Esc cancels"
         )
 
@@ -88,7 +90,7 @@ class AimingControls:
         aiming = self.aiming
         assert aiming is not None
         state = self.session.state
-        if aiming.word in targeting.transport.AT_POINT:
+        if aiming.hints.aim == "point":
             self._aim_at_point(pos)
             return
         name = self._target_under(pos)

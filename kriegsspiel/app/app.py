@@ -27,15 +27,16 @@ from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.frame import FrameDrawing
 from kriegsspiel.app.group_move import GroupDrag
-from kriegsspiel.app.sight_line import SightTool
 from kriegsspiel.app.unit_list import UnitList
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
 from kriegsspiel.app.notes_tool import NoteControls
 from kriegsspiel.app.session import Reply, TableSession
+from kriegsspiel.app.setup_mode import SetupMode
 from kriegsspiel.app.ship_rotation import ShipRotation
 from kriegsspiel.app.trail import Trails
 from kriegsspiel.app.table_controls import TableControls
+from kriegsspiel.app.tool import ToolBox
 from kriegsspiel.app.viewas import ViewAs
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import overlays
@@ -92,9 +93,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.dragging = False  # the mouse is carrying the counter (not only selected)
         self.press_at: tuple[int, int] | None = None
         self.panning_from: tuple[int, int] | None = None
-        self.ruler_mode = False
-        self.ruler: tuple[WorldPoint, WorldPoint] | None = None
-        self.ruling = False
+        self.tools = ToolBox()  # the ruler (R), the line of sight (L): one active at a time (app/tool.py)
         self.rings_on = False
         self.help_on = False
         self.help_scroll = 0  # the first row of the F1 help shown, when it does not fit the window
@@ -127,10 +126,12 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.confirming: confirm.Confirmation | None = None  # an order waiting for the umpire's yes
         self.group_grab: str | None = None  # the counter pressed in a selection of several (group_move)
         self.group_drag: GroupDrag | None = None  # those counters being carried together
-        self.sight_tool = SightTool()  # L: the line of sight to the mouse
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
         self.ground_at: WorldPoint | None = None  # where the ground menu was opened (right click on open ground)
         self._init_table_tools()  # notes (W), briefing (I), end turn (E), the players' second window (F8)
+        self.setup_mode = SetupMode()  # F2: place forces and write a scenario (before the first order)
+        if not state.units and self.setup_mode.can_enter(self) is None:
+            self.setup_mode.enter(self)  # a map opened without a scenario: nothing to play until forces are placed
 
     # ------------------------------------------------------------------------------------------- layout
     def _viewport(self) -> Viewport:
@@ -213,7 +214,6 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
     def _frame_key(self) -> tuple:
         """Everything the picture depends on: an unchanged key means the last frame is still right, so an idle
         table draws nothing (and the window shows nothing new)."""
-        moving = self.dragging or self.ruling
         return (
             self.camera,
             self.session.state,
@@ -222,10 +222,9 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.drag,
             self.dragging,
             self.drag.verdict if self.drag is not None else None,
-            self.cursor if moving else None,
+            self.cursor if self.dragging else None,
             (self.hover, self.cursor) if self.hover else None,
-            self.ruler,
-            self.ruler_mode,
+            self.tools.frame_key(self),
             self.rings_on,
             self.help_on,
             self.help_scroll,
@@ -248,7 +247,6 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.portal.frame_key(),
             (self.bands.on, self.trails.on, self.rotation.frame_key()),
             (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
-            self.sight_tool.frame_key(self.cursor),
             self.unit_list.frame_key(),
             self._table_frame_key(),
         )

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from kriegsspiel.app.targeting import Menu, Targeting
+from kriegsspiel.app.targeting import Menu, Targeting, spec_of
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.state import GameState
 
@@ -44,15 +44,16 @@ def chart_for_key(state: GameState, key: int) -> str | None:
     return names[index] if index < len(names) else None
 
 
-def chart_targeting(chart: str, group: list[str] | tuple[str, ...]) -> Targeting:
-    """Aiming a combat on ``chart`` with ``group`` as the attackers."""
-    return Targeting("combat", tuple(group), chart=chart)
+def chart_targeting(state: GameState, chart: str, group: list[str] | tuple[str, ...]) -> Targeting:
+    """Aiming a combat on ``chart`` with ``group`` as the attackers (the combat order's hints: several
+    attackers, several defenders)."""
+    return Targeting("combat", tuple(group), chart=chart, spec=spec_of(state, "combat"))
 
 
 def chart_refusal(state: GameState, chart: str, group: list[str] | tuple[str, ...]) -> str | None:
     """None when some enemy unit may be attacked on ``chart`` by the whole ``group``; else the rules' reason
     at the enemy nearest the first attacker (out of range, a combat already pending, ...)."""
-    verdicts = chart_targeting(chart, group).verdicts(state)
+    verdicts = chart_targeting(state, chart, group).verdicts(state)
     if not verdicts:
         return "no enemy unit on the map"
     if any(reason is None for reason in verdicts.values()):

@@ -33,7 +33,7 @@ class V3CombatControls:
         state = self.session.state
         if combat_v3.charts(state):
             return combat_v3.chart_for_key(state, key)
-        return targeting.KEY_ORDERS.get(key)
+        return targeting.key_orders(state).get(key)
 
     def _chart_menu(self: App, unit_id: str, pos: tuple[int, int]) -> bool:
         """Open the menu of the rule set's charts for the selection at ``pos``; False without charts."""
@@ -70,14 +70,14 @@ class V3CombatControls:
     def _aiming_for(self: App, word: str, group: list[str]) -> targeting.Targeting:
         """The aiming of ``word``: a chart of the rule set aims a combat, any other word its order."""
         if word in combat_v3.charts(self.session.state):
-            return combat_v3.chart_targeting(word, group)
-        return targeting.Targeting(word, tuple(group))
+            return combat_v3.chart_targeting(self.session.state, word, group)
+        return targeting.aim(self.session.state, word, group)
 
     # --- the pending combat -------------------------------------------------------------------------------
     def _combat_key(self: App, key: int, mod: int) -> bool:
         """Keys while a combat is pending (and nothing else takes them): Enter resolves, Esc undoes the last
         combat or modify, Up/Down choose a modifier, +/- step it. Returns True when the key was used."""
-        if self.help_on or self.view_as is not None or self.dragging or self.ruler_mode or mod & pygame.KMOD_CTRL:
+        if self.help_on or self.view_as is not None or self.dragging or self.tools.active is not None or mod & pygame.KMOD_CTRL:
             return False
         section = combat_v3.combat_section(self.session.state)
         if section is None:

@@ -5,33 +5,20 @@ App's own modules (board, chrome, panel), this only says what goes where and in 
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, group_move, sight_line, targeting, visible, waypoints
+from kriegsspiel.app import chrome, confirm, group_move, targeting, visible, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
-from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
-
-#: How the ruler writes a rule set's distance unit (Ruleset V3's metres as "m"; others in full).
-UNIT_SHORT = {"metres": "m"}
-def distance_text(length: float, unit: str) -> str:
-    """``"350 m"`` (Ruleset V3) or ``"12.5 map units"``, ``"1 map unit"`` (Fourth Edition: the map's own units)."""
-    number = overlays.short_number(length)
-    if unit in UNIT_SHORT:
-        return f"{number} {UNIT_SHORT[unit]}"
-    words = chrome.unit_words(unit)
-    return f"{number} {words[:-1] if number == '1' and words.endswith('s') else words}"
-
 
 #: Structure names appear once a tile is at least this wide on screen (pixels); further out they would crowd.
 STRUCTURE_NAMES_FROM_PX = 16
@@ -46,6 +33,9 @@ class FrameDrawing:
     def render(self: App) -> None:
         """Draw one frame on :attr:`surface`."""
         target = self.surface
+        if self.tools.is_active(self.setup_mode):  # placing forces: the draft's counters and the set-up panel
+            self.setup_mode.draw(self, target)
+            return
         if self.viewing.player is not None:  # the player's picture alone: nothing of the umpire's board
             self.viewing.draw_picture(target, self.texts, self.session.state, self.text_size, self.status, self.status_is_error)
             if self.help_on:
@@ -87,9 +77,7 @@ class FrameDrawing:
                 target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text,
                 clear_px=self._counter_px() // 2, area=visible.map_area(self)
             )
-        if self.ruler is not None:
-            self._draw_ruler(target, camera)
-        sight_line.draw_tool(self, target)
+        self.tools.draw(self, target)  # the active tool: the ruler, the line of sight, ...
         if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
             self._draw_tooltip(target, state)
         overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, visible.map_area(self).bottom - 10), chrome.unit_words(state.ruleset.distance_unit), size_text - 2)
@@ -191,24 +179,6 @@ class FrameDrawing:
             y += surface.get_height()
         return box
 
-    def _draw_ruler(self: App, target: pygame.Surface, camera: Camera) -> None:
-        a, b = self.ruler
-        lines = [f"{distance_text(distance(a, b), self.session.state.ruleset.distance_unit)} straight"]
-        if self.drag is not None and distance(a, b) > 0:
-            lines.append(self._ruler_cost(a, b))
-        overlays.draw_ruler(target, camera, self.texts, a, b, lines, self.text_size, area=visible.map_area(self))
-
-    def _ruler_cost(self: App, a: WorldPoint, b: WorldPoint) -> str:
-        """The selected unit's terrain cost from ``a`` to ``b`` (at its full move value, ignoring heading)."""
-        from kriegsspiel.core.movement import check_move
-
-        drag = self.drag
-        state = self.session.state
-        verdict = check_move(state.battlefield, state.ruleset, drag.unit.type_id, a, b, allowance_left=max(drag.unit_type.move, 1e-9))
-        if not math.isfinite(verdict.cost):
-            return f"{drag.unit.id}: {verdict.reason or 'cannot get there'}"
-        return f"{drag.unit.id} ({drag.unit_type.name}): cost {overlays.short_number(verdict.cost)} of move {overlays.short_number(drag.unit_type.move)}"
-
     def _draw_top_bar(self: App, target: pygame.Surface, state: GameState) -> None:
         clock = getattr(state.ruleset, "game_clock", None)
         time_of_day = clock(state.round) if callable(clock) else None
@@ -227,12 +197,11 @@ class FrameDrawing:
         )
 
     def _draw_status(self: App, target: pygame.Surface) -> None:
-        mode = "  [RULER]" if self.ruler_mode else ""
         chrome.draw_status(
             target,
             self.texts,
             self.camera.viewport,
-            text=self.status + mode,
+            text=self.status + self.tools.status(self),
             error=self.status_is_error,
             text_size=self.text_size,
             projector=self.projector,

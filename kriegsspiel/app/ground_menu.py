@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kriegsspiel.app import targeting, visible
-from kriegsspiel.core.geometry import WorldPoint, format_point
+from kriegsspiel.app import sight_line, targeting, visible
+from kriegsspiel.core.geometry import WorldPoint
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -20,15 +20,12 @@ MENU_WIDTH_PX = 230
 
 def measure_from(app: App, point: WorldPoint) -> None:
     """The ruler from ``point`` to the mouse; the next click fixes its end (R or Esc leaves)."""
-    app.ruler_mode = True
-    app.ruler, app.ruling = (point, point), True
-    app._set_status(f"ruler from {format_point(point)}: click where it ends (R or Esc: off)")
+    app.tools.ruler.start_at(app, point)
 
 
 def sight_from(app: App, point: WorldPoint) -> None:
     """The line of sight from ``point`` (anyone standing there) to the mouse."""
-    app.sight_tool.start(point=point)
-    app._set_status(f"line of sight from {format_point(point)} to the mouse (L or Esc: off)")
+    sight_line.look_from(app, point)
 
 
 #: The ground menu: (label, action(app, point)), in order.

@@ -88,9 +88,7 @@ class KeyControls:
         elif key == pygame.K_ESCAPE:
             self.rotation.cancel(self)
             self.help_on = False
-            self.ruler_mode = self.ruling = False
-            self.ruler = None
-            self.sight_tool.stop()
+            self.tools.leave(self)  # the ruler, the line of sight, ...
             if self.group_drag is not None or self.group_grab is not None:
                 self.group_drag = self.group_grab = None
                 self.press_at = None
@@ -110,10 +108,10 @@ class KeyControls:
             self.projector = not self.projector
             self.camera = self.camera.with_viewport(self._viewport())
         elif key == pygame.K_r:
-            self.rotation.r_pressed(self, self.ruler_mode)  # R + wheel over a ship turns it instead
-            self.ruler_mode = not self.ruler_mode
-            self.ruler = None
-            self._set_status("ruler: drag between two points (R again to leave)" if self.ruler_mode else "ruler off")
+            self.rotation.r_pressed(self, self.tools.active)  # R + wheel over a ship turns it instead
+            ruler = self.tools.ruler
+            self.tools.activate(self, None if self.tools.is_active(ruler) else ruler)
+            self._set_status("ruler: drag between two points (R again to leave)" if self.tools.is_active(ruler) else "ruler off")
         elif key == pygame.K_g:
             self.rings_on = not self.rings_on
         elif key == pygame.K_l and not ctrl:

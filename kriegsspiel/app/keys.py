@@ -35,6 +35,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("I", "briefing and victory: each side's briefing, victory conditions and standing now"),
     ("E or End turn button", "end turn (or round): asks first, saying what follows (air turn, couriers...)"),
     ("F8, then a number", "second window: a player's view, live (what they may see); F8, 0 closes it"),
+    ("F2", "set-up mode (before the first order): place forces; Ctrl+S writes a scenario"),
     ("Ctrl+Q", "quit: every command is already in the save (a note being typed is placed)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command (journaled), the line shown over the map"),
     ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history, kept between sessions)"),

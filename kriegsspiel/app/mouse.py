@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, ground_menu, group_move, sight_line, targeting, unit_menu, visible, waypoints
+from kriegsspiel.app import confirm, ground_menu, group_move, targeting, unit_menu, visible, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -28,6 +28,8 @@ class MouseControls:
     def handle(self: App, event: pygame.event.Event) -> bool:
         """Handle one event; returns True when it moved the mouse (the drag path must follow)."""
         kind = event.type
+        if self.setup_mode.handle(self, event):  # F2, and every gesture while setting up (app/setup_mode.py)
+            return False
         if self._table_event(event):  # notes (W), the End turn button, the players' second window
             return False
         if self.viewing.active and kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
@@ -45,18 +47,18 @@ class MouseControls:
             if self.follows_display and display is not None:
                 self.resize(display)
         elif kind == pygame.MOUSEMOTION:
-            return self._motion(event.pos)
+            return self._motion(event)
         elif kind == pygame.MOUSEBUTTONDOWN:
             self.cursor = event.pos
             if event.button == 1:
-                self._press(event.pos)
+                self._press(event)
             elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.dragging:
                 self.panning_from = event.pos  # the middle or right button pans even over counters
                 self.right_press_at = event.pos if event.button == 3 else None
         elif kind == pygame.MOUSEBUTTONUP:
             self.cursor = event.pos
             if event.button == 1:
-                self._release(event.pos)
+                self._release(event)
             elif event.button in (2, 3) and self.press_at is None:
                 self.panning_from = None
                 if event.button == 3:
@@ -87,15 +89,15 @@ class MouseControls:
                 self.console.insert(event.text)
         return False
 
-    def _motion(self: App, pos: tuple[int, int]) -> bool:
-        self.cursor = pos
+    def _motion(self: App, event: pygame.event.Event) -> bool:
+        pos = self.cursor = event.pos
         self.rotation.motion(self, pos)  # a ship's handle being dragged
         if self.panning_from is not None:
             dx, dy = pos[0] - self.panning_from[0], pos[1] - self.panning_from[1]
             self.camera = self.camera.panned(dx, dy)
             self.panning_from = pos
-        elif self.ruling and self.ruler is not None:
-            self.ruler = (self.ruler[0], self.camera.to_world(*pos))
+        elif self.tools.handle(self, event):  # the ruler's end follows the mouse
+            pass
         elif self.box is not None:
             self.box = (self.box[0], pos)
         elif self.group_grab is not None:
@@ -114,7 +116,8 @@ class MouseControls:
             self._explain_menu(pos)
         return True
 
-    def _press(self: App, pos: tuple[int, int]) -> None:
+    def _press(self: App, event: pygame.event.Event) -> None:
+        pos = event.pos
         if self.confirming is not None:  # a click elsewhere is a no
             self._answer(False)
             return
@@ -133,17 +136,10 @@ class MouseControls:
         if self.aiming is not None:
             self._aim(pos)
             return
-        if sight_line.click(self, pos):  # L is on: look from the counter or point clicked
-            return
         if self.rotation.press(self, pos):  # the selected ship's handle
             return
         self.press_at = pos
-        if self.ruler_mode:
-            point = self.camera.to_world(*pos)
-            if self.ruling and self.ruler is not None:  # measuring from a point of the ground menu: this ends it
-                self.ruler = (self.ruler[0], point)
-            else:
-                self.ruler, self.ruling = (point, point), True
+        if self.tools.handle(self, event):  # the active tool: the ruler, the line of sight, ...
             return
         unit = self.unit_at(pos)
         if unit is None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
@@ -162,12 +158,12 @@ class MouseControls:
             self._shift_pick = (self.selected, list(self.shooters), unit.id)
         self.grab(unit.id)
 
-    def _release(self: App, pos: tuple[int, int]) -> None:
+    def _release(self: App, event: pygame.event.Event) -> None:
+        pos = event.pos
         press_at, self.press_at = self.press_at, None
         if self.rotation.release(self):
             return
-        if self.ruling and press_at is not None:  # (the click on the ground menu's row leaves the ruler following)
-            self.ruling = False
+        if self.tools.handle(self, event):
             return
         if self.box is not None:
             self._select_box(pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(pos, (0, 0))))
@@ -234,9 +230,10 @@ class MouseControls:
         x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
         state, group = self.session.state, [self.selected or unit.id, *self.shooters]
         # the air and transport rows are greyed with the rules' reason when every target is refused
-        refused = tuple(targeting.row_targeting(row, group).menu_refusal(state) if targeting.transport.split_row(row)[0]
-                        in targeting.transport.ORDERS else None for row in items)
-        menu = targeting.Menu((x, y), items, refused=refused)
+        refused = tuple(targeting.row_targeting(state, row, group).menu_refusal(state)
+                        if targeting.spec_of(state, targeting.transport.split_row(row)[0]).menu == "transport" else None
+                        for row in items)
+        menu = targeting.Menu((x, y), items, tuple(targeting.row_label(state, row) for row in items), refused)
         self.menu = unit_menu.extend(self, menu, self.selected or unit.id, pos)  # and every other order of the unit
 
     def _shift(self: App) -> bool:

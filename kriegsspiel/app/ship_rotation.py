@@ -24,6 +24,7 @@ from kriegsspiel.render import overlays
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
+    from kriegsspiel.app.tool import Tool
 
 #: Degrees one wheel notch turns the ship (R + wheel).
 WHEEL_STEP_DEG = 5.0
@@ -66,7 +67,8 @@ class ShipRotation:
     def __init__(self) -> None:
         self.turning: Turning | None = None
         self.r_held = False
-        self._ruler_before: bool | None = None  # the ruler's state before R was pressed (R + wheel undoes it)
+        #: (the tool active before R was pressed,) while R is held: R + wheel puts it back
+        self._tool_before: tuple[Tool | None] | None = None
 
     def frame_key(self) -> tuple:
         return (self.turning, self.r_held)
@@ -112,10 +114,10 @@ class ShipRotation:
         return True
 
     # --- R + wheel ------------------------------------------------------------------------------------
-    def r_pressed(self, app: App, ruler_before: bool) -> None:
-        """R went down (the ruler has already been toggled: remember how it was)."""
+    def r_pressed(self, app: App, tool_before: Tool | None) -> None:
+        """R went down (remember the tool active before R toggled the ruler)."""
         self.r_held = True
-        self._ruler_before = ruler_before
+        self._tool_before = (tool_before,)
 
     def wheel(self, app: App, notches: int) -> bool:
         """The wheel while R is held: turn the ship under the mouse (else the selected ship); True when used
@@ -128,8 +130,9 @@ class ShipRotation:
             unit = under if turns_by_heading(state, under) else (state.unit(app.selected) if app.selected else None)
             if not turns_by_heading(state, unit):
                 return False
-            if self._ruler_before is not None:  # R was meant for the ship, not the ruler
-                app.ruler_mode, app.ruler, app.ruling = self._ruler_before, None, False
+            if self._tool_before is not None:  # R was meant for the ship, not the ruler
+                app.tools.activate(app, None)
+                app.tools.activate(app, self._tool_before[0])
             self._start(app, unit, unit.heading or 0.0, "wheel")
         self._set(app, self.turning.heading + WHEEL_STEP_DEG * notches)
         return True
@@ -137,14 +140,14 @@ class ShipRotation:
     def r_released(self, app: App) -> None:
         """R came up: a wheel turn ends with the order."""
         self.r_held = False
-        self._ruler_before = None
+        self._tool_before = None
         if self.turning is not None and self.turning.by == "wheel":
             self._commit(app)
 
     def focus_lost(self, app: App) -> None:
         """The window lost the keyboard: R's release will not be seen, so a wheel turn is dropped."""
         self.r_held = False
-        self._ruler_before = None
+        self._tool_before = None
         if self.turning is not None and self.turning.by == "wheel":
             self.cancel(app)
 

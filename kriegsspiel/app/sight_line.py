@@ -104,22 +104,53 @@ def cells_along(terrain: SightTerrain, a: WorldPoint, b: WorldPoint) -> list[tup
 
 
 class SightTool:
-    """The tool's state: on or off, and where it looks from (a unit id or a point)."""
+    """The line-of-sight tool of the board (a :class:`kriegsspiel.app.tool.Tool`): where it looks from (a unit
+    id or a point, None until a click chooses one)."""
+
+    name = "line of sight"
 
     def __init__(self) -> None:
-        self.on = False
         self.from_unit: str | None = None
         self.from_point: WorldPoint | None = None
         self._viewshed: tuple[tuple, Viewshed] | None = None
 
-    def frame_key(self, cursor: tuple[int, int]) -> tuple | None:
-        return (self.from_unit, self.from_point, cursor) if self.on else None
-
     def start(self, unit_id: str | None = None, point: WorldPoint | None = None) -> None:
-        self.on, self.from_unit, self.from_point = True, unit_id, point
+        self.from_unit, self.from_point = unit_id, point
 
-    def stop(self) -> None:
-        self.on, self.from_unit, self.from_point = False, None, None
+    def handle(self, app: App, event: pygame.event.Event) -> bool:
+        """A click on the map: look from the counter or the point clicked."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        unit = app.unit_at(event.pos)
+        if unit is not None:
+            self.start(unit_id=unit.id)
+        else:
+            self.start(point=app.camera.to_world(*event.pos))
+        _, observer = self.origin(app.session.state)
+        app._set_status(f"line of sight from {observer or format_point(self.from_point)} to the mouse (L or Esc: off)")
+        return True
+
+    def draw(self, app: App, target: pygame.Surface) -> None:
+        """The line to the mouse and its words beside it (nothing while the tool has no origin or the mouse is
+        off the map)."""
+        if not app.camera.viewport.contains(*app.cursor):
+            return
+        state = app.session.state
+        line = self.look(state, app.camera.to_world(*app.cursor))
+        if line is None:
+            return
+        draw(target, app.camera, line)
+        overlays.draw_cursor_text(target, app.texts, app.cursor, line.lines(chrome.unit_words(state.ruleset.distance_unit)),
+                                  line.target_seen, app.text_size, clear_px=8, area=visible.map_area(app))
+
+    def status(self, app: App) -> str:
+        return ""
+
+    def frame_key(self, app: App) -> tuple:
+        return (self.from_unit, self.from_point, app.cursor)
+
+    def leave(self, app: App) -> None:
+        self.from_unit, self.from_point = None, None
 
     def origin(self, state: GameState) -> tuple[WorldPoint | None, str | None]:
         """Where the line starts and the unit looking (None for a point)."""
@@ -251,14 +282,14 @@ def draw(target: pygame.Surface, camera: Camera, line: SightLine) -> None:
         pygame.draw.circle(target, COLOURS[HIDDEN], (x, y), 10, 2)
 
 
-# --- the window's side (hooks in kriegsspiel.app.mouse, keyboard and frame) ---------------------------------
+# --- the window's side (the L key in kriegsspiel.app.keyboard, the ground menu) ------------------------------
 
 def toggle(app: App) -> None:
     """L: look from the selected unit to the mouse, or (nothing selected) from the next point clicked; L again
     (or Esc) leaves."""
-    tool = app.sight_tool
-    if tool.on:
-        tool.stop()
+    tool = app.tools.sight
+    if app.tools.is_active(tool):
+        app.tools.leave(app)
         app._set_status("line of sight off")
         return
     try:
@@ -266,34 +297,14 @@ def toggle(app: App) -> None:
     except KeyError as exc:  # a rule set without [sight] numbers: no fog, so no line either
         app._set_status(f"no line of sight: {exc.args[0]}", error=True)
         return
+    app.tools.activate(app, tool)
     tool.start(unit_id=app.selected)
     app._set_status(f"line of sight from {app.selected} to the mouse; click a counter or a point to look from there (L or Esc: off)"
                     if app.selected else "line of sight: click the point (or counter) to look from (L or Esc: off)")
 
 
-def click(app: App, pos: tuple[int, int]) -> bool:
-    """A click on the map while the tool is on: look from the counter or the point clicked. True when used."""
-    tool = app.sight_tool
-    if not tool.on:
-        return False
-    unit = app.unit_at(pos)
-    if unit is not None:
-        tool.start(unit_id=unit.id)
-    else:
-        tool.start(point=app.camera.to_world(*pos))
-    _, observer = tool.origin(app.session.state)
-    app._set_status(f"line of sight from {observer or format_point(tool.from_point)} to the mouse (L or Esc: off)")
-    return True
-
-
-def draw_tool(app: App, target: pygame.Surface) -> None:
-    """The line to the mouse and its words beside it (nothing while the tool has no origin or the mouse is off the map)."""
-    if not app.sight_tool.on or not app.camera.viewport.contains(*app.cursor):
-        return
-    state = app.session.state
-    line = app.sight_tool.look(state, app.camera.to_world(*app.cursor))
-    if line is None:
-        return
-    draw(target, app.camera, line)
-    overlays.draw_cursor_text(target, app.texts, app.cursor, line.lines(chrome.unit_words(state.ruleset.distance_unit)),
-                              line.target_seen, app.text_size, clear_px=8, area=visible.map_area(app))
+def look_from(app: App, point: WorldPoint) -> None:
+    """The line of sight from ``point`` (anyone standing there) to the mouse (the ground menu)."""
+    app.tools.activate(app, app.tools.sight)
+    app.tools.sight.start(point=point)
+    app._set_status(f"line of sight from {format_point(point)} to the mouse (L or Esc: off)")

@@ -175,7 +175,11 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
     opened_here = None
     try:
         refuse_an_invisible_window()
-        frame = WindowFrame(size, fullscreen, placement.load(), screen_size())
+        remembered, settings_problem = placement.load()
+        settings_notes = [settings_problem] if settings_problem else []
+        for note in settings_notes:  # said in the terminal at once, and in the window once a game is open
+            print(f"kriegsspiel: {note}", file=sys.stderr)
+        frame = WindowFrame(size, fullscreen, remembered, screen_size())
         screen = frame.open(f"kriegsspiel: {title}" if game is not None else "kriegsspiel")
         pygame.key.start_text_input()
         if game is None:
@@ -195,7 +199,13 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
             kernels = missing_notice()
             if kernels:  # said in the terminal too; a window started from a desktop has none
                 board.status, board.status_is_error = kernels, False
-            board.console.history = load_history(config_dir())  # the lines typed in earlier sessions: Up brings them
+            # the lines typed in earlier sessions: Up brings them
+            board.console.history, history_problem = load_history(config_dir())
+            if history_problem:
+                print(f"kriegsspiel: {history_problem}", file=sys.stderr)
+                settings_notes.append(history_problem)
+        for note in settings_notes:
+            board.tell(f"note: {note}")
         pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
         code = frame.run(board, present=pygame.display.flip)
         problems = [_remember(frame)]

@@ -21,6 +21,13 @@ from kriegsspiel.border.files import (
     read_input_text,
 )
 from kriegsspiel.border.json_input import MAX_JSON_LINE_BYTES, json_lines, read_json_source, source_name
+from kriegsspiel.border.settings import (
+    SettingsRead,
+    read_json_settings,
+    read_line_settings,
+    write_json_settings,
+    write_line_settings,
+)
 from kriegsspiel.border.schema import (
     MAX_JSON_NESTING,
     SchemaError,
@@ -33,4 +40,5 @@ from kriegsspiel.border.schema import (
 __all__ = [
     "ALLOW_OUTSIDE_ENV", "CAPS", "InputFileError", "InputKind", "MAX_JSON_LINE_BYTES", "MAX_JSON_NESTING", "SchemaError", "check_input", "convert",
     "decode_json", "display_path", "inside_folders", "json_lines", "json_nesting", "open_input", "outside_allowed", "read_json_source", "source_name", "read_input", "read_input_text", "to_plain",
+    "SettingsRead", "read_json_settings", "read_line_settings", "write_json_settings", "write_line_settings",
 ]

@@ -12,6 +12,7 @@ from html import escape
 from kriegsspiel.portal.area_board import TapBoard, tap_layer
 from kriegsspiel.portal.area_service import LineVerdict
 from kriegsspiel.portal.area_sheets import PowerView, unit_line
+from kriegsspiel.portal.pages import debrief_film_link
 from kriegsspiel.portal.records import ReceivedOrders
 from kriegsspiel.portal.service import MAX_ORDER_CHARS, RoundStatus
 
@@ -47,6 +48,8 @@ class AreaPageInput:
     board: TapBoard | None = None
     #: the game is over and the umpire published its debrief: a link to it
     debrief: bool = False
+    #: the film published with the debrief (its file name), linked beside it
+    debrief_film: str | None = None
 
 
 def _head(title: str) -> str:
@@ -208,7 +211,7 @@ def area_page(page: AreaPageInput) -> str:
                      f"{escape(page.status.deadline[11:16])} UTC</p>")
     if page.debrief:
         parts.append(f"<p id=\"debrief\"><a href=\"{escape(page.base)}/debrief/index.html\">The debrief: what "
-                     "really happened, phase by phase</a></p>")
+                     "really happened, phase by phase</a>" + debrief_film_link(page.base, page.debrief_film) + "</p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     url = f"{page.base}/picture/{page.status.round}.png"
     layer = ""

@@ -108,7 +108,8 @@ class AreaPortalApp(PortalApp):
             placements=tuple(placements[:MAX_PLACEMENTS]), history=history, waiting_for=waiting,
             draft=draft, problem=problem, focus=portal.focus(player),
             duty=rules.duty(view.position, player) if view.orders_now else None,
-            board=portal.tap_board() if view.orders_now else None, debrief=self._debrief_published())
+            board=portal.tap_board() if view.orders_now else None, debrief=self._debrief_published(),
+            debrief_film=self._debrief_film())
         return self._html(area_page(page), status)
 
     # --- handlers -------------------------------------------------------------------------------------------

@@ -121,7 +121,8 @@ class AreaPortal(LinkKeeper, RoundControl):
                 data = rec.portal_data(record)
                 if data is not None and data["portal"] == rec.ORDERS and isinstance(data.get("lines"), list):
                     self._verdicts[record.seq] = tuple(_verdict_of(x) for x in data["lines"] if isinstance(x, dict))
-        book = LinkBook.load(self.save)
+        book, said = LinkBook.load_for_serving(self.save)  # a broken links file: kept aside, links issued anew
+        self.notes += said
         if book.issue_missing(self.players):
             book.save()
         self.notes += self._take_book(book)

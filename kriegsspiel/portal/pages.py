@@ -41,13 +41,21 @@ def _picture(base: str, sheet: Sheet, current: bool) -> str:
             f"alt=\"Your picture: {escape(sheet.moment)}\"{at}></a></div>")
 
 
+def debrief_film_link(base: str, film: str | None) -> str:
+    """`` - the film`` linking the published debrief's film, or nothing."""
+    if film is None:
+        return ""
+    return f" &middot; <a id=\"debrief-film\" href=\"{escape(base)}/debrief/{escape(film)}\">the film</a>"
+
+
 def player_page(*, player: str, base: str, sheets: list[Sheet], status: RoundStatus, csrf: str,
                 orders: list[ReceivedOrders], draft: str | None = None, problem: str | None = None,
-                debrief: bool = False) -> str:
+                debrief: bool = False, debrief_film: str | None = None) -> str:
     """The player's page: the newest picture and report, the order form (or why it is closed), the receipt
     of the last orders sent for this round, and the earlier rounds. ``base`` is the player's link path
     (``/p/<token>``); ``draft`` refills the form after a refusal named in ``problem``; ``debrief``: the game
-    is over and the umpire published its debrief (a link to it)."""
+    is over and the umpire published its debrief (a link to it); ``debrief_film`` the film published with it
+    (its file name, linked too)."""
     current = sheets[-1] if sheets else None
     this_round = [o for o in orders if o.round == status.round]
     parts = [_head(f"Kriegsspiel: {player}")]
@@ -59,7 +67,7 @@ def player_page(*, player: str, base: str, sheets: list[Sheet], status: RoundSta
                      f"{escape(status.deadline[11:16])} UTC</p>")
     if debrief:
         parts.append(f"<p id=\"debrief\"><a href=\"{escape(base)}/debrief/index.html\">The debrief: what really "
-                     "happened, round by round</a></p>")
+                     "happened, round by round</a>" + debrief_film_link(base, debrief_film) + "</p>")
     parts.append("<p id=\"news\" role=\"status\" hidden></p></header>\n<main>")
     if current is not None:
         parts.append("<section id=\"current\">" + _picture(base, current, True)

@@ -225,13 +225,19 @@ class PortalApp:
         text = player_page(player=player, base=f"/p/{token}", sheets=self.portal.sheets_of(player),
                            status=self.portal.round_status(), csrf=self._csrf(token_hash(token)),
                            orders=self.portal.orders_of(player), draft=draft, problem=problem,
-                           debrief=self._debrief_published())
+                           debrief=self._debrief_published(), debrief_film=self._debrief_film())
         return self._html(text, status)
 
     def _debrief_published(self) -> bool:
         from kriegsspiel.debrief.publish import game_over, published_file
 
         return game_over(self.portal.game) and published_file(self.portal.save, "index.html") is not None
+
+    def _debrief_film(self) -> str | None:
+        """The published debrief's film (its file name), while the game is over."""
+        from kriegsspiel.debrief.publish import published_film
+
+        return published_film(self.portal.save) if self._debrief_published() else None
 
     def _too_many(self, limiter: _Limiter, token: str, what: str) -> web.Response | None:
         """A 429 when this link has sent more than its limit in the last minute (counting this one)."""
@@ -304,16 +310,18 @@ class PortalApp:
             pass
         return response
 
-    async def debrief(self, request: web.Request) -> web.Response:
-        """A file of the debrief the umpire published (``kriegsspiel debrief SAVE --publish``), to any player's
-        link, only while the game is over: before, and after an undo that reopens it, there is nothing here."""
+    async def debrief(self, request: web.Request) -> web.StreamResponse:
+        """A file of the debrief the umpire published (its page, pictures and film), to any player's link, only
+        while the game is over: before it is published, while the game is in play (an undo reopened it) or to a
+        link that is not a player's, there is nothing here (404)."""
         from kriegsspiel.debrief.publish import CONTENT_TYPES, game_over, published_file
 
         self._player(request)
         path = published_file(self.portal.save, request.match_info["name"]) if game_over(self.portal.game) else None
         if path is None:
             raise web.HTTPNotFound()
-        return web.Response(body=path.read_bytes(), content_type=CONTENT_TYPES[path.suffix])
+        # a file response: a film is read from disk as it is sent, and a browser may ask for a part of it
+        return web.FileResponse(path, headers={"Content-Type": CONTENT_TYPES[path.suffix]})
 
     async def no_icon(self, request: web.Request) -> web.Response:
         """Browsers ask for an icon on every page; none is a quiet 204, not a 404 in the console."""

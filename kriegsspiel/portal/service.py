@@ -144,7 +144,8 @@ class Portal(LinkKeeper, RoundControl):
         self._pending = [(n, st, name) for n, st in reversed(rounds[:-1]) for name in self.players]
         if history_now:
             self.draw_pending(None)
-        book = LinkBook.load(self.save)
+        book, said = LinkBook.load_for_serving(self.save)  # a broken links file: kept aside, links issued anew
+        self.notes += said
         if book.issue_missing(self.players):
             book.save()
         self.notes += self._take_book(book)

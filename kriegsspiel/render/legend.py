@@ -7,6 +7,8 @@ window's (:func:`kriegsspiel.render.overlays.draw_scale_segments`, one round len
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from kriegsspiel.core.sight import OwnUnit, PlayerView, Received
@@ -26,6 +28,22 @@ SCALE_BAR_PX = 240.0
 INK = (20, 20, 24)
 PAPER = (248, 246, 238)
 SEEN_KEY = (200, 214, 150)
+
+
+@dataclass(frozen=True, slots=True)
+class LegendKey:
+    """The legend's key: what the bright ground means (``seen``), the dimmed ground (``unseen``; None: nothing
+    is dimmed) and, for a picture with moves drawn on it, what the arrows are (``arrows``; None: no arrows)."""
+
+    seen: str
+    unseen: str | None
+    arrows: str | None = None
+
+
+#: a player's picture: their units' sight lit, the rest of the map dimmed
+PLAYER_KEY = LegendKey("in sight of your units", "out of sight (the map only)")
+#: the umpire's picture (the debrief's truth): nothing is dimmed, the moves are arrows along their paths
+UMPIRE_KEY = LegendKey("the whole map and every unit in play", None, "the moves, along the ways they went")
 
 
 def legend_height(z: float, received: int) -> int:
@@ -51,9 +69,11 @@ def game_clock(ruleset: object, round_number: int) -> str | None:
 
 
 def with_legend(picture: pygame.Surface, view: PlayerView, public: PrintedMap, camera: Camera,
-                moment: str | None, focus: OwnUnit | None = None, z: float = 1.0) -> pygame.Surface:
+                moment: str | None, focus: OwnUnit | None = None, z: float = 1.0,
+                key: LegendKey = PLAYER_KEY) -> pygame.Surface:
     """The picture with the legend under it; ``z`` enlarges the legend's text (the player's picture's
-    ``legend_zoom``) so that it reads when the picture is shown whole."""
+    ``legend_zoom``) so that it reads when the picture is shown whole; ``key`` says what the ground and the
+    arrows mean."""
     width = max(MIN_PICTURE_WIDTH, picture.get_width())
     height = round(LEGEND_HEIGHT * z)
     received = list(reversed(view.received))[:RECEIVED_LINES]
@@ -90,11 +110,18 @@ def with_legend(picture: pygame.Surface, view: PlayerView, public: PrintedMap, c
     seen_box = pygame.Rect(key_x, top + px(14), px(18), px(14))
     pygame.draw.rect(out, SEEN_KEY, seen_box)
     pygame.draw.rect(out, INK, seen_box, 1)
-    out.blit(key_font.render("in sight of your units", True, INK), (seen_box.right + px(6), top + px(13)))
-    dim_box = pygame.Rect(key_x, top + px(40), px(18), px(14))
-    pygame.draw.rect(out, blend(SEEN_KEY, FOG, FOG_ALPHA / 255.0), dim_box)
-    pygame.draw.rect(out, INK, dim_box, 1)
-    out.blit(key_font.render("out of sight (the map only)", True, INK), (dim_box.right + px(6), top + px(39)))
+    out.blit(key_font.render(key.seen, True, INK), (seen_box.right + px(6), top + px(13)))
+    second = pygame.Rect(key_x, top + px(40), px(18), px(14))
+    if key.unseen is not None:
+        pygame.draw.rect(out, blend(SEEN_KEY, FOG, FOG_ALPHA / 255.0), second)
+        pygame.draw.rect(out, INK, second, 1)
+        out.blit(key_font.render(key.unseen, True, INK), (second.right + px(6), top + px(39)))
+    elif key.arrows is not None:
+        # the arrows' sign: a line with a head in ink (each move is drawn in its side's colour)
+        pygame.draw.line(out, INK, (second.left, second.centery), (second.right - px(4), second.centery), max(1, px(3)))
+        pygame.draw.polygon(out, INK, [(second.right, second.centery), (second.right - px(7), second.top + px(2)),
+                                       (second.right - px(7), second.bottom - px(2))])
+        out.blit(key_font.render(key.arrows, True, INK), (second.right + px(6), top + px(39)))
 
     _draw_scale_bar(out, public, camera, (width - px(330), top + px(44)), z)
     _draw_north_arrow(out, (width - px(40), top + height // 2), z)

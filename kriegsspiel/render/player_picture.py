@@ -27,7 +27,7 @@ from kriegsspiel.core.sight import OwnUnit, PlayerView
 from kriegsspiel.render import declutter
 from kriegsspiel.render.camera import Camera
 from kriegsspiel.render.counters import LEADER, CounterCache, CounterLook, symbol_for, true_place_dot
-from kriegsspiel.render.legend import MIN_PICTURE_WIDTH, legend_height, with_legend
+from kriegsspiel.render.legend import MIN_PICTURE_WIDTH, PLAYER_KEY, UMPIRE_KEY, LegendKey, legend_height, with_legend
 from kriegsspiel.render.notes import draw_notes
 from kriegsspiel.render.overlays import draw_heading_arrow
 from kriegsspiel.render.picture_map import (
@@ -43,7 +43,7 @@ from kriegsspiel.render.picture_map import (
     point_marks,
 )
 
-__all__ = ["UnknownUnit", "draw_picture", "full_map_camera", "reading_fit"]
+__all__ = ["PLAYER_KEY", "UMPIRE_KEY", "LegendKey", "UnknownUnit", "draw_picture", "full_map_camera", "reading_fit"]
 
 #: The pictures are made to be read fitted whole into a screen of this size (pixels): the smallest common
 #: laptop screen. Counters, ids and the legend are drawn large enough in the picture's own pixels that they
@@ -68,12 +68,13 @@ FOCUS = (255, 214, 0)
 
 
 def draw_picture(view: PlayerView, public: PrintedMap, *, unit: str | None = None,
-                 moment: str | None = None) -> pygame.Surface:
+                 moment: str | None = None, key: LegendKey = PLAYER_KEY) -> pygame.Surface:
     """The player's picture as a new Surface (RGB).
 
     ``unit``: the id of one of the player's units for the officer's view (cropped around it); None for the
     whole battlefield. ``moment``: the legend's time line (default "Round N", with the game time for timed
-    rule sets). Raises UnknownUnit for a unit the player does not command.
+    rule sets). ``key``: the legend's key (the umpire's picture says what it shows in its own words). Raises
+    UnknownUnit for a unit the player does not command.
     """
     if unit is None:
         camera, focus = full_map_camera(public), None
@@ -88,7 +89,7 @@ def draw_picture(view: PlayerView, public: PrintedMap, *, unit: str | None = Non
     # the umpire's notes for this player (the view holds no one else's), under the counters
     draw_notes(picture, view.notes, camera.to_screen, max(3, math.ceil(3 / fit)), name_px(fit) + 4)
     _draw_units(picture, view, public, camera, focus, fit)
-    return with_legend(picture, view, public, camera, moment, focus, legend_zoom(fit))
+    return with_legend(picture, view, public, camera, moment, focus, legend_zoom(fit), key)
 
 
 def legend_zoom(fit: float) -> float:

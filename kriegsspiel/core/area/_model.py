@@ -148,6 +148,12 @@ class AreaRules(ABC):
         PAR or MAR; a build not ordered is waived."); None (the default) when the rules say nothing more."""
         return None
 
+    def lines_written_before(self, phase: str, written: Sequence[str], now: Sequence[str]) -> bool:
+        """Whether a confirmed phase's lines as an earlier version of these rules wrote them into a journal
+        (``written``) tell the same phase as the lines they give now (``now``): only a known wording fix
+        may answer yes, so that saves written before it still replay. Default: no."""
+        return False
+
     def winner(self, position: AreaPosition) -> str | None:
         """The power that has won in ``position``, if any (default: none)."""
         return None

@@ -25,7 +25,7 @@ from kriegsspiel.core.game._ruling import Handler
 from kriegsspiel.core.manual import BASE_MANUAL, ManPage, Manual
 from kriegsspiel.core.registry import find
 from kriegsspiel.core.ruleset import RuleBook
-from kriegsspiel.core.state import GameState, StateSlot
+from kriegsspiel.core.state import GameState, StateSlot, UnitState
 
 #: a turn structure: (state, command, dice, forced, the order's handler) -> the outcome; it runs around every
 #: order of its games (the Fourth Edition's air turn opens and closes here)
@@ -63,6 +63,10 @@ class OrderSpec:
     the nearest base). ``structures``: it may aim at a named structure. ``confirm``: a one-target order that
     still waits for Enter (a warhead is not launched by a slip of the mouse). ``menu``: ``"weapons"`` rows first
     in a unit's menu, ``"transport"`` after them (air and transport orders, with the units aboard).
+    ``may_give``: (state, unit) -> whether the unit may give it (None: the units whose type's command tables
+    list the word). ``aboard``: a unit aboard another gives it from the carrier's menu (a plane taking off, a
+    battalion disembarking: a unit aboard has no counter of its own). ``friends``: (state, shooters) -> the
+    names of the targets of an order aimed at its own side (None: every unit of that side not aboard).
     """
 
     word: str
@@ -74,6 +78,9 @@ class OrderSpec:
     structures: bool = False
     confirm: bool = False
     menu: Literal["weapons", "transport"] = "weapons"
+    may_give: Callable[[GameState, UnitState], bool] | None = None
+    aboard: bool = False
+    friends: Callable[[GameState, tuple[str, ...]], list[str]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

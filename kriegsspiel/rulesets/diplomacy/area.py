@@ -19,7 +19,7 @@ from kriegsspiel.core.area import AreaPosition, AreaRules, AreaUnit, OrderVerdic
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.errors import UserError
 from kriegsspiel.rulesets.diplomacy.area_orders import convoy_routes, examples_for, normal_text, static_problem
-from kriegsspiel.rulesets.diplomacy.area_phases import resolve_phase
+from kriegsspiel.rulesets.diplomacy.area_phases import resolve_phase, retreat_lines_written_before
 from kriegsspiel.rulesets.diplomacy.area_position import (
     BOARDS, PHASE_RE, UNIT_WORDS, dislodged_units, fingerprint, homes_of, on_board, as_unit, balance, board_of, phase_label,
 )
@@ -277,6 +277,9 @@ class DiplomacyRules(AreaRules):
                 except OrderError:
                     continue  # only checked orders reach here; one that no longer reads is left out, as unordered
         return resolve_phase(self, board, position, parsed)
+
+    def lines_written_before(self, phase: str, written: Sequence[str], now: Sequence[str]) -> bool:
+        return retreat_lines_written_before(phase, written, now)
 
     def phase_line(self, position: AreaPosition, orders: Mapping[str, Sequence[str]], after: AreaPosition,
                    map_ref: str) -> dict[str, Any] | None:

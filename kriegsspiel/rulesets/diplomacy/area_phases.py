@@ -3,7 +3,7 @@ retreats or adjustments, then the next phase that needs orders (skipping empty o
 format does), with units keeping their uids through moves, retreats and builds."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
@@ -117,6 +117,8 @@ def resolve_phase(rules: DiplomacyRules, board: ProvinceMap, position: AreaPosit
     lines: list[str] = []
     per_unit: list[tuple[AreaUnit, str]] = []
     for u in before_units:
+        if kind == "R" and not u.details.get("dislodged"):
+            continue  # the unit that took a dislodged unit's place shares its key ("A BEL"), not its result
         words = results.get(_key(u))
         if words is None:
             continue
@@ -152,3 +154,24 @@ def resolve_phase(rules: DiplomacyRules, board: ProvinceMap, position: AreaPosit
         "centres": {p: sorted(cs) for p, cs in sorted(centres.items())},
     }
     return PhaseResult(new_position, tuple(lines), told, details, winner=rules.winner(new_position))
+
+
+def retreat_lines_written_before(phase: str, written: Sequence[str], now: Sequence[str]) -> bool:
+    """Whether a retreat phase's ``written`` lines are ``now``'s as the program wrote them before the unit
+    that took a dislodged unit's place stopped sharing its result: then they held, in order, one more line
+    ``"POWER: K LOC (no order): ..."`` for each such unit, of another power than the dislodged ``K LOC``."""
+    if not phase.endswith("R"):
+        return False
+    dislodged = {}
+    for line in now:
+        power, _, rest = line.partition(": ")
+        dislodged.setdefault(" ".join(rest.split(" ")[:2]), power)
+    kept = []
+    for line in written:
+        power, _, rest = line.partition(": ")
+        unit = " ".join(rest.split(" ")[:2])
+        taker = rest.startswith(f"{unit} (no order): ") and dislodged.get(unit, power) != power
+        if not (taker and line not in now):
+            kept.append(line)
+    return kept == list(now) and len(kept) < len(written)
+
