@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.app import chrome
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
+from kriegsspiel.app.area_legend import board_key, draw_help_and_key, duty_lines
 from kriegsspiel.app.area_menu import Menu, convoy_menu
 from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, console_rect, draw_panel,
                                         draw_question, fit, unordered_line)
@@ -31,6 +31,7 @@ from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.viewas import next_shot_number
 from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.pov.area import province_of
+from kriegsspiel.render.area_counters import symbols_by_kind
 from kriegsspiel.render.camera import ZOOM_STEP
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache
@@ -77,7 +78,8 @@ class AreaApp:
         self.title = title or game.scenario.name
         self.shell = Shell(game)
         board = game.scenario.board
-        self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size())
+        self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size(),
+                               symbols_by_kind(game.scenario.rules.unit_symbols()))
         self.console = ""
         #: the console takes the keys only when it has the focus (Enter, Tab or a click on it; Esc or a click
         #: on the board gives it up); without it, keys are shortcuts (A adjudicate, C confirm, + - zoom)
@@ -101,6 +103,9 @@ class AreaApp:
         self.texts = TextCache()
         self._swallow_text = ""
         self._unordered: tuple[object, frozenset[str], str] | None = None
+        self._duties: tuple[object, list[str]] | None = None
+        #: where F1 drew the key of the counters' symbols (None: not shown)
+        self.key_rect: pygame.Rect | None = None
         #: the turn last adjudicated and its results by unit (shown while the orders stay as they were)
         self.preview: tuple[object, dict[str, str]] | None = None
         #: Confirm's question is open (the panel's button): its Yes and No buttons, once drawn
@@ -474,6 +479,13 @@ class AreaApp:
             self._unordered = (turn, frozenset(uid for _, uid in units), unordered_line(units) if orderable else "")
         return self._unordered[1], self._unordered[2]
 
+    def duties(self) -> list[str]:
+        """The "what to do now" line of each power ordering now (the rules' ``duty``), once per turn."""
+        turn = self.game.turn
+        if self._duties is None or self._duties[0] is not turn:
+            self._duties = (turn, duty_lines(self.game.scenario.rules, turn.position))
+        return self._duties[1]
+
     def render(self) -> None:
         """Draw the whole window."""
         self.surface.fill(BG)
@@ -485,14 +497,17 @@ class AreaApp:
         rules = self.game.scenario.rules
         self.log_scroll = draw_panel(self.surface, self.title, self.game.turn,
                                      rules.powers_to_order(self.game.turn.position), line, self.log,
-                                     self.log_scroll, self.console, self.console_focused)
+                                     self.log_scroll, self.console, self.console_focused, self.duties())
         if self.menu is not None:
             self.menu.draw(self.surface, self.board.view_rect)
         self.portal.draw(self.surface, self.texts, 16)
         if self.asking:
             self._answers = draw_question(self.surface, self.board.view_rect, self._question())
+        self.key_rect = None
         if self.help_on:
-            self.help_scroll = chrome.draw_help(self.surface, self.texts, 16, self.help_scroll, AREA_KEYS, HELP_TITLE)
+            key = board_key(self.game.turn.position.units, self.board.symbols)
+            self.help_scroll, self.key_rect = draw_help_and_key(self.surface, self.texts, 16, self.help_scroll,
+                                                                AREA_KEYS, HELP_TITLE, key)
 
     def _question(self) -> list[str]:
         turn = self.game.turn

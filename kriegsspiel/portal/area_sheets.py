@@ -62,7 +62,8 @@ class Drawer:
     def current(self, view: PowerView) -> bytes:
         """The PNG of the phase being ordered as ``view`` holds it: the board with the power's orders in force
         as arrows."""
-        shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told)
+        shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told,
+                                 self.scenario.rules.unit_symbols())
         return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 
     def tap_board(self) -> TapBoard:

@@ -37,6 +37,22 @@ class AreaUnit:
 
 
 @dataclass(frozen=True, slots=True)
+class UnitSymbol:
+    """The military symbol (in the style of NATO APP-6) a unit type's counter shows, as a rule set names it:
+    ``frame`` the dimension (land, sea, subsurface, air or installation); ``glyph`` the arm's sign drawn
+    inside it, or the word text, and then ``text`` is written in the frame (a ship's hull letters); ``weight``
+    a short modifier beside it (L light, H heavy); ``name`` the unit type for people, in the legend. The
+    words the drawing knows are ``FRAMES`` and ``GLYPHS`` of kriegsspiel/render/counters.py. A counter's
+    label ending in asterisks shows that many hits taken, as red pips."""
+
+    frame: str
+    glyph: str
+    text: str = ""
+    weight: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AreaPosition:
     """The board at the start of a phase: ``phase`` the rule set's phase id ("S1901M"), ``phase_label`` the
     same for people ("Spring 1901, movement"), ``units``, ``owners`` (province -> power, for supply centres
@@ -147,6 +163,11 @@ class AreaRules(ABC):
         """What ``power`` is to do in this phase, in one sentence for its page ("You may build 2 units, in
         PAR or MAR; a build not ordered is waived."); None (the default) when the rules say nothing more."""
         return None
+
+    def unit_symbols(self) -> Mapping[str, UnitSymbol]:
+        """The symbol each unit type (``AreaUnit.kind``) is drawn with, for counters and their legend; empty
+        (the default) for games whose counters show the unit's letters (Diplomacy's A and F)."""
+        return {}
 
     def lines_written_before(self, phase: str, written: Sequence[str], now: Sequence[str]) -> bool:
         """Whether a confirmed phase's lines as an earlier version of these rules wrote them into a journal
