@@ -88,7 +88,7 @@ def worlds_with_an_unseen_enemy(draw: st.DrawFn):
         heading=draw(st.none() | st.floats(0, 359)), hidden=draw(st.booleans()),
         movement_used=draw(st.floats(0, 30)), moved_this_turn=draw(st.booleans()),
         fired_this_turn=draw(st.booleans()), attacked_this_turn=draw(st.booleans()),
-        disabled_rounds=draw(st.integers(0, 2)), disruption=draw(st.integers(0, 3)),
+        disabled_rounds=draw(st.integers(0, 2)),
     )
     built = None
     if draw(st.booleans()):

@@ -18,6 +18,7 @@ from kriegsspiel.store import Game
 from test_app import post, records, screen_of
 from test_app_support import small_battlefield
 from test_combat_mouse import click, right_click, shift_click
+from kriegsspiel.rulesets.modern_4e.state import airborne as airborne_of
 
 SIZE = (1280, 800)
 
@@ -162,7 +163,7 @@ def test_takeoff_goes_from_the_menu_and_land_aims_at_the_carrier(app: App) -> No
     right_click(app, F1)
     choose_row(app, "takeoff")
     assert app.aiming is None and records(app)[-1].command == "takeoff f1"
-    assert app.session.state.units["f1"].airborne
+    assert airborne_of(app.session.state.units["f1"])
     right_click(app, F1)
     assert app.menu.refusal("takeoff") == "f1 is already in the air" and app.menu.refusal("land") is None
     choose_row(app, "land")
@@ -171,7 +172,7 @@ def test_takeoff_goes_from_the_menu_and_land_aims_at_the_carrier(app: App) -> No
     click(app, CV1)  # one target: it goes at once
     assert app.aiming is None and records(app)[-1].command == "land f1 > cv1"
     f1 = app.session.state.units["f1"]
-    assert not f1.airborne and f1.carried_by == "cv1"
+    assert not airborne_of(f1) and f1.carried_by == "cv1"
 
 
 def test_a_plane_aboard_takes_off_from_its_carriers_menu(app: App) -> None:
@@ -180,7 +181,7 @@ def test_a_plane_aboard_takes_off_from_its_carriers_menu(app: App) -> None:
     choose_row(app, "takeoff f2")
     assert records(app)[-1].command == "takeoff f2"
     f2 = app.session.state.units["f2"]
-    assert f2.airborne and f2.carried_by is None
+    assert airborne_of(f2) and f2.carried_by is None
 
 
 def test_land_with_no_target_chosen_sends_the_bare_line_on_enter(app: App) -> None:
@@ -191,7 +192,7 @@ def test_land_with_no_target_chosen_sends_the_bare_line_on_enter(app: App) -> No
     assert "Enter with none sends 'land f1'" in app.status
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     app.run(max_frames=app.frames + 1)
-    assert records(app)[-1].command == "land f1" and not app.session.state.units["f1"].airborne
+    assert records(app)[-1].command == "land f1" and not airborne_of(app.session.state.units["f1"])
 
 
 def test_load_aims_at_a_ship_and_disembark_at_a_point(app: App) -> None:

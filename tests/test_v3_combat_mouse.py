@@ -17,6 +17,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
 from kriegsspiel.shell.session import Shell
 from kriegsspiel.store import Game
 from test_app import key, post, records, screen_of
+from kriegsspiel.rulesets.kriegsspiel_v3.state import pending_combat
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
@@ -120,14 +121,14 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     assert app.aiming.chosen == ["grenzer"]
     key(app, pygame.K_RETURN)
     state = app.session.state
-    assert app.aiming is None and state.pending_combat is not None
+    assert app.aiming is None and pending_combat(state) is not None
     assert commands(app)[before:] == ["combat volley jaeger > grenzer"]
 
     # the panel's + of 'defender square' gives it at the rule set's value
     square = state.ruleset.combat.modifiers["square"]
     click_at(app, button(app, f"modify defender {square:+d} square"))
     assert commands(app)[-1] == f"modify defender {square:+d} square"
-    pending = app.session.state.pending_combat
+    pending = pending_combat(app.session.state)
     assert ("defender", square, "square") in [(m.side, m.amount, m.label) for m in pending.modifiers]
     section = combat_v3.combat_section(app.session.state)
     assert section.rows[app.combat_row].text == f"defender {square:+d} square ({-square:+d} on the die)"
@@ -143,14 +144,14 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     # Esc takes back the last modify (the shell's undo)
     key(app, pygame.K_ESCAPE)
     assert records(app)[-1].kind == "undo"
-    assert all(m.label != "intel" for m in app.session.state.pending_combat.modifiers)
+    assert all(m.label != "intel" for m in pending_combat(app.session.state).modifiers)
 
     # the panel shows the result as it stands; Enter resolves it
-    pending = app.session.state.pending_combat
+    pending = pending_combat(app.session.state)
     expected = outcome(state.ruleset.combat, pending)
     assert combat_v3.combat_section(app.session.state).result == f"=> {expected.describe()}"
     key(app, pygame.K_RETURN)
-    assert app.session.state.pending_combat is None and commands(app)[-1] == "resolve"
+    assert pending_combat(app.session.state) is None and commands(app)[-1] == "resolve"
     app.render()
     assert not app.console_focused and all(a != combat_v3.RESOLVE for _, a in app.panel_buttons)
 
@@ -179,15 +180,15 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
     click_at(app, at_unit(app, "grenzer"))
     key(app, pygame.K_KP_ENTER)
     assert commands(app)[-1] == "combat firefight jaeger ir-wedel > grenzer"
-    assert app.session.state.pending_combat.attackers == ("jaeger", "ir-wedel")
+    assert pending_combat(app.session.state).attackers == ("jaeger", "ir-wedel")
     # a combat pending: every chart is greyed with the rules' reason
     click_at(app, at_unit(app, "jaeger"), button=3)
     charts = tuple(app.session.state.ruleset.combat.charts)
     assert all(r is not None and r.startswith("a combat is pending") for r in app.menu.refused[:len(charts)])
     key(app, pygame.K_ESCAPE)  # closes the menu, undoes nothing
-    assert app.menu is None and app.session.state.pending_combat is not None
+    assert app.menu is None and pending_combat(app.session.state) is not None
     key(app, pygame.K_ESCAPE)  # the roll taken back
-    assert records(app)[-1].kind == "undo" and app.session.state.pending_combat is None
+    assert records(app)[-1].kind == "undo" and pending_combat(app.session.state) is None
     key(app, pygame.K_ESCAPE)  # nothing of a combat left to undo: Esc undoes nothing more
     assert records(app)[-1].kind == "undo" and len([r for r in records(app) if r.kind == "undo"]) == 1
 
@@ -197,17 +198,17 @@ def test_the_undo_button_and_ctrl_z_take_back_and_the_frame_shows_the_controls(a
     key(app, combat_v3.CHART_KEYS[list(app.session.state.ruleset.combat.charts).index("volley")])
     click_at(app, at_unit(app, "grenzer"))
     key(app, pygame.K_RETURN)
-    assert app.session.state.pending_combat is not None
+    assert pending_combat(app.session.state) is not None
     app.render()
     pygame.image.save(app.surface, str(tmp_path / "pending.png"))
     resolve = next(rect for rect, action in app.panel_buttons if action == combat_v3.RESOLVE)
     assert resolve.left >= app.camera.viewport.width  # on the side panel
     click_at(app, button(app, combat_v3.UNDO))
-    assert records(app)[-1].kind == "undo" and app.session.state.pending_combat is None
+    assert records(app)[-1].kind == "undo" and pending_combat(app.session.state) is None
     key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)  # redo: the same roll again
-    assert records(app)[-1].kind == "redo" and app.session.state.pending_combat is not None
+    assert records(app)[-1].kind == "redo" and pending_combat(app.session.state) is not None
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert app.session.state.pending_combat is None
+    assert pending_combat(app.session.state) is None
 
 
 def test_a_chart_aims_the_combat_line_and_the_fourth_editions_orders_keep_theirs(app: App) -> None:
@@ -244,7 +245,7 @@ def test_the_chart_menu_greys_a_chart_the_unit_type_may_not_attack_on(app: App) 
     assert app.run_console_line("force combat artillery jaeger > grenzer").accepted
     last = records(app)[-1]
     assert (last.command, last.forced) == ("combat artillery jaeger > grenzer", True)
-    assert app.session.state.pending_combat.chart == "artillery"
+    assert pending_combat(app.session.state).chart == "artillery"
 
 
 def test_the_status_line_says_enter_rolls_while_aiming_a_chart(app: App) -> None:

@@ -30,7 +30,6 @@ from kriegsspiel.app.group_move import GroupDrag
 from kriegsspiel.app.unit_list import UnitList
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
-from kriegsspiel.app.notes_tool import NoteControls
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.app.setup_mode import SetupMode
 from kriegsspiel.app.ship_rotation import ShipRotation
@@ -47,7 +46,7 @@ from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 PANEL_WIDTH = 400
 
 
-class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDrawing, NoteControls, TableControls):
+class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDrawing, TableControls):
     """The umpire's window on a game session.
 
     ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
@@ -93,7 +92,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.dragging = False  # the mouse is carrying the counter (not only selected)
         self.press_at: tuple[int, int] | None = None
         self.panning_from: tuple[int, int] | None = None
-        self.tools = ToolBox()  # the ruler (R), the line of sight (L): one active at a time (app/tool.py)
+        self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W): one active at a time (app/tool.py)
         self.rings_on = False
         self.help_on = False
         self.help_scroll = 0  # the first row of the F1 help shown, when it does not fit the window

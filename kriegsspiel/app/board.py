@@ -16,6 +16,7 @@ import pygame
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint, bearing
+from kriegsspiel.core.game import rules_of
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import declutter, overlays
 from kriegsspiel.render.camera import Camera
@@ -141,7 +142,7 @@ class Board:
             fired=unit.fired_this_turn or unit.attacked_this_turn,
             hidden=unit.hidden,
             disabled=unit.disabled_rounds > 0,
-            disruption=getattr(unit, "disruption", 0),
+            disruption=getattr(rules_of(state).unit_slot_of(unit), "disruption", 0),
             projector=projector,
         )
         surface = self.counters.get(look)

@@ -19,6 +19,7 @@ import pygame
 
 from kriegsspiel.app.targeting import Menu, Targeting, spec_of
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.game import rules_of
 from kriegsspiel.core.state import GameState
 
 #: the digit keys that aim the rule set's charts, in the order the rule set lists them
@@ -109,7 +110,7 @@ def combat_section(state: GameState) -> CombatSection | None:
     then each named modifier the umpire gives by judgement (the rule set's ``[combat.modifiers]`` that are not
     ``automatic``) in the rule set's order, per side: given (stepped as above) or not (+ gives it at the rule
     set's value)."""
-    pending = getattr(state, "pending_combat", None)
+    pending = getattr(rules_of(state).slot_of(state), "pending_combat", None)
     rules = getattr(state.ruleset, "combat", None)
     if pending is None or rules is None:
         return None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, group_move, targeting, visible, waypoints
+from kriegsspiel.app import chrome, confirm, group_move, notes_tool, targeting, visible, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -131,7 +131,7 @@ class FrameDrawing:
             overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
         self._draw_counters(target, camera, state)
         # the notes depend on the state alone while a counter is carried (the note mode takes the left button)
-        self._draw_notes(target, camera, self.texts)  # every note, whom it is for; the note mode's box
+        notes_tool.draw_map_notes(self, target, camera)  # every note, whom it is for
 
     def _draw_pickup(self: App, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
         self.bands.draw(target, camera, drag, self.session.state)  # once per pick-up, scaled once per camera

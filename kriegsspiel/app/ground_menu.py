@@ -32,7 +32,7 @@ def sight_from(app: App, point: WorldPoint) -> None:
 GROUND_ENTRIES: tuple[tuple[str, Callable[[App, WorldPoint], None]], ...] = (
     ("measure from here", measure_from),
     ("line of sight from here", sight_from),
-    ("note here", lambda app, point: app.start_note(point)),  # a text there, or an arrow from there (W)
+    ("note here", lambda app, point: app.tools.notes.start(app, point)),  # a text there, or an arrow from there (W)
 )
 _ACTIONS = dict(GROUND_ENTRIES)
 

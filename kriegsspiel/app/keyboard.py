@@ -39,7 +39,7 @@ class KeyControls:
         if key in (pygame.K_LCTRL, pygame.K_RCTRL):
             self.ctrl_held = True
             return
-        if self._table_key(key, mod):  # W notes, I briefing, E end turn, F8 second window, Ctrl+Q
+        if self._table_key(event):  # the active tool, W notes, I briefing, E end turn, F8 second window, Ctrl+Q
             return
         if self.confirming is not None:
             if key in confirm.YES_KEYS or key in confirm.NO_KEYS:

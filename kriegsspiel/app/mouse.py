@@ -47,18 +47,18 @@ class MouseControls:
             if self.follows_display and display is not None:
                 self.resize(display)
         elif kind == pygame.MOUSEMOTION:
-            return self._motion(event)
+            return self._motion(event.pos)
         elif kind == pygame.MOUSEBUTTONDOWN:
             self.cursor = event.pos
             if event.button == 1:
-                self._press(event)
+                self._press(event.pos)
             elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.dragging:
                 self.panning_from = event.pos  # the middle or right button pans even over counters
                 self.right_press_at = event.pos if event.button == 3 else None
         elif kind == pygame.MOUSEBUTTONUP:
             self.cursor = event.pos
             if event.button == 1:
-                self._release(event)
+                self._release(event.pos)
             elif event.button in (2, 3) and self.press_at is None:
                 self.panning_from = None
                 if event.button == 3:
@@ -89,15 +89,13 @@ class MouseControls:
                 self.console.insert(event.text)
         return False
 
-    def _motion(self: App, event: pygame.event.Event) -> bool:
-        pos = self.cursor = event.pos
+    def _motion(self: App, pos: tuple[int, int]) -> bool:
+        self.cursor = pos
         self.rotation.motion(self, pos)  # a ship's handle being dragged
         if self.panning_from is not None:
             dx, dy = pos[0] - self.panning_from[0], pos[1] - self.panning_from[1]
             self.camera = self.camera.panned(dx, dy)
             self.panning_from = pos
-        elif self.tools.handle(self, event):  # the ruler's end follows the mouse
-            pass
         elif self.box is not None:
             self.box = (self.box[0], pos)
         elif self.group_grab is not None:
@@ -116,8 +114,7 @@ class MouseControls:
             self._explain_menu(pos)
         return True
 
-    def _press(self: App, event: pygame.event.Event) -> None:
-        pos = event.pos
+    def _press(self: App, pos: tuple[int, int]) -> None:
         if self.confirming is not None:  # a click elsewhere is a no
             self._answer(False)
             return
@@ -139,8 +136,6 @@ class MouseControls:
         if self.rotation.press(self, pos):  # the selected ship's handle
             return
         self.press_at = pos
-        if self.tools.handle(self, event):  # the active tool: the ruler, the line of sight, ...
-            return
         unit = self.unit_at(pos)
         if unit is None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
             self.box = (pos, pos)  # Ctrl+drag on open ground: a box around the units to select
@@ -158,12 +153,9 @@ class MouseControls:
             self._shift_pick = (self.selected, list(self.shooters), unit.id)
         self.grab(unit.id)
 
-    def _release(self: App, event: pygame.event.Event) -> None:
-        pos = event.pos
+    def _release(self: App, pos: tuple[int, int]) -> None:
         press_at, self.press_at = self.press_at, None
         if self.rotation.release(self):
-            return
-        if self.tools.handle(self, event):
             return
         if self.box is not None:
             self._select_box(pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(pos, (0, 0))))

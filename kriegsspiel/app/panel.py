@@ -6,7 +6,7 @@ from collections.abc import Sequence
 import pygame
 
 from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
-from kriegsspiel.core.game import CORE_RULES, rules_for
+from kriegsspiel.core.game import CORE_RULES, rules_for, rules_of
 from kriegsspiel.core.ruleset import RuleBook, UnitType
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.fonts import fit_lines, font
@@ -141,8 +141,9 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
     if unit.heading is not None:
         limit = f", turns at most {short_number(unit_type.heading_limit)} deg" if unit_type.heading_limit else ""
         lines.append(f"heading {short_number(unit.heading)} deg{limit}")
-    if getattr(unit, "disruption", 0):
-        lines.append(f"disruption {unit.disruption}")
+    own = rules_of(state).unit_slot_of(unit)  # the rule set's own state of the unit (V3's disruption)
+    if getattr(own, "disruption", 0):
+        lines.append(f"disruption {own.disruption}")
     if unit.disabled_rounds:
         lines.append(f"disabled for {count(unit.disabled_rounds, 'more round')}")
     flags = [w for w, on in (("hidden", unit.hidden), ("moved", unit.moved_this_turn), ("fired", unit.fired_this_turn), ("attacked", unit.attacked_this_turn)) if on]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
+from kriegsspiel.app.notes_tool import NoteTool
 from kriegsspiel.app.ruler_tool import RulerTool
 from kriegsspiel.app.sight_line import SightTool
 
@@ -57,6 +58,7 @@ class ToolBox:
     def __init__(self) -> None:
         self.ruler = RulerTool()  # R
         self.sight = SightTool()  # L
+        self.notes = NoteTool()  # W
         self.active: Tool | None = None
 
     def activate(self, app: App, tool: Tool | None) -> None:

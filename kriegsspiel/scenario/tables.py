@@ -64,7 +64,9 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
         if not isinstance(briefing, str):
             report.add("sides", i, "briefing", f"must be text (the side's situation and orders), not {type_name(briefing)}")
             briefing = ""
-        sides.append(SideSetup(name=name, colour=colour.lower(), warheads=warheads, briefing=briefing.strip()))
+        # a side's nuclear warheads: the Fourth Edition's start reads them (modern_4e/state.py)
+        sides.append(SideSetup(name=name, colour=colour.lower(), briefing=briefing.strip(),
+                               rule_set_keys=(("warheads", warheads),) if warheads else ()))
     if len(sides) == 1:
         report.add("sides", None, None, "only one side; the other side has nothing to play with", "warning")
     return sides

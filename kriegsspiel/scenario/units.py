@@ -149,7 +149,9 @@ def read_units(
                 heading=None if heading is None else float(heading) % 360.0,
                 health=health, hidden=hidden,
                 local_name=type_name if type_name != type_id else None,
-                aboard=aboard if point is _ABOARD else None, airborne=airborne,
+                aboard=aboard if point is _ABOARD else None,
+                # a plane that starts in the air: the Fourth Edition's start reads it (modern_4e/state.py)
+                rule_set_keys=(("airborne", True),) if airborne else (),
             ))
     return units
 
@@ -196,7 +198,7 @@ def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup]
         if unit.aboard not in by_id and unit.aboard in declared:
             continue
         problem, key = _aboard_problem(unit, by_id, ruleset, loaded), "aboard"
-        if problem is None and unit.airborne:
+        if problem is None and unit.key("airborne", False):
             problem, key = "a plane aboard a carrier is on its deck; leave airborne out (or aboard)", "airborne"
         if problem is not None:
             report.add("units", i, key, f"unit {unit.id!r}: {problem}")

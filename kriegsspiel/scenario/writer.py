@@ -89,7 +89,8 @@ class ScenarioDraft:
         first = self.first_side if self.first_side in names else (names[0] if names else base.first_side)
         players = tuple(self.players) or tuple(PlayerSetup(name=n, side=n) for n in names)
         units = tuple(UnitSetup(id=u.id, type_id=u.type_id, side=u.side, position=u.position, heading=u.heading,
-                                health=u.health, hidden=u.hidden, aboard=u.aboard, airborne=u.airborne,
+                                health=u.health, hidden=u.hidden, aboard=u.aboard,
+                                rule_set_keys=(("airborne", True),) if u.airborne else (),
                                 local_name=u.type_name if u.type_name != u.type_id else None)
                       for u in self.units)
         return dataclasses.replace(base, sides=tuple(self.sides), players=players, units=units, first_side=first,
@@ -154,8 +155,8 @@ class ScenarioDraft:
             out += ["", "[[sides]]", f"name = {_value(side.name)}"]
             if side.colour:
                 out.append(f"colour = {_value(side.colour)}")
-            if side.warheads:
-                out.append(f"warheads = {side.warheads}")
+            if side.key("warheads", 0):
+                out.append(f"warheads = {side.key('warheads')}")
             if side.briefing:
                 out.append(f"briefing = {_value(side.briefing)}")
         for player in self.players:
@@ -203,8 +204,8 @@ def draft_of(scenario: Scenario) -> ScenarioDraft:
     setup = scenario.setup
     on_map = {p.name for p in scenario.battlefield.placements}
     units = [DraftUnit(id=u.id, type_name=u.local_name or u.type_id, type_id=u.type_id, side=u.side, position=u.position,
-                       heading=u.heading, health=u.health, hidden=u.hidden, aboard=u.aboard, airborne=u.airborne,
-                       from_map=u.id in on_map)
+                       heading=u.heading, health=u.health, hidden=u.hidden, aboard=u.aboard,
+                       airborne=bool(u.key("airborne", False)), from_map=u.id in on_map)
              for u in setup.units]
     players = list(setup.players)
     if "players" not in raw:  # the loader's one player per side: not written back as if the author had

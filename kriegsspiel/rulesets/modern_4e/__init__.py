@@ -14,6 +14,7 @@ from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, TableReader
 from kriegsspiel.rulesets.modern_4e import aiming, air, commands, events, house, land, manual, naval, notation, turn, warnings
+from kriegsspiel.rulesets.modern_4e import state as slots
 
 _c = commands
 _HANDLERS = {
@@ -106,6 +107,9 @@ RULES: RulerRules = CORE_RULES.extended(
     scenario_warnings=warnings.grounded_planes,
     movement_bands=movement_bands,
     specs=ORDER_SPECS,
+    slot=slots.FourthState,
+    unit_slot=slots.FourthUnit,
+    start_slots=slots.start_slots,
 )
 
 
