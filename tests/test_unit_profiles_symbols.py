@@ -11,6 +11,8 @@ import numpy as np
 import pygame
 import pytest
 
+from golden_pictures import assert_same_picture
+
 from kriegsspiel.app.area_legend import duty_lines
 from kriegsspiel.app.area_window import AreaApp
 from kriegsspiel.pov.area import AreaPictureInput, board_picture
@@ -24,6 +26,9 @@ from kriegsspiel.scenario.area import province_drawings
 from kriegsspiel.store.area import AreaSession
 
 REPO = Path(__file__).resolve().parent.parent
+#: the golden pictures of unit profiles' symbols (``python -m tests.regen_goldens`` writes them)
+AREA_GOLDEN = Path(__file__).parent / "golden" / "area"
+AREA_GOLDENS = ("unit-profiles-window.png", "unit-profiles-window-f1.png", "unit-profiles-sud-blind.png")
 RULES = load_rules()
 #: the frame each domain of the rule set's data takes (APP-6 dimensions)
 DOMAIN_FRAMES = {"land": {"land"}, "air": {"air"}, "naval": {"sea", "subsurface"}, "structure": {"installation"}}
@@ -214,3 +219,30 @@ def test_a_game_without_symbols_keeps_its_letters_and_no_key(tmp_path: Path) -> 
         assert plain.surface.get_size() == (board.width_px, board.height_px)
     finally:
         game.close()
+
+
+# --- golden pictures ----------------------------------------------------------------------------------------
+
+def area_golden(name: str, scratch: Path) -> pygame.Surface:
+    """The picture of golden case ``name``, made in the empty folder ``scratch``: the Borderlands window at
+    1366x768 at the start (with F1: its key), or Sud's picture of Nord's first purchase in a blind game as
+    ``kriegsspiel pov`` writes it (its key lists only the units Sud sees)."""
+    game = _session(scratch, blind=name == "unit-profiles-sud-blind.png")
+    try:
+        if name == "unit-profiles-sud-blind.png":
+            assert game.submit("NORD: buy 2 infantry").accepted and game.submit("confirm").accepted
+            png = game.write_pictures(scratch / "pov", ["SUD"], 1)[0]
+            return pygame.image.load(str(png))
+        app = AreaApp(game, pygame.Surface((1366, 768)))
+        if name == "unit-profiles-window-f1.png":
+            app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+        app.render()
+        return app.surface.copy()
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize("name", AREA_GOLDENS)
+def test_golden_pictures_of_the_symbols(name: str, tmp_path: Path) -> None:
+    """Pixel for pixel (tests/golden_pictures.py); `python -m tests.regen_goldens` rewrites them."""
+    assert_same_picture(area_golden(name, tmp_path), AREA_GOLDEN / name)
