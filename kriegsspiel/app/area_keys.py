@@ -17,6 +17,7 @@ AREA_KEYS: tuple[tuple[str, str], ...] = (
     ("F11", "fullscreen on / off"),
     ("Ctrl+Q", "quit: every order is already in the save"),
     ("F12", "save a screenshot of the window next to the save"),
+    ("F2", "set-up mode (before the first order): place units on provinces; Ctrl+S writes a scenario"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command; what one gesture or line gave (a convoy's orders) goes as one"),
     ("Page Up / Page Down, the wheel over the panel", "scroll the log back and forth"),
     ("Esc", "close a menu or this help, cancel a drag, clear the console"),

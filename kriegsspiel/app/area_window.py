@@ -26,6 +26,7 @@ from kriegsspiel.app.area_menu import Menu, convoy_menu
 from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, console_rect, draw_panel,
                                         draw_question, fit, unordered_line)
 from kriegsspiel.app.area_preview import draw_tags, result_tags
+from kriegsspiel.app.area_setup import AreaSetupMode
 from kriegsspiel.app.group_undo import GroupLedger
 from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.viewas import next_shot_number
@@ -116,6 +117,9 @@ class AreaApp:
         #: F12 writes here (the window frame sets it next to the save)
         self.screenshot_dir = Path(str(game.path)).with_name(Path(str(game.path)).stem + "-shots")
         self.drawn = False  # whether the last step drew a frame
+        self.setup_mode = AreaSetupMode()  # F2: place units on provinces and write a scenario (app/area_setup.py)
+        if not game.turn.position.units and self.setup_mode.can_enter(self) is None:
+            self.setup_mode.enter(self)  # a province map opened without a scenario
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
@@ -217,6 +221,8 @@ class AreaApp:
 
     def handle(self, event: pygame.event.Event) -> None:
         """One pygame event."""
+        if self.setup_mode.handle(self, event):  # F2, and the set-up mode's gestures while it is on
+            return
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False
@@ -488,6 +494,9 @@ class AreaApp:
 
     def render(self) -> None:
         """Draw the whole window."""
+        if self.setup_mode.active:
+            self.setup_mode.draw(self)
+            return
         self.surface.fill(BG)
         marked, line = self.unordered()
         self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to, marked, self.reach)
