@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from kriegsspiel.app import debrief_menu
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
 from kriegsspiel.app.area_legend import board_key, draw_help_and_key, duty_lines
@@ -295,9 +296,11 @@ class AreaApp:
             self.menu, self.asking = None, True
             return
         if self.menu is not None:
-            orders = self.menu.command_at(pos)
+            orders, row = self.menu.command_at(pos), self.menu.option_at(pos)
             self.menu = None
-            if orders is not None:
+            if row == debrief_menu.MENU_ROW:
+                debrief_menu.open_debrief()
+            elif orders is not None:
                 self.give(orders)
             return
         unit = self.board.unit_at(self.game.turn.position.units, pos)
@@ -367,13 +370,12 @@ class AreaApp:
                 self.say(f"no orders for {unit.kind} {unit.where} in {position.phase_label}")
             return
         province = self.board.province_at(pos)
-        if province is None:
-            return
-        for power in rules.powers_to_order(position):
+        for power in rules.powers_to_order(position) if province is not None else ():
             options = list(rules.place_examples(position, power, province))
             if options:
                 self.menu = Menu(power, options, pos)
                 return
+        self.menu = Menu("", [debrief_menu.MENU_ROW], pos, commands=[()])  # nothing to order here
 
     def _answer(self, yes: bool) -> None:
         self.asking = False
@@ -543,6 +545,9 @@ class AreaApp:
         pygame.draw.rect(self.surface, (250, 248, 238), box)
         pygame.draw.rect(self.surface, INK, box, 1)
         self.surface.blit(label, label.get_rect(center=box.center))
+
+    def invalidate(self) -> None:
+        """Nothing to do: every step draws the whole window."""
 
     def resize(self, surface: pygame.Surface) -> None:
         """Lay the board and panel out again on ``surface`` (the window was resized, or fullscreen toggled)."""
