@@ -167,6 +167,8 @@ def reading_fit(window: Window, received: int = 0) -> float:
 
 def _draw_fog(picture: pygame.Surface, view: PlayerView, window: Window) -> None:
     seen = view.seen[window.row0 : window.row0 + window.rows, window.col0 : window.col0 + window.cols]
+    if seen.all():  # no fog and no edge of sight (the umpire's view): a clear overlay is a costly no-op
+        return
     small = pygame.Surface((window.cols, window.rows), pygame.SRCALPHA)
     small.fill((*FOG, FOG_ALPHA))
     alpha = pygame.surfarray.pixels_alpha(small)
