@@ -166,3 +166,14 @@ def test_the_area_board_writes_its_debrief_from_a_right_click(tmp_path: Path) ->
         if frame.debrief.busy:
             frame.debrief.wait(board, 240)
         game.close()
+
+
+@pytest.mark.parametrize("opened", ["in play"], indirect=True)
+def test_a_save_that_cannot_be_read_is_said_in_red_and_leaves_no_folder(opened) -> None:
+    save, frame, board = opened
+    save.rename(save.with_suffix(".moved"))  # gone from under the window (a mount lost, a careless hand)
+    _frames(frame, board, _key(pygame.K_d, pygame.KMOD_CTRL))
+    _frames(frame, board, _key(pygame.K_1, unicode="1"))
+    said = _until_written(frame, board)
+    assert said.startswith(f"debrief not written: {save}") and board.status_is_error, said
+    assert not published_folder(save).exists()
