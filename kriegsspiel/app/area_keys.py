@@ -20,5 +20,5 @@ AREA_KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last command; what one gesture or line gave (a convoy's orders) goes as one"),
     ("Page Up / Page Down, the wheel over the panel", "scroll the log back and forth"),
     ("Esc", "close a menu or this help, cancel a drag, clear the console"),
-    ("F1", "this help"),
+    ("F1", "this help (and, where the game draws military symbols, the key of the counters on the board)"),
 )
