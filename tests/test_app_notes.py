@@ -68,7 +68,7 @@ def test_a_click_writes_a_text_note_and_undo_takes_it_back(app: App) -> None:
     assert app.tools.notes.typing_at is not None
     type_text(app, "Check the ford")
     assert app.session.state.notes == ()  # nothing journaled while typing, and no key reached the map
-    assert app.aiming is None and not app.tools.is_active(app.tools.ruler)
+    assert app.tools.aiming.order is None and not app.tools.is_active(app.tools.ruler)
     key(app, pygame.K_RETURN)
     assert journal(app) == ["note text umpire 4,2 Check the ford"]
     assert app.session.state.notes[0].text == "Check the ford"

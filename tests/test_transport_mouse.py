@@ -159,18 +159,18 @@ def test_takeoff_goes_from_the_menu_and_land_aims_at_the_carrier(app: App) -> No
     assert app.menu.refusal("takeoff") is None
     assert app.menu.refusal("land") == "f1 is not in the air"  # greyed with the rules' reason
     choose_row(app, "land")  # a greyed row says why and aims nothing
-    assert app.aiming is None and app.status == "land: f1 is not in the air" and app.status_is_error
+    assert app.tools.aiming.order is None and app.status == "land: f1 is not in the air" and app.status_is_error
     right_click(app, F1)
     choose_row(app, "takeoff")
-    assert app.aiming is None and records(app)[-1].command == "takeoff f1"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "takeoff f1"
     assert airborne_of(app.session.state.units["f1"])
     right_click(app, F1)
     assert app.menu.refusal("takeoff") == "f1 is already in the air" and app.menu.refusal("land") is None
     choose_row(app, "land")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert set(verdicts) == {"Rebel field", "cv1"} and verdicts["cv1"] is None  # friendly bases only
     click(app, CV1)  # one target: it goes at once
-    assert app.aiming is None and records(app)[-1].command == "land f1 > cv1"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "land f1 > cv1"
     f1 = app.session.state.units["f1"]
     assert not airborne_of(f1) and f1.carried_by == "cv1"
 
@@ -199,15 +199,15 @@ def test_load_aims_at_a_ship_and_disembark_at_a_point(app: App) -> None:
     right_click(app, VA1)
     assert app.menu.items[:2] == ("attack", "load") and app.menu.refusal("load") is None
     choose_row(app, "load")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["lst"] is None and verdicts["cv1"] is not None  # the carrier has no room for land units
     click(app, LST)
-    assert app.aiming is None and records(app)[-1].command == "load va1 > lst"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "load va1 > lst"
     assert app.session.state.units["va1"].carried_by == "lst"
     right_click(app, LST)
     assert "disembark va1" in app.menu.items
     choose_row(app, "disembark va1")
-    assert app.aiming is not None and app.aiming.word == "disembark"
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.word == "disembark"
     count = len(records(app))
     click(app, WorldPoint(8.5, 8.5))  # far from the ship: refused, nothing journaled
     assert len(records(app)) == count and app.status_is_error and "disembark va1 > 8.5,8.5" in app.status
@@ -238,12 +238,12 @@ def test_airlift_aims_at_friendly_land_units_and_goes_with_enter(app: App) -> No
     right_click(app, TR)
     assert "airlift" in app.menu.items and app.menu.refusal("airlift") is None
     choose_row(app, "airlift")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["va2"] is None and verdicts["va1"] is not None and "c1" not in verdicts  # own side, in reach
     click(app, VA2)
-    assert app.aiming is not None and app.aiming.chosen == ["va2"]  # several targets: Enter sends
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.chosen == ["va2"]  # several targets: Enter sends
     enter(app)
-    assert app.aiming is None and records(app)[-1].command == "airlift tr > va2"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "airlift tr > va2"
     assert app.session.state.units["va2"].carried_by == "tr"
 
 
@@ -254,13 +254,13 @@ def test_pulse_aims_at_enemies_in_its_radius(app: App) -> None:
     right_click(app, B1)
     assert app.menu.refusal("pulse") is None
     choose_row(app, "pulse")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["c2"] is None and verdicts["c1"] is not None  # c1 is beyond the bomber's radius
     click(app, C1)
-    assert app.aiming.chosen == [] and app.status_is_error
+    assert app.tools.aiming.order.chosen == [] and app.status_is_error
     click(app, C2)
     enter(app)
-    assert app.aiming is None and records(app)[-1].command == "pulse b1 > c2"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "pulse b1 > c2"
 
 
 def test_survey_is_greyed_on_the_ground_and_goes_at_once_in_the_air(app: App) -> None:
@@ -271,4 +271,4 @@ def test_survey_is_greyed_on_the_ground_and_goes_at_once_in_the_air(app: App) ->
     right_click(app, rc)
     assert app.menu.refusal("survey") is None
     choose_row(app, "survey")
-    assert app.aiming is None and records(app)[-1].command == "survey rc" and not app.status_is_error
+    assert app.tools.aiming.order is None and records(app)[-1].command == "survey rc" and not app.status_is_error

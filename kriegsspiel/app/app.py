@@ -19,7 +19,6 @@ import pygame
 
 from kriegsspiel.app import chrome, confirm, targeting, waypoints
 from kriegsspiel.app.bands import Bands
-from kriegsspiel.app.aiming_controls import AimingControls
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.combat_window import V3CombatControls
 from kriegsspiel.app.portal_window import WindowPortal
@@ -46,7 +45,7 @@ from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 PANEL_WIDTH = 400
 
 
-class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDrawing, TableControls):
+class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableControls):
     """The umpire's window on a game session.
 
     ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
@@ -92,7 +91,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.dragging = False  # the mouse is carrying the counter (not only selected)
         self.press_at: tuple[int, int] | None = None
         self.panning_from: tuple[int, int] | None = None
-        self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W): one active at a time (app/tool.py)
+        self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W), aiming: one active at a time (app/tool.py)
         self.rings_on = False
         self.help_on = False
         self.help_scroll = 0  # the first row of the F1 help shown, when it does not fit the window
@@ -114,7 +113,6 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self._under: tuple[tuple, pygame.Surface] | None = None  # the picture under a carried counter's path
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
-        self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)
         self.box: tuple[tuple[int, int], tuple[int, int]] | None = None  # Ctrl+drag selection box (screen)
         self.menu: targeting.Menu | None = None  # the right-click menu of combat orders
         self.right_press_at: tuple[int, int] | None = None
@@ -234,7 +232,6 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             self.combat_row,
             self.box,
             self.menu,
-            (self.aiming.word, self.aiming.shooters, tuple(self.aiming.chosen)) if self.aiming else None,
             self.status,
             self.status_is_error,
             self.console.text,

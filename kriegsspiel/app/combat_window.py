@@ -58,7 +58,7 @@ class V3CombatControls:
             return
         if unit_menu.choose(self, word) or ground_menu.choose(self, word):  # the unit's other orders; the ground's tools
             return
-        self._start_aiming(word)
+        self.tools.aiming.start(self, word)
 
     def _explain_menu(self: App, pos: tuple[int, int]) -> None:
         """The mouse resting on a greyed row of the menu says why it is greyed."""
@@ -66,12 +66,6 @@ class V3CombatControls:
         reason = self.menu.refusal(word) if word is not None else None
         if reason is not None:
             self._set_status(f"{word}: {reason}", error=True)
-
-    def _aiming_for(self: App, word: str, group: list[str]) -> targeting.Targeting:
-        """The aiming of ``word``: a chart of the rule set aims a combat, any other word its order."""
-        if word in combat_v3.charts(self.session.state):
-            return combat_v3.chart_targeting(self.session.state, word, group)
-        return targeting.aim(self.session.state, word, group)
 
     # --- the pending combat -------------------------------------------------------------------------------
     def _combat_key(self: App, key: int, mod: int) -> bool:

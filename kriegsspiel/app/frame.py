@@ -54,8 +54,6 @@ class FrameDrawing:
         else:
             self._draw_under(target, camera, state)
             self._under = None if under_key is None else (under_key, target.subsurface(target.get_clip()).copy())
-        if self.aiming is not None:
-            targeting.draw(target, camera, state, self.aiming, max(6, self._counter_px() // 2))
         if self.menu is not None:
             targeting.draw_menu(target, self.texts, self.menu, size_text - 2)
         if self.box is not None:

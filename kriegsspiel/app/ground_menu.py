@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kriegsspiel.app import sight_line, targeting, visible
+from kriegsspiel.app import debrief_menu, sight_line, targeting, visible
 from kriegsspiel.core.geometry import WorldPoint
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ GROUND_ENTRIES: tuple[tuple[str, Callable[[App, WorldPoint], None]], ...] = (
     ("measure from here", measure_from),
     ("line of sight from here", sight_from),
     ("note here", lambda app, point: app.tools.notes.start(app, point)),  # a text there, or an arrow from there (W)
+    (debrief_menu.MENU_ROW, lambda app, point: debrief_menu.open_debrief()),  # the window frame's menu
 )
 _ACTIONS = dict(GROUND_ENTRIES)
 

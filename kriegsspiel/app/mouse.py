@@ -108,8 +108,6 @@ class MouseControls:
             self.hover = under.id if under is not None else None
         else:
             self.hover = None
-        if self.aiming is not None and self.camera.viewport.contains(*pos):
-            self._explain_target(pos)
         if self.menu is not None:
             self._explain_menu(pos)
         return True
@@ -129,9 +127,6 @@ class MouseControls:
                 self.menu = None
             else:
                 self._menu_choice(word)
-            return
-        if self.aiming is not None:
-            self._aim(pos)
             return
         if self.rotation.press(self, pos):  # the selected ship's handle
             return
@@ -201,7 +196,8 @@ class MouseControls:
     def _right_click(self: App, pos: tuple[int, int]) -> None:
         """A right click (no drag) on a counter: select it unless it is selected, and list its combat orders."""
         start, self.right_press_at = self.right_press_at, None
-        if start is None or math.hypot(pos[0] - start[0], pos[1] - start[1]) >= CLICK_SLOP or self.aiming:
+        if start is None or math.hypot(pos[0] - start[0], pos[1] - start[1]) >= CLICK_SLOP \
+                or self.tools.is_active(self.tools.aiming):
             return
         unit = self.unit_at(pos)
         if unit is None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
+from kriegsspiel.app.aiming_controls import AimingTool
 from kriegsspiel.app.notes_tool import NoteTool
 from kriegsspiel.app.ruler_tool import RulerTool
 from kriegsspiel.app.sight_line import SightTool
@@ -59,6 +60,7 @@ class ToolBox:
         self.ruler = RulerTool()  # R
         self.sight = SightTool()  # L
         self.notes = NoteTool()  # W
+        self.aiming = AimingTool()  # an order's key, or a row of a unit's menu
         self.active: Tool | None = None
 
     def activate(self, app: App, tool: Tool | None) -> None:

@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kriegsspiel.core.area import (
-    AreaPosition, AreaRules, Choice, OrderVerdict, PhaseResult, ProvinceProperties, UnitSymbol,
+    AreaPosition, AreaRules, AreaUnit, Choice, OrderVerdict, PhaseResult, ProvinceProperties, UnitSymbol,
 )
 from kriegsspiel.core.dice import Dice
+from kriegsspiel.rulesets.unit_profiles import setup_edit
 from kriegsspiel.rulesets.unit_profiles.board import board_or_error
 from kriegsspiel.rulesets.unit_profiles.combat import battle_places, check_battle_order, combat_step, fight_at, fortress_fire
 from kriegsspiel.rulesets.unit_profiles.economy import (
@@ -62,6 +63,16 @@ def _step_of(verb: str) -> str:
 
 class UnitProfilesArea(AreaRules):
     """The area-game rules of unit profiles (see the module's docstring)."""
+
+    def setup_kinds(self, setup: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        return setup_edit.setup_kinds(setup)
+
+    def setup_placed(self, setup: Mapping[str, Any], power: str, kind: str, where: str,
+                     provinces: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        return setup_edit.setup_placed(setup, power, kind, where, provinces)
+
+    def setup_removed(self, setup: Mapping[str, Any], unit: AreaUnit) -> dict[str, Any]:
+        return setup_edit.setup_removed(setup, unit)
 
     def start(self, setup: Mapping[str, Any], powers: Sequence[str], provinces: ProvinceProperties,
               source: str) -> AreaPosition:
