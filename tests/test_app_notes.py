@@ -13,7 +13,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.game import apply
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.sight import player_view
-from kriegsspiel.portal.sheets import report_text
+from kriegsspiel.store.round_desk import report_text
 from kriegsspiel.pov import player_picture
 from kriegsspiel.render.notes import NOTE_INK, UMPIRE_INK
 from kriegsspiel.store import Game
@@ -205,7 +205,7 @@ def test_a_snapshot_carries_the_notes_and_a_game_without_notes_writes_none(app: 
 
 
 def test_verify_and_the_portal_sheets_of_a_game_with_notes(app: App) -> None:
-    from kriegsspiel.portal.sheets import draw_sheets
+    from kriegsspiel.store.round_desk import draw_sheets
     from kriegsspiel.store import verify_save
 
     before = draw_sheets(app.session.state, 1, ["Washington", "Howe"])

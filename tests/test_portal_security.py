@@ -138,7 +138,7 @@ def test_an_error_of_ours_shows_no_stack_trace(live, monkeypatch: pytest.MonkeyP
     def broken(player: str) -> list:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(live.portal, "sheets_of", broken)
+    monkeypatch.setattr(live.portal, "handouts", broken)
     with caplog.at_level(logging.ERROR, logger="kriegsspiel.portal"):
         answer = fetch(live.blue)
     assert answer.status == 500

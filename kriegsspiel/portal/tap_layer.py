@@ -5,31 +5,13 @@ the units are those of the power's view (filtered before), the provinces those o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 
 from kriegsspiel.core.area import AreaUnit
+from kriegsspiel.store.desk import TapBoard
 
 #: a unit's tap target, in map pixels (about a fingertip on a phone's picture of a standard board)
 UNIT_RADIUS_PX = 16
-
-
-@dataclass(frozen=True, slots=True)
-class TapProvince:
-    """One province as the tap layer knows it: abbreviation, name, outline and centre (map pixels)."""
-
-    abbreviation: str
-    name: str
-    outline: tuple[tuple[float, float], ...]
-    centre: tuple[float, float]
-
-
-@dataclass(frozen=True, slots=True)
-class TapBoard:
-    """The map's provinces and its size (map pixels, the picture's size)."""
-
-    size_px: tuple[int, int]
-    provinces: tuple[TapProvince, ...]
 
 
 def province_key(where: str) -> str:
