@@ -253,8 +253,8 @@ def test_the_phone_picture_keeps_the_board_on_top_and_the_tap_layer_pinned_to_it
     own size, and the tap layer (viewBox: the board) is pinned there rather than centred on the taller picture."""
     import io
 
-    from kriegsspiel.portal.area_board import tap_layer
-    from kriegsspiel.portal.area_sheets import Drawer, power_view
+    from kriegsspiel.portal.tap_layer import tap_layer
+    from kriegsspiel.store.phase_desk import Drawer, power_view
 
     game = _session(tmp_path)
     try:
@@ -263,7 +263,7 @@ def test_the_phone_picture_keeps_the_board_on_top_and_the_tap_layer_pinned_to_it
         picture = pygame.image.load(io.BytesIO(drawer.current(view)), "current.png")
         board = game.scenario.board
         assert picture.get_width() == board.width_px and picture.get_height() > board.height_px
-        layer = tap_layer(drawer.tap_board(), view.position.units, "NORD", {}, ())
+        layer = tap_layer(drawer.tap_board(view.position.units), view.position.units, "NORD", {}, ())
         assert f'viewBox="0 0 {board.width_px} {board.height_px}" preserveAspectRatio="xMinYMin meet"' in layer
     finally:
         game.close()
