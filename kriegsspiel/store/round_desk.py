@@ -14,8 +14,8 @@ from typing import Any
 
 from kriegsspiel.core.sight import PlayerView, player_view
 from kriegsspiel.pov import public_map, round_moment
-from kriegsspiel.pov.picture import draw_picture, full_map_window
 from kriegsspiel.pov.png import png_bytes
+from kriegsspiel.render.player_picture import draw_picture, full_map_camera
 from kriegsspiel.store.desk import Gate, Handout, LineVerdict, OrderForm, PlayerDuty
 from kriegsspiel.store.places import landmarks_of, where_words
 
@@ -94,8 +94,8 @@ def units_focus(view: PlayerView, public: Any, size_px: tuple[int, int]) -> tupl
     fractions of its width and height, so that a zoomed picture opens on them; None without units."""
     if not view.own_units or size_px[0] <= 0 or size_px[1] <= 0:
         return None
-    window = full_map_window(public)
-    points = [window.to_px(u.position.x, u.position.y) for u in view.own_units]
+    camera = full_map_camera(public)
+    points = [camera.to_screen(u.position) for u in view.own_units]
     x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
     y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
     return round(x / size_px[0], 4), round(y / size_px[1], 4)
