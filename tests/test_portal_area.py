@@ -13,7 +13,7 @@ import pytest
 from area_portal_support import (
     PROFILES, PROFILES_ATTACK, PROFILES_PURCHASE, answer_until, running_area_portal, send, write_area_game,
 )
-from portal_support import csrf_of, fetch, origin_of, post_orders
+from portal_support import csrf_of, fetch, first_event, origin_of, post_orders
 
 from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
@@ -136,7 +136,13 @@ def test_a_power_never_sees_another_powers_orders_before_adjudication(tmp_path: 
     with running_area_portal(save) as live:
         england = live.urls["ENGLAND"]
         before = {path: fetch(england + path).body for path in ("", "/status.json", "/picture/1.png")}
+        before_event = first_event(england + "/events")[2]
+        check = lambda: fetch(england + "/check", "POST", b'{"orders": "F LON - NTH\\nA MAR - PIE"}',  # noqa: E731
+                              {"Content-Type": "application/json", "Origin": origin_of(england)}).body
+        before_check = check()
         post_orders(live.urls["FRANCE"], secret + "\nA PAR - GAS", ready=True)
+        # England's event stream and its check of lines (one naming France's unit) say the same as before
+        assert first_event(england + "/events")[2] == before_event and check() == before_check
         assert [o.text for o in live.game.turn.orders] == [secret, "A PAR - GAS"]
         after = {path: fetch(england + path).body for path in ("", "/status.json", "/picture/1.png")}
         assert after["/picture/1.png"] == before["/picture/1.png"]

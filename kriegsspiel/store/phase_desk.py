@@ -193,70 +193,56 @@ class PhaseDesk:
 
     # --- orders ---------------------------------------------------------------------------------------------
 
+    def _verdict(self, raw: str, power: str, view: PowerView, before: list[str]) -> tuple[LineVerdict, str | None]:
+        """One line's verdict against the board as ``view`` holds it, after the orders accepted ``before`` it
+        (a check may depend on them: money, places); and the unit it orders, if any."""
+        line = own_line(raw, power, self.players)
+        if line is None:
+            return LineVerdict(raw, False, raw, f"you give orders for {power} only"), None
+        if view.choices:
+            options = [o for _, opts in view.choices for o in opts]
+            match = next((o for o in options if o.upper() == line.upper()), None)
+            return (LineVerdict(raw, True, match) if match else LineVerdict(
+                raw, False, line, "the rules wait for your answer: choose one of " + " | ".join(options))), None
+        if not view.orders_now:
+            return LineVerdict(raw, False, line, f"{power} gives no orders in {view.position.phase_label}"), None
+        verdict = self.scenario.rules.check_order_among(view.position, power, line, before)
+        if not verdict.accepted:
+            return LineVerdict(raw, False, line, verdict.reason or "refused by the rules"), None
+        return LineVerdict(raw, True, verdict.text), verdict.uid
+
     def check(self, power: str, text: str) -> tuple[LineVerdict, ...]:
         view = self.view_of(power)
-        out = []
-        accepted: list[str] = []  # the lines before, whose orders a check may depend on (money, places)
+        out: list[LineVerdict] = []
+        accepted: list[str] = []
         for raw in order_lines(text)[:200]:
-            line = own_line(raw, power, self.players)
-            if line is None:
-                out.append(LineVerdict(raw, False, raw, f"you give orders for {power} only"))
-            elif view.choices:
-                options = [o for _, opts in view.choices for o in opts]
-                match = next((o for o in options if o.upper() == line.upper()), None)
-                out.append(LineVerdict(raw, True, match) if match else
-                           LineVerdict(raw, False, line, "choose one of " + " | ".join(options)))
-            elif not view.orders_now:
-                out.append(LineVerdict(raw, False, line, f"{power} gives no orders now"))
-            else:
-                verdict = self.scenario.rules.check_order_among(view.position, power, line, accepted)
-                out.append(LineVerdict(raw, verdict.accepted, verdict.text, verdict.reason))
-                if verdict.accepted:
-                    accepted.append(verdict.text)
+            verdict, _ = self._verdict(raw, power, view, accepted)
+            out.append(verdict)
+            if verdict.ok and not view.choices:
+                accepted.append(verdict.text)
         return tuple(out)
 
     def enter(self, power: str, text: str) -> tuple[LineVerdict, ...]:
         """Check each line and put the power's orders in force (one journal record each, as the umpire's
         orders; those of its earlier orders not sent again withdrawn). Runs under the gate."""
         turn = self.session.turn
-        rules = self.scenario.rules
         view = self.view_of(power)
         verdicts: list[LineVerdict] = []
         wanted: list[tuple[int, str, str | None]] = []  # (line index, normal text, unit)
         for index, raw in enumerate(order_lines(text)):
-            line = own_line(raw, power, self.players)
-            if line is None:
-                verdicts.append(LineVerdict(raw, False, raw, f"you give orders for {power} only"))
-                continue
-            if view.choices:
-                options = [o for _, opts in view.choices for o in opts]
-                match = next((o for o in options if o.upper() == line.upper()), None)
-                verdicts.append(LineVerdict(raw, True, match) if match else LineVerdict(
-                    raw, False, line, "the rules wait for your answer: choose one of " + " | ".join(options)))
-                if match:
-                    wanted.append((index, match, None))
-                continue
-            if not view.orders_now:
-                verdicts.append(LineVerdict(raw, False, line, f"{power} gives no orders in "
-                                                             f"{turn.position.phase_label}"))
-                continue
-            verdict = rules.check_order_among(view.position, power, line, [text for _, text, _ in wanted])
-            if not verdict.accepted:
-                verdicts.append(LineVerdict(raw, False, line, verdict.reason or "refused by the rules"))
-                continue
-            twin = next((i for i, text, _ in wanted if text.upper() == verdict.text.upper()), None)
-            if twin is not None:  # the session keeps one of two equal orders: say so rather than count it twice
-                verdicts.append(LineVerdict(raw, False, verdict.text, f"the same order as line {twin + 1}; "
-                                                                      "it counts once"))
-                continue
-            for earlier, (i, _, uid) in enumerate(wanted):  # a later line for the same unit replaces it
-                if uid is not None and uid == verdict.uid:
+            verdict, uid = self._verdict(raw, power, view, [] if view.choices else [w for _, w, _ in wanted])
+            twin = next((i for i, w, _ in wanted if w.upper() == verdict.text.upper()), None) if verdict.ok else None
+            if twin is not None and not view.choices:  # the session keeps one of two equal orders: say so
+                verdict = LineVerdict(raw, False, verdict.text, f"the same order as line {twin + 1}; it counts once")
+            for earlier, (i, _, unit) in enumerate(wanted):  # a later line for the same unit replaces it
+                if verdict.ok and unit is not None and unit == uid:
                     verdicts[i] = LineVerdict(verdicts[i].line, False, verdicts[i].text,
                                               f"replaced by the later order {verdict.text!r}")
                     wanted.pop(earlier)
                     break
-            verdicts.append(LineVerdict(raw, True, verdict.text))
-            wanted.append((index, verdict.text, verdict.uid))
+            verdicts.append(verdict)
+            if verdict.ok:
+                wanted.append((index, verdict.text, uid))
         if view.choices:
             for index, answer, _ in wanted:
                 self._submit(power, answer, index, verdicts)
