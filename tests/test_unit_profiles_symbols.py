@@ -267,3 +267,13 @@ def test_the_phone_picture_keeps_the_board_on_top_and_the_tap_layer_pinned_to_it
         assert f'viewBox="0 0 {board.width_px} {board.height_px}" preserveAspectRatio="xMinYMin meet"' in layer
     finally:
         game.close()
+
+
+def test_the_combat_line_names_the_battles(tmp_path: Path) -> None:
+    game = _session(tmp_path)
+    try:
+        for line in ("confirm", "NORD: move n20 MIT-FEL", "confirm"):
+            assert game.submit(line).accepted
+        assert game.scenario.rules.duty(game.turn.position, "NORD") == "Conduct combat: the battle in FEL; confirm to fight it."
+    finally:
+        game.close()
