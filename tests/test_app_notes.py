@@ -13,7 +13,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.game import apply
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.sight import player_view
-from kriegsspiel.portal.sheets import report_text
+from kriegsspiel.store.round_desk import report_text
 from kriegsspiel.pov import player_picture
 from kriegsspiel.render.notes import NOTE_INK, UMPIRE_INK
 from kriegsspiel.store import Game
@@ -205,7 +205,7 @@ def test_a_snapshot_carries_the_notes_and_a_game_without_notes_writes_none(app: 
 
 
 def test_verify_and_the_portal_sheets_of_a_game_with_notes(app: App) -> None:
-    from kriegsspiel.portal.sheets import draw_sheets
+    from kriegsspiel.store.round_desk import draw_sheets
     from kriegsspiel.store import verify_save
 
     before = draw_sheets(app.session.state, 1, ["Washington", "Howe"])
@@ -246,8 +246,8 @@ def test_note_here_in_the_ground_menu_starts_a_text_at_the_point_clicked(app: Ap
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is not None and "note here" in app.menu.items
-    click(app, app.menu.rect(app.menu.items.index("note here")).center)
+    assert app.tools.menu.shown is not None and "note here" in app.tools.menu.shown.items
+    click(app, app.tools.menu.shown.rect(app.tools.menu.shown.items.index("note here")).center)
     assert app.tools.is_active(app.tools.notes) and app.tools.notes.typing_at is not None
     type_text(app, "Ford")
     key(app, pygame.K_RETURN)

@@ -21,7 +21,7 @@ SCENARIOS = REPO / "kriegsspiel" / "data" / "scenarios"
 SIZE = (1366, 768)
 
 
-def open_map(tmp_path: Path, name: str) -> tuple[AreaApp, object, Path]:
+def open_map(tmp_path: Path, name: str, size: tuple[int, int] = SIZE) -> tuple[AreaApp, object, Path]:
     """``kriegsspiel play MAP.tmx`` headless on a copy of a shipped province map."""
     pygame.display.init()
     pygame.font.init()
@@ -32,7 +32,7 @@ def open_map(tmp_path: Path, name: str) -> tuple[AreaApp, object, Path]:
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     game = new_session(write_empty_scenario(maps / name, None, scratch), tmp_path / "game.kssave")
-    app = AreaApp(game, pygame.Surface(SIZE))  # type: ignore[arg-type]
+    app = AreaApp(game, pygame.Surface(size))  # type: ignore[arg-type]  # new_session's Session is an AreaSession here
     app.run(max_frames=1)
     return app, game, maps / name
 
@@ -106,7 +106,7 @@ def test_diplomacy_units_placed_on_provinces_by_the_rules_written_and_played(tmp
     assert main(["check", str(written)]) == 0, capsys.readouterr()
 
     played = new_session(written, tmp_path / "played.kssave")
-    board = AreaApp(played, pygame.Surface(SIZE))  # type: ignore[arg-type]
+    board = AreaApp(played, pygame.Surface(SIZE))  # type: ignore[arg-type]  # an AreaSession here
     assert not board.setup_mode.active  # a scenario with units opens as a game
     board.command("FRANCE: A PAR - BUR")
     board.command("confirm")
@@ -132,15 +132,34 @@ def test_unit_profiles_infantry_at_sea_refused_a_ship_at_sea_placed(tmp_path: Pa
     game.close()
 
 
+@pytest.mark.parametrize("size", [SIZE, (1350, 688)])  # fullscreen, and the window a 1366x768 desktop leaves
+def test_the_panel_with_unit_profiles_49_types_lies_on_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    app, game, _ = open_map(tmp_path, "unit-profiles-borderlands.tmx", size)
+    click(app, control(app, "type", "infantry"))
+    click(app, province(app, "NHM"))
+    key(app, pygame.K_ESCAPE)
+    click(app, province(app, "NHM"))
+    controls = app.setup_mode.controls
+    assert "delete_unit" in {c.action for c in controls}
+    window = pygame.Rect((0, 0), size)
+    assert all(window.contains(c.rect) for c in controls)
+    acting = [c for c in controls if c.action]
+    for i, c in enumerate(acting):
+        assert c.rect.collidelist([d.rect for d in acting[i + 1:]]) == -1, c
+    assert len({c.rect.left for c in controls if c.action == "type"}) == 3  # whole names in three columns
+    assert not app.board.view_rect.colliderect(pygame.Rect(size[0] - 400, 0, 400, size[1]))  # the board left of it
+    game.close()
+
+
 def test_f2_in_a_diplomacy_game_before_and_after_its_first_order(tmp_path: Path) -> None:
     pygame.display.init()
     pygame.font.init()
     game = new_session(SCENARIOS / "diplomacy-1901.toml", tmp_path / "d.kssave")
-    app = AreaApp(game, pygame.Surface(SIZE))  # type: ignore[arg-type]
+    app = AreaApp(game, pygame.Surface(SIZE))  # type: ignore[arg-type]  # an AreaSession here
     app.run(max_frames=1)
     assert not app.setup_mode.active
     key(app, pygame.K_F2)
-    assert app.setup_mode.active and len(app.setup_mode.position.units) == 22  # type: ignore[union-attr]
+    assert app.setup_mode.active and len(app.setup_mode.position.units) == 22  # type: ignore[union-attr]  # set on entering
     window = pygame.Rect((0, 0), SIZE)
     assert app.setup_mode.controls and all(window.contains(c.rect) for c in app.setup_mode.controls)
     key(app, pygame.K_F2)

@@ -305,9 +305,9 @@ class AreaSetupMode:
             rows.line([(1, "button", p, "power", p, p == self.power) for p in powers[start:start + 3]])
         rows.label("Unit kinds: choose one, click a province")
         bottom = panel.bottom - 3 * row - 8
-        height = TEXT_SIZE + 6
-        columns = 2
-        while columns < 4 and ((len(self.kinds) + columns - 1) // columns) * (height + setup_panel.GAP) > bottom - rows.y - 2 * row:
+        height = TEXT_SIZE + 4
+        columns = 2  # three for unit profiles' 49 types: whole names on a 1366x768 screen's window
+        while columns < 4 and ((len(self.kinds) + columns - 1) // columns) * (height + setup_panel.GAP) > bottom - rows.y - row - 4:
             columns += 1
         rows.grid([(name, "type", kind, kind == self.armed) for kind, name in self.kinds], columns, height)
         rows.space(4)

@@ -66,9 +66,6 @@ class KeyControls:
         if ctrl and key in (pygame.K_b, pygame.K_t):  # movement bands, trails
             self._set_status(self.bands.toggle() if key == pygame.K_b else self.trails.toggle())
             return
-        if self.menu is not None and key == pygame.K_ESCAPE:
-            self.menu = None
-            return
         word = self._order_for_key(key)  # an order's key (the rule set's hints) or a chart's digit aims it
         if word is not None and not ctrl and self.selected is not None and self.view_as is None:
             self.tools.aiming.start(self, word)

@@ -105,9 +105,9 @@ def _units_tab(mode: SetupMode, rows: Rows, text_size: int, bottom: int) -> None
         rows.line([(1, "button", name, "new_side", name, name == mode.new_side) for name in names[start:start + 3]])
     rows.label("Unit types: drag one onto the map (or click it, then the map)")
     types = mode.unit_types()
-    form_height = 7 * rows.row  # the selected counter's form below the palette
+    form_height = 6 * rows.row + 10  # the selected counter's form below the palette (its title, 4 rows, Delete)
     room = bottom - rows.y - form_height
-    height = text_size + 6
+    height = text_size + 3  # two columns of whole names fit a 1366x768 screen's window less its title bar
     columns = 2
     while columns < 4 and ((len(types) + columns - 1) // columns) * (height + GAP) > room:
         columns += 1

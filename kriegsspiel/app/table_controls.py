@@ -122,7 +122,7 @@ class TableControls:
                 and not self.projector and self.end_turn_button.collidepoint(event.pos):
             self.ask_end_turn(forced=self._shift())
             return True
-        if kind in MOUSE_EVENTS and self.tools.active is not None and self.menu is None:
+        if kind in MOUSE_EVENTS and self.tools.active is not None:
             self.cursor = getattr(event, "pos", self.cursor)
             return self.tools.handle(self, event)  # the active tool: notes, the ruler, the line of sight, ...
         return False
