@@ -131,7 +131,7 @@ def test_the_ground_menus_row_opens_the_debrief_menu(opened) -> None:
     save, frame, board = opened
     spot = board.camera.to_screen(board.camera.to_world(200, 300))
     _frames(frame, board, *_click((round(spot[0]), round(spot[1])), button=3))
-    menu = board.menu
+    menu = board.tools.menu.shown
     assert menu is not None and debrief_menu.MENU_ROW in menu.items
     row = menu.rect(menu.items.index(debrief_menu.MENU_ROW)).center
     _frames(frame, board, *_click(row), count=2)  # the row posts the frame's event; the next frame opens it
