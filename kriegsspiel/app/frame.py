@@ -76,7 +76,10 @@ class FrameDrawing:
         self.tools.draw(self, target)  # the active tool: the ruler, the line of sight, ...
         if self.hover is not None and not self.dragging and not self.tools.is_active(self.tools.menu):  # the menu stays readable
             self._draw_tooltip(target, state)
-        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, visible.map_area(self).bottom - 10), chrome.unit_words(state.ruleset.distance_unit), size_text - 2)
+        # the scenario's unit of distance on the map when it gives one (the demo: paces), else the rule set's
+        distance = getattr(state.setup, "distance", None)
+        unit_name, per_world = (distance[0], distance[1]) if distance else (chrome.unit_words(state.ruleset.distance_unit), 1.0)
+        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, visible.map_area(self).bottom - 10), unit_name, size_text - 2, per_world)
         self.bands.draw_legend(target, self.texts, vp, chrome.TOP_BAR + (chrome.PROJECTOR_EXTRA if self.projector else 0), drag, state, size_text - 4)
         self._draw_top_bar(target, state)
         self.unit_list.draw(self, target)
