@@ -166,3 +166,54 @@ def retained_huge_map(repeats: int) -> CaseResult:
         "tiles": BIG_SIDE * BIG_SIDE, "retained_mb": round(retained, 1), "peak_mb": round((peak - start) / 1e6, 1),
         "speeds_dtype": str(speeds.dtype),
     })
+
+
+def write_renumbered_map(folder: Path, shift: int, side: int = SIDE) -> Path:
+    """The map of :func:`write_big_map` with its tilesets and tiles numbered from ``1 + shift``."""
+    path = write_big_map(folder, side)
+    text = path.read_text(encoding="utf-8")
+    head, _, body = text.partition(" <layer ")
+    head = head.replace('firstgid="1"', f'firstgid="{1 + shift}"').replace('firstgid="11"', f'firstgid="{11 + shift}"')
+    parts = body.split('<data encoding="csv">\n')
+    for i in range(1, len(parts)):
+        csv_text, _, rest = parts[i].partition("\n</data>")
+        grid = np.array([row.rstrip(",").split(",") for row in csv_text.split(",\n")], dtype=np.int64)
+        grid[grid != 0] += shift
+        parts[i] = ",\n".join(",".join(map(str, row)) for row in grid.tolist()) + "\n</data>" + rest
+    out = folder / f"renumbered-{side}.tmx"
+    out.write_text(head + " <layer " + '<data encoding="csv">\n'.join(parts), encoding="utf-8")
+    return out
+
+
+#: the renumbered map's text is longer (seven-digit tile numbers: 1.1 MB more to hold while it is parsed)
+HIGH_GID_GOAL = 1.2
+
+
+@case("tiled.load-high-firstgid", goal=f"a map numbered from near the 2^21 cap loads in <= {HIGH_GID_GOAL}x the time and "
+      f"peak memory of the same map numbered from 1", max_ratio=HIGH_GID_GOAL,
+      missed_when=lambda r: float(r.extra.get("memory_ratio", 0.0)) > HIGH_GID_GOAL)
+def load_high_firstgid(repeats: int) -> CaseResult:
+    """Tables indexed by tile number are sized by the tiles used: the renumbered map costs what the plain one does
+    but for its longer text. Before (tables of 2^21 entries, issue 28): peak 20.6 MB against 8.9 MB, memory ratio
+    2.31; after: 10.0 MB against 8.9 MB, 1.12 (``python -m benchmarks --only tiled --repeats 5``)."""
+    from kriegsspiel.rulesets import load_ruleset
+    from kriegsspiel.tiled import load_battlefield
+    from kriegsspiel.tmx.limits import MAX_GID
+
+    side = 300
+    ruleset = load_ruleset("modern-4e")
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = write_big_map(Path(tmp), side)
+        high = write_renumbered_map(Path(tmp), MAX_GID - 300, side)
+        a, b = load_battlefield(plain, ruleset), load_battlefield(high, ruleset)
+        assert np.array_equal(a.terrain, b.terrain) and np.array_equal(a.road, b.road)
+        high_times, plain_times = [], []
+        for _ in range(max(1, repeats)):
+            high_times.append(median_seconds(lambda: load_battlefield(high, ruleset), 1, warmup=0))
+            plain_times.append(median_seconds(lambda: load_battlefield(plain, ruleset), 1, warmup=0))
+        high_mb = _peak_mb(lambda: load_battlefield(high, ruleset))
+        plain_mb = _peak_mb(lambda: load_battlefield(plain, ruleset))
+    return CaseResult(statistics.median(high_times), statistics.median(plain_times), {
+        "tiles": side * side, "peak_mb": round(high_mb, 2), "plain_peak_mb": round(plain_mb, 2),
+        "memory_ratio": round(high_mb / plain_mb, 2),
+    })

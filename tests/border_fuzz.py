@@ -7,8 +7,11 @@ Used by tests/test_border_fuzz.py (hypothesis, bounded, in CI) and as a campaign
 
     PYTHONPATH=.:tests nice -n 10 python tests/border_fuzz.py --inputs 50000 [--seed 1] [--save-failures DIR]
 
-Readers: a Tiled map (``check``), a tileset (``check``), a scenario (``check``), a save (``verify``), an Umpire
-gamefile (``import-umpire``), a battle (``battle --batch``) and a Diplomacy phase (``adjudicate --batch``).
+Readers: a Tiled map (``check``), a tileset (``check``), a scenario (``check``), a save (``verify``, which
+replays every record, then ``check``, which opens it read-only from its last snapshot), an Umpire gamefile
+(``import-umpire``), a battle (``battle --batch``) and a Diplomacy phase (``adjudicate --batch``). An input is
+a real one spliced with hostile tokens, a JSON input with hostile values put in its structure, or (one in
+twenty) random bytes.
 """
 from __future__ import annotations
 
@@ -43,7 +46,14 @@ TOKENS = [b"", b"\n", b"{", b"}", b"[", b"]", b'"', b",", b":", b"<", b">", b"</
           b"{\"a\":" * 2000, b"<g>" * 3000, b"&amp;", b"&#0;", b"<!DOCTYPE x [<!ENTITY a \"b\">]>",
           b'firstgid="2147483647"', b'tilewidth="0"', b'tileheight="2000000000"', b'tilecount="99999999"',
           b'id="99999999999999999999"', b'value="-inf"', b'type="float"', b'gid="4294967295"',
-          b'source="/dev/zero"', b'source="../../../../etc/passwd"', b"\r\n", b"\t"]
+          b'source="/dev/zero"', b'source="../../../../etc/passwd"', b"\r\n", b"\t",
+          # saves: a line's kind, a seal, a pickle-like tag, a version of the future
+          b'"kind":"snapshot"', b'"seal":"00"', b'"@c":"os:system"', b'"version":3',
+          # scenarios: TOML's own structure, an inline table nested deep, an escaped lone surrogate
+          b"[[units]]", b"'" * 3, b'"' * 3, b"{a=" * 500, b"\\ud800", b"inf", b"+nan"]
+#: the share of inputs that are random bytes rather than a mutated real input, and their longest length
+RANDOM_SHARE = 0.05
+RANDOM_MAX_BYTES = 600
 #: values put in place of a JSON value (structure-aware mutation of the JSON inputs)
 JSON_VALUES = [None, True, 0, -1, 1.5, 2**63, 10**30, "", "x", "\u0000", "\u001b[2J", "\ud800", [], {}, [[]],
                ["x"], [1, 2], {"a": 1}, "/dev/zero", "../../etc/passwd.tmx", "a" * 10_000, [None] * 600]
@@ -167,13 +177,21 @@ class Workspace:
         self.save = self._played()
 
     def _played(self) -> bytes:
+        """A save with orders, a message, an undo, a redo and snapshot lines (taken every 3 records here)."""
+        import kriegsspiel.store.ruler as ruler
         from kriegsspiel.store import Game
 
         path = self.folder / "maps" / "played.kssave"
-        with Game.new(self.folder / "maps" / "demo.toml", path) as game:
-            for line in ["turn", "message Howe report one", "turn", "undo", "redo", "turn"]:
-                game.submit(line)
-        return path.read_bytes()
+        every, ruler.SNAPSHOT_EVERY = ruler.SNAPSHOT_EVERY, 3
+        try:
+            with Game.new(self.folder / "maps" / "demo.toml", path) as game:
+                for line in ["turn", "message Howe report one", "turn", "undo", "redo", "turn"]:
+                    game.submit(line)
+        finally:
+            ruler.SNAPSHOT_EVERY = every
+        data = path.read_bytes()
+        assert b'"kind":"snapshot"' in data
+        return data
 
     def file(self, name: str, data: bytes) -> Path:
         path = self.folder / "maps" / name
@@ -203,8 +221,7 @@ def readers(space: Workspace) -> dict[str, Reader]:
                           lambda tmp, data: run_main(["check", str(space.file("fuzz.tsx", data))])),
         "scenario": Reader("scenario", (space.scenario,),
                            lambda tmp, data: run_main(["check", str(space.file("fuzz.toml", data))])),
-        "save": Reader("save", (space.save,),
-                       lambda tmp, data: run_main(["verify", str(space.file("fuzz.kssave", data))])),
+        "save": Reader("save", (space.save,), lambda tmp, data: _verify_and_check(space, data)),
         "gamefile": Reader("gamefile", tuple(p.read_bytes() for p in sorted(umpire.glob("*.py"))),
                            lambda tmp, data: _import_umpire(space, data)),
         "battle": Reader("battle", (json.dumps(fight).encode(),),
@@ -214,6 +231,16 @@ def readers(space: Workspace) -> dict[str, Reader]:
     }
 
 
+def _verify_and_check(space: Workspace, data: bytes) -> tuple[int, str]:
+    """``verify`` (every record replayed) and ``check`` (opened read-only from its snapshot) of a save: the
+    first run that breaks the contract, else the last."""
+    path = str(space.file("fuzz.kssave", data))
+    code, output = run_main(["verify", path])
+    if problem_of(code, output) is not None:
+        return code, output
+    return run_main(["check", path])
+
+
 def _import_umpire(space: Workspace, data: bytes) -> tuple[int, str]:
     out = space.folder / "maps" / "imported.toml"
     out.unlink(missing_ok=True)
@@ -221,6 +248,8 @@ def _import_umpire(space: Workspace, data: bytes) -> tuple[int, str]:
 
 
 def mutate(reader: Reader, rng: random.Random) -> bytes:
+    if rng.random() < RANDOM_SHARE:
+        return rng.randbytes(rng.randrange(RANDOM_MAX_BYTES + 1))
     seed = rng.choice(reader.seeds)
     return mutate_json(seed, rng) if reader.json and rng.random() < 0.7 else splice(seed, rng)
 

@@ -73,7 +73,7 @@ def setup(**changes) -> GameSetup:
         ruleset_id="modern-4e",
         seed=1777,
         first_side="Rebel",
-        sides=(SideSetup("Rebel", "#3050c0"), SideSetup("Crown", "#c03030", warheads=1)),
+        sides=(SideSetup("Rebel", "#3050c0"), SideSetup("Crown", "#c03030", rule_set_keys=(("warheads", 1),))),
         players=(
             PlayerSetup("Washington", "Rebel"),
             PlayerSetup("Howe", "Crown"),

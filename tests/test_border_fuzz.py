@@ -3,6 +3,8 @@ battles and Diplomacy phases fed to their readers through the command line's ent
 time cap and a memory cap (tests/border_fuzz.py). Asserted: exit 0, 1 or 2 with a message, never "internal
 error". The committed corpus (tests/fixtures/fuzz-corpus) holds the inputs that once failed.
 
+One suite and one corpus for every reader (the lower-level fuzz of ``parse_save`` and ``parse_scenario_text``
+of issue 15 is folded in: its random bytes, save and TOML tokens and snapshot lines are the campaign's own).
 Bounded for CI (about a minute); ``KRIEGSSPIEL_FUZZ_EXAMPLES=N`` runs N examples per reader instead, and
 ``python tests/border_fuzz.py --inputs 50000`` runs a campaign (see that module)."""
 from __future__ import annotations
@@ -16,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import border_fuzz as bf
+from kriegsspiel.scenario.toml_bounds import MAX_NESTING, TomlTooLarge, load_bounded
 
 EXAMPLES = int(os.environ.get("KRIEGSSPIEL_FUZZ_EXAMPLES", "0"))
 #: examples per reader in CI: the slow readers (a whole map parsed per input) fewer
@@ -96,3 +99,25 @@ test_mutated_save_inputs_are_never_an_internal_error = _fuzz("save")
 test_mutated_gamefile_inputs_are_never_an_internal_error = _fuzz("gamefile")
 test_mutated_battle_inputs_are_never_an_internal_error = _fuzz("battle")
 test_mutated_adjudicate_inputs_are_never_an_internal_error = _fuzz("adjudicate")
+
+
+@given(st.integers(0, 3 * MAX_NESTING), st.sampled_from(["[", "{a="]))
+def test_the_scenario_nesting_limit_is_exact_and_never_recursion(depth: int, opener: str) -> None:
+    """The scan that runs before TOML is parsed refuses deeper nesting than MAX_NESTING (naming the line) and
+    lets every shallower text through to the parser, which never recurses too deep."""
+    closer = "]" if opener == "[" else "}"
+    text = "x = " + opener * depth + "1" + closer * depth + "\n" if depth else "x = 1\n"
+    try:
+        load_bounded(text)
+        assert depth <= MAX_NESTING + 2
+    except TomlTooLarge as exc:
+        assert depth > MAX_NESTING and exc.line == 1
+    except Exception as exc:  # noqa: BLE001 - only TOML's own complaint about the text itself is allowed
+        assert type(exc).__name__ == "TOMLDecodeError", exc
+
+
+def test_random_bytes_are_part_of_the_campaign() -> None:
+    reader = bf.Reader("save", (b"{}",), lambda tmp, data: (0, ""))
+    rng = random.Random(7)
+    drawn = [bf.mutate(reader, rng) for _ in range(400)]
+    assert any(b"{}" not in d and len(d) > 20 for d in drawn)

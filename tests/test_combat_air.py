@@ -19,6 +19,7 @@ from kriegsspiel.rulesets.modern_4e.events import (
 )
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState
+from kriegsspiel.rulesets.modern_4e.state import air_turn_over, airborne as airborne_of, unit_slot, fourth_state
 
 FIELD = Structure("Field", "airfield", (WorldPoint(1.5, 1.5),))
 
@@ -36,19 +37,19 @@ def air(*extra, **changes) -> GameState:
 
 def flying(state: GameState, *ids: str) -> GameState:
     """``ids`` already in the air (the other side's planes, for tests)."""
-    return state.with_units(*(state.units[i].replace(airborne=True) for i in ids))
+    return state.with_units(*(state.units[i].replace(slot=unit_slot(True)) for i in ids))
 
 
 def test_takeoff_fly_and_land_at_the_airfield() -> None:
     s = air()
     out = run(s, "takeoff f1")
-    assert out.events == (TookOff("f1", "airfield Field"),) and out.state.units["f1"].airborne
+    assert out.events == (TookOff("f1", "airfield Field"),) and airborne_of(out.state.units["f1"])
     s = run(out.state, "move f1 > 11.5,1.5", 2).state
     assert run(s, "land f1", 3).events == (Landed("f1", "cv", WorldPoint(15.5, 8.5)),)  # the nearest base
     out = run(s, "land f1 > Field", 3)
     assert out.events == (Landed("f1", "Field", WorldPoint(1.5, 1.5)),)
     f1 = out.state.units["f1"]
-    assert not f1.airborne and f1.movement_used == 30.0  # landing spends what was left of its flight
+    assert not airborne_of(f1) and f1.movement_used == 30.0  # landing spends what was left of its flight
 
 
 def test_land_on_a_carrier_and_take_off_from_it() -> None:
@@ -66,7 +67,7 @@ def test_a_plane_still_in_the_air_when_the_air_turn_ends_crashes() -> None:
     s = run(s, "move f1 > 11.5,1.5", 2).state
     out = run(s, "move b1 > 3.5,1.5", 3)  # the first ground order ends the air turn
     assert out.events[:2] == (AirTurnEnded("Blue"), Destroyed("f1", "crashed: still in the air at the end of the air turn"))
-    assert "f1" not in out.state.units and out.state.air_turn_over
+    assert "f1" not in out.state.units and air_turn_over(out.state)
     assert refused(out.state, "takeoff bmb").reason == (
         "not in the air turn: air orders come before the side's other orders (force to override)")
 
@@ -75,7 +76,7 @@ def test_ending_the_turn_ends_the_air_turn_and_the_next_side_gets_its_own() -> N
     s = run(air(), "takeoff f1").state
     out = run(s, "turn", 2)
     assert Destroyed("f1", "crashed: still in the air at the end of the air turn") in out.events
-    assert not out.state.air_turn_over and out.state.side_to_move == "Red"
+    assert not air_turn_over(out.state) and out.state.side_to_move == "Red"
     assert refused(out.state, "takeoff rf").reason == "rf stands on no airfield or carrier (force to override)"
 
 
@@ -122,7 +123,7 @@ def test_a_dogfight_engages_the_enemy_planes_on_the_ground_which_fight_back() ->
     # the enemy's planes landed by the end of its own air turn: in ours they are all on the ground
     s = run(air(), "takeoff f1").state
     s = run(s, "move f1 > 5.5,1.5", 2).state
-    assert not s.units["rf"].airborne
+    assert not airborne_of(s.units["rf"])
     out = run(s, "dogfight f1 > rf", 3)
     assert [e.describe() for e in out.events][:3] == [
         "f1 dogfight: d4 = 3", "rf defence: d6 = 6", "dogfight: Blue 3 against Red 6: the attackers take 3"]
@@ -168,7 +169,7 @@ def test_airlift_carries_units_and_drops_them() -> None:
     assert s.units["b1"].position == WorldPoint(11.5, 6.5)
     out = run(s, "disembark b1 > 12.5,6.5", 4)  # a drop from the air, in the air turn
     assert out.events == (Unloaded("b1", "tr", WorldPoint(12.5, 6.5)),)
-    assert not out.state.air_turn_over
+    assert not air_turn_over(out.state)
 
 
 def test_airlift_refusals() -> None:
@@ -202,7 +203,7 @@ def test_stealth_bomber_nukes_from_the_air() -> None:
     assert refused(s, "nuke sb > dd").reason == "sb is on the ground; take off first (force to override)"
     s = run(s, "takeoff sb").state
     out = run(s, "nuke sb > dd", 2)
-    assert "dd" not in out.state.units and out.state.warheads["Blue"] == 0
+    assert "dd" not in out.state.units and dict(fourth_state(out.state).warheads)["Blue"] == 0
 
 
 def test_without_an_air_theatre_planes_act_at_any_time() -> None:

@@ -29,14 +29,16 @@ def skirmish(*units: UnitSetup, structures: tuple[Structure, ...] = (), **change
         field = dataclasses.replace(field, structures=field.structures + structures)
     setup = GameSetup(
         name="combat", ruleset_id="modern-4e", seed=1777, first_side="Blue",
-        sides=(SideSetup("Blue", "#3050c0", warheads=1), SideSetup("Red", "#c03030")),
+        sides=(SideSetup("Blue", "#3050c0", rule_set_keys=(("warheads", 1),)), SideSetup("Red", "#c03030")),
         players=(), units=units, fog_of_war=6, rounds=10,
     )
     return initial_state(dataclasses.replace(setup, **changes), field, ruleset())
 
 
-def U(unit_id: str, type_id: str, side: str, x: float, y: float, **kw) -> UnitSetup:
-    return UnitSetup(unit_id, type_id, side, WorldPoint(x, y), **kw)
+def U(unit_id: str, type_id: str, side: str, x: float, y: float, airborne: bool = False, **kw) -> UnitSetup:
+    """A unit of the scenario; ``airborne``: a plane that starts in the air (the Fourth Edition's key)."""
+    keys = (("airborne", True),) if airborne else ()
+    return UnitSetup(unit_id, type_id, side, WorldPoint(x, y), rule_set_keys=keys, **kw)
 
 
 def run(state: GameState, line: str, index: int = 1) -> Accepted:

@@ -19,6 +19,7 @@ from kriegsspiel.rulesets.modern_4e.events import (
 )
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState
+from kriegsspiel.rulesets.modern_4e.state import fourth_state
 
 
 def fleet() -> GameState:
@@ -172,7 +173,7 @@ def test_nuke_destroys_the_centre_halves_and_quarters_the_rings_and_spends_a_war
     assert Damaged("t3", 8, 12) in out.events  # 10 away: a quarter of 30 = 7.5, rounded half up
     assert out.state.units["t4"].health == 20  # 16 away: outside the rings
     assert "Smithy" not in [x.name for x in out.state.battlefield.structures]  # 5.4 away: 15 > its health 4
-    assert out.state.warheads["Blue"] == 0
+    assert dict(fourth_state(out.state).warheads)["Blue"] == 0
     assert refused(out.state.replace(units={**out.state.units, "ssbn": out.state.units["ssbn"].replace(fired_this_turn=False)}),
                    "nuke ssbn > 10,5").reason == "Blue has no warheads left (force to override)"
 

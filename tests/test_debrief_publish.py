@@ -71,11 +71,62 @@ def test_an_area_games_portal_serves_the_debrief_only_when_the_game_is_over(tmp_
     save = diplomacy_save(tmp_path)
     assert main(["debrief", str(save), "--publish"]) == 2  # in play: refused
     assert main(["debrief", str(save), "--out", str(publish.published_folder(save))]) == 0
+    # publishing a finished game marks the folder: that mark stands in for it here
+    (publish.published_folder(save) / publish.MARK).write_text("published by the umpire\n", encoding="utf-8")
     with running_area_portal(save) as running:
         url = next(iter(running.urls.values()))
         assert fetch(f"{url}/debrief/index.html").status == 404
         assert "/debrief/index.html" not in fetch(url).text
         monkeypatch.setattr(publish, "game_over", lambda game: True)
         assert fetch(f"{url}/debrief/index.html").status == 200
+        (publish.published_folder(save) / publish.MARK).unlink()  # the umpire's own copy: not the players'
+        assert fetch(f"{url}/debrief/index.html").status == 404
+        assert "/debrief/index.html" not in fetch(url).text
+        (publish.published_folder(save) / publish.MARK).write_text("published\n", encoding="utf-8")
         assert fetch(f"{url}/debrief/frames/002-player-7.png").body.startswith(b"\x89PNG")
         assert "/debrief/index.html" in fetch(url).text
+
+
+def test_the_film_is_served_and_linked_only_once_published_and_never_to_a_revoked_link(tmp_path: Path) -> None:
+    """Item 2: the film goes to the players with the page when the umpire publishes; before that (the umpire's
+    own copy and film in the same folder), while the game is in play, and to a revoked or made-up link: 404,
+    and no page names the film."""
+    import kriegsspiel.debrief.publish as publish
+
+    save = one_round_game(tmp_path)
+    folder = publish.published_folder(save)
+    # in play: the umpire's copy with its film where the published one would go is not served
+    assert main(["debrief", str(save), "--out", str(folder), "--movie", str(folder / "debrief.mp4")]) == 0
+    (folder / publish.MARK).write_text("by hand\n", encoding="utf-8")  # even marked: the game is in play
+    with running_portal(save) as running:
+        url = running.urls['Blue HQ']
+        assert fetch(f"{url}/debrief/debrief.mp4").status == 404
+        assert fetch(f"{url}/debrief/index.html").status == 404
+        assert "debrief.mp4" not in fetch(url).text
+    (folder / publish.MARK).unlink()
+    finish(save)
+    with running_portal(save) as running:  # over, but not published: the umpire's copy stays the umpire's
+        assert fetch(f"{running.urls['Blue HQ']}/debrief/debrief.mp4").status == 404
+        assert "debrief" not in fetch(running.urls['Blue HQ']).text.lower().split("</header>")[0]
+    assert main(["debrief", str(save), "--publish", "--movie", str(tmp_path / "film.mp4")]) == 0
+    assert (folder / "debrief.mp4").read_bytes() == (tmp_path / "film.mp4").read_bytes()
+    assert 'href="debrief.mp4"' in (folder / "index.html").read_text(encoding="utf-8")
+    with running_portal(save) as running:
+        for url in running.urls.values():
+            path = url.split("://", 1)[1].split("/", 1)[1]
+            assert f"/{path}/debrief/debrief.mp4" in fetch(url).text  # linked from the player's page
+            film = fetch(f"{url}/debrief/debrief.mp4")
+            assert film.status == 200 and film.body == (folder / "debrief.mp4").read_bytes()
+            assert {k.lower(): v for k, v in film.headers.items()}["content-type"] == "video/mp4"
+        assert fetch(f"{running.base}/p/not-a-token/debrief/debrief.mp4").status == 404
+        old = running.urls['Blue HQ']
+        running.portal.revoke("Blue HQ")
+        assert fetch(f"{old}/debrief/debrief.mp4").status == 404
+        assert fetch(f"{old}/debrief/index.html").status == 404
+        assert fetch(f"{running.urls['Red HQ']}/debrief/debrief.mp4").status == 200
+    # publishing again without a film takes the film away from the players
+    assert main(["debrief", str(save), "--publish"]) == 0
+    assert not (folder / "debrief.mp4").exists()
+    with running_portal(save) as running:
+        assert fetch(f"{running.urls['Red HQ']}/debrief/debrief.mp4").status == 404
+        assert "debrief.mp4" not in fetch(running.urls['Red HQ']).text

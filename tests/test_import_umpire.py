@@ -95,7 +95,7 @@ def test_ships_go_on_water_and_aircraft_need_the_air_theatre(tmp_path: Path, rul
     text, report = import_gamefile(FIXTURES / "naval.py", ruleset, battlefield, "fake.tmx")
     scenario = _load(text, tmp_path, ruleset, battlefield)
     assert scenario.setup.air_theatre is True
-    assert dict((s.name, s.warheads) for s in scenario.setup.sides) == {"Allies": 1, "Axis": 0}
+    assert dict((s.name, s.key("warheads", 0)) for s in scenario.setup.sides) == {"Allies": 1, "Axis": 0}
     for unit in scenario.setup.units:
         if ruleset.unit_types[unit.type_id].theatre == "navy":
             assert battlefield.terrain_at(unit.position) == "water", unit

@@ -21,7 +21,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import PlayerSetup, UnitSetup
 from kriegsspiel.core.state import MessageRecord, UnitState
 from kriegsspiel.pov import UnknownUnit, attach_to_game, player_picture, write_round_pictures
-from kriegsspiel.pov.picture import draw_picture
+from kriegsspiel.render.player_picture import draw_picture
 from kriegsspiel.pov.png import png_bytes, png_chunks, player_file_names, pov_folder_of_save
 from kriegsspiel.pov.public import public_map
 
@@ -88,7 +88,7 @@ def worlds_with_an_unseen_enemy(draw: st.DrawFn):
         heading=draw(st.none() | st.floats(0, 359)), hidden=draw(st.booleans()),
         movement_used=draw(st.floats(0, 30)), moved_this_turn=draw(st.booleans()),
         fired_this_turn=draw(st.booleans()), attacked_this_turn=draw(st.booleans()),
-        disabled_rounds=draw(st.integers(0, 2)), disruption=draw(st.integers(0, 3)),
+        disabled_rounds=draw(st.integers(0, 2)),
     )
     built = None
     if draw(st.booleans()):

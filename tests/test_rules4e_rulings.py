@@ -23,6 +23,7 @@ from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets import load_ruleset
 from kriegsspiel.rulesets.modern_4e.events import Built, Landed, StructureFell
 from test_combat_land import U, refused, run, skirmish
+from kriegsspiel.rulesets.modern_4e.state import airborne as airborne_of
 
 parse_command = RULES.parse  # the game's notation: the core's words and the rule set's
 
@@ -168,7 +169,7 @@ def test_a_plane_lands_where_the_nearest_point_of_a_large_airfield_is_in_range()
                  structures=(BIG_FIELD,), air_theatre=True)
     out = run(s, "land sb > \"Long Field\"")
     assert [e for e in out.events if isinstance(e, Landed)] == [Landed("sb", "Long Field", WorldPoint(6.0, 1.0))]
-    assert run(s, "land sb").state.units["sb"].airborne is False  # the nearest base is found the same way
+    assert airborne_of(run(s, "land sb").state.units["sb"]) is False  # the nearest base is found the same way
 
 
 def test_a_plane_lands_only_within_the_flight_it_has_left_this_turn() -> None:
@@ -184,7 +185,7 @@ def test_a_plane_lands_only_within_the_flight_it_has_left_this_turn() -> None:
     s = run(skirmish(U("hf", "heavy-fighter", "Blue", 1.5, 1.5), U("r1", "infantry", "Red", 1.5, 9.5),
                      structures=(field,), air_theatre=True), "takeoff hf").state
     s = run(s, "move hf > 1.5,8.5", 2).state  # 7 flown, 8 left, the field 7 away
-    assert run(s, "land hf > Field", 3).state.units["hf"].airborne is False
+    assert airborne_of(run(s, "land hf > Field", 3).state.units["hf"]) is False
 
 
 def _fields_of_both_sides() -> tuple[Structure, ...]:
@@ -217,7 +218,7 @@ def test_an_airfield_of_a_side_the_game_lacks_takes_either_sides_planes() -> Non
     field = Structure("Far Field", "airfield", _square(0.0, 0.0, 12.0, 2.0), properties={"side": "Green"})
     s = skirmish(U("p", "heavy-fighter", "Blue", 9.0, 3.5, airborne=True), U("y", "infantry", "Red", 3.5, 9.5),
                  structures=(field,), air_theatre=True)
-    assert run(s, "land p").state.units["p"].airborne is False
+    assert airborne_of(run(s, "land p").state.units["p"]) is False
 
 
 def test_an_airfield_of_no_side_takes_either_sides_planes() -> None:
@@ -225,7 +226,7 @@ def test_an_airfield_of_no_side_takes_either_sides_planes() -> None:
         s = skirmish(U("p", "heavy-fighter", side, at, 3.5, airborne=True), U("x", "infantry", "Blue", 1.5, 9.5),
                      U("y", "infantry", "Red", 3.5, 9.5), structures=(BIG_FIELD,), air_theatre=True,
                      first_side=side)
-        assert run(s, "land p").state.units["p"].airborne is False
+        assert airborne_of(run(s, "land p").state.units["p"]) is False
 
 
 def test_a_built_airfield_belongs_to_its_builders_side() -> None:
@@ -235,7 +236,7 @@ def test_a_built_airfield_belongs_to_its_builders_side() -> None:
     strip = next(x for x in built.battlefield.structures if x.name == "Sand Strip")
     assert strip.properties == {"side": "Red"}
     blue = run(built, "turn", 2).state
-    assert blue.side_to_move == "Blue" and blue.units["hf"].airborne
+    assert blue.side_to_move == "Blue" and airborne_of(blue.units["hf"])
     assert refused(blue, "land hf").reason == "Blue has no airfield or carrier to land on"
 
 

@@ -13,6 +13,7 @@ from kriegsspiel.core.commands import EndTurn, Message
 from kriegsspiel.core.game import BASE_HANDLERS, CORE_RULES, rules_of
 from kriegsspiel.store import AreaSession
 from kriegsspiel.store import Game
+from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "kriegsspiel" / "data"
@@ -68,7 +69,7 @@ def test_four_games_of_four_rule_sets_in_one_process_each_follow_their_own_rules
     assert sent.accepted and _kinds(sent) == ["courier-message-sent"], sent.describe()
     told = fourth.submit("message Red hold your fire")
     assert told.accepted and _kinds(told)[0].startswith("message-") and "courier-message-sent" not in _kinds(told)
-    assert fourth.state.orders_in_transit == () and len(v3.state.orders_in_transit) == 1
+    assert orders_in_transit(fourth.state) == () and len(orders_in_transit(v3.state)) == 1
 
     out = diplomacy.submit("FRANCE: A PAR - BUR")
     assert out.accepted, out.reason

@@ -8,6 +8,7 @@ import pytest
 
 from kriegsspiel.core.state import initial_state
 from kriegsspiel.scenario import check_scenario_file, load_scenario
+from kriegsspiel.rulesets.modern_4e.state import airborne as airborne_of
 
 SHIPPED = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "scenarios" / "coastal.toml"
 COAST = SHIPPED.parent.parent / "maps" / "coast.tmx"
@@ -94,7 +95,7 @@ def test_the_coastal_jet_starts_on_the_carrier_and_the_landing_party_aboard_the_
     scenario = load_scenario(SHIPPED)
     state = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
     jet, party = state.units["b-jet"], state.units["b-assault"]
-    assert (jet.carried_by, jet.airborne, jet.position) == ("b-carrier", False, state.units["b-carrier"].position)
+    assert (jet.carried_by, airborne_of(jet), jet.position) == ("b-carrier", False, state.units["b-carrier"].position)
     assert (party.carried_by, party.position) == ("b-amphib", state.units["b-amphib"].position)
     assert not scenario.warnings  # the jet is on a carrier: no "stands on no airfield" warning
 
@@ -106,7 +107,7 @@ def test_a_plane_may_start_in_the_air_and_a_transport_with_units_aboard(tmp_path
     scenario = load_scenario(_write(tmp_path, text))
     state = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
     fighter, para = state.units["b-fighter"], state.units["r-para"]
-    assert (fighter.airborne, fighter.carried_by) == (True, None)
+    assert (airborne_of(fighter), fighter.carried_by) == (True, None)
     assert (para.carried_by, para.position) == ("r-transport", state.units["r-transport"].position)
     assert not [w for w in scenario.warnings if "airfield" in w.message]  # in the air, not stranded on the ground
 

@@ -28,7 +28,7 @@ def test_a_good_scenario_becomes_a_game_setup(tmp_path: Path) -> None:
     assert setup.seed == 1777 and not scenario.seed_drawn
     assert setup.first_side == "Rebel"
     assert [s.name for s in setup.sides] == ["Rebel", "Crown"]
-    assert setup.sides[1].warheads == 1
+    assert setup.sides[1].key("warheads") == 1
     units = {u.id: u for u in setup.units}
     assert units["va2"].type_id == "light-cavalry" and units["va2"].local_name == "hussar"
     assert units["va2"].health == 10

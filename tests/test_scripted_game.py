@@ -14,6 +14,7 @@ import pytest
 
 from kriegsspiel.cli import main
 from kriegsspiel.store import Game
+from kriegsspiel.rulesets.modern_4e.state import airborne as airborne_of, fourth_state
 
 MAP = Path(__file__).resolve().parent.parent / "kriegsspiel" / "data" / "maps" / "coast.tmx"
 
@@ -338,10 +339,10 @@ def test_the_strike_final_state_and_score(strike) -> None:
     }
     gone = {u[0] for u in STRIKE_UNITS} - set(state.units)
     assert gone == {"bsub", "bm", "bm2", "bm3", "rpt", "rpt2", "rsub", "rf", "reng"}  # sunk, destroyed, merged, crashed in
-    assert state.units["bf"].carried_by == "bcv" and not state.units["bf"].airborne  # landed on the carrier
+    assert state.units["bf"].carried_by == "bcv" and not airborne_of(state.units["bf"])  # landed on the carrier
     assert state.units["bcav"].type_id == "infantry" and state.units["bx"].size == 1
-    assert not any(u.airborne for u in state.units.values())
-    assert state.warheads["Red"] == 0
+    assert not any(airborne_of(u) for u in state.units.values())
+    assert dict(fourth_state(state).warheads)["Red"] == 0
     names = {s.name for s in state.battlefield.structures}
     assert "Fort Point" not in names and "Redoubt" not in names  # both fell
     assert state.finished and state.round == 4

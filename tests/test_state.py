@@ -9,6 +9,7 @@ from fixtures_core import UNITS, battlefield, ruleset, setup, state
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import UnitSetup
 from kriegsspiel.core.state import initial_state, summary_json, turn_order
+from kriegsspiel.rulesets.modern_4e.state import fourth_state
 
 
 def test_units_start_with_their_type_defaults() -> None:
@@ -28,7 +29,7 @@ def test_starting_health_and_warheads_per_side() -> None:
     s = state()
     # Rebel: 4 + 4 + 3 + 6 + 1 (attack submarine); Crown: 12 (light cavalry) + 4 + 8 (destroyer)
     assert dict(s.starting_health) == {"Rebel": 18, "Crown": 24}
-    assert dict(s.warheads) == {"Rebel": 0, "Crown": 1}
+    assert dict(fourth_state(s).warheads) == {"Rebel": 0, "Crown": 1}
 
 
 def test_the_state_is_frozen() -> None:

@@ -23,6 +23,7 @@ from kriegsspiel.store import Game
 from kriegsspiel.store import verify_save
 from test_v3_combat import at, game
 from kriegsspiel.rulesets.kriegsspiel_v3 import RULESET as _V3
+from kriegsspiel.rulesets.kriegsspiel_v3.state import pending_combat
 
 
 def parse_ruleset(data, source: str) -> RuleBook:
@@ -127,7 +128,7 @@ def test_an_arm_the_chart_does_not_list_is_refused_and_the_umpire_may_force_it(
     dice = Dice(1, 1)
     forced = apply(state, Force(Combat(chart, attackers, ("r1",))), dice)
     assert forced.accepted and reason in forced.overridden
-    assert forced.state.pending_combat.chart == chart and len(dice.rolls) == 1
+    assert pending_combat(forced.state).chart == chart and len(dice.rolls) == 1
 
 
 @pytest.mark.parametrize("chart, attackers", [

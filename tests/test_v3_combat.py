@@ -205,7 +205,7 @@ def test_combat_rolls_once_and_waits_for_the_umpire() -> None:
     result = apply(state, Combat("volley", ("b1", "b2"), ("r1",)), dice)
     assert result.accepted, result
     assert len(dice.rolls) == 1 and dice.rolls[0][0] == 10
-    pending = result.state.pending_combat
+    pending = pending_combat(result.state)
     assert pending.roll == dice.rolls[0][1]
     event = result.events[0]
     assert isinstance(event, CombatRolled)
@@ -242,9 +242,9 @@ def test_refusals() -> None:
 def _resolve(state: GameState, chart: str, attackers: tuple[str, ...], defenders: tuple[str, ...], roll: int,
              *modifiers: Modifier) -> tuple[GameState, tuple]:
     pending = PendingCombat(chart, attackers, defenders, roll, tuple(modifiers))
-    result = apply(state.replace(pending_combat=pending), Resolve(), Dice(1, 1))
+    result = apply(with_pending_combat(state, pending), Resolve(), Dice(1, 1))
     assert result.accepted, result
-    assert result.state.pending_combat is None
+    assert pending_combat(result.state) is None
     return result.state, result.events
 
 
@@ -258,7 +258,7 @@ def test_results_on_the_map(face: int, retreat: float, disruption: int, health: 
     new, events = _resolve(state, "artillery", ("guns",), ("r1",), roll)
     r1 = new.units["r1"]
     assert r1.position.x == pytest.approx(300 + retreat) and r1.position.y == pytest.approx(250)
-    assert (r1.disruption, r1.health) == (disruption, health)
+    assert (disruption_of(r1), r1.health) == (disruption, health)
     assert new.units["guns"].fired_this_turn
 
 
@@ -290,7 +290,7 @@ def test_mirrored_result_hits_the_attacker_and_it_retreats_from_the_defender() -
     state = game([UnitSetup("b1", "infantry", "Blue", at(300, 250)), UnitSetup("r1", "infantry", "Red", at(380, 250))])
     new, events = _resolve(state, "firefight", ("b1",), ("r1",), 3)  # face 3: result 3 on the attacker
     assert new.units["b1"].position.x == pytest.approx(200)
-    assert new.units["b1"].disruption == 1 and new.units["r1"] == state.units["r1"]
+    assert disruption_of(new.units["b1"]) == 1 and new.units["r1"] == state.units["r1"]
 
 
 def test_surrender_and_death() -> None:
@@ -307,7 +307,7 @@ def test_low_hp_puts_a_unit_out_of_control_and_disruption_slows_it() -> None:
     state = game([UnitSetup("guns", "artillery", "Red", at(100, 250)), UnitSetup("b1", "infantry", "Blue", at(300, 250), health=3)])
     new, _ = _resolve(state, "artillery", ("guns",), ("b1",), 8)  # damaged: 200 m, +2 disruption, -1 HP -> 2 HP
     b1 = new.units["b1"]
-    assert (b1.health, b1.disruption) == (2, 2)
+    assert (b1.health, disruption_of(b1)) == (2, 2)
     assert new.allowance_left(b1) == pytest.approx(200 / 3)
     move = apply(new, Move("b1", at(b1.position.x + 30, 250)), Dice(1, 2))
     assert not move.accepted and "disabled" in move.reason  # out of control: the umpire may force it
@@ -323,20 +323,20 @@ def test_low_hp_puts_a_unit_out_of_control_and_disruption_slows_it() -> None:
     assert not apply(new, Move("b1", at(b1.position.x + 60, b1.position.y)), Dice(1, 5)).accepted
     assert apply(new, Move("b1", at(b1.position.x + 49, b1.position.y)), Dice(1, 5)).accepted
     rallied = apply(new, Force(Rally("b1")), Dice(1, 6)).state  # in the open: only the umpire's word rallies it
-    assert rallied.units["b1"].disruption == 1 and rallied.allowance_left(rallied.units["b1"]) == pytest.approx(400 / 3)
+    assert disruption_of(rallied.units["b1"]) == 1 and rallied.allowance_left(rallied.units["b1"]) == pytest.approx(400 / 3)
 
 
 def test_modify_and_resolve_through_apply() -> None:
     state = game([UnitSetup("b1", "infantry", "Blue", at(300, 250)), UnitSetup("r1", "infantry", "Red", at(360, 250))])
     rolled = apply(state, Combat("firefight", ("b1",), ("r1",)), Dice(7, 1)).state
-    roll = rolled.pending_combat.roll
+    roll = pending_combat(rolled).roll
     amended = apply(rolled, Modify("attacker", 11 - roll, "intel"), Dice(7, 2))
     assert amended.accepted and "surrendered" in amended.events[0].describe()
     ranged = apply(amended.state, Modify("range", 3, "smoke"), Dice(7, 3)).state
-    assert ranged.pending_combat.range_penalty == 3
+    assert pending_combat(ranged).range_penalty == 3
     back = apply(ranged, Modify("range", 0, ""), Dice(7, 4)).state
     done = apply(back, Resolve(), Dice(7, 5)).state
-    assert "r1" not in done.units and done.pending_combat is None
+    assert "r1" not in done.units and pending_combat(done) is None
 
 
 def test_recover_near_a_supply_wagon_or_in_cover() -> None:
@@ -370,6 +370,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from kriegsspiel.rulesets.kriegsspiel_v3.retreat import retreat  # noqa: E402
+from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption as disruption_of, pending_combat, with_pending_combat
 
 _BF = battlefield()
 _LAND_X = st.floats(0.5, 749.5)  # west of the river (x 750..775)

@@ -11,6 +11,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.rulesets.kriegsspiel_v3.events import OrderDelivered, OrderIntercepted, UnitRetreated
 from kriegsspiel.rulesets.kriegsspiel_v3.orders import orders_received
 from kriegsspiel.store import Game
+from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption as disruption_of, orders_in_transit, pending_combat
 
 SCRIPT = """
 order ir-forcade advance by the high road to the stone bridge
@@ -84,10 +85,10 @@ def test_what_happened(played) -> None:
     caught = [e for _, o in outcomes for e in o.events if isinstance(e, OrderIntercepted)]
     assert [(e.unit, e.by_side) for e in caught] == [("grenzer", "Prussia")]
     state = game.state
-    assert state.units["jaeger"].disruption == 0  # rallied
+    assert disruption_of(state.units["jaeger"]) == 0  # rallied
     assert state.units["jaeger"].position.x == pytest.approx(1064.441932, abs=1e-5)
     assert state.units["ir-forcade"].position == WorldPoint(870, 800)
-    assert state.orders_in_transit == () and state.pending_combat is None
+    assert orders_in_transit(state) == () and pending_combat(state) is None
     assert [m.text for m in orders_received(state, "Prussia")] == [
         "advance by the high road to the stone bridge", "hold the bridge at all costs"]
     assert orders_received(state, "Austria") == []

@@ -16,6 +16,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3.events import OrderDelivered, OrderInte
 from kriegsspiel.rulesets.kriegsspiel_v3.orders import orders_received, transit_rows
 from kriegsspiel.rulesets import load_ruleset
 from test_v3_combat import at, game
+from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit
 
 RULES = load_ruleset("kriegsspiel-v3")
 
@@ -52,7 +53,7 @@ def end_round(state: GameState) -> tuple[GameState, list]:
 def test_ride_rounds_follow_the_terrain(unit_at, cost, due) -> None:
     state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
                               UnitSetup("b1", "infantry", "Blue", at(*unit_at))]), intercepted_at_most=0)
-    sent = send(state, "b1").state.orders_in_transit[0]
+    sent = orders_in_transit(send(state, "b1").state)[0]
     if cost is not None and unit_at[1] == 62.5:
         assert sent.metres == pytest.approx(cost, rel=1e-6)
         assert sent.due_round == due
@@ -63,7 +64,7 @@ def test_ride_rounds_follow_the_terrain(unit_at, cost, due) -> None:
 def test_open_ground_costs_more_than_road() -> None:
     state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 312.5)),
                               UnitSetup("b1", "infantry", "Blue", at(262.5, 312.5))]), intercepted_at_most=0)
-    sent = send(state, "b1").state.orders_in_transit[0]
+    sent = orders_in_transit(send(state, "b1").state)[0]
     assert sent.metres == pytest.approx(250 * 300 / 250)  # 250 m of open ground at 250 m a round
     assert sent.due_round == 2  # exactly one round's ride
 
@@ -87,7 +88,7 @@ def test_delivery_at_the_round_end_and_only_then_the_player_sees_it() -> None:
     assert state.round == 3
     delivered = [e for e in events if isinstance(e, OrderDelivered)]
     assert [(e.unit, e.text, e.complication) for e in delivered] == [("b1", "take the bridge", False)]
-    assert state.orders_in_transit == ()
+    assert orders_in_transit(state) == ()
     assert [m.text for m in orders_received(state, "Blue")] == ["take the bridge"]
     assert orders_received(state, "Red") == []
 
@@ -108,12 +109,12 @@ def test_a_courier_in_sight_of_the_enemy_can_be_caught() -> None:
                               UnitSetup("r1", "cavalry", "Red", at(12.5, 487.5))]),
                         intercepted_at_most=10, complication_at_most=0)
     result = send(state, "b1", "hold the ford")
-    sent = result.state.orders_in_transit[0]
+    sent = orders_in_transit(result.state)[0]
     assert sent.intercepted_by == "Red" and sent.caught_round == 2  # seen at once: caught as round 1 ends
     state, events = end_round(result.state)
     caught = [e for e in events if isinstance(e, OrderIntercepted)]
     assert [(e.unit, e.by_side) for e in caught] == [("b1", "Red")]
-    assert state.orders_in_transit == ()
+    assert orders_in_transit(state) == ()
     assert orders_received(state, "Blue") == []
     assert [m.text for m in orders_received(state, "Red")] == ["hold the ford"]
     state, events = end_round(state)
@@ -126,7 +127,7 @@ def test_an_unseen_courier_rolls_no_interception_die() -> None:
     dice = Dice(1760, 1)
     result = apply(state, Order("b1", "advance"), dice)
     assert len(dice.rolls) == 1  # the complication die only: no enemy on the map
-    assert result.state.orders_in_transit[0].intercepted_by is None
+    assert orders_in_transit(result.state)[0].intercepted_by is None
 
 
 def test_refusals() -> None:
@@ -152,7 +153,7 @@ def test_the_nearest_officer_writes() -> None:
     state = with_orders(game([UnitSetup("hq", "officer", "Blue", at(12.5, 62.5)),
                               UnitSetup("brigadier", "officer", "Blue", at(512.5, 62.5)),
                               UnitSetup("b1", "infantry", "Blue", at(612.5, 62.5))]), intercepted_at_most=0)
-    sent = send(state, "b1").state.orders_in_transit[0]
+    sent = orders_in_transit(send(state, "b1").state)[0]
     assert sent.officer == "brigadier" and sent.due_round == 2
 
 
@@ -161,7 +162,7 @@ def test_the_nearest_officer_writes() -> None:
 
 def picture(state: GameState, player: str) -> bytes:
     from kriegsspiel.core.sight import player_view
-    from kriegsspiel.pov.picture import draw_picture
+    from kriegsspiel.render.player_picture import draw_picture
     from kriegsspiel.pov.png import png_bytes
     from kriegsspiel.pov.public import public_map
 

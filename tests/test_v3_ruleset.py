@@ -100,7 +100,7 @@ def test_modifiers_health_disruption_ranges(rules) -> None:
     assert c.health[2].out_of_control_rounds == 1
     assert c.health[1].can_attack is False and c.health[1].out_of_control_rounds >= 1
     assert c.disruption_combat == (0, -1, -2)
-    assert [rules.movement_factor(level) for level in (0, 1, 2, 5)] == pytest.approx([1, 2 / 3, 1 / 3, 1 / 3])
+    assert [c.movement_factor(level) for level in (0, 1, 2, 5)] == pytest.approx([1, 2 / 3, 1 / 3, 1 / 3])
     assert c.hp_types == ("infantry", "skirmishers", "cavalry")
     assert {t: rules.unit_type(t).health for t in c.hp_types} == {"infantry": 5, "skirmishers": 5, "cavalry": 5}
     ranges = {(t, w.weapon): (w.effective, w.maximum) for t, ws in c.ranges.items() for w in ws}
@@ -173,7 +173,7 @@ def test_broken_files_name_the_key(raw: dict, edit, expected: str) -> None:
 
 def test_fourth_edition_unchanged() -> None:
     r = load_ruleset("modern-4e")
-    assert r.combat is None and r.orders is None and r.movement_factor(2) == 1.0
+    assert r.combat is None and r.orders is None
     assert r.unit_type("infantry").move == 10
 
 

@@ -23,6 +23,7 @@ from kriegsspiel.core.state import GameState, UnitSetup
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import PendingCombat
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat, Rally, Recover, Resolve
 from test_v3_combat import RULES, at, battlefield, game
+from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption as disruption_of, orders_in_transit, unit_slot, with_pending_combat
 
 
 def with_orders(state: GameState, **changes) -> GameState:
@@ -54,7 +55,7 @@ def test_a_message_between_players_rides_by_courier_and_arrives_after_the_ride()
     state = _two_officers(intercepted_at_most=0, complication_at_most=0)
     result = apply(state, Message("Red", "parley at the bridge"), Dice(1760, 1))
     assert result.accepted, result
-    sent = result.state.orders_in_transit[0]
+    sent = orders_in_transit(result.state)[0]
     assert (sent.officer, sent.unit, sent.recipient) == ("hq", "rhq", "Red")
     assert sent.metres == pytest.approx(600) and sent.due_round == 3  # the courier's 300 m a round, as an order
     state, _ = end_round(result.state)
@@ -94,9 +95,9 @@ def test_the_recipient_never_intercepts_its_own_message_by_courier() -> None:
                               UnitSetup("b1", "infantry", "Blue", at(612.5, 87.5)),
                               UnitSetup("rhq", "officer", "Red", at(612.5, 62.5))]), intercepted_at_most=10)
     for index in range(20):
-        sent = apply(state, Message("Red", "parley"), Dice(1760, index)).state.orders_in_transit[0]
+        sent = orders_in_transit(apply(state, Message("Red", "parley"), Dice(1760, index)).state)[0]
         assert sent.intercepted_by is None
-    caught = apply(state, Order("b1", "advance"), Dice(1760, 1)).state.orders_in_transit[0]
+    caught = orders_in_transit(apply(state, Order("b1", "advance"), Dice(1760, 1)).state)[0]
     assert caught.intercepted_by == "Red"
 
 
@@ -122,7 +123,7 @@ def test_a_fourth_edition_message_to_the_only_enemy_is_never_intercepted_by_it()
 
 
 def _pending(state: GameState, chart: str, attackers, defenders, roll: int) -> GameState:
-    return state.replace(pending_combat=PendingCombat(chart, tuple(attackers), tuple(defenders), roll, ()))
+    return with_pending_combat(state, PendingCombat(chart, tuple(attackers), tuple(defenders), roll, ()))
 
 
 def test_a_combat_group_attacks_once_a_turn_whichever_side_the_result_hits() -> None:
@@ -173,7 +174,7 @@ def test_a_hit_attacker_carries_the_result_exactly_as_a_defender_would(face: int
     d = apply(_pending(hit_as_defender, "firefight", ["e"], ["u"], 11 - face), Resolve(), Dice(1, 1)).state.units
     assert ("u" in a) == ("u" in d)
     if "u" in a:
-        mark = lambda u: (u.health, u.disruption, u.disabled_rounds, round(u.position.x, 6), round(u.position.y, 6))
+        mark = lambda u: (u.health, disruption_of(u), u.disabled_rounds, round(u.position.x, 6), round(u.position.y, 6))
         assert mark(a["u"]) == mark(d["u"])
         assert a["u"].attacked_this_turn and not d["u"].attacked_this_turn
     assert a["e"] == hit_as_attacker.units["e"]  # the defender is untouched
@@ -197,27 +198,27 @@ def _forest_game(units: list[UnitSetup]) -> GameState:
 def test_rally_only_in_cover_and_clear_of_the_enemy(where, enemy_at, allowed, reason) -> None:
     state = _forest_game([UnitSetup("b1", "infantry", "Blue", at(*where)),
                           UnitSetup("r1", "infantry", "Red", at(*enemy_at))])
-    state = state.with_units(state.units["b1"].replace(disruption=2))
+    state = state.with_units(state.units["b1"].replace(slot=unit_slot(2)))
     result = apply(state, Rally("b1"), Dice(1, 1))
     assert result.accepted is allowed, result
     if allowed:
-        assert result.state.units["b1"].disruption == 1
+        assert disruption_of(result.state.units["b1"]) == 1
     else:
         assert result.forceable and reason in result.reason
         forced = apply(state, Force(Rally("b1")), Dice(1, 1))
-        assert forced.accepted and forced.state.units["b1"].disruption == 1
+        assert forced.accepted and disruption_of(forced.state.units["b1"]) == 1
 
 
 def test_rally_once_a_round() -> None:
     state = _forest_game([UnitSetup("b1", "infantry", "Blue", at(150, 250)),
                           UnitSetup("r1", "infantry", "Red", at(600, 450))])
-    state = state.with_units(state.units["b1"].replace(disruption=2))
+    state = state.with_units(state.units["b1"].replace(slot=unit_slot(2)))
     once = apply(state, Rally("b1"), Dice(1, 1)).state
     twice = apply(once, Rally("b1"), Dice(1, 2))
     assert not twice.accepted and twice.forceable and "already rallied this round" in twice.reason
-    assert once.units["b1"].disruption == 1
+    assert disruption_of(once.units["b1"]) == 1
     next_round, _ = end_round(once)
-    assert apply(next_round, Rally("b1"), Dice(1, 3)).state.units["b1"].disruption == 0
+    assert disruption_of(apply(next_round, Rally("b1"), Dice(1, 3)).state.units["b1"]) == 0
 
 
 @pytest.mark.parametrize("where, wagon_at, enemy_at, allowed, reason", [

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from kriegsspiel.shell.session import Shell
 from kriegsspiel.store import Game
+from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption as disruption_of, pending_combat
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
@@ -17,7 +18,7 @@ def test_details_tell_a_disrupted_unit_its_combat_modifier_and_slower_movement(t
         assert "disruption" not in shell.handle("details ir-daun").text
         for line in ("force move ir-daun > 330,780", "combat melee ir-forcade > ir-daun"):
             assert shell.handle(line).ok, line
-        roll = game.state.pending_combat.roll
+        roll = pending_combat(game.state).roll
         # the final roll 9 on the hand-to-hand chart: "damaged" on the defender (+2 disruption, -1 HP)
         assert shell.handle(f"modify attacker {9 - roll:+d} x").ok
         assert "damaged on the defender" in shell.handle("resolve").text
@@ -43,7 +44,7 @@ def test_details_list_the_pending_combat_and_the_orders_riding_for_the_umpire(tm
         assert shell.handle("force move grenzer > 530,812").ok  # 60 m: within the musket's effective range
         assert shell.handle("combat volley jaeger > grenzer").ok
         assert shell.handle("modify defender +2 square").ok
-        pending = game.state.pending_combat
+        pending = pending_combat(game.state)
         lines = shell.handle("details").text.splitlines()
         start = lines.index("combat pending:")
         assert lines[start + 1:start + 4] == [
@@ -55,9 +56,9 @@ def test_details_list_the_pending_combat_and_the_orders_riding_for_the_umpire(tm
         assert shell.handle(f"modify attacker {9 - pending.roll:+d} x").ok
         assert shell.handle("resolve").ok
         hit = game.state.units["grenzer"]
-        assert hit.disruption == 2
+        assert disruption_of(hit) == 2
         row = next(line for line in shell.handle("details").text.splitlines() if line.startswith(hit.id + " "))
-        assert f"disruption {hit.disruption}" in row
+        assert f"disruption {disruption_of(hit)}" in row
         assert "combat pending:" not in shell.handle("details").text
         assert shell.handle("turn").ok and shell.handle("turn").ok  # round 1 ends: the order arrives
         assert "orders riding" not in shell.handle("details").text

@@ -11,6 +11,7 @@ from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
 from kriegsspiel.store import Game
+from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit, pending_combat
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
@@ -60,7 +61,7 @@ def test_a_pending_combat_is_on_the_panel_with_its_modifiers_until_resolved(app:
     type_line(app, "force move grenzer > 560,812")
     type_line(app, "combat volley jaeger > grenzer")
     state = app.session.state
-    pending = state.pending_combat
+    pending = pending_combat(state)
     assert pending is not None, app.console_output
     shown = panel_texts(app)
     assert "Combat pending" in shown
@@ -72,7 +73,7 @@ def test_a_pending_combat_is_on_the_panel_with_its_modifiers_until_resolved(app:
     state = app.session.state
     shown = panel_texts(app)
     assert "defender +2 square (-2 on the die)" in shown
-    assert f"=> {outcome(state.ruleset.combat, state.pending_combat).describe()}" in shown
+    assert f"=> {outcome(state.ruleset.combat, pending_combat(state)).describe()}" in shown
 
     type_line(app, "modify attacker +1 intel")
     assert "attacker +1 intel (+1 on the die)" in panel_texts(app)
@@ -81,20 +82,20 @@ def test_a_pending_combat_is_on_the_panel_with_its_modifiers_until_resolved(app:
     assert "defender +2 square (-2 on the die)" not in shown and "attacker +1 intel (+1 on the die)" in shown
 
     type_line(app, "resolve")
-    assert app.session.state.pending_combat is None
+    assert pending_combat(app.session.state) is None
     assert "Combat pending" not in panel_texts(app)
 
 
 def test_orders_riding_are_on_the_umpires_panel_until_they_arrive(app: App) -> None:
     assert "Orders riding" not in panel_texts(app)
     type_line(app, "order ir-wedel advance to the stone bridge")
-    assert app.session.state.orders_in_transit, app.console_output
+    assert orders_in_transit(app.session.state), app.console_output
     shown = panel_texts(app)
     assert "Orders riding" in shown
     assert any(t.startswith("ferdinand -> ir-wedel: due round 2") for t in shown), shown
     type_line(app, "turn")
     type_line(app, "turn")  # round 1 ends: the order arrives
-    assert app.session.state.round == 2 and not app.session.state.orders_in_transit
+    assert app.session.state.round == 2 and not orders_in_transit(app.session.state)
     assert "Orders riding" not in panel_texts(app)
 
 
@@ -105,7 +106,7 @@ def test_a_right_click_on_a_counter_lists_the_rule_sets_charts(app: App) -> None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is not None and app.menu.items[:4] == ("firefight", "melee", "artillery", "volley")
+    assert app.tools.menu.shown is not None and app.tools.menu.shown.items[:4] == ("firefight", "melee", "artillery", "volley")
     assert not app.status_is_error and app.status.startswith("jaeger: combat on no chart (all greyed)")
     # no enemy within reach at the start: each chart greyed with the rules' reason (the nearest enemy)
-    assert app.menu.refusal("volley").startswith("jaeger is ") and "maximum range of 150 m" in app.menu.refusal("volley")
+    assert app.tools.menu.shown.refusal("volley").startswith("jaeger is ") and "maximum range of 150 m" in app.tools.menu.shown.refusal("volley")

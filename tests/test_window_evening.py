@@ -19,6 +19,8 @@ from kriegsspiel.store import Game
 from test_app import drag, key, records, screen_of
 from test_app_declutter import CLUSTER, app as crowded, post_and_step, true_place  # noqa: F401 - a fixture
 from test_v3_combat_mouse import app as v3_app, button, click_at  # noqa: F401 - a fixture
+from kriegsspiel.rulesets.kriegsspiel_v3.state import pending_combat
+from kriegsspiel.rulesets.modern_4e.state import air_turn_over, with_air_turn_over
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -60,7 +62,7 @@ def test_the_v3_combat_panel_keeps_its_rows_in_place(v3_app: App) -> None:  # no
     last = judged[-1]
     click_at(app, button(app, f"modify defender {rules.modifiers[last]:+d} {last}"))
     app.run(max_frames=app.frames + 1)
-    assert any(m.label == last for m in app.session.state.pending_combat.modifiers)
+    assert any(m.label == last for m in pending_combat(app.session.state).modifiers)
     after = places()
     assert after == before, "giving a modifier must not move the rows under the umpire's eyes"
     section = combat_v3.combat_section(app.session.state)
@@ -90,19 +92,19 @@ def _drag_destroyer(app: App) -> WorldPoint:
 
 def test_dragging_a_ship_in_the_air_turn_asks_before_it_ends_it(coastal: App) -> None:
     app = coastal
-    assert not app.session.state.air_turn_over
+    assert not air_turn_over(app.session.state)
     _drag_destroyer(app)
     assert records(app) == [] and app.confirming is not None
     assert "before b-destroyer1 moves: Blue's air turn ends" in app.status
     app.render()  # the question is drawn over the map
     key(app, pygame.K_ESCAPE)
-    assert app.confirming is None and records(app) == [] and not app.session.state.air_turn_over
+    assert app.confirming is None and records(app) == [] and not air_turn_over(app.session.state)
     assert app.session.state.unit("b-destroyer1").position == WorldPoint(18.5, 8.5)
     _drag_destroyer(app)
     key(app, pygame.K_RETURN)
     journal = records(app)
     assert len(journal) == 1 and journal[0].command.startswith("move b-destroyer1 >") and not journal[0].forced
-    assert app.session.state.air_turn_over
+    assert air_turn_over(app.session.state)
     # the air turn is over: the next ship moves without a question
     _drag_destroyer(app)
     assert app.confirming is None and len(records(app)) == 2
@@ -115,7 +117,7 @@ def test_only_what_the_rules_do_before_the_move_is_asked_about(coastal: App) -> 
     assert before_the_move(state, "move b-cruiser > 9.5,7.5", "b-cruiser") == "before b-cruiser moves: Blue's air turn ends"
     assert before_the_move(state, "takeoff b-fighter", "b-fighter") is None  # an air order: the air turn goes on
     assert before_the_move(state, "move r-destroyer > 46.5,62.5", "r-destroyer") is None  # refused: not Red's turn
-    after = state.replace(air_turn_over=True)
+    after = with_air_turn_over(state, True)
     assert before_the_move(after, "move b-cruiser > 9.5,7.5", "b-cruiser") is None
 
 
@@ -211,7 +213,7 @@ def test_the_help_is_opaque_and_scrolls_when_it_does_not_fit(tmp_path: Path) -> 
     pygame.font.init()
     texts = TextCache()
     size, box = chrome.help_layout(texts, 18, (700, 300))
-    inside = (box.left - 8, box.centery)  # on the panel, left of the keys' column
+    inside = (box.left - 8, min(box.centery, 150))  # on the panel, left of the keys' column (above the window's edge)
     drawn = []
     for fill in ((250, 250, 250), (10, 120, 10)):  # the same help over a light and a dark map
         small = pygame.Surface((700, 300))
@@ -280,7 +282,7 @@ def test_the_console_scrolls_back_and_keeps_its_history(tmp_path: Path, monkeypa
             board.console, "history", [*board.console.history, "move hessians > 24.5,60.5"]) or 0)
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
         assert window.run_window(game, "t") == 0
-        assert load_history(config_dir())[-1] == "move hessians > 24.5,60.5"
+        assert load_history(config_dir())[0][-1] == "move hessians > 24.5,60.5"
         seen: list[list[str]] = []
         monkeypatch.setattr(WindowFrame, "run", lambda self, board, **kw: seen.append(list(board.console.history)) or 0)
         window.run_window(game, "t")

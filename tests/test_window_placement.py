@@ -91,7 +91,7 @@ def test_size_option_is_for_one_run_and_a_resize_is_remembered(laptop: tuple[int
     kept = placement.Placement((900, 600), (120, 40))
     assert placement.choose(None, kept, laptop) == kept  # its place on this screen too
     placement.save(placement.Placement((3000, 2000), (5000, 10)))  # left on a bigger screen than this one
-    assert placement.choose(None, placement.load(), laptop) == placement.Placement((1350, 688), (0, 0), False)
+    assert placement.choose(None, placement.load()[0], laptop) == placement.Placement((1350, 688), (0, 0), False)
     # moved onto the screen: (0, 0) to (1350, 688) leaves the task bar its room
     assert placement.choose(None, placement.Placement((900, 600), (900, 700)), laptop).position == (450, 88)
 

@@ -16,7 +16,9 @@ from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.pov.area import order_arrows, province_of, stack_points
 from kriegsspiel.render.area_arrows import arrow_end, draw_order_line
+from kriegsspiel.render.area_counters import counter_px, hit_marks, symbol_counter
 from kriegsspiel.render.camera import Camera, Viewport, fit_camera
+from kriegsspiel.render.counters import Symbol
 from kriegsspiel.render.province_labels import ProvinceShapes, paint_labels, place_labels
 from kriegsspiel.render.provinces import ProvinceDrawing, fill_provinces, power_colour
 from kriegsspiel.store.area import AreaTurn
@@ -36,8 +38,11 @@ class AreaBoard:
     """The board in a viewport of the window, through a :class:`Camera` (map pixels <-> screen pixels)."""
 
     def __init__(self, provinces: Sequence[ProvinceDrawing], size_px: tuple[int, int],
-                 view_size: tuple[int, int]) -> None:
+                 view_size: tuple[int, int], symbols: Mapping[str, tuple[Symbol, str]] | None = None) -> None:
         self.provinces = list(provinces)
+        #: unit kind -> (its military symbol, its name), when the rule set names them (unit profiles): the
+        #: counters then show the symbol, larger; otherwise a lettered disc (Diplomacy's A and F)
+        self.symbols = dict(symbols or {})
         self.size_px = size_px
         self.centres = {p.abbreviation: p.centre for p in provinces}
         self._outlines = {p.abbreviation: np.asarray(p.outline, dtype=float) for p in provinces}
@@ -78,6 +83,10 @@ class AreaBoard:
         """Multiply the scale by ``factor`` (within the bounds), keeping the map point under ``at`` there."""
         self.camera = self.camera.zoomed_about(at[0], at[1], factor)
 
+    def radius(self) -> int:
+        """Half a counter's side on screen (pixels) at the present zoom."""
+        return counter_px(self.scale) // 2 if self.symbols else counter_radius(self.scale)
+
     @property
     def scale(self) -> float:
         """Screen pixels per map pixel."""
@@ -103,7 +112,7 @@ class AreaBoard:
         """Each unit with where its counter stands (map pixels), as the pictures place them."""
         on_map = [u for u in units if province_of(u.where) in self.centres]
         # counters a gap apart at any scale (a map-pixel offset would overlap them when small)
-        offset = max(STACK_OFFSET, (2 * counter_radius(self.scale) + 3) / self.scale)
+        offset = max(STACK_OFFSET, (2 * self.radius() + 3) / self.scale)
         return list(zip(on_map, stack_points(on_map, self.centres, offset)))
 
     def unit_at(self, units: Sequence[AreaUnit], screen: tuple[int, int]) -> AreaUnit | None:
@@ -111,7 +120,7 @@ class AreaBoard:
         if not self.view_rect.collidepoint(screen):
             return None
         x, y = self.to_map(screen)
-        best, best_d = None, max(PICK_RADIUS, (counter_radius(self.scale) + 2) / self.scale)
+        best, best_d = None, max(PICK_RADIUS, (self.radius() + 2) / self.scale)
         for unit, (ux, uy) in self.unit_points(units):
             d = ((ux - x) ** 2 + (uy - y) ** 2) ** 0.5
             if d <= best_d:
@@ -161,7 +170,7 @@ class AreaBoard:
             if outline is not None:
                 points = [self.to_screen((x, y)) for x, y in outline]
                 pygame.draw.polygon(target, (255, 255, 255) if by_sea else (255, 215, 0), points, 4)
-        radius = counter_radius(self.scale)
+        radius = self.radius()
         points = [(unit, self.to_screen(at)) for unit, at in self.unit_points(position.units)]
         blocks: dict[str, pygame.Rect] = {}
         circles = []
@@ -182,7 +191,7 @@ class AreaBoard:
         self.label_rects = self._label_cache[1]
         paint_labels(target, self.provinces, owned_now, self.label_rects, self.scale)
         for unit, at in points:
-            _counter(target, unit, at, radius, unit.uid == selected, unit.uid in marked)
+            _counter(target, unit, at, radius, unit.uid == selected, unit.uid in marked, self.symbols.get(unit.kind))
         self.counter_rects = {unit.uid: rect for (unit, _), rect in zip(points, circles)}
         if selected is not None and drag_to is not None:
             start = next((at for u, at in points if u.uid == selected), None)
@@ -198,7 +207,7 @@ class AreaBoard:
         under a counter would not say where the unit goes); returns the segments drawn (screen)."""
         at_centre = {c: a for a, c in self.centres.items()}
         drawn: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        radius = counter_radius(self.scale)  # lines and heads grow with the counters, as one zooms in
+        radius = self.radius()  # lines and heads grow with the counters, as one zooms in
         for order in turn.orders:
             colour = power_colour(order.power)
             for style, a, b in order_arrows(order.text, self.centres):
@@ -216,18 +225,32 @@ def counter_radius(scale: float) -> int:
 
 
 def _counter(target: pygame.Surface, unit: AreaUnit, at: tuple[int, int], radius: int, selected: bool,
-             marked: bool) -> None:
+             marked: bool, symbol: tuple[Symbol, str] | None = None) -> None:
+    ring = (200, 0, 0) if unit.details.get("dislodged") else (20, 20, 20)
+    if symbol is not None:
+        if selected:
+            pygame.draw.rect(target, (255, 230, 0), pygame.Rect(0, 0, 2 * radius + 8, 2 * radius + 8).move(
+                at[0] - radius - 4, at[1] - radius - 4), border_radius=max(3, radius // 3))
+        plate = symbol_counter(symbol[0], power_colour(unit.power), 2 * radius, hit_marks(unit.label), ring)
+        target.blit(plate, plate.get_rect(center=at))
+        if marked:
+            _notch(target, at, radius)
+        return
     if selected:
         pygame.draw.circle(target, (255, 230, 0), at, radius + 4)
     pygame.draw.circle(target, power_colour(unit.power), at, radius)
-    ring = (200, 0, 0) if unit.details.get("dislodged") else (20, 20, 20)
     pygame.draw.circle(target, ring, at, radius, 2)
-    if marked:  # no order yet: a white notch at the top right
-        notch = (at[0] + round(radius * 0.7), at[1] - round(radius * 0.7))
-        pygame.draw.circle(target, (255, 255, 255), notch, max(3, radius // 4))
-        pygame.draw.circle(target, (20, 20, 20), notch, max(3, radius // 4), 1)
+    if marked:
+        _notch(target, at, radius)
     text = _letters(unit.label[:2] or unit.kind[:1], max(12, min(22, round(radius * 1.1))))
     target.blit(text, text.get_rect(center=at))
+
+
+def _notch(target: pygame.Surface, at: tuple[int, int], radius: int) -> None:
+    """No order yet: a white notch at the counter's top right."""
+    notch = (at[0] + round(radius * 0.7), at[1] - round(radius * 0.7))
+    pygame.draw.circle(target, (255, 255, 255), notch, max(3, radius // 4))
+    pygame.draw.circle(target, (20, 20, 20), notch, max(3, radius // 4), 1)
 
 
 _LETTERS: dict[tuple[str, int], pygame.Surface] = {}

@@ -17,6 +17,8 @@ BG = (245, 242, 232)
 FOCUS = (40, 110, 200)
 INK = (25, 25, 25)
 BAD = (170, 20, 20)
+#: the "what to do now" lines
+DUTY = (20, 70, 140)
 _DIM = (110, 100, 80)
 #: the orders listed at most (the newest; 'orders' in the console lists them all)
 ORDERS_SHOWN = 14
@@ -31,9 +33,10 @@ def unordered_line(units_waiting: Iterable[tuple[str, str]]) -> str:
 
 
 def draw_panel(surface: pygame.Surface, title: str, turn: AreaTurn, waiting_powers: Sequence[str], unordered: str,
-               log: Sequence[tuple[str, bool]], log_scroll: int, console: str, focused: bool = True) -> int:
-    """Draw the panel at the right edge of ``surface``; returns the log scroll kept within the log (lines
-    back from its end)."""
+               log: Sequence[tuple[str, bool]], log_scroll: int, console: str, focused: bool = True,
+               duties: Sequence[str] = ()) -> int:
+    """Draw the panel at the right edge of ``surface``, with ``duties`` (what each power ordering now is to
+    do) under the phase; returns the log scroll kept within the log (lines back from its end)."""
     w, h = surface.get_size()
     x = w - PANEL_WIDTH
     pygame.draw.rect(surface, BG, (x, 0, PANEL_WIDTH, h))
@@ -41,7 +44,8 @@ def draw_panel(surface: pygame.Surface, title: str, turn: AreaTurn, waiting_powe
     head, body = font(18, bold=True), font(14)
     lines: list[tuple[str, pygame.font.Font, tuple[int, int, int]]] = [
         (title, head, INK), (turn.position.phase_label, head, INK),
-        ("orders from: " + (", ".join(waiting_powers) or "nobody"), body, INK), (unordered, body, _DIM),
+        ("orders from: " + (", ".join(waiting_powers) or "nobody"), body, INK),
+        *[(line, font(14, bold=True), DUTY) for line in duties], (unordered, body, _DIM),
         ("", body, INK), (f"Orders given ({len(turn.orders)})", head, INK)]
     shown = turn.orders[-ORDERS_SHOWN:]
     if len(turn.orders) > len(shown):

@@ -19,18 +19,21 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.app import chrome
+from kriegsspiel.app import debrief_menu
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
+from kriegsspiel.app.area_legend import board_key, draw_help_and_key, duty_lines
 from kriegsspiel.app.area_menu import Menu, convoy_menu
 from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, console_rect, draw_panel,
                                         draw_question, fit, unordered_line)
 from kriegsspiel.app.area_preview import draw_tags, result_tags
+from kriegsspiel.app.area_setup import AreaSetupMode
 from kriegsspiel.app.group_undo import GroupLedger
 from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.viewas import next_shot_number
 from kriegsspiel.core.area import AreaUnit
 from kriegsspiel.pov.area import province_of
+from kriegsspiel.render.area_counters import symbols_by_kind
 from kriegsspiel.render.camera import ZOOM_STEP
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache
@@ -77,7 +80,8 @@ class AreaApp:
         self.title = title or game.scenario.name
         self.shell = Shell(game)
         board = game.scenario.board
-        self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size())
+        self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size(),
+                               symbols_by_kind(game.scenario.rules.unit_symbols()))
         self.console = ""
         #: the console takes the keys only when it has the focus (Enter, Tab or a click on it; Esc or a click
         #: on the board gives it up); without it, keys are shortcuts (A adjudicate, C confirm, + - zoom)
@@ -101,6 +105,9 @@ class AreaApp:
         self.texts = TextCache()
         self._swallow_text = ""
         self._unordered: tuple[object, frozenset[str], str] | None = None
+        self._duties: tuple[object, list[str]] | None = None
+        #: where F1 drew the key of the counters' symbols (None: not shown)
+        self.key_rect: pygame.Rect | None = None
         #: the turn last adjudicated and its results by unit (shown while the orders stay as they were)
         self.preview: tuple[object, dict[str, str]] | None = None
         #: Confirm's question is open (the panel's button): its Yes and No buttons, once drawn
@@ -111,6 +118,9 @@ class AreaApp:
         #: F12 writes here (the window frame sets it next to the save)
         self.screenshot_dir = Path(str(game.path)).with_name(Path(str(game.path)).stem + "-shots")
         self.drawn = False  # whether the last step drew a frame
+        self.setup_mode = AreaSetupMode()  # F2: place units on provinces and write a scenario (app/area_setup.py)
+        if not game.turn.position.units and self.setup_mode.can_enter(self) is None:
+            self.setup_mode.enter(self)  # a province map opened without a scenario
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
@@ -212,6 +222,8 @@ class AreaApp:
 
     def handle(self, event: pygame.event.Event) -> None:
         """One pygame event."""
+        if self.setup_mode.handle(self, event):  # F2, and the set-up mode's gestures while it is on
+            return
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False
@@ -284,9 +296,11 @@ class AreaApp:
             self.menu, self.asking = None, True
             return
         if self.menu is not None:
-            orders = self.menu.command_at(pos)
+            orders, row = self.menu.command_at(pos), self.menu.option_at(pos)
             self.menu = None
-            if orders is not None:
+            if row == debrief_menu.MENU_ROW:
+                debrief_menu.open_debrief()
+            elif orders is not None:
                 self.give(orders)
             return
         unit = self.board.unit_at(self.game.turn.position.units, pos)
@@ -356,13 +370,12 @@ class AreaApp:
                 self.say(f"no orders for {unit.kind} {unit.where} in {position.phase_label}")
             return
         province = self.board.province_at(pos)
-        if province is None:
-            return
-        for power in rules.powers_to_order(position):
+        for power in rules.powers_to_order(position) if province is not None else ():
             options = list(rules.place_examples(position, power, province))
             if options:
                 self.menu = Menu(power, options, pos)
                 return
+        self.menu = Menu("", [debrief_menu.MENU_ROW], pos, commands=[()])  # nothing to order here
 
     def _answer(self, yes: bool) -> None:
         self.asking = False
@@ -474,8 +487,18 @@ class AreaApp:
             self._unordered = (turn, frozenset(uid for _, uid in units), unordered_line(units) if orderable else "")
         return self._unordered[1], self._unordered[2]
 
+    def duties(self) -> list[str]:
+        """The "what to do now" line of each power ordering now (the rules' ``duty``), once per turn."""
+        turn = self.game.turn
+        if self._duties is None or self._duties[0] is not turn:
+            self._duties = (turn, duty_lines(self.game.scenario.rules, turn.position))
+        return self._duties[1]
+
     def render(self) -> None:
         """Draw the whole window."""
+        if self.setup_mode.active:
+            self.setup_mode.draw(self)
+            return
         self.surface.fill(BG)
         marked, line = self.unordered()
         self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to, marked, self.reach)
@@ -485,14 +508,17 @@ class AreaApp:
         rules = self.game.scenario.rules
         self.log_scroll = draw_panel(self.surface, self.title, self.game.turn,
                                      rules.powers_to_order(self.game.turn.position), line, self.log,
-                                     self.log_scroll, self.console, self.console_focused)
+                                     self.log_scroll, self.console, self.console_focused, self.duties())
         if self.menu is not None:
             self.menu.draw(self.surface, self.board.view_rect)
         self.portal.draw(self.surface, self.texts, 16)
         if self.asking:
             self._answers = draw_question(self.surface, self.board.view_rect, self._question())
+        self.key_rect = None
         if self.help_on:
-            self.help_scroll = chrome.draw_help(self.surface, self.texts, 16, self.help_scroll, AREA_KEYS, HELP_TITLE)
+            key = board_key(self.game.turn.position.units, self.board.symbols)
+            self.help_scroll, self.key_rect = draw_help_and_key(self.surface, self.texts, 16, self.help_scroll,
+                                                                AREA_KEYS, HELP_TITLE, key)
 
     def _question(self) -> list[str]:
         turn = self.game.turn
@@ -520,6 +546,9 @@ class AreaApp:
         pygame.draw.rect(self.surface, INK, box, 1)
         self.surface.blit(label, label.get_rect(center=box.center))
 
+    def invalidate(self) -> None:
+        """Nothing to do: every step draws the whole window."""
+
     def resize(self, surface: pygame.Surface) -> None:
         """Lay the board and panel out again on ``surface`` (the window was resized, or fullscreen toggled)."""
         self.surface = surface
@@ -530,6 +559,9 @@ class AreaApp:
         Confirm is dropped (it was never journaled), then the window closes."""
         self.portal.pump()
         line = "quit: every order is already in the save (each is written to disk before its result is shown)"
+        kept = self.setup_mode.keep_unsaved(self)  # units placed in the set-up mode and not saved
+        if kept:
+            line += f"; {kept}"
         if self.asking:
             self.asking = False
             line += "; the unanswered Confirm was not done"

@@ -17,8 +17,9 @@ from typing import Any
 
 import pygame
 
-from kriegsspiel.app.targeting import Menu, Targeting
+from kriegsspiel.app.targeting import Menu, Targeting, spec_of
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.game import rules_of
 from kriegsspiel.core.state import GameState
 
 #: the digit keys that aim the rule set's charts, in the order the rule set lists them
@@ -44,15 +45,16 @@ def chart_for_key(state: GameState, key: int) -> str | None:
     return names[index] if index < len(names) else None
 
 
-def chart_targeting(chart: str, group: list[str] | tuple[str, ...]) -> Targeting:
-    """Aiming a combat on ``chart`` with ``group`` as the attackers."""
-    return Targeting("combat", tuple(group), chart=chart)
+def chart_targeting(state: GameState, chart: str, group: list[str] | tuple[str, ...]) -> Targeting:
+    """Aiming a combat on ``chart`` with ``group`` as the attackers (the combat order's hints: several
+    attackers, several defenders)."""
+    return Targeting("combat", tuple(group), chart=chart, spec=spec_of(state, "combat"))
 
 
 def chart_refusal(state: GameState, chart: str, group: list[str] | tuple[str, ...]) -> str | None:
     """None when some enemy unit may be attacked on ``chart`` by the whole ``group``; else the rules' reason
     at the enemy nearest the first attacker (out of range, a combat already pending, ...)."""
-    verdicts = chart_targeting(chart, group).verdicts(state)
+    verdicts = chart_targeting(state, chart, group).verdicts(state)
     if not verdicts:
         return "no enemy unit on the map"
     if any(reason is None for reason in verdicts.values()):
@@ -108,7 +110,7 @@ def combat_section(state: GameState) -> CombatSection | None:
     then each named modifier the umpire gives by judgement (the rule set's ``[combat.modifiers]`` that are not
     ``automatic``) in the rule set's order, per side: given (stepped as above) or not (+ gives it at the rule
     set's value)."""
-    pending = getattr(state, "pending_combat", None)
+    pending = getattr(rules_of(state).slot_of(state), "pending_combat", None)
     rules = getattr(state.ruleset, "combat", None)
     if pending is None or rules is None:
         return None

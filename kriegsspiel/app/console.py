@@ -9,6 +9,13 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Annotated
+
+import msgspec
+
+from kriegsspiel.border import read_line_settings, write_line_settings
+from kriegsspiel.border.save_schema import MAX_COMMAND_CHARS
+from kriegsspiel.border.types import NO_CONTROL
 
 
 #: Lines of the console's output kept to scroll back to.
@@ -46,23 +53,23 @@ def reflow_man_page(lines: Iterable[str]) -> list[str]:
     return out
 
 
-def load_history(folder: Path, limit: int = 200) -> list[str]:
-    """The lines entered in earlier sessions, oldest first ([] when none were saved or the file does not read)."""
-    try:
-        lines = (folder / HISTORY_FILE).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-    return [line for line in lines if line.strip()][-limit:]
+#: a line of the history file: what the console takes, one printable line (a command's length at most)
+HistoryLine = Annotated[str, msgspec.Meta(max_length=MAX_COMMAND_CHARS, pattern=NO_CONTROL)]
+
+
+def load_history(folder: Path, limit: int = 200) -> tuple[list[str], str | None]:
+    """The lines entered in earlier sessions, oldest first ([] when none were saved), and the one message for
+    the umpire when the file was there but could not be used (it is then moved aside, never overwritten)."""
+    read = read_line_settings(folder / HISTORY_FILE, HistoryLine, "the console starts without its history")
+    return (read.value or [])[-limit:], read.problem
 
 
 def save_history(folder: Path, history: Sequence[str]) -> str | None:
     """Keep ``history`` for the next session; returns None, or why it could not be written."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / HISTORY_FILE).write_text("".join(line + "\n" for line in history), encoding="utf-8")
-    except OSError as exc:
-        return f"{folder / HISTORY_FILE}: the console's history was not kept ({exc.strerror or exc})"
-    return None
+    problem = write_line_settings(folder / HISTORY_FILE, list(history), HistoryLine)
+    if problem and "not written" in problem:
+        return f"the console's history was not kept: {problem}"
+    return problem
 
 
 class ConsoleLine:

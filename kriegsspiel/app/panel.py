@@ -6,7 +6,8 @@ from collections.abc import Sequence
 import pygame
 
 from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
-from kriegsspiel.core.ruleset import RuleBook
+from kriegsspiel.core.game import CORE_RULES, rules_for, rules_of
+from kriegsspiel.core.ruleset import RuleBook, UnitType
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.fonts import fit_lines, font
 from kriegsspiel.render.overlays import TextCache, short_number
@@ -16,10 +17,32 @@ BACKGROUND = (32, 34, 40)
 HEADING = (255, 220, 120)
 TEXT = (235, 235, 235)
 DIM = (160, 165, 175)
-#: Commands with a range that are not weapons: no range ring for them.
 #: Lines of console output kept on screen above the console line.
 OUTPUT_LINES = 12
-NOT_WEAPONS = frozenset({"merge", "split", "spy", "survey", "airlift", "load", "build", "land", "air-defence"})
+#: the core's orders of a unit's own that are no weapon (listed after the weapons)
+OWN_CORE_ORDERS = ("merge", "split")
+
+
+def command_groups(ruleset: RuleBook, unit_type: UnitType) -> tuple[list[str], list[str]]:
+    """The unit type's command tables in two lists, in their order: what it fights with (the orders the rule
+    set hints are aimed at the enemy, and the core's orders but merge and split) and the other orders of its
+    own (the rule set's orders aimed at nothing or unhinted, merge, split). Orders aimed at its own side or at a
+    point (airlift, land) and tables that are no order (a ship's air defence) are in neither."""
+    rules = rules_for(ruleset)
+    weapons: list[str] = []
+    own: list[str] = []
+    for command in unit_type.commands:
+        spec = rules.order_specs.get(command)
+        if command in OWN_CORE_ORDERS or (spec is not None and spec.aim == "none"):
+            own.append(command)
+        elif spec is not None:
+            if spec.aim == "enemy":
+                weapons.append(command)
+        elif CORE_RULES.is_order_word(command):
+            weapons.append(command)
+        elif rules.is_order_word(command):
+            own.append(command)
+    return weapons, own
 
 
 def weapon_ranges(ruleset: RuleBook, unit: UnitState) -> list[tuple[str, float]]:
@@ -28,10 +51,10 @@ def weapon_ranges(ruleset: RuleBook, unit: UnitState) -> list[tuple[str, float]]
     joined ("attack/board 3")."""
     unit_type = ruleset.unit_type(unit.type_id)
     by_range: dict[float, list[str]] = {}
-    for command, stats in unit_type.commands.items():
-        if stats.range is None or command in NOT_WEAPONS:
-            continue
-        by_range.setdefault(float(stats.range), []).append(command)
+    for command in command_groups(ruleset, unit_type)[0]:
+        stats = unit_type.commands[command]
+        if stats.range is not None:
+            by_range.setdefault(float(stats.range), []).append(command)
     combat = getattr(ruleset, "combat", None)  # Ruleset V3: effective and maximum range of each weapon
     for weapon in getattr(combat, "ranges", {}).get(unit.type_id, ()) if combat is not None else ():
         by_range.setdefault(float(weapon.effective), []).append(f"{weapon.weapon} effective")
@@ -69,7 +92,7 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
         things.append(f"move {short_number(allowance)} more")
     else:
         things.append("not move (allowance spent)")
-    weapons = [c for c in unit_type.commands if c not in NOT_WEAPONS | {"merge", "split"}]
+    weapons, own = command_groups(state.ruleset, unit_type)
     if unit.fired_this_turn or unit.attacked_this_turn:
         weapons = []
         things.append("not fire again (fired)")
@@ -81,9 +104,8 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
     things += _combat_chart_line(state, unit)
     if unit_type.heading_limit is not None and not unit.moved_this_turn and not unit.heading_changed_this_turn:
         things.append("change heading")
-    extra = [c for c in unit_type.commands if c in ("spy", "survey", "build", "merge", "split")]
-    if extra:
-        things.append(", ".join(extra))
+    if own:
+        things.append(", ".join(own))
     if unit.hidden:
         things.append("reveal")
     elif unit_type.hide_terrain or unit_type.hidden_by_default:
@@ -119,8 +141,9 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
     if unit.heading is not None:
         limit = f", turns at most {short_number(unit_type.heading_limit)} deg" if unit_type.heading_limit else ""
         lines.append(f"heading {short_number(unit.heading)} deg{limit}")
-    if getattr(unit, "disruption", 0):
-        lines.append(f"disruption {unit.disruption}")
+    own = rules_of(state).unit_slot_of(unit)  # the rule set's own state of the unit (V3's disruption)
+    if getattr(own, "disruption", 0):
+        lines.append(f"disruption {own.disruption}")
     if unit.disabled_rounds:
         lines.append(f"disabled for {count(unit.disabled_rounds, 'more round')}")
     flags = [w for w, on in (("hidden", unit.hidden), ("moved", unit.moved_this_turn), ("fired", unit.fired_this_turn), ("attacked", unit.attacked_this_turn)) if on]

@@ -7,10 +7,13 @@ laptop). The size, position and fullscreen flag the umpire chose are kept in ``<
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
+import msgspec
+
+from kriegsspiel.border import read_json_settings, write_json_settings
 from kriegsspiel.userdirs import config_dir
 
 DEFAULT_SIZE = (1600, 1000)
@@ -19,6 +22,18 @@ MIN_SIZE = (640, 480)
 #: Room left on the screen for the window's title bar and the desktop's task bar (pixels).
 SCREEN_MARGIN = (16, 80)
 FILE_NAME = "window.json"
+#: a window's width or height as remembered (pixels): far beyond any screen, never 0
+_Side = Annotated[int, msgspec.Meta(ge=1, le=100_000)]
+#: a window's corner on the desktop (pixels; negative on a screen left of or above the main one)
+_Corner = Annotated[int, msgspec.Meta(ge=-100_000, le=100_000)]
+
+
+class WindowFile(msgspec.Struct, frozen=True):
+    """``window.json``: the size, place and fullscreen flag the umpire left the window at."""
+
+    size: tuple[_Side, _Side]
+    position: tuple[_Corner, _Corner] | None = None
+    fullscreen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,30 +71,20 @@ def choose(requested: tuple[int, int] | None, remembered: Placement | None, scre
     return Placement(size, position, fullscreen or (remembered is not None and remembered.fullscreen))
 
 
-def load(folder: Path | None = None) -> Placement | None:
-    """The placement saved last time, or None (none saved, or a file that does not read: it is not worth a
-    message, the window simply opens at its default)."""
-    path = (folder or config_dir()) / FILE_NAME
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        size = (int(data["size"][0]), int(data["size"][1]))
-        raw = data.get("position")
-        position = (int(raw[0]), int(raw[1])) if raw is not None else None
-        if size[0] < 1 or size[1] < 1:
-            return None
-        return Placement(size, position, bool(data.get("fullscreen", False)))
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
-        return None
+def load(folder: Path | None = None) -> tuple[Placement | None, str | None]:
+    """The placement saved last time (None: none saved) and the one message for the umpire when the file was
+    there but could not be used (then the window opens at its default and the file is moved aside to
+    ``window.json.broken``, never overwritten)."""
+    read = read_json_settings((folder or config_dir()) / FILE_NAME, WindowFile,
+                              "the window opens at its default size and place")
+    if read.value is None:
+        return None, read.problem
+    return Placement(read.value.size, read.value.position, read.value.fullscreen), None
 
 
 def save(placement: Placement, folder: Path | None = None) -> str | None:
     """Remember ``placement``; returns None, or the reason it could not be written (the caller says it once)."""
-    folder = folder or config_dir()
-    data = {"size": list(placement.size), "position": list(placement.position) if placement.position else None,
-            "fullscreen": placement.fullscreen}
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / FILE_NAME).write_text(json.dumps(data) + "\n", encoding="utf-8")
-    except OSError as exc:
-        return f"{folder / FILE_NAME}: the window's size was not remembered ({exc.strerror or exc})"
-    return None
+    path = (folder or config_dir()) / FILE_NAME
+    problem = write_json_settings(path, WindowFile(placement.size, placement.position, placement.fullscreen),
+                                  WindowFile)
+    return f"the window's size was not remembered: {problem}" if problem and "not written" in problem else problem

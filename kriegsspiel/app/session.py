@@ -15,7 +15,6 @@ from kriegsspiel.app.group_undo import GroupLedger
 
 from kriegsspiel.core.state import GameState
 from kriegsspiel.shell.session import Shell
-from kriegsspiel.wording import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +84,8 @@ class TableSession:
         done = [r for r in replies if r.accepted]
         if len(replies) == 1 or not done:
             return replies[0]
-        return Reply(True, (f"{count(len(done), 'order')} of one group", *(line for r in done for line in r.lines)), True)
+        orders = "1 order" if len(done) == 1 else f"{len(done)} orders"  # the noun, not the command word
+        return Reply(True, (f"{orders} of one group", *(line for r in done for line in r.lines)), True)
 
     def run_line(self, line: str) -> Reply:
         """One console line, handled exactly as ``kriegsspiel shell`` handles it."""

@@ -1,43 +1,53 @@
-"""Aiming combat orders with the mouse: pick the shooters, press a key, click the targets.
+"""Aiming orders with the mouse: pick the shooters, press a key, click the targets.
 
-Select a counter (click), add more with Ctrl+click, Shift+click or a Ctrl+drag box, then press a key (A attack, F fire, B bomb, M missile,
-T torpedo, D dogfight, K kamikaze, O board, S sortie, C depth charge, N nuke). Every enemy counter and every named structure is
-marked: a ring where the rules accept the order, grey where they refuse it, and the refusal (out of range, wrong
-unit type, already fired, moved and fired, not in the air turn) shows when the mouse rests on it or it is
-clicked. Clicking a target chooses it (again: drops it); orders with one target go at once (a nuke waits for
-Enter), the others with Enter (Shift+Enter forces). Esc leaves. The verdicts come from the one door itself: ``apply`` on the current
-state with throwaway dice, so the window never disagrees with the shell.
+Select a counter (click), add more with Ctrl+click, Shift+click or a Ctrl+drag box, then press an order's key
+(the rule set's hints, ``OrderSpec.key``: under the Fourth Edition A attack, F fire, B bomb, ...). Every possible
+target is marked: a ring where the rules accept the order, grey where they refuse it, and the refusal (out of
+range, wrong unit type, already fired, moved and fired, not in the air turn) shows when the mouse rests on it or
+it is clicked. Clicking a target chooses it (again: drops it); orders with one target go at once (unless their
+hint asks for Enter), the others with Enter (Shift+Enter forces). Esc leaves. How an order is aimed (its key,
+how many shooters and targets, at whom) comes from the rule set's ``OrderSpec``; the window knows no order's
+word. The verdicts come from the one door itself: ``apply`` on the current state with throwaway dice, so the
+window never disagrees with the shell.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pygame
 
 from kriegsspiel.app import transport_orders as transport
-from kriegsspiel.core.game import apply, rules_of
+from kriegsspiel.core.game import OrderSpec, apply, rules_of
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Rejected
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.commands import NotationError
-from kriegsspiel.core.state import GameState
+from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.camera import Camera
 
-#: key -> the order it aims
-KEY_ORDERS: dict[int, str] = {
-    pygame.K_a: "attack", pygame.K_f: "fire", pygame.K_b: "bomb", pygame.K_m: "missile", pygame.K_t: "torpedo",
-    pygame.K_d: "dogfight", pygame.K_k: "kamikaze", pygame.K_o: "board", pygame.K_s: "sortie",
-    pygame.K_c: "depthcharge", pygame.K_n: "nuke",
-}
-#: orders that take several shooters (a Ruleset V3 combat: several attackers)
-MANY_SHOOTERS = ("attack", "fire", "dogfight", "combat", "load")
-#: orders that take several targets; the others go as soon as their one target is clicked
-MANY_TARGETS = ("attack", "fire", "dogfight", "bomb", "combat", "pulse", "airlift")
-#: orders that may aim at structures
-AT_STRUCTURES = ("fire", "bomb", "missile", "nuke")
-#: one-target orders that still wait for Enter (a warhead is not launched by a slip of the mouse)
-CONFIRMED = ("nuke",)
+def order_specs(state: GameState) -> Mapping[str, OrderSpec]:
+    """The hints of the orders the game's rule set gives with the mouse (word -> OrderSpec), in its order."""
+    return rules_of(state).order_specs
+
+
+def spec_of(state: GameState, word: str) -> OrderSpec:
+    """The hints of the order ``word`` (an order without any: one unit at one enemy target)."""
+    return order_specs(state).get(word) or OrderSpec(word)
+
+
+def key_orders(state: GameState) -> dict[int, str]:
+    """Key -> the order it aims, from the rule set's hints (pygame key codes: a letter's is its ASCII code)."""
+    return {ord(spec.key) if len(spec.key) == 1 else pygame.key.key_code(spec.key): word
+            for word, spec in order_specs(state).items() if spec.key}
+
+
+def row_label(state: GameState, row: str) -> str:
+    """A menu row's text: the order and, when a key aims it too, the key (``fire  (F)``)."""
+    spec = order_specs(state).get(row)
+    return f"{row}  ({spec.key.upper()})" if spec is not None and spec.key else row
+
 
 _FORCE_SUFFIX = " (force to override)"
 
@@ -55,14 +65,20 @@ class Targeting:
     shooters: tuple[str, ...]
     chosen: list[str] = field(default_factory=list)
     chart: str | None = None
+    spec: OrderSpec | None = None  # the rule set's hints (None: one target, an enemy)
     _verdicts: dict[str, str | None] | None = field(default=None, repr=False)
     _for_state: GameState | None = field(default=None, repr=False)
+
+    @property
+    def hints(self) -> OrderSpec:
+        """How the order is aimed (:class:`OrderSpec`)."""
+        return self.spec if self.spec is not None else OrderSpec(self.word)
 
     def line(self, targets: list[str] | None = None) -> str:
         """The shell line of the order with ``targets`` (default: those chosen)."""
         names = self.chosen if targets is None else targets
         word = f"{self.word} {self.chart}" if self.chart else self.word
-        if not names and (self.word in transport.NO_TARGET or self.word in transport.OPTIONAL_TARGETS):
+        if not names and (self.hints.targets == 0 or self.hints.optional):
             return f"{word} {' '.join(self.shooters)}"  # takeoff f1, survey r1, land f1 (nearest), pulse b1
         return f"{word} {' '.join(self.shooters)} > {' '.join(_token(n) for n in names)}"
 
@@ -71,13 +87,14 @@ class Targeting:
         if self._for_state is state and self._verdicts is not None:
             return self._verdicts
         sides = {state.units[s].side for s in self.shooters if s in state.units}
-        if self.word in transport.AT_FRIENDS:
-            names = transport.friendly_targets(state, self.word, self.shooters)
-        elif self.word in transport.NO_TARGET or self.word in transport.AT_POINT:
+        hints = self.hints
+        if hints.aim == "friend":
+            names = transport.friendly_targets(state, hints, self.shooters)
+        elif hints.aim in ("point", "none") or hints.targets == 0:
             names = []  # nothing to mark: the order goes as it is, or at the point clicked
         else:
             names = [u.id for u in state.units.values() if u.side not in sides and u.carried_by is None]
-        if self.word in AT_STRUCTURES:
+        if hints.structures:
             names += [s.name for s in state.battlefield.structures if s.name and '"' not in s.name]
         self._verdicts = {name: self.refusal(state, [name]) for name in names}
         self._for_state = state
@@ -106,23 +123,24 @@ class Targeting:
         verdicts = self.verdicts(state)
         reason = verdicts.get(name, f"{name} is not a target of {self.word}")
         if reason is None or (insist and name in verdicts):
-            self.chosen = [*self.chosen, name] if self.word in MANY_TARGETS else [name]
+            self.chosen = [*self.chosen, name] if self.hints.targets == -1 else [name]
         return reason
 
     @property
     def ready(self) -> bool:
         """True when the order may be sent as it is: a target is chosen, or the order needs none."""
-        return bool(self.chosen) or self.word in transport.NO_TARGET or self.word in transport.OPTIONAL_TARGETS
+        return bool(self.chosen) or self.hints.targets == 0 or self.hints.optional
 
     def menu_refusal(self, state: GameState) -> str | None:
         """Why a menu row of this order is greyed: the rules refuse it with every possible target (the reason
         given for the nearest, or for the bare order where it may go without one), or None."""
-        if self.word in transport.NO_TARGET:
+        hints = self.hints
+        if hints.targets == 0:
             return self.refusal(state, [])
-        bare = self.refusal(state, []) if self.word in transport.OPTIONAL_TARGETS else None
-        if self.word in transport.OPTIONAL_TARGETS and bare is None:
+        bare = self.refusal(state, []) if hints.optional else None
+        if hints.optional and bare is None:
             return None
-        if self.word in transport.AT_POINT:
+        if hints.aim == "point":
             return None  # judged where the umpire clicks
         verdicts = self.verdicts(state)
         if any(reason is None for reason in verdicts.values()):
@@ -130,7 +148,7 @@ class Targeting:
         if bare is not None:
             return bare
         if not verdicts:
-            return f"no {'place' if self.word == 'land' else 'unit'} to {self.word} {'at' if self.word == 'land' else 'with'}"
+            return f"no possible target for {self.word}"
         first = state.unit(self.shooters[0])
         nearest = min(verdicts, key=lambda n: _distance(first.position, place_of(state, n)) if first else 0.0)
         return verdicts[nearest]
@@ -138,7 +156,7 @@ class Targeting:
     @property
     def goes_at_once(self) -> bool:
         """True when the order has one target, so the first accepted click sends it."""
-        return self.word not in MANY_TARGETS and self.word not in CONFIRMED
+        return self.hints.targets != -1 and not self.hints.confirm
 
     @property
     def enter_verb(self) -> str:
@@ -208,30 +226,29 @@ def draw(surface: pygame.Surface, camera: Camera, state: GameState, targeting: T
 
 # --- the right-click menu ------------------------------------------------------------------------------
 
-#: the menu's labels, with the key that does the same
-LABELS: dict[str, str] = {word: f"{word}  ({pygame.key.name(k).upper()})" for k, word in KEY_ORDERS.items()}
 MENU_ITEM_PX = 26
 MENU_WIDTH_PX = 170
 
 
 def menu_items(state: GameState, unit_ids: list[str]) -> tuple[str, ...]:
-    """The orders the first unit's type has a table row for, in the keys' order (attack for aircraft is
-    dogfight: the rules refuse it, so it is left out), then its air and transport orders and those of the
-    units aboard it (:func:`kriegsspiel.app.transport_orders.menu_rows`)."""
+    """The rule set's weapons orders the first unit may give (``transport_orders.gives``), in the rule set's order, then its
+    air and transport orders and those of the units aboard it (:func:`kriegsspiel.app.transport_orders.menu_rows`)."""
     unit = state.unit(unit_ids[0]) if unit_ids else None
     if unit is None:
         return ()
-    unit_type = state.ruleset.unit_type(unit.type_id)
-    words = [w for w in KEY_ORDERS.values() if unit_type.can(w)]
-    if unit_type.theatre == "air" and "attack" in words:
-        words.remove("attack")
+    words = [word for word, spec in order_specs(state).items() if spec.menu == "weapons" and transport.gives(state, unit, spec)]
     return (*words, *transport.menu_rows(state, unit))
 
 
-def row_targeting(row: str, group: list[str]) -> Targeting:
+def aim(state: GameState, word: str, group: list[str] | tuple[str, ...]) -> Targeting:
+    """Aiming the order ``word`` with ``group`` by the rule set's hints."""
+    return Targeting(word, tuple(group), spec=spec_of(state, word))
+
+
+def row_targeting(state: GameState, row: str, group: list[str]) -> Targeting:
     """The aiming of a menu row: its order with the group, or with the unit aboard that the row names."""
     word, rider = transport.split_row(row)
-    return Targeting(word, (rider,) if rider else tuple(group))
+    return aim(state, word, (rider,) if rider else tuple(group))
 
 
 @dataclass(frozen=True)
@@ -273,7 +290,7 @@ def draw_menu(surface: pygame.Surface, texts, menu: Menu, size: int) -> None:
     pygame.draw.rect(surface, (34, 36, 44), outline)
     pygame.draw.rect(surface, (200, 200, 210), outline, 1)
     for index, word in enumerate(menu.items):
-        text = menu.labels[index] if menu.labels else LABELS.get(word, word)
+        text = menu.labels[index] if menu.labels else word
         label = texts.get(text, size, GREYED if menu.refusal(word) else (235, 235, 240))
         r = menu.rect(index)
         surface.blit(label, (r.x + 8, r.y + (r.height - label.get_height()) // 2))

@@ -9,7 +9,6 @@ Ctrl+T turns them off and on. Each path is worked out once per journal record an
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +17,7 @@ import pygame
 
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState
+from kriegsspiel.pov.routes import walked_path
 from kriegsspiel.render.camera import Camera
 
 #: Okabe-Ito blue on a white halo, with a dot where the move started.
@@ -81,25 +81,6 @@ class Trails:
             return
         for trail in self.of_turn(game):
             draw_trail(target, camera, trail.path)
-
-
-def walked_path(state: GameState, moved: dict[str, Any], forced: bool) -> tuple[WorldPoint, ...]:
-    """The path of one ``moved`` event (its JSON in the journal): the cheapest path for the unit's type from
-    its origin to its target within the move's cost; straight for a forced move (carried out straight), a unit
-    no longer on the map (its type unknown) or a move the terrain no longer allows."""
-    from kriegsspiel.core.movement import COST_TOLERANCE, check_move
-
-    origin, target = WorldPoint(*moved["origin"]), WorldPoint(*moved["target"])
-    straight = (origin, target)
-    unit = state.unit(str(moved["unit"]))
-    cost = float(moved.get("cost", math.inf))
-    if forced or unit is None or not math.isfinite(cost):
-        return straight  # a forced move goes straight to its point (core.game's move)
-    allowance = cost + COST_TOLERANCE * max(1.0, cost)
-    verdict = check_move(state.battlefield, state.ruleset, unit.type_id, origin, target, allowance_left=allowance)
-    if not verdict.legal or len(verdict.path) < 2:
-        return straight
-    return tuple(verdict.path)
 
 
 def draw_trail(target: pygame.Surface, camera: Camera, path: Sequence[WorldPoint]) -> None:

@@ -16,6 +16,7 @@ import pygame
 
 from kriegsspiel.app import chrome
 from kriegsspiel.core.geometry import format_point
+from kriegsspiel.core.game import rules_of
 from kriegsspiel.core.state import GameState, UnitState
 
 if TYPE_CHECKING:
@@ -48,14 +49,16 @@ def unit_state(state: GameState, unit: UnitState) -> str:
         return "destroyed"
     if unit.carried_by:
         words.append(f"aboard {unit.carried_by}")
-    if unit.airborne:
+    # the rule set's own state of the unit (the Fourth Edition's air turn, V3's disruption), through its rules
+    own = rules_of(state).unit_slot_of(unit)
+    if getattr(own, "airborne", False):
         words.append("in the air")
     if unit.hidden:
         words.append("hidden")
     if unit.disabled_rounds > 0:
         words.append(f"disabled {unit.disabled_rounds}")
-    if getattr(unit, "disruption", 0):
-        words.append(f"disruption {unit.disruption}")
+    if getattr(own, "disruption", 0):
+        words.append(f"disruption {own.disruption}")
     if unit.moved_this_turn:
         words.append("moved")
     if unit.fired_this_turn or unit.attacked_this_turn:

@@ -144,7 +144,7 @@ def extend(app: App, menu: targeting.Menu | None, unit_id: str, pos: tuple[int, 
     items = (*(menu.items if menu else ()), *extra)
     if not items:
         return None
-    old_labels = menu.labels if menu and menu.labels else tuple(targeting.LABELS.get(w, w) for w in (menu.items if menu else ()))
+    old_labels = menu.labels if menu and menu.labels else (menu.items if menu else ())
     old_refused = menu.refused if menu and menu.refused else (None,) * len(menu.items if menu else ())
     labels = (*old_labels, *extra)
     refused = (*old_refused, *(refusal(state, row, unit_id) for row in extra))

@@ -14,6 +14,7 @@ from kriegsspiel.app.app import App
 from kriegsspiel.app.console import load_history, save_history
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.app.start_menu import Row, StartMenu
+from kriegsspiel.app.debrief_menu import DebriefMenu
 from kriegsspiel.app.window_frame import WindowFrame, shots_folder_of_save, window_position
 from kriegsspiel.errors import UserError
 from kriegsspiel.kernels import missing_notice
@@ -110,6 +111,9 @@ def save_screenshot(
         pygame.quit()
 
 
+#: how long a closing window waits for a debrief being written (seconds): a long game's film takes minutes
+DEBRIEF_WAIT_SECONDS = 600.0
+
 #: SDL's drivers that draw into memory only: a window there is one nobody can see.
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
@@ -175,7 +179,11 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
     opened_here = None
     try:
         refuse_an_invisible_window()
-        frame = WindowFrame(size, fullscreen, placement.load(), screen_size())
+        remembered, settings_problem = placement.load()
+        settings_notes = [settings_problem] if settings_problem else []
+        for note in settings_notes:  # said in the terminal at once, and in the window once a game is open
+            print(f"kriegsspiel: {note}", file=sys.stderr)
+        frame = WindowFrame(size, fullscreen, remembered, screen_size())
         screen = frame.open(f"kriegsspiel: {title}" if game is not None else "kriegsspiel")
         pygame.key.start_text_input()
         if game is None:
@@ -195,9 +203,20 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
             kernels = missing_notice()
             if kernels:  # said in the terminal too; a window started from a desktop has none
                 board.status, board.status_is_error = kernels, False
-            board.console.history = load_history(config_dir())  # the lines typed in earlier sessions: Up brings them
+            # the lines typed in earlier sessions: Up brings them
+            board.console.history, history_problem = load_history(config_dir())
+            if history_problem:
+                print(f"kriegsspiel: {history_problem}", file=sys.stderr)
+                settings_notes.append(history_problem)
+        for note in settings_notes:
+            board.tell(f"note: {note}")
         pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
+        frame.debrief = DebriefMenu(Path(game.path), game)  # Ctrl+D
         code = frame.run(board, present=pygame.display.flip)
+        if frame.debrief.busy:
+            print("kriegsspiel: waiting for the debrief being written to finish", file=sys.stderr)
+            said = frame.debrief.wait(board, DEBRIEF_WAIT_SECONDS)
+            print(f"kriegsspiel: {said or 'the debrief is still being written in the background'}", file=sys.stderr)
         problems = [_remember(frame)]
         if isinstance(board, App):
             problems.append(save_history(config_dir(), board.console.history))

@@ -1,8 +1,9 @@
 """``kriegsspiel debrief SAVE --out DIR`` / ``--movie FILE``: the game replayed for the players.
 
 ``--out DIR`` writes a page that opens in any browser without a server (``DIR/index.html`` and its pictures);
-``--movie FILE`` (.mp4, .webm, .gif) the same sequence as a film (needs the ``debrief`` extra). A debrief of a
-game still in play is for the umpire alone: the command says so.
+``--movie FILE`` (.mp4, .webm, .gif) the same sequence as a film (needs the ``debrief`` extra); ``--publish``
+(a finished game only) writes the page, and the film made with ``--movie``, beside the save for the portal to
+serve to every player's link. A debrief of a game still in play is for the umpire alone: the command says so.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--movie", metavar="FILE", help="write the debrief film here (.mp4, .webm or .gif)")
     parser.add_argument("--publish", action="store_true",
                         help="a finished game only: write the page beside the save (<save>-debrief/) for the "
-                             "portal to show every player's link")
+                             "portal to show every player's link (with --movie, the film too)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,11 +42,13 @@ def run(args: argparse.Namespace) -> int:
     pygame.display.init()
     pygame.font.init()
     if args.publish:
-        from kriegsspiel.debrief.publish import publish
+        from kriegsspiel.debrief.publish import GameInPlay, game_over
+        from kriegsspiel.store import open_session
 
-        print(publish(path))
-        if not args.out and not movie:
-            return 0
+        with open_session(path, read_only=True) as game:
+            if not game_over(game):  # said before any drawing, not after the film
+                raise GameInPlay(f"{path}: the game is still in play; a debrief is published to the players only "
+                                 "once the game is over (--out DIR writes the umpire's own copy)")
     debrief = load_debrief(path)
     if not debrief.finished:
         print(f"kriegsspiel: {path}: the game is still in play: this debrief shows the whole truth and is for "
@@ -62,6 +65,13 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"{movie}: cannot write the film ({exc.strerror or exc}); choose another --movie") from None
         print(f"{movie} ({count} frames)")
+    if args.publish:
+        from kriegsspiel.debrief.publish import publish
+
+        try:  # the film just written (--movie) is published with the page
+            print(publish(path, film=movie, progress=stderr_progress("publish")))
+        except OSError as exc:
+            raise UserError(f"{path}: cannot publish the debrief beside the save ({exc.strerror or exc})") from None
     return 0
 
 

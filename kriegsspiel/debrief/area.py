@@ -32,7 +32,8 @@ def umpire_board(scenario: AreaScenario, before: AreaTurn, *, with_orders: bool 
     owned = [replace(p, owner=position.owners.get(p.abbreviation)) for p in provinces]
     centres = {p.abbreviation: p.centre for p in provinces}
     on_map = [u for u in position.units if province_of(u.where) in centres]
-    marks = unit_marks(position, centres, stack_offset(1.0))
+    symbols = scenario.rules.unit_symbols()
+    marks = unit_marks(position, centres, stack_offset(1.0, any(u.kind in symbols for u in on_map)), symbols)
     points = [m.at for m in marks]
     orders = []
     for power in scenario.powers if with_orders else ():

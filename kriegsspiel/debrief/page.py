@@ -57,9 +57,10 @@ def page_data(debrief: Debrief) -> dict[str, object]:
 
 
 def write_page(debrief: Debrief, out_dir: Path,
-               progress: Callable[[int, int], None] | None = None) -> Path:
+               progress: Callable[[int, int], None] | None = None, film: str | None = None) -> Path:
     """Write the page and its pictures into ``out_dir`` (created); returns the page's path. ``progress(done,
-    total)`` is called after each frame's pictures. Raises OSError when the folder cannot be written."""
+    total)`` is called after each frame's pictures; ``film``: the name of the debrief's film in ``out_dir``
+    (``debrief.mp4``), linked from the page. Raises OSError when the folder cannot be written."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     total = len(debrief.frames)
@@ -86,7 +87,7 @@ def write_page(debrief: Debrief, out_dir: Path,
     page = out_dir / PAGE
     write_atomically(out_dir / "debrief.css", STYLE.encode("utf-8"), root=out_dir)
     write_atomically(out_dir / "debrief.js", SCRIPT.encode("utf-8"), root=out_dir)
-    write_atomically(page, page_html(debrief).encode("utf-8"), root=out_dir)
+    write_atomically(page, page_html(debrief, film).encode("utf-8"), root=out_dir)
     return page
 
 
@@ -94,13 +95,20 @@ def _encode_and_write(rgb: bytes, width: int, height: int, path: Path, root: Pat
     write_atomically(path, encode_rgb_png(rgb, width, height, PAGE_PNG_LEVEL), root)
 
 
+def _film_link(film: str | None) -> str:
+    if film is None:
+        return ""
+    return f'<p id="film"><a href="{escape(film)}">Watch the film of the game ({escape(film)})</a></p>\n'
+
+
 def _script_json(data: object) -> str:
     # inside <script>: no "</" may end the block early, whatever a unit or player is called
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def page_html(debrief: Debrief) -> str:
-    """The page's HTML (its pictures are the files :func:`write_page` writes)."""
+def page_html(debrief: Debrief, film: str | None = None) -> str:
+    """The page's HTML (its pictures are the files :func:`write_page` writes; ``film`` the film's file beside
+    it, linked, or None)."""
     data = page_data(debrief)
     chart = standing_chart([f.standing for f in debrief.frames] or [{}], debrief.standing_unit)
     warning = "" if debrief.finished else (
@@ -120,7 +128,7 @@ def page_html(debrief: Debrief) -> str:
 <h1>Debrief: {escape(debrief.title)}</h1>
 <p>{escape(debrief.rule_set)} &middot; {escape(debrief.result)} &middot; {len(debrief.frames)} frames.
 Step with the slider or the arrow keys (&larr; &rarr;, Home, End).</p>
-{warning}
+{_film_link(film)}{warning}
 <div id="controls">
 <button id="prev" type="button" aria-label="previous">&#9664;</button>
 <input id="step" type="range" min="0" max="{max(0, len(debrief.frames) - 1)}" value="0" aria-label="frame">

@@ -1,7 +1,7 @@
 """The debrief of a ruler game (the Fourth Edition, Kriegsspiel V3): one frame per round that ended, and one
 for the round in play when orders were given in it.
 
-The umpire's picture is drawn by the players' renderer (:func:`kriegsspiel.pov.picture.draw_picture`) from a
+The umpire's picture is drawn by the players' renderer (:func:`kriegsspiel.render.player_picture.draw_picture`) from a
 view that holds every unit in play and the whole map in sight; each player's picture is
 :func:`kriegsspiel.pov.player_picture` of the same state, exactly what ``kriegsspiel pov`` writes.
 """
@@ -18,8 +18,9 @@ from kriegsspiel.core.sight import OwnUnit, PlayerView, known_structures
 from kriegsspiel.core.state import scores
 from kriegsspiel.debrief.model import Debrief, Frame, Move
 from kriegsspiel.pov import player_picture, public_map, round_moment
-from kriegsspiel.pov.picture import draw_picture, full_map_window
+from kriegsspiel.pov.routes import walked_path
 from kriegsspiel.render.palette import parse_colour
+from kriegsspiel.render.player_picture import UMPIRE_KEY, draw_picture, full_map_camera
 from kriegsspiel.store import RulerSession
 from kriegsspiel.store.journal import JournalRecord
 
@@ -47,7 +48,7 @@ def umpire_view(state: Any) -> PlayerView:
 
 def umpire_picture(state: Any, round_number: int | None) -> pygame.Surface:
     """The umpire's picture of ``state`` (the end of ``round_number``; None: the round in play)."""
-    return draw_picture(umpire_view(state), public_map(state), moment=round_moment(state, round_number))
+    return draw_picture(umpire_view(state), public_map(state), moment=round_moment(state, round_number), key=UMPIRE_KEY)
 
 
 def _record_lines(record: JournalRecord, event_kinds: Any) -> list[str]:
@@ -57,44 +58,45 @@ def _record_lines(record: JournalRecord, event_kinds: Any) -> list[str]:
     return lines
 
 
-def _moves_of(records: list[JournalRecord], state: Any, event_kinds: Any) -> tuple[Move, ...]:
+def _moves_of(played: list[tuple[JournalRecord, Any]], event_kinds: Any) -> tuple[Move, ...]:
+    """The moves of ``played`` (each record with the state just before it), each along the path the rules'
+    movement search walked (:func:`kriegsspiel.pov.routes.walked_path`), in the umpire's picture's pixels."""
     from kriegsspiel.core.events import event_from_json
 
-    public = public_map(state)
-    window = full_map_window(public)
     moves = []
-    for record in records:
+    for record, before in played:
+        public = public_map(before)
+        camera = full_map_camera(public)
         for data in record.events:
             if data.get("event") != Moved.kind:
                 continue
             event = event_from_json(data, event_kinds)
             assert isinstance(event, Moved)
-            side = record.side
-            colour = parse_colour(public.colour_of(side))
-            path = (window.to_px(event.origin.x, event.origin.y), window.to_px(event.target.x, event.target.y))
+            colour = parse_colour(public.colour_of(record.side))
+            path = tuple(camera.to_screen(p) for p in walked_path(before, data, bool(record.forced)))
             moves.append(Move(event.unit, event.describe(), tuple((float(x), float(y)) for x, y in path),
                               record.seq, colour))
     return tuple(moves)
 
 
-def _frame(label: str, state: Any, before: Any, round_number: int | None, records: list[JournalRecord],
-           event_kinds: Any) -> Frame:
+def _frame(label: str, state: Any, before: Any, round_number: int | None,
+           played: list[tuple[JournalRecord, Any]], event_kinds: Any) -> Frame:
     players = tuple(p.name for p in state.setup.players)
-    log = tuple(line for r in records for line in _record_lines(r, event_kinds))
+    log = tuple(line for r, _ in played for line in _record_lines(r, event_kinds))
 
     def draw_player(name: str) -> Any:
         return lambda: player_picture(state, name, round_number=round_number)
 
-    window = full_map_window(public_map(state))
+    viewport = full_map_camera(public_map(state)).viewport
     return Frame(
         label=label,
-        moves=_moves_of(records, state, event_kinds),
+        moves=_moves_of(played, event_kinds),
         log=log,
         standing={side: round(value, 1) for side, value in scores(state).items()},
         draw_umpire=lambda: umpire_picture(state, round_number),
         draw_player={name: draw_player(name) for name in players},
         draw_before=lambda: umpire_picture(before, int(before.round) - 1 if before.round > 1 else None),
-        map_box=window.size_px,
+        map_box=(viewport.width, viewport.height),
     )
 
 
@@ -106,10 +108,11 @@ def ruler_debrief(game: RulerSession) -> Debrief:
     rules = rules_of(start)
     event_kinds = rules.event_kinds
     frames: list[Frame] = []
-    round_start, in_round = start, []
+    round_start = start
+    in_round: list[tuple[JournalRecord, Any]] = []
     last = start
     for record, state in zip(orders, states):
-        in_round.append(record)
+        in_round.append((record, last))  # each record with the state it was applied to
         last = state
         ended = int(record.round)
         if int(state.round) > ended:

@@ -24,7 +24,8 @@ from typing import Annotated
 
 import msgspec
 
-from kriegsspiel.border import decode_json, read_input
+from kriegsspiel.border import InputFileError, decode_json, read_input
+from kriegsspiel.border.settings import move_aside
 from kriegsspiel.border.types import Name, PathText
 from kriegsspiel.errors import UserError
 
@@ -77,6 +78,11 @@ def _write_private(path: Path, text: str) -> None:
         raise
 
 
+class BrokenLinksFile(UserError):
+    """A links file that is not one (not a regular file, not JSON, a token of the wrong shape): the message
+    names the file and what is wrong."""
+
+
 class _LinksFile(msgspec.Struct):
     """The links file as written by :meth:`LinkBook.save`: its format mark and each player's token."""
 
@@ -107,17 +113,36 @@ class LinkBook:
         path = links_path(save)
         if not os.path.lexists(path):
             return cls(path, {})
-        data = read_input(path, "links")  # a regular file within the cap, else a UserError naming it
+        try:
+            data = read_input(path, "links")  # a regular file within the cap, else a message naming it
+        except InputFileError as exc:
+            raise BrokenLinksFile(f"{exc}; delete it to issue new links") from None
         if os.name == "posix" and path.stat().st_mode & 0o077:
             raise UserError(f"{path}: others than its owner may read it (mode {path.stat().st_mode & 0o777:o}); "
                             f"run 'chmod 600 {path}' and revoke the links with 'kriegsspiel links --revoke'")
         try:
             book = decode_json(data, _LinksFile, str(path))
         except UserError as exc:
-            raise UserError(f"not a kriegsspiel links file ({exc}); delete it to issue new links") from None
+            raise BrokenLinksFile(f"not a kriegsspiel links file ({exc}); delete it to issue new links") from None
         if book.format != LINKS_FORMAT or not all(well_formed(v) for v in book.players.values()):
-            raise UserError(f"{path}: not a kriegsspiel links file; delete it to issue new links")
+            raise BrokenLinksFile(f"{path}: not a kriegsspiel links file; delete it to issue new links")
         return cls(path, dict(book.players))
+
+    @classmethod
+    def load_for_serving(cls, save: Path) -> tuple[LinkBook, list[str]]:
+        """The links of ``save`` for a server starting, and notes for the umpire. A broken links file is moved
+        aside to ``<save>.links.broken`` (never overwritten) and the server goes on with an empty book, so that
+        every player gets a new link; one that cannot be moved aside, or that others may read, is refused
+        (UserError) as :meth:`load` refuses it."""
+        try:
+            return cls.load(save), []
+        except BrokenLinksFile as exc:
+            path = links_path(save)
+            moved, why = move_aside(path)
+            if moved is None:
+                raise UserError(f"{exc} (it could not be moved aside: {why})") from None
+            return cls(path, {}), [f"{str(exc).removesuffix('; delete it to issue new links')}; every player gets "
+                                   f"a new link, and the file is kept as {moved}"]
 
     def save(self) -> None:
         """Write the book (mode 0600, atomically). Raises OSError when the folder cannot be written."""

@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pygame
 
-from kriegsspiel.core.area import AreaPosition, AreaUnit
+from kriegsspiel.core.area import AreaPosition, AreaUnit, UnitSymbol
 from kriegsspiel.pov.png import file_stem, write_atomically, write_png
+from kriegsspiel.render.area_counters import hit_marks, symbols_by_kind
 from kriegsspiel.render.board_picture import DrawnBoard, paint_board, stack_offset
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark
@@ -39,6 +40,8 @@ class AreaPictureInput:
     position: AreaPosition
     orders: tuple[str, ...]
     told: tuple[str, ...]
+    #: the rule set's symbol per unit kind (``AreaRules.unit_symbols``; empty: lettered counters)
+    symbols: Mapping[str, UnitSymbol] = field(default_factory=dict)
 
 
 def province_of(where: str) -> str:
@@ -46,7 +49,7 @@ def province_of(where: str) -> str:
     return where.split("/")[0]
 
 
-def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
+def stack_points(units: Sequence[AreaUnit], centres: Mapping[str, tuple[float, float]],
                  offset: float) -> list[tuple[float, float]]:
     """Where each unit's counter stands (map pixels), in the order of ``units`` (all on the map): the units of
     one province in a block of rows about its centre, ``offset`` apart (a dozen units in a territory make
@@ -73,13 +76,19 @@ def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, floa
 
 
 def unit_marks(position: AreaPosition, centres: Mapping[str, tuple[float, float]],
-               offset: float = 14.0) -> list[UnitMark]:
+               offset: float = 14.0, symbols: Mapping[str, UnitSymbol] | None = None) -> list[UnitMark]:
     """Counters for the units of ``position`` on the map, in a block about their provinces' centres
-    (:func:`stack_points`, ``offset`` map pixels apart), as the umpire's window stands them."""
+    (:func:`stack_points`, ``offset`` map pixels apart), as the umpire's window stands them: with the
+    military symbol of their kind where ``symbols`` names one, else their letters."""
     on_map = [u for u in position.units if province_of(u.where) in centres]
-    # the counter's letters as the window shows them (A, F, W; a unit profile's first two letters)
-    return [UnitMark(u.label[:2] or u.kind[:1], u.power, at, province_of(u.where), bool(u.details.get("dislodged")))
-            for u, at in zip(on_map, stack_points(on_map, centres, offset))]
+    drawn = symbols_by_kind(symbols or {})
+    marks = []
+    for u, at in zip(on_map, stack_points(on_map, centres, offset)):
+        # the counter's letters as the window shows them (A, F, W) where the rules name no symbol
+        symbol, name = drawn.get(u.kind, (None, ""))
+        marks.append(UnitMark(u.label[:2] or u.kind[:1], u.power, at, province_of(u.where),
+                              bool(u.details.get("dislodged")), symbol, name, hit_marks(u.label) if symbol else 0))
+    return marks
 
 
 def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], points: Sequence[tuple[float, float]],
@@ -141,8 +150,8 @@ def board_picture(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing]
     owned = [replace(p, owner=shown.position.owners.get(p.abbreviation)) for p in provinces]
     centres = {p.abbreviation: p.centre for p in provinces}
     on_map = [u for u in shown.position.units if province_of(u.where) in centres]
-    offset = stack_offset(scale)
-    marks = unit_marks(shown.position, centres, offset)
+    offset = stack_offset(scale, any(u.kind in shown.symbols for u in on_map))
+    marks = unit_marks(shown.position, centres, offset, shown.symbols)
     points = [m.at for m in marks]
     orders = order_marks(shown.power, shown.orders, on_map, points, centres)
     title = f"{shown.position.phase_label} - {shown.power}"

@@ -13,22 +13,29 @@ from dataclasses import dataclass
 import pygame
 
 from kriegsspiel.render.area_arrows import arrow_end, draw_order_line
+from kriegsspiel.render.area_counters import (
+    LegendEntry, counter_px, draw_legend, legend_entries, legend_height, symbol_counter,
+)
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.province_labels import Segment, paint_labels, place_labels, shapes_of
 from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark, fill_provinces, power_colour
 
 _TEXT = (30, 30, 30)
+#: the key's sample counters are of no power's colour, the strip under the board of the page's
+KEY_COLOUR = (150, 150, 160)
+_KEY_BACKGROUND = (250, 248, 240)
 
 
-def mark_radius(scale: float) -> int:
-    """A counter's radius (pixels) on a picture drawn at ``scale`` pixels per map pixel."""
-    return max(6, round(10 * scale))
+def mark_radius(scale: float, symbols: bool = False) -> int:
+    """A counter's radius (pixels) on a picture drawn at ``scale`` pixels per map pixel (half the side of
+    a symbol counter, larger so that its sign reads, when ``symbols``)."""
+    return counter_px(scale) // 2 if symbols else max(6, round(10 * scale))
 
 
-def stack_offset(scale: float) -> float:
+def stack_offset(scale: float, symbols: bool = False) -> float:
     """Map pixels between two counters of one province on a picture at ``scale``: a gap of three pixels
     between them at any scale, never less than 14 map pixels."""
-    return max(14.0, (2 * mark_radius(scale) + 3) / scale)
+    return max(14.0, (2 * mark_radius(scale, symbols) + 3) / scale)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +47,8 @@ class DrawnBoard:
     labels: dict[str, pygame.Rect]
     counters: list[pygame.Rect]
     title: pygame.Rect | None
+    key: pygame.Rect | None = None
+    key_entries: tuple[LegendEntry, ...] = ()
 
 
 def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,
@@ -49,15 +58,22 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
     (land owned by a power tinted with its colour) with borders; ``orders`` as arrows from their unit's
     counter to the edge of the counters where they lead; each name on a halo beside its province's
     counters (inside the province, clear of every counter, the title and, where it can, the lines), after
-    its supply-centre dot in the owner's colour; the units as round counters; ``title`` at the top left."""
+    its supply-centre dot in the owner's colour; the units as round counters (or, where they carry a military
+    symbol, square ones, with a key of the symbols drawn in a strip under the board); ``title`` at the top
+    left."""
     width, height = max(1, round(size_px[0] * scale)), max(1, round(size_px[1] * scale))
-    picture = pygame.Surface((width, height))
+    # the key lists the symbols of the counters drawn here and nothing else: a player's picture gets only
+    # the units it may see, so its key names no unit type it may not see
+    key = legend_entries((u.symbol, u.name) for u in units if u.symbol is not None)
+    key_h = legend_height(key, width - 16)
+    whole = pygame.Surface((width, height + key_h))
+    picture = whole.subsurface(pygame.Rect(0, 0, width, height))
     fill_provinces(picture, provinces, scale)
 
     def to_screen(at: tuple[float, float]) -> tuple[int, int]:
         return round(at[0] * scale), round(at[1] * scale)
 
-    radius = mark_radius(scale)
+    radius = mark_radius(scale, bool(key))
     circles: list[pygame.Rect] = []
     blocks: dict[str, pygame.Rect] = {}
     for unit in units:
@@ -84,6 +100,10 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
     paint_labels(picture, provinces, owners, placed, scale)
     letters = font(max(9, round(12 * scale)), bold=True)
     for unit, rect in zip(units, circles):
+        if unit.symbol is not None:
+            ring = (200, 0, 0) if unit.dislodged else (20, 20, 20)
+            picture.blit(symbol_counter(unit.symbol, power_colour(unit.power), 2 * radius, unit.hits, ring), rect)
+            continue
         pygame.draw.circle(picture, power_colour(unit.power), rect.center, radius)
         pygame.draw.circle(picture, (200, 0, 0) if unit.dislodged else (20, 20, 20), rect.center, radius, 2)
         text = letters.render(unit.letter, True, (255, 255, 255))
@@ -91,7 +111,12 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
     if heading is not None and box is not None:
         pygame.draw.rect(picture, (250, 248, 240), box)
         picture.blit(heading, (box.x + 6, box.y + 4))
-    return DrawnBoard(picture, placed, circles, box)
+    key_rect = None
+    if key:
+        whole.fill(_KEY_BACKGROUND, pygame.Rect(0, height, width, key_h))
+        key_rect = pygame.Rect(8, height + 2, width - 16, key_h - 6)
+        draw_legend(whole, key_rect, key, KEY_COLOUR, "Key")
+    return DrawnBoard(whole, placed, circles, box, key_rect, tuple(key))
 
 
 def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], scale: float = 1.0,

@@ -46,21 +46,33 @@ FIRED_BADGE = (226, 110, 20)
 LOW_HEALTH = (210, 30, 30)
 DISABLED_BADGE = (150, 40, 170)
 DISRUPTION_BADGE = (200, 120, 0)
+#: A counter drawn away from where its unit stands (render/declutter.py): the leader line to its true place
+#: and the ring of the dot there; the dot's halo.
+LEADER = (20, 20, 24)
+LEADER_HALO = (245, 245, 240)
 
 
 @dataclass(frozen=True, slots=True)
 class Symbol:
     """What an APP-6 counter shows for a unit type.
 
-    ``frame``: "land", "sea", "subsurface" or "air". ``glyph``: "infantry", "cavalry", "artillery",
-    "engineers", "mechanized" or "text" (then ``text`` is drawn, e.g. "DD"). ``weight``: "", "L", "M" or "H"
-    (light, medium, heavy), shown beside the glyph.
+    ``frame``: one of :data:`FRAMES`. ``glyph``: one of :data:`GLYPHS`, or "text" (then ``text`` is drawn,
+    e.g. "DD"). ``weight``: "", "L", "M" or "H" (light, medium, heavy) or another short modifier, shown
+    beside the glyph.
     """
 
     frame: str
     glyph: str
     text: str = ""
     weight: str = ""
+
+
+#: the frames (APP-6 dimensions) :func:`draw_symbol` draws; "installation" is a land frame with a bar on top
+FRAMES = ("land", "sea", "subsurface", "air", "installation")
+#: the arms' signs it draws inside a frame (besides "text")
+GLYPHS = ("infantry", "cavalry", "artillery", "engineers", "mechanized", "motorized", "armour",
+          "armoured-reconnaissance", "self-propelled-artillery", "anti-tank", "air-defence", "airborne",
+          "mountain", "amphibious", "supply", "headquarters", "airship", "fortification", "fortress")
 
 
 # Type ids of the Fourth Edition (kriegsspiel/rulesets/modern-4e.toml). These are pictures, not rule numbers.
@@ -143,6 +155,11 @@ class CounterLook:
     disabled: bool = False
     disruption: int = 0  # Ruleset V3 disruption level, shown as a D1 / D2 badge
     projector: bool = False
+    #: > 0: the id goes on a tag under the plate in type of this many pixels (the players' pictures, read
+    #: shrunk to a laptop screen), not inside it
+    id_tag_px: int = 0
+    #: False for an enemy seen by a player: its strength is not known, so no health is drawn
+    strength_known: bool = True
 
 
 def counter_size_px(scale: float, tile_world: float, projector: bool = False) -> int:
@@ -195,15 +212,16 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
     pygame.draw.rect(surface, edge, plate, width=max(2, s // 16), border_radius=radius)
 
     frame_box = pygame.Rect(round(s * 0.13), round(s * 0.09), round(s * 0.74), round(s * 0.46))
-    _draw_frame(surface, look.symbol.frame, frame_box, fill if not look.hidden else (*fill, 170), INK, s)
-    _draw_glyph(surface, look.symbol, frame_box, s)
-
-
-    _draw_health(surface, look.health, look.max_health, pygame.Rect(round(s * 0.12), round(s * 0.84), round(s * 0.76), max(3, round(s * 0.08))), edge)
+    draw_symbol(surface, look.symbol, frame_box, fill if not look.hidden else (*fill, 170), s)
+    if look.strength_known:
+        _draw_health(surface, look.health, look.max_health, pygame.Rect(round(s * 0.12), round(s * 0.84), round(s * 0.76), max(3, round(s * 0.08))), edge)
 
     if look.hidden:
         _hatch(surface, plate, radius)
-    surface = _with_label(surface, look.label, s, edge)
+    if look.id_tag_px > 0:
+        surface = _with_id_tag(surface, look.label, look.id_tag_px, edge)
+    else:
+        surface = _with_label(surface, look.label, s, edge)
     # Badges last, so a long id's tag never covers them. The lower ones hang over the plate's bottom corners
     # (the surface grows by ``pad`` below and on both sides; the plate stays centred at the top), so they
     # cover neither the id nor most of the health pips.
@@ -211,9 +229,9 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
     if look.disabled or look.disruption > 0:
         pad = badge_r // 2 + 1
         # beside a tag wider than the plate, out of the way of its letters
-        side = pad if surface.get_width() == s else 2 * badge_r - 3
-        grown = pygame.Surface((surface.get_width() + 2 * side, s + pad), pygame.SRCALPHA)
-        grown.blit(surface, (side, 0))
+        margin = pad if surface.get_width() == s else 2 * badge_r - 3
+        grown = pygame.Surface((surface.get_width() + 2 * margin, s + pad), pygame.SRCALPHA)
+        grown.blit(surface, (margin, 0))
         surface = grown
         low = s + pad - badge_r
         if look.disabled:
@@ -250,6 +268,43 @@ def _with_label(surface: pygame.Surface, label: str, s: int, edge: Colour) -> py
     return wide
 
 
+def true_place_dot(colour: str, radius: int) -> pygame.Surface:
+    """The mark of where a unit stands when its counter is drawn away from it: a dot of ``radius`` pixels in
+    the side's colour ("#rrggbb"), ringed dark on a light halo; a square of ``2 * radius + 3`` pixels with the
+    dot's centre at ``radius + 1``."""
+    dot = pygame.Surface((2 * radius + 3, 2 * radius + 3), pygame.SRCALPHA)
+    centre = (radius + 1, radius + 1)
+    pygame.draw.circle(dot, LEADER_HALO, centre, radius + 1)
+    pygame.draw.circle(dot, parse_colour(colour), centre, radius)
+    pygame.draw.circle(dot, LEADER, centre, radius, max(1, radius // 5))
+    return dot
+
+
+def _with_id_tag(plate: pygame.Surface, label: str, text_px: int, edge: Colour) -> pygame.Surface:
+    """``plate`` with ``label`` on a tag just under it in type of ``text_px`` (the surface widens for a long id;
+    the plate stays centred at the top)."""
+    label = label if len(label) <= MAX_LABEL_CHARS else label[: MAX_LABEL_CHARS - 1] + "…"
+    text = font(text_px, bold=True).render(label, True, INK)
+    s = plate.get_width()
+    tag = pygame.Rect(0, 0, text.get_width() + 8, text.get_height() + 2)
+    out = pygame.Surface((max(s, tag.width), s - 2 + tag.height), pygame.SRCALPHA)
+    out.blit(plate, ((out.get_width() - s) // 2, 0))
+    tag.midtop = (out.get_width() // 2, s - 2)
+    pygame.draw.rect(out, (*PLATE, 255), tag, border_radius=3)
+    pygame.draw.rect(out, edge, tag, 1, border_radius=3)
+    out.blit(text, text.get_rect(center=tag.center))
+    return out
+
+
+def draw_symbol(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, fill: Colour, s: int,
+                min_weight_px: int = MIN_WEIGHT_PX) -> None:
+    """Draw ``symbol``'s frame filled with ``fill`` in ``box`` and its arm's sign inside: the one symbol
+    painter of the ruler counters and of the area games' counters and legends. ``s`` is the counter's size
+    in pixels (line widths follow it); ``min_weight_px`` the least type size of the weight letter."""
+    _draw_frame(surface, symbol.frame, box, fill, INK, s)
+    _draw_glyph(surface, symbol, box, s, min_weight_px)
+
+
 def _draw_frame(surface: pygame.Surface, frame: str, box: pygame.Rect, fill: Colour, ink: Colour, s: int) -> None:
     width = max(1, s // 24)
     if frame == "sea":
@@ -266,6 +321,10 @@ def _draw_frame(surface: pygame.Surface, frame: str, box: pygame.Rect, fill: Col
         pygame.draw.polygon(surface, fill, _half_ellipse(dome, lower=False))
         pygame.draw.lines(surface, ink, False, _half_ellipse(dome, lower=False, closed=False), width + 1)
     else:
+        if frame == "installation":  # APP-6: a land frame with a filled bar centred on its top edge
+            bar = pygame.Rect(0, 0, box.width // 3, max(2, box.height // 6))
+            bar.midbottom = (box.centerx, box.top + 1)
+            pygame.draw.rect(surface, ink, bar)
         pygame.draw.rect(surface, fill, box)
         pygame.draw.rect(surface, ink, box, width)
 
@@ -279,7 +338,8 @@ def _half_ellipse(rect: pygame.Rect, lower: bool, closed: bool = True, steps: in
     return points if not closed else points + [points[0]]
 
 
-def _draw_glyph(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, s: int) -> None:
+def _draw_glyph(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, s: int,
+                min_weight_px: int = MIN_WEIGHT_PX) -> None:
     width = max(1, round(s / 22))
     inner = box.inflate(-2 * width, -2 * width)
     glyph = symbol.glyph
@@ -305,6 +365,8 @@ def _draw_glyph(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, s: in
         pygame.draw.line(surface, INK, span.topleft, span.topright, width + 1)
         for x in (span.left, span.centerx, span.right):
             pygame.draw.line(surface, INK, (x, span.top), (x, span.bottom), width + 1)
+    elif glyph in _MORE_GLYPHS:
+        _MORE_GLYPHS[glyph](surface, inner, box, width)
     else:
         size = max(8, round(min(inner.height, inner.width / max(1, len(symbol.text)) * 1.6)))
         text = font(size, bold=True).render(symbol.text, True, INK)
@@ -312,7 +374,7 @@ def _draw_glyph(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, s: in
     if symbol.weight:
         # L / M / H (light, medium, heavy) matter to the rules: never smaller than MIN_WEIGHT_PX, and on a
         # patch of the plate's colour so the arm's lines do not run through the letters.
-        tag = font(max(MIN_WEIGHT_PX, round(s * 0.17)), bold=True).render(symbol.weight, True, INK)
+        tag = font(max(min_weight_px, round(s * 0.17)), bold=True).render(symbol.weight, True, INK)
         if symbol.frame == "land":
             place = tag.get_rect(bottomright=(box.right - width, box.bottom - width))
         else:  # beside a round frame, in the plate's corner
@@ -368,3 +430,124 @@ def _hatch(surface: pygame.Surface, plate: pygame.Rect, radius: int) -> None:
     for x in range(plate.left + radius, plate.right - radius, dash * 2):
         pygame.draw.line(surface, (0, 0, 0), (x, plate.top), (min(x + dash, plate.right - radius), plate.top), 2)
         pygame.draw.line(surface, (0, 0, 0), (x, plate.bottom - 1), (min(x + dash, plate.right - radius), plate.bottom - 1), 2)
+
+
+# --- the APP-6 signs of the area games' arms (armour, air defence, airborne...), drawn in the frame's
+# ``inner`` rectangle (``box`` is the frame, ``width`` the line width)
+
+
+def _track(inner: pygame.Rect) -> pygame.Rect:
+    """The oval of tracks (armour), the same as the mechanized sign's."""
+    return inner.inflate(-inner.width // 3, -inner.height // 3)
+
+
+def _cross(surface: pygame.Surface, inner: pygame.Rect, width: int) -> None:
+    pygame.draw.line(surface, INK, inner.topleft, inner.bottomright, width)
+    pygame.draw.line(surface, INK, inner.bottomleft, inner.topright, width)
+
+
+def _glyph_armour(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    pygame.draw.ellipse(surface, INK, _track(inner), width + 1)
+
+
+def _glyph_motorized(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    _cross(surface, inner, width)
+    pygame.draw.line(surface, INK, (inner.centerx, inner.top), (inner.centerx, inner.bottom), width)
+
+
+def _glyph_armoured_reconnaissance(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    pygame.draw.line(surface, INK, inner.bottomleft, inner.topright, width + 1)
+    pygame.draw.ellipse(surface, INK, _track(inner), width)
+
+
+def _glyph_self_propelled(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    pygame.draw.ellipse(surface, INK, _track(inner), width)
+    pygame.draw.circle(surface, INK, inner.center, max(2, round(min(inner.width, inner.height) * 0.14)))
+
+
+def _glyph_anti_tank(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # APP-6 anti-armour: an upturned V from the bottom corners to the top's middle
+    pygame.draw.lines(surface, INK, False, [inner.bottomleft, inner.midtop, inner.bottomright], width + 1)
+
+
+def _glyph_air_defence(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # APP-6 air defence: a dome standing on the frame's bottom edge
+    dome = pygame.Rect(inner.left + inner.width // 6, inner.top + inner.height // 4, inner.width * 2 // 3,
+                       (inner.height * 3 // 4) * 2)
+    pygame.draw.lines(surface, INK, False, _half_ellipse(dome, lower=False, closed=False), width + 1)
+
+
+def _glyph_airborne(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # infantry under a canopy: APP-6's airborne sign, an arch at the foot of the frame
+    _cross(surface, inner, width)
+    canopy = pygame.Rect(inner.left + inner.width // 4, inner.bottom - inner.height // 3, inner.width // 2,
+                         (inner.height // 3) * 2)
+    pygame.draw.lines(surface, INK, False, _half_ellipse(canopy, lower=False, closed=False), width + 1)
+
+
+def _glyph_mountain(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    _cross(surface, inner, width)
+    half = max(2, inner.width // 6)
+    peak = max(3, inner.height // 2)
+    pygame.draw.polygon(surface, INK, [(inner.centerx - half, box.bottom - 1), (inner.centerx + half, box.bottom - 1),
+                                       (inner.centerx, box.bottom - 1 - peak)])
+
+
+def _glyph_amphibious(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # infantry over waves (APP-6 amphibious / naval infantry)
+    _cross(surface, pygame.Rect(inner.left, inner.top, inner.width, inner.height * 2 // 3), width)
+    amplitude = max(1, inner.height // 8)
+    y = inner.bottom - amplitude
+    wave = [(inner.left + i * inner.width / 12, y + amplitude * math.sin(i * math.pi / 2)) for i in range(13)]
+    pygame.draw.lines(surface, INK, False, wave, width)
+
+
+def _glyph_supply(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # APP-6 supply: a bar across the frame's lower part
+    y = box.bottom - box.height // 3
+    pygame.draw.line(surface, INK, (box.left, y), (box.right - 1, y), width + 1)
+
+
+def _glyph_headquarters(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # APP-6 headquarters: a staff down from the frame's bottom left corner, "HQ" inside
+    pygame.draw.line(surface, INK, box.bottomleft, (box.left, box.bottom + box.height // 2), width + 1)
+    text = font(max(8, inner.height), bold=True).render("HQ", True, INK)
+    surface.blit(text, text.get_rect(center=inner.center))
+
+
+def _glyph_airship(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # a lighter-than-air ship seen from the side: the envelope and its tail fins
+    envelope = pygame.Rect(inner.left, inner.top + inner.height // 6, inner.width * 5 // 6, inner.height * 2 // 3)
+    pygame.draw.ellipse(surface, INK, envelope)
+    fin = [(envelope.right - 2, envelope.centery), (inner.right, envelope.top), (inner.right, envelope.bottom)]
+    pygame.draw.polygon(surface, INK, fin)
+
+
+def _battlements(inner: pygame.Rect, top: int, bottom: int) -> list[tuple[int, int]]:
+    """A square wave along ``inner`` between the heights ``top`` and ``bottom`` (merlons and gaps)."""
+    points = []
+    for i in range(5):
+        y = top if i % 2 == 0 else bottom
+        points += [(inner.left + i * inner.width // 5, y), (inner.left + (i + 1) * inner.width // 5, y)]
+    return points
+
+
+def _glyph_fortification(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    third = inner.height // 3
+    pygame.draw.lines(surface, INK, False, _battlements(inner, inner.top + third, inner.bottom - third), width + 1)
+
+
+def _glyph_fortress(surface: pygame.Surface, inner: pygame.Rect, box: pygame.Rect, width: int) -> None:
+    # a whole castle: the wall filled below its merlons
+    third = inner.height // 3
+    wall = _battlements(inner, inner.top, inner.top + third)
+    pygame.draw.polygon(surface, INK, [*wall, inner.bottomright, inner.bottomleft])
+
+
+_MORE_GLYPHS = {
+    "armour": _glyph_armour, "motorized": _glyph_motorized, "armoured-reconnaissance": _glyph_armoured_reconnaissance,
+    "self-propelled-artillery": _glyph_self_propelled, "anti-tank": _glyph_anti_tank,
+    "air-defence": _glyph_air_defence, "airborne": _glyph_airborne, "mountain": _glyph_mountain,
+    "amphibious": _glyph_amphibious, "supply": _glyph_supply, "headquarters": _glyph_headquarters,
+    "airship": _glyph_airship, "fortification": _glyph_fortification, "fortress": _glyph_fortress,
+}

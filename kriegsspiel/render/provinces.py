@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from kriegsspiel.render.counters import Symbol
+
 
 #: fill colours by province kind: sea, coast and inland land, impassable
 KIND_COLOURS: Mapping[str, tuple[int, int, int]] = {
@@ -52,13 +54,17 @@ class ProvinceDrawing:
 class UnitMark:
     """A unit on the board: its kind letter (A, F, W), power, where it stands (map pixels), the province it
     stands in (its counters form a block the province's name stands beside) and whether it was dislodged
-    (a red ring)."""
+    (a red ring); in games whose rule set names symbols, its military ``symbol``, its type's ``name`` (for
+    the legend) and the ``hits`` it took (red pips) instead of the letter."""
 
     letter: str
     power: str
     at: tuple[float, float]
     province: str = ""
     dislodged: bool = False
+    symbol: Symbol | None = None
+    name: str = ""
+    hits: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@ panel may use them too. Positions are world units; allowances movement cost."""
 from __future__ import annotations
 
 from kriegsspiel.core.geometry import format_point
-from kriegsspiel.core.game import hiding_place
+from kriegsspiel.core.game import hiding_place, rules_of
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.core.state import describe_condition, scores
 from kriegsspiel.wording import count
@@ -28,16 +28,17 @@ def score_text(state: GameState) -> str:
 
 
 def unit_orders(state: GameState, unit: UnitState) -> list[str]:
-    """The orders ``unit``'s type may give: move, its command table rows that are orders (not a defensive table
-    such as air-defence), and takeoff and land for aircraft when the scenario has an air theatre."""
+    """The orders ``unit`` may give: move; the orders its rule set says it gives beyond its type's command tables
+    (``OrderSpec.may_give``: under the Fourth Edition an aircraft's takeoff and land in a game with the air
+    turn, a land unit's load onto ships), in the rule set's order; its command table rows that are orders (not
+    a defensive table such as air-defence), sorted."""
     from kriegsspiel.core.game import rules_of
 
     rules = rules_of(state)
     unit_type = state.ruleset.unit_type(unit.type_id)
-    orders = ["move"]
-    if unit_type.theatre == "air" and state.setup.air_theatre:
-        orders += ["takeoff", "land"]
-    return orders + sorted(c for c in unit_type.commands if rules.is_order_word(c))
+    given = [word for word, spec in rules.order_specs.items()
+             if spec.may_give is not None and word not in unit_type.commands and spec.may_give(state, unit)]
+    return ["move", *given, *sorted(c for c in unit_type.commands if rules.is_order_word(c))]
 
 
 def _did(unit: UnitState) -> list[str]:
@@ -69,8 +70,8 @@ def unit_line(state: GameState, unit: UnitState, widths: tuple[int, int, int] = 
         parts.append(f"heading {_num(unit.heading)}")
     if unit.hidden:
         parts.append("HIDDEN")
-    if unit.disruption:
-        parts.append(f"disruption {unit.disruption}")
+    # the rule set's own columns of a unit (V3's disruption level) when not nought
+    parts.extend(f"{key} {value}" for key, value in rules_of(state).summary_columns(state, unit).items() if value)
     if unit.disabled_rounds:
         parts.append(f"disabled {unit.disabled_rounds}")
     if unit.carried_by:
@@ -82,8 +83,8 @@ def unit_line(state: GameState, unit: UnitState, widths: tuple[int, int, int] = 
 def disruption_text(state: GameState, level: int) -> str:
     """A disruption level and what it does under the rule set (Ruleset V3): its combat modifier and the share
     of the movement allowance left."""
-    factor = state.ruleset.movement_factor(level)
     combat = getattr(state.ruleset, "combat", None)
+    factor = 1.0 if combat is None else combat.movement_factor(level)
     parts = [f"moves at {factor:.0%} of its allowance"]
     if combat is not None:
         parts.insert(0, f"combat {combat.disruption_combat[min(level, combat.max_disruption)]:+d}")
@@ -135,8 +136,10 @@ def details_text(state: GameState, unit_id: str | None) -> str:
     else:
         place = hiding_place(state, unit) if (unit_type.hide_terrain or unit_type.hidden_by_default) else None
         lines.append(f"  visible; may hide here ({place})" if place else "  visible")
-    if unit.disruption:
-        lines.append("  " + disruption_text(state, unit.disruption))
+    # V3's disruption, read through the game's rules (the shell imports no rule set)
+    level = getattr(rules_of(state).unit_slot_of(unit), "disruption", 0)
+    if level:
+        lines.append("  " + disruption_text(state, level))
     if unit.disabled_rounds:
         lines.append(f"  disabled for {count(unit.disabled_rounds, 'more round')}")
     if unit.carried_by:

@@ -24,7 +24,8 @@ def picture_inputs(scenario: AreaScenario, before: AreaTurn, result: PhaseResult
     for power in powers or list(scenario.powers):
         seen = scenario.rules.view(before.position, power, scenario.blind)
         orders = tuple(o.text for o in before.orders if o.power == power)
-        out.append(AreaPictureInput(before.position.phase, power, seen, orders, tuple(result.told.get(power, ()))))
+        out.append(AreaPictureInput(before.position.phase, power, seen, orders, tuple(result.told.get(power, ())),
+                                    scenario.rules.unit_symbols()))
     return out
 
 

@@ -21,7 +21,7 @@ from kriegsspiel.scenario import Scenario, load_scenario, parse_scenario_text
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
 from kriegsspiel.store.journal import SNAPSHOT_EVERY, JournalRecord, LoadedSave, SaveError, new_record
 from kriegsspiel.store.session import Outcome, SessionBase
-from kriegsspiel.store.snapshot import encode_state, trusted_snapshots
+from kriegsspiel.store.snapshot import encode_state, migrate_snapshot, trusted_snapshots
 from kriegsspiel.store.timeline import (
     ReplayMismatch, Timeline, events_json, replay_journal, replay_order, resume_from_snapshots,
 )
@@ -147,6 +147,12 @@ class RulerSession(SessionBase):
         setup = self.scenario.setup
         return f"{count(len(setup.units), 'unit')}, {', '.join(s.name for s in setup.sides)}"
 
+    def desk(self) -> Any:
+        """Each player's share on the portal: a sheet a round, orders as free text (store/round_desk.py)."""
+        from kriegsspiel.store.round_desk import RoundDesk
+
+        return RoundDesk(self)
+
     def phase_number(self) -> int:
         """The round in play."""
         return int(self.state.round)
@@ -159,7 +165,7 @@ class RulerSession(SessionBase):
 
     def summary_json(self) -> dict[str, Any]:
         """The state as ``kriegsspiel replay --json`` prints it (see ``core.state.summary_json``)."""
-        return summary_json(self.state)
+        return summary_json(self.state, rules_of(self.state).summary_columns)
 
     def summary_lines(self) -> list[str]:
         """The state for ``kriegsspiel replay``: the round, then one line per unit, then the umpire's notes."""
@@ -170,12 +176,14 @@ class RulerSession(SessionBase):
         units = list(state.units.values())
         id_width = max([10, *(len(u.id) for u in units)])
         side_width = max([10, *(len(u.side) for u in units)])
+        columns = rules_of(state).summary_columns
         for unit in units:
             heading = "" if unit.heading is None else f" heading {unit.heading:g}"
             hidden = " hidden" if unit.hidden else ""
-            disruption = f" disruption {unit.disruption}" if unit.disruption else ""
+            # the rule set's own columns of a unit (V3's disruption level) when not nought
+            own = "".join(f" {key} {value}" for key, value in columns(state, unit).items() if value)
             lines.append(f"  {unit.id:<{id_width}} {unit.side:<{side_width}} {unit.type_id:<18} at "
-                         f"{unit.position.x:g},{unit.position.y:g}  health {unit.health}{disruption}{heading}{hidden}")
+                         f"{unit.position.x:g},{unit.position.y:g}  health {unit.health}{own}{heading}{hidden}")
         return lines + list(umpire_notes(state))
 
     def record_lines(self, record: JournalRecord, following: JournalRecord | None) -> list[str]:
@@ -382,7 +390,12 @@ def _snapshot_problem(recorded: dict, state: GameState, start: GameState, base: 
     replayed = encode_state(state, start, base if continues else None)
     if replayed is None:
         return "the replay's state cannot be written as a snapshot, yet the save holds one"
-    written = {k: v for k, v in recorded.items() if k != "program"}
+    # a snapshot written before the rule sets' slots is compared as its migration to them
+    try:
+        migrated = migrate_snapshot(recorded, start)
+    except (ValueError, TypeError, KeyError, AttributeError, ImportError):
+        return "it holds the rule sets' state of an earlier program in a form that does not read back"
+    written = {k: v for k, v in migrated.items() if k != "program"}
     if written != replayed:
         differ = sorted(k for k in set(written) | set(replayed) if written.get(k) != replayed.get(k))
         return f"it differs from the replay ({', '.join(differ)}): the snapshot was changed and re-hashed"

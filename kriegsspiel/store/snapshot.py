@@ -1,8 +1,9 @@
 """Snapshots of the game state in a save: the state as JSON, and back, so that a long game reopens from its
 last snapshot instead of replaying 20,000 records.
 
-Only what a game changes is written: round, side, units, messages, result, the rule sets' pending combat and
-couriers, and the battlefield's structures; the map, rule set and setup come from the save's scenario as
+Only what a game changes is written: round, side, units, messages, result, the rule set's slots (its own part
+of the state: V3's pending combat and couriers, the Fourth Edition's air turn and warheads; each unit's), and
+the battlefield's structures; the map, rule set and setup come from the save's scenario as
 always. Values are encoded exactly (floats round-trip through JSON), tuples and read-only mappings tagged so
 that the decoded state is equal to the one encoded. A state that holds anything else is not snapshotted
 (:func:`encode_state` returns None) rather than snapshotted wrongly; a game then replays from the start.
@@ -10,6 +11,10 @@ that the decoded state is equal to the one encoded. A state that holds anything 
 Decoding builds only frozen dataclasses of kriegsspiel's own modules, and it is only ever applied to
 snapshots sealed by this machine (see store/seal.py); ``verify`` compares a snapshot's JSON with the
 replay's instead of decoding it.
+
+Snapshots written before the rule sets' state moved into slots kept it in fields of the core's state and
+units; :func:`migrate_snapshot` reads such a snapshot into the slots of the game's rule set (its slot types'
+``migrated``), so that it decodes, and verifies against the replay, as one written now.
 """
 from __future__ import annotations
 
@@ -19,11 +24,16 @@ import math
 from types import MappingProxyType
 from typing import Any
 
+from kriegsspiel.core.game import rules_for
 from kriegsspiel.core.state import GameState, SharedLog
 
 #: GameState fields that change in play and are written; the rest (setup, battlefield, ruleset) are the start's
-_STATE_FIELDS = ("round", "side_to_move", "units", "sides_done", "warheads", "starting_health", "messages",
-                 "winners", "finished", "pending_combat", "orders_in_transit", "air_turn_over")
+_STATE_FIELDS = ("round", "side_to_move", "units", "sides_done", "starting_health", "messages", "winners", "finished",
+                 "slot")
+#: the fields of the core's state and units that held the rule sets' state in the snapshots written before the
+#: slots (every such snapshot has all four of the state's; a unit's two were in every unit)
+_LEGACY_STATE_FIELDS = ("warheads", "pending_combat", "orders_in_transit", "air_turn_over")
+_LEGACY_UNIT_FIELDS = ("disruption", "airborne")
 #: fields written only when not empty, so that the snapshots of saves made before they existed still agree
 _OPTIONAL_FIELDS = ("notes",)
 
@@ -116,6 +126,7 @@ def decode_state(data: dict[str, Any], start: GameState, base: GameState | None 
     """The state a snapshot holds, on ``start``'s map, rule set and setup (``base``: the state of the
     snapshot before it, whose messages a ``@grow`` continues). Raises ValueError, TypeError, KeyError,
     AttributeError or ImportError for a snapshot that does not decode."""
+    data = migrate_snapshot(data, start)
     messages = data["messages"]
     if isinstance(messages, dict) and "@grow" in messages:
         if base is None or len(base.messages) != messages["@grow"]:
@@ -133,6 +144,31 @@ def decode_state(data: dict[str, Any], start: GameState, base: GameState | None 
                                           _raster_cache=battlefield._raster_cache,
                                           printed_structures=battlefield.printed_structures)
     return dataclasses.replace(start, battlefield=battlefield, **fields)
+
+
+def migrate_snapshot(data: dict[str, Any], start: GameState) -> dict[str, Any]:
+    """A snapshot as it is written now: ``data`` itself, or, for one written before the slots (it has the
+    core's old fields and no ``slot``), the same state with those fields read into the slots of the game's
+    rule set (``start``'s): the game's slot from the state's four, each unit's from its two (the slot types'
+    ``migrated``; a rule set without a slot type keeps none, as its games never used those fields). Raises
+    ValueError, TypeError, KeyError, AttributeError or ImportError for a snapshot that does not decode."""
+    if "slot" in data or not all(name in data for name in _LEGACY_STATE_FIELDS):
+        return data
+    rules = rules_for(start.ruleset)
+    legacy = {name: _decode(data[name]) for name in _LEGACY_STATE_FIELDS}
+    migrated = {name: value for name, value in data.items() if name not in _LEGACY_STATE_FIELDS}
+    migrated["slot"] = _encode(None if rules.slot is None else rules.slot.migrated(legacy))
+    units = data["units"]
+    if not isinstance(units, dict) or not isinstance(units.get("@m"), list):
+        raise ValueError("a snapshot's units are not a tagged mapping")
+    rows = []
+    for unit_id, unit in units["@m"]:
+        fields = dict(unit["f"])
+        old = {name: _decode(fields.pop(name)) for name in _LEGACY_UNIT_FIELDS if name in fields}
+        fields["slot"] = _encode(None if rules.unit_slot is None else rules.unit_slot.migrated(old))
+        rows.append([unit_id, {**unit, "f": fields}])
+    migrated["units"] = {"@m": rows}
+    return migrated
 
 
 def snapshot_json(data: dict[str, Any]) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from kriegsspiel.tmx.properties import read_properties
 from kriegsspiel.tiled.terrain_map import (
     MAPPING_PROPERTY, NO_TERRAIN, TileTerrain, classify_tiles, mapping_toml_path, read_mapping,
 )
+from kriegsspiel.tiled.tile_table import TileTable
 from kriegsspiel.tmx.tilesets import TilesetInfo
 
 __all__ = ["MapReport", "check_map", "closest", "load_battlefield", "read_map"]
@@ -116,6 +117,7 @@ class _Builder:
         self.grid = grid
         mapping = read_mapping(self.doc, self.path, properties, self.root, self.index)
         size = max([ts.firstgid + ts.span for ts in self.doc.tilesets] + [1])
+        self.gid_end = size  # gids from here on name no tile of the map's tilesets (a layer's are set to 0)
         self.tiles = classify_tiles(self.doc.tilesets, size, self.index, mapping)
         self.report.tile_terrain = self.tiles
         for ts, local, name in self.tiles.unknown:
@@ -184,10 +186,11 @@ class _Builder:
         node = ts.tile_nodes.get(local)
         return f"tileset '{ts.name}' tile {local}", (node.line if node is not None else ts.node.line), ts.path
 
-    def _tile_tables(self, size: int) -> tuple[np.ndarray, np.ndarray]:
-        """Per Tiled gid (flags removed): elevation (NaN = none) and blocks sight (-1 = the terrain's default)."""
-        elevation = np.full(size, np.nan, dtype=np.float32)
-        sight = np.full(size, -1, dtype=np.int8)
+    def _tile_tables(self, size: int) -> tuple[TileTable, TileTable]:
+        """Per Tiled gid (flags removed): elevation (NaN = none) and blocks sight (-1 = the terrain's default),
+        sized by the tiles that give one."""
+        elevation: dict[int, float] = {}
+        sight: dict[int, int] = {}
         for ts in self.doc.tilesets:
             for local, props in ts.tile_properties.items():
                 gid = ts.firstgid + local
@@ -205,12 +208,12 @@ class _Builder:
                     if isinstance(value, str):
                         value = value.strip().lower() in ("true", "1", "yes")
                     sight[gid] = 1 if value else 0
-        return elevation, sight
+        return TileTable.build(elevation, np.nan, np.float32), TileTable.build(sight, -1, np.int8)
 
     def _layers_by_role(self) -> dict[str, list[tuple[str, np.ndarray]]]:
         """Tile layers (name, Tiled gids without flags, as int32) by role, bottom to top."""
         found: dict[str, list[tuple[str, np.ndarray]]] = {role: [] for role in (*TILE_ROLES, "")}
-        size = len(self.tiles.lut)
+        size = self.gid_end
         for node, raw in self.doc.tile_layers:
             name = node.get("name") or ""
             role = read_layer_role(node)
@@ -235,7 +238,7 @@ class _Builder:
         top = np.zeros((self.grid.rows, self.grid.columns), dtype=np.int32)
         lut = self.tiles.lut
         for _name, gids in layers:  # document order: later layers lie on top
-            painted = (gids != 0) & (lut[gids] >= 0) if need_terrain else gids != 0
+            painted = (gids != 0) & (lut.at(gids) >= 0) if need_terrain else gids != 0
             np.copyto(top, gids, where=painted)
         return top
 
@@ -245,14 +248,14 @@ class _Builder:
         lut = self.tiles.lut
         if layers["terrain"]:
             top = self._top_terrain(layers["terrain"], need_terrain=False)
-            raw = lut[top]
+            raw = lut.at(top)
             raw[top == 0] = -2
             self._report_missing_terrain(top, raw)
             self.report.terrain_source = "terrain layer"
         else:
             # a map drawn for another game: every other tile layer, the top-most tile with a terrain counts
             top = self._top_terrain(layers[""], need_terrain=True)
-            raw = lut[top]
+            raw = lut.at(top)
             raw[top == 0] = -2
             self._report_no_terrain_layer(raw)
         default = self.index[self.default_terrain]
@@ -266,19 +269,19 @@ class _Builder:
             self._report_road_tiles(name, gids)
         elevation = self._elevation(top, layers["elevation"])
         default_sight = np.array([self.ruleset.terrain[t].blocks_sight for t in self.terrain_ids], dtype=bool)
-        tile_sight = self.sight_lut[top]
+        tile_sight = self.sight_lut.at(top)
         blocks = np.where(tile_sight >= 0, tile_sight == 1, default_sight[terrain])
         return terrain, road, elevation, blocks
 
     def _elevation(self, top: np.ndarray, layers: list[tuple[str, np.ndarray]]) -> np.ndarray:
         """Elevation levels per cell (float32); one shared read-only zero when the map gives none at all."""
         lut = self.elevation_lut
-        if not layers and np.isnan(lut).all():
+        if not layers and not lut.has_values():
             # most maps have no elevation: a broadcast zero costs no memory on a 4096 x 4096 map
             return np.broadcast_to(np.float32(0.0), top.shape)
-        elevation = lut[top]
+        elevation = lut.at(top)
         for name, gids in layers:
-            values = lut[gids]
+            values = lut.at(gids)
             lacking = (gids != 0) & np.isnan(values)
             if lacking.any():
                 rows, cols = np.nonzero(lacking)
@@ -335,7 +338,7 @@ class _Builder:
     def _report_road_tiles(self, layer_name: str, gids: np.ndarray) -> None:
         road_id = self.index.get("road")
         for gid in np.unique(gids[gids != 0]).tolist():
-            t = int(self.tiles.lut[gid])
+            t = int(self.tiles.lut.get(gid))
             if t >= 0 and t != road_id:
                 where, line, tpath = self._where(int(gid))
                 self.warn(f"{where} on roads layer '{layer_name}' has terrain '{self.terrain_ids[t]}'; the roads layer "

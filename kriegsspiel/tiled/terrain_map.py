@@ -23,6 +23,7 @@ import numpy as np
 
 from kriegsspiel.border import InputKind, read_input_text
 from kriegsspiel.errors import UserError
+from kriegsspiel.tiled.tile_table import TileTable
 from kriegsspiel.tmx.sink import FindingSink
 from kriegsspiel.tmx.tilesets import TilesetInfo
 from kriegsspiel.tmx.xmltree import Node
@@ -145,15 +146,16 @@ def _names(ts: TilesetInfo, local: int) -> list[tuple[str, str]]:
 class TileTerrain:
     """Per gid (flags removed) the terrain index (or NO_TERRAIN / UNKNOWN_TERRAIN), and every name seen."""
 
-    lut: np.ndarray
+    lut: TileTable
     names: list[TileName]
     unknown: list[tuple[TilesetInfo, int, str]]  # terrain properties naming no terrain: tileset, tile, name
 
 
 def classify_tiles(tilesets: list[TilesetInfo], size: int, terrains: Mapping[str, int],
                    mapping: TerrainMapping) -> TileTerrain:
-    """The terrain of every tile of ``tilesets`` in a LUT of ``size`` gids."""
-    lut = np.full(size, NO_TERRAIN, dtype=np.int16)
+    """The terrain of every tile of ``tilesets`` numbered below ``size``, in a table sized by the tiles that
+    carry a name (not by the highest gid)."""
+    lut: dict[int, int] = {}
     seen: dict[tuple[str, str], list] = {}
     unknown: list[tuple[TilesetInfo, int, str]] = []
     for ts in tilesets:
@@ -173,4 +175,4 @@ def classify_tiles(tilesets: list[TilesetInfo], size: int, terrains: Mapping[str
                     unknown.append((ts, local, name))
                     break
     names = [TileName(src, name, t, n, via) for (src, name), (t, n, via) in sorted(seen.items())]
-    return TileTerrain(lut, names, unknown)
+    return TileTerrain(TileTable.build(lut, NO_TERRAIN, np.int16), names, unknown)

@@ -37,6 +37,22 @@ class AreaUnit:
 
 
 @dataclass(frozen=True, slots=True)
+class UnitSymbol:
+    """The military symbol (in the style of NATO APP-6) a unit type's counter shows, as a rule set names it:
+    ``frame`` the dimension (land, sea, subsurface, air or installation); ``glyph`` the arm's sign drawn
+    inside it, or the word text, and then ``text`` is written in the frame (a ship's hull letters); ``weight``
+    a short modifier beside it (L light, H heavy); ``name`` the unit type for people, in the legend. The
+    words the drawing knows are ``FRAMES`` and ``GLYPHS`` of kriegsspiel/render/counters.py. A counter's
+    label ending in asterisks shows that many hits taken, as red pips."""
+
+    frame: str
+    glyph: str
+    text: str = ""
+    weight: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AreaPosition:
     """The board at the start of a phase: ``phase`` the rule set's phase id ("S1901M"), ``phase_label`` the
     same for people ("Spring 1901, movement"), ``units``, ``owners`` (province -> power, for supply centres
@@ -148,6 +164,11 @@ class AreaRules(ABC):
         PAR or MAR; a build not ordered is waived."); None (the default) when the rules say nothing more."""
         return None
 
+    def unit_symbols(self) -> Mapping[str, UnitSymbol]:
+        """The symbol each unit type (``AreaUnit.kind``) is drawn with, for counters and their legend; empty
+        (the default) for games whose counters show the unit's letters (Diplomacy's A and F)."""
+        return {}
+
     def lines_written_before(self, phase: str, written: Sequence[str], now: Sequence[str]) -> bool:
         """Whether a confirmed phase's lines as an earlier version of these rules wrote them into a journal
         (``written``) tell the same phase as the lines they give now (``now``): only a known wording fix
@@ -171,6 +192,23 @@ class AreaRules(ABC):
         game at its position, and its orders by power. Raises ``UserError`` naming ``source`` (the file and
         line) and the key; the default reads none."""
         raise NotImplementedError(f"{source}: this rule set has no phase lines")
+
+    def setup_kinds(self, setup: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The unit kinds a scenario's ``setup`` may place, as (kind as :meth:`setup_placed` takes it, name for
+        people), for the window's set-up mode; default none (the rule set has no set-up mode)."""
+        return ()
+
+    def setup_placed(self, setup: Mapping[str, Any], power: str, kind: str, where: str,
+                     provinces: ProvinceProperties) -> dict[str, Any]:
+        """A copy of ``setup`` (not changed) with a unit of ``kind`` for ``power`` in the province ``where``
+        added, in the scenario's own format. Whether it may stand there is :meth:`start`'s to say: the program
+        starts the new setup and shows its refusal. Default: no set-up mode."""
+        raise NotImplementedError("this rule set has no set-up mode")
+
+    def setup_removed(self, setup: Mapping[str, Any], unit: AreaUnit) -> dict[str, Any]:
+        """A copy of ``setup`` without ``unit`` (a unit of the position :meth:`start` gave for it). Raises
+        UserError when the unit cannot be taken off alone (it is carried by another). Default: no set-up mode."""
+        raise NotImplementedError("this rule set has no set-up mode")
 
     def order_help(self) -> tuple[str, ...]:
         """Lines for the shell's ``help`` showing this game's orders (``POWER: ORDER   what it does``); default

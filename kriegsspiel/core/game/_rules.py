@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from kriegsspiel.core.commands import (
     BASE_NOTATION, Command, Convert, EndTurn, EraseNote, Heading, Hide, Merge, Message, Move, Notation, Note, Parser,
@@ -25,11 +25,15 @@ from kriegsspiel.core.game._ruling import Handler
 from kriegsspiel.core.manual import BASE_MANUAL, ManPage, Manual
 from kriegsspiel.core.registry import find
 from kriegsspiel.core.ruleset import RuleBook
-from kriegsspiel.core.state import GameState, StateSlot
+from kriegsspiel.core.state import GameState, StateSlot, UnitState
 
 #: a turn structure: (state, command, dice, forced, the order's handler) -> the outcome; it runs around every
 #: order of its games (the Fourth Edition's air turn opens and closes here)
 TurnStructure = Callable[[GameState, Command, Dice, bool, Handler], "Accepted | Rejected"]
+#: the first state of a game -> that state with the rule set's slots filled from the setup
+StartSlots = Callable[[GameState], GameState]
+#: (state, unit) -> a unit's further keys in ``replay --json`` (``core.state.summary_json``)
+SummaryColumns = Callable[[GameState, UnitState], Mapping[str, Any]]
 #: state -> lines for the umpire (notes beside the units, orders riding, what ending the turn sets going)
 StateLines = Callable[[GameState], list[str]]
 
@@ -63,6 +67,10 @@ class OrderSpec:
     the nearest base). ``structures``: it may aim at a named structure. ``confirm``: a one-target order that
     still waits for Enter (a warhead is not launched by a slip of the mouse). ``menu``: ``"weapons"`` rows first
     in a unit's menu, ``"transport"`` after them (air and transport orders, with the units aboard).
+    ``may_give``: (state, unit) -> whether the unit may give it (None: the units whose type's command tables
+    list the word). ``aboard``: a unit aboard another gives it from the carrier's menu (a plane taking off, a
+    battalion disembarking: a unit aboard has no counter of its own). ``friends``: (state, shooters) -> the
+    names of the targets of an order aimed at its own side (None: every unit of that side not aboard).
     """
 
     word: str
@@ -74,6 +82,9 @@ class OrderSpec:
     structures: bool = False
     confirm: bool = False
     menu: Literal["weapons", "transport"] = "weapons"
+    may_give: Callable[[GameState, UnitState], bool] | None = None
+    aboard: bool = False
+    friends: Callable[[GameState, tuple[str, ...]], list[str]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +102,14 @@ class OrderKind:
 
 def _no_lines(state: GameState) -> list[str]:
     return []
+
+
+def _no_start(state: GameState) -> GameState:
+    return state
+
+
+def _no_columns(state: GameState, unit: UnitState) -> Mapping[str, Any]:
+    return {}
 
 
 def _no_forecast(state: GameState) -> str | None:
@@ -116,7 +135,8 @@ class RulerRules:
     """Everything a ruler game is played by besides its data: orders (their notation and handlers), the events
     they produce, the manual, the turn structure, what the umpire is shown (notes, orders riding, the forecast
     of a pending action, the words before a turn ends, scenario warnings), the window's movement bands and
-    order hints, and the type of the rule set's own part of the state (``slot``, None: it keeps none).
+    order hints, and the types of the rule set's own part of the state (``slot`` of the game, ``unit_slot`` of
+    each unit; None: it keeps none), filled at the start from the setup by ``start_slots``.
 
     Build a rule set's with :meth:`extended` from :data:`CORE_RULES`; every field has the core's default.
     """
@@ -135,6 +155,9 @@ class RulerRules:
     movement_bands: Callable[[RuleBook, str], tuple[MovementBand, ...]] = full_move
     order_specs: Mapping[str, OrderSpec] = field(default_factory=dict)
     slot: type[StateSlot] | None = None
+    unit_slot: type[StateSlot] | None = None
+    start_slots: StartSlots = _no_start
+    summary_columns: SummaryColumns = _no_columns
 
     def extended(
         self,
@@ -154,6 +177,9 @@ class RulerRules:
         movement_bands: Callable[[RuleBook, str], tuple[MovementBand, ...]] | None = None,
         specs: Iterable[OrderSpec] = (),
         slot: type[StateSlot] | None = None,
+        unit_slot: type[StateSlot] | None = None,
+        start_slots: StartSlots | None = None,
+        summary_columns: SummaryColumns | None = None,
     ) -> RulerRules:
         """These rules with a rule set's added: its ``orders``, handlers of the core's orders wrapped
         (``wrap``: order class -> a function of the handler there to the new one), its ``events``, manual
@@ -191,7 +217,24 @@ class RulerRules:
             order_specs=MappingProxyType({**self.order_specs, **{s.word: s for s in specs},
                                           **{o.command.name: o.spec for o in orders if o.spec is not None}}),
             slot=slot or self.slot,
+            unit_slot=unit_slot or self.unit_slot,
+            start_slots=start_slots or self.start_slots,
+            summary_columns=summary_columns or self.summary_columns,
         )
+
+    def slot_of(self, state: GameState) -> StateSlot | None:
+        """The rule set's part of the game ``state``: its slot, else the defaults of the rule set's slot type
+        (None: the rule set keeps none). The window, shell and portal read a rule set's state through this."""
+        if state.slot is not None or self.slot is None:
+            return state.slot
+        return self.slot()
+
+    def unit_slot_of(self, unit: UnitState) -> StateSlot | None:
+        """The rule set's part of ``unit``: its slot, else the defaults of the rule set's unit slot type (None:
+        the rule set keeps none)."""
+        if unit.slot is not None or self.unit_slot is None:
+            return unit.slot
+        return self.unit_slot()
 
     def parse(self, text: str) -> Command:
         """One line of the Umpire shell as a command of this game (raises NotationError)."""

@@ -184,10 +184,6 @@ class RuleBook:
         """The name of the installed rule set whose orders, handlers and turn play this book."""
         return self.based_on or self.id
 
-    def movement_factor(self, disruption: int) -> float:
-        """The multiplier of a unit's movement at a disruption level (1.0 without disruption rules)."""
-        return 1.0 if self.combat is None else self.combat.movement_factor(disruption)
-
     def game_minutes(self, round_number: int) -> int | None:
         """Game time elapsed at the start of ``round_number`` (1-based), in minutes; None when untimed."""
         return None if self.round_minutes is None else (int(round_number) - 1) * self.round_minutes

@@ -6,20 +6,36 @@ and produces a :class:`GameSetup`; the core builds the first game state from it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from kriegsspiel.core.geometry import WorldPoint
+
+#: a scenario's keys that only a rule set reads (name, value), in the file's order: the core passes them on to
+#: the rule set's start of the game (``RulerRules.start_slots``) without looking inside
+RuleSetKeys = tuple[tuple[str, Any], ...]
+
+
+def _key(keys: RuleSetKeys, name: str, default: Any) -> Any:
+    for key, value in keys:
+        if key == name:
+            return value
+    return default
 
 
 @dataclass(frozen=True, slots=True)
 class SideSetup:
     """A side (a military): its name, its colour ("#rrggbb"; "" when the scenario gives none: the window and
-    the pictures pick one by the side's order), its nuclear warheads and its briefing (what the side's players
-    are told at the start: their situation and orders; "" when the scenario gives none)."""
+    the pictures pick one by the side's order), its briefing (what the side's players are told at the start:
+    their situation and orders; "" when the scenario gives none) and the keys only its rule set reads."""
 
     name: str
     colour: str
-    warheads: int = 0
     briefing: str = ""
+    rule_set_keys: RuleSetKeys = ()
+
+    def key(self, name: str, default: Any = None) -> Any:
+        """The value of the rule set's key ``name`` for this side, or ``default``."""
+        return _key(self.rule_set_keys, name, default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +60,11 @@ class UnitSetup:
     hidden: bool | None = None  # None = the type's default (submarines start hidden)
     local_name: str | None = None  # the scenario's name for the type ("hussar"), for display
     aboard: str | None = None  # id of the ship or plane carrying it at the start; it stands where that one is
-    airborne: bool = False  # an aircraft that starts in the air (it must land by the end of its air turn)
+    rule_set_keys: RuleSetKeys = ()  # the scenario's keys of this unit only its rule set reads
+
+    def key(self, name: str, default: Any = None) -> Any:
+        """The value of the rule set's key ``name`` for this unit, or ``default``."""
+        return _key(self.rule_set_keys, name, default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,3 +95,6 @@ class GameSetup:
     victory: tuple[VictorySetup, ...] = ()
     unit_names: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # local name -> standard type
     description: str = ""  # the scenario's text for the umpire: the situation and how to win, in words
+    #: the scenario's unit of distance on its map: (its name, e.g. "paces"; how many of it one world unit is);
+    #: None: the rule set's ``distance_unit``, one per world unit
+    distance: tuple[str, float] | None = None

@@ -8,13 +8,14 @@ speed 1).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.registry import find
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state._log import SharedLog
 from kriegsspiel.core.state._setup import GameSetup
@@ -22,11 +23,27 @@ from kriegsspiel.core.state._setup import GameSetup
 
 class StateSlot:
     """Base of a rule set's own part of a game's state (Ruleset V3's couriers and pending combat, the Fourth
-    Edition's air turn and warheads): a frozen value the rule set defines and names in its rules
-    (``RulerRules.slot``), kept in :attr:`GameState.slot` and replaced, like the rest of the state, by the
-    rule set's handlers. The core never looks inside; it compares slots with ``==`` (:meth:`GameState.same`)."""
+    Edition's air turn and warheads) and of a unit's (V3's disruption level, a plane in the air): a frozen, hashable
+    value the rule set defines and names in its rules (``RulerRules.slot``, ``RulerRules.unit_slot``), kept in
+    :attr:`GameState.slot` and :attr:`UnitState.slot` and replaced, like the rest of the state, by the rule
+    set's handlers. The core never looks inside: it compares slots with ``==`` (:meth:`GameState.same`), asks
+    the game's slot for a unit's share of its move (:meth:`movement_factor`), and a save's snapshot writes a
+    slot as the frozen dataclass it is (a slot type is one, of the rule set's own package).
+
+    A unit's slot is None while it holds the rule set's defaults, so that a unit the core makes (a split, a
+    build) and one the rule set set back compare equal."""
 
     __slots__ = ()
+
+    def movement_factor(self, state: GameState, unit: UnitState) -> float:
+        """The share of its move ``unit`` has this turn under the rule set's state (1.0: all of it)."""
+        return 1.0
+
+    @classmethod
+    def migrated(cls, legacy: Mapping[str, Any]) -> StateSlot | None:
+        """The slot a snapshot written before slots existed stands for (``legacy``: the values that snapshot
+        kept in the core's fields, by their old names); None: the rule set's defaults."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +70,11 @@ class UnitState:
     disabled_rounds: int = 0  # rounds the unit may still not act
     carried_by: str | None = None  # id of the ship or plane carrying it
     local_name: str | None = None  # the scenario's name for its type ("hussar")
-    disruption: int = 0  # disruption level (Ruleset V3): slows movement and weakens combat
-    airborne: bool = False  # a plane in the air (Fourth Edition air turn); it must land by the turn's end
     used_this_turn: tuple[str, ...] = ()  # once-a-turn orders it gave this turn (spy, build, board, ...)
     #: a ship's heading when its turn began, kept by its first move of the turn (degrees; None: no heading)
     heading_at_turn_start: float | None = None
+    #: the rule set's own part of this unit (its ``RulerRules.unit_slot``); None: the rule set's defaults
+    slot: StateSlot | None = None
 
     def replace(self, **changes: Any) -> UnitState:
         """A copy with ``changes`` applied."""
@@ -117,19 +134,14 @@ class GameState:
     side_to_move: str
     units: Mapping[str, UnitState]
     sides_done: tuple[str, ...] = ()
-    warheads: Mapping[str, int] = field(default_factory=dict)
     starting_health: Mapping[str, int] = field(default_factory=dict)
     #: every message sent, oldest first: a SharedLog (equal to the tuple of its items), which shares its past
     #: with the states before it so that the states kept for undo do not each copy the whole correspondence
     messages: Sequence[MessageRecord] = ()
     winners: tuple[str, ...] = ()
     finished: bool = False
-    #: a combat rolled but not yet applied (Ruleset V3: the umpire may amend its modifiers, then resolve)
-    pending_combat: Any = None  # v3_combat.PendingCombat | None
-    #: orders riding by courier, not yet delivered (Ruleset V3), in the order they were written
-    orders_in_transit: tuple[Any, ...] = ()  # v3_orders.CourierOrder
-    #: the side to move has closed its air turn (Fourth Edition with an air theatre): no more air orders
-    air_turn_over: bool = False
+    #: the rule set's own part of the game (its ``RulerRules.slot``, set at the start); None: it keeps none
+    slot: StateSlot | None = None
     #: the umpire's notes and drawings on the map, in the order drawn (a player sees only their own)
     notes: tuple[MapNote, ...] = ()
 
@@ -166,14 +178,16 @@ class GameState:
         return [u for u in self.units.values() if u.side == side]
 
     def allowance_left(self, unit: UnitState) -> float:
-        """What ``unit`` may still spend on movement this turn: its type's move value (times the rule set's
-        factor for its disruption level) minus what it used."""
-        move = self.ruleset.unit_type(unit.type_id).move * self.ruleset.movement_factor(unit.disruption)
+        """What ``unit`` may still spend on movement this turn: its type's move value (times the share its rule
+        set's state leaves it, :meth:`StateSlot.movement_factor`) minus what it used."""
+        move = self.ruleset.unit_type(unit.type_id).move
+        if self.slot is not None:
+            move *= self.slot.movement_factor(self, unit)
         return max(0.0, move - unit.movement_used)
 
     def same(self, other: GameState) -> bool:
-        """True when both states hold the same game: round, side, units (in order), turns done, warheads,
-        messages, result, the air turn and the structures standing with their health (built, damaged, fallen).
+        """True when both states hold the same game: round, side, units (in order), turns done, messages,
+        result, the rule set's slot, the notes and the structures standing with their health (built, damaged, fallen).
         The rest of the battlefield, the rule set and the setup are not compared."""
         return _game_of(self) == _game_of(other)
 
@@ -184,14 +198,11 @@ def _game_of(state: GameState) -> tuple:
         state.side_to_move,
         tuple(state.units.items()),
         state.sides_done,
-        dict(state.warheads),
         dict(state.starting_health),
         state.messages,
         state.winners,
         state.finished,
-        state.pending_combat,
-        state.orders_in_transit,
-        state.air_turn_over,
+        state.slot,
         state.notes,
         tuple((s.name, s.kind, s.health, s.outline) for s in state.battlefield.structures),
     )
@@ -202,7 +213,8 @@ def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: RuleBook)
 
     Health defaults to the type's full health and ``hidden`` to the type's default (submarines, stealth
     bombers, reconnaissance and drones start hidden). A unit ``aboard`` another starts carried by it, where it
-    stands; an ``airborne`` plane starts in the air. Raises ValueError when the setup names a unit type the
+    stands. The rule set's part of the state then starts from the setup (its rules' ``start_slots``, found by the
+    rule book's ``rules_id``; the setup's ``rule_set_keys`` are for it). Raises ValueError when the setup names a unit type the
     rule set does not know or a first side that is not a side (the scenario loader reports those first, with
     file and line).
     """
@@ -229,19 +241,20 @@ def initial_state(setup: GameSetup, battlefield: Battlefield, ruleset: RuleBook)
             hidden=unit_type.hidden_by_default if unit_setup.hidden is None else bool(unit_setup.hidden),
             local_name=unit_setup.local_name,
             carried_by=unit_setup.aboard,
-            airborne=unit_setup.airborne,
         )
     starting = {name: sum(u.health for u in units.values() if u.side == name) for name in side_names}
-    return GameState(
+    state = GameState(
         setup=setup,
         battlefield=battlefield,
         ruleset=ruleset,
         round=1,
         side_to_move=setup.first_side,
         units=MappingProxyType(units),
-        warheads=MappingProxyType({s.name: s.warheads for s in setup.sides}),
         starting_health=MappingProxyType(starting),
     )
+    plugin = find(ruleset.rules_id)
+    start = getattr(plugin.rules(), "start_slots", None) if plugin is not None else None
+    return state if start is None else start(state)
 
 
 def turn_order(state: GameState) -> tuple[str, ...]:
@@ -251,12 +264,12 @@ def turn_order(state: GameState) -> tuple[str, ...]:
     return sides[start:] + sides[:start]
 
 
-def summary_json(state: GameState) -> dict[str, Any]:
+def summary_json(state: GameState,
+                 unit_columns: Callable[[GameState, UnitState], Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The state as ``kriegsspiel replay --json`` prints it:
     ``{"round", "side", "units": {ID: {"type", "side", "x", "y", "health", "heading", "hidden"}}, "messages":
-    [{"round", "sender", "recipient", "outcome", "received_by", "received_text"}]}``; under a rule set with
-    disruption levels (Ruleset V3) each unit also has ``"disruption"``."""
-    disrupts = state.ruleset.combat is not None
+    [{"round", "sender", "recipient", "outcome", "received_by", "received_text"}]}``; ``unit_columns`` gives
+    a unit's further keys (its rule set's: ``RulerRules.summary_columns``)."""
     units: dict[str, Any] = {}
     for u in state.units.values():
         row: dict[str, Any] = {
@@ -268,8 +281,8 @@ def summary_json(state: GameState) -> dict[str, Any]:
             "heading": u.heading,
             "hidden": u.hidden,
         }
-        if disrupts:
-            row["disruption"] = u.disruption
+        if unit_columns is not None:
+            row.update(unit_columns(state, u))
         units[u.id] = row
     messages = [
         {"round": m.round, "sender": m.sender, "recipient": m.recipient, "outcome": m.outcome,

@@ -16,7 +16,7 @@ from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, Table
 from kriegsspiel.core.state import GameState
-from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules
+from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules, state as slots
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome, pending_summary
 
 
@@ -45,9 +45,10 @@ def umpire_notes(state: GameState) -> list[str]:
     """The combat pending and the orders riding (only the umpire sees these)."""
     lines: list[str] = []
     combat = state.ruleset.combat
-    if state.pending_combat is not None and combat is not None:
-        lines += ["combat pending:", *(f"  {line}" for line in pending_summary(combat, state.pending_combat))]
-    if state.orders_in_transit:
+    pending = slots.pending_combat(state)
+    if pending is not None and combat is not None:
+        lines += ["combat pending:", *(f"  {line}" for line in pending_summary(combat, pending))]
+    if slots.orders_in_transit(state):
         lines += ["orders riding (only the umpire sees these):",
                   *(f"  {row}" for row in orders.transit_rows(state))]
     return lines
@@ -55,15 +56,16 @@ def umpire_notes(state: GameState) -> list[str]:
 
 def riding_orders(state: GameState) -> list[str]:
     """The orders still riding to their units, one line each."""
-    return orders.transit_rows(state) if state.orders_in_transit else []
+    return orders.transit_rows(state) if slots.orders_in_transit(state) else []
 
 
 def forecast(state: GameState) -> str | None:
     """What the pending combat would do if resolved now, or None."""
     combat = state.ruleset.combat
-    if state.pending_combat is None or combat is None:
+    pending = slots.pending_combat(state)
+    if pending is None or combat is None:
         return None
-    return outcome(combat, state.pending_combat).describe()
+    return outcome(combat, pending).describe()
 
 
 _HANDLERS = {commands.Combat: handlers.combat, commands.Modify: handlers.modify, commands.Resolve: handlers.resolve,
@@ -86,6 +88,10 @@ RULES: RulerRules = CORE_RULES.extended(
     movement_bands=movement_bands,
     # a combat is aimed with the mouse: a group of attackers, any number of defenders (its chart from a menu)
     specs=(OrderSpec("combat", shooters="many", targets=-1),),
+    slot=slots.V3State,
+    unit_slot=slots.V3Unit,
+    start_slots=slots.start_slots,
+    summary_columns=slots.summary_columns,
 )
 
 

@@ -27,6 +27,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3.events import (
 )
 from kriegsspiel.rulesets.kriegsspiel_v3.retreat import retreat
 from kriegsspiel.rulesets.kriegsspiel_v3.rules import Chart, CombatRules
+from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption, pending_combat, unit_slot, with_pending_combat
 
 
 def combat_rules(state: GameState) -> CombatRules:
@@ -49,7 +50,7 @@ def _ground(state: GameState, unit: UnitState) -> float:
 
 def fighters(state: GameState, units: Sequence[UnitState]) -> list[Fighter]:
     """The units as the modifiers see them."""
-    return [Fighter(u.id, u.type_id, u.health, u.disruption, u.position, _ground(state, u)) for u in units]
+    return [Fighter(u.id, u.type_id, u.health, disruption(u), u.position, _ground(state, u)) for u in units]
 
 
 def wrong_arm(chart: Chart, unit: UnitState) -> str:
@@ -70,8 +71,8 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
     rules = combat_rules(state)
     if command.chart not in rules.charts:
         return Rejected(f"no combat chart {command.chart!r}; charts: {', '.join(rules.charts)}", forceable=False)
-    if state.pending_combat is not None:
-        pending = state.pending_combat
+    if pending_combat(state) is not None:
+        pending = pending_combat(state)
         return Rejected(f"a combat is pending ({pending.chart} {' '.join(pending.attackers)} > "
                         f"{' '.join(pending.defenders)}); resolve it or undo it first", forceable=False)
     names = command.attackers + command.defenders
@@ -114,13 +115,13 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
                             automatic_modifiers(rules, a, d), penalty, note)
     event = CombatRolled(command.chart, command.attackers, command.defenders, pending.listing(),
                          outcome(rules, pending).describe())
-    return ruling.accept(state.replace(pending_combat=pending), [event])
+    return ruling.accept(with_pending_combat(state, pending), [event])
 
 
 def modify(state: GameState, command: Modify, dice: Dice, forced: bool) -> Accepted | Rejected:
     """Set a modifier of the pending combat (or its range penalty). Refused (not forceable) without one."""
     rules = combat_rules(state)
-    pending = state.pending_combat
+    pending = pending_combat(state)
     if pending is None:
         return Rejected("no combat is pending; roll one with 'combat CHART UNIT ... > UNIT ...'", forceable=False)
     if command.side == "range":
@@ -133,7 +134,7 @@ def modify(state: GameState, command: Modify, dice: Dice, forced: bool) -> Accep
         changed = pending.with_modifier(Modifier(command.side, command.amount, command.label))
         change = f"{command.side} {command.amount:+d} {command.label}"
     event = CombatModified(change, changed.listing(), outcome(rules, changed).describe())
-    return Ruling(forced).accept(state.replace(pending_combat=changed), [event])
+    return Ruling(forced).accept(with_pending_combat(state, changed), [event])
 
 
 def resolve(state: GameState, command: Resolve, dice: Dice, forced: bool) -> Accepted | Rejected:
@@ -144,7 +145,7 @@ def resolve(state: GameState, command: Resolve, dice: Dice, forced: bool) -> Acc
     orders for those rounds; a surrender takes them off the map. The attackers are marked as having attacked.
     """
     rules = combat_rules(state)
-    pending = state.pending_combat
+    pending = pending_combat(state)
     if pending is None:
         return Rejected("no combat is pending; roll one with 'combat CHART UNIT ... > UNIT ...'", forceable=False)
     result = outcome(rules, pending)
@@ -175,7 +176,7 @@ def resolve(state: GameState, command: Resolve, dice: Dice, forced: bool) -> Acc
     updated_ids = {u.id for u in updated}
     updated += [state.units[i].replace(attacked_this_turn=True, fired_this_turn=True)
                 for i in pending.attackers if i in state.units and i not in updated_ids and i not in removed]
-    new_state = state.with_units(*updated, removed=removed).replace(pending_combat=None)
+    new_state = with_pending_combat(state.with_units(*updated, removed=removed), None)
     return Ruling(forced).accept(new_state, events)
 
 
@@ -185,7 +186,7 @@ def _hit(state: GameState, rules: CombatRules, unit: UnitState, result, enemies)
     health = unit.health - result.hp_loss if keeps_hp else unit.health
     if health <= 0:
         return unit, [UnitLost(unit.id, "destroyed")], True
-    disruption = min(rules.max_disruption, unit.disruption + result.disruption)
+    level = min(rules.max_disruption, disruption(unit) + result.disruption)
     disabled = unit.disabled_rounds
     effect = rules.health_effect(health) if keeps_hp and health != unit.health else None
     if effect is not None and effect.out_of_control_rounds:
@@ -196,9 +197,9 @@ def _hit(state: GameState, rules: CombatRules, unit: UnitState, result, enemies)
         path = retreat(state.battlefield, state.ruleset, unit.type_id, unit.position, enemies, result.retreat)
         position = path.end
         events.append(UnitRetreated(unit.id, unit.position, path.end, result.retreat, path.length))
-    changed = unit.replace(health=health, disruption=disruption, disabled_rounds=disabled, position=position)
-    if (health, disruption, disabled) != (unit.health, unit.disruption, unit.disabled_rounds):
-        events.append(UnitHit(unit.id, health, disruption, disabled))
+    changed = unit.replace(health=health, slot=unit_slot(level), disabled_rounds=disabled, position=position)
+    if (health, level, disabled) != (unit.health, disruption(unit), unit.disabled_rounds):
+        events.append(UnitHit(unit.id, health, level, disabled))
     return changed, events, False
 
 
@@ -212,7 +213,7 @@ def rally(state: GameState, command: Rally, dice: Dice, forced: bool) -> Accepte
     unit = find_unit(state, command.unit)
     if isinstance(unit, Rejected):
         return unit
-    if unit.disruption <= 0:
+    if disruption(unit) <= 0:
         return Rejected(f"{unit.id} is not disrupted", forceable=False)
     ruling = Ruling(forced)
     problems = [f"{unit.id} has already rallied this round; disruption drops one level a round"
@@ -222,8 +223,8 @@ def rally(state: GameState, command: Rally, dice: Dice, forced: bool) -> Accepte
     for problem in problems:
         if problem and (refusal := ruling.refuse(problem)):
             return refusal
-    changed = _used(unit.replace(disruption=unit.disruption - 1), "rally")
-    return ruling.accept(state.with_units(changed), [Rallied(unit.id, changed.disruption)])
+    changed = _used(unit.replace(slot=unit_slot(disruption(unit) - 1)), "rally")
+    return ruling.accept(state.with_units(changed), [Rallied(unit.id, disruption(changed))])
 
 
 def recover(state: GameState, command: Recover, dice: Dice, forced: bool) -> Accepted | Rejected:

@@ -21,6 +21,7 @@ from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3.events import MessageSent
 from kriegsspiel.rulesets.kriegsspiel_v3.orders import courier_ride, dispatch, recipient_side
+from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit, with_orders_in_transit
 
 
 def officers_of(state: GameState, side: str, issued_by: str) -> list[UnitState]:
@@ -60,7 +61,7 @@ def courier_message(state: GameState, command: Message, dice: Dice, forced: bool
         return Rejected(f"no way for a courier from {origin.id} to {target.id}", forceable=False)
     sent, note = dispatch(state, rules, ride, sender, origin.id, target.id, command.text, dice, recipient)
     event = MessageSent(sender, recipient, origin.id, target.id, command.text, ride.cost, sent.due_round, note)
-    return ruling.accept(state.replace(orders_in_transit=state.orders_in_transit + (sent,)), [event])
+    return ruling.accept(with_orders_in_transit(state, orders_in_transit(state) + (sent,)), [event])
 
 
 def by_courier(message: Callable[..., Accepted | Rejected]) -> Callable[..., Accepted | Rejected]:

@@ -10,7 +10,7 @@ the ride the umpire's dice decide the rest, all in the order's journal record:
   stands when the order is written), a d10 at or below ``intercepted_at_most`` means the courier is caught there: the order never arrives and the enemy
   side reads it, when the courier would have reached that point.
 
-The umpire sees every order in transit (``state.orders_in_transit`` and the events); the players get a message
+The umpire sees every order in transit (``orders_in_transit(state)`` and the events); the players get a message
 record only for what reached them (:func:`orders_received`). Distances are world units (metres).
 """
 from __future__ import annotations
@@ -34,6 +34,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3.events import (
     OrdersRiding,
 )
 from kriegsspiel.rulesets.kriegsspiel_v3.rules import OrderRules
+from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit, pending_combat, with_orders_in_transit
 
 #: the outcomes of message records that are orders (the recipient is a unit id)
 ORDER_OUTCOMES = ("order delivered", "order intercepted")
@@ -218,7 +219,7 @@ def order(state: GameState, command: Order, dice: Dice, forced: bool) -> Accepte
         return Rejected(f"no way for a courier from {officer.id} to {unit.id}", forceable=False)
     sent, note = dispatch(state, rules, ride, side, officer.id, unit.id, command.text, dice)
     event = OrderSent(unit.id, officer.id, command.text, ride.cost, sent.due_round, note)
-    return ruling.accept(state.replace(orders_in_transit=state.orders_in_transit + (sent,)), [event])
+    return ruling.accept(with_orders_in_transit(state, orders_in_transit(state) + (sent,)), [event])
 
 
 def deliver(state: GameState) -> tuple[GameState, list[Event]]:
@@ -230,7 +231,7 @@ def deliver(state: GameState) -> tuple[GameState, list[Event]]:
     riding: list[CourierOrder] = []
     records: list[MessageRecord] = []
     events: list[Event] = []
-    for sent in state.orders_in_transit:
+    for sent in orders_in_transit(state):
         if sent.recipient is not None:
             arrived = _deliver_message(state, sent)
             if arrived is None:
@@ -252,7 +253,7 @@ def deliver(state: GameState) -> tuple[GameState, list[Event]]:
             riding.append(sent)
     if not events:
         return state, []
-    return state.replace(orders_in_transit=tuple(riding), messages=state.messages + tuple(records)), events
+    return with_orders_in_transit(state.replace(messages=state.messages + tuple(records)), tuple(riding)), events
 
 
 def _deliver_message(state: GameState, sent: CourierOrder) -> tuple[MessageRecord, Event] | None:
@@ -280,10 +281,10 @@ def delivering(end_turn: Callable[..., Accepted | Rejected]) -> Callable[..., Ac
 
     def end_turn_with_couriers(state: GameState, command: object, dice: Dice, forced: bool) -> Accepted | Rejected:
         result = end_turn(state, command, dice, forced)
-        if not isinstance(result, Accepted) or result.state.round == state.round or not result.state.orders_in_transit:
+        if not isinstance(result, Accepted) or result.state.round == state.round or not orders_in_transit(result.state):
             return result
         new_state, events = deliver(result.state)
-        if new_state.orders_in_transit:
+        if orders_in_transit(new_state):
             events.append(OrdersRiding(tuple(transit_rows(new_state))))
         return Accepted(new_state, result.events + tuple(events), result.overridden)
 
@@ -294,7 +295,7 @@ def delivering(end_turn: Callable[..., Accepted | Rejected]) -> Callable[..., Ac
 def transit_rows(state: GameState) -> list[str]:
     """The umpire's list of orders in transit: one line each."""
     lines = []
-    for sent in state.orders_in_transit:
+    for sent in orders_in_transit(state):
         fate = f", caught by {sent.intercepted_by} at the start of round {sent.caught_round}" if sent.intercepted_by else ""
         flag = ", complication" if sent.complication else ""
         what = f"message for {sent.recipient} to {sent.unit}" if sent.recipient is not None else sent.unit
@@ -310,14 +311,14 @@ def turn_preview(state: GameState) -> list[str]:
     from kriegsspiel.core.state import turn_order
 
     lines = []
-    if state.pending_combat is not None:
+    if pending_combat(state) is not None:
         lines.append("a combat is still pending: resolve it (Enter) or undo it (Esc) first, or it stays open")
     if [s for s in turn_order(state) if s not in state.sides_done and s != state.side_to_move]:
         return lines
     clock = state.ruleset.game_clock(state.round + 1)
     if clock is not None:
         lines.append(f"the clock moves on to {clock} (round {state.round + 1})")
-    due = [o for o in state.orders_in_transit if o.due_round <= state.round + 1]
+    due = [o for o in orders_in_transit(state) if o.due_round <= state.round + 1]
     if due:
         lines.append(f"{len(due)} courier{'s' if len(due) != 1 else ''} arrive{'s' if len(due) == 1 else ''} as "
                      f"round {state.round + 1} begins")

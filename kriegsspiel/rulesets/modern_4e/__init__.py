@@ -13,7 +13,8 @@ from importlib.abc import Traversable
 from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, TableReader
-from kriegsspiel.rulesets.modern_4e import air, commands, events, house, land, manual, naval, notation, turn, warnings
+from kriegsspiel.rulesets.modern_4e import aiming, air, commands, events, house, land, manual, naval, notation, turn, warnings
+from kriegsspiel.rulesets.modern_4e import state as slots
 
 _c = commands
 _HANDLERS = {
@@ -70,7 +71,7 @@ def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, 
 
 #: how the window aims the orders given with the mouse (keys, groups, targets), in the order of its menus
 ORDER_SPECS: tuple[OrderSpec, ...] = (
-    OrderSpec("attack", key="a", shooters="many", targets=-1),
+    OrderSpec("attack", key="a", shooters="many", targets=-1, may_give=aiming.may_attack),
     OrderSpec("fire", key="f", shooters="many", targets=-1, structures=True),
     OrderSpec("bomb", key="b", targets=-1, structures=True),
     OrderSpec("missile", key="m", structures=True),
@@ -81,13 +82,15 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec("sortie", key="s"),
     OrderSpec("depthcharge", key="c"),
     OrderSpec("nuke", key="n", structures=True, confirm=True),
-    OrderSpec("takeoff", targets=0, aim="none", menu="transport"),
-    OrderSpec("land", aim="friend", optional=True, menu="transport"),
+    OrderSpec("takeoff", targets=0, aim="none", menu="transport", may_give=aiming.flies, aboard=True),
+    OrderSpec("land", aim="friend", optional=True, menu="transport", may_give=aiming.flies,
+              friends=aiming.landing_places),
     OrderSpec("survey", targets=0, aim="none", menu="transport"),
     OrderSpec("pulse", targets=-1, optional=True, menu="transport"),
-    OrderSpec("airlift", targets=-1, aim="friend", menu="transport"),
-    OrderSpec("load", shooters="many", aim="friend", menu="transport"),
-    OrderSpec("disembark", aim="point", menu="transport"),
+    OrderSpec("airlift", targets=-1, aim="friend", menu="transport", friends=aiming.carried_units),
+    OrderSpec("load", shooters="many", aim="friend", menu="transport", may_give=aiming.may_load,
+              friends=aiming.ships_with_room),
+    OrderSpec("disembark", aim="point", menu="transport", may_give=aiming.may_disembark, aboard=True),
 )
 
 #: the rules a Fourth Edition game is played by: the core's, with the combat orders, the air turn (which
@@ -104,6 +107,9 @@ RULES: RulerRules = CORE_RULES.extended(
     scenario_warnings=warnings.grounded_planes,
     movement_bands=movement_bands,
     specs=ORDER_SPECS,
+    slot=slots.FourthState,
+    unit_slot=slots.FourthUnit,
+    start_slots=slots.start_slots,
 )
 
 

@@ -32,6 +32,7 @@ from kriegsspiel.rulesets.modern_4e.common import (
 )
 from kriegsspiel.rulesets.modern_4e.house import house_rules
 from kriegsspiel.rulesets.modern_4e.events import Landed, Outcome, Rolled, TookOff
+from kriegsspiel.rulesets.modern_4e.state import airborne, unit_slot
 from kriegsspiel.rulesets.modern_4e.land import _air_problems, _verdict, barrage, duel, search
 from kriegsspiel.rulesets.modern_4e.naval import _aboard_weight, embark
 from kriegsspiel.core.dice import Dice
@@ -76,7 +77,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
     unit = _plane(state, command.unit)
     if isinstance(unit, Rejected):
         return unit
-    if unit.airborne:
+    if airborne(unit):
         return Rejected(f"{unit.id} is already in the air", forceable=False)
     ruling = Ruling(forced)
     base = base_here(state, unit)
@@ -84,7 +85,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
     problems += [None if base else f"{unit.id} stands on no airfield or carrier", once_a_turn(state, unit, "takeoff")]
     if refusal := _verdict(ruling, problems):
         return refusal
-    flying = use(unit, "takeoff").replace(airborne=True, carried_by=None)
+    flying = use(unit, "takeoff").replace(slot=unit_slot(True), carried_by=None)
     return ruling.accept(state.with_units(flying), [TookOff(unit.id, base or "where it stood (forced)")])
 
 
@@ -153,7 +154,7 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
     unit = _plane(state, command.unit)
     if isinstance(unit, Rejected):
         return unit
-    if not unit.airborne:
+    if not airborne(unit):
         return Rejected(f"{unit.id} is not in the air", forceable=False)
     ruling = Ruling(forced)
     flight_range = float(unit_type(state, unit).move)
@@ -193,7 +194,7 @@ def land(state: GameState, command: Land, dice: Dice, forced: bool) -> Accepted 
                     ".0 of", " of") if d > left + 1e-9 else None]
     if refusal := _verdict(ruling, problems):
         return refusal
-    landed = unit.replace(airborne=False, position=point, carried_by=carrier,
+    landed = unit.replace(slot=unit_slot(False), position=point, carried_by=carrier,
                           movement_used=max(unit.movement_used, flight_range), moved_this_turn=True)
     passengers = [p.replace(position=point) for p in state.units.values() if p.carried_by == unit.id]
     return ruling.accept(state.with_units(landed, *passengers), [Landed(unit.id, name, point)])
@@ -211,7 +212,7 @@ def _dogfight_target(state: GameState, actor: UnitState, target: UnitState) -> s
     # fight back); without it only planes in the air may be engaged.
     if not is_aircraft(state, target):
         return f"{target.id} is not an aircraft; dogfights are between planes"
-    if state.setup.air_theatre and not target.airborne and not house_rules(state.ruleset).dogfight_engages_grounded:
+    if state.setup.air_theatre and not airborne(target) and not house_rules(state.ruleset).dogfight_engages_grounded:
         return f"{target.id} is on the ground; a dogfight engages planes in the air (house rule dogfight_engages_grounded)"
     return None
 
@@ -296,7 +297,7 @@ def airlift(state: GameState, command: Airlift, dice: Dice, forced: bool) -> Acc
         return units
     ruling = Ruling(forced)
     problems: list[str | None] = actor_problems(state, plane)
-    problems.append(f"{plane.id} is in the air; units board a plane on the ground" if plane.airborne else None)
+    problems.append(f"{plane.id} is in the air; units board a plane on the ground" if airborne(plane) else None)
     return embark(state, units, plane, int(column(state, row, "airlift", "capacity")), ruling, problems)
 
 
@@ -351,7 +352,7 @@ def crash_airborne(state: GameState, side: str) -> tuple[GameState, list[Event]]
     """The end of ``side``'s air turn: its planes still in the air crash, with what they carry."""
     events: list[Event] = []
     for unit in list(state.units.values()):
-        if unit.side == side and unit.airborne and state.unit(unit.id) is not None:
+        if unit.side == side and airborne(unit) and state.unit(unit.id) is not None:
             state, gone = remove_unit(state, unit.id, "crashed: still in the air at the end of the air turn")
             events.extend(gone)
     return state, events

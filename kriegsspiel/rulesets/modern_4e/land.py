@@ -40,6 +40,7 @@ from kriegsspiel.rulesets.modern_4e.common import (
 )
 from kriegsspiel.rulesets.modern_4e.house import house_rules
 from kriegsspiel.rulesets.modern_4e.events import Built, Outcome, SpyReport
+from kriegsspiel.rulesets.modern_4e.state import airborne
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import distance
@@ -62,7 +63,7 @@ def _far(actor: UnitState, target: Target, reach: float, what: str) -> str | Non
 
 
 def _air_problems(state: GameState, unit: UnitState) -> list[str]:
-    if is_aircraft(state, unit) and state.setup.air_theatre and not unit.airborne:
+    if is_aircraft(state, unit) and state.setup.air_theatre and not airborne(unit):
         return [f"{unit.id} is on the ground; take off first"]
     return []
 
@@ -171,7 +172,7 @@ def _attack_actor(state: GameState, unit: UnitState) -> Rejected | list[str]:
 
 
 def _attack_target(state: GameState, actor: UnitState, target: UnitState) -> str | None:
-    if is_aircraft(state, target) and target.airborne:
+    if is_aircraft(state, target) and airborne(target):
         return f"{target.id} is in the air; only dogfight, missiles and sorties reach it"
     return None
 
@@ -217,7 +218,7 @@ def barrage(
         reach = reach_of(state, row, command_word)
         problems += [_far(actor, t, reach, f"{actor.id}'s {command_word}") for t in targets]
     for target in targets:
-        if isinstance(target, UnitState) and is_aircraft(state, target) and target.airborne:
+        if isinstance(target, UnitState) and is_aircraft(state, target) and airborne(target):
             problems.append(f"{target.id} is in the air; only dogfight, missiles and sorties reach it")
     if refusal := _verdict(ruling, problems):
         return refusal

@@ -37,6 +37,7 @@ from kriegsspiel.rulesets.modern_4e.common import (
     whole,
 )
 from kriegsspiel.rulesets.modern_4e.events import Loaded, Outcome, Rolled, Seized, Unloaded, WarheadUsed
+from kriegsspiel.rulesets.modern_4e.state import airborne, warheads_left, with_warheads
 from kriegsspiel.rulesets.modern_4e.land import _air_problems, _far, _verdict
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
@@ -223,7 +224,7 @@ def nuke(state: GameState, command: Nuke, dice: Dice, forced: bool) -> Accepted 
         aim = position_of(target)
     ruling = Ruling(forced)
     reach = reach_of(state, row, "nuke")
-    left = int(state.warheads.get(unit.side, 0))
+    left = warheads_left(state, unit.side)
     d = distance(unit.position, aim)
     problems = actor_problems(state, unit) + fire_problems(state, unit) + _air_problems(state, unit) + [
         f"{unit.side} has no warheads left" if left <= 0 else None,
@@ -234,10 +235,8 @@ def nuke(state: GameState, command: Nuke, dice: Dice, forced: bool) -> Accepted 
     full = float(column(state, row, "nuke", "damage"))
     rings = [rule_number(state.ruleset, k) for k in ("nuke_destroy_radius", "nuke_half_radius", "nuke_quarter_radius",
                                                        "nuke_half_share", "nuke_quarter_share")]
-    warheads = dict(state.warheads)
-    warheads[unit.side] = max(0, left - 1)
-    state = state.replace(warheads=warheads).with_units(unit.replace(fired_this_turn=True))
-    events: list[Event] = [WarheadUsed(unit.side, aim, warheads[unit.side])]
+    state = with_warheads(state, unit.side, max(0, left - 1)).with_units(unit.replace(fired_this_turn=True))
+    events: list[Event] = [WarheadUsed(unit.side, aim, max(0, left - 1))]
     state, shown = reveal(state, [unit.id], "launched a nuke")
     events.extend(shown)
     hits: list[str] = []
@@ -379,7 +378,7 @@ def disembark(state: GameState, command: Disembark, dice: Dice, forced: bool) ->
                 if d > reach + 1e-9 else None,
                 None if passable else f"{unit.id} cannot stand on {terrain or 'off the map'}",
                 _port_problem(state, carrier, reach)]
-    if is_aircraft(state, carrier) and carrier.airborne:
+    if is_aircraft(state, carrier) and airborne(carrier):
         problems += _air_problems(state, carrier)
     if refusal := _verdict(ruling, problems):
         return refusal

@@ -16,6 +16,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.game import Handler, Ruling
 from kriegsspiel.core.state import GameState
+from kriegsspiel.rulesets.modern_4e.state import air_turn_over, airborne, with_air_turn_over
 
 #: orders that never close the air turn (they do not belong to either part of it)
 _NEUTRAL = (Message,)
@@ -26,7 +27,7 @@ def is_air_order(state: GameState, command: Command) -> bool:
     if isinstance(command, Disembark):
         unit = state.unit(command.unit)
         carrier = state.unit(unit.carried_by) if unit is not None and unit.carried_by else None
-        return carrier is not None and carrier.airborne
+        return carrier is not None and airborne(carrier)
     for unit_id in acting_units(command):
         unit = state.unit(unit_id)
         if unit is not None and state.ruleset.unit_types.get(unit.type_id) is not None \
@@ -47,13 +48,13 @@ def run(state: GameState, command: Command, dice: Dice, forced: bool, handler: H
     closing = False
     if state.setup.air_theatre and not isinstance(command, _NEUTRAL) and _is_order_with_actor(command):
         if is_air_order(state, command):
-            if state.air_turn_over and (refusal := ruling.refuse(
+            if air_turn_over(state) and (refusal := ruling.refuse(
                     "not in the air turn: air orders come before the side's other orders")):
                 return refusal
             problem = _grounded_move(state, command)
             if problem and (refusal := ruling.refuse(problem)):
                 return refusal
-        elif not state.air_turn_over:
+        elif not air_turn_over(state):
             closing = True
     working = state
     if closing:
@@ -75,7 +76,7 @@ def _is_order_with_actor(command: Command) -> bool:
 def _grounded_move(state: GameState, command: Command) -> str | None:
     if isinstance(command, Move):
         unit = state.unit(command.unit)
-        if unit is not None and not unit.airborne:
+        if unit is not None and not airborne(unit):
             return f"{unit.id} is on the ground; take off first"
     return None
 
@@ -89,7 +90,7 @@ def close_air_turn(state: GameState) -> tuple[GameState, list[Event]]:
                      for u in state.units.values())
     # a side without aircraft has no air turn to speak of: close it quietly
     announced = [AirTurnEnded(state.side_to_move)] if has_planes else []
-    return crashed.replace(air_turn_over=True), announced + events
+    return with_air_turn_over(crashed, True), announced + events
 
 
 def _new_turn(before: GameState, after: GameState) -> GameState:
@@ -97,7 +98,7 @@ def _new_turn(before: GameState, after: GameState) -> GameState:
     if after.round != before.round:
         fresh = [u.replace(used_this_turn=()) for u in after.units.values() if u.used_this_turn]
         after = after.with_units(*fresh) if fresh else after
-    return after.replace(air_turn_over=False) if after.air_turn_over else after
+    return with_air_turn_over(after, False) if air_turn_over(after) else after
 
 
 def preview(state: GameState) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.state import GameState
 from kriegsspiel.rulesets.modern_4e.air import base_here
+from kriegsspiel.rulesets.modern_4e.state import airborne
 
 
 def grounded_planes(state: GameState) -> list[tuple[str, str, str]]:
@@ -14,7 +15,7 @@ def grounded_planes(state: GameState) -> list[tuple[str, str, str]]:
     warnings: list[tuple[str, str, str]] = []
     airfields = [s for s in state.battlefield.structures if s.kind == "airfield"]
     for unit in state.units.values():
-        if state.ruleset.unit_type(unit.type_id).theatre != "air" or unit.airborne:
+        if state.ruleset.unit_type(unit.type_id).theatre != "air" or airborne(unit):
             continue  # a plane in the air lands where it can
         if base_here(state, unit) is not None:
             continue

@@ -17,19 +17,24 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kriegsspiel.core.area import AreaPosition, AreaRules, Choice, OrderVerdict, PhaseResult, ProvinceProperties
+from kriegsspiel.core.area import (
+    AreaPosition, AreaRules, AreaUnit, Choice, OrderVerdict, PhaseResult, ProvinceProperties, UnitSymbol,
+)
 from kriegsspiel.core.dice import Dice
+from kriegsspiel.rulesets.unit_profiles import setup_edit
 from kriegsspiel.rulesets.unit_profiles.board import board_or_error
-from kriegsspiel.rulesets.unit_profiles.combat import check_battle_order, combat_step, fight_at, fortress_fire
+from kriegsspiel.rulesets.unit_profiles.combat import battle_places, check_battle_order, combat_step, fight_at, fortress_fire
 from kriegsspiel.rulesets.unit_profiles.economy import (
     apply_buy, apply_place, apply_research, collect_income, following_step, land_aircraft, next_turn,
     supply_status,
 )
 from kriegsspiel.rulesets.unit_profiles.fighting import Ask, NeedChoice, Stream, phase_dice
-from kriegsspiel.rulesets.unit_profiles.game import Game
+from kriegsspiel.rulesets.unit_profiles.data import load_rules
+from kriegsspiel.rulesets.unit_profiles.game import STEP_LABELS, Game
 from kriegsspiel.rulesets.unit_profiles.moves import apply_ferry, apply_march, apply_move, apply_supply_drop
 from kriegsspiel.rulesets.unit_profiles.notation import Order, Refusal, parse_order
 from kriegsspiel.rulesets.unit_profiles.setup import start_game
+from kriegsspiel.rulesets.unit_profiles.symbols import unit_symbols
 
 #: the verbs each step takes
 STEP_VERBS = {
@@ -58,6 +63,16 @@ def _step_of(verb: str) -> str:
 
 class UnitProfilesArea(AreaRules):
     """The area-game rules of unit profiles (see the module's docstring)."""
+
+    def setup_kinds(self, setup: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        return setup_edit.setup_kinds(setup)
+
+    def setup_placed(self, setup: Mapping[str, Any], power: str, kind: str, where: str,
+                     provinces: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        return setup_edit.setup_placed(setup, power, kind, where, provinces)
+
+    def setup_removed(self, setup: Mapping[str, Any], unit: AreaUnit) -> dict[str, Any]:
+        return setup_edit.setup_removed(setup, unit)
 
     def start(self, setup: Mapping[str, Any], powers: Sequence[str], provinces: ProvinceProperties,
               source: str) -> AreaPosition:
@@ -223,11 +238,47 @@ class UnitProfilesArea(AreaRules):
             return ()
         return tuple(t for t in texts if self.check_order(position, power, t).accepted)
 
+    def duty(self, position: AreaPosition, power: str) -> str | None:
+        """What the power whose step it is does now, with an order to type (the window and the phone page
+        both show this line); another power waits."""
+        game = Game.from_position(position)
+        power = power.upper()
+        if position.data.get("winner") or position.data.get("over"):
+            return None
+        if power != game.power:
+            return f"Wait: it is {game.power.title()}'s {STEP_LABELS[game.step]} step."
+        money = game.data["treasury"].get(power, 0)
+        bought = game.data["bought"].get(power, {})
+        waiting = sum(bought.values())
+        battles = battle_places(game, power) if game.step == "combat" else []
+        return {
+            "research": f"Research: type 'research 2' (each die costs {game.value('research_die_cost')} IPC; "
+                        f"you have {money}), or nothing to skip it.",
+            "purchase": f"Purchase units: type 'buy 2 infantry' or use the menu (right-click a territory); "
+                        f"you have {money} IPC, what is left is saved.",
+            "combat-move": f"Combat move: drag a counter onto a territory, or type {_move_example(game, power)}; "
+                           "units not moved stay.",
+            "combat": (f"Conduct combat: {len(battles)} battles ({', '.join(battles)}); type 'order "
+                       f"{' '.join(reversed(battles))}' to fight them in another order, or confirm." if len(battles) > 1
+                       else f"Conduct combat: the battle in {battles[0]}; confirm to fight it." if battles
+                       else "Conduct combat: no battle; confirm to go on."),
+            "noncombat-move": "Noncombat move: drag a counter onto a friendly territory, or type "
+                              f"{_move_example(game, power)}; aircraft must land.",
+            "place": (f"Place the {waiting} unit{'' if waiting == 1 else 's'} bought: type 'place 1 "
+                      f"{min(bought)} ' and a territory with an industrial complex, or use the menu (right-click "
+                      "the territory)." if waiting else
+                      "Place: nothing was bought; confirm to go on."),
+            "income": f"Collect income: confirm; {power.title()} gains {game.income_of(power)} IPC.",
+        }[game.step]
+
     def winner(self, position: AreaPosition) -> str | None:
         return position.data.get("winner")
 
     def order_help(self) -> tuple[str, ...]:
         return ORDER_HELP
+
+    def unit_symbols(self) -> Mapping[str, UnitSymbol]:
+        return unit_symbols(load_rules())
 
 
 def _told(game: Game, power: str, lines: list[str], before: AreaPosition) -> dict[str, tuple[str, ...]]:
@@ -243,6 +294,19 @@ def _told(game: Game, power: str, lines: list[str], before: AreaPosition) -> dic
         seen = {u.where for u in UnitProfilesArea().view(before, p, True).units}
         out[p] = tuple(line for line in lines if any(f" {place}" in line or f"{place} " in line for place in seen))
     return out
+
+
+def _move_example(game: Game, power: str) -> str:
+    """A move order of one of ``power``'s units, to show the notation ('move n20 MIT-FEL')."""
+    for u in sorted(game.units.values(), key=lambda u: u.uid):
+        place = game.board.get(u.where)
+        domain = game.profile(u).domain
+        # a land unit's example leads to land, a ship's to sea: the line shows an order that reads right
+        ahead = sorted(a for a in place["adjacent"] if (game.board[a]["kind"] == "sea") == (domain == "naval")) \
+            if place and u.power == power and domain != "structure" else []
+        if ahead:
+            return f"'move {u.uid} {u.where}-{ahead[0]}'"
+    return "'move UNIT FROM-TO'"
 
 
 def _marching(game: Game, order: Order) -> bool:

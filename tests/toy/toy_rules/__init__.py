@@ -19,7 +19,7 @@ from kriegsspiel.core.events import Accepted, Event, Rejected, event_kind
 from kriegsspiel.core.game import CORE_RULES, OrderKind, OrderSpec, RulerRules, Ruling
 from kriegsspiel.core.manual import ManPage, fixed_text
 from kriegsspiel.core.plugin import CommandLine, RuleSet
-from kriegsspiel.core.state import GameState
+from kriegsspiel.core.state import GameState, UnitState
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +75,17 @@ def _run_meadow(args: argparse.Namespace) -> int:
     return 0
 
 
-#: the rules a toy game is played by: the core's, with one order of its own
+def cheers(state: GameState, unit: UnitState) -> bool:
+    """Every walker may cheer (the window lists it in the unit's menu; the handler judges the side)."""
+    return True
+
+
+#: the rules a toy game is played by: the core's, with one order of its own (the window aims it by its hint:
+#: the key C, no target, in every unit's menu)
 RULES: RulerRules = CORE_RULES.extended(
     "toy",
-    [OrderKind(Cheer, parse_cheer, format_cheer, cheer, OrderSpec("cheer", key="c", targets=0, aim="none"))],
+    [OrderKind(Cheer, parse_cheer, format_cheer, cheer,
+               OrderSpec("cheer", key="c", targets=0, aim="none", may_give=cheers))],
     events=(Cheered,),
     pages=(ManPage("cheer", "cheer UNIT", "The unit cheers; nothing else happens.",
                    fixed_text("every unit of the side to move"), fixed_text("-"), fixed_text("-")),),

@@ -1,0 +1,564 @@
+"""The set-up mode of the ruler games' window (F2): place forces with the mouse instead of writing TOML.
+
+A palette of the rule set's unit types and the scenario's sides; drag a type onto the map to place a counter
+(a place its type cannot stand is refused with the reason, as a refused move is: the same terrain check as the
+scenario loader's); click a counter to set its id, side, heading and health, or delete it; a form for the sides
+and players; Ctrl+S writes a scenario TOML (next to the map, or where the form says) that the loader has checked
+before a byte is written, atomically, and never over a file this mode did not write without asking.
+
+The mode edits a :class:`~kriegsspiel.scenario.writer.ScenarioDraft`, never the game: it is offered on a new
+game before its first order (a map opened without a scenario starts in it). It is a
+:class:`~kriegsspiel.app.tool.Tool` of the board's ToolBox (one tool active at a time: turning it on leaves the
+ruler or the line of sight); unlike them it takes every event first (the board's own gestures would move the
+game's counters) and draws the whole frame (the draft's counters instead of the game's, its panel instead of
+the game's).
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from kriegsspiel.app import chrome, setup_panel, visible
+from kriegsspiel.app.board import DEFAULT_COLOURS
+from kriegsspiel.core.geometry import WorldPoint
+from kriegsspiel.core.state import GameState, PlayerSetup, SideSetup, UnitState, initial_state
+from kriegsspiel.errors import UserError
+from kriegsspiel.render import overlays
+from kriegsspiel.scenario.units import standing_problem
+from kriegsspiel.scenario.writer import DraftUnit, ScenarioDraft, ScenarioExists, check_text, draft_of, write_atomically
+
+if TYPE_CHECKING:
+    from kriegsspiel.app.app import App
+
+#: Pixels the mouse must travel with the button held before a press on a counter carries it.
+CLICK_SLOP = 5
+HINT = "Set-up: drag a unit type onto the map; click a counter to edit it; Ctrl+S saves the scenario; F2 leaves."
+
+
+class SetupMode:
+    """The set-up mode of one App, a Tool of its ToolBox: off until :meth:`enter`."""
+
+    name = "set-up"
+
+    def __init__(self) -> None:
+        self.active = False
+        self.draft = ScenarioDraft(name="", map_path=Path(), ruleset_ref="", ruleset_base=Path(), sides=[], players=[],
+                                   units=[])  # replaced by the game's scenario on entering
+        self.state: GameState | None = None  # the draft as a game's first state: what the window draws
+        self.tab = "units"
+        self.new_side = ""
+        self.armed: str | None = None  # the unit type a click on the map places
+        self.selected: str | None = None
+        self.carrying: str | None = None  # "type:<id>" from the palette, or a counter's id, while the button is held
+        self.press_at: tuple[int, int] | None = None
+        self.editing: tuple[Any, str] | None = None  # (field, text typed so far)
+        self.target: Path = Path()
+        self.written: set[Path] = set()  # files this mode wrote: saved again without asking
+        self.asking: str | None = None  # "overwrite" or "leave": a question on the status line
+        self.changed = False  # since the last save
+        self.controls: list[setup_panel.Control] = []
+        self.version = 0
+        self.panning_from: tuple[int, int] | None = None
+
+    # --- entering and leaving -------------------------------------------------------------------------------
+    def can_enter(self, app: App) -> str | None:
+        """Why the set-up mode is not offered in this game, or None."""
+        game = getattr(app.session, "game", None)
+        scenario = getattr(game, "scenario", None)
+        if game is None or scenario is None or not hasattr(scenario, "battlefield"):
+            return "set-up mode needs a game started from a scenario or a map"
+        if getattr(game, "record_count", 0) > 0:
+            return ("set-up mode is for a game before its first order; this one has orders in its journal: start a "
+                    "new game from its scenario (kriegsspiel play SCENARIO.toml) and press F2 there")
+        return None
+
+    def enter(self, app: App) -> bool:
+        """Start setting up from the game's scenario; False (and the reason on the status line) when not offered."""
+        why = self.can_enter(app)
+        if why is not None:
+            app.tell(why, error=True)
+            return False
+        scenario = app.session.game.scenario
+        self.draft = draft_of(scenario)
+        self.target = self.draft.map_path.with_suffix(".toml")
+        self.new_side = self.draft.side_names()[0] if self.draft.sides else ""
+        self.active, self.changed, self.selected, self.armed, self.asking = True, False, None, None, None
+        app.tools.activate(app, self)  # the ruler or line of sight, if on, leaves
+        app.select(None)
+        self._rebuilt(app)
+        app.tell(HINT)
+        return True
+
+    def stop(self, app: App) -> None:
+        """F2, Leave set-up: the ToolBox has no active tool any more, and :meth:`leave` restores the game."""
+        if app.tools.is_active(self):
+            app.tools.activate(app, None)
+        else:
+            self.leave(app)
+
+    def leave(self, app: App) -> None:
+        """Back to the game as it was (the draft is kept on disk only if it was saved). The Tool's leave: the
+        ToolBox calls it when another tool is turned on."""
+        if not self.active:
+            return
+        self.active = False
+        self.editing = self.carrying = self.asking = None
+        app.board.use_state(app.session.state)
+        app.select(None)
+        saved = f"; play what you saved with: kriegsspiel play {self.target}" if self.target in self.written else ""
+        app.tell(f"set-up mode left: the game is as it was{saved}")
+
+    # --- the draft as a game ------------------------------------------------------------------------------
+    def _rebuilt(self, app: App) -> None:
+        """The draft drawn as the first state of a game (sides' colours, counters) after every change."""
+        base = app.session.state
+        self.state = initial_state(self.draft.setup_for(base.setup), base.battlefield, base.ruleset)
+        app.board.use_state(self.state)
+        self.version += 1
+
+    def _changed_draft(self, app: App) -> None:
+        self.changed = True
+        self._rebuilt(app)
+
+    def unit_types(self) -> list[tuple[str, str]]:
+        """(type id, name) of every unit type of the game's rule set, in the rule set's order."""
+        ruleset = self.state.ruleset if self.state is not None else None
+        return [(type_id, unit_type.name) for type_id, unit_type in (ruleset.unit_types.items() if ruleset else ())]
+
+    def type_name(self, type_id: str) -> str:
+        return self.state.ruleset.unit_type(type_id).name if self.state is not None else type_id
+
+    def full_health(self, type_id: str) -> int:
+        return self.state.ruleset.unit_type(type_id).health if self.state is not None else 1
+
+    def placement_problem(self, type_id: str, point: WorldPoint) -> str | None:
+        """Why a unit of ``type_id`` cannot stand at ``point`` (the scenario loader's own check), or None."""
+        state = self.state
+        return None if state is None else standing_problem(state.battlefield, state.ruleset, type_id, point)
+
+    # --- events -------------------------------------------------------------------------------------------
+    def handle(self, app: App, event: pygame.event.Event) -> bool:
+        """Take ``event`` when it is the mode's (F2 always); True when the App must not see it."""
+        kind = event.type
+        if kind == pygame.KEYDOWN and event.key == pygame.K_F2 and self.editing is None:
+            if not self.active:
+                self.enter(app)
+            elif self.changed and self.asking != "leave":
+                self.asking = "leave"
+                app.tell("the set-up is not saved: F2 or Enter leaves without saving it, Esc stays", error=True)
+            else:
+                self.stop(app)
+            return True
+        if not self.active:
+            return False
+        if kind == pygame.KEYDOWN:
+            return self._key(app, event)
+        if kind == pygame.TEXTINPUT:
+            if self.editing is not None:
+                self.editing = (self.editing[0], self.editing[1] + event.text)
+            return True
+        if kind == pygame.MOUSEBUTTONDOWN:
+            app.cursor = event.pos
+            if event.button == 1:
+                self._press(app, event.pos)
+            elif event.button in (2, 3):
+                self.panning_from = event.pos
+            return True
+        if kind == pygame.MOUSEMOTION:
+            app.cursor = event.pos
+            if self.panning_from is not None:
+                app.camera = app.camera.panned(event.pos[0] - self.panning_from[0], event.pos[1] - self.panning_from[1])
+                self.panning_from = event.pos
+            if self.press_at is not None and self.carrying is None and self.selected is not None:
+                if math.hypot(event.pos[0] - self.press_at[0], event.pos[1] - self.press_at[1]) >= CLICK_SLOP:
+                    self.carrying = self.selected
+            return True
+        if kind == pygame.MOUSEBUTTONUP:
+            app.cursor = event.pos
+            if event.button == 1:
+                self._release(app, event.pos)
+            else:
+                self.panning_from = None
+            return True
+        if kind == pygame.MOUSEWHEEL:
+            if event.y and app.camera.viewport.contains(*app.cursor):
+                app._zoom(app.cursor, 1.25 ** (1 if event.y > 0 else -1))
+            return True
+        return False  # resizing, quitting, exposure: the App's
+
+    def _key(self, app: App, event: pygame.event.Event) -> bool:
+        key, ctrl = event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if self.editing is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.commit(app)
+            elif key == pygame.K_ESCAPE:
+                self.editing = None
+            elif key == pygame.K_BACKSPACE:
+                self.editing = (self.editing[0], self.editing[1][:-1])
+            return True
+        if self.asking is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_ESCAPE, pygame.K_n):
+            yes, question = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y), self.asking
+            self.asking = None
+            if not yes:
+                app.tell("not done")
+            elif question == "overwrite":
+                self.save(app, overwrite=True)
+            else:
+                self.stop(app)
+            return True
+        if ctrl and key == pygame.K_s:
+            self.save(app, overwrite=self.asking == "overwrite")
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected is not None:
+            self.delete_selected(app)
+        elif key == pygame.K_ESCAPE:
+            self.armed = self.carrying = self.selected = None
+            app.tell(HINT)
+        elif key in (pygame.K_F11, pygame.K_F12, pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
+                     pygame.K_DOWN, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_KP_MINUS):
+            return False  # fullscreen, screenshot, panning and zoom: the App's own keys
+        return True
+
+    def _press(self, app: App, pos: tuple[int, int]) -> None:
+        if self.editing is not None:
+            self.commit(app)
+        control = next((c for c in reversed(self.controls) if c.rect.collidepoint(pos) and c.action), None)
+        if control is not None:
+            if control.action == "type":
+                self.armed = control.arg
+                self.carrying = f"type:{control.arg}"
+            else:
+                self.click(app, control)
+            return
+        if not app.camera.viewport.contains(*pos) or self.state is None:
+            return
+        under = app.board.unit_at(self.state, app.camera, app.projector, pos)
+        if under is not None:
+            self.selected = under.id
+            self.armed = None
+            self.press_at = pos
+            self.tab = "units"
+        elif self.armed is not None:
+            self._place(app, self.armed, app.camera.to_world(*pos))
+        else:
+            self.selected = None
+            self.panning_from = pos  # open ground pans, as in the game
+
+    def _release(self, app: App, pos: tuple[int, int]) -> None:
+        carrying, self.carrying, self.press_at, self.panning_from = self.carrying, None, None, None
+        if carrying is None or not app.camera.viewport.contains(*pos):
+            return
+        at = app.camera.to_world(*pos)
+        if carrying.startswith("type:"):
+            self._place(app, carrying[5:], at)
+            return
+        unit = self.draft.unit(carrying)
+        if unit is None or unit.from_map or unit.aboard is not None:
+            app.tell(f"{carrying} is placed by the map's units layer or its carrier; it stays", error=True)
+            return
+        problem = self.placement_problem(unit.type_id, at)
+        if problem is not None:
+            app.tell(f"refused: {unit.id} not moved: {problem}", error=True)
+            return
+        unit.position = at
+        self._changed_draft(app)
+        app.tell(f"{unit.id} moved to {at.x:.0f},{at.y:.0f}")
+
+    def _place(self, app: App, type_id: str, at: WorldPoint) -> None:
+        """A new counter of ``type_id`` for the chosen side at ``at``, or the reason it cannot stand there."""
+        if not self.draft.sides:
+            app.tell("refused: the scenario has no side yet; add one under Sides & players", error=True)
+            return
+        problem = self.placement_problem(type_id, at)
+        if problem is not None:
+            app.tell(f"refused: no {self.type_name(type_id)} placed: {problem}", error=True)
+            return
+        side = self.new_side if self.new_side in self.draft.side_names() else self.draft.side_names()[0]
+        unit = DraftUnit(id=self.draft.new_unit_id(side), type_name=type_id, type_id=type_id, side=side, position=at)
+        self.draft.units.append(unit)
+        if self.state is not None and self.state.ruleset.unit_type(type_id).theatre == "air":
+            self.draft.air_theatre = True  # an aircraft needs the air turn: the loader would warn otherwise
+        self.selected = unit.id
+        self._changed_draft(app)
+        app.tell(f"placed {unit.id} ({self.type_name(type_id)}, {side}) at {at.x:.0f},{at.y:.0f}")
+
+    # --- the panel's buttons and fields -------------------------------------------------------------------
+    def click(self, app: App, control: setup_panel.Control) -> None:
+        """What a click on ``control`` does."""
+        draft, action, arg = self.draft, control.action, control.arg
+        if action == "tab":
+            self.tab = arg
+        elif action == "new_side":
+            self.new_side = arg
+        elif action == "edit":
+            self.editing = (arg, control.text)
+        elif action == "unit_side":
+            unit = draft.unit(self.selected)
+            names = draft.side_names()
+            if unit is not None and names:
+                unit.side = names[(names.index(unit.side) + 1) % len(names)] if unit.side in names else names[0]
+                self._drop_from_other_players(unit.id, unit.side)
+                self._changed_draft(app)
+        elif action == "delete_unit":
+            self.delete_selected(app)
+        elif action == "add_side":
+            number = len(draft.sides) + 1
+            while f"Side {number}" in draft.side_names():
+                number += 1
+            colour = DEFAULT_COLOURS[len(draft.sides) % len(DEFAULT_COLOURS)]
+            draft.sides.append(SideSetup(name=f"Side {number}", colour=colour))
+            self._changed_draft(app)
+        elif action == "delete_side":
+            self._delete_side(app, arg)
+        elif action == "add_player":
+            if draft.sides:
+                draft.players.append(PlayerSetup(name=f"Player {len(draft.players) + 1}", side=draft.sides[0].name))
+                self._changed_draft(app)
+        elif action == "player_side":
+            names = draft.side_names()
+            player = draft.players[arg]
+            side = names[(names.index(player.side) + 1) % len(names)] if player.side in names else names[0]
+            draft.players[arg] = dataclasses.replace(player, side=side, units=None)  # a subcommand is of one side
+            self._changed_draft(app)
+        elif action == "delete_player":
+            del draft.players[arg]
+            self._changed_draft(app)
+        elif action == "save":
+            self.save(app, overwrite=self.asking == "overwrite")
+        elif action == "leave":
+            self.handle(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0))
+
+    def _drop_from_other_players(self, unit_id: str, side: str) -> None:
+        self.draft.players = [p if p.units is None or p.side == side or unit_id not in p.units
+                              else dataclasses.replace(p, units=tuple(u for u in p.units if u != unit_id) or None)
+                              for p in self.draft.players]
+
+    def _delete_side(self, app: App, index: int) -> None:
+        draft = self.draft
+        side = draft.sides[index].name
+        count = sum(1 for u in draft.units if u.side == side)
+        if count:
+            app.tell(f"refused: {side} still has {count} counter(s); delete them or give them another side first", error=True)
+            return
+        del draft.sides[index]
+        draft.players = [p for p in draft.players if p.side != side]
+        if self.new_side == side:
+            self.new_side = draft.side_names()[0] if draft.sides else ""
+        self._changed_draft(app)
+
+    def delete_selected(self, app: App) -> None:
+        unit = self.draft.unit(self.selected)
+        if unit is None:
+            return
+        if unit.from_map:
+            app.tell(f"refused: {unit.id} is on the map's units layer; delete it in Tiled", error=True)
+            return
+        self.draft.delete_unit(unit.id)
+        self.selected = None
+        self._changed_draft(app)
+        app.tell(f"deleted {unit.id}")
+
+    def commit(self, app: App) -> None:
+        """The field being typed in takes its text, or the status line says why not (the field keeps it)."""
+        if self.editing is None:
+            return
+        field, text = self.editing
+        problem = self._set_field(app, field, text.strip())
+        if problem is not None:
+            app.tell(f"refused: {problem}", error=True)
+            return
+        self.editing = None
+        self._changed_draft(app)
+
+    def _set_field(self, app: App, field: tuple, text: str) -> str | None:
+        draft = self.draft
+        if field[0] == "unit":
+            unit = draft.unit(self.selected)
+            if unit is None:
+                return "no counter selected"
+            if field[1] == "id":
+                old = unit.id
+                problem = draft.rename_unit(old, text)
+                if problem is None:
+                    self.selected = text
+                return problem
+            if field[1] == "heading":
+                try:
+                    unit.heading = None if not text else float(text) % 360.0
+                except ValueError:
+                    return f"a heading is degrees clockwise from north (0-359), not {text!r}"
+                return None
+            full = self.full_health(unit.type_id)
+            if not text:
+                unit.health = None
+                return None
+            if not text.isdigit() or not 1 <= int(text) <= full:
+                return f"health is a whole number from 1 to {full} ({self.type_name(unit.type_id)}), not {text!r}"
+            unit.health = int(text)
+            return None
+        if field == ("scenario", "name"):
+            if not text:
+                return "a scenario needs a name"
+            draft.name = text
+            return None
+        if field == ("scenario", "target"):
+            path = Path(text).expanduser()
+            if path.suffix.lower() != ".toml":
+                return f"a scenario is a .toml file, not {text!r}"
+            self.target = path if path.is_absolute() else (draft.map_path.parent / path)
+            return None
+        if field[0] == "side":
+            return self._set_side(field[1], field[2], text)
+        if field[0] == "player":
+            if not text or not text.isprintable():
+                return "a player needs a name (letters, digits, spaces, punctuation)"
+            if any(p.name == text for i, p in enumerate(draft.players) if i != field[1]):
+                return f"player {text!r} is there already"
+            draft.players[field[1]] = dataclasses.replace(draft.players[field[1]], name=text)
+        return None
+
+    def _set_side(self, index: int, key: str, text: str) -> str | None:
+        draft = self.draft
+        side = draft.sides[index]
+        if key == "colour":
+            if text and not (len(text) == 7 and text[0] == "#" and all(c in "0123456789abcdefABCDEF" for c in text[1:])):
+                return f"a colour is #rrggbb (e.g. #3050c0), not {text!r}"
+            draft.sides[index] = dataclasses.replace(side, colour=text.lower())
+            return None
+        if not text or not text.isprintable():
+            return "a side needs a name (letters, digits, spaces, punctuation)"
+        if text != side.name and text in draft.side_names():
+            return f"side {text!r} is there already"
+        old = side.name
+        draft.sides[index] = dataclasses.replace(side, name=text)
+        for unit in draft.units:
+            if unit.side == old:
+                unit.side = text
+        draft.players = [dataclasses.replace(p, side=text) if p.side == old else p for p in draft.players]
+        if draft.first_side == old:
+            draft.first_side = text
+        if self.new_side == old:
+            self.new_side = text
+        kept_victory = draft.tables_kept.get("victory")
+        if isinstance(kept_victory, list):
+            for entry in kept_victory:
+                if entry.get("side") == old:
+                    entry["side"] = text
+        return None
+
+    # --- saving -------------------------------------------------------------------------------------------
+    def save(self, app: App, overwrite: bool = False) -> Path | None:
+        """Ctrl+S: check the scenario as ``kriegsspiel check`` would, then write it atomically at :attr:`target`;
+        asks before replacing a file this mode did not write. Returns the path written, or None."""
+        if self.editing is not None:
+            self.commit(app)
+            if self.editing is not None:
+                return None
+        target = self.target.resolve() if self.target.parent.exists() else self.target
+        text = self.draft.toml_text(target)
+        try:
+            warnings = check_text(text, target)
+            write_atomically(target, text, overwrite=overwrite or target in self.written)
+        except ScenarioExists:
+            self.asking = "overwrite"
+            app.tell(f"{target} exists: Ctrl+S again or Enter replaces it, Esc keeps it (change 'save as' under "
+                     "Sides & players to write elsewhere)", error=True)
+            return None
+        except UserError as exc:  # the loader's findings: nothing written
+            app.tell(f"not saved: {exc}".replace("\n", " "), error=True)
+            return None
+        except OSError as exc:
+            app.tell(f"not saved: cannot write {target} ({exc.strerror or exc}); change 'save as' under Sides & "
+                     "players to a folder you can write", error=True)
+            return None
+        self.asking = None
+        self.written.add(target)
+        self.target = target
+        self.changed = False
+        notes = f" ({len(warnings)} warning(s): {warnings[0].format()})" if warnings else ""
+        app.tell(f"saved {target}; play it with: kriegsspiel play {target}{notes}")
+        return target
+
+    def keep_unsaved(self, app: App) -> str | None:
+        """Ctrl+Q with changes not saved: the draft written beside the target under a name nothing else has
+        (``coast-unsaved.toml``), so quitting loses no placed counter; returns the line that says where."""
+        if not self.active or not self.changed:
+            return None
+        return keep_beside(self.target, lambda target: self.draft.toml_text(target))
+
+    # --- drawing ------------------------------------------------------------------------------------------
+    def panel_rect(self, app: App) -> pygame.Rect:
+        width, height = app.surface.get_size()
+        panel = app._panel_width()
+        return pygame.Rect(width - panel, 0, panel, height)
+
+    def status(self, app: App) -> str:
+        """Nothing added: the mode draws its own status line (the hint, or what the last action did)."""
+        return ""
+
+    def frame_key(self, app: App) -> tuple:
+        carrying = self.carrying is not None
+        return (self.active, self.version, self.tab, self.new_side, self.armed, self.selected, self.editing,
+                self.asking, self.carrying, app.cursor if carrying else None, str(self.target))
+
+    def draw(self, app: App, target: pygame.Surface) -> None:
+        """The whole frame while setting up: the map, the draft's counters, the bars and the panel."""
+        camera, state, size = app.camera, self.state, app.text_size
+        vp = camera.viewport
+        app.map_layer.draw(target, camera)
+        target.set_clip(pygame.Rect(vp.left, vp.top, vp.width, vp.height))
+        if state is not None:
+            app.board.draw(target, camera, state, app.projector, selected=self.selected, carried=None)
+        self._draw_carried(app, target)
+        overlays.draw_scale_bar(target, camera, app.texts, (vp.left + 14, visible.map_area(app).bottom - 10),
+                                chrome.unit_words(state.ruleset.distance_unit if state else "units"), size - 2)
+        side = self.new_side or "-"
+        chrome.draw_top_bar(target, app.texts, vp, headline=f"SET-UP   new counters: {side}", title=self.draft.name,
+                            side_colour=app.board.colours.get(side, "#808080"), text_size=size, projector=app.projector)
+        chrome.draw_status(target, app.texts, vp, text=app.status, error=app.status_is_error, text_size=size,
+                           projector=app.projector)
+        target.set_clip(None)
+        panel = self.panel_rect(app)
+        self.controls = setup_panel.layout(self, panel, size)
+        setup_panel.draw(target, app.texts, panel, self.controls, size, self.editing)
+
+    def _draw_carried(self, app: App, target: pygame.Surface) -> None:
+        """The counter or type carried under the mouse, and whether it may stand there (the reason if not)."""
+        if self.carrying is None or self.state is None or not app.camera.viewport.contains(*app.cursor):
+            return
+        at = app.camera.to_world(*app.cursor)
+        if self.carrying.startswith("type:"):
+            type_id, label = self.carrying[5:], self.type_name(self.carrying[5:])
+            unit = UnitState(id=self.draft.new_unit_id(self.new_side), type_id=type_id, side=self.new_side, position=at,
+                             health=self.full_health(type_id))
+        else:
+            found = self.state.unit(self.carrying)
+            if found is None:
+                return
+            unit, type_id, label = found, found.type_id, found.id
+        problem = self.placement_problem(type_id, at)
+        size = app.board.counter_px(app.camera, app.projector)
+        picture = app.board.counter_surface(self.state, unit, size, app.projector)
+        target.blit(picture, (app.cursor[0] - picture.get_width() // 2, app.cursor[1] - size // 2))
+        lines = [f"{label}: may stand here"] if problem is None else [f"{label}: refused", problem]
+        overlays.draw_cursor_text(target, app.texts, app.cursor, lines, problem is None, app.text_size,
+                                  clear_px=size // 2, area=visible.map_area(app))
+
+
+def keep_beside(target: Path, text_for: Callable[[Path], str]) -> str:
+    """Write a set-up not saved as ``<target stem>-unsaved[-N].toml`` beside ``target`` (never over a file);
+    the line for the quit message, saying where it went or why it could not be kept."""
+    for number in range(1, 1000):
+        path = target.with_name(f"{target.stem}-unsaved{'' if number == 1 else f'-{number}'}.toml")
+        try:
+            write_atomically(path, text_for(path), overwrite=False)
+        except ScenarioExists:
+            continue
+        except OSError as exc:
+            return f"the set-up not saved could not be kept ({path}: {exc.strerror or exc})"
+        return f"the set-up not saved is kept in {path} (check it, then rename it)"
+    return "the set-up not saved could not be kept (too many unsaved files beside it)"
