@@ -246,8 +246,8 @@ def test_note_here_in_the_ground_menu_starts_a_text_at_the_point_clicked(app: Ap
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is not None and "note here" in app.menu.items
-    click(app, app.menu.rect(app.menu.items.index("note here")).center)
+    assert app.tools.menu.shown is not None and "note here" in app.tools.menu.shown.items
+    click(app, app.tools.menu.shown.rect(app.tools.menu.shown.items.index("note here")).center)
     assert app.tools.is_active(app.tools.notes) and app.tools.notes.typing_at is not None
     type_text(app, "Ford")
     key(app, pygame.K_RETURN)

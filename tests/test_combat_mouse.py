@@ -157,17 +157,17 @@ def right_click(app: App, at: WorldPoint) -> None:
 def test_a_right_click_lists_the_units_orders_and_a_click_on_one_aims_it(app: App, tmp_path: Path) -> None:
     right_click(app, DD1)
     assert app.selected == "dd1"
-    assert app.menu is not None and app.menu.items[:5] == ("attack", "fire", "missile", "board", "depthcharge")
-    assert app.menu.items[5:] == ("move...", "heading...", "details")  # then its other orders (unit_menu)
+    assert app.tools.menu.shown is not None and app.tools.menu.shown.items[:5] == ("attack", "fire", "missile", "board", "depthcharge")
+    assert app.tools.menu.shown.items[5:] == ("move...", "heading...", "details")  # then its other orders (unit_menu)
     vp = app.camera.viewport
-    assert app.menu.rect(0).right <= vp.left + vp.width  # kept inside the map view
+    assert app.tools.menu.shown.rect(0).right <= vp.left + vp.width  # kept inside the map view
     app.render()
     pygame.image.save(app.surface, str(tmp_path / "menu.png"))
-    missile_row = app.menu.rect(app.menu.items.index("missile")).center
+    missile_row = app.tools.menu.shown.rect(app.tools.menu.shown.items.index("missile")).center
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=missile_row, button=1))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=missile_row, button=1))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is None and app.tools.aiming.order is not None and app.tools.aiming.order.word == "missile"
+    assert app.tools.menu.shown is None and app.tools.aiming.order is not None and app.tools.aiming.order.word == "missile"
     click(app, C1)
     assert records(app)[-1].command == "missile dd1 > c1"
 
@@ -179,13 +179,13 @@ def test_a_right_drag_still_pans_and_esc_closes_the_menu(app: App) -> None:
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1]), rel=(40, 0), buttons=(0, 0, 1)))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1]), button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is None and app.camera != camera
+    assert app.tools.menu.shown is None and app.camera != camera
     right_click(app, R3)
-    assert app.menu is not None and app.menu.items[:3] == ("attack", "fire", "load")
+    assert app.tools.menu.shown is not None and app.tools.menu.shown.items[:3] == ("attack", "fire", "load")
     # load (a land unit with a weight) is greyed with the rules' reason: the one ship is too far
-    assert app.menu.refusal("load") == "r3 is 13.9 from dd1; units go aboard within 3"
+    assert app.tools.menu.shown.refusal("load") == "r3 is 13.9 from dd1; units go aboard within 3"
     key(app, pygame.K_ESCAPE)
-    assert app.menu is None
+    assert app.tools.menu.shown is None
 
 
 def test_a_nuke_waits_for_enter(app: App) -> None:
@@ -201,11 +201,11 @@ def test_the_tooltip_of_the_unit_under_the_mouse_does_not_cover_the_open_menu(ap
     monkeypatch.setattr(app, "_draw_tooltip", lambda target, state: drawn.append(app.hover))
     right_click(app, DD1)  # the menu opens over dd1's counter
     app.hover = "dd1"  # and the mouse rests there
-    assert app.menu is not None
+    assert app.tools.menu.shown is not None
     app.render()
     assert drawn == []
     key(app, pygame.K_ESCAPE)  # the menu closes: the tooltip is back
-    assert app.menu is None
+    assert app.tools.menu.shown is None
     drawn.clear()
     app.hover = "dd1"
     app.render()

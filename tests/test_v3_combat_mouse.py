@@ -72,8 +72,8 @@ def ctrl_click(app: App, pos: tuple[int, int]) -> None:
 def button(app: App, action: str) -> tuple[int, int]:
     """The centre of the panel's button that sends ``action`` (as drawn in the last frame)."""
     app.render()
-    found = [rect.center for rect, line in app.panel_buttons if line == action]
-    assert found, [line for _, line in app.panel_buttons]
+    found = [rect.center for rect, line in app.combat.buttons if line == action]
+    assert found, [line for _, line in app.combat.buttons]
     return found[0]
 
 
@@ -83,7 +83,7 @@ def commands(app: App) -> list[str]:
 
 def test_the_right_click_menu_lists_the_rule_sets_charts_greyed_with_the_rules_reason(app: App) -> None:
     click_at(app, at_unit(app, "jaeger"), button=3)
-    menu = app.menu
+    menu = app.tools.menu.shown
     charts = tuple(app.session.state.ruleset.combat.charts)
     assert menu is not None and menu.items[:len(charts)] == charts
     # then the unit's other orders of this rule set (kriegsspiel.app.unit_menu): rally and recover, no hide
@@ -99,19 +99,19 @@ def test_the_right_click_menu_lists_the_rule_sets_charts_greyed_with_the_rules_r
     app.run(max_frames=app.frames + 1)
     assert app.status == f"melee: {menu.refusal('melee')}" and app.status_is_error
     click_at(app, melee)
-    assert app.menu is None and app.tools.aiming.order is None
+    assert app.tools.menu.shown is None and app.tools.aiming.order is None
     # a unit whose weapons reach no enemy: every fire chart greyed with its range
     click_at(app, at_unit(app, "ir-forcade"), button=3)
-    reason = app.menu.refusal("volley")
+    reason = app.tools.menu.shown.refusal("volley")
     assert reason is not None and "beyond its maximum range of 150 m" in reason
     key(app, pygame.K_ESCAPE)
-    assert app.menu is None
+    assert app.tools.menu.shown is None
 
 
 def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: App, tmp_path: Path) -> None:
     before = len(records(app))
     click_at(app, at_unit(app, "jaeger"), button=3)
-    click_at(app, app.menu.rect(app.menu.items.index("volley")).center)
+    click_at(app, app.tools.menu.shown.rect(app.tools.menu.shown.items.index("volley")).center)
     assert app.tools.aiming.order is not None and app.tools.aiming.order.chart == "volley" and app.tools.aiming.order.shooters == ("jaeger",)
     verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["grenzer"] is None and "beyond its maximum range of 150 m" in verdicts["ir-daun"]
@@ -131,13 +131,13 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     pending = pending_combat(app.session.state)
     assert ("defender", square, "square") in [(m.side, m.amount, m.label) for m in pending.modifiers]
     section = combat_v3.combat_section(app.session.state)
-    assert section.rows[app.combat_row].text == f"defender {square:+d} square ({-square:+d} on the die)"
+    assert section.rows[app.combat.row].text == f"defender {square:+d} square ({-square:+d} on the die)"
     # the keys go on with that row: - steps it down by one
     key(app, pygame.K_MINUS, text="-")
     assert commands(app)[-1] == f"modify defender {square - 1:+d} square"
     # Down to the next rows and + there
     intel = next(i for i, r in enumerate(combat_v3.combat_section(app.session.state).rows) if "attacker intel" in r.text)
-    while app.combat_row != intel:
+    while app.combat.row != intel:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_EQUALS, text="=")
     assert commands(app)[-1] == f"modify attacker {state.ruleset.combat.modifiers['intel']:+d} intel"
@@ -153,7 +153,7 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     key(app, pygame.K_RETURN)
     assert pending_combat(app.session.state) is None and commands(app)[-1] == "resolve"
     app.render()
-    assert not app.console_focused and all(a != combat_v3.RESOLVE for _, a in app.panel_buttons)
+    assert not app.console_focused and all(a != combat_v3.RESOLVE for _, a in app.combat.buttons)
 
     # the same lines typed at the console give the same records (command, rolls, events)
     game = Game.new(SCENARIO, tmp_path / "console.kssave")
@@ -184,9 +184,9 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
     # a combat pending: every chart is greyed with the rules' reason
     click_at(app, at_unit(app, "jaeger"), button=3)
     charts = tuple(app.session.state.ruleset.combat.charts)
-    assert all(r is not None and r.startswith("a combat is pending") for r in app.menu.refused[:len(charts)])
+    assert all(r is not None and r.startswith("a combat is pending") for r in app.tools.menu.shown.refused[:len(charts)])
     key(app, pygame.K_ESCAPE)  # closes the menu, undoes nothing
-    assert app.menu is None and pending_combat(app.session.state) is not None
+    assert app.tools.menu.shown is None and pending_combat(app.session.state) is not None
     key(app, pygame.K_ESCAPE)  # the roll taken back
     assert records(app)[-1].kind == "undo" and pending_combat(app.session.state) is None
     key(app, pygame.K_ESCAPE)  # nothing of a combat left to undo: Esc undoes nothing more
@@ -201,7 +201,7 @@ def test_the_undo_button_and_ctrl_z_take_back_and_the_frame_shows_the_controls(a
     assert pending_combat(app.session.state) is not None
     app.render()
     pygame.image.save(app.surface, str(tmp_path / "pending.png"))
-    resolve = next(rect for rect, action in app.panel_buttons if action == combat_v3.RESOLVE)
+    resolve = next(rect for rect, action in app.combat.buttons if action == combat_v3.RESOLVE)
     assert resolve.left >= app.camera.viewport.width  # on the side panel
     click_at(app, button(app, combat_v3.UNDO))
     assert records(app)[-1].kind == "undo" and pending_combat(app.session.state) is None
@@ -224,14 +224,14 @@ def test_the_chart_menu_greys_a_chart_the_unit_type_may_not_attack_on(app: App) 
     """The charts' ``attackers``: the skirmishers' menu greys the artillery chart, the guns' the infantry
     charts, each with the combat order's own refusal; the charts their arm may use stay open."""
     click_at(app, at_unit(app, "jaeger"), button=3)
-    assert app.menu.refusal("artillery") == "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"
-    assert app.menu.refusal("volley") is None
+    assert app.tools.menu.shown.refusal("artillery") == "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"
+    assert app.tools.menu.shown.refusal("volley") is None
     key(app, pygame.K_ESCAPE)
     click_at(app, at_unit(app, "guns-p"), button=3)
     for chart in ("firefight", "volley"):
-        assert app.menu.refusal(chart) == (f"guns-p (artillery) cannot fire on the {chart} chart: it is for "
+        assert app.tools.menu.shown.refusal(chart) == (f"guns-p (artillery) cannot fire on the {chart} chart: it is for "
                                            "infantry, skirmishers, pioneers")
-    assert app.menu.refusal("artillery") is None
+    assert app.tools.menu.shown.refusal("artillery") is None
     # the chart's digit key still aims it, every target greyed with the reason; the console's force rolls it
     key(app, pygame.K_ESCAPE)
     click_at(app, at_unit(app, "jaeger"))

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, targeting, waypoints
+from kriegsspiel.app import chrome, confirm, waypoints
 from kriegsspiel.app.bands import Bands
 from kriegsspiel.app.board import Board
-from kriegsspiel.app.combat_window import V3CombatControls
+from kriegsspiel.app.combat_window import PendingCombat
 from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
 from kriegsspiel.app.drag import Drag
@@ -45,7 +45,7 @@ from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 PANEL_WIDTH = 400
 
 
-class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableControls):
+class App(MouseControls, KeyControls, FrameDrawing, TableControls):
     """The umpire's window on a game session.
 
     ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
@@ -91,7 +91,8 @@ class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableContr
         self.dragging = False  # the mouse is carrying the counter (not only selected)
         self.press_at: tuple[int, int] | None = None
         self.panning_from: tuple[int, int] | None = None
-        self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W), aiming: one active at a time (app/tool.py)
+        self.combat = PendingCombat()  # a pending Ruleset V3 combat: its keys and the panel's buttons
+        self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W), aiming, the menu: one active (app/tool.py)
         self.rings_on = False
         self.help_on = False
         self.help_scroll = 0  # the first row of the F1 help shown, when it does not fit the window
@@ -114,7 +115,6 @@ class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableContr
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
         self.box: tuple[tuple[int, int], tuple[int, int]] | None = None  # Ctrl+drag selection box (screen)
-        self.menu: targeting.Menu | None = None  # the right-click menu of combat orders
         self.right_press_at: tuple[int, int] | None = None
         # Shift+press on another counter: (the selection before, its shooters, the counter). A click adds the
         # counter to the selection (like Ctrl+click); a drag moves it forced, as Shift+drag always did.
@@ -124,7 +124,6 @@ class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableContr
         self.group_grab: str | None = None  # the counter pressed in a selection of several (group_move)
         self.group_drag: GroupDrag | None = None  # those counters being carried together
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
-        self.ground_at: WorldPoint | None = None  # where the ground menu was opened (right click on open ground)
         self._init_table_tools()  # notes (W), briefing (I), end turn (E), the players' second window (F8)
         self.setup_mode = SetupMode()  # F2: place forces and write a scenario (before the first order)
         if not state.units and self.setup_mode.can_enter(self) is None:
@@ -229,9 +228,8 @@ class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableContr
             self.cursor if self.viewing.chooser else None,  # the row under the mouse is lit
             self.projector,
             tuple(self.shooters),
-            self.combat_row,
+            self.combat.row,
             self.box,
-            self.menu,
             self.status,
             self.status_is_error,
             self.console.text,

@@ -42,7 +42,7 @@ def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
     """The ground menu at the screen position ``pos`` (kept inside the map view), remembering the point."""
     if not GROUND_ENTRIES:
         return None
-    app.ground_at = app.camera.to_world(*pos)
+    app.tools.menu.ground_at = app.camera.to_world(*pos)
     items = tuple(label for label, _ in GROUND_ENTRIES)
     # the menu opens at the mouse but stays inside the map seen (above the status line)
     x, y = visible.menu_origin(app, pos, MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
@@ -52,8 +52,9 @@ def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
 def choose(app: App, row: str) -> bool:
     """A click on a ground menu row: run its action at the point clicked. False when it is not one."""
     action = _ACTIONS.get(row)
-    if action is None or app.ground_at is None:
+    tool = app.tools.menu
+    if action is None or tool.ground_at is None:
         return False
-    point, app.ground_at = app.ground_at, None
+    point, tool.ground_at = tool.ground_at, None
     action(app, point)
     return True

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, ground_menu, group_move, targeting, unit_menu, visible, waypoints
+from kriegsspiel.app import combat_window, confirm, ground_menu, group_move, targeting, unit_menu, visible, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -108,8 +108,6 @@ class MouseControls:
             self.hover = under.id if under is not None else None
         else:
             self.hover = None
-        if self.menu is not None:
-            self._explain_menu(pos)
         return True
 
     def _press(self: App, pos: tuple[int, int]) -> None:
@@ -117,17 +115,10 @@ class MouseControls:
             self._answer(False)
             return
         if not self.camera.viewport.contains(*pos):
-            if not self._panel_press(pos):  # a button of the pending combat (Ruleset V3)
+            if not self.combat.press(self, pos):  # a button of the pending combat (Ruleset V3)
                 self.console_focused = self._console_rect().collidepoint(pos)
             return
         self.console_focused = False
-        if self.menu is not None:
-            word = self.menu.item_at(pos)
-            if word is None:
-                self.menu = None
-            else:
-                self._menu_choice(word)
-            return
         if self.rotation.press(self, pos):  # the selected ship's handle
             return
         self.press_at = pos
@@ -201,18 +192,20 @@ class MouseControls:
             return
         unit = self.unit_at(pos)
         if unit is None:
-            self.menu = ground_menu.open_at(self, pos)  # measure, line of sight (and notes) from here
+            self.tools.menu.open(self, ground_menu.open_at(self, pos))  # measure, line of sight (and notes) from here
             return
         if unit.id != self.selected and unit.id not in self.shooters:
             self.select(unit.id)
         items = targeting.menu_items(self.session.state, [self.selected or unit.id])
         if not items:
-            if self._chart_menu(unit.id, pos):  # Ruleset V3: the rule set's combat charts
-                self.menu = unit_menu.extend(self, self.menu, self.selected or unit.id, self.menu.origin)
+            charts = combat_window.chart_menu(self, unit.id, pos)  # Ruleset V3: the rule set's combat charts
+            if charts is not None:
+                self.tools.menu.open(self, unit_menu.extend(self, charts, self.selected or unit.id, charts.origin))
                 return
-            self.menu = unit_menu.extend(self, None, self.selected or unit.id, pos)  # the unit's other orders
-            if self.menu is None:
+            others = unit_menu.extend(self, None, self.selected or unit.id, pos)  # the unit's other orders
+            if others is None:
                 self._set_status(f"{unit.id} ({unit.type_id}) has no order to give", error=True)
+            self.tools.menu.open(self, others)
             return
         # the menu opens at the mouse but stays inside the map seen (above the status line)
         x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
@@ -222,7 +215,7 @@ class MouseControls:
                         if targeting.spec_of(state, targeting.transport.split_row(row)[0]).menu == "transport" else None
                         for row in items)
         menu = targeting.Menu((x, y), items, tuple(targeting.row_label(state, row) for row in items), refused)
-        self.menu = unit_menu.extend(self, menu, self.selected or unit.id, pos)  # and every other order of the unit
+        self.tools.menu.open(self, unit_menu.extend(self, menu, self.selected or unit.id, pos))  # and every other order of the unit
 
     def _shift(self: App) -> bool:
         return self.shift_held or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)

@@ -122,7 +122,7 @@ class TableControls:
                 and not self.projector and self.end_turn_button.collidepoint(event.pos):
             self.ask_end_turn(forced=self._shift())
             return True
-        if kind in MOUSE_EVENTS and self.tools.active is not None and self.menu is None:
+        if kind in MOUSE_EVENTS and self.tools.active is not None:
             self.cursor = getattr(event, "pos", self.cursor)
             return self.tools.handle(self, event)  # the active tool: notes, the ruler, the line of sight, ...
         return False
@@ -162,6 +162,9 @@ class TableControls:
         if typed:
             self.console.history.append(typed)
             pending.append(f"the console line not sent ({typed}) is kept in its history (Up)")
+        kept = self.setup_mode.keep_unsaved(self)  # counters placed in the set-up mode and not saved
+        if kept:
+            pending.append(kept)
         self.portal.pump()  # orders the players' phones handed over reach the journal first
         if self.second.window is not None:
             self.second.close()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import pygame
 
 from kriegsspiel.app.aiming_controls import AimingTool
+from kriegsspiel.app.menu_tool import MenuTool
 from kriegsspiel.app.notes_tool import NoteTool
 from kriegsspiel.app.ruler_tool import RulerTool
 from kriegsspiel.app.sight_line import SightTool
@@ -61,6 +62,7 @@ class ToolBox:
         self.sight = SightTool()  # L
         self.notes = NoteTool()  # W
         self.aiming = AimingTool()  # an order's key, or a row of a unit's menu
+        self.menu = MenuTool()  # the right button
         self.active: Tool | None = None
 
     def activate(self, app: App, tool: Tool | None) -> None:
