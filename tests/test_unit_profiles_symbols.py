@@ -246,3 +246,34 @@ def area_golden(name: str, scratch: Path) -> pygame.Surface:
 def test_golden_pictures_of_the_symbols(name: str, tmp_path: Path) -> None:
     """Pixel for pixel (tests/golden_pictures.py); `python -m tests.regen_goldens` rewrites them."""
     assert_same_picture(area_golden(name, tmp_path), AREA_GOLDEN / name)
+
+
+def test_the_phone_picture_keeps_the_board_on_top_and_the_tap_layer_pinned_to_it(tmp_path: Path) -> None:
+    """The phone's picture carries the key under the board: the board stays at the picture's top left at its
+    own size, and the tap layer (viewBox: the board) is pinned there rather than centred on the taller picture."""
+    import io
+
+    from kriegsspiel.portal.tap_layer import tap_layer
+    from kriegsspiel.store.phase_desk import Drawer, power_view
+
+    game = _session(tmp_path)
+    try:
+        drawer = Drawer(game.scenario)
+        view = power_view(game.scenario, game.turn, "NORD")
+        picture = pygame.image.load(io.BytesIO(drawer.current(view)), "current.png")
+        board = game.scenario.board
+        assert picture.get_width() == board.width_px and picture.get_height() > board.height_px
+        layer = tap_layer(drawer.tap_board(view.position.units), view.position.units, "NORD", {}, ())
+        assert f'viewBox="0 0 {board.width_px} {board.height_px}" preserveAspectRatio="xMinYMin meet"' in layer
+    finally:
+        game.close()
+
+
+def test_the_combat_line_names_the_battles(tmp_path: Path) -> None:
+    game = _session(tmp_path)
+    try:
+        for line in ("confirm", "NORD: move n20 MIT-FEL", "confirm"):
+            assert game.submit(line).accepted
+        assert game.scenario.rules.duty(game.turn.position, "NORD") == "Conduct combat: the battle in FEL; confirm to fight it."
+    finally:
+        game.close()

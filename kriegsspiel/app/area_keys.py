@@ -24,5 +24,5 @@ AREA_KEYS: tuple[tuple[str, str], ...] = (
     ("Page Up / Page Down, the wheel over the panel", "scroll the log back and forth"),
     ("Esc", "close a menu or this help, cancel a drag, clear the console"),
     DEBRIEF_HELP,
-    ("F1", "this help"),
+    ("F1", "this help (and, where the game draws military symbols, the key of the counters on the board)"),
 )

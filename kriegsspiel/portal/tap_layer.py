@@ -40,7 +40,10 @@ def tap_layer(board: TapBoard, units: tuple[AreaUnit, ...], power: str,
     width, height = board.size_px
     names = {p.abbreviation: p.name for p in board.provinces}
     centres = {p.abbreviation: p.centre for p in board.provinces}
-    parts = [f"<svg id=\"touch\" class=\"touch\" viewBox=\"0 0 {width} {height}\" role=\"group\" "
+    # pinned to the picture's top left: a picture with a key of its symbols under the board (unit profiles)
+    # is taller than the board, and the layer must lie on the board, not in the middle of the picture
+    parts = [f"<svg id=\"touch\" class=\"touch\" viewBox=\"0 0 {width} {height}\" "
+             f"preserveAspectRatio=\"xMinYMin meet\" role=\"group\" "
              f"aria-label=\"The board: choose a unit, then where it goes (or a second unit to support or convoy)\" "
              f"data-placements=\"{escape('|'.join(placements))}\">"]
     for p in board.provinces:

@@ -258,9 +258,10 @@ class UnitProfilesArea(AreaRules):
                         f"you have {money} IPC, what is left is saved.",
             "combat-move": f"Combat move: drag a counter onto a territory, or type {_move_example(game, power)}; "
                            "units not moved stay.",
-            "combat": (f"Conduct combat: {len(battles)} battle{'' if len(battles) == 1 else 's'} "
-                       f"({', '.join(battles)}); type 'order {' '.join(battles)}' to fight them in another order, "
-                       "or confirm." if battles else "Conduct combat: no battle; confirm to go on."),
+            "combat": (f"Conduct combat: {len(battles)} battles ({', '.join(battles)}); type 'order "
+                       f"{' '.join(reversed(battles))}' to fight them in another order, or confirm." if len(battles) > 1
+                       else f"Conduct combat: the battle in {battles[0]}; confirm to fight it." if battles
+                       else "Conduct combat: no battle; confirm to go on."),
             "noncombat-move": "Noncombat move: drag a counter onto a friendly territory, or type "
                               f"{_move_example(game, power)}; aircraft must land.",
             "place": (f"Place the {waiting} unit{'' if waiting == 1 else 's'} bought: type 'place 1 "
