@@ -38,8 +38,8 @@ def _get(url: str) -> bytes:
 @case("portal.area-page-diplomacy", goal="a power's page + fresh picture <= 1.5x 'kriegsspiel pov' of one picture",
       max_ratio=1.5)
 def area_page(repeats: int) -> CaseResult:
-    from kriegsspiel.portal.area_server import AreaPortalServer
-    from kriegsspiel.portal.area_service import AreaPortal
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
     from kriegsspiel.portal.links import link_url
     from kriegsspiel.store.area import AreaSession
     from kriegsspiel.store.pictures import write_phase_pictures
@@ -50,11 +50,11 @@ def area_page(repeats: int) -> CaseResult:
     try:
         for line in ("FRANCE: A PAR - BUR", "GERMANY: A MUN - BUR", "ENGLAND: F LON - NTH", "confirm"):
             assert game.submit(line).accepted
-        portal = AreaPortal(game)
+        portal = Portal(game)
         portal.start()
-        server = AreaPortalServer(portal, "127.0.0.1", 0)
+        server = PortalServer(portal, "127.0.0.1", 0)
         link = link_url(server.start(), portal.tokens()["FRANCE"])
-        picture = f"{link}/picture/{portal.phase_number()}.png"
+        picture = f"{link}/picture/{portal.ordering_number()}.png"
 
         def fresh() -> None:
             portal._current.clear()  # a new phase: the picture is drawn again, as after every confirm

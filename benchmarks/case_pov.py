@@ -22,7 +22,7 @@ from kriegsspiel.core.geometry import WorldPoint  # noqa: E402
 from kriegsspiel.core.state import GameSetup, PlayerSetup, SideSetup, UnitSetup  # noqa: E402
 from kriegsspiel.core.state import initial_state  # noqa: E402
 from kriegsspiel.pov import write_round_pictures  # noqa: E402
-from kriegsspiel.pov.picture import draw_picture  # noqa: E402
+from kriegsspiel.render.player_picture import draw_picture  # noqa: E402
 from kriegsspiel.pov.public import public_map  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent

@@ -62,17 +62,17 @@ class LiveArea:
 @contextmanager
 def running_area_portal(save: Path) -> Iterator[LiveArea]:
     """Open ``save``, start its area portal on a free loopback port, and stop it all afterwards."""
-    from kriegsspiel.portal.area_server import AreaPortalServer
-    from kriegsspiel.portal.area_service import AreaPortal
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
     from kriegsspiel.portal.links import link_url
     from kriegsspiel.store.area import AreaSession
 
     game = AreaSession.open(save)
     server = None
     try:
-        portal = AreaPortal(game)
+        portal = Portal(game)
         portal.start()
-        server = AreaPortalServer(portal, "127.0.0.1", 0)
+        server = PortalServer(portal, "127.0.0.1", 0)
         base = server.start()
         urls = {power: link_url(base, token) for power, token in portal.tokens().items()}
         yield LiveArea(game, portal, server, base, urls)

@@ -24,10 +24,11 @@ def main(argv: list[str]) -> int:
 
     from test_pov import GOLDEN as POV_GOLDEN, GOLDEN_CASES, golden_picture
     from test_render import GOLDEN as APP_GOLDEN, SCREENSHOTS, golden_screenshot
+    from test_unit_profiles_symbols import AREA_GOLDEN, AREA_GOLDENS, area_golden
 
     pygame.init()
     wanted = set(argv)
-    known = set(GOLDEN_CASES) | set(SCREENSHOTS)
+    known = set(GOLDEN_CASES) | set(SCREENSHOTS) | set(AREA_GOLDENS)
     unknown = wanted - known
     if unknown:
         print(f"no golden picture {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}", file=sys.stderr)
@@ -45,6 +46,13 @@ def main(argv: list[str]) -> int:
             APP_GOLDEN.mkdir(parents=True, exist_ok=True)
             pygame.image.save(surface, str(APP_GOLDEN / name))
             written.append(APP_GOLDEN / name)
+    for name in AREA_GOLDENS:
+        if not wanted or name in wanted:
+            with tempfile.TemporaryDirectory() as scratch:
+                surface = area_golden(name, Path(scratch))
+            AREA_GOLDEN.mkdir(parents=True, exist_ok=True)
+            (AREA_GOLDEN / name).write_bytes(png_bytes(surface))
+            written.append(AREA_GOLDEN / name)
     for path in written:
         print(f"wrote {path}: look at it before committing it")
     return 0

@@ -275,9 +275,9 @@ def test_aiming_at_a_moved_counter_takes_it_where_it_is_drawn(app: App) -> None:
     click(app, (round(at["r1"][0]), round(at["r1"][1])))
     assert app.selected == "r1"
     post_and_step(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
-    assert app.aiming is not None and app.aiming.word == "attack"
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.word == "attack"
     click(app, (round(x), round(y)))
-    assert app.aiming.chosen == ["c1"], app.status
+    assert app.tools.aiming.order.chosen == ["c1"], app.status
 
 
 def test_a_ctrl_drag_box_around_a_moved_counter_selects_it(app: App) -> None:

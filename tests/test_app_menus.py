@@ -25,8 +25,8 @@ def app(tmp_path: Path):
 
 
 def choose(app: App, row: str) -> None:
-    assert app.menu is not None and row in app.menu.items, app.menu
-    click(app, app.menu.rect(app.menu.items.index(row)).center)
+    assert app.tools.menu.shown is not None and row in app.tools.menu.shown.items, app.tools.menu.shown
+    click(app, app.tools.menu.shown.rect(app.tools.menu.shown.items.index(row)).center)
 
 
 def test_every_command_is_a_menu_row_or_listed_as_no_order_of_one_unit() -> None:
@@ -43,15 +43,15 @@ def test_every_command_is_a_menu_row_or_listed_as_no_order_of_one_unit() -> None
 
 def test_a_units_menu_lists_its_other_orders_greyed_with_the_rules_reason(app: App) -> None:
     click(app, screen_of(app, R3), button=3)
-    items = app.menu.items
+    items = app.tools.menu.shown.items
     assert items[:3] == ("attack", "fire", "load")  # the aimed orders first, as before
     assert {"move...", "hide", "convert", "merge...", "split...", "details"} <= set(items)
     assert "heading..." not in items and "reveal" not in items  # a gun has no heading; r3 is not hidden
-    assert "cannot hide on plains" in app.menu.refusal("hide")
-    assert app.menu.refusal("convert") is None
+    assert "cannot hide on plains" in app.tools.menu.shown.refusal("hide")
+    assert app.tools.menu.shown.refusal("convert") is None
     ship = app.session.state.units["dd1"]
     click(app, screen_of(app, ship.position), button=3)
-    assert "heading..." in app.menu.items and "hide" not in app.menu.items
+    assert "heading..." in app.tools.menu.shown.items and "hide" not in app.tools.menu.shown.items
 
 
 def test_a_row_with_no_argument_is_journaled_at_once(app: App) -> None:
@@ -60,7 +60,7 @@ def test_a_row_with_no_argument_is_journaled_at_once(app: App) -> None:
     choose(app, "convert")
     assert orders(app) == ["convert r3"]
     assert app.session.state.units["r3"].type_id == "infantry"
-    assert app.menu is None and app.surface.get_at(screen_of(app, R3)) != before.get_at(screen_of(app, R3))
+    assert app.tools.menu.shown is None and app.surface.get_at(screen_of(app, R3)) != before.get_at(screen_of(app, R3))
 
 
 def test_a_greyed_row_says_why_and_journals_nothing(app: App) -> None:
@@ -89,8 +89,8 @@ def test_details_answers_in_the_console(app: App) -> None:
 def test_the_ground_menu_measures_from_the_point_clicked(app: App) -> None:
     here = WorldPoint(12.5, 10.5)
     click(app, screen_of(app, here), button=3)
-    assert app.menu.items == tuple(label for label, _ in ground_menu.GROUND_ENTRIES)
-    assert app.menu.items[:2] == ("measure from here", "line of sight from here")
+    assert app.tools.menu.shown.items == tuple(label for label, _ in ground_menu.GROUND_ENTRIES)
+    assert app.tools.menu.shown.items[:2] == ("measure from here", "line of sight from here")
     choose(app, "measure from here")
     assert app.tools.is_active(app.tools.ruler) and app.tools.ruler.measuring
     there = WorldPoint(18.5, 10.5)

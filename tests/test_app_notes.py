@@ -13,7 +13,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.game import apply
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.sight import player_view
-from kriegsspiel.portal.sheets import report_text
+from kriegsspiel.store.round_desk import report_text
 from kriegsspiel.pov import player_picture
 from kriegsspiel.render.notes import NOTE_INK, UMPIRE_INK
 from kriegsspiel.store import Game
@@ -49,7 +49,7 @@ def journal(app: App) -> list[str]:
 
 def test_a_drag_in_the_note_mode_draws_an_arrow_for_the_chosen_player(app: App) -> None:
     key(app, pygame.K_w)
-    assert app.notes.active
+    assert app.tools.is_active(app.tools.notes)
     key(app, pygame.K_2)  # the scenario's second player
     a, b = screen_of(app, WorldPoint(12, 12)), screen_of(app, WorldPoint(18, 6))
     drag(app, a, b)
@@ -65,10 +65,10 @@ def test_a_drag_in_the_note_mode_draws_an_arrow_for_the_chosen_player(app: App) 
 def test_a_click_writes_a_text_note_and_undo_takes_it_back(app: App) -> None:
     key(app, pygame.K_w)  # the umpire only (0) is the first choice
     click(app, screen_of(app, WorldPoint(4, 2)))
-    assert app.notes.typing_at is not None
+    assert app.tools.notes.typing_at is not None
     type_text(app, "Check the ford")
     assert app.session.state.notes == ()  # nothing journaled while typing, and no key reached the map
-    assert app.aiming is None and not app.tools.is_active(app.tools.ruler)
+    assert app.tools.aiming.order is None and not app.tools.is_active(app.tools.ruler)
     key(app, pygame.K_RETURN)
     assert journal(app) == ["note text umpire 4,2 Check the ford"]
     assert app.session.state.notes[0].text == "Check the ford"
@@ -84,9 +84,9 @@ def test_escape_drops_a_text_and_w_leaves_the_mode(app: App) -> None:
     click(app, screen_of(app, WorldPoint(4, 2)))
     type_text(app, "x")
     key(app, pygame.K_ESCAPE)
-    assert app.notes.typing_at is None and app.notes.active
+    assert app.tools.notes.typing_at is None and app.tools.is_active(app.tools.notes)
     key(app, pygame.K_w)
-    assert not app.notes.active
+    assert not app.tools.is_active(app.tools.notes)
     assert app.session.state.notes == () and journal(app) == []
 
 
@@ -108,7 +108,7 @@ def test_a_line_for_the_umpire_and_delete_erases_the_note_under_the_mouse(app: A
 
 def test_start_note_then_enter_places_a_text_there(app: App) -> None:
     """The entry the right-click menu's "note here" calls."""
-    app.start_note(WorldPoint(10.5, 2.25))
+    app.tools.notes.start(app, WorldPoint(10.5, 2.25))
     type_text(app, "Here")
     key(app, pygame.K_RETURN)
     assert journal(app) == ["note text umpire 10.5,2.25 Here"]
@@ -117,7 +117,7 @@ def test_start_note_then_enter_places_a_text_there(app: App) -> None:
 def test_start_note_then_a_click_elsewhere_draws_an_arrow_from_there(app: App) -> None:
     key(app, pygame.K_w)
     key(app, pygame.K_1)
-    app.start_note(WorldPoint(2, 2))
+    app.tools.notes.start(app, WorldPoint(2, 2))
     click(app, screen_of(app, WorldPoint(6, 4)))
     assert journal(app) == ["note arrow Washington 2,2 > 6,4"]
 
@@ -205,7 +205,7 @@ def test_a_snapshot_carries_the_notes_and_a_game_without_notes_writes_none(app: 
 
 
 def test_verify_and_the_portal_sheets_of_a_game_with_notes(app: App) -> None:
-    from kriegsspiel.portal.sheets import draw_sheets
+    from kriegsspiel.store.round_desk import draw_sheets
     from kriegsspiel.store import verify_save
 
     before = draw_sheets(app.session.state, 1, ["Washington", "Howe"])
@@ -223,21 +223,21 @@ def test_while_viewing_as_a_player_the_numbers_are_the_chooser_s_not_the_notes(a
     key(app, pygame.K_w)
     key(app, pygame.K_v)
     key(app, pygame.K_2)
-    assert app.view_as == "Howe" and app.notes.audience == "umpire"
+    assert app.view_as == "Howe" and app.tools.notes.audience == "umpire"
     key(app, pygame.K_v)
     key(app, pygame.K_2)
-    assert app.notes.audience == "Howe"
+    assert app.tools.notes.audience == "Howe"
 
 
 def test_tab_chooses_whom_a_note_is_for_while_its_text_is_typed(app: App) -> None:
-    app.start_note(WorldPoint(5, 5))
+    app.tools.notes.start(app, WorldPoint(5, 5))
     type_text(app, "3 guns")  # a digit while typing is text, not a choice
     key(app, pygame.K_TAB)
     key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert journal(app) == ["note text Howe 5,5 3 guns"]
     key(app, pygame.K_TAB)  # after the last player: the umpire again
-    assert app.notes.audience == "umpire"
+    assert app.tools.notes.audience == "umpire"
 
 
 def test_note_here_in_the_ground_menu_starts_a_text_at_the_point_clicked(app: App) -> None:
@@ -246,9 +246,9 @@ def test_note_here_in_the_ground_menu_starts_a_text_at_the_point_clicked(app: Ap
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is not None and "note here" in app.menu.items
-    click(app, app.menu.rect(app.menu.items.index("note here")).center)
-    assert app.notes.active and app.notes.typing_at is not None
+    assert app.tools.menu.shown is not None and "note here" in app.tools.menu.shown.items
+    click(app, app.tools.menu.shown.rect(app.tools.menu.shown.items.index("note here")).center)
+    assert app.tools.is_active(app.tools.notes) and app.tools.notes.typing_at is not None
     type_text(app, "Ford")
     key(app, pygame.K_RETURN)
     (line,) = journal(app)

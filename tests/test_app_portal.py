@@ -83,9 +83,9 @@ def test_earlier_rounds_pictures_are_drawn_one_a_frame(window: App) -> None:
         assert game.submit(line).accepted
     _key(window, pygame.K_F9)
     portal = window.portal.portal
-    numbers = [s.number for s in portal.sheets_of(RED)]
+    numbers = [s.number for s in portal.handouts(RED)]
     assert numbers[-1] == 3 and len(numbers) < 3  # the newest at once; not all of history in one frame
     for _ in range(4):
         window.step([])
-    assert [s.number for s in portal.sheets_of(RED)] == [1, 2, 3]
-    assert [s.number for s in portal.sheets_of(BLUE)] == [1, 2, 3]
+    assert [s.number for s in portal.handouts(RED)] == [1, 2, 3]
+    assert [s.number for s in portal.handouts(BLUE)] == [1, 2, 3]

@@ -48,8 +48,8 @@ def test_the_toy_order_is_in_the_menu_with_its_key_and_the_key_sends_it(toy_app:
     assert targeting.key_orders(state) == {pygame.K_c: "cheer"}
     w1 = screen_of(app, state.unit("w1").position)
     click(app, w1, button=3)
-    assert app.menu is not None and app.menu.items[0] == "cheer"
-    assert app.menu.labels[0] == "cheer  (C)" and app.menu.refusal("cheer") is None
+    assert app.tools.menu.shown is not None and app.tools.menu.shown.items[0] == "cheer"
+    assert app.tools.menu.shown.labels[0] == "cheer  (C)" and app.tools.menu.shown.refusal("cheer") is None
     press(app, pygame.K_ESCAPE)
     click(app, w1)
     assert app.selected == "w1"
@@ -62,7 +62,7 @@ def test_a_menu_row_of_the_toy_order_sends_it_too(toy_app: App) -> None:
     app = toy_app
     w1 = screen_of(app, app.session.state.unit("w1").position)
     click(app, w1, button=3)
-    click(app, app.menu.rect(app.menu.items.index("cheer")).center)
+    click(app, app.tools.menu.shown.rect(app.tools.menu.shown.items.index("cheer")).center)
     assert orders(app) == ["cheer w1"]
 
 

@@ -93,7 +93,7 @@ def test_typing_in_the_find_box_gives_no_order_and_an_unknown_name_says_so(app: 
         step(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=letter, scancode=0),
              pygame.event.Event(pygame.TEXTINPUT, text=letter))
     assert app.unit_list.query == "aulx"
-    assert app.aiming is None and not app.unit_list.on and not app.tools.is_active(app.tools.sight)
+    assert app.tools.aiming.order is None and not app.unit_list.on and not app.tools.is_active(app.tools.sight)
     press(app, pygame.K_BACKSPACE)
     press(app, pygame.K_RETURN)
     assert app.status_is_error and app.status == "find: no unit matches 'aul'"

@@ -110,7 +110,7 @@ def test_the_window_shows_exactly_the_players_picture_and_no_click_reaches_the_b
     assert app.session.state.unit("r1").position == WorldPoint(3.5, 3.5)
     assert app.selected is None and not app.session.game.journal_entries()
     key(app, pygame.K_a, text="a")  # no order key reaches the board either
-    assert app.aiming is None and app.view_as == "Washington"
+    assert app.tools.aiming.order is None and app.view_as == "Washington"
 
 
 def test_the_picture_is_fitted_whole_into_a_small_window(tmp_path: Path) -> None:

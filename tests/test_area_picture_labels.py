@@ -149,7 +149,7 @@ def test_the_pov_files_panel_shows_every_line_wrapped_however_long_the_report():
 
 
 def test_the_portal_zooms_on_the_powers_units_of_the_board_it_serves():
-    from kriegsspiel.portal.area_sheets import Drawer, PowerView
+    from kriegsspiel.store.phase_desk import Drawer, PowerView
 
     scenario, shown = _shown("diplomacy-1901.toml", "RUSSIA")
     drawer = Drawer(scenario)

@@ -58,13 +58,13 @@ C1, C2 = WorldPoint(20.5, 3.5), WorldPoint(17.5, 8.5)
 def test_select_press_f_click_a_target_and_enter_fires(app: App) -> None:
     click(app, R3)
     key(app, pygame.K_f)
-    assert app.aiming is not None and app.aiming.shooters == ("r3",)
-    verdicts = app.aiming.verdicts(app.session.state)
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.shooters == ("r3",)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["c1"] is None and verdicts["c2"] is None
     click(app, C1)
-    assert app.aiming.chosen == ["c1"] and app.status.startswith("fire r3 > c1")
+    assert app.tools.aiming.order.chosen == ["c1"] and app.status.startswith("fire r3 > c1")
     key(app, pygame.K_RETURN)
-    assert app.aiming is None
+    assert app.tools.aiming.order is None
     assert records(app)[-1].command == "fire r3 > c1"
     assert "r3 fire: d9 = " in app.status and not app.status_is_error
 
@@ -73,14 +73,14 @@ def test_a_group_aims_together_and_a_target_out_of_range_is_greyed_with_the_reas
     click(app, R2)
     click(app, R3, ctrl=True)
     key(app, pygame.K_f)
-    assert app.aiming.shooters == ("r2", "r3")
+    assert app.tools.aiming.order.shooters == ("r2", "r3")
     reason = "c1 is 18.8 from r2; r2's fire reaches 15"
-    assert app.aiming.verdicts(app.session.state)["c1"] == reason
+    assert app.tools.aiming.order.verdicts(app.session.state)["c1"] == reason
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen_of(app, C1), rel=(0, 0), buttons=(0, 0, 0)))
     app.run(max_frames=app.frames + 1)
     assert app.status == f"c1: {reason}" and app.status_is_error  # resting on a greyed target tells why
     click(app, C1)
-    assert app.aiming.chosen == [] and app.status.startswith(f"c1: {reason}")
+    assert app.tools.aiming.order.chosen == [] and app.status.startswith(f"c1: {reason}")
     click(app, C2)
     key(app, pygame.K_RETURN)
     assert records(app)[-1].command == "fire r2 r3 > c2"
@@ -89,15 +89,15 @@ def test_a_group_aims_together_and_a_target_out_of_range_is_greyed_with_the_reas
 def test_shift_enter_forces_the_refused_target(app: App) -> None:
     click(app, R2)
     key(app, pygame.K_a)  # attack: every enemy is beyond 3
-    assert all(r is not None for r in app.aiming.verdicts(app.session.state).values())
+    assert all(r is not None for r in app.tools.aiming.order.verdicts(app.session.state).values())
     click(app, C2)  # a plain click on a greyed target says why and chooses nothing
-    assert app.aiming.chosen == [] and "Shift+click to choose it all the same" in app.status
+    assert app.tools.aiming.order.chosen == [] and "Shift+click to choose it all the same" in app.status
     shift_click(app, C2)  # the umpire insists
-    assert app.aiming.chosen == ["c2"] and "Shift+Enter forces" in app.status
+    assert app.tools.aiming.order.chosen == ["c2"] and "Shift+Enter forces" in app.status
     count = len(records(app))
     key(app, pygame.K_RETURN)  # a plain Enter: the rules still refuse it, nothing is journaled
     assert len(records(app)) == count
-    if app.aiming is None:  # the refused order ended the aiming: aim again
+    if app.tools.aiming.order is None:  # the refused order ended the aiming: aim again
         click(app, R2)
         key(app, pygame.K_a)
         shift_click(app, C2)
@@ -110,11 +110,11 @@ def test_one_target_orders_go_at_once_and_esc_cancels(app: App) -> None:
     click(app, DD1)
     key(app, pygame.K_m)
     click(app, C1)
-    assert app.aiming is None and records(app)[-1].command == "missile dd1 > c1"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "missile dd1 > c1"
     click(app, R3)
     key(app, pygame.K_f)
     key(app, pygame.K_ESCAPE)
-    assert app.aiming is None and app.status == "aiming cancelled"
+    assert app.tools.aiming.order is None and app.status == "aiming cancelled"
 
 
 def test_the_aiming_marks_are_drawn(app: App, tmp_path: Path) -> None:
@@ -157,17 +157,17 @@ def right_click(app: App, at: WorldPoint) -> None:
 def test_a_right_click_lists_the_units_orders_and_a_click_on_one_aims_it(app: App, tmp_path: Path) -> None:
     right_click(app, DD1)
     assert app.selected == "dd1"
-    assert app.menu is not None and app.menu.items[:5] == ("attack", "fire", "missile", "board", "depthcharge")
-    assert app.menu.items[5:] == ("move...", "heading...", "details")  # then its other orders (unit_menu)
+    assert app.tools.menu.shown is not None and app.tools.menu.shown.items[:5] == ("attack", "fire", "missile", "board", "depthcharge")
+    assert app.tools.menu.shown.items[5:] == ("move...", "heading...", "details")  # then its other orders (unit_menu)
     vp = app.camera.viewport
-    assert app.menu.rect(0).right <= vp.left + vp.width  # kept inside the map view
+    assert app.tools.menu.shown.rect(0).right <= vp.left + vp.width  # kept inside the map view
     app.render()
     pygame.image.save(app.surface, str(tmp_path / "menu.png"))
-    missile_row = app.menu.rect(app.menu.items.index("missile")).center
+    missile_row = app.tools.menu.shown.rect(app.tools.menu.shown.items.index("missile")).center
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=missile_row, button=1))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=missile_row, button=1))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is None and app.aiming is not None and app.aiming.word == "missile"
+    assert app.tools.menu.shown is None and app.tools.aiming.order is not None and app.tools.aiming.order.word == "missile"
     click(app, C1)
     assert records(app)[-1].command == "missile dd1 > c1"
 
@@ -179,20 +179,20 @@ def test_a_right_drag_still_pans_and_esc_closes_the_menu(app: App) -> None:
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1]), rel=(40, 0), buttons=(0, 0, 1)))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1]), button=3))
     app.run(max_frames=app.frames + 1)
-    assert app.menu is None and app.camera != camera
+    assert app.tools.menu.shown is None and app.camera != camera
     right_click(app, R3)
-    assert app.menu is not None and app.menu.items[:3] == ("attack", "fire", "load")
+    assert app.tools.menu.shown is not None and app.tools.menu.shown.items[:3] == ("attack", "fire", "load")
     # load (a land unit with a weight) is greyed with the rules' reason: the one ship is too far
-    assert app.menu.refusal("load") == "r3 is 13.9 from dd1; units go aboard within 3"
+    assert app.tools.menu.shown.refusal("load") == "r3 is 13.9 from dd1; units go aboard within 3"
     key(app, pygame.K_ESCAPE)
-    assert app.menu is None
+    assert app.tools.menu.shown is None
 
 
 def test_a_nuke_waits_for_enter(app: App) -> None:
     click(app, DD1)
     key(app, pygame.K_n)
-    assert app.aiming is not None and app.aiming.word == "nuke" and not app.aiming.goes_at_once
-    reasons = app.aiming.verdicts(app.session.state)
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.word == "nuke" and not app.tools.aiming.order.goes_at_once
+    reasons = app.tools.aiming.order.verdicts(app.session.state)
     assert reasons["c1"] == "dd1 (destroyer) cannot nuke; nuke is for: missile-submarine, stealth-bomber"
 
 
@@ -201,11 +201,11 @@ def test_the_tooltip_of_the_unit_under_the_mouse_does_not_cover_the_open_menu(ap
     monkeypatch.setattr(app, "_draw_tooltip", lambda target, state: drawn.append(app.hover))
     right_click(app, DD1)  # the menu opens over dd1's counter
     app.hover = "dd1"  # and the mouse rests there
-    assert app.menu is not None
+    assert app.tools.menu.shown is not None
     app.render()
     assert drawn == []
     key(app, pygame.K_ESCAPE)  # the menu closes: the tooltip is back
-    assert app.menu is None
+    assert app.tools.menu.shown is None
     drawn.clear()
     app.hover = "dd1"
     app.render()
@@ -237,7 +237,7 @@ def test_shift_click_adds_a_counter_to_the_selection_and_shift_drag_still_moves_
     shift(app, False)
     assert app.selected == "r2" and app.shooters == ["r3"]
     key(app, pygame.K_f)
-    assert app.aiming is not None and app.aiming.shooters == ("r2", "r3")
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.shooters == ("r2", "r3")
     key(app, pygame.K_ESCAPE)
     # a Shift+drag of a counter outside the selection moves that counter (forced when the rules refuse), as
     # before (one of the selection would carry the whole group: tests/test_app_group_move.py)

@@ -15,7 +15,7 @@ from kriegsspiel.core.movement import check_move
 from kriegsspiel.debrief import load_debrief
 from kriegsspiel.debrief.arrows import ARROW_WIDTH
 from kriegsspiel.pov import player_picture, public_map
-from kriegsspiel.pov.picture import full_map_window
+from kriegsspiel.render.player_picture import full_map_camera
 from kriegsspiel.store import Game
 
 COLS, ROWS = 40, 12
@@ -71,8 +71,8 @@ def _searched_path(save: Path) -> tuple[tuple[float, float], ...]:
     verdict = check_move(start.battlefield, start.ruleset, unit.type_id, ORIGIN, TARGET,
                          allowance_left=start.allowance_left(unit))
     assert verdict.legal
-    window = full_map_window(public_map(start))
-    return tuple((float(x), float(y)) for x, y in (window.to_px(p.x, p.y) for p in verdict.path))
+    camera = full_map_camera(public_map(start))
+    return tuple((float(x), float(y)) for x, y in (camera.to_screen(p) for p in verdict.path))
 
 
 def test_a_move_round_an_obstacle_is_drawn_as_the_bent_path_the_search_found(lake_game: Path) -> None:
@@ -121,14 +121,14 @@ def test_the_umpires_frame_has_its_own_legend_not_the_players_words(lake_game: P
     """The umpire's picture says what it shows (everything, the moves as arrows), not "in sight of your units":
     the same view drawn with the players' key differs from it in the legend only."""
     from kriegsspiel.debrief.ruler import umpire_view
-    from kriegsspiel.pov.picture import PLAYER_KEY, UMPIRE_KEY, draw_picture
+    from kriegsspiel.render.player_picture import PLAYER_KEY, UMPIRE_KEY, draw_picture
 
     with Game.open(lake_game, read_only=True) as game:
         state = game.state
     view, public = umpire_view(state), public_map(state)
     umpire = draw_picture(view, public, key=UMPIRE_KEY)
     players_words = draw_picture(view, public, key=PLAYER_KEY)
-    map_height = full_map_window(public).size_px[1]
+    map_height = full_map_camera(public).viewport.height
     width = umpire.get_width()
     top = pygame.Rect(0, 0, width, map_height)
     legend = pygame.Rect(0, map_height, width, umpire.get_height() - map_height)

@@ -56,6 +56,34 @@ def test_records_read_in_the_umpires_log_as_played(save: Path) -> None:  # noqa:
                                  "   {'kind': 'from-a-later-version', 'x': 1}")
 
 
+def test_records_are_described_by_the_games_own_event_kinds(save: Path) -> None:  # noqa: F811
+    """describe reads events by the kinds it is given (a rule set's), not always the core's: with no kind
+    known, an event is shown raw."""
+    first = read_save(save).records[0]
+    assert first.describe().splitlines()[1] == "   va1 moved 1.5,1.5 > 4.5,1.5, cost 3.7, 6.3 left"
+    raw = first.describe(event_kinds={}).splitlines()[1]
+    assert raw.startswith("   {") and "'event': 'moved'" in raw.replace('"', "'"), raw
+
+
+def test_a_forced_record_is_described_once_as_forced_whatever_its_side_is_called() -> None:
+    # the command's text may stand in the side's name too: only the command is marked as forced
+    forced = new_record(seq=3, kind="order", command="go", prev="p", round=1, side="Blue: go", forced=True)
+    assert forced.describe() == "3. round 1, Blue: go: force go"
+    twice = new_record(seq=4, kind="order", command="x", prev="p", round=1, side="A: x: x", forced=True)
+    assert twice.describe() == "4. round 1, A: x: x: force x"
+
+
+def test_a_header_whose_seed_has_thousands_of_digits_names_the_key(tmp_path: Path) -> None:
+    """A header that does not parse is named by the schema's words: the key and what belongs there."""
+    path = tmp_path / "g.kssave"
+    path.write_bytes(b'{"format":"kriegsspiel-save","version":2,"scenario_sha256":"00","seed":' + b"9" * 5000
+                     + b',"map_sha256":"00"}\n')
+    with pytest.raises(SaveError) as caught:
+        read_save(path)
+    assert str(caught.value) == (f"{path}: line 1: the save's header is damaged (seed: a number out of range); "
+                                 "the file is left untouched")
+
+
 # --- reading: one clear message each --------------------------------------------------------------------------
 
 

@@ -106,3 +106,23 @@ def test_a_hint_names_an_order_of_its_rules() -> None:
     for name in ("modern-4e", "kriegsspiel-v3"):
         rules = rules_for(load_ruleset(name))
         assert all(rules.is_order_word(word) for word in rules.order_specs), name
+
+
+def test_the_shells_list_of_a_units_orders_comes_from_the_hints(tmp_path) -> None:
+    import dataclasses
+
+    from kriegsspiel.shell.queries import unit_orders
+
+    game = Game.new(DATA / "scenarios" / "coastal.toml", tmp_path / "coastal.kssave")
+    try:
+        state = game.state
+        assert unit_orders(state, state.unit("b-fighter"))[:3] == ["move", "takeoff", "land"]
+        assert unit_orders(state, state.unit("b-marines"))[:2] == ["move", "load"]
+        assert unit_orders(state, state.unit("b-assault"))[:2] == ["move", "disembark"]  # aboard the amphibious
+        assert "takeoff" not in unit_orders(state, state.unit("b-carrier"))
+        # without the air turn no aircraft is grounded: takeoff and land are neither listed nor in its menu
+        no_air = dataclasses.replace(state, setup=dataclasses.replace(state.setup, air_theatre=False))
+        assert "takeoff" not in unit_orders(no_air, no_air.unit("b-fighter"))
+        assert "takeoff" not in targeting.menu_items(no_air, ["b-fighter"])
+    finally:
+        game.close()

@@ -13,7 +13,7 @@ import pytest
 from area_portal_support import (
     PROFILES, PROFILES_ATTACK, PROFILES_PURCHASE, answer_until, running_area_portal, send, write_area_game,
 )
-from portal_support import csrf_of, fetch, origin_of, post_orders
+from portal_support import csrf_of, fetch, first_event, origin_of, post_orders
 
 from kriegsspiel.store.area import AreaSession
 from kriegsspiel.store.journal import read_save
@@ -136,7 +136,13 @@ def test_a_power_never_sees_another_powers_orders_before_adjudication(tmp_path: 
     with running_area_portal(save) as live:
         england = live.urls["ENGLAND"]
         before = {path: fetch(england + path).body for path in ("", "/status.json", "/picture/1.png")}
+        before_event = first_event(england + "/events")[2]
+        check = lambda: fetch(england + "/check", "POST", b'{"orders": "F LON - NTH\\nA MAR - PIE"}',  # noqa: E731
+                              {"Content-Type": "application/json", "Origin": origin_of(england)}).body
+        before_check = check()
         post_orders(live.urls["FRANCE"], secret + "\nA PAR - GAS", ready=True)
+        # England's event stream and its check of lines (one naming France's unit) say the same as before
+        assert first_event(england + "/events")[2] == before_event and check() == before_check
         assert [o.text for o in live.game.turn.orders] == [secret, "A PAR - GAS"]
         after = {path: fetch(england + path).body for path in ("", "/status.json", "/picture/1.png")}
         assert after["/picture/1.png"] == before["/picture/1.png"]
@@ -348,7 +354,7 @@ def test_the_umpires_words_deadline_and_event_stream_reach_the_one_power(tmp_pat
 def test_a_blind_power_is_not_told_why_the_umpires_board_refuses_what_its_own_view_allows(tmp_path: Path) -> None:
     """The rule set's check against the power's view accepts, against the umpire's board refuses (a unit the
     power cannot see stands in the way): the page says so without the reason, the umpire's inbox has it."""
-    from kriegsspiel.portal.area_service import HIDDEN_REFUSAL
+    from kriegsspiel.store.desk import HIDDEN_REFUSAL
 
     save = write_area_game(tmp_path, blind=True)
     with running_area_portal(save) as live:
@@ -360,7 +366,7 @@ def test_a_blind_power_is_not_told_why_the_umpires_board_refuses_what_its_own_vi
             if position is live.game.turn.position and "BUR" in text:  # the umpire's board, not the view
                 return type(verdict)(False, verdict.text, "a German army you cannot see holds MUN's road")
             return verdict
-        live.portal.scenario.rules.check_order = check  # type: ignore[method-assign]
+        live.game.scenario.rules.check_order = check  # type: ignore[method-assign]
         send(live.urls["FRANCE"], "A PAR - BUR\nA MAR - SPA")
         page = fetch(live.urls["FRANCE"]).text
         assert escape_q(HIDDEN_REFUSAL) in page and "German" not in page
@@ -375,22 +381,25 @@ def test_a_blind_power_is_not_told_why_the_umpires_board_refuses_what_its_own_vi
 
 
 def test_the_serve_terminals_portal_commands_for_an_area_game(tmp_path: Path) -> None:
-    from kriegsspiel.portal.area_console import AreaPortalShell
+    from kriegsspiel.portal.console import PortalShell
 
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:
-        shell = AreaPortalShell(live.portal, live.base, live.portal.gate)
-        assert shell.handle("tell fra: hold the line") == "added to the page of FRANCE for Spring 1901, movement"
-        assert shell.handle("tell Narnia: hello").startswith("refused: tell: no power 'Narnia'")
-        assert shell.handle("tell FRANCE hello").startswith("refused: tell: write 'tell POWER: what they learn'")
-        assert shell.handle("deadline soon").startswith("refused: deadline")
-        assert shell.handle("deadline 5000") == "refused: deadline: give between 1 and 1440 minutes"
-        assert shell.handle("links").count("/p/") == 7
+        shell = PortalShell(live.portal, live.base, live.portal.gate)
+        said = lambda line: shell.handle(line).text  # noqa: E731
+        assert said("tell fra: hold the line") == "added to the page of FRANCE for Spring 1901, movement"
+        refused = shell.handle("tell Narnia: hello")
+        assert not refused.ok and refused.text.startswith("tell: no player 'Narnia'")
+        refused = shell.handle("tell FRANCE hello")
+        assert not refused.ok and refused.text.startswith("tell: write 'tell PLAYER: what they learn'")
+        assert not shell.handle("deadline soon").ok
+        assert said("deadline 5000") == "deadline: give between 1 and 1440 minutes"
+        assert said("links").count("/p/") == 7
         old = live.urls["ITALY"]
-        said = shell.handle("revoke italy")
-        assert said.startswith("the old link of ITALY is revoked; the new one: http://")
-        assert fetch(old).status == 404 and fetch(said.rsplit(" ", 1)[1]).status == 200
-        assert shell.handle("ENGLAND: F LON - NTH") == "ENGLAND: F LON - NTH"   # the area shell's commands
-        assert "England: nothing received; 1 order in force" in shell.handle("inbox")
-        assert shell.handle("close") == "Spring 1901, movement is closed to orders"
-        assert "(closed)" in shell.handle("inbox") and "players' portal:" in shell.handle("help")
+        revoked = said("revoke italy")
+        assert revoked.startswith("the old link of ITALY is revoked; the new one: http://")
+        assert fetch(old).status == 404 and fetch(revoked.rsplit(" ", 1)[1]).status == 200
+        assert said("ENGLAND: F LON - NTH") == "ENGLAND: F LON - NTH"   # the area shell's commands
+        assert "England: nothing received; 1 order in force" in said("inbox")
+        assert said("close") == "Spring 1901, movement is closed to orders"
+        assert "(closed)" in said("inbox") and "players' portal:" in said("help")

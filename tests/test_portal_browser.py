@@ -149,3 +149,31 @@ def test_the_page_falls_back_to_polling_without_server_sent_events(browser, tmp_
             time.sleep(0.05)
         assert page.inner_text("#moment").startswith("End of round 1")
         context.close()
+
+
+def test_a_zoomed_picture_opens_on_the_players_units_again_when_the_next_round_arrives(browser, tmp_path: Path) -> None:
+    """Issue 30 item 12: the live update swaps in the next round's picture; a zoomed picture is then centred on
+    where the player's units are now (the new sheet's focus), as a reload would, not left where they were."""
+    save = write_game(tmp_path)
+    with running_portal(save) as live:
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(90_000)
+        page = context.new_page()
+        page.goto(live.red)
+        _wait_until(page, "document.getElementById('picture').complete")
+        page.click("#picture")  # zoom: the frame opens on r1, at the map's east
+        assert page.eval_on_selector("#picture", "img => img.parentNode.parentNode.classList.contains('zoomed')")
+        before = page.eval_on_selector(".scroller", "f => f.scrollLeft")
+        for line in ("turn", "move r1 > 11.5,5.5", "turn"):  # r1 marches two units west; round 1 ends
+            assert live.portal.gate.run(lambda line=line: live.game.submit(line)).accepted
+        _wait_until(page, "document.getElementById('picture').src.endsWith('/picture/2.png')")
+        _wait_until(page, "document.getElementById('picture').complete")
+        focus = live.portal.handouts(RED)[-1].focus
+        assert focus is not None and page.get_attribute("#picture", "data-focus") == f"{focus[0]},{focus[1]}"
+        want = page.eval_on_selector("#picture", f"""img => {{ const f = img.parentNode.parentNode;
+            return Math.min(Math.max(0, {focus[0]} * img.naturalWidth - f.clientWidth / 2),
+                            f.scrollWidth - f.clientWidth); }}""")
+        assert abs(want - before) > 20  # the units moved on the picture: the test can tell the two apart
+        _wait_until(page, f"Math.abs(document.querySelector('.scroller').scrollLeft - {want}) <= 2")
+        assert page.eval_on_selector("#picture", "img => img.parentNode.parentNode.classList.contains('zoomed')")
+        context.close()

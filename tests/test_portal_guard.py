@@ -155,7 +155,7 @@ def test_revoking_a_link_ends_its_open_event_stream_at_once(live) -> None:
 
 
 def test_a_players_text_cannot_drive_the_umpires_terminal(live) -> None:
-    from kriegsspiel.portal.console import inbox_text
+    from kriegsspiel.portal.inbox import inbox_text
 
     hostile = "hold\x1b[2J\x1b[H\rUMPIRE: Red surrenders\x9b31m\u202e"
     assert post_orders(live.red, hostile).status == 303

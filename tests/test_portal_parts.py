@@ -105,7 +105,7 @@ def test_the_report_tells_only_what_the_view_holds() -> None:
 
     from kriegsspiel.core.sight import OwnUnit, PlayerView, Received, SeenEnemy
     from kriegsspiel.core.geometry import WorldPoint
-    from kriegsspiel.portal.sheets import report_text
+    from kriegsspiel.store.round_desk import report_text
 
     view = PlayerView(player="P", side="Blue", round=3, game_minutes=None,
                       own_units=(OwnUnit("b1", "infantry", "Blue", WorldPoint(1, 2), 4, 90.0, False, True),

@@ -152,7 +152,7 @@ def test_the_movement_page_says_a_unit_without_an_order_holds(browser, tmp_path:
 
 def _tap_province(page, live, abbreviation: str) -> None:
     """A finger on the province's centre (as the map gives it), wherever the picture is drawn on the page."""
-    board = live.portal.tap_board()
+    board = live.portal.order_form("FRANCE").board
     x, y = next(p.centre for p in board.provinces if p.abbreviation == abbreviation)
     left, top, width = page.eval_on_selector("#touch", "s => { const r = s.getBoundingClientRect(); "
                                                        "return [r.left, r.top, r.width]; }")
@@ -233,7 +233,7 @@ def test_a_blind_board_names_no_unit_the_power_cannot_see(browser, tmp_path: Pat
     with running_area_portal(save) as live:
         context, page, problems = _phone(browser)
         page.goto(live.urls["FRANCE"])
-        seen = {u.where for u in live.portal.view_of("FRANCE").position.units}
+        seen = {u.where for u in live.portal.desk.view_of("FRANCE").position.units}
         named = page.eval_on_selector_all("#touch circle.unit", "es => es.map(e => e.getAttribute('data-p'))")
         assert set(named) <= {w.split("/")[0] for w in seen} and "MOS" not in named and "PAR" in named
         assert problems == []

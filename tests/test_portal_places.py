@@ -12,8 +12,8 @@ import pytest
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.sight import OwnUnit, PlayerView, SeenEnemy
-from kriegsspiel.portal.places import Landmark, compass_point, landmarks_of, where_words
-from kriegsspiel.portal.sheets import places_of, report_text
+from kriegsspiel.store.places import Landmark, compass_point, landmarks_of, where_words
+from kriegsspiel.store.round_desk import places_of, report_text
 
 REPO = Path(__file__).resolve().parent.parent
 MILL = (Landmark("Chadds Ford", 1000.0, 1000.0), Landmark("Birmingham", 3000.0, 800.0))

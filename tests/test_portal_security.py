@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+import json
 import logging
 from pathlib import Path
 
@@ -138,7 +139,7 @@ def test_an_error_of_ours_shows_no_stack_trace(live, monkeypatch: pytest.MonkeyP
     def broken(player: str) -> list:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(live.portal, "sheets_of", broken)
+    monkeypatch.setattr(live.portal, "handouts", broken)
     with caplog.at_level(logging.ERROR, logger="kriegsspiel.portal"):
         answer = fetch(live.blue)
     assert answer.status == 500
@@ -180,14 +181,24 @@ def test_no_endpoint_of_one_player_shows_anything_of_the_other(live) -> None:
     status, headers, event = first_event(live.blue + "/events")
     assert status == 200 and headers["content-type"].startswith("text/event-stream")
     assert headers["cache-control"] == "no-store"
-    bodies = [answers[0].body, answers[2].body, event.encode()]  # the texts; the picture is compared whole
+    # a ruler game's orders are free text for the umpire: the check names nothing, not even whether r1 exists
+    page = answers[0].text
+    check = fetch(live.blue + "/check", "POST", b'{"orders": "r1 halts\\nb1 attacks r1"}',
+                  {"Content-Type": "application/json", "Origin": origin_of(live.blue)})
+    assert check.status == 200 and check.text == '{"lines": []}'
+    assert csrf_of(page)  # (the page was a real one, with its form)
+    bodies = [answers[0].body, answers[2].body, event.encode(), check.body]  # the picture is compared whole
     assert all(a.status == 200 for a in answers)
     for body in bodies:
         for secret in (RED.encode(), RED_ORDERS.encode(), b"secret-plan", b"Red HQ"):
             assert secret not in body, secret
         # the unit id as a word: the page's random url-safe tokens may hold the letters r1 by chance
         assert re.search(rb"(?<![A-Za-z0-9_-])r1(?![A-Za-z0-9_-])", body) is None
-    assert b'"sheet": 1' in bodies[-1]
+    assert b'"sheet": 1' in bodies[2]
+    # the zoom opens on Blue's own unit (b1, in the west), never on where Red's is (the east)
+    blue_focus = json.loads(answers[2].body)["focus"]
+    red_focus = json.loads(fetch(live.red + "/status.json").body)["focus"]
+    assert blue_focus[0] < 0.5 < red_focus[0]
     assert answers[1].body == blue_picture and answers[1].body != red_picture
     inbox_red = live.portal.inbox()["players"][RED]
     assert inbox_red["ready"] and inbox_red["latest"]["text"] == RED_ORDERS

@@ -21,7 +21,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import PlayerSetup, UnitSetup
 from kriegsspiel.core.state import MessageRecord, UnitState
 from kriegsspiel.pov import UnknownUnit, attach_to_game, player_picture, write_round_pictures
-from kriegsspiel.pov.picture import draw_picture
+from kriegsspiel.render.player_picture import draw_picture
 from kriegsspiel.pov.png import png_bytes, png_chunks, player_file_names, pov_folder_of_save
 from kriegsspiel.pov.public import public_map
 

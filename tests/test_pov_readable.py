@@ -13,7 +13,7 @@ from test_fog_world import small_game
 from kriegsspiel.core.sight import OwnUnit, Received, player_view
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import initial_state
-from kriegsspiel.pov.picture import (
+from kriegsspiel.render.player_picture import (
     LEGEND_SMALL_TEXT,
     MIN_COUNTER_SCREEN_PX,
     MIN_ID_SCREEN_PX,
@@ -23,13 +23,14 @@ from kriegsspiel.pov.picture import (
     _draw_units,
     counter_px,
     draw_picture,
-    full_map_window,
+    full_map_camera,
     id_px,
     legend_zoom,
     name_px,
     reading_fit,
 )
 from kriegsspiel.pov.public import public_map
+from kriegsspiel.render.palette import parse_colour
 from kriegsspiel.scenario import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "kriegsspiel" / "data" / "scenarios"
@@ -50,14 +51,14 @@ def shrink_to_screen(surface: pygame.Surface) -> float:
 def test_whole_map_pictures_read_on_a_laptop_screen(name: str) -> None:
     state = scenario_state(name)
     public = public_map(state)
-    window = full_map_window(public)
+    camera = full_map_camera(public)
     view = player_view(state, state.setup.players[0].name)
     picture = draw_picture(view, public)
     fit = shrink_to_screen(picture)
     assert fit < 0.6  # these are the big pictures the sizes are for
     # the sizes were chosen for the size the picture really has
-    assert reading_fit(window, len(view.received)) == pytest.approx(fit, rel=0.005)
-    assert counter_px(public, window, fit) * fit >= MIN_COUNTER_SCREEN_PX
+    assert reading_fit(camera, len(view.received)) == pytest.approx(fit, rel=0.005)
+    assert counter_px(public, camera, fit) * fit >= MIN_COUNTER_SCREEN_PX
     assert id_px(fit) * fit >= MIN_ID_SCREEN_PX
     assert name_px(fit) * fit >= MIN_NAME_SCREEN_PX
     assert legend_zoom(fit) * LEGEND_SMALL_TEXT * fit >= MIN_LEGEND_SCREEN_PX
@@ -69,7 +70,7 @@ def test_the_legend_with_messages_under_it_is_counted_in_the_sizes() -> None:
     view = player_view(state, "Washington")
     view = dataclasses.replace(view, received=tuple(Received(1, "from Howe", f"message {i}") for i in range(7)))
     picture = draw_picture(view, public)
-    assert reading_fit(full_map_window(public), len(view.received)) == pytest.approx(shrink_to_screen(picture), rel=0.005)
+    assert reading_fit(full_map_camera(public), len(view.received)) == pytest.approx(shrink_to_screen(picture), rel=0.005)
     assert picture.get_height() > draw_picture(dataclasses.replace(view, received=()), public).get_height()
 
 
@@ -78,14 +79,14 @@ def drawn_box(units: tuple[OwnUnit, ...], fit: float = 0.45) -> tuple[pygame.Rec
     the picture and the counter size."""
     state = small_game()
     public = public_map(state)
-    window = full_map_window(public)
+    camera = full_map_camera(public)
     view = dataclasses.replace(player_view(state, "Blue HQ"), own_units=units, seen_enemies=())
-    picture = pygame.Surface(window.size_px)
+    picture = pygame.Surface((camera.viewport.width, camera.viewport.height))
     picture.fill((255, 255, 255))
-    _draw_units(picture, view, public, window, None, fit)
+    _draw_units(picture, view, public, camera, None, fit)
     ink = np.argwhere((pygame.surfarray.array3d(picture) != 255).any(axis=2))
     (x0, y0), (x1, y1) = ink.min(axis=0), ink.max(axis=0)
-    return pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)), picture, counter_px(public, window, fit)
+    return pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1)), picture, counter_px(public, camera, fit)
 
 
 def unit(uid: str, x: float, y: float) -> OwnUnit:
@@ -107,3 +108,46 @@ def test_counters_on_one_spot_are_moved_apart_with_a_line_to_where_they_stand() 
     assert both.contains(one)  # the first keeps its place
     # and the second is moved no further than it must
     assert both.width <= one.width + 2.5 * size and both.height <= one.height + 2.5 * size
+
+
+def test_a_counter_on_a_structures_mark_moves_off_it_with_the_windows_dot_and_line() -> None:
+    """The picture lays out counters with the window's layout (render/declutter.py), which keeps them off the
+    square of a structure standing on one point: the mark stays in sight, the counter moves, a line and a dot
+    in the side's colour lead back to where the unit stands."""
+    from kriegsspiel.core.battlefield import Structure
+    from kriegsspiel.render.player_picture import mark_px
+    from kriegsspiel.render.picture_map import point_marks
+
+    state = small_game()
+    public = public_map(state)
+    camera = full_map_camera(public)
+    depot = Structure("Depot", "fortification", (WorldPoint(8.0, 8.0),))
+    view = dataclasses.replace(player_view(state, "Blue HQ"), own_units=(unit("b1", 8.0, 8.0),), seen_enemies=(),
+                               structures=(depot,))
+    (mark,) = point_marks(public, camera, view.structures, mark_px(0.45))
+    picture = pygame.Surface((camera.viewport.width, camera.viewport.height))
+    picture.fill((255, 255, 255))
+    _draw_units(picture, view, public, camera, None, 0.45)
+    pixels = pygame.surfarray.array3d(picture)
+    # nothing drawn over the mark but the dot on the true place and the line from it
+    x, y = camera.to_screen_int(WorldPoint(8.0, 8.0))
+    assert tuple(pixels[x, y]) == parse_colour(public.colour_of("Blue"))
+    # and the counter (plate and id tag) is drawn clear of the mark: where the picture has ink of the plate
+    plate = np.argwhere((pixels == (244, 238, 220)).all(axis=2))
+    assert len(plate) > 0
+    box = pygame.Rect(*plate.min(axis=0), *(plate.max(axis=0) - plate.min(axis=0) + 1))
+    assert not box.colliderect(mark)
+
+
+def test_the_windows_layout_keeps_counters_off_fixed_marks_and_is_unchanged_without_them() -> None:
+    from kriegsspiel.render import declutter
+
+    cx, cy = np.array([100.0, 300.0]), np.array([100.0, 100.0])
+    widths = heights = np.array([40.0, 40.0])
+    free = declutter.spread(cx, cy, widths, heights, 40, (0, 0, 400, 400))
+    assert not free.moved.any()
+    marked = declutter.spread(cx, cy, widths, heights, 40, (0, 0, 400, 400), np.array([[95.0, 95.0, 105.0, 105.0]]))
+    assert marked.moved.tolist() == [True, False]
+    dx, dy = marked.dx[0], marked.dy[0]
+    left, top = 100 + dx - 20, 100 + dy - 20
+    assert left >= 105 or left + 40 <= 95 or top >= 105 or top + 40 <= 95  # clear of the mark

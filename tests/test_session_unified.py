@@ -93,14 +93,14 @@ def test_the_area_shell_has_a_prompt_and_refuses_a_bad_line_as_the_ruler_shell_d
 
 
 def test_the_inbox_of_an_area_game_shows_refused_lines_and_the_phase_in_words(tmp_path: Path, capsys) -> None:
-    from kriegsspiel.portal.area_service import AreaPortal
+    from kriegsspiel.portal.service import Portal
 
     save = write_area_game(tmp_path)
     with open_session(save) as game:  # Germany takes Denmark: it builds in the winter
         assert game.submit("GERMANY: F KIE - DEN").accepted
         assert game.submit("confirm").accepted and game.submit("confirm").accepted
         assert game.phase_words() == "Winter 1901, adjustments"
-        portal = AreaPortal(game)
+        portal = Portal(game)
         portal.start()
         portal.receive("GERMANY", game.phase_number(), "A KIE B\nA XYZ B", True)
     assert main(["inbox", str(save)]) == 0

@@ -26,7 +26,7 @@ SCENARIOS = REPO / "kriegsspiel" / "data" / "scenarios"
 SIZE = (1366, 768)
 
 
-def open_map(tmp_path: Path, name: str = "coast.tmx") -> tuple[App, Game, Path]:
+def open_map(tmp_path: Path, name: str = "coast.tmx", size: tuple[int, int] = SIZE) -> tuple[App, Game, Path]:
     """``kriegsspiel play MAP.tmx`` headless: an empty game on a copy of a shipped map (its tilesets beside it)."""
     pygame.display.init()
     pygame.font.init()
@@ -38,7 +38,7 @@ def open_map(tmp_path: Path, name: str = "coast.tmx") -> tuple[App, Game, Path]:
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     game = Game.new(write_empty_scenario(maps / name, None, scratch), tmp_path / "game.kssave")
-    app = App(TableSession(game, "test"), pygame.Surface(SIZE))
+    app = App(TableSession(game, "test"), pygame.Surface(size))
     app.run(max_frames=1)
     return app, game, maps / name
 
@@ -228,9 +228,10 @@ def test_saving_over_a_file_asks_first_and_a_broken_scenario_is_not_written(tmp_
     game.close()
 
 
-def test_every_control_of_both_tabs_lies_on_a_1366x768_window(tmp_path: Path) -> None:
-    app, game, _ = open_map(tmp_path)
-    window = pygame.Rect((0, 0), SIZE)
+@pytest.mark.parametrize("size", [SIZE, (1350, 688)])  # fullscreen, and the window a 1366x768 desktop leaves
+def test_every_control_of_both_tabs_lies_on_a_1366x768_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    app, game, _ = open_map(tmp_path, size=size)
+    window = pygame.Rect((0, 0), size)
     drag(app, control(app, "type", "infantry").center, spot(app, "infantry", standing=True))
     for tab in ("units", "sides"):
         click(app, control(app, "tab", tab).center)
@@ -238,9 +239,13 @@ def test_every_control_of_both_tabs_lies_on_a_1366x768_window(tmp_path: Path) ->
         assert controls
         for c in controls:
             assert window.contains(c.rect), (c, window)
-        buttons = [c.rect for c in controls if c.action]
+        buttons = [c for c in controls if c.action]
         for i, a in enumerate(buttons):
-            assert a.collidelist(buttons[i + 1:]) == -1, f"{controls[i]} overlaps another control"
+            assert a.rect.collidelist([b.rect for b in buttons[i + 1:]]) == -1, f"{a} overlaps another control"
+        if tab == "units":  # the selected counter's form is there too, and the palette in two columns
+            assert {c.action for c in controls} >= {"edit", "unit_side", "delete_unit", "save", "leave"}
+            palette = [c.rect for c in controls if c.action == "type"]
+            assert len({r.left for r in palette}) == 2
     game.close()
 
 

@@ -145,8 +145,8 @@ def app(tmp_path: Path):
 
 def choose_row(app: App, row: str) -> None:
     """A left click on the open menu's row ``row``."""
-    assert app.menu is not None and row in app.menu.items, (row, app.menu)
-    centre = app.menu.rect(app.menu.items.index(row)).center
+    assert app.tools.menu.shown is not None and row in app.tools.menu.shown.items, (row, app.tools.menu.shown)
+    centre = app.tools.menu.shown.rect(app.tools.menu.shown.items.index(row)).center
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
     app.run(max_frames=app.frames + 1)
@@ -154,30 +154,30 @@ def choose_row(app: App, row: str) -> None:
 
 def test_takeoff_goes_from_the_menu_and_land_aims_at_the_carrier(app: App) -> None:
     right_click(app, F1)
-    aimed = app.menu.items[:app.menu.items.index("move...")]  # the unit's other orders follow (unit_menu)
+    aimed = app.tools.menu.shown.items[:app.tools.menu.shown.items.index("move...")]  # the unit's other orders follow (unit_menu)
     assert aimed[-2:] == ("takeoff", "land") and "dogfight" in aimed
-    assert app.menu.refusal("takeoff") is None
-    assert app.menu.refusal("land") == "f1 is not in the air"  # greyed with the rules' reason
+    assert app.tools.menu.shown.refusal("takeoff") is None
+    assert app.tools.menu.shown.refusal("land") == "f1 is not in the air"  # greyed with the rules' reason
     choose_row(app, "land")  # a greyed row says why and aims nothing
-    assert app.aiming is None and app.status == "land: f1 is not in the air" and app.status_is_error
+    assert app.tools.aiming.order is None and app.status == "land: f1 is not in the air" and app.status_is_error
     right_click(app, F1)
     choose_row(app, "takeoff")
-    assert app.aiming is None and records(app)[-1].command == "takeoff f1"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "takeoff f1"
     assert airborne_of(app.session.state.units["f1"])
     right_click(app, F1)
-    assert app.menu.refusal("takeoff") == "f1 is already in the air" and app.menu.refusal("land") is None
+    assert app.tools.menu.shown.refusal("takeoff") == "f1 is already in the air" and app.tools.menu.shown.refusal("land") is None
     choose_row(app, "land")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert set(verdicts) == {"Rebel field", "cv1"} and verdicts["cv1"] is None  # friendly bases only
     click(app, CV1)  # one target: it goes at once
-    assert app.aiming is None and records(app)[-1].command == "land f1 > cv1"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "land f1 > cv1"
     f1 = app.session.state.units["f1"]
     assert not airborne_of(f1) and f1.carried_by == "cv1"
 
 
 def test_a_plane_aboard_takes_off_from_its_carriers_menu(app: App) -> None:
     right_click(app, CV1)
-    assert "takeoff f2" in app.menu.items and "disembark f2" not in app.menu.items  # a plane does not go ashore
+    assert "takeoff f2" in app.tools.menu.shown.items and "disembark f2" not in app.tools.menu.shown.items  # a plane does not go ashore
     choose_row(app, "takeoff f2")
     assert records(app)[-1].command == "takeoff f2"
     f2 = app.session.state.units["f2"]
@@ -197,17 +197,17 @@ def test_land_with_no_target_chosen_sends_the_bare_line_on_enter(app: App) -> No
 
 def test_load_aims_at_a_ship_and_disembark_at_a_point(app: App) -> None:
     right_click(app, VA1)
-    assert app.menu.items[:2] == ("attack", "load") and app.menu.refusal("load") is None
+    assert app.tools.menu.shown.items[:2] == ("attack", "load") and app.tools.menu.shown.refusal("load") is None
     choose_row(app, "load")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["lst"] is None and verdicts["cv1"] is not None  # the carrier has no room for land units
     click(app, LST)
-    assert app.aiming is None and records(app)[-1].command == "load va1 > lst"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "load va1 > lst"
     assert app.session.state.units["va1"].carried_by == "lst"
     right_click(app, LST)
-    assert "disembark va1" in app.menu.items
+    assert "disembark va1" in app.tools.menu.shown.items
     choose_row(app, "disembark va1")
-    assert app.aiming is not None and app.aiming.word == "disembark"
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.word == "disembark"
     count = len(records(app))
     click(app, WorldPoint(8.5, 8.5))  # far from the ship: refused, nothing journaled
     assert len(records(app)) == count and app.status_is_error and "disembark va1 > 8.5,8.5" in app.status
@@ -236,14 +236,14 @@ def enter(app: App) -> None:
 
 def test_airlift_aims_at_friendly_land_units_and_goes_with_enter(app: App) -> None:
     right_click(app, TR)
-    assert "airlift" in app.menu.items and app.menu.refusal("airlift") is None
+    assert "airlift" in app.tools.menu.shown.items and app.tools.menu.shown.refusal("airlift") is None
     choose_row(app, "airlift")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["va2"] is None and verdicts["va1"] is not None and "c1" not in verdicts  # own side, in reach
     click(app, VA2)
-    assert app.aiming is not None and app.aiming.chosen == ["va2"]  # several targets: Enter sends
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.chosen == ["va2"]  # several targets: Enter sends
     enter(app)
-    assert app.aiming is None and records(app)[-1].command == "airlift tr > va2"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "airlift tr > va2"
     assert app.session.state.units["va2"].carried_by == "tr"
 
 
@@ -252,23 +252,23 @@ def test_pulse_aims_at_enemies_in_its_radius(app: App) -> None:
     choose_row(app, "takeoff")
     assert records(app)[-1].command == "takeoff b1"
     right_click(app, B1)
-    assert app.menu.refusal("pulse") is None
+    assert app.tools.menu.shown.refusal("pulse") is None
     choose_row(app, "pulse")
-    verdicts = app.aiming.verdicts(app.session.state)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["c2"] is None and verdicts["c1"] is not None  # c1 is beyond the bomber's radius
     click(app, C1)
-    assert app.aiming.chosen == [] and app.status_is_error
+    assert app.tools.aiming.order.chosen == [] and app.status_is_error
     click(app, C2)
     enter(app)
-    assert app.aiming is None and records(app)[-1].command == "pulse b1 > c2"
+    assert app.tools.aiming.order is None and records(app)[-1].command == "pulse b1 > c2"
 
 
 def test_survey_is_greyed_on_the_ground_and_goes_at_once_in_the_air(app: App) -> None:
     rc = WorldPoint(4.5, 2.5)
     right_click(app, rc)
-    assert app.menu.refusal("survey") == "rc is on the ground; take off first"
+    assert app.tools.menu.shown.refusal("survey") == "rc is on the ground; take off first"
     choose_row(app, "takeoff")
     right_click(app, rc)
-    assert app.menu.refusal("survey") is None
+    assert app.tools.menu.shown.refusal("survey") is None
     choose_row(app, "survey")
-    assert app.aiming is None and records(app)[-1].command == "survey rc" and not app.status_is_error
+    assert app.tools.aiming.order is None and records(app)[-1].command == "survey rc" and not app.status_is_error

@@ -18,7 +18,7 @@ UNREASONED_BEFORE = {
     "kriegsspiel/app/window.py": 1, "kriegsspiel/app/window_frame.py": 1, "kriegsspiel/cli/links.py": 1,
     "kriegsspiel/cli/serve.py": 1, "kriegsspiel/core/commands/_notation.py": 1, "kriegsspiel/core/events/_events.py": 1,
     "kriegsspiel/core/movement/_field.py": 1, "kriegsspiel/core/sight/_line.py": 1,
-    "kriegsspiel/portal/area_console.py": 1, "kriegsspiel/portal/area_server.py": 3, "kriegsspiel/render/palette.py": 1,
+    "kriegsspiel/render/palette.py": 1,
     "kriegsspiel/rulesets/diplomacy/board.py": 3, "kriegsspiel/rulesets/modern_4e/naval.py": 1,
     "kriegsspiel/rulesets/modern_4e/notation.py": 3,
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from area_portal_support import PROFILES, write_area_game
-from kriegsspiel.portal.area_service import AreaPortal
+from kriegsspiel.portal.service import Portal
 from kriegsspiel.store import AreaSession
 from unit_profiles_area_helpers import RULES, position, resolve
 
@@ -45,6 +45,6 @@ def test_the_session_refuses_the_order_that_overspends_when_it_is_given(tmp_path
 def test_the_portal_checks_a_sendings_lines_in_order(tmp_path: Path) -> None:
     save = write_area_game(tmp_path, PROFILES)
     with AreaSession.open(save) as game:
-        verdicts = AreaPortal(game).check("NORD", "buy armor\nbuy 1 infantry\nbuy 3 infantry\nbuy 2 infantry")
+        verdicts = Portal(game).check("NORD", "buy armor\nbuy 1 infantry\nbuy 3 infantry\nbuy 2 infantry")
         assert [v.ok for v in verdicts] == [True, True, False, True]
         assert verdicts[2].reason == "3 infantry cost 9 IPC; NORD has 8"

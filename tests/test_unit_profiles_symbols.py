@@ -11,6 +11,8 @@ import numpy as np
 import pygame
 import pytest
 
+from golden_pictures import assert_same_picture
+
 from kriegsspiel.app.area_legend import duty_lines
 from kriegsspiel.app.area_window import AreaApp
 from kriegsspiel.pov.area import AreaPictureInput, board_picture
@@ -24,6 +26,9 @@ from kriegsspiel.scenario.area import province_drawings
 from kriegsspiel.store.area import AreaSession
 
 REPO = Path(__file__).resolve().parent.parent
+#: the golden pictures of unit profiles' symbols (``python -m tests.regen_goldens`` writes them)
+AREA_GOLDEN = Path(__file__).parent / "golden" / "area"
+AREA_GOLDENS = ("unit-profiles-window.png", "unit-profiles-window-f1.png", "unit-profiles-sud-blind.png")
 RULES = load_rules()
 #: the frame each domain of the rule set's data takes (APP-6 dimensions)
 DOMAIN_FRAMES = {"land": {"land"}, "air": {"air"}, "naval": {"sea", "subsurface"}, "structure": {"installation"}}
@@ -212,5 +217,63 @@ def test_a_game_without_symbols_keeps_its_letters_and_no_key(tmp_path: Path) -> 
                               AreaPictureInput(position.phase, "NORD", position, (), ()))
         assert plain.key is None and plain.key_entries == ()
         assert plain.surface.get_size() == (board.width_px, board.height_px)
+    finally:
+        game.close()
+
+
+# --- golden pictures ----------------------------------------------------------------------------------------
+
+def area_golden(name: str, scratch: Path) -> pygame.Surface:
+    """The picture of golden case ``name``, made in the empty folder ``scratch``: the Borderlands window at
+    1366x768 at the start (with F1: its key), or Sud's picture of Nord's first purchase in a blind game as
+    ``kriegsspiel pov`` writes it (its key lists only the units Sud sees)."""
+    game = _session(scratch, blind=name == "unit-profiles-sud-blind.png")
+    try:
+        if name == "unit-profiles-sud-blind.png":
+            assert game.submit("NORD: buy 2 infantry").accepted and game.submit("confirm").accepted
+            png = game.write_pictures(scratch / "pov", ["SUD"], 1)[0]
+            return pygame.image.load(str(png))
+        app = AreaApp(game, pygame.Surface((1366, 768)))
+        if name == "unit-profiles-window-f1.png":
+            app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+        app.render()
+        return app.surface.copy()
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize("name", AREA_GOLDENS)
+def test_golden_pictures_of_the_symbols(name: str, tmp_path: Path) -> None:
+    """Pixel for pixel (tests/golden_pictures.py); `python -m tests.regen_goldens` rewrites them."""
+    assert_same_picture(area_golden(name, tmp_path), AREA_GOLDEN / name)
+
+
+def test_the_phone_picture_keeps_the_board_on_top_and_the_tap_layer_pinned_to_it(tmp_path: Path) -> None:
+    """The phone's picture carries the key under the board: the board stays at the picture's top left at its
+    own size, and the tap layer (viewBox: the board) is pinned there rather than centred on the taller picture."""
+    import io
+
+    from kriegsspiel.portal.tap_layer import tap_layer
+    from kriegsspiel.store.phase_desk import Drawer, power_view
+
+    game = _session(tmp_path)
+    try:
+        drawer = Drawer(game.scenario)
+        view = power_view(game.scenario, game.turn, "NORD")
+        picture = pygame.image.load(io.BytesIO(drawer.current(view)), "current.png")
+        board = game.scenario.board
+        assert picture.get_width() == board.width_px and picture.get_height() > board.height_px
+        layer = tap_layer(drawer.tap_board(view.position.units), view.position.units, "NORD", {}, ())
+        assert f'viewBox="0 0 {board.width_px} {board.height_px}" preserveAspectRatio="xMinYMin meet"' in layer
+    finally:
+        game.close()
+
+
+def test_the_combat_line_names_the_battles(tmp_path: Path) -> None:
+    game = _session(tmp_path)
+    try:
+        for line in ("confirm", "NORD: move n20 MIT-FEL", "confirm"):
+            assert game.submit(line).accepted
+        assert game.scenario.rules.duty(game.turn.position, "NORD") == "Conduct combat: the battle in FEL; confirm to fight it."
     finally:
         game.close()

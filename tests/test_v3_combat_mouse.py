@@ -84,7 +84,7 @@ def commands(app: App) -> list[str]:
 
 def test_the_right_click_menu_lists_the_rule_sets_charts_greyed_with_the_rules_reason(app: App) -> None:
     click_at(app, at_unit(app, "jaeger"), button=3)
-    menu = app.menu
+    menu = app.tools.menu.shown
     charts = tuple(combat_tables(app.session.state.ruleset).charts)
     assert menu is not None and menu.items[:len(charts)] == charts
     # then the unit's other orders of this rule set (kriegsspiel.app.unit_menu): rally and recover, no hide
@@ -100,29 +100,29 @@ def test_the_right_click_menu_lists_the_rule_sets_charts_greyed_with_the_rules_r
     app.run(max_frames=app.frames + 1)
     assert app.status == f"melee: {menu.refusal('melee')}" and app.status_is_error
     click_at(app, melee)
-    assert app.menu is None and app.aiming is None
+    assert app.tools.menu.shown is None and app.tools.aiming.order is None
     # a unit whose weapons reach no enemy: every fire chart greyed with its range
     click_at(app, at_unit(app, "ir-forcade"), button=3)
-    reason = app.menu.refusal("volley")
+    reason = app.tools.menu.shown.refusal("volley")
     assert reason is not None and "beyond its maximum range of 150 m" in reason
     key(app, pygame.K_ESCAPE)
-    assert app.menu is None
+    assert app.tools.menu.shown is None
 
 
 def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: App, tmp_path: Path) -> None:
     before = len(records(app))
     click_at(app, at_unit(app, "jaeger"), button=3)
-    click_at(app, app.menu.rect(app.menu.items.index("volley")).center)
-    assert app.aiming is not None and app.aiming.chart == "volley" and app.aiming.shooters == ("jaeger",)
-    verdicts = app.aiming.verdicts(app.session.state)
+    click_at(app, app.tools.menu.shown.rect(app.tools.menu.shown.items.index("volley")).center)
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.chart == "volley" and app.tools.aiming.order.shooters == ("jaeger",)
+    verdicts = app.tools.aiming.order.verdicts(app.session.state)
     assert verdicts["grenzer"] is None and "beyond its maximum range of 150 m" in verdicts["ir-daun"]
     click_at(app, at_unit(app, "ir-daun"))  # greyed: not chosen, the reason shown
-    assert app.aiming.chosen == [] and app.status.startswith("ir-daun: ")
+    assert app.tools.aiming.order.chosen == [] and app.status.startswith("ir-daun: ")
     click_at(app, at_unit(app, "grenzer"))
-    assert app.aiming.chosen == ["grenzer"]
+    assert app.tools.aiming.order.chosen == ["grenzer"]
     key(app, pygame.K_RETURN)
     state = app.session.state
-    assert app.aiming is None and pending_combat(state) is not None
+    assert app.tools.aiming.order is None and pending_combat(state) is not None
     assert commands(app)[before:] == ["combat volley jaeger > grenzer"]
 
     # the panel's + of 'defender square' gives it at the rule set's value
@@ -177,7 +177,7 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
     assert [app.selected, *app.shooters] == ["jaeger", "ir-wedel"]
     charts = list(combat_tables(app.session.state.ruleset).charts)
     key(app, combat_v3.CHART_KEYS[charts.index("firefight")])
-    assert app.aiming.chart == "firefight" and app.aiming.shooters == ("jaeger", "ir-wedel")
+    assert app.tools.aiming.order.chart == "firefight" and app.tools.aiming.order.shooters == ("jaeger", "ir-wedel")
     click_at(app, at_unit(app, "grenzer"))
     key(app, pygame.K_KP_ENTER)
     assert commands(app)[-1] == "combat firefight jaeger ir-wedel > grenzer"
@@ -185,9 +185,9 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
     # a combat pending: every chart is greyed with the rules' reason
     click_at(app, at_unit(app, "jaeger"), button=3)
     charts = tuple(combat_tables(app.session.state.ruleset).charts)
-    assert all(r is not None and r.startswith("a combat is pending") for r in app.menu.refused[:len(charts)])
+    assert all(r is not None and r.startswith("a combat is pending") for r in app.tools.menu.shown.refused[:len(charts)])
     key(app, pygame.K_ESCAPE)  # closes the menu, undoes nothing
-    assert app.menu is None and pending_combat(app.session.state) is not None
+    assert app.tools.menu.shown is None and pending_combat(app.session.state) is not None
     key(app, pygame.K_ESCAPE)  # the roll taken back
     assert records(app)[-1].kind == "undo" and pending_combat(app.session.state) is None
     key(app, pygame.K_ESCAPE)  # nothing of a combat left to undo: Esc undoes nothing more
@@ -225,23 +225,23 @@ def test_the_chart_menu_greys_a_chart_the_unit_type_may_not_attack_on(app: App) 
     """The charts' ``attackers``: the skirmishers' menu greys the artillery chart, the guns' the infantry
     charts, each with the combat order's own refusal; the charts their arm may use stay open."""
     click_at(app, at_unit(app, "jaeger"), button=3)
-    assert app.menu.refusal("artillery") == "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"
-    assert app.menu.refusal("volley") is None
+    assert app.tools.menu.shown.refusal("artillery") == "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"
+    assert app.tools.menu.shown.refusal("volley") is None
     key(app, pygame.K_ESCAPE)
     click_at(app, at_unit(app, "guns-p"), button=3)
     for chart in ("firefight", "volley"):
-        assert app.menu.refusal(chart) == (f"guns-p (artillery) cannot fire on the {chart} chart: it is for "
+        assert app.tools.menu.shown.refusal(chart) == (f"guns-p (artillery) cannot fire on the {chart} chart: it is for "
                                            "infantry, skirmishers, pioneers")
-    assert app.menu.refusal("artillery") is None
+    assert app.tools.menu.shown.refusal("artillery") is None
     # the chart's digit key still aims it, every target greyed with the reason; the console's force rolls it
     key(app, pygame.K_ESCAPE)
     click_at(app, at_unit(app, "jaeger"))
     key(app, combat_v3.CHART_KEYS[list(combat_tables(app.session.state.ruleset).charts).index("artillery")])
-    assert app.aiming is not None and app.aiming.chart == "artillery"
-    assert set(app.aiming.verdicts(app.session.state).values()) == {
+    assert app.tools.aiming.order is not None and app.tools.aiming.order.chart == "artillery"
+    assert set(app.tools.aiming.order.verdicts(app.session.state).values()) == {
         "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"}
     click_at(app, at_unit(app, "grenzer"))
-    assert app.aiming.chosen == [] and app.status_is_error and "cannot fire on the artillery chart" in app.status
+    assert app.tools.aiming.order.chosen == [] and app.status_is_error and "cannot fire on the artillery chart" in app.status
     key(app, pygame.K_ESCAPE)
     assert app.run_console_line("force combat artillery jaeger > grenzer").accepted
     last = records(app)[-1]

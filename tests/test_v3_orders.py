@@ -166,7 +166,7 @@ def test_the_nearest_officer_writes() -> None:
 
 def picture(state: GameState, player: str) -> bytes:
     from kriegsspiel.core.sight import player_view
-    from kriegsspiel.pov.picture import draw_picture
+    from kriegsspiel.render.player_picture import draw_picture
     from kriegsspiel.pov.png import png_bytes
     from kriegsspiel.pov.public import public_map
 

@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, targeting, waypoints
+from kriegsspiel.app import chrome, confirm, waypoints
 from kriegsspiel.app.bands import Bands
-from kriegsspiel.app.aiming_controls import AimingControls
 from kriegsspiel.app.board import Board
 from kriegsspiel.app.combat_window import V3CombatControls
 from kriegsspiel.app.portal_window import WindowPortal
@@ -30,7 +29,6 @@ from kriegsspiel.app.group_move import GroupDrag
 from kriegsspiel.app.unit_list import UnitList
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
-from kriegsspiel.app.notes_tool import NoteControls
 from kriegsspiel.app.session import Reply, TableSession
 from kriegsspiel.app.setup_mode import SetupMode
 from kriegsspiel.app.ship_rotation import ShipRotation
@@ -47,7 +45,7 @@ from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 PANEL_WIDTH = 400
 
 
-class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDrawing, NoteControls, TableControls):
+class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableControls):
     """The umpire's window on a game session.
 
     ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
@@ -93,7 +91,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.dragging = False  # the mouse is carrying the counter (not only selected)
         self.press_at: tuple[int, int] | None = None
         self.panning_from: tuple[int, int] | None = None
-        self.tools = ToolBox()  # the ruler (R), the line of sight (L): one active at a time (app/tool.py)
+        self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W), aiming, the menu: one active (app/tool.py)
         self.rings_on = False
         self.help_on = False
         self.help_scroll = 0  # the first row of the F1 help shown, when it does not fit the window
@@ -115,9 +113,7 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self._under: tuple[tuple, pygame.Surface] | None = None  # the picture under a carried counter's path
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
-        self.aiming: targeting.Targeting | None = None  # an order being aimed with the mouse (A, F, B, ...)
         self.box: tuple[tuple[int, int], tuple[int, int]] | None = None  # Ctrl+drag selection box (screen)
-        self.menu: targeting.Menu | None = None  # the right-click menu of combat orders
         self.right_press_at: tuple[int, int] | None = None
         # Shift+press on another counter: (the selection before, its shooters, the counter). A click adds the
         # counter to the selection (like Ctrl+click); a drag moves it forced, as Shift+drag always did.
@@ -127,7 +123,6 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
         self.group_grab: str | None = None  # the counter pressed in a selection of several (group_move)
         self.group_drag: GroupDrag | None = None  # those counters being carried together
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
-        self.ground_at: WorldPoint | None = None  # where the ground menu was opened (right click on open ground)
         self._init_table_tools()  # notes (W), briefing (I), end turn (E), the players' second window (F8)
         self.setup_mode = SetupMode()  # F2: place forces and write a scenario (before the first order)
         if not state.units and self.setup_mode.can_enter(self) is None:
@@ -234,8 +229,6 @@ class App(MouseControls, KeyControls, AimingControls, V3CombatControls, FrameDra
             tuple(self.shooters),
             self.combat_row,
             self.box,
-            self.menu,
-            (self.aiming.word, self.aiming.shooters, tuple(self.aiming.chosen)) if self.aiming else None,
             self.status,
             self.status_is_error,
             self.console.text,

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from kriegsspiel.app import debrief_menu
 from kriegsspiel.app.area_board import AreaBoard
 from kriegsspiel.app.area_keys import AREA_KEYS
 from kriegsspiel.app.area_legend import board_key, draw_help_and_key, duty_lines
@@ -26,6 +27,7 @@ from kriegsspiel.app.area_menu import Menu, convoy_menu
 from kriegsspiel.app.area_panel import (BG, INK, PANEL_WIDTH, button_rects, console_rect, draw_panel,
                                         draw_question, fit, unordered_line)
 from kriegsspiel.app.area_preview import draw_tags, result_tags
+from kriegsspiel.app.area_setup import AreaSetupMode
 from kriegsspiel.app.group_undo import GroupLedger
 from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.viewas import next_shot_number
@@ -116,6 +118,9 @@ class AreaApp:
         #: F12 writes here (the window frame sets it next to the save)
         self.screenshot_dir = Path(str(game.path)).with_name(Path(str(game.path)).stem + "-shots")
         self.drawn = False  # whether the last step drew a frame
+        self.setup_mode = AreaSetupMode()  # F2: place units on provinces and write a scenario (app/area_setup.py)
+        if not game.turn.position.units and self.setup_mode.can_enter(self) is None:
+            self.setup_mode.enter(self)  # a province map opened without a scenario
 
     def _board_size(self) -> tuple[int, int]:
         w, h = self.surface.get_size()
@@ -217,6 +222,8 @@ class AreaApp:
 
     def handle(self, event: pygame.event.Event) -> None:
         """One pygame event."""
+        if self.setup_mode.handle(self, event):  # F2, and the set-up mode's gestures while it is on
+            return
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False
@@ -289,9 +296,11 @@ class AreaApp:
             self.menu, self.asking = None, True
             return
         if self.menu is not None:
-            orders = self.menu.command_at(pos)
+            orders, row = self.menu.command_at(pos), self.menu.option_at(pos)
             self.menu = None
-            if orders is not None:
+            if row == debrief_menu.MENU_ROW:
+                debrief_menu.open_debrief()
+            elif orders is not None:
                 self.give(orders)
             return
         unit = self.board.unit_at(self.game.turn.position.units, pos)
@@ -361,13 +370,12 @@ class AreaApp:
                 self.say(f"no orders for {unit.kind} {unit.where} in {position.phase_label}")
             return
         province = self.board.province_at(pos)
-        if province is None:
-            return
-        for power in rules.powers_to_order(position):
+        for power in rules.powers_to_order(position) if province is not None else ():
             options = list(rules.place_examples(position, power, province))
             if options:
                 self.menu = Menu(power, options, pos)
                 return
+        self.menu = Menu("", [debrief_menu.MENU_ROW], pos, commands=[()])  # nothing to order here
 
     def _answer(self, yes: bool) -> None:
         self.asking = False
@@ -488,6 +496,9 @@ class AreaApp:
 
     def render(self) -> None:
         """Draw the whole window."""
+        if self.setup_mode.active:
+            self.setup_mode.draw(self)
+            return
         self.surface.fill(BG)
         marked, line = self.unordered()
         self.board.draw(self.surface, self.game.turn, self.selected, self.drag_to, marked, self.reach)
@@ -534,6 +545,9 @@ class AreaApp:
         pygame.draw.rect(self.surface, (250, 248, 238), box)
         pygame.draw.rect(self.surface, INK, box, 1)
         self.surface.blit(label, label.get_rect(center=box.center))
+
+    def invalidate(self) -> None:
+        """Nothing to do: every step draws the whole window."""
 
     def resize(self, surface: pygame.Surface) -> None:
         """Lay the board and panel out again on ``surface`` (the window was resized, or fullscreen toggled)."""

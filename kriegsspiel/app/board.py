@@ -20,13 +20,9 @@ from kriegsspiel.core.game import rules_of
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import declutter, overlays
 from kriegsspiel.render.camera import Camera
-from kriegsspiel.render.counters import CounterCache, CounterLook, counter_size_px, symbol_for
-from kriegsspiel.render.palette import parse_colour
+from kriegsspiel.render.counters import LEADER, CounterCache, CounterLook, counter_size_px, symbol_for, true_place_dot
 
 DEFAULT_COLOURS = ("#3050c0", "#c03030", "#308040", "#a06010")
-#: A moved counter's leader line and the ring of the dot on its true place; the dot's halo.
-LEADER = (20, 20, 24)
-LEADER_HALO = (245, 245, 240)
 SELECTED = (255, 215, 0)
 
 
@@ -190,10 +186,10 @@ class Board:
             shift = (surface.get_width() - size) // 2
             blits.append((surface, (int(left[i]) - shift, int(top[i]))))
             if unit.heading is not None:
-                ships.append((unit, (float(sx[i]), float(sy[i]))))
+                ships.append((unit.heading, (float(sx[i]), float(sy[i]))))
         target.fblits(blits)
-        for unit, centre in ships:
-            overlays.draw_heading_arrow(target, centre, unit.heading, size * 0.95)
+        for heading, centre in ships:
+            overlays.draw_heading_arrow(target, centre, heading, size * 0.95)
         if selected_at is not None:
             cx, cy = selected_at
             frame = pygame.Rect(round(cx) - half - 3, round(cy) - half - 3, size + 6, size + 6)
@@ -239,13 +235,7 @@ class Board:
         colour = self.colours.get(side, "#808080")
         dot = self._dots.get(colour)
         if dot is None:
-            r = declutter.DOT_RADIUS_PX
-            dot = pygame.Surface((2 * r + 3, 2 * r + 3), pygame.SRCALPHA)
-            centre = (r + 1, r + 1)
-            pygame.draw.circle(dot, LEADER_HALO, centre, r + 1)
-            pygame.draw.circle(dot, parse_colour(colour), centre, r)
-            pygame.draw.circle(dot, LEADER, centre, r, 1)
-            self._dots[colour] = dot
+            dot = self._dots[colour] = true_place_dot(colour, declutter.DOT_RADIUS_PX)
         return dot
 
     def draw_carried(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import combat_v3, ground_menu, targeting, unit_menu, visible
+from kriegsspiel.app import combat_v3, targeting, visible
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -35,43 +35,19 @@ class V3CombatControls:
             return combat_v3.chart_for_key(state, key)
         return targeting.key_orders(state).get(key)
 
-    def _chart_menu(self: App, unit_id: str, pos: tuple[int, int]) -> bool:
-        """Open the menu of the rule set's charts for the selection at ``pos``; False without charts."""
+    def _chart_menu(self: App, unit_id: str, pos: tuple[int, int]) -> targeting.Menu | None:
+        """The menu of the rule set's charts for the selection at ``pos`` (the status line says which may be
+        used); None without charts."""
         group = [self.selected or unit_id, *self.shooters]
         menu = combat_v3.chart_menu(self.session.state, group, pos)
         if menu is None:
-            return False
-        # the menu opens at the mouse but stays inside the map seen (above the status line)
-        x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(menu.items))
-        self.menu = targeting.Menu((x, y), menu.items, menu.labels, menu.refused)
+            return None
         usable = [c for c in menu.items if menu.refusal(c) is None]
         self._set_status(f"{' '.join(group)}: combat on " + (", ".join(usable) if usable else "no chart (all greyed)")
                          + "; rest the mouse on a grey chart for the reason")
-        return True
-
-    def _menu_choice(self: App, word: str) -> None:
-        """A click on a menu row: aim it, or say why it is greyed."""
-        reason = self.menu.refusal(word) if self.menu is not None else None
-        self.menu = None
-        if reason is not None:
-            self._set_status(f"{word}: {reason}", error=True)
-            return
-        if unit_menu.choose(self, word) or ground_menu.choose(self, word):  # the unit's other orders; the ground's tools
-            return
-        self._start_aiming(word)
-
-    def _explain_menu(self: App, pos: tuple[int, int]) -> None:
-        """The mouse resting on a greyed row of the menu says why it is greyed."""
-        word = self.menu.item_at(pos) if self.menu is not None else None
-        reason = self.menu.refusal(word) if word is not None else None
-        if reason is not None:
-            self._set_status(f"{word}: {reason}", error=True)
-
-    def _aiming_for(self: App, word: str, group: list[str]) -> targeting.Targeting:
-        """The aiming of ``word``: a chart of the rule set aims a combat, any other word its order."""
-        if word in combat_v3.charts(self.session.state):
-            return combat_v3.chart_targeting(self.session.state, word, group)
-        return targeting.aim(self.session.state, word, group)
+        # the menu opens at the mouse but stays inside the map seen (above the status line)
+        x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(menu.items))
+        return targeting.Menu((x, y), menu.items, menu.labels, menu.refused)
 
     # --- the pending combat -------------------------------------------------------------------------------
     def _combat_key(self: App, key: int, mod: int) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, group_move, targeting, visible, waypoints
+from kriegsspiel.app import chrome, confirm, group_move, notes_tool, visible, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -54,10 +54,6 @@ class FrameDrawing:
         else:
             self._draw_under(target, camera, state)
             self._under = None if under_key is None else (under_key, target.subsurface(target.get_clip()).copy())
-        if self.aiming is not None:
-            targeting.draw(target, camera, state, self.aiming, max(6, self._counter_px() // 2))
-        if self.menu is not None:
-            targeting.draw_menu(target, self.texts, self.menu, size_text - 2)
         if self.box is not None:
             pygame.draw.rect(target, (60, 200, 255), pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(self.box[1], (0, 0))), 2)
         if self.dragging and drag is not None and drag.verdict is not None:
@@ -78,7 +74,7 @@ class FrameDrawing:
                 clear_px=self._counter_px() // 2, area=visible.map_area(self)
             )
         self.tools.draw(self, target)  # the active tool: the ruler, the line of sight, ...
-        if self.hover is not None and not self.dragging and self.menu is None:  # the menu stays readable
+        if self.hover is not None and not self.dragging and not self.tools.is_active(self.tools.menu):  # the menu stays readable
             self._draw_tooltip(target, state)
         overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, visible.map_area(self).bottom - 10), chrome.unit_words(state.ruleset.distance_unit), size_text - 2)
         self.bands.draw_legend(target, self.texts, vp, chrome.TOP_BAR + (chrome.PROJECTOR_EXTRA if self.projector else 0), drag, state, size_text - 4)
@@ -131,7 +127,7 @@ class FrameDrawing:
             overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
         self._draw_counters(target, camera, state)
         # the notes depend on the state alone while a counter is carried (the note mode takes the left button)
-        self._draw_notes(target, camera, self.texts)  # every note, whom it is for; the note mode's box
+        notes_tool.draw_map_notes(self, target, camera)  # every note, whom it is for
 
     def _draw_pickup(self: App, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
         self.bands.draw(target, camera, drag, self.session.state)  # once per pick-up, scaled once per camera

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kriegsspiel.app import sight_line, targeting, visible
+from kriegsspiel.app import debrief_menu, sight_line, targeting, visible
 from kriegsspiel.core.geometry import WorldPoint
 
 if TYPE_CHECKING:
@@ -32,7 +32,8 @@ def sight_from(app: App, point: WorldPoint) -> None:
 GROUND_ENTRIES: tuple[tuple[str, Callable[[App, WorldPoint], None]], ...] = (
     ("measure from here", measure_from),
     ("line of sight from here", sight_from),
-    ("note here", lambda app, point: app.start_note(point)),  # a text there, or an arrow from there (W)
+    ("note here", lambda app, point: app.tools.notes.start(app, point)),  # a text there, or an arrow from there (W)
+    (debrief_menu.MENU_ROW, lambda app, point: debrief_menu.open_debrief()),  # the window frame's menu
 )
 _ACTIONS = dict(GROUND_ENTRIES)
 
@@ -41,7 +42,7 @@ def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
     """The ground menu at the screen position ``pos`` (kept inside the map view), remembering the point."""
     if not GROUND_ENTRIES:
         return None
-    app.ground_at = app.camera.to_world(*pos)
+    app.tools.menu.ground_at = app.camera.to_world(*pos)
     items = tuple(label for label, _ in GROUND_ENTRIES)
     # the menu opens at the mouse but stays inside the map seen (above the status line)
     x, y = visible.menu_origin(app, pos, MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
@@ -51,8 +52,9 @@ def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
 def choose(app: App, row: str) -> bool:
     """A click on a ground menu row: run its action at the point clicked. False when it is not one."""
     action = _ACTIONS.get(row)
-    if action is None or app.ground_at is None:
+    tool = app.tools.menu
+    if action is None or tool.ground_at is None:
         return False
-    point, app.ground_at = app.ground_at, None
+    point, tool.ground_at = tool.ground_at, None
     action(app, point)
     return True

@@ -39,7 +39,7 @@ class KeyControls:
         if key in (pygame.K_LCTRL, pygame.K_RCTRL):
             self.ctrl_held = True
             return
-        if self._table_key(key, mod):  # W notes, I briefing, E end turn, F8 second window, Ctrl+Q
+        if self._table_key(event):  # the active tool, W notes, I briefing, E end turn, F8 second window, Ctrl+Q
             return
         if self.confirming is not None:
             if key in confirm.YES_KEYS or key in confirm.NO_KEYS:
@@ -66,7 +66,9 @@ class KeyControls:
         if ctrl and key in (pygame.K_b, pygame.K_t):  # movement bands, trails
             self._set_status(self.bands.toggle() if key == pygame.K_b else self.trails.toggle())
             return
-        if self._aiming_key(key, mod, ctrl):
+        word = self._order_for_key(key)  # an order's key (the rule set's hints) or a chart's digit aims it
+        if word is not None and not ctrl and self.selected is not None and self.view_as is None:
+            self.tools.aiming.start(self, word)
             return
         if self._combat_key(key, mod):  # a pending Ruleset V3 combat: Enter resolves, Esc undoes, +/- modify
             return

@@ -1,6 +1,8 @@
 """Every key and mouse gesture of the umpire's window: the F1 overlay and docs/umpire.md list these."""
 from __future__ import annotations
 
+from kriegsspiel.app.debrief_menu import HELP_ROW as DEBRIEF_HELP
+
 #: (keys, what they do), in the order the help overlay shows them.
 KEYS: tuple[tuple[str, str], ...] = (
     ("drag a counter", "move it: the reachable area is shaded, the path and its cost follow the mouse"),
@@ -24,7 +26,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("R", "ruler: drag between two points for the distance and the selected unit's terrain cost"),
     ("G", "range rings of the selected unit's weapons on / off"),
     ("drag a counter of a selection of several", "move them all in formation; those that cannot follow are named; one Ctrl+Z takes all back"),
-    ("right click open ground", "a menu from that point: measure from here, line of sight from here, note here"),
+    ("right click open ground", "a menu from that point: measure from here, line of sight from here, note here; the debrief"),
     ("L", "line of sight from the selected unit or a clicked point to the mouse: what blocks it, heights"),
     ("U", "unit list: every unit by side (type, strength, state, place); a click selects and centres it"),
     ("Ctrl+F", "find a unit by id or name: Enter selects it and centres the map on it (again: the next)"),
@@ -41,5 +43,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter or click the console", "type an Umpire shell command (Tab completes, Up/Down history, kept between sessions)"),
     ("Page Up / Page Down, the wheel over the panel", "scroll the console's output back and forth"),
     ("Esc", "leave the console or find box, cancel a drag, the ruler, line of sight or aiming, close this help"),
+    DEBRIEF_HELP,
     ("F1", "this help (Up/Down, Page Up/Down or the wheel scroll it when it does not fit)"),
 )

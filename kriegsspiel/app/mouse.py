@@ -47,18 +47,18 @@ class MouseControls:
             if self.follows_display and display is not None:
                 self.resize(display)
         elif kind == pygame.MOUSEMOTION:
-            return self._motion(event)
+            return self._motion(event.pos)
         elif kind == pygame.MOUSEBUTTONDOWN:
             self.cursor = event.pos
             if event.button == 1:
-                self._press(event)
+                self._press(event.pos)
             elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.dragging:
                 self.panning_from = event.pos  # the middle or right button pans even over counters
                 self.right_press_at = event.pos if event.button == 3 else None
         elif kind == pygame.MOUSEBUTTONUP:
             self.cursor = event.pos
             if event.button == 1:
-                self._release(event)
+                self._release(event.pos)
             elif event.button in (2, 3) and self.press_at is None:
                 self.panning_from = None
                 if event.button == 3:
@@ -89,15 +89,13 @@ class MouseControls:
                 self.console.insert(event.text)
         return False
 
-    def _motion(self: App, event: pygame.event.Event) -> bool:
-        pos = self.cursor = event.pos
+    def _motion(self: App, pos: tuple[int, int]) -> bool:
+        self.cursor = pos
         self.rotation.motion(self, pos)  # a ship's handle being dragged
         if self.panning_from is not None:
             dx, dy = pos[0] - self.panning_from[0], pos[1] - self.panning_from[1]
             self.camera = self.camera.panned(dx, dy)
             self.panning_from = pos
-        elif self.tools.handle(self, event):  # the ruler's end follows the mouse
-            pass
         elif self.box is not None:
             self.box = (self.box[0], pos)
         elif self.group_grab is not None:
@@ -110,14 +108,9 @@ class MouseControls:
             self.hover = under.id if under is not None else None
         else:
             self.hover = None
-        if self.aiming is not None and self.camera.viewport.contains(*pos):
-            self._explain_target(pos)
-        if self.menu is not None:
-            self._explain_menu(pos)
         return True
 
-    def _press(self: App, event: pygame.event.Event) -> None:
-        pos = event.pos
+    def _press(self: App, pos: tuple[int, int]) -> None:
         if self.confirming is not None:  # a click elsewhere is a no
             self._answer(False)
             return
@@ -126,21 +119,9 @@ class MouseControls:
                 self.console_focused = self._console_rect().collidepoint(pos)
             return
         self.console_focused = False
-        if self.menu is not None:
-            word = self.menu.item_at(pos)
-            if word is None:
-                self.menu = None
-            else:
-                self._menu_choice(word)
-            return
-        if self.aiming is not None:
-            self._aim(pos)
-            return
         if self.rotation.press(self, pos):  # the selected ship's handle
             return
         self.press_at = pos
-        if self.tools.handle(self, event):  # the active tool: the ruler, the line of sight, ...
-            return
         unit = self.unit_at(pos)
         if unit is None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
             self.box = (pos, pos)  # Ctrl+drag on open ground: a box around the units to select
@@ -158,12 +139,9 @@ class MouseControls:
             self._shift_pick = (self.selected, list(self.shooters), unit.id)
         self.grab(unit.id)
 
-    def _release(self: App, event: pygame.event.Event) -> None:
-        pos = event.pos
+    def _release(self: App, pos: tuple[int, int]) -> None:
         press_at, self.press_at = self.press_at, None
         if self.rotation.release(self):
-            return
-        if self.tools.handle(self, event):
             return
         if self.box is not None:
             self._select_box(pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(pos, (0, 0))))
@@ -209,22 +187,25 @@ class MouseControls:
     def _right_click(self: App, pos: tuple[int, int]) -> None:
         """A right click (no drag) on a counter: select it unless it is selected, and list its combat orders."""
         start, self.right_press_at = self.right_press_at, None
-        if start is None or math.hypot(pos[0] - start[0], pos[1] - start[1]) >= CLICK_SLOP or self.aiming:
+        if start is None or math.hypot(pos[0] - start[0], pos[1] - start[1]) >= CLICK_SLOP \
+                or self.tools.is_active(self.tools.aiming):
             return
         unit = self.unit_at(pos)
         if unit is None:
-            self.menu = ground_menu.open_at(self, pos)  # measure, line of sight (and notes) from here
+            self.tools.menu.open(self, ground_menu.open_at(self, pos))  # measure, line of sight (and notes) from here
             return
         if unit.id != self.selected and unit.id not in self.shooters:
             self.select(unit.id)
         items = targeting.menu_items(self.session.state, [self.selected or unit.id])
         if not items:
-            if self._chart_menu(unit.id, pos):  # Ruleset V3: the rule set's combat charts
-                self.menu = unit_menu.extend(self, self.menu, self.selected or unit.id, self.menu.origin)
+            charts = self._chart_menu(unit.id, pos)  # Ruleset V3: the rule set's combat charts
+            if charts is not None:
+                self.tools.menu.open(self, unit_menu.extend(self, charts, self.selected or unit.id, charts.origin))
                 return
-            self.menu = unit_menu.extend(self, None, self.selected or unit.id, pos)  # the unit's other orders
-            if self.menu is None:
+            others = unit_menu.extend(self, None, self.selected or unit.id, pos)  # the unit's other orders
+            if others is None:
                 self._set_status(f"{unit.id} ({unit.type_id}) has no order to give", error=True)
+            self.tools.menu.open(self, others)
             return
         # the menu opens at the mouse but stays inside the map seen (above the status line)
         x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(items))
@@ -234,7 +215,7 @@ class MouseControls:
                         if targeting.spec_of(state, targeting.transport.split_row(row)[0]).menu == "transport" else None
                         for row in items)
         menu = targeting.Menu((x, y), items, tuple(targeting.row_label(state, row) for row in items), refused)
-        self.menu = unit_menu.extend(self, menu, self.selected or unit.id, pos)  # and every other order of the unit
+        self.tools.menu.open(self, unit_menu.extend(self, menu, self.selected or unit.id, pos))  # and every other order of the unit
 
     def _shift(self: App) -> bool:
         return self.shift_held or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)

@@ -8,7 +8,7 @@ Enter places it, Esc drops it). Delete over a note erases it. Every note is the 
 undone by Ctrl+Z and reopened with the save; a player's notes are in that player's picture alone
 (``core.sight.player_view`` hands them only theirs).
 
-:class:`NoteControls` is a mix-in of :class:`kriegsspiel.app.app.App`; :class:`NoteTool` holds the mode.
+:class:`NoteTool` is the mode: a :class:`kriegsspiel.app.tool.Tool` of the board (``app.tools.notes``).
 """
 from __future__ import annotations
 
@@ -35,29 +35,6 @@ DIGITS = {**{pygame.K_0 + i: i for i in range(10)}, **{pygame.K_KP0 + i: i for i
 BOX_PAD = 8
 
 
-class NoteTool:
-    """The note mode: on or off, whom the next note is for, what a drag draws, a drag or a text under way."""
-
-    def __init__(self) -> None:
-        self.active = False
-        self.audience = UMPIRE
-        self.shape = "arrow"  # what a drag draws: "arrow" or "line"
-        self.pressed: WorldPoint | None = None  # where the mouse went down (world units)
-        self.press_px: tuple[int, int] | None = None
-        self.end: WorldPoint | None = None  # where the drag is now
-        self.typing_at: WorldPoint | None = None  # a text note being typed there
-        self.text = ""
-        self.rows: list[tuple[pygame.Rect, str]] = []  # the chooser's rows on screen, as last drawn
-
-    def frame_key(self) -> tuple:
-        return (self.active, self.audience, self.shape, self.pressed, self.end, self.typing_at, self.text)
-
-    def cancel(self) -> None:
-        """Drop a drag or a text under way (the mode stays)."""
-        self.pressed = self.press_px = self.end = self.typing_at = None
-        self.text = ""
-
-
 def audience_choices(state: GameState) -> list[str]:
     """The chooser's rows: the umpire alone, then the scenario's players (the number keys 0, 1, 2 ...)."""
     return [UMPIRE, *(p.name for p in state.setup.players)]
@@ -75,190 +52,208 @@ def _distance_to_segment(p: tuple[float, float], a: tuple[float, float], b: tupl
     return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
 
 
-class NoteControls:
-    """The App's note mode (mixed into it): keys, mouse and drawing."""
+class NoteTool:
+    """The note mode (a Tool): whom the next note is for, what a drag draws, a drag or a text under way."""
+
+    name = "notes"
+
+    def __init__(self) -> None:
+        self.audience = UMPIRE
+        self.shape = "arrow"  # what a drag draws: "arrow" or "line"
+        self.pressed: WorldPoint | None = None  # where the mouse went down (world units)
+        self.press_px: tuple[int, int] | None = None
+        self.end: WorldPoint | None = None  # where the drag is now
+        self.typing_at: WorldPoint | None = None  # a text note being typed there
+        self.text = ""
+        self.rows: list[tuple[pygame.Rect, str]] = []  # the chooser's rows on screen, as last drawn
+
+    def frame_key(self, app: App) -> tuple:
+        return (self.audience, self.shape, self.pressed, self.end, self.typing_at, self.text)
+
+    def cancel(self) -> None:
+        """Drop a drag or a text under way (the mode stays)."""
+        self.pressed = self.press_px = self.end = self.typing_at = None
+        self.text = ""
+
+    def leave(self, app: App) -> None:
+        self.cancel()
+
+    def status(self, app: App) -> str:
+        return ""
 
     # --- entering ---------------------------------------------------------------------------------------
-    def toggle_note_mode(self: App) -> None:
+    def toggle(self, app: App) -> None:
         """W: the note mode on or off."""
-        tool = self.notes
-        tool.cancel()
-        tool.active = not tool.active
-        if tool.active:
-            drawn = "an arrow" if tool.shape == "arrow" else "a line"
-            self._set_status(f"notes for {_who(tool.audience)}: drag for {drawn}, click to write; "
-                             "0-9 or Tab: whom for, A arrow, L line, Delete erases, W or Esc: done")
-        else:
-            self._set_status("notes off")
+        self.cancel()
+        if app.tools.is_active(self):
+            app.tools.leave(app)
+            app._set_status("notes off")
+            return
+        app.tools.activate(app, self)
+        drawn = "an arrow" if self.shape == "arrow" else "a line"
+        app._set_status(f"notes for {_who(self.audience)}: drag for {drawn}, click to write; "
+                        "0-9 or Tab: whom for, A arrow, L line, Delete erases, W or Esc: done")
 
-    def start_note(self: App, world_point: WorldPoint) -> None:
+    def start(self, app: App, world_point: WorldPoint) -> None:
         """Begin a note at ``world_point`` (world units), as "note here" in the menu on empty ground does: the
         note mode opens with a text under way there (type it and press Enter); a click elsewhere instead draws
         an arrow from there to the click."""
-        tool = self.notes
-        tool.cancel()
-        tool.active = True
-        tool.typing_at = world_point
-        self._set_status(f"note for {_who(tool.audience)}: type the text and press Enter, or click elsewhere for "
-                         "an arrow from here (Tab: whom for; Esc: drop)")
+        app.tools.activate(app, self)
+        self.cancel()
+        self.typing_at = world_point
+        app._set_status(f"note for {_who(self.audience)}: type the text and press Enter, or click elsewhere for "
+                        "an arrow from here (Tab: whom for; Esc: drop)")
 
-    # --- keys -------------------------------------------------------------------------------------------
-    def _note_key(self: App, key: int, mod: int) -> bool:
-        """Keys while the note mode is on; returns True when the key was the tool's."""
-        tool = self.notes
-        if tool.typing_at is not None:
+    # --- events -----------------------------------------------------------------------------------------
+    def handle(self, app: App, event: pygame.event.Event) -> bool:
+        """Keys, typed text, the left button and the mouse while the mode is on; True when the event was the
+        tool's (the right and middle buttons still pan, the wheel still zooms)."""
+        if event.type == pygame.KEYDOWN:
+            return self._key(app, event.key, getattr(event, "mod", 0))
+        if event.type == pygame.TEXTINPUT:
+            if self.typing_at is None:
+                return False
+            self.text += event.text
+            return True
+        return self._mouse(app, event)
+
+    def _key(self, app: App, key: int, mod: int) -> bool:
+        if self.typing_at is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._place_text()
+                self.place_text(app)
             elif key == pygame.K_ESCAPE:
-                tool.cancel()
-                self._set_status("text dropped")
+                self.cancel()
+                app._set_status("text dropped")
             elif key == pygame.K_BACKSPACE:
-                tool.text = tool.text[:-1]
+                self.text = self.text[:-1]
             elif key == pygame.K_TAB:
-                self._next_audience()
+                self._next_audience(app)
             elif mod & pygame.KMOD_CTRL and key in (pygame.K_z, pygame.K_y, pygame.K_q):
                 return False
             return key not in (pygame.K_F1, pygame.K_F11, pygame.K_F12)  # letters arrive as TEXTINPUT
         if key in DIGITS and not mod & pygame.KMOD_CTRL:
-            self._choose_audience(DIGITS[key])
+            self._choose_audience(app, DIGITS[key])
         elif key == pygame.K_TAB:
-            self._next_audience()
+            self._next_audience(app)
         elif key == pygame.K_a:
-            tool.shape = "arrow"
-            self._set_status(f"a drag draws an arrow for {_who(tool.audience)}")
+            self.shape = "arrow"
+            app._set_status(f"a drag draws an arrow for {_who(self.audience)}")
         elif key == pygame.K_l:
-            tool.shape = "line"
-            self._set_status(f"a drag draws a line for {_who(tool.audience)}")
+            self.shape = "line"
+            app._set_status(f"a drag draws a line for {_who(self.audience)}")
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            self._erase_under(self.cursor)
+            self._erase_under(app, app.cursor)
         elif key in (pygame.K_w, pygame.K_ESCAPE):
-            if tool.pressed is not None:
-                tool.cancel()
-                self._set_status("note dropped")
+            if self.pressed is not None:
+                self.cancel()
+                app._set_status("note dropped")
             else:
-                self.toggle_note_mode()
+                self.toggle(app)
         else:
             return False
         return True
 
-    def _note_text(self: App, text: str) -> bool:
-        """TEXTINPUT: the letters of a text note under way; returns True when they were the tool's."""
-        if not self.notes.active or self.notes.typing_at is None:
-            return False
-        self.notes.text += text
-        return True
-
-    def _next_audience(self: App) -> None:
+    def _next_audience(self, app: App) -> None:
         """Tab: the next row of the chooser (after the last player, the umpire again); digits would be text
         while a note is typed, Tab is not."""
-        choices = audience_choices(self.session.state)
-        now = choices.index(self.notes.audience) if self.notes.audience in choices else -1
-        self._choose_audience((now + 1) % len(choices))
+        choices = audience_choices(app.session.state)
+        now = choices.index(self.audience) if self.audience in choices else -1
+        self._choose_audience(app, (now + 1) % len(choices))
 
-    def _choose_audience(self: App, index: int) -> None:
-        choices = audience_choices(self.session.state)
+    def _choose_audience(self, app: App, index: int) -> None:
+        choices = audience_choices(app.session.state)
         if index >= len(choices):
-            self._set_status(f"no player {index}: 0 is the umpire only, 1-{len(choices) - 1} the players", error=True)
+            app._set_status(f"no player {index}: 0 is the umpire only, 1-{len(choices) - 1} the players", error=True)
             return
-        self.notes.audience = choices[index]
-        self._set_status(f"notes for {_who(self.notes.audience)}")
+        self.audience = choices[index]
+        app._set_status(f"notes for {_who(self.audience)}")
 
-    # --- mouse ------------------------------------------------------------------------------------------
-    def _note_mouse(self: App, event: pygame.event.Event) -> bool:
-        """The left button and the mouse while the note mode is on; returns True when the event was the tool's
-        (the right and middle buttons still pan, the wheel still zooms)."""
-        tool = self.notes
+    def _mouse(self, app: App, event: pygame.event.Event) -> bool:
         kind = event.type
         if kind == pygame.MOUSEMOTION:
-            self.cursor = event.pos
-            if tool.pressed is not None:
-                tool.end = self.camera.to_world(*event.pos)
+            app.cursor = event.pos
+            if self.pressed is not None:
+                self.end = app.camera.to_world(*event.pos)
                 return True
             return False
-        if getattr(event, "button", None) != 1 or not self.camera.viewport.contains(*event.pos):
+        if kind not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1 \
+                or not app.camera.viewport.contains(*event.pos):
             return False
-        self.cursor = event.pos
+        app.cursor = event.pos
         if kind == pygame.MOUSEBUTTONDOWN:
-            row = next((who for rect, who in tool.rows if rect.collidepoint(event.pos)), None)
+            row = next((who for rect, who in self.rows if rect.collidepoint(event.pos)), None)
             if row is not None:
-                self._choose_audience(audience_choices(self.session.state).index(row))
+                self._choose_audience(app, audience_choices(app.session.state).index(row))
                 return True
-            point = self.camera.to_world(*event.pos)
-            if tool.typing_at is not None and not tool.text:
+            point = app.camera.to_world(*event.pos)
+            if self.typing_at is not None and not self.text:
                 # "note here", then a click elsewhere: an arrow from there to here
-                self._submit_note(Note(tool.shape, tool.audience, tool.typing_at, point))
-                tool.cancel()
+                self._submit(app, Note(self.shape, self.audience, self.typing_at, point))
+                self.cancel()
                 return True
-            if tool.typing_at is not None:
-                self._place_text()
-            tool.pressed, tool.press_px, tool.end = point, event.pos, point
+            if self.typing_at is not None:
+                self.place_text(app)
+            self.pressed, self.press_px, self.end = point, event.pos, point
             return True
-        if kind == pygame.MOUSEBUTTONUP and tool.pressed is not None:
-            start, press_px = tool.pressed, tool.press_px or event.pos
-            tool.cancel()
+        if self.pressed is not None:
+            start, press_px = self.pressed, self.press_px or event.pos
+            self.cancel()
             if math.hypot(event.pos[0] - press_px[0], event.pos[1] - press_px[1]) < CLICK_SLOP:
-                tool.typing_at = start
-                self._set_status(f"text for {_who(tool.audience)}: type it, Enter places it, Esc drops it")
+                self.typing_at = start
+                app._set_status(f"text for {_who(self.audience)}: type it, Enter places it, Esc drops it")
             else:
-                self._submit_note(Note(tool.shape, tool.audience, start, self.camera.to_world(*event.pos)))
+                self._submit(app, Note(self.shape, self.audience, start, app.camera.to_world(*event.pos)))
             return True
         return False
 
     # --- changes ----------------------------------------------------------------------------------------
-    def _place_text(self: App) -> None:
-        tool = self.notes
-        at, text = tool.typing_at, " ".join(tool.text.split())
-        tool.cancel()
+    def place_text(self, app: App) -> None:
+        """Journal the text under way (Enter, a click elsewhere, Ctrl+Q)."""
+        at, text = self.typing_at, " ".join(self.text.split())
+        self.cancel()
         if at is None or not text:
-            self._set_status("no text: nothing placed")
+            app._set_status("no text: nothing placed")
             return
-        self._submit_note(Note("text", tool.audience, at, None, text))
+        self._submit(app, Note("text", self.audience, at, None, text))
 
-    def _submit_note(self: App, note: Note | EraseNote) -> None:
+    def _submit(self, app: App, note: Note | EraseNote) -> None:
         if isinstance(note, Note):
             # a hand's drawing needs no more than hundredths of a world unit; the journal line stays readable
             note = Note(note.shape, note.audience, _rounded(note.start),
                         None if note.end is None else _rounded(note.end), note.text)
-        self._show(self.session.submit(format_command(note)))
-        self._refresh_selection()
+        app._show(app.session.submit(format_command(note)))
+        app._refresh_selection()
 
-    def _erase_under(self: App, pos: tuple[int, int]) -> None:
+    def _erase_under(self, app: App, pos: tuple[int, int]) -> None:
         """Delete in the note mode: erase the newest note drawn within :data:`ERASE_REACH_PX` of ``pos``."""
-        camera = self.camera
-        for note in reversed(self.session.state.notes):
+        camera = app.camera
+        for note in reversed(app.session.state.notes):
             a = camera.to_screen(note.start)
             b = camera.to_screen(note.end) if note.end is not None else a
             if _distance_to_segment(pos, a, b) <= ERASE_REACH_PX:
-                self._submit_note(EraseNote(note.id))
+                self._submit(app, EraseNote(note.id))
                 return
-        self._set_status("no note under the mouse to erase", error=True)
+        app._set_status("no note under the mouse to erase", error=True)
 
     # --- drawing ----------------------------------------------------------------------------------------
-    def _draw_notes(self: App, target: pygame.Surface, camera: Camera, texts: TextCache) -> None:
-        """Every note on the umpire's map, each tagged with whom it is for; the drag or text under way; the
-        chooser box while the note mode is on."""
-        state = self.session.state
-        size = self.text_size
-        draw_notes(target, state.notes, camera.to_screen, 3, size, tag=lambda n: f"{n.id}: {_who(n.audience)}")
-        tool = self.notes
-        if not tool.active:
-            return
-        if tool.pressed is not None and tool.end is not None and tool.end != tool.pressed:
-            draw_notes(target, [_Draft(tool.shape, tool.audience, tool.pressed, tool.end, "")], camera.to_screen, 3, size)
-        if tool.typing_at is not None:
-            draw_notes(target, [_Draft("text", tool.audience, tool.typing_at, None, tool.text + "|")],
-                       camera.to_screen, 3, size)
-        self._draw_note_box(target, texts, state)
+    def draw(self, app: App, target: pygame.Surface) -> None:
+        """The drag or text under way and the chooser box."""
+        size = app.text_size
+        to_screen = app.camera.to_screen
+        if self.pressed is not None and self.end is not None and self.end != self.pressed:
+            draw_notes(target, [_Draft(self.shape, self.audience, self.pressed, self.end, "")], to_screen, 3, size)
+        if self.typing_at is not None:
+            draw_notes(target, [_Draft("text", self.audience, self.typing_at, None, self.text + "|")], to_screen, 3, size)
+        self._draw_box(app, target, app.texts, app.session.state)
 
-    def _draw_note_box(self: App, target: pygame.Surface, texts: TextCache, state: GameState) -> None:
-        tool = self.notes
-        size = self.text_size - 2
-        vp = self.camera.viewport
-        head = texts.get(f"Notes (W): a drag draws {'an arrow' if tool.shape == 'arrow' else 'a line'} (A / L), "
+    def _draw_box(self, app: App, target: pygame.Surface, texts: TextCache, state: GameState) -> None:
+        size = app.text_size - 2
+        vp = app.camera.viewport
+        head = texts.get(f"Notes (W): a drag draws {'an arrow' if self.shape == 'arrow' else 'a line'} (A / L), "
                          "a click writes; for:", size, (255, 255, 255), bold=True)
         rows = []
         for i, who in enumerate(audience_choices(state)):
-            chosen = who == tool.audience
+            chosen = who == self.audience
             colour = (UMPIRE_INK if who == UMPIRE else NOTE_INK) if chosen else (230, 230, 230)
             rows.append((texts.get(f"{'>' if chosen else ' '} {i}  {_who(who)}", size, colour,
                                    (255, 255, 255, 255) if chosen else None, bold=chosen), who))
@@ -271,11 +266,17 @@ class NoteControls:
         target.blit(panel, box.topleft)
         target.blit(head, (box.left + BOX_PAD, box.top + BOX_PAD))
         y = box.top + 2 * BOX_PAD + head.get_height()
-        tool.rows = []
+        self.rows = []
         for surface, who in rows:
             target.blit(surface, (box.left + BOX_PAD, y))
-            tool.rows.append((pygame.Rect(box.left, y, box.width, surface.get_height()), who))
+            self.rows.append((pygame.Rect(box.left, y, box.width, surface.get_height()), who))
             y += surface.get_height()
+
+
+def draw_map_notes(app: App, target: pygame.Surface, camera: Camera) -> None:
+    """Every note on the umpire's map, each tagged with whom it is for (under the counters)."""
+    draw_notes(target, app.session.state.notes, camera.to_screen, 3, app.text_size,
+               tag=lambda n: f"{n.id}: {_who(n.audience)}")
 
 
 def _rounded(point: WorldPoint) -> WorldPoint:

@@ -71,20 +71,10 @@ class WindowPortal:
         except UserError:
             host = "127.0.0.1"
         gate = PumpGate()
-        serve: Any = PortalServer
-        if hasattr(self.game, "turn"):  # an area game (Diplomacy, unit profiles): a page per power
-            from kriegsspiel.portal.area_server import AreaPortalServer
-            from kriegsspiel.portal.area_service import AreaPortal
-
-            portal: Any = AreaPortal(self.game, gate)
-            serve = AreaPortalServer
-        else:
-            portal = Portal(self.game, gate)
+        serve = PortalServer
+        portal = Portal(self.game, gate)
         try:
-            if hasattr(self.game, "turn"):
-                portal.start()
-            else:
-                portal.start(history_now=False)  # the newest pictures now; earlier rounds' one a frame (pump)
+            portal.start(history_now=False)  # the newest pictures now; earlier rounds' one a frame (pump)
             server = serve(portal, host, self.port)
             try:
                 url = server.start()
@@ -163,8 +153,7 @@ class WindowPortal:
         pygame.draw.rect(panel, _BOX, panel.get_rect(), border_radius=8)
         status = portal.round_status()
         y = 12
-        label = getattr(portal, "phase_label", None)
-        title = f"Players' portal  {self.url}   {label() if label else f'round {status.round}'}: " + \
+        title = f"Players' portal  {self.url}   {portal.phase_name()}: " + \
             ("open to orders" if status.open else str(status.reason))
         panel.blit(texts.get(title, size, _INK, bold=True), (14, y))
         y += size + 14

@@ -48,7 +48,7 @@ class RulerTool:
         app._set_status(f"ruler from {format_point(point)}: click where it ends (R or Esc: off)")
 
     def handle(self, app: App, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and app.camera.viewport.contains(*event.pos):
             point = app.camera.to_world(*event.pos)
             if self.measuring and self.line is not None:  # from a point of the ground menu: this ends it
                 self.line = (self.line[0], point)
@@ -58,7 +58,7 @@ class RulerTool:
             return True
         if event.type == pygame.MOUSEMOTION and self.measuring and self.line is not None:
             self.line = (self.line[0], app.camera.to_world(*event.pos))
-            return True
+            return False  # the board follows the mouse too (the cursor, the pan of the right button)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
             self._pressed = self.measuring = False  # the line stays drawn until R or Esc
             return True

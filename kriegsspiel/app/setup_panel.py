@@ -44,7 +44,7 @@ class Control:
     on: bool = False
 
 
-class _Rows:
+class Rows:
     """Lays controls out top-down in the panel's column: ``x``..``x + width``, from ``y``."""
 
     def __init__(self, left: int, top: int, width: int, row: int) -> None:
@@ -83,7 +83,7 @@ class _Rows:
 def layout(mode: SetupMode, panel: pygame.Rect, text_size: int) -> list[Control]:
     """Every control of the panel in ``panel`` (screen pixels), for the mode as it is now."""
     row = text_size + 12
-    rows = _Rows(panel.left + MARGIN, panel.top + 8, panel.width - 2 * MARGIN, row)
+    rows = Rows(panel.left + MARGIN, panel.top + 8, panel.width - 2 * MARGIN, row)
     rows.line([(1, "button", "Units", "tab", "units", mode.tab == "units"),
                (1.4, "button", "Sides & players", "tab", "sides", mode.tab == "sides")])
     bottom = panel.bottom - row - 4
@@ -91,13 +91,13 @@ def layout(mode: SetupMode, panel: pygame.Rect, text_size: int) -> list[Control]
         _units_tab(mode, rows, text_size, bottom)
     else:
         _sides_tab(mode, rows)
-    footer = _Rows(panel.left + MARGIN, bottom, panel.width - 2 * MARGIN, row)
+    footer = Rows(panel.left + MARGIN, bottom, panel.width - 2 * MARGIN, row)
     footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
                  (1, "button", "Leave set-up (F2)", "leave", None, False)])
     return rows.controls + footer.controls
 
 
-def _units_tab(mode: SetupMode, rows: _Rows, text_size: int, bottom: int) -> None:
+def _units_tab(mode: SetupMode, rows: Rows, text_size: int, bottom: int) -> None:
     draft = mode.draft
     rows.label("New counters belong to:")
     names = draft.side_names()
@@ -105,9 +105,9 @@ def _units_tab(mode: SetupMode, rows: _Rows, text_size: int, bottom: int) -> Non
         rows.line([(1, "button", name, "new_side", name, name == mode.new_side) for name in names[start:start + 3]])
     rows.label("Unit types: drag one onto the map (or click it, then the map)")
     types = mode.unit_types()
-    form_height = 7 * rows.row  # the selected counter's form below the palette
+    form_height = 6 * rows.row + 10  # the selected counter's form below the palette (its title, 4 rows, Delete)
     room = bottom - rows.y - form_height
-    height = text_size + 6
+    height = text_size + 3  # two columns of whole names fit a 1366x768 screen's window less its title bar
     columns = 2
     while columns < 4 and ((len(types) + columns - 1) // columns) * (height + GAP) > room:
         columns += 1
@@ -133,7 +133,7 @@ def _units_tab(mode: SetupMode, rows: _Rows, text_size: int, bottom: int) -> Non
     rows.line([(1, "button", "Delete counter (Del)", "delete_unit", None, False)])
 
 
-def _sides_tab(mode: SetupMode, rows: _Rows) -> None:
+def _sides_tab(mode: SetupMode, rows: Rows) -> None:
     draft = mode.draft
     rows.line([(1, "label", "name", "", None, False), (3, "field", draft.name, "edit", ("scenario", "name"), False)])
     rows.line([(1, "label", "save as", "", None, False), (3, "field", str(mode.target), "edit", ("scenario", "target"), False)])
@@ -174,7 +174,8 @@ def draw(target: pygame.Surface, texts: TextCache, panel: pygame.Rect, controls:
             pygame.draw.rect(target, FIELD_EDITING if typing else FIELD, rect, border_radius=3)
             pygame.draw.rect(target, BUTTON_ON if typing else (120, 120, 130), rect, 2 if typing else 1, border_radius=3)
             shown = editing[1] + "|" if typing and editing is not None else control.text
-            _text(target, texts, shown, small, (20, 20, 20), rect, centre=False, keep_end=typing)
+            path = control.arg in (("scenario", "target"), ("target",))  # a path: its end tells it
+            _text(target, texts, shown, small, (20, 20, 20), rect, centre=False, keep_end=typing or path)
         else:
             colour = BUTTON_ON if control.on else (DANGER if control.action in ("delete_unit", "delete_side", "delete_player") else BUTTON)
             pygame.draw.rect(target, colour, rect, border_radius=4)

@@ -119,7 +119,7 @@ class SightTool:
 
     def handle(self, app: App, event: pygame.event.Event) -> bool:
         """A click on the map: look from the counter or the point clicked."""
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not app.camera.viewport.contains(*event.pos):
             return False
         unit = app.unit_at(event.pos)
         if unit is not None:

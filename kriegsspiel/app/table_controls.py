@@ -16,7 +16,7 @@ import pygame
 
 from kriegsspiel.app import confirm, end_turn
 from kriegsspiel.app.briefing import draw_briefing
-from kriegsspiel.app.notes_tool import DIGITS, NoteTool
+from kriegsspiel.app.notes_tool import DIGITS
 from kriegsspiel.app.second_window import SecondWindow
 from kriegsspiel.app.session import Reply
 
@@ -30,7 +30,6 @@ class TableControls:
     """Keys, events and drawing of the table's tools (mixed into the App)."""
 
     def _init_table_tools(self: App) -> None:
-        self.notes = NoteTool()
         self.second = SecondWindow()
         self.briefing_on = False
         self.undo_banner: tuple[object, str] | None = None  # (the state it is true of, the line)
@@ -39,11 +38,13 @@ class TableControls:
 
     def _table_frame_key(self: App) -> tuple:
         banner = self.undo_banner if self.undo_banner is not None and self.undo_banner[0] is self.session.state else None
-        return self.notes.frame_key(), self.briefing_on, banner, self.second.frame_key()
+        return self.briefing_on, banner, self.second.frame_key()
 
     # --- keys -------------------------------------------------------------------------------------------
-    def _table_key(self: App, key: int, mod: int) -> bool:
-        """A key for the table's tools; returns True when it was theirs (the App's own keys come after)."""
+    def _table_key(self: App, event: pygame.event.Event) -> bool:
+        """A key for the table's tools and the active tool; returns True when it was theirs (the App's own keys
+        come after)."""
+        key, mod = event.key, getattr(event, "mod", 0)
         ctrl = bool(mod & pygame.KMOD_CTRL)
         if ctrl and key == pygame.K_q:
             self.quit_saving()
@@ -54,7 +55,7 @@ class TableControls:
             return self._second_key(key)
         if self.viewing.active:  # a player's picture fills the window: its own keys (V, numbers, F12)
             return False
-        if self.notes.active and self._note_key(key, mod):
+        if self.tools.handle(self, event):  # the active tool's keys (the note mode's W, Esc, digits, ...)
             return True
         if self.briefing_on and key in (pygame.K_i, pygame.K_ESCAPE):
             self.briefing_on = False
@@ -62,7 +63,7 @@ class TableControls:
         if ctrl:
             return False
         if key == pygame.K_w:
-            self.toggle_note_mode()
+            self.tools.notes.toggle(self)
         elif key == pygame.K_i:
             self.briefing_on = True
             self.help_on = False
@@ -114,15 +115,16 @@ class TableControls:
             self.running = False  # the umpire's window closed: SDL sends no QUIT while another window is open
             return True
         if kind == pygame.TEXTINPUT and not self.console_focused:
-            return self._note_text(event.text)
+            return self.tools.handle(self, event)  # a text note being typed
         if self.viewing.active or self.confirming is not None:
             return False
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.end_turn_button is not None \
                 and not self.projector and self.end_turn_button.collidepoint(event.pos):
             self.ask_end_turn(forced=self._shift())
             return True
-        if self.notes.active and kind in MOUSE_EVENTS:
-            return self._note_mouse(event)
+        if kind in MOUSE_EVENTS and self.tools.active is not None:
+            self.cursor = getattr(event, "pos", self.cursor)
+            return self.tools.handle(self, event)  # the active tool: notes, the ruler, the line of sight, ...
         return False
 
     # --- end turn, quit, undo ---------------------------------------------------------------------------
@@ -145,10 +147,11 @@ class TableControls:
         already on disk; a text note being typed is placed, orders the phones sent are taken in, an unanswered
         question is dropped (it was never journaled) and an unsent console line is kept in the history."""
         pending: list[str] = []
-        if self.notes.typing_at is not None and self.notes.text.strip():
-            self._place_text()
+        notes = self.tools.notes
+        if notes.typing_at is not None and notes.text.strip():
+            notes.place_text(self)
             pending.append("the note being typed was placed")
-        self.notes.cancel()
+        notes.cancel()
         if self.confirming is not None:
             pending.append(f"the unanswered question ({self.confirming.line}) was not done")
             self.confirming = None

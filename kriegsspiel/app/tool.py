@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
+from kriegsspiel.app.aiming_controls import AimingTool
+from kriegsspiel.app.menu_tool import MenuTool
+from kriegsspiel.app.notes_tool import NoteTool
 from kriegsspiel.app.ruler_tool import RulerTool
 from kriegsspiel.app.sight_line import SightTool
 
@@ -57,6 +60,9 @@ class ToolBox:
     def __init__(self) -> None:
         self.ruler = RulerTool()  # R
         self.sight = SightTool()  # L
+        self.notes = NoteTool()  # W
+        self.aiming = AimingTool()  # an order's key, or a row of a unit's menu
+        self.menu = MenuTool()  # the right button
         self.active: Tool | None = None
 
     def activate(self, app: App, tool: Tool | None) -> None:

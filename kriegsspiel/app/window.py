@@ -14,6 +14,7 @@ from kriegsspiel.app.app import App
 from kriegsspiel.app.console import load_history, save_history
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.app.start_menu import Row, StartMenu
+from kriegsspiel.app.debrief_menu import DebriefMenu
 from kriegsspiel.app.window_frame import WindowFrame, shots_folder_of_save, window_position
 from kriegsspiel.errors import UserError
 from kriegsspiel.kernels import missing_notice
@@ -109,6 +110,9 @@ def save_screenshot(
         forget_fonts()
         pygame.quit()
 
+
+#: how long a closing window waits for a debrief being written (seconds): a long game's film takes minutes
+DEBRIEF_WAIT_SECONDS = 600.0
 
 #: SDL's drivers that draw into memory only: a window there is one nobody can see.
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
@@ -207,7 +211,12 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
         for note in settings_notes:
             board.tell(f"note: {note}")
         pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
+        frame.debrief = DebriefMenu(Path(game.path), game)  # Ctrl+D
         code = frame.run(board, present=pygame.display.flip)
+        if frame.debrief.busy:
+            print("kriegsspiel: waiting for the debrief being written to finish", file=sys.stderr)
+            said = frame.debrief.wait(board, DEBRIEF_WAIT_SECONDS)
+            print(f"kriegsspiel: {said or 'the debrief is still being written in the background'}", file=sys.stderr)
         problems = [_remember(frame)]
         if isinstance(board, App):
             problems.append(save_history(config_dir(), board.console.history))

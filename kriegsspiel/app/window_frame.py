@@ -22,6 +22,7 @@ from typing import Protocol
 import pygame
 
 from kriegsspiel.app import placement
+from kriegsspiel.app.debrief_menu import DebriefMenu
 from kriegsspiel.errors import UserError
 
 
@@ -40,6 +41,12 @@ class Board(Protocol):
 
     def quit_saving(self) -> None:
         """Ctrl+Q: finish what belongs in the save, then stop (``running`` False)."""
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """Say ``text`` on the status line (red when ``error``)."""
+
+    def invalidate(self) -> None:
+        """Draw the next frame whole, even if nothing of the board changed (an overlay went away)."""
 
 
 def shots_folder_of_save(save: Path) -> Path:
@@ -79,6 +86,8 @@ class WindowFrame:
         self.decoration: tuple[int, int] | None = None
         self._setting_mode = False
         self.board: Board | None = None
+        #: Ctrl+D's menu over the board (the game's debrief), once the window has a game
+        self.debrief: DebriefMenu | None = None
 
     # --- the display ------------------------------------------------------------------------------------
     def open(self, caption: str) -> pygame.Surface:
@@ -129,6 +138,8 @@ class WindowFrame:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return True
+        if self.debrief is not None and board is not None and self.debrief.event(event, board):
+            return True
         if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self._setting_mode:
             self.resized_to = (int(event.w), int(event.h))
             self.windowed_size = self.resized_to
@@ -153,12 +164,23 @@ class WindowFrame:
         while board.running and (max_frames is None or frames < max_frames):
             events = [e for e in pygame.event.get() if not self.frame_event(e)]
             board.step(events)
+            if self.debrief is not None:
+                self._debrief_overlay(board)
             if present is not None and board.drawn:
                 present()
             if clock is not None:
                 clock.tick(fps)
             frames += 1
         return 0
+
+    def _debrief_overlay(self, board: Board) -> None:
+        """The debrief's news on the status line, and its menu over the board's frame while it is open."""
+        assert self.debrief is not None
+        self.debrief.poll(board)
+        if self.debrief.rows is not None:
+            self.debrief.draw(board.surface)
+            board.drawn = True
+            board.invalidate()  # the board is drawn whole under the menu next time, and after it closes
 
     # --- what is remembered -----------------------------------------------------------------------------
     def to_remember(self, position: tuple[int, int] | None) -> placement.Placement:

@@ -30,15 +30,20 @@ from kriegsspiel.border.settings import (
 )
 from kriegsspiel.border.schema import (
     MAX_JSON_NESTING,
+    FieldProblem,
     SchemaError,
     convert,
+    convert_entries,
+    convert_table,
     decode_json,
     json_nesting,
+    shown,
     to_plain,
+    unknown_keys,
 )
 
 __all__ = [
     "ALLOW_OUTSIDE_ENV", "CAPS", "InputFileError", "InputKind", "MAX_JSON_LINE_BYTES", "MAX_JSON_NESTING", "SchemaError", "check_input", "convert",
     "decode_json", "display_path", "inside_folders", "json_lines", "json_nesting", "open_input", "outside_allowed", "read_json_source", "source_name", "read_input", "read_input_text", "to_plain",
-    "SettingsRead", "read_json_settings", "read_line_settings", "write_json_settings", "write_line_settings",
+    "FieldProblem", "convert_entries", "convert_table", "shown", "unknown_keys", "SettingsRead", "read_json_settings", "read_line_settings", "write_json_settings", "write_line_settings",
 ]

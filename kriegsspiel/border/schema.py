@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import typing
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
@@ -70,6 +72,7 @@ def _key_and_words(message: str) -> tuple[str, str]:
     str")."""
     text, _, at = message.partition(" - at `")
     key = at.rstrip("`").removeprefix("$").removeprefix(".")
+    text = text.replace(" | null`", "`")  # an optional key: what it must be when given
     for pattern, words in _PATTERN_WORDS.items():
         text = text.replace(f"`str` matching regex {pattern!r}", words)
     for word, plain in _TYPE_WORDS.items():
@@ -83,6 +86,8 @@ def _key_and_words(message: str) -> tuple[str, str]:
         key, text = (f"{key}.{field}" if key else field), "unknown key"
     elif text == "Integer value out of range" or text == "Number out of range":
         text = "a number out of range"
+    elif text.startswith("Invalid enum value"):
+        text = "not one of the values allowed here: " + text.removeprefix("Invalid enum value ")
     return key, text[:1].lower() + text[1:]
 
 
@@ -147,3 +152,81 @@ def convert(value: Any, schema: type[T] | Any, where: str) -> T:
 def to_plain(value: Any) -> Any:
     """A decoded object as plain JSON values (dicts, lists, strings, numbers), for code that takes those."""
     return msgspec.to_builtins(value)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldProblem:
+    """A key of a table whose value its schema refuses: ``key`` ("" for the table itself), the ``value`` the
+    file holds, ``wanted`` (what belongs there, in words) and ``reason`` (the schema's own words)."""
+
+    key: str
+    value: Any
+    wanted: str
+    reason: str
+
+
+def convert_table(value: Any, schema: type[T]) -> tuple[T | None, list[FieldProblem]]:
+    """A table already read (a TOML table) as ``schema`` (a msgspec Struct whose fields all have defaults),
+    key by key, so that every bad key is a problem and the others are still read: the object (bad keys at
+    their defaults; None when ``value`` is not a table at all) and the problems. Unknown keys are ignored (the
+    caller warns about them: :func:`unknown_keys`)."""
+    wanted: dict[str, str] = getattr(schema, "WANTED", {})
+    try:
+        return msgspec.convert(value, type=schema, strict=True), []
+    except msgspec.ValidationError as exc:
+        key, words = _key_and_words(str(exc))
+        if not key:  # not a table at all
+            return None, [FieldProblem("", value, "a table", words)]
+    except RecursionError:
+        return None, [FieldProblem("", "...", "a table", "nested too deeply to be read")]
+    hints = typing.get_type_hints(schema, include_extras=True)
+    good: dict[str, Any] = {}
+    problems: list[FieldProblem] = []
+    for name in schema.__struct_fields__:  # type: ignore[attr-defined]
+        if name not in value:
+            continue
+        try:
+            msgspec.convert(value[name], type=hints[name], strict=True)
+        except msgspec.ValidationError as exc:
+            inner, words = _key_and_words(str(exc))
+            problems.append(FieldProblem(name, value[name], wanted.get(name, words),
+                                         f"{inner}: {words}" if inner else words))
+            continue
+        except RecursionError:
+            problems.append(FieldProblem(name, "...", wanted.get(name, ""), "nested too deeply to be read"))
+            continue
+        good[name] = value[name]
+    return msgspec.convert(good, type=schema, strict=True), problems
+
+
+def convert_entries(value: Any, entry: Any) -> tuple[dict[str, Any] | None, list[FieldProblem]]:
+    """A table of ``name = value`` entries (a TOML table), each value checked as ``entry``: the good entries
+    (None when ``value`` is not a table) and a problem for each bad one (its key the entry's name)."""
+    try:
+        table = msgspec.convert(value, type=dict[str, Any], strict=True)
+    except msgspec.ValidationError as exc:
+        return None, [FieldProblem("", value, "a table", _key_and_words(str(exc))[1])]
+    good: dict[str, Any] = {}
+    problems: list[FieldProblem] = []
+    for name, item in table.items():
+        try:
+            good[name] = msgspec.convert(item, type=entry, strict=True)
+        except msgspec.ValidationError as exc:
+            problems.append(FieldProblem(name, item, "", _key_and_words(str(exc))[1]))
+    return good, problems
+
+
+def unknown_keys(value: Any, schema: type[Any]) -> list[str]:
+    """The keys of the table ``value`` that ``schema`` does not know, in the file's order."""
+    known = set(schema.__struct_fields__)
+    return [key for key in value if key not in known] if isinstance(value, dict) else []  # not a table: said already
+
+
+def shown(value: Any, most: int = 60) -> str:
+    """A value from a file as a message may quote it: its repr, cut to ``most`` characters (a number of
+    thousands of digits, which repr refuses, in words)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int beyond Python's digit limit for str()
+        return "a whole number of thousands of digits"
+    return text if len(text) <= most else text[: most - 3] + "..."

@@ -14,7 +14,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -131,7 +131,7 @@ def _fits(value: object, schema: object) -> bool:
     return True
 
 
-def _replace(path: Path, text: str, current: SettingsRead[object]) -> str | None:
+def _replace(path: Path, text: str, current: SettingsRead[Any]) -> str | None:
     """Write ``text`` over ``path`` atomically (a crash leaves the old file or the new one, never half of one),
     unless ``current`` (the file there, read as its schema) is broken and is still there: it could not be
     moved aside, and its content is never lost by a write."""

@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kriegsspiel.portal.inbox import inbox_of
+    from kriegsspiel.portal.inbox import session_inbox
     from kriegsspiel.store import open_session
 
     path = Path(args.save)
@@ -36,6 +36,6 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= number <= in_play:
             raise UserError(f"{path}: there is no round {number}; the game is in {session.phase_words()} "
                             f"(number {in_play}); give --round between 1 and {in_play}")
-        result, text = inbox_of(session, number)
+        result, text = session_inbox(session, number)
     print(json.dumps(result, ensure_ascii=False, indent=1) if args.json else text)
     return 0

@@ -1,7 +1,7 @@
 """The debrief of a ruler game (the Fourth Edition, Kriegsspiel V3): one frame per round that ended, and one
 for the round in play when orders were given in it.
 
-The umpire's picture is drawn by the players' renderer (:func:`kriegsspiel.pov.picture.draw_picture`) from a
+The umpire's picture is drawn by the players' renderer (:func:`kriegsspiel.render.player_picture.draw_picture`) from a
 view that holds every unit in play and the whole map in sight; each player's picture is
 :func:`kriegsspiel.pov.player_picture` of the same state, exactly what ``kriegsspiel pov`` writes.
 """
@@ -19,8 +19,8 @@ from kriegsspiel.core.state import scores
 from kriegsspiel.debrief.model import Debrief, Frame, Move
 from kriegsspiel.pov import player_picture, public_map, round_moment
 from kriegsspiel.pov.routes import walked_path
-from kriegsspiel.pov.picture import UMPIRE_KEY, draw_picture, full_map_window
 from kriegsspiel.render.palette import parse_colour
+from kriegsspiel.render.player_picture import UMPIRE_KEY, draw_picture, full_map_camera
 from kriegsspiel.store import RulerSession
 from kriegsspiel.store.journal import JournalRecord
 
@@ -66,14 +66,14 @@ def _moves_of(played: list[tuple[JournalRecord, Any]], event_kinds: Any) -> tupl
     moves = []
     for record, before in played:
         public = public_map(before)
-        window = full_map_window(public)
+        camera = full_map_camera(public)
         for data in record.events:
             if data.get("event") != Moved.kind:
                 continue
             event = event_from_json(data, event_kinds)
             assert isinstance(event, Moved)
             colour = parse_colour(public.colour_of(record.side))
-            path = tuple(window.to_px(p.x, p.y) for p in walked_path(before, data, bool(record.forced)))
+            path = tuple(camera.to_screen(p) for p in walked_path(before, data, bool(record.forced)))
             moves.append(Move(event.unit, event.describe(), tuple((float(x), float(y)) for x, y in path),
                               record.seq, colour))
     return tuple(moves)
@@ -87,7 +87,7 @@ def _frame(label: str, state: Any, before: Any, round_number: int | None,
     def draw_player(name: str) -> Any:
         return lambda: player_picture(state, name, round_number=round_number)
 
-    window = full_map_window(public_map(state))
+    viewport = full_map_camera(public_map(state)).viewport
     return Frame(
         label=label,
         moves=_moves_of(played, event_kinds),
@@ -96,7 +96,7 @@ def _frame(label: str, state: Any, before: Any, round_number: int | None,
         draw_umpire=lambda: umpire_picture(state, round_number),
         draw_player={name: draw_player(name) for name in players},
         draw_before=lambda: umpire_picture(before, int(before.round) - 1 if before.round > 1 else None),
-        map_box=window.size_px,
+        map_box=(viewport.width, viewport.height),
     )
 
 

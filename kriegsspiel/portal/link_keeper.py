@@ -1,6 +1,5 @@
-"""The links in force of one portal, shared by the ruler games' :class:`~kriegsspiel.portal.service.Portal`
-and the area games' :class:`~kriegsspiel.portal.area_service.AreaPortal`: one implementation, so that a
-revoked link is refused the same way in both.
+"""The links in force of one portal (:class:`~kriegsspiel.portal.service.Portal`), keyed by its players (names
+or powers).
 
 The links file beside the save is the umpire's (``kriegsspiel links --revoke`` rewrites it); the journal
 keeps each link's hash, never the token. A change of the file is noticed on the next request and journaled.

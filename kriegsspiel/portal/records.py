@@ -1,7 +1,7 @@
 """The portal's records in the journal: orders received, links issued and revoked (by hash), rounds closed,
 deadlines set. Each is a journal record of kind ``portal`` whose one event is a dict with a "portal" key, so
 that it survives a crash with the game, is replayed (and skipped by the rules) and is read back from the save
-alone by ``kriegsspiel inbox``.
+alone by ``kriegsspiel inbox`` (:mod:`kriegsspiel.portal.inbox`).
 
 A player's orders are kept whole in the journal (the umpire needs them); a token never is: a link is recorded
 by the sha256 of its token only.
@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from kriegsspiel.errors import printable
+from kriegsspiel.store.desk import LineVerdict
 from kriegsspiel.store.journal import PORTAL_KIND, JournalRecord
 
 ORDERS = "orders"
@@ -71,6 +71,15 @@ def received_orders(records: Iterable[JournalRecord]) -> list[ReceivedOrders]:
         found.append(ReceivedOrders(player=str(data.get("player", "")), round=int(data.get("round", 0)),
                                     text=text, ready=bool(data.get("ready", False)), digest=digest_of(text),
                                     at=record.at, record=record.seq))
+    return found
+
+
+def line_verdicts(records: Iterable[JournalRecord]) -> dict[int, tuple[LineVerdict, ...]]:
+    """The verdict of each line of every sending that has them, by the sending's record seq."""
+    found = {}
+    for record, data in _portal(records, ORDERS):
+        if isinstance(data.get("lines"), list):
+            found[record.seq] = tuple(LineVerdict.from_json(x) for x in data["lines"] if isinstance(x, dict))
     return found
 
 
@@ -157,41 +166,3 @@ def reconcile_links(append: Append, records: Iterable[JournalRecord], hashes: di
                                                           "token_sha256": new})
             said.append(f"issued a link to {player}")
     return said
-
-
-def inbox(records: Iterable[JournalRecord], players: list[str], round_number: int) -> dict[str, Any]:
-    """The umpire's inbox of a round as JSON-ready data: for each player (in the scenario's order) every
-    sending of orders (oldest first), the one that counts (the last) and whether they said they are ready."""
-    records = list(records)
-    return inbox_of(received_orders(records), closed_rounds(records), deadlines(records), players, round_number)
-
-
-def inbox_of(received: Iterable[ReceivedOrders], closed: set[int], due: dict[int, str], players: list[str],
-             round_number: int) -> dict[str, Any]:
-    """:func:`inbox` from what a running portal keeps in memory: every sending received, the rounds closed
-    and the deadlines."""
-    sent = [r for r in received if r.round == round_number]
-    result: dict[str, Any] = {"round": round_number, "closed": round_number in closed,
-                              "deadline": due.get(round_number), "players": {}}
-    for player in players:
-        mine = [r.to_json() for r in sent if r.player == player]
-        result["players"][player] = {"orders": mine, "latest": mine[-1] if mine else None,
-                                     "ready": bool(mine and mine[-1]["ready"])}
-    return result
-
-
-def inbox_text(inbox: dict[str, Any]) -> str:
-    """The inbox of a round for the terminal: per player, ready or not, and the orders that count."""
-    head = f"inbox of round {inbox['round']}" + (" (closed)" if inbox["closed"] else "") + \
-        (f", due by {inbox['deadline']}" if inbox["deadline"] else "")
-    lines = [head]
-    for player, entry in inbox["players"].items():
-        latest = entry["latest"]
-        if latest is None:
-            lines.append(f"  {player}: nothing received")
-            continue
-        times = len(entry["orders"])
-        lines.append(f"  {player}: {'READY, ' if entry['ready'] else ''}received {latest['at']}"
-                     f" (digest {latest['digest']}{f', sent {times} times, the last counts' if times > 1 else ''}):")
-        lines += [f"    {line}" for line in latest["text"].splitlines() or [""]]
-    return printable("\n".join(lines))  # a player's text never moves the umpire's cursor nor clears the screen

@@ -1,6 +1,5 @@
-"""What the umpire does to the round (or phase) orders go to, shared by the ruler games'
-:class:`~kriegsspiel.portal.service.Portal` and the area games'
-:class:`~kriegsspiel.portal.area_service.AreaPortal`: close it, set its deadline, add words to a player's page.
+"""What the umpire does to the round (or phase) orders go to, in the portal
+(:class:`~kriegsspiel.portal.service.Portal`): close it, set its deadline, add words to a player's page.
 Each is journaled through the gate, kept in memory for the server's thread, and told to the open pages."""
 from __future__ import annotations
 

@@ -1,13 +1,19 @@
-"""The portal's web server (aiohttp): the player's page, pictures, live updates and the order form.
+"""The portal's web server (aiohttp), one for every game: the player's page, pictures, live updates, the order
+form and the check of order lines. What a page holds is the game's (:class:`~kriegsspiel.portal.service.Portal`
+asks the session's desk), never this module's.
 
 Addresses (``TOKEN`` is a player's secret; any other address, or an unknown token, is the same 404):
 
 - ``GET /p/TOKEN``                 the player's page
-- ``GET /p/TOKEN/picture/N.png``   the player's picture of sheet N
-- ``GET /p/TOKEN/status.json``     the newest sheet, its report and the round's state (the polling fallback)
+- ``GET /p/TOKEN/picture/N.png``   the player's picture N (a round's sheet, a phase's board)
+- ``GET /p/TOKEN/status.json``     the newest picture, its report and the round's state (``key`` changes when
+  the page would), for polling
 - ``GET /p/TOKEN/events``          server-sent events: the same status, pushed when it changes
 - ``POST /p/TOKEN/orders``         the order form (multipart or urlencoded; CSRF token and same-origin Origin)
-- ``GET /static/portal.css``, ``GET /static/portal.js``
+- ``POST /p/TOKEN/check``          ``{"orders": TEXT}`` -> ``{"lines": [{line, ok, text, reason}]}``: the rules'
+  verdict on each line against what the player sees (none where orders are free text); nothing is written
+- ``GET /p/TOKEN/debrief/NAME``    the debrief the umpire published, once the game is over
+- ``GET /static/portal.css``, ``GET /static/portal.js``, ``GET /static/area.js``
 
 Every answer carries a Content-Security-Policy without inline script, ``X-Content-Type-Options: nosniff``,
 ``X-Frame-Options: DENY`` / ``frame-ancestors 'none'``, ``Referrer-Policy: same-origin`` and
@@ -34,10 +40,10 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
 from kriegsspiel.errors import UserError
-from kriegsspiel.portal.bodies import orders_form
+from kriegsspiel.portal.bodies import check_body, orders_form
 from kriegsspiel.portal.guard import BODY_SECONDS, SECURITY_HEADERS, GuardedRunner, quiet_loop_errors
 from kriegsspiel.portal.links import token_hash
-from kriegsspiel.portal.pages import error_page, player_page, receipt_line
+from kriegsspiel.portal.pages import PageInput, error_page, player_page, receipt_line
 from kriegsspiel.portal.service import Portal, Refusal
 
 log = logging.getLogger("kriegsspiel.portal")
@@ -47,13 +53,13 @@ MAX_BODY = 16 * 1024
 #: posts allowed per link in :data:`RATE_WINDOW` seconds; the next is answered 429
 RATE_LIMIT = 10
 RATE_WINDOW = 60.0
-#: checks of orders (an area game's ``/check``, sent as a power types) allowed per link in RATE_WINDOW seconds
+#: checks of orders (``/check``, sent as a player types) allowed per link in RATE_WINDOW seconds
 CHECK_RATE_LIMIT = 40
 #: seconds between keep-alive comments on an idle event stream
 KEEPALIVE = 20.0
 
 _TOKEN_IN_PATH = re.compile(r"/p/[^/?#]*")
-_STATIC = {"portal.css": "text/css", "portal.js": "text/javascript"}
+_STATIC = {"portal.css": "text/css", "portal.js": "text/javascript", "area.js": "text/javascript"}
 
 
 def redact(path: str) -> str:
@@ -106,8 +112,10 @@ class PortalApp:
         self._limiter = _Limiter(RATE_LIMIT, RATE_WINDOW, clock)
         self._check_limiter = _Limiter(CHECK_RATE_LIMIT, RATE_WINDOW, clock)
         self._static = {name: (static_file(name), kind) for name, kind in _STATIC.items()}
-        # the page's one script starts with what both portals' scripts share (following the game, the countdown)
-        self._static["portal.js"] = (static_file("live.js") + static_file("portal.js"), "text/javascript")
+        # a page's one script starts with what both scripts share (following the game, the countdown):
+        # portal.js swaps in each round's new sheet; area.js checks each line as it is typed
+        for script in ("portal.js", "area.js"):
+            self._static[script] = (static_file("live.js") + static_file(script), "text/javascript")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._changed: asyncio.Event | None = None
         self._closing = False
@@ -128,7 +136,8 @@ class PortalApp:
         app.router.add_get(f"/p/{token}/status.json", self.status)
         app.router.add_get(f"/p/{token}/events", self.events)
         app.router.add_post(f"/p/{token}/orders", self.orders)
-        app.router.add_get("/static/{name:portal\\.(css|js)}", self.static)
+        app.router.add_post(f"/p/{token}/check", self.check)
+        app.router.add_get("/static/{name:portal\\.(css|js)|area\\.js}", self.static)
         app.router.add_get("/favicon.ico", self.no_icon)
         app.router.add_get(f"/p/{token}/debrief/{{name:[A-Za-z0-9_./-]{{1,40}}}}", self.debrief)
         return app
@@ -141,10 +150,13 @@ class PortalApp:
         self._watch = asyncio.create_task(self._watch_links())
 
     async def _watch_links(self) -> None:
-        """Notice a links file changed by ``kriegsspiel links --revoke`` even when nobody asks for a page."""
+        """Notice a revoked link (``kriegsspiel links --revoke``), and a game changed by the umpire (an order,
+        a confirm, an undo), within a second, even when nobody asks for a page."""
+        loop = asyncio.get_running_loop()
         while not self._closing:
-            await asyncio.sleep(2.0)
-            await asyncio.get_running_loop().run_in_executor(None, self.portal.refresh_links)
+            await asyncio.sleep(1.0)
+            await loop.run_in_executor(None, self.portal.refresh_links)
+            self.portal.poll()
 
     async def _shutdown(self, app: web.Application) -> None:
         self._closing = True
@@ -205,28 +217,49 @@ class PortalApp:
         want = hmac.new(self._secret, f"{player_key}:{nonce}".encode(), hashlib.sha256).hexdigest()
         return bool(nonce) and hmac.compare_digest(mac.encode(), want.encode())
 
+    def _key(self, player: str) -> str:
+        """A digest of everything the player's page shows that can change (its own share only)."""
+        status = self.portal.round_status()
+        handouts = self.portal.handouts(player)
+        sent = [o.record for o in self.portal.orders_of(player) if o.round == status.round]
+        notes = self.portal.notes_for(player, status.round)
+        text = repr((status, self.portal.order_form(player).key, handouts[-1] if handouts else None, sent[-1:],
+                     len(notes)))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
     def _status_json(self, player: str, base: str) -> dict[str, Any]:
-        sheets = self.portal.sheets_of(player)
+        self.portal.poll()
+        handouts = self.portal.handouts(player)
         status = self.portal.round_status()
         mine = [o for o in self.portal.orders_of(player) if o.round == status.round]
-        current = sheets[-1] if sheets else None
+        current = handouts[-1] if handouts else None
         return {
+            "key": self._key(player),
             "sheet": current.number if current else 0,
             "moment": current.moment if current else None,
             "picture": f"{base}/picture/{current.number}.png" if current else None,
+            "focus": list(current.focus) if current and current.focus else None,
             "report": current.report if current else None,
-            "round": status.round, "open": status.open, "reason": status.reason, "deadline": status.deadline,
-            "receipt": receipt_line(mine[-1]) if mine else None,
+            "round": status.round, "phase": self.portal.phase_name(status.round), "open": status.open,
+            "reason": status.reason, "deadline": status.deadline,
+            "receipt": receipt_line(mine[-1], self.portal.phase_name(status.round)) if mine else None,
         }
 
     def _page(self, request: web.Request, player: str, status: int = 200, draft: str | None = None,
               problem: str | None = None) -> web.Response:
+        portal = self.portal
         token = request.match_info["token"]
-        text = player_page(player=player, base=f"/p/{token}", sheets=self.portal.sheets_of(player),
-                           status=self.portal.round_status(), csrf=self._csrf(token_hash(token)),
-                           orders=self.portal.orders_of(player), draft=draft, problem=problem,
-                           debrief=self._debrief_published(), debrief_film=self._debrief_film())
-        return self._html(text, status)
+        round_status = portal.round_status()
+        sent = tuple(portal.orders_of(player))
+        mine = [o for o in sent if o.round == round_status.round]
+        page = PageInput(
+            player=player, name=portal.names[player], base=f"/p/{token}", csrf=self._csrf(token_hash(token)),
+            status=round_status, key=self._key(player), period=portal.desk.period,
+            handouts=tuple(portal.handouts(player)), form=portal.order_form(player), sent=sent,
+            verdicts=portal.verdicts_of(mine[-1]) if mine else (),
+            notes=tuple(portal.notes_for(player, round_status.round)), draft=draft, problem=problem,
+            debrief=self._debrief_published(), debrief_film=self._debrief_film())
+        return self._html(player_page(page), status)
 
     def _debrief_published(self) -> bool:
         from kriegsspiel.debrief.publish import game_over, published_file
@@ -267,17 +300,22 @@ class PortalApp:
     # --- handlers ---------------------------------------------------------------------------------------
 
     async def page(self, request: web.Request) -> web.Response:
-        return self._page(request, self._player(request))
+        # the rules' help lists (a power's moves, what it may buy) take up to ~0.15 s: off the event loop
+        player = self._player(request)
+        return await asyncio.get_running_loop().run_in_executor(None, self._page, request, player)
 
     async def picture(self, request: web.Request) -> web.Response:
-        sheet = self.portal.sheet(self._player(request), int(request.match_info["number"]))
-        if sheet is None:
+        player = self._player(request)
+        number = int(request.match_info["number"])
+        png = await asyncio.get_running_loop().run_in_executor(None, self.portal.picture, player, number)
+        if png is None:
             raise web.HTTPNotFound()
-        return web.Response(body=sheet.png, content_type="image/png")
+        return web.Response(body=png, content_type="image/png")
 
     async def status(self, request: web.Request) -> web.Response:
         player = self._player(request)
         token = request.match_info["token"]
+        self.portal.poll()  # the cached answer is keyed by the portal's changes: count the umpire's first
         # Phones poll this: the answer is made again only when something changed (or a deadline passed).
         key = (self.portal.changes, self.portal.round_status())
         cached = self._status_cache.get(token)
@@ -359,6 +397,22 @@ class PortalApp:
         except Refusal as refusal:
             return self._page(request, player, refusal.status, draft=text, problem=refusal.message)
         raise web.HTTPSeeOther(location=f"/p/{token}#receipt")
+
+    async def check(self, request: web.Request) -> web.Response:
+        player = self._player(request)
+        if request.headers.get("Origin") != f"{request.scheme}://{request.host}":
+            return self._html(error_page(403, "Orders are checked only from the player's own page."), 403)
+        too_many = self._too_many(self._check_limiter, request.match_info["token"], "checks")
+        if too_many is not None:
+            return too_many
+        body = await self._body(request, request.read)
+        if isinstance(body, web.Response):
+            return body
+        posted = check_body(body)  # not JSON, not UTF-8, nested past any real request, not {"orders": TEXT}
+        if posted is None:
+            return web.json_response({"error": "send {\"orders\": TEXT}"}, status=400)
+        verdicts = self.portal.check(player, posted.orders)
+        return web.json_response({"lines": [v.to_json() for v in verdicts]})
 
 
 def lan_address() -> str:

@@ -1,5 +1,7 @@
-"""The portal's state, shared by the web server's thread and the umpire's: who holds which link, the sheets
-published, the orders received, which round is open. Every change goes to the journal through a *gate*.
+"""The portal's state, shared by the web server's thread and the umpire's: who holds which link, the orders
+received and their verdicts, which round (or phase) is open. Every change goes to the journal through a
+*gate*. What each player is shown, and how their orders are checked and taken, is the game's: its session's
+desk (:mod:`kriegsspiel.store.desk`), the same for every game.
 
 The gate decides on which thread the journal is written. ``LockGate`` writes at once under a lock (the
 ``serve`` command, where the umpire's terminal takes the same lock for every command). ``PumpGate`` hands the
@@ -19,10 +21,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kriegsspiel.portal import records as rec
+from kriegsspiel.portal.inbox import inbox_of
 from kriegsspiel.portal.link_keeper import LinkKeeper
-from kriegsspiel.portal.round_control import RoundControl
 from kriegsspiel.portal.links import LinkBook
-from kriegsspiel.portal.sheets import Sheet, draw_sheets, start_of_round_states
+from kriegsspiel.portal.round_control import RoundControl
+from kriegsspiel.store.desk import Desk, Handout, LineVerdict, OrderForm
 
 T = TypeVar("T")
 
@@ -95,12 +98,28 @@ def _parse_utc(text: str) -> _dt.datetime:
     return _dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=_dt.timezone.utc)
 
 
-class Portal(LinkKeeper, RoundControl):
-    """The players' portal of one open game (a :class:`kriegsspiel.store.Game` that can write).
+@dataclass(frozen=True, slots=True)
+class Sending:
+    """A player's sending as the portal answers it: the receipt and the verdict of every line (none where
+    the orders are free text for the umpire)."""
 
-    Call :meth:`start` on the thread that owns pygame: it draws every sheet so far, journals the links'
-    changes and publishes each new round's sheets the moment the round ends. ``now`` gives the time (tests).
-    """
+    received: rec.ReceivedOrders
+    verdicts: tuple[LineVerdict, ...]
+
+
+def _same(key: tuple[Any, ...], seen: tuple[Any, ...] | None) -> bool:
+    """Whether two moment keys are alike: by identity first (a turn object is compared whole only when it
+    is another)."""
+    return seen is not None and len(key) == len(seen) and all(a is b or a == b for a, b in zip(key, seen))
+
+
+class Portal(LinkKeeper, RoundControl):
+    """The players' portal of one open game (a session that can write: :mod:`kriegsspiel.store`).
+
+    The session's desk says who the players are (the links are keyed by them; ``names``: who plays each),
+    what each is shown and how their orders are taken. Call :meth:`start` on the thread that owns pygame.
+    ``gate`` runs every journal write and every drawing (LockGate: at once under the lock the umpire's
+    commands take too; PumpGate: on the window's thread). ``now`` gives the time (tests)."""
 
     def __init__(self, game: Any, gate: LockGate | PumpGate | None = None,
                  now: Callable[[], _dt.datetime] | None = None) -> None:
@@ -108,159 +127,179 @@ class Portal(LinkKeeper, RoundControl):
         self.save = Path(game.path)
         self.gate = gate or LockGate()
         self._now = now or (lambda: _dt.datetime.now(_dt.timezone.utc))
-        self.players = [p.name for p in game.state.setup.players]
+        self.desk: Desk = game.desk()
+        self.players = list(self.desk.players)  # what the links and records are keyed by
+        self.names = dict(self.desk.names)
         self._data = threading.Lock()  # the fields below, read by the server's thread
-        self._sheets: dict[str, dict[int, Sheet]] = {name: {} for name in self.players}
         self._orders: list[rec.ReceivedOrders] = []
+        self._verdicts: dict[int, tuple[LineVerdict, ...]] = {}  # by record seq: each sending's lines
         self._closed: set[int] = set()
         self._deadlines: dict[int, str] = {}
         self._notes: dict[tuple[str, int], list[str]] = {}
         self._init_links()
         self._listeners: list[Callable[[int], None]] = []
-        self._pending: list[tuple[int, Any, str]] = []  # earlier rounds' pictures still to draw
+        self._seen: tuple[Any, ...] | None = None
         self.notes: list[str] = []
-        #: counts every change a player or the umpire would see (orders in, a round closed, sheets published)
+        #: counts every change a player or the umpire would see (orders in, a round closed, the game moved on)
         self.changes = 0
 
     # --- starting ---------------------------------------------------------------------------------------
 
     def start(self, history_now: bool = True) -> None:
-        """Draw the newest sheets (and, with ``history_now``, those of every earlier round: else
-        :meth:`draw_pending` draws them a picture at a time), issue a link to each player who has none, and
-        publish each round's sheets when it ends. Raises UserError for a damaged links file, SaveError when
-        the journal cannot be written."""
+        """Read the portal's records of the save (once), draw what the desk draws ahead (with
+        ``history_now``, every earlier round's pictures too: else :meth:`draw_pending` draws them a picture
+        at a time), issue a link to each player who has none and journal it (by hash). Raises UserError for
+        a damaged links file, SaveError when the journal cannot be written."""
         records = self.game.journal_entries()  # once, at the start; requests read what is kept in memory
         with self._data:
             self._orders = rec.received_orders(records)
+            self._verdicts = rec.line_verdicts(records)
             self._closed = rec.closed_rounds(records)
             self._deadlines = rec.deadlines(records)
             self._notes = rec.umpire_notes(records)
             self._link_hashes = rec.link_hashes(records)
         del records
-        rounds = sorted(start_of_round_states(self.game.states_in_force()).items())
-        number, state = rounds[-1]
-        self._store(draw_sheets(state, number, self.players))
-        # the newest earlier round first: it is the one a player looks back at
-        self._pending = [(n, st, name) for n, st in reversed(rounds[:-1]) for name in self.players]
-        if history_now:
-            self.draw_pending(None)
+        self.desk.start(self.gate, self.poll, history_now)
         book, said = LinkBook.load_for_serving(self.save)  # a broken links file: kept aside, links issued anew
         self.notes += said
         if book.issue_missing(self.players):
             book.save()
         self.notes += self._take_book(book)
-        self.game.on_round_end.append(self._round_ended)
+        self._seen = self.desk.moment_key()
 
     def draw_pending(self, most: int | None = 1) -> int:
-        """Draw up to ``most`` (None: all) of the earlier rounds' pictures not drawn yet, on the thread that
-        owns pygame (the window: one a frame). Returns how many were drawn."""
-        drawn = 0
-        while self._pending and (most is None or drawn < most):
-            number, state, name = self._pending.pop(0)
-            self._store(draw_sheets(state, number, [name]))
-            drawn += 1
-        return drawn
+        """What the window calls every frame: notice a change the umpire made there, so that the pages follow
+        it at once, and draw up to ``most`` (None: all) earlier pictures not drawn yet. Returns how many."""
+        self.poll()
+        return self.desk.draw_pending(most)
 
-    def _round_ended(self, game: Any, ended: int) -> None:
-        self.publish(ended + 1, game.state)
-
-    def publish(self, number: int, state: Any) -> None:
-        """Draw and publish every player's sheet ``number`` from ``state``, then tell the listeners."""
-        self._store(draw_sheets(state, number, self.players))
-        self.changes += 1
-        self._tell()
+    def listen(self, listener: Callable[[int], None]) -> None:
+        """Call ``listener(number)`` (the round or phase orders go to) whenever something a page shows changed."""
+        self._listeners.append(listener)
 
     def _tell(self) -> None:
-        number = self.latest_number()
+        number = self.ordering_number()
         for listener in list(self._listeners):
             listener(number)
 
-    def _store(self, sheets: dict[str, Sheet]) -> None:
+    def poll(self) -> bool:
+        """Notice a change of the game made elsewhere (the umpire's orders, the end of a round, a confirm,
+        an undo) and tell the listeners; returns whether there was one. Cheap: the desk's moment key."""
+        key = self.desk.moment_key()
+        if _same(key, self._seen):
+            return False
+        self._seen = key
         with self._data:
-            for name, sheet in sheets.items():
-                self._sheets[name][sheet.number] = sheet
-
-    def listen(self, listener: Callable[[int], None]) -> None:
-        """Call ``listener(sheet number)`` (on the publishing thread) whenever new sheets are published."""
-        self._listeners.append(listener)
+            self.changes += 1
+        self._tell()
+        return True
 
     # --- rounds and orders ------------------------------------------------------------------------------
 
     def ordering_number(self) -> int:
-        """The number orders go to now (the round in play)."""
-        return int(self.game.state.round)
+        """The number orders go to now (the round in play, the phase being ordered)."""
+        return self.desk.ordering_number()
+
+    def phase_name(self, number: int | None = None) -> str:
+        """Round or phase ``number`` (default: the one orders go to) as a player reads it."""
+        return self.desk.phase_name(self.ordering_number() if number is None else number)
 
     def round_status(self) -> RoundStatus:
-        """The round orders are for now, and whether they are taken."""
-        number = int(self.game.state.round)
+        """The round (or phase) orders are for now, and whether they are taken."""
+        number = self.ordering_number()
         with self._data:
             deadline = self._deadlines.get(number)
             closed = number in self._closed
+        over = self.desk.closed_reason()
+        if over is not None:
+            return RoundStatus(number, False, over, deadline)
+        name = self.phase_name(number)
         if closed:
-            return RoundStatus(number, False, f"round {number} is closed to orders", deadline)
+            return RoundStatus(number, False, f"{name} is closed to orders", deadline)
         if deadline is not None and self._now() >= _parse_utc(deadline):
-            return RoundStatus(number, False, f"the deadline for round {number} ({deadline}) has passed", deadline)
+            return RoundStatus(number, False, f"the deadline for {name} ({deadline}) has passed", deadline)
         return RoundStatus(number, True, None, deadline)
 
-    def receive(self, player: str, round_number: int, text: str, ready: bool) -> rec.ReceivedOrders:
-        """Journal ``player``'s orders for ``round_number`` (on disk before this returns) and return the
-        receipt. Raises Refusal: 400 for orders over :data:`MAX_ORDER_CHARS`, 409 when that round is not
-        the one open to orders."""
+    def receive(self, player: str, number: int, text: str, ready: bool) -> Sending:
+        """Take ``player``'s orders for ``number``: what the desk puts in force (each line checked, where the
+        rules check them), then the sending journaled whole with the verdicts, on disk before this returns.
+        Raises Refusal: 400 for orders over :data:`MAX_ORDER_CHARS`, 409 when ``number`` is not the round
+        (or phase) open to orders."""
         text = text.replace("\r\n", "\n")
         if len(text) > MAX_ORDER_CHARS:
             raise Refusal(400, f"your orders are {len(text):,} characters long; the limit is "
                                f"{MAX_ORDER_CHARS:,} characters: shorten them and send again")
 
-        def write() -> rec.ReceivedOrders:
+        def write() -> Sending:
             status = self.round_status()  # under the gate: the umpire cannot end the round meanwhile
-            if round_number != status.round:
-                raise Refusal(409, f"round {round_number} is over; orders now go to round {status.round}: "
-                                   "reload the page")
+            if number != status.round:
+                raise Refusal(409, f"{self.desk.period} {number} is over; orders now go to "
+                                   f"{self.phase_name(status.round)}: reload the page")
             if not status.open:
                 raise Refusal(409, f"{status.reason}; your orders were not received")
-            line, data = rec.orders_entry(player, round_number, text, ready)
+            verdicts = self.desk.enter(player, text)
+            line, data = rec.orders_entry(player, number, text, ready)
+            data.update(self.desk.sending_data())
+            if verdicts:
+                data["lines"] = [v.record_json() for v in verdicts]
             record = self.game.append_portal(line, data)
-            received = rec.ReceivedOrders(player, round_number, text, ready, rec.digest_of(text), record.at,
-                                          record.seq)
+            received = rec.ReceivedOrders(player, number, text, ready, rec.digest_of(text), record.at, record.seq)
             with self._data:
                 self._orders.append(received)
+                self._verdicts[record.seq] = verdicts
                 self.changes += 1
-            return received
+            self._seen = self.desk.moment_key()
+            return Sending(received, verdicts)
 
-        return self.gate.run(write)
+        sending = self.gate.run(write)
+        self._tell()
+        return sending
+
+    def check(self, player: str, text: str) -> tuple[LineVerdict, ...]:
+        """The rules' verdict on each line, against what ``player`` sees; nothing is written."""
+        return self.desk.check(player, text)
 
     # --- reading (any thread) ---------------------------------------------------------------------------
 
-    def sheets_of(self, player: str) -> list[Sheet]:
-        """The sheets published to ``player``, oldest first, each report followed by the umpire's words to
+    def handouts(self, player: str) -> list[Handout]:
+        """``player``'s handouts so far, oldest first; a sheet's report is followed by the umpire's words to
         that player in that round."""
+        handouts = self.desk.handouts(player)
         with self._data:
-            return [self._with_notes(player, self._sheets[player][n]) for n in sorted(self._sheets[player])]
+            return [self._with_notes(player, h) for h in handouts]
 
-    def sheet(self, player: str, number: int) -> Sheet | None:
+    def _with_notes(self, player: str, handout: Handout) -> Handout:
+        notes = self._notes.get((player, handout.number))
+        if not notes or handout.report is None:
+            return handout
+        return dataclasses.replace(handout, report=handout.report + "\n\nFrom the umpire:\n" + "\n".join(notes))
+
+    def picture(self, player: str, number: int) -> bytes | None:
+        """``player``'s picture ``number`` (PNG), or None."""
+        return self.desk.picture(player, number)
+
+    def order_form(self, player: str) -> OrderForm:
+        return self.desk.order_form(player)
+
+    def notes_for(self, player: str, number: int) -> list[str]:
+        """The umpire's words to ``player`` for round or phase ``number``."""
         with self._data:
-            sheet = self._sheets[player].get(number)
-            return None if sheet is None else self._with_notes(player, sheet)
-
-    def _with_notes(self, player: str, sheet: Sheet) -> Sheet:
-        notes = self._notes.get((player, sheet.number))
-        if not notes:
-            return sheet
-        return dataclasses.replace(sheet, report=sheet.report + "\n\nFrom the umpire:\n" + "\n".join(notes))
-
-    def latest_number(self) -> int:
-        """The number of the newest sheets published."""
-        with self._data:
-            return max((max(s) for s in self._sheets.values() if s), default=0)
+            return list(self._notes.get((player, number), []))
 
     def orders_of(self, player: str) -> list[rec.ReceivedOrders]:
         """``player``'s sendings of orders, oldest first (only theirs)."""
         with self._data:
             return [o for o in self._orders if o.player == player]
 
-    def inbox(self, round_number: int | None = None) -> dict[str, Any]:
-        """The umpire's inbox of a round (default: the round in play), as ``records.inbox`` gives it."""
-        number = int(self.game.state.round) if round_number is None else round_number
+    def verdicts_of(self, sending: rec.ReceivedOrders) -> tuple[LineVerdict, ...]:
         with self._data:
-            orders, closed, due = list(self._orders), set(self._closed), dict(self._deadlines)
-        return rec.inbox_of(orders, closed, due, self.players, number)
+            return self._verdicts.get(sending.record, ())
+
+    def inbox(self, number: int | None = None) -> dict[str, Any]:
+        """The umpire's inbox of a round or phase (default: the one orders go to), from memory
+        (:func:`kriegsspiel.portal.inbox.inbox_of`)."""
+        number = self.ordering_number() if number is None else number
+        with self._data:
+            orders, verdicts = list(self._orders), dict(self._verdicts)
+            closed, due = set(self._closed), dict(self._deadlines)
+        return inbox_of(self.desk, number, orders, verdicts, closed, due)

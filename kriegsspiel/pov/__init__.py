@@ -1,4 +1,7 @@
-"""The players' pictures, headless: a PlayerView drawn to PNG.
+"""The players' pictures, headless: which player sees what, and which file it goes to.
+
+Each picture is a player's PlayerView (``core.sight``: filtered before anything is drawn) and the printed map
+(:class:`PublicMap`: no unit), drawn by ``kriegsspiel.render.player_picture`` and written as PNG here.
 
 ``player_picture(state, player)`` draws one picture; ``write_round_pictures(state, folder, round)`` writes every
 player's picture of a round as ``<folder>/round-NNN/<player>.png``; ``attach_to_game(game)`` makes a
@@ -16,7 +19,6 @@ from typing import Any
 import pygame
 
 from kriegsspiel.core.sight import find_player, player_view
-from kriegsspiel.pov.picture import UnknownUnit, draw_picture, game_clock
 from kriegsspiel.pov.png import (
     encode_rgb_png,
     file_stem,
@@ -27,6 +29,8 @@ from kriegsspiel.pov.png import (
     write_png,
 )
 from kriegsspiel.pov.public import PublicMap, public_map
+from kriegsspiel.render.legend import game_clock
+from kriegsspiel.render.player_picture import UnknownUnit, draw_picture
 
 __all__ = [
     "PictureWriter",

@@ -49,7 +49,7 @@ def province_of(where: str) -> str:
     return where.split("/")[0]
 
 
-def stack_points(units: Sequence[AreaUnit], centres: dict[str, tuple[float, float]],
+def stack_points(units: Sequence[AreaUnit], centres: Mapping[str, tuple[float, float]],
                  offset: float) -> list[tuple[float, float]]:
     """Where each unit's counter stands (map pixels), in the order of ``units`` (all on the map): the units of
     one province in a block of rows about its centre, ``offset`` apart (a dozen units in a territory make

@@ -35,6 +35,11 @@ class PublicMap:
         """The rule set's distance unit for the scale bar ("units" or "metres")."""
         return str(getattr(self.ruleset, "distance_unit", "units"))
 
+    @property
+    def distance_per_world_unit(self) -> float:
+        """How many :attr:`distance_unit` one world unit of the map is."""
+        return 1.0
+
     def colour_of(self, side: str) -> str:
         """The colour of ``side``; grey for a side the scenario does not list."""
         return self.side_colours.get(side, "#808080")

@@ -46,6 +46,10 @@ FIRED_BADGE = (226, 110, 20)
 LOW_HEALTH = (210, 30, 30)
 DISABLED_BADGE = (150, 40, 170)
 DISRUPTION_BADGE = (200, 120, 0)
+#: A counter drawn away from where its unit stands (render/declutter.py): the leader line to its true place
+#: and the ring of the dot there; the dot's halo.
+LEADER = (20, 20, 24)
+LEADER_HALO = (245, 245, 240)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +155,11 @@ class CounterLook:
     disabled: bool = False
     disruption: int = 0  # Ruleset V3 disruption level, shown as a D1 / D2 badge
     projector: bool = False
+    #: > 0: the id goes on a tag under the plate in type of this many pixels (the players' pictures, read
+    #: shrunk to a laptop screen), not inside it
+    id_tag_px: int = 0
+    #: False for an enemy seen by a player: its strength is not known, so no health is drawn
+    strength_known: bool = True
 
 
 def counter_size_px(scale: float, tile_world: float, projector: bool = False) -> int:
@@ -204,13 +213,15 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
 
     frame_box = pygame.Rect(round(s * 0.13), round(s * 0.09), round(s * 0.74), round(s * 0.46))
     draw_symbol(surface, look.symbol, frame_box, fill if not look.hidden else (*fill, 170), s)
-
-
-    _draw_health(surface, look.health, look.max_health, pygame.Rect(round(s * 0.12), round(s * 0.84), round(s * 0.76), max(3, round(s * 0.08))), edge)
+    if look.strength_known:
+        _draw_health(surface, look.health, look.max_health, pygame.Rect(round(s * 0.12), round(s * 0.84), round(s * 0.76), max(3, round(s * 0.08))), edge)
 
     if look.hidden:
         _hatch(surface, plate, radius)
-    surface = _with_label(surface, look.label, s, edge)
+    if look.id_tag_px > 0:
+        surface = _with_id_tag(surface, look.label, look.id_tag_px, edge)
+    else:
+        surface = _with_label(surface, look.label, s, edge)
     # Badges last, so a long id's tag never covers them. The lower ones hang over the plate's bottom corners
     # (the surface grows by ``pad`` below and on both sides; the plate stays centred at the top), so they
     # cover neither the id nor most of the health pips.
@@ -218,9 +229,9 @@ def draw_counter(look: CounterLook) -> pygame.Surface:
     if look.disabled or look.disruption > 0:
         pad = badge_r // 2 + 1
         # beside a tag wider than the plate, out of the way of its letters
-        side = pad if surface.get_width() == s else 2 * badge_r - 3
-        grown = pygame.Surface((surface.get_width() + 2 * side, s + pad), pygame.SRCALPHA)
-        grown.blit(surface, (side, 0))
+        margin = pad if surface.get_width() == s else 2 * badge_r - 3
+        grown = pygame.Surface((surface.get_width() + 2 * margin, s + pad), pygame.SRCALPHA)
+        grown.blit(surface, (margin, 0))
         surface = grown
         low = s + pad - badge_r
         if look.disabled:
@@ -255,6 +266,34 @@ def _with_label(surface: pygame.Surface, label: str, s: int, edge: Colour) -> py
     pygame.draw.rect(wide, edge, tag, 1, border_radius=3)
     wide.blit(text, place)
     return wide
+
+
+def true_place_dot(colour: str, radius: int) -> pygame.Surface:
+    """The mark of where a unit stands when its counter is drawn away from it: a dot of ``radius`` pixels in
+    the side's colour ("#rrggbb"), ringed dark on a light halo; a square of ``2 * radius + 3`` pixels with the
+    dot's centre at ``radius + 1``."""
+    dot = pygame.Surface((2 * radius + 3, 2 * radius + 3), pygame.SRCALPHA)
+    centre = (radius + 1, radius + 1)
+    pygame.draw.circle(dot, LEADER_HALO, centre, radius + 1)
+    pygame.draw.circle(dot, parse_colour(colour), centre, radius)
+    pygame.draw.circle(dot, LEADER, centre, radius, max(1, radius // 5))
+    return dot
+
+
+def _with_id_tag(plate: pygame.Surface, label: str, text_px: int, edge: Colour) -> pygame.Surface:
+    """``plate`` with ``label`` on a tag just under it in type of ``text_px`` (the surface widens for a long id;
+    the plate stays centred at the top)."""
+    label = label if len(label) <= MAX_LABEL_CHARS else label[: MAX_LABEL_CHARS - 1] + "…"
+    text = font(text_px, bold=True).render(label, True, INK)
+    s = plate.get_width()
+    tag = pygame.Rect(0, 0, text.get_width() + 8, text.get_height() + 2)
+    out = pygame.Surface((max(s, tag.width), s - 2 + tag.height), pygame.SRCALPHA)
+    out.blit(plate, ((out.get_width() - s) // 2, 0))
+    tag.midtop = (out.get_width() // 2, s - 2)
+    pygame.draw.rect(out, (*PLATE, 255), tag, border_radius=3)
+    pygame.draw.rect(out, edge, tag, 1, border_radius=3)
+    out.blit(text, text.get_rect(center=tag.center))
+    return out
 
 
 def draw_symbol(surface: pygame.Surface, symbol: Symbol, box: pygame.Rect, fill: Colour, s: int,

@@ -12,6 +12,7 @@ camera's scale), so the layout is computed once per zoom and game state, never p
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -70,6 +71,17 @@ def _overlapping_pairs(boxes: np.ndarray, gap: float) -> tuple[np.ndarray, np.nd
     return np.concatenate(firsts), np.concatenate(seconds)
 
 
+def _covering(boxes: np.ndarray, marks: np.ndarray) -> np.ndarray:
+    """Which of ``boxes`` ((n, 4)) come within GAP_PX of any of ``marks`` ((k, 4)), as an (n,) mask."""
+    covered = np.zeros(len(boxes), dtype=bool)
+    if len(marks) and len(boxes):
+        covered = np.asarray((
+            (boxes[:, None, 0] < marks[None, :, 2] + GAP_PX) & (boxes[:, None, 2] + GAP_PX > marks[None, :, 0])
+            & (boxes[:, None, 1] < marks[None, :, 3] + GAP_PX) & (boxes[:, None, 3] + GAP_PX > marks[None, :, 1])
+        ).any(axis=1), dtype=bool)
+    return covered
+
+
 def _clusters(n: int, first: np.ndarray, second: np.ndarray) -> list[list[int]]:
     """Connected groups (two or more) of the overlap graph, each in index order."""
     parent = list(range(n))
@@ -90,12 +102,17 @@ def _clusters(n: int, first: np.ndarray, second: np.ndarray) -> list[list[int]]:
     return list(groups.values())
 
 
+@functools.lru_cache(maxsize=16)
 def _candidate_offsets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Offsets (pixels) tried for a moved counter, ring by ring, and the angle of each (radians)."""
+    """Offsets (pixels) tried for a moved counter, ring by ring, and the angle of each (radians); the same
+    (read-only) arrays for every layout at ``size``."""
     radii = size * (0.5 + RING_STEP * np.arange(RINGS))
     angles = np.linspace(0.0, 2.0 * np.pi, DIRECTIONS, endpoint=False)
     r, a = np.meshgrid(radii, angles, indexing="ij")
-    return (r * np.cos(a)).ravel(), (r * np.sin(a)).ravel(), a.ravel()
+    out = (r * np.cos(a)).ravel(), (r * np.sin(a)).ravel(), a.ravel()
+    for array in out:
+        array.setflags(write=False)
+    return out
 
 
 def _first_free(cand: np.ndarray, box: np.ndarray, near: np.ndarray, own: np.ndarray, bounds: np.ndarray | None) -> int | None:
@@ -116,7 +133,7 @@ def _first_free(cand: np.ndarray, box: np.ndarray, near: np.ndarray, own: np.nda
             hit[0] &= ~own
         blocked = hit.any(axis=1)
         if bounds is not None:
-            outside = (part < bounds[0:2]).any(axis=1) | (part > bounds[2:4]).any(axis=1)
+            outside = np.asarray((part < bounds[0:2]).any(axis=1) | (part > bounds[2:4]).any(axis=1), dtype=bool)
             if lo == 0:
                 outside[0] = False  # a counter on the map's edge may stand on its true place
             blocked |= outside
@@ -133,15 +150,20 @@ def spread(
     heights: np.ndarray,
     size: int,
     bounds: tuple[float, float, float, float] | None = None,
+    fixed: np.ndarray | None = None,
 ) -> Layout:
     """Lay out counters whose plates (``size`` pixels square, pictures ``widths`` x ``heights`` pixels with the
     plate centred at the top) are centred at ``cx``, ``cy`` (pixels), so no two pictures overlap where a free
     place is near enough. Counters that overlap nothing keep offset 0. A moved counter stays inside
-    ``bounds`` (left, top, right, bottom pixels: the map), so none is pushed off the map's edge."""
+    ``bounds`` (left, top, right, bottom pixels: the map), so none is pushed off the map's edge. ``fixed``:
+    (k, 4) left, top, right, bottom boxes (pixels) that stay where they are and that no counter may cover
+    (the marks of structures standing on one point); a counter on one moves off it like off another counter.
+    The index order is the priority: in a cluster the first counter keeps its place when it can."""
     n = len(cx)
     zero = np.zeros(n)
     none = np.zeros(n, dtype=bool)
-    if n < 2:
+    marks = np.empty((0, 4)) if fixed is None else np.asarray(fixed, dtype=np.float64).reshape(-1, 4)
+    if n < 2 and not (n and len(marks)):
         return Layout(zero, zero.copy(), none, none.copy())
     cx = np.asarray(cx, dtype=np.float64)
     cy = np.asarray(cy, dtype=np.float64)
@@ -149,9 +171,13 @@ def spread(
     heights = np.asarray(heights, dtype=np.float64)
     truth = _boxes(cx, cy, widths, heights, size)
     first, second = _overlapping_pairs(truth, GAP_PX)
-    if first.size == 0:
+    on_marks = _covering(truth, marks)
+    if first.size == 0 and not on_marks.any():
         return Layout(zero, zero.copy(), none, none.copy())
     clusters = _clusters(n, first, second)
+    grouped = {i for group in clusters for i in group}
+    # a counter on a mark but on no other counter is a cluster of its own: it moves off the mark
+    clusters += [[i] for i in np.nonzero(on_marks)[0].tolist() if i not in grouped]
     clustered = np.zeros(n, dtype=bool)
     for group in clusters:
         clustered[group] = True
@@ -160,12 +186,13 @@ def spread(
     owners = np.nonzero(clustered)[0]
     alone = np.nonzero(~clustered)[0]
     reach = DOT_RADIUS_PX + DOT_CLEARANCE_PX
-    obstacles = np.empty((len(owners) + n, 4))
+    obstacles = np.empty((len(owners) + len(marks) + n, 4))
     obstacles[: len(owners)] = np.stack([cx[owners] - reach, cy[owners] - reach, cx[owners] + reach, cy[owners] + reach], axis=1)
     obstacles[len(owners) : len(owners) + len(alone)] = truth[alone]
-    owner = np.full(len(owners) + n, -1)
+    obstacles[len(owners) + len(alone) : len(owners) + len(alone) + len(marks)] = marks
+    owner = np.full(len(owners) + len(marks) + n, -1)
     owner[: len(owners)] = owners
-    count = len(owners) + len(alone)
+    count = len(owners) + len(alone) + len(marks)
     ox, oy, angle = _candidate_offsets(size)
     radius = np.hypot(ox, oy)
     span = size * (0.5 + RING_STEP * RINGS) + GAP_PX

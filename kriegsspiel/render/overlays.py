@@ -315,8 +315,8 @@ def draw_heading_arrow(target: pygame.Surface, centre: tuple[float, float], head
 
 
 def nice_length(target: float) -> float:
-    """The round length (1, 2 or 5 times a power of ten) closest below ``target`` (> 0)."""
-    if target <= 0 or not math.isfinite(target):
+    """The round length (1, 2 or 5 times a power of ten) at most ``target`` (> 0); 1 for nonsense."""
+    if not (target > 0.0 and math.isfinite(target)):
         return 1.0
     power = 10.0 ** math.floor(math.log10(target))
     for factor in (5.0, 2.0, 1.0):
@@ -331,20 +331,41 @@ def short_number(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def scale_words(length: float, unit_name: str) -> str:
+    """A scale bar's length: ``"500 paces"``; no decimals when whole, else at most two (a bar of 0.05)."""
+    number = f"{length:.2f}".rstrip("0").rstrip(".") or "0"
+    return f"{number} {unit_name}"
+
+
+def scale_bar_length(px_per_unit: float, about_px: float) -> tuple[float, float]:
+    """A scale bar's round length (:func:`nice_length`, in the unit whose length on screen is ``px_per_unit``
+    pixels) of at most about ``about_px`` pixels, and its length in pixels."""
+    length = nice_length(about_px / px_per_unit)
+    return length, length * px_per_unit
+
+
+def draw_scale_segments(target: pygame.Surface, bottom_left: tuple[int, int], length_px: float, height: int,
+                        ink: tuple[int, int, int] = (20, 20, 20), paper: tuple[int, int, int] = (255, 255, 255)) -> None:
+    """The bar of a scale bar: four segments, ``ink`` and ``paper`` in turn, outlined in ``ink``."""
+    x, y = bottom_left
+    for i in range(4):
+        seg = pygame.Rect(round(x + length_px * i / 4), y - height, math.ceil(length_px / 4), height)
+        pygame.draw.rect(target, ink if i % 2 == 0 else paper, seg)
+    pygame.draw.rect(target, ink, pygame.Rect(x, y - height, round(length_px), height), 1)
+
+
 def draw_scale_bar(
-    target: pygame.Surface, camera: Camera, texts: TextCache, bottom_left: tuple[int, int], unit_name: str, size: int
+    target: pygame.Surface, camera: Camera, texts: TextCache, bottom_left: tuple[int, int], unit_name: str, size: int,
+    units_per_world: float = 1.0,
 ) -> None:
-    """A scale bar of a round length in world units, about 160 px long, in alternating black and white."""
-    length = nice_length(160.0 / camera.scale)
-    px = camera.length_to_screen(length)
+    """A scale bar of a round length, about 160 px long, on a white box with its length above it.
+    ``units_per_world``: how many of ``unit_name`` one world unit is (the map's scale)."""
+    length, px = scale_bar_length(camera.scale / units_per_world, 160.0)
     x, y = bottom_left
     h = max(6, size // 2)
-    label = texts.get(f"{short_number(length)} {unit_name}", size, (20, 20, 20), (255, 255, 255, 210))
+    label = texts.get(scale_words(length, unit_name), size, (20, 20, 20), (255, 255, 255, 210))
     pygame.draw.rect(target, (255, 255, 255), pygame.Rect(x - 4, y - h - label.get_height() - 6, px + 8, h + label.get_height() + 10), border_radius=4)
-    for i in range(4):
-        seg = pygame.Rect(round(x + px * i / 4), y - h, math.ceil(px / 4), h)
-        pygame.draw.rect(target, (20, 20, 20) if i % 2 == 0 else (255, 255, 255), seg)
-    pygame.draw.rect(target, (20, 20, 20), pygame.Rect(x, y - h, round(px), h), 1)
+    draw_scale_segments(target, (x, y), px, h)
     target.blit(label, (x, y - h - label.get_height() - 2))
 
 

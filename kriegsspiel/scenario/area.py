@@ -23,6 +23,7 @@ A scenario is an area scenario when its rule set is an area game (``RuleSet.kind
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import tomllib
 from collections.abc import Mapping
@@ -30,7 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kriegsspiel.border import InputKind, read_input
+import msgspec
+
+from kriegsspiel.border import InputKind, SchemaError, convert, read_input
+from kriegsspiel.border.scenario_schema import AreaHead, AreaPlayer, AreaScenarioFile
+from kriegsspiel.border.types import Name
 from kriegsspiel.core.area import AreaPosition, AreaRules
 from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
 from kriegsspiel.errors import UserError
@@ -42,9 +47,6 @@ from kriegsspiel.tiled.provinces import ProvinceMapFile, read_province_map
 
 if TYPE_CHECKING:  # drawing loads pygame: only the commands that draw import it (adjudicate, verify, replay do not)
     from kriegsspiel.render.provinces import ProvinceDrawing
-
-_SCENARIO_KEYS = ("name", "map", "ruleset", "seed", "blind", "description")
-
 
 class AreaScenarioError(UserError):
     """An area scenario that cannot be played; the message names the file, the line and the key."""
@@ -127,11 +129,22 @@ def area_ruleset_of_text(text: str) -> RuleSet | None:
         data = load_bounded(text)
     except (tomllib.TOMLDecodeError, TomlTooLarge, RecursionError):
         return None  # not an area scenario one can read: the ruler games' loader says what is wrong
-    head = data.get("scenario")
-    if not isinstance(head, dict) or not isinstance(head.get("ruleset"), str):
+    try:
+        named = convert(data, _RulesetNamed, "")
+    except SchemaError:
         return None
-    ruleset = find_ruleset(head["ruleset"])
+    ruleset = find_ruleset(named.scenario.ruleset)
     return ruleset if ruleset is not None and ruleset.kind == "area" else None
+
+
+class _NamedHead(msgspec.Struct, frozen=True):
+    ruleset: Name
+
+
+class _RulesetNamed(msgspec.Struct, frozen=True):
+    """Just enough of a scenario to tell its rule set (the other keys are the loader's)."""
+
+    scenario: _NamedHead
 
 
 def is_area_scenario(path: str | Path) -> bool:
@@ -170,8 +183,8 @@ def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: in
     the key; the rule set's own start is tried too, so that a bad ``[setup]`` is found here."""
     lines = KeyLines.scan(text)
 
-    def where(table: str, key: str | None = None) -> str:
-        line = lines.line(table, None, key)
+    def where(table: str, key: str | None = None, index: int | None = None) -> str:
+        line = lines.line(table, index, key)
         return f"{source}:{line}" if line else source
 
     try:
@@ -180,41 +193,29 @@ def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: in
         raise AreaScenarioError(f"{source}: not TOML ({exc}); fix the line it names") from None
     except TomlTooLarge as exc:
         raise AreaScenarioError(f"{source}: {exc}") from None
-    head = data.get("scenario")
-    if not isinstance(head, dict):
-        raise AreaScenarioError(f"{source}: no [scenario] table; start the file with [scenario] and its name, map "
-                                "and ruleset")
-    unknown = sorted(set(head) - set(_SCENARIO_KEYS))
-    if unknown:
-        raise AreaScenarioError(f"{where('scenario', unknown[0])}: [scenario] {unknown[0]}: unknown key; the keys are "
-                                f"{', '.join(_SCENARIO_KEYS)}")
+    typed = _decoded(data, source, where)
+    head = typed.scenario
     for key in ("name", "map", "ruleset"):
-        if not isinstance(head.get(key), str) or not head[key].strip():
-            raise AreaScenarioError(f"{where('scenario', key)}: [scenario] {key}: missing or not a string")
-    ruleset = find_ruleset(head["ruleset"])
+        if not getattr(head, key).strip():
+            raise AreaScenarioError(f"{where('scenario', key)}: [scenario] {key}: empty; give it")
+    ruleset = find_ruleset(head.ruleset)
     if ruleset is None or ruleset.kind != "area" or ruleset.area_rules() is None:
         known = ", ".join(n for n, r in sorted(installed_rulesets().items()) if r.kind == "area") or "none"
-        raise AreaScenarioError(f"{where('scenario', 'ruleset')}: [scenario] ruleset = {head['ruleset']!r}: not an "
+        raise AreaScenarioError(f"{where('scenario', 'ruleset')}: [scenario] ruleset = {head.ruleset!r}: not an "
                                 f"area game installed here; area games: {known}")
     rules = ruleset.area_rules()
     assert rules is not None
-    blind = head.get("blind", False)
-    if not isinstance(blind, bool):
-        raise AreaScenarioError(f"{where('scenario', 'blind')}: [scenario] blind: true or false")
+    blind = head.blind
     seed_drawn = False
     if seed is None:
-        seed = head.get("seed")
+        seed = head.seed
         if seed is None:
             seed, seed_drawn = secrets.randbelow(2**31), True
-        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise AreaScenarioError(f"{where('scenario', 'seed')}: [scenario] seed: a whole number from 0")
-    description = head.get("description", "")
-    if not isinstance(description, str):
-        raise AreaScenarioError(f"{where('scenario', 'description')}: [scenario] description: a string")
-    ref = map_ref or head["map"]
+    description = head.description
+    ref = map_ref or head.map
     map_path = (base_dir / ref)
     if not map_path.is_file():
-        raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map = {head['map']!r}: no such file "
+        raise AreaScenarioError(f"{where('scenario', 'map')}: [scenario] map = {head.map!r}: no such file "
                                 f"({map_path}); give the path of a province map, relative to the scenario")
     try:
         board, findings = read_province_map(map_path, overlaps=False)  # check MAP tells overlaps
@@ -230,16 +231,10 @@ def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: in
     if board.ruleset != ruleset.name:
         raise AreaScenarioError(f"{where('scenario', 'ruleset')}: the map {map_path} is drawn for the rule set "
                                 f"{board.ruleset!r}, not {ruleset.name!r}")
-    setup = data.get("setup", {})
-    if not isinstance(setup, dict):
-        raise AreaScenarioError(f"{where('setup')}: [setup] must be a table")
-    players = _players(data.get("players", []), board.powers, source, where)
-    extra = sorted(set(data) - {"scenario", "setup", "players"})
-    if extra:
-        raise AreaScenarioError(f"{where(extra[0])}: [{extra[0]}]: unknown table; an area scenario has [scenario], "
-                                "[setup] and [[players]]")
+    setup = typed.setup
+    players = _players(typed.players, board.powers, source)
     scenario = AreaScenario(
-        source=source, name=head["name"].strip(), text=text,
+        source=source, name=head.name.strip(), text=text,
         sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(), map_ref=ref, map_path=map_path,
         map_sha256=_sha256_file(map_path), ruleset=ruleset, rules=rules, seed=int(seed), blind=blind,
         description=description.strip(), setup=setup, players=players, board=board, seed_drawn=seed_drawn,
@@ -253,19 +248,41 @@ def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: in
     return scenario
 
 
-def _players(raw: Any, powers: tuple[str, ...], source: str, where: Any) -> tuple[Player, ...]:
-    if not isinstance(raw, list):
-        raise AreaScenarioError(f"{where('players')}: [[players]] must be an array of tables (name, power)")
+_KEY_PATH = re.compile(r"^(?P<table>[A-Za-z_][\w-]*)(?:\[(?P<index>\d+)\])?(?:\.(?P<key>.+))?$")
+
+
+def _decoded(data: dict[str, Any], source: str, where: Any) -> AreaScenarioFile:
+    """The scenario's tables decoded by their schema; raises AreaScenarioError naming the line, the table and
+    key, and what belongs there."""
+    try:
+        return convert(data, AreaScenarioFile, source)
+    except SchemaError as exc:
+        found = _KEY_PATH.match(exc.key)
+        if found is None:
+            raise AreaScenarioError(f"{source}: {exc.expected}") from None
+        table, key = found["table"], found["key"]
+        index = int(found["index"]) if found["index"] is not None else None
+        if table == "scenario" and key is None and exc.expected.startswith("missing"):
+            raise AreaScenarioError(f"{source}: no [scenario] table; start the file with [scenario] and its name, "
+                                    "map and ruleset") from None
+        if key is None and index is None and exc.expected == "unknown key":
+            raise AreaScenarioError(f"{where(table)}: [{table}]: unknown table; an area scenario has [scenario], "
+                                    "[setup] and [[players]]") from None
+        label = (f"[[{table}]] number {index + 1}" if index is not None else f"[{table}]") + (f" {key}" if key else "")
+        words = exc.expected
+        if words == "unknown key" and table == "scenario":
+            words += f"; the keys are {', '.join(AreaHead.__struct_fields__)}"
+        raise AreaScenarioError(f"{where(table, key, index)}: {label}: {words}") from None
+
+
+def _players(raw: list[AreaPlayer], powers: tuple[str, ...], source: str) -> tuple[Player, ...]:
     out = []
-    for i, entry in enumerate(raw):
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not isinstance(
-                entry.get("power"), str):
-            raise AreaScenarioError(f"{source}: [[players]] number {i + 1}: give name and power, both strings")
-        power = entry["power"].strip().upper()
+    for entry in raw:
+        power = entry.power.strip().upper()
         if power not in powers:
-            raise AreaScenarioError(f"{source}: [[players]] {entry['name']!r}: power {entry['power']!r} is not one "
+            raise AreaScenarioError(f"{source}: [[players]] {entry.name!r}: power {entry.power!r} is not one "
                                     f"of the map's powers ({', '.join(powers)})")
-        out.append(Player(entry["name"].strip(), power))
+        out.append(Player(entry.name.strip(), power))
     return tuple(out)
 
 

@@ -24,7 +24,8 @@ from kriegsspiel.scenario.model import Scenario, ScenarioError
 from kriegsspiel.scenario.toml_bounds import MAX_SCENARIO_BYTES, TomlTooLarge, load_bounded
 from kriegsspiel.scenario.overrides import apply_overrides
 from kriegsspiel.scenario.play_warnings import warn_about_play
-from kriegsspiel.scenario.report import Report, check_unknown_keys, is_int, suggest, type_name
+from kriegsspiel.border.scenario_schema import ScenarioHead
+from kriegsspiel.scenario.report import Report, check_unknown_keys, read_table, suggest
 from kriegsspiel.scenario.tables import read_players, read_seed, read_sides, read_unit_names, read_victory
 from kriegsspiel.scenario.units import place_aboard, read_placements, read_units
 
@@ -182,23 +183,26 @@ def _validate(
         return report.findings, None
 
     check_unknown_keys(report, "", None, data)
-    head = data.get("scenario")
-    if not isinstance(head, dict):
-        report.add("scenario", None, None, "missing [scenario] table with name, map and ruleset")
-        head = {}
-    check_unknown_keys(report, "scenario", None, head)
+    raw_head = data.get("scenario")
+    head: ScenarioHead | None = None
+    refused: frozenset[str] = frozenset()
+    if "scenario" in data:
+        head, refused = read_table(report, "scenario", None, raw_head, ScenarioHead)
+    if head is None:
+        if "scenario" not in data:
+            report.add("scenario", None, None, "missing [scenario] table with name, map and ruleset")
+        head = ScenarioHead()
+        raw_head = {}
 
-    name = head.get("name")
-    if not isinstance(name, str) or not name.strip():
-        report.add("scenario", None, "name", "missing or empty; give the scenario a name (text)")
+    name = head.name
+    if name is None or not name.strip():
+        if "name" not in refused:
+            report.add("scenario", None, "name", "missing or empty; give the scenario a name (text)")
         name = Path(source).stem
 
-    ruleset_id = head.get("ruleset", DEFAULT_RULESET)
+    ruleset_id = head.ruleset if head.ruleset is not None else DEFAULT_RULESET
     ruleset: RuleBook | None = None
-    if not isinstance(ruleset_id, str):
-        report.add("scenario", None, "ruleset", f"must be text (a rule set name), not {type_name(ruleset_id)}")
-        ruleset_id = DEFAULT_RULESET
-    else:
+    if "ruleset" not in refused:
         name_or_path = ruleset_id
         if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
             name_or_path = str(base_dir / name_or_path)  # a rule-set file is relative to the scenario
@@ -207,41 +211,33 @@ def _validate(
         except (UserError, ValueError, KeyError, OSError) as exc:
             report.add("scenario", None, "ruleset", f"cannot load rule set {ruleset_id!r}: {_exc_text(exc)}")
 
-    seed = read_seed(report, head, seed_override)
-    fog = read_fog_of_war(report, head, ruleset)
-    air_theatre = head.get("air_theatre", False)
-    if not isinstance(air_theatre, bool):
-        report.add("scenario", None, "air_theatre", f"must be true or false, not {air_theatre!r}")
-        air_theatre = False
-    rounds = head.get("rounds")
-    if rounds is not None and (not is_int(rounds) or rounds < 1):
-        report.add("scenario", None, "rounds", f"must be a whole number of at least 1, not {rounds!r}")
-        rounds = None
-
-    if not isinstance(head.get("description", ""), str):
-        report.add("scenario", None, "description", f"must be text, not {type_name(head['description'])}")
+    seed = read_seed(head, seed_override, "seed" in refused)
+    fog = read_fog_of_war(report, head, ruleset, "fog_of_war" in raw_head)
+    air_theatre = head.air_theatre
+    rounds = head.rounds
 
     if ruleset is not None:
         ruleset = apply_overrides(report, data.get("overrides"), ruleset)
 
     sides = read_sides(report, data)
     side_names = [s.name for s in sides]
-    first_side = head.get("first_side", side_names[0] if side_names else "")
-    if side_names and first_side not in side_names:
+    first_side = head.first_side if head.first_side is not None else (side_names[0] if side_names else "")
+    if side_names and first_side not in side_names and "first_side" not in refused:
         report.add("scenario", None, "first_side",
                    f"unknown side {first_side!r}; sides: {', '.join(side_names)}{suggest(str(first_side), side_names)}")
 
     unit_names = read_unit_names(report, data, ruleset)
 
     # The map, then the units against it.
-    map_ref = map_ref_override or head.get("map")
+    map_ref = map_ref_override or head.map
     battlefield: Battlefield | None = None
     map_path = base_dir
     map_sha = ""
-    if not isinstance(map_ref, str) or not map_ref.strip():
-        report.add("scenario", None, "map", "missing; give the Tiled map's path relative to this file")
+    if map_ref is None or not map_ref.strip():
+        if "map" not in refused or map_ref_override:
+            report.add("scenario", None, "map", "missing; give the Tiled map's path relative to this file")
         map_ref = ""
-    elif not map_ref.isprintable():
+    elif not map_ref.isprintable():  # a save's map path (the scenario's own is checked by its schema)
         report.add("scenario", None, "map", f"{ascii(map_ref)} holds a control character (a NUL, an escape); "
                    "give the Tiled map's path as plain text")
         map_ref = ""
@@ -297,7 +293,7 @@ def _validate(
         rounds=rounds,
         victory=tuple(victory),
         unit_names=tuple(sorted(unit_names.items())),
-        description=description.strip() if isinstance(description := head.get("description", ""), str) else "",
+        description=head.description.strip(),
     )
     warn_about_play(report, setup, battlefield, ruleset, data, str(map_path))
     scenario = Scenario(
@@ -311,7 +307,7 @@ def _validate(
         map_sha256=map_sha,
         battlefield=battlefield,
         ruleset=ruleset,
-        seed_drawn=seed_override is None and "seed" not in head,
+        seed_drawn=seed_override is None and "seed" not in raw_head,
         warnings=tuple(report.findings),
     )
     return report.findings, scenario
@@ -325,24 +321,21 @@ def _exc_text(exc: BaseException) -> str:
     return str(exc)
 
 
-def read_fog_of_war(report: Report, head: Mapping[str, Any], ruleset: RuleBook | None) -> int | None:
-    """The scenario's ``fog_of_war`` F, else the rule set's ``default_fog_of_war`` constant; None (with an error
-    reported) when neither gives a whole number >= 0.
+def read_fog_of_war(report: Report, head: ScenarioHead, ruleset: RuleBook | None, given: bool) -> int | None:
+    """The scenario's ``fog_of_war`` F (``given``: the file has the key; a value its schema refused is reported
+    already), else the rule set's ``default_fog_of_war`` constant; None (with an error reported) when neither
+    gives a whole number >= 0.
 
     docs/rulings.md 2026-11: F = 0 is no fog (messages never fail, reports are never false); F >= 1 fails 1 time in F,
     so F = 1 fails every message: a warning says so, since a scenario rarely means it.
     """
-    if "fog_of_war" in head:
-        fog = head["fog_of_war"]
-        if is_int(fog) and fog >= 0:
-            if fog == 1:
-                report.add("scenario", None, "fog_of_war",
-                           "1 makes every message fail (a message fails 1 time in F); write 0 for no fog of war, "
-                           "or 2 or more", severity="warning")
-            return int(fog)
-        report.add("scenario", None, "fog_of_war",
-                   f"must be a whole number of at least 0 (0 = no fog; else a message fails 1 time in N), not {fog!r}")
-        return None
+    if given:
+        fog = head.fog_of_war
+        if fog == 1:
+            report.add("scenario", None, "fog_of_war",
+                       "1 makes every message fail (a message fails 1 time in F); write 0 for no fog of war, "
+                       "or 2 or more", severity="warning")
+        return fog
     if ruleset is None:
         return None  # the rule set's own error is reported already
     default = ruleset.constants.get("default_fog_of_war")

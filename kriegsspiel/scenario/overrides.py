@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
+
+from kriegsspiel.border import SchemaError, convert, convert_entries, shown
+from kriegsspiel.border.types import Name
 from kriegsspiel.core.ruleset import NONE, RuleBook
-from kriegsspiel.scenario.report import Report, is_number, suggest, type_name
+from kriegsspiel.scenario.report import Report, suggest, type_name
 
 
 #: unit-type fields a scenario may override (the old Umpire gamefiles carried their own tables)
@@ -17,25 +21,35 @@ FLAG_FIELDS = ("move_and_fire", "hidden_by_default")
 OTHER_FIELDS = ("hide_terrain", "heading_limit")
 #: the largest heading limit, in degrees (a full turn)
 FULL_TURN = 360
+#: what each key of an ``[overrides.TYPE]`` table may hold (a number of the type's table, else)
+_NUMBER = Annotated[float, msgspec.Meta(ge=0, le=1e9)]
+_KEY_TYPES: dict[str, Any] = {
+    "move_and_fire": bool,
+    "hidden_by_default": bool,
+    "heading_limit": Literal["none"] | Annotated[float, msgspec.Meta(gt=0, le=FULL_TURN)],
+    "hide_terrain": Annotated[list[Name], msgspec.Meta(max_length=1000)],
+}
 
 
 def apply_overrides(report: Report, overrides: Any, ruleset: RuleBook) -> RuleBook:
     """``[overrides.TYPE]`` tables change a unit type's numbers for this scenario only."""
     if overrides is None:
         return ruleset
-    if not isinstance(overrides, dict):
+    tables, problems = convert_entries(overrides, dict[str, Any])
+    if tables is None:
         report.add("overrides", None, None, f"must be tables [overrides.TYPE], not {type_name(overrides)}")
         return ruleset
     types = dict(ruleset.unit_types)
-    for type_id, changes in overrides.items():
+    for type_id in overrides:
         table = f"overrides.{type_id}"
         if type_id not in types:
             known = sorted(types)
             report.add(table, None, None, f"unknown unit type {type_id!r}{suggest(type_id, known)}")
             continue
-        if not isinstance(changes, dict):
-            report.add(table, None, None, f"must be a table of numbers, not {type_name(changes)}")
+        if type_id not in tables:
+            report.add(table, None, None, f"must be a table of numbers, not {type_name(overrides[type_id])}")
             continue
+        changes = tables[type_id]
         unit_type = types[type_id]
         fields: dict[str, Any] = {}
         commands = dict(unit_type.commands)
@@ -44,9 +58,13 @@ def apply_overrides(report: Report, overrides: Any, ruleset: RuleBook) -> RuleBo
                 ok, checked = _ability(report, table, key, value, ruleset)
                 if ok:
                     fields[key] = checked
-            elif not is_number(value) or value < 0:
-                report.add(table, None, key, f"must be a number of at least 0, not {value!r}")
-            elif key in OVERRIDABLE_FIELDS:
+                continue
+            try:
+                value = convert(value, _NUMBER, table)
+            except SchemaError:
+                report.add(table, None, key, f"must be a number of at least 0, not {shown(value)}")
+                continue
+            if key in OVERRIDABLE_FIELDS:
                 fields[key] = OVERRIDABLE_FIELDS[key](value)
             elif key in commands:
                 commands[key] = dataclasses.replace(commands[key], damage=int(value))
@@ -69,23 +87,23 @@ def _ability(report: Report, table: str, key: str, value: Any, ruleset: RuleBook
     ``move_and_fire``/``hidden_by_default``: true or false; ``heading_limit``: degrees in (0, 360] or "none"
     (turns freely); ``hide_terrain``: a list of the rule set's terrain ids and structure kinds.
     """
+    try:
+        value = convert(value, _KEY_TYPES[key], f"{table}.{key}")
+    except SchemaError:
+        if key in FLAG_FIELDS:
+            wanted = "true or false"
+        elif key == "heading_limit":
+            wanted = f'degrees (more than 0, at most {FULL_TURN}) or "{NONE}" (turns freely)'
+        else:
+            wanted = "a list of terrain ids and structure kinds"
+        got = type_name(value) if key == "hide_terrain" else shown(value)
+        report.add(table, None, key, f"must be {wanted}, not {got}")
+        return False, None
     if key in FLAG_FIELDS:
-        if isinstance(value, bool):
-            return True, value
-        report.add(table, None, key, f"must be true or false, not {value!r}")
-        return False, None
+        return True, value
     if key == "heading_limit":
-        if value == NONE:
-            return True, None
-        if is_number(value) and 0 < value <= FULL_TURN:
-            return True, float(value)
-        report.add(table, None, key, f'must be degrees (more than 0, at most {FULL_TURN}) or "{NONE}" (turns '
-                   f"freely), not {value!r}")
-        return False, None
+        return True, (None if value == NONE else float(value))
     places = sorted(ruleset.terrain) + sorted(ruleset.structures)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        report.add(table, None, key, f"must be a list of terrain ids and structure kinds, not {type_name(value)}")
-        return False, None
     unknown = [v for v in value if v not in places]
     for place in unknown:
         report.add(table, None, key, f"unknown terrain or structure {place!r}; known: {', '.join(places)}"

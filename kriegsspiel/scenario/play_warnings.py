@@ -7,7 +7,7 @@ from typing import Any
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.core.state import GameSetup
-from kriegsspiel.scenario.report import Report
+from kriegsspiel.scenario.report import Report, unit_indexes
 
 
 def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, ruleset: RuleBook,
@@ -16,7 +16,7 @@ def warn_about_play(report: Report, setup: GameSetup, battlefield: Battlefield, 
     from kriegsspiel.core.game import hiding_place, scenario_warnings
     from kriegsspiel.core.state import initial_state
 
-    index_of = {entry.get("id"): i for i, entry in enumerate(data.get("units", [])) if isinstance(entry, dict)}
+    index_of = unit_indexes(data)
     state = initial_state(setup, battlefield, ruleset)
     for unit_setup in setup.units:
         if unit_setup.hidden is not True:

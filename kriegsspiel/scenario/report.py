@@ -3,23 +3,29 @@ small checks every table shares: value types, unknown keys, arrays of tables."""
 from __future__ import annotations
 
 import difflib
-import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
+from kriegsspiel.border import FieldProblem, SchemaError, convert, convert_table, shown
+from kriegsspiel.border.scenario_schema import (
+    SCENARIO_TABLES, PlayerEntry, ScenarioHead, SideEntry, UnitEntry, VictoryEntry,
+)
 from kriegsspiel.findings import Finding
 from kriegsspiel.scenario.toml_lines import KeyLines
 
 
+#: the keys each table knows, from its schema (kriegsspiel.border.scenario_schema)
 KNOWN_KEYS: dict[str, tuple[str, ...]] = {
-    "": ("scenario", "sides", "players", "unit_names", "units", "victory", "overrides"),
-    "scenario": ("name", "map", "ruleset", "seed", "first_side", "fog_of_war", "air_theatre", "rounds",
-                 "description"),
-    "sides": ("name", "colour", "warheads", "briefing"),
-    "players": ("name", "side", "units"),
-    "units": ("id", "type", "side", "at", "heading", "health", "hidden", "aboard", "airborne"),
-    "victory": ("side", "kind", "zone", "by_round", "score"),
+    "": SCENARIO_TABLES,
+    "scenario": ScenarioHead.__struct_fields__,
+    "sides": SideEntry.__struct_fields__,
+    "players": PlayerEntry.__struct_fields__,
+    "units": UnitEntry.__struct_fields__,
+    "victory": VictoryEntry.__struct_fields__,
 }
+
+
+T = TypeVar("T")
 
 
 def suggest(name: str, known: list[str] | tuple[str, ...]) -> str:
@@ -47,19 +53,14 @@ class Report:
         """A finding in another file (the map), at ``line`` of it when known."""
         self.findings.append(Finding(source, problem, severity, line))
 
+    @classmethod
+    def quiet(cls) -> Report:
+        """A report whose findings nobody reads (a table decoded a second time, its findings made already)."""
+        return cls("", "")
+
     @property
     def has_errors(self) -> bool:
         return any(f.severity == "error" for f in self.findings)
-
-
-def is_int(value: Any) -> bool:
-    """True for a whole number (TOML integer), not a boolean."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_number(value: Any) -> bool:
-    """True for a finite number (integer or float), not a boolean."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)) and math.isfinite(value)
 
 
 def type_name(value: Any) -> str:
@@ -80,17 +81,46 @@ def check_unknown_keys(report: Report, table: str, index: int | None, data: Mapp
                        "warning")
 
 
-def table_list(report: Report, data: Mapping[str, Any], name: str) -> list[tuple[int, dict[str, Any]]]:
-    """The entries of an array of tables (``[[name]]``) as (index, table); a wrong shape is a finding."""
-    value = data.get(name, [])
-    if not isinstance(value, list):
-        report.add(name, None, None, f"must be an array of tables ([[{name}]] headers), not {type_name(value)}")
+def refuse(report: Report, table: str, index: int | None, problem: FieldProblem, prefix: str = "") -> None:
+    """A finding for a key whose value its schema refused: what belongs there and what the file holds."""
+    report.add(table, index, problem.key or None, f"{prefix}must be {problem.wanted}, not {shown(problem.value)}")
+
+
+def read_table(report: Report, table: str, index: int | None, value: Any, schema: type[T],
+               prefix: Callable[[T], str] = lambda entry: "") -> tuple[T | None, frozenset[str]]:
+    """``value`` (a table of the scenario) decoded as ``schema``: every key the schema refuses is a finding
+    (``prefix`` of the decoded entry in front, e.g. "unit 'va1': "), every unknown key a warning. Returns the
+    entry (None when ``value`` is no table) and the keys refused."""
+    entry, problems = convert_table(value, schema)
+    if entry is None:
+        where = f"must be a table, not {type_name(value)}"
+        report.add(table, index, None, where)
+        return None, frozenset()
+    check_unknown_keys(report, table, index, value)
+    for problem in problems:
+        refuse(report, table, index, problem, prefix(entry))
+    return entry, frozenset(p.key for p in problems)
+
+
+def table_list(report: Report, data: Mapping[str, Any], name: str, schema: type[T],
+               prefix: Callable[[T], str] = lambda entry: "") -> list[tuple[int, T, frozenset[str]]]:
+    """The entries of an array of tables (``[[name]]``) as (index, entry decoded as ``schema``, the keys its
+    schema refused); a wrong shape is a finding."""
+    try:
+        items = convert(data.get(name, []), list[Any], name)
+    except SchemaError:
+        report.add(name, None, None, f"must be an array of tables ([[{name}]] headers), not "
+                   f"{type_name(data.get(name))}")
         return []
     result = []
-    for i, item in enumerate(value):
-        if not isinstance(item, dict):
-            report.add(name, i, None, f"must be a table, not {type_name(item)}")
-            continue
-        check_unknown_keys(report, name, i, item)
-        result.append((i, item))
+    for i, item in enumerate(items):
+        entry, refused = read_table(report, name, i, item, schema, prefix)
+        if entry is not None:
+            result.append((i, entry, refused))
     return result
+
+
+def unit_indexes(data: Mapping[str, Any]) -> dict[str, int]:
+    """Each ``[[units]]`` id the schema takes -> its index (for findings about a unit found later)."""
+    return {entry.id: i for i, entry, _refused in table_list(Report.quiet(), data, "units", UnitEntry)
+            if entry.id is not None}

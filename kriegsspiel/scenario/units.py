@@ -12,7 +12,8 @@ from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import RuleBook, UnitType, terrain_speed
 from kriegsspiel.core.state import UnitSetup
-from kriegsspiel.scenario.report import Report, is_int, is_number, suggest, table_list
+from kriegsspiel.border.scenario_schema import UnitEntry
+from kriegsspiel.scenario.report import Report, suggest, table_list, unit_indexes
 
 
 def resolve_type(type_name: str, ruleset: RuleBook, unit_names: Mapping[str, str]) -> str | None:
@@ -60,21 +61,24 @@ def read_units(
     """
     units: list[UnitSetup] = []
     seen: set[str] = set()
-    for i, entry in table_list(report, data, "units"):
-        unit_id = entry.get("id")
-        if not isinstance(unit_id, str) or not unit_id.strip() or any(c.isspace() for c in unit_id) or ">" in unit_id:
-            report.add("units", i, "id", f"must be a name without spaces or '>' (e.g. \"va1\"), not {unit_id!r}")
+    for i, entry, refused in table_list(report, data, "units", UnitEntry,
+                                        lambda e: f"unit {e.id!r}: " if e.id else ""):
+        unit_id = entry.id
+        if unit_id is None:
+            if "id" not in refused:
+                report.add("units", i, "id", "must be a name without spaces or '>' (e.g. \"va1\"), not None")
             continue
         if unit_id in seen:
             report.add("units", i, "id", f"duplicate unit id {unit_id!r}; every unit needs its own id")
             continue
         seen.add(unit_id)
-        declared[unit_id] = entry.get("side")
-        ok = True
-        type_name = entry.get("type")
+        declared[unit_id] = entry.side
+        ok = not refused
+        type_name = entry.type
         type_id: str | None = None
-        if not isinstance(type_name, str):
-            report.add("units", i, "type", f"unit {unit_id!r}: missing; give a unit type of the rule set")
+        if type_name is None:
+            if "type" not in refused:
+                report.add("units", i, "type", f"unit {unit_id!r}: missing; give a unit type of the rule set")
             ok = False
         elif ruleset is not None:
             type_id = resolve_type(type_name, ruleset, unit_names)
@@ -82,55 +86,39 @@ def read_units(
                 problem = unknown_type_message(type_name, ruleset, unit_names)
                 report.add("units", i, "type", f"unit {unit_id!r}: {problem}")
                 ok = False
-        side = entry.get("side")
-        if side not in side_names:
+        side = entry.side
+        if side not in side_names and "side" not in refused:
             names = ", ".join(side_names) or "none declared"
             report.add("units", i, "side",
                        f"unit {unit_id!r}: unknown side {side!r}; sides: {names}{suggest(str(side), side_names)}")
             ok = False
-        aboard = entry.get("aboard")
-        if aboard is not None and (not isinstance(aboard, str) or not aboard.strip()):
-            report.add("units", i, "aboard", f"unit {unit_id!r}: must be the id of the ship or plane carrying it "
-                       f"(e.g. \"b-carrier\"), not {aboard!r}")
-            ok = False
-        airborne = entry.get("airborne", False)
-        if not isinstance(airborne, bool):
-            report.add("units", i, "airborne", f"unit {unit_id!r}: must be true or false, not {airborne!r}")
-            ok, airborne = False, False
-        elif airborne and ruleset is not None and type_id and ruleset.unit_types[type_id].theatre != "air":
+        aboard = entry.aboard
+        airborne = entry.airborne
+        if airborne and ruleset is not None and type_id and ruleset.unit_types[type_id].theatre != "air":
             report.add("units", i, "airborne", f"unit {unit_id!r}: only aircraft start in the air; "
                        f"{type_id} is not an aircraft")
             ok = False
-        at = entry.get("at")
+        at = entry.at
         point: WorldPoint | None = None
-        if isinstance(aboard, str) and aboard.strip():
+        if aboard is not None:
             if at is not None:
                 report.add("units", i, "at", f"unit {unit_id!r} is aboard {aboard!r}: leave at out, a unit aboard "
                            "stands where its carrier does")
                 ok = False
             point = _ABOARD  # replaced by the carrier's position in place_aboard
-        elif isinstance(at, list) and len(at) == 2 and all(is_number(v) for v in at):
-            point = WorldPoint(float(at[0]), float(at[1]))
-        elif not (at is None and aboard is not None):  # a broken aboard has its finding: no second one for at
-            report.add("units", i, "at", f"unit {unit_id!r}: must be [x, y] in world units, not {at!r} (a unit that "
+        elif at is not None:
+            point = WorldPoint(at[0], at[1])
+        elif not {"at", "aboard"} & refused:  # a broken at or aboard has its finding: no second one
+            report.add("units", i, "at", f"unit {unit_id!r}: must be [x, y] in world units, not None (a unit that "
                        "starts aboard a ship or plane gives aboard = \"ID\" instead)")
             ok = False
-        heading = entry.get("heading")
-        if heading is not None and not is_number(heading):
-            report.add("units", i, "heading",
-                       f"unit {unit_id!r}: must be degrees clockwise from north, not {heading!r}")
-            ok = False
-        health = entry.get("health")
-        if health is not None:
-            full = ruleset.unit_types[type_id].health if ruleset is not None and type_id else None
-            if not is_int(health) or health < 1 or (full is not None and health > full):
-                limit = f"1..{full}" if full is not None else "at least 1"
-                report.add("units", i, "health", f"unit {unit_id!r}: must be a whole number {limit}, not {health!r}")
+        heading = entry.heading
+        health = entry.health
+        if health is not None and ruleset is not None and type_id:
+            full = ruleset.unit_types[type_id].health
+            if health > full:
+                report.add("units", i, "health", f"unit {unit_id!r}: must be a whole number 1..{full}, not {health!r}")
                 ok = False
-        hidden = entry.get("hidden")
-        if hidden is not None and not isinstance(hidden, bool):
-            report.add("units", i, "hidden", f"unit {unit_id!r}: must be true or false, not {hidden!r}")
-            ok = False
         # Where it stands is checked whatever else is wrong with the unit, so every finding comes at once: the
         # terrain needs the type, being on the map only the point.
         problem = None
@@ -146,8 +134,8 @@ def read_units(
         if ok and type_id and point is not None:
             units.append(UnitSetup(
                 id=unit_id, type_id=type_id, side=str(side), position=point,
-                heading=None if heading is None else float(heading) % 360.0,
-                health=health, hidden=hidden,
+                heading=None if heading is None else heading % 360.0,
+                health=health, hidden=entry.hidden,
                 local_name=type_name if type_name != type_id else None,
                 aboard=aboard if point is _ABOARD else None,
                 # a plane that starts in the air: the Fourth Edition's start reads it (modern_4e/state.py)
@@ -184,9 +172,7 @@ def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup]
     to those capacities by weight. Every mistake is a finding on the unit's ``aboard`` (or ``airborne``) key; the
     units that cannot go aboard are left out. A carrier may come from the map's units layer; one written down
     (in ``declared``) but broken has its own finding, so its passengers get none."""
-    entries = data.get("units")
-    index_of = {entry["id"]: i for i, entry in enumerate(entries if isinstance(entries, list) else [])
-                if isinstance(entry, dict) and isinstance(entry.get("id"), str)}
+    index_of = unit_indexes(data)
     by_id = {u.id: u for u in units}
     loaded: dict[tuple[str, str], int] = {}
     placed: list[UnitSetup] = []

@@ -140,7 +140,7 @@ class ScenarioDraft:
         """The scenario as TOML for a file at ``target``: the map and a rule-set file relative to its folder."""
         folder = target.resolve().parent
         out = ["# Set up in the kriegsspiel window (set-up mode, F2); `kriegsspiel check` this file after editing it.", "",
-               "[scenario]", f"name = {_value(self.name)}", f"map = {_value(_relative(self.map_path, folder))}",
+               "[scenario]", f"name = {_value(self.name)}", f"map = {_value(relative_path(self.map_path, folder))}",
                f"ruleset = {_value(self._ruleset_for(folder))}"]
         names = self.side_names()
         if self.first_side in names and self.first_side != names[0]:
@@ -189,7 +189,7 @@ class ScenarioDraft:
     def _ruleset_for(self, folder: Path) -> str:
         ref = self.ruleset_ref
         if ref.endswith(".toml") or "/" in ref or "\\" in ref:  # a rule-set file: relative to the scenario
-            return _relative((self.ruleset_base / ref).resolve(), folder)
+            return relative_path((self.ruleset_base / ref).resolve(), folder)
         return ref
 
 
@@ -252,7 +252,7 @@ def _is_table(value: Any) -> bool:
     return isinstance(value, dict) or (isinstance(value, list) and all(isinstance(v, dict) for v in value))
 
 
-def _relative(path: Path, folder: Path) -> str:
+def relative_path(path: Path, folder: Path) -> str:
     """``path`` relative to ``folder`` in forward slashes, or absolute when no relative path exists (another drive)."""
     try:
         return Path(os.path.relpath(path, folder)).as_posix()
@@ -286,6 +286,22 @@ def _value(value: Any) -> str:
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{_key(str(k))} = {_value(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"no TOML for {type(value).__name__}")
+
+
+def table_lines(path: str, table: Mapping[str, Any]) -> list[str]:
+    """``[path]`` and its keys as TOML lines, its plain keys first, then each table in it as ``[path.key]``
+    (recursively; an empty table is kept as its header)."""
+    plain = [(k, v) for k, v in table.items() if not isinstance(v, Mapping)]
+    nested = [(k, v) for k, v in table.items() if isinstance(v, Mapping)]
+    lines = [f"[{path}]", *(f"{_key(str(k))} = {_value(v)}" for k, v in plain)]
+    for k, v in nested:
+        lines += ["", *table_lines(f"{path}.{_key(str(k))}", v)]
+    return lines
+
+
+def toml_value(value: Any) -> str:
+    """A value as TOML writes it (strings quoted with JSON's escapes, which are TOML's; tables inline)."""
+    return _value(value)
 
 
 def _table(name: str, value: Any, array: bool = False) -> list[str]:

@@ -28,16 +28,17 @@ def score_text(state: GameState) -> str:
 
 
 def unit_orders(state: GameState, unit: UnitState) -> list[str]:
-    """The orders ``unit``'s type may give: move, its command table rows that are orders (not a defensive table
-    such as air-defence), and takeoff and land for aircraft when the scenario has an air theatre."""
+    """The orders ``unit`` may give: move; the orders its rule set says it gives beyond its type's command tables
+    (``OrderSpec.may_give``: under the Fourth Edition an aircraft's takeoff and land in a game with the air
+    turn, a land unit's load onto ships), in the rule set's order; its command table rows that are orders (not
+    a defensive table such as air-defence), sorted."""
     from kriegsspiel.core.game import rules_of
 
     rules = rules_of(state)
     unit_type = state.ruleset.unit_type(unit.type_id)
-    orders = ["move"]
-    if unit_type.theatre == "air" and state.setup.air_theatre:
-        orders += ["takeoff", "land"]
-    return orders + sorted(c for c in unit_type.commands if rules.is_order_word(c))
+    given = [word for word, spec in rules.order_specs.items()
+             if spec.may_give is not None and word not in unit_type.commands and spec.may_give(state, unit)]
+    return ["move", *given, *sorted(c for c in unit_type.commands if rules.is_order_word(c))]
 
 
 def _did(unit: UnitState) -> list[str]:

@@ -380,6 +380,12 @@ class AreaSession(SessionBase):
 
         return f"{count(len(self.turn.position.units), 'unit')}, {', '.join(self.scenario.powers)}"
 
+    def desk(self) -> Any:
+        """Each power's share on the portal: its view, pictures and checked orders (store/phase_desk.py)."""
+        from kriegsspiel.store.phase_desk import PhaseDesk
+
+        return PhaseDesk(self)
+
     def phase_number(self) -> int:
         """The number of the phase being ordered: the phases confirmed so far, plus one."""
         return self.turn.phases + 1

@@ -198,13 +198,14 @@ class JournalRecord:
         events read by ``event_kinds``, the game's: ``RulerRules.event_kinds``; by default the core's)."""
         from kriegsspiel.core.events import event_from_json
 
-        head = f"{self.seq}. round {self.round}, {self.side}: {self.command}"
+        who = f"{self.seq}. round {self.round}, {self.side}: "
+        head = who + self.command
         if self.kind in (PORTAL_KIND, ADOPT_KIND):
             return head
         if self.kind in ("undo", "redo"):
             head += f" (record {self.target})"
-        elif self.forced:
-            head = head.replace(f": {self.command}", f": force {self.command}", 1)
+        elif self.forced:  # marked after the side, whose name may hold the command's words too
+            head = f"{who}force {self.command}"
         lines = [head]
         for data in self.events:
             try:

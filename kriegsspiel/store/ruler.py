@@ -147,6 +147,12 @@ class RulerSession(SessionBase):
         setup = self.scenario.setup
         return f"{count(len(setup.units), 'unit')}, {', '.join(s.name for s in setup.sides)}"
 
+    def desk(self) -> Any:
+        """Each player's share on the portal: a sheet a round, orders as free text (store/round_desk.py)."""
+        from kriegsspiel.store.round_desk import RoundDesk
+
+        return RoundDesk(self)
+
     def phase_number(self) -> int:
         """The round in play."""
         return int(self.state.round)

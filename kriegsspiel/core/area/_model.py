@@ -193,6 +193,23 @@ class AreaRules(ABC):
         line) and the key; the default reads none."""
         raise NotImplementedError(f"{source}: this rule set has no phase lines")
 
+    def setup_kinds(self, setup: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The unit kinds a scenario's ``setup`` may place, as (kind as :meth:`setup_placed` takes it, name for
+        people), for the window's set-up mode; default none (the rule set has no set-up mode)."""
+        return ()
+
+    def setup_placed(self, setup: Mapping[str, Any], power: str, kind: str, where: str,
+                     provinces: ProvinceProperties) -> dict[str, Any]:
+        """A copy of ``setup`` (not changed) with a unit of ``kind`` for ``power`` in the province ``where``
+        added, in the scenario's own format. Whether it may stand there is :meth:`start`'s to say: the program
+        starts the new setup and shows its refusal. Default: no set-up mode."""
+        raise NotImplementedError("this rule set has no set-up mode")
+
+    def setup_removed(self, setup: Mapping[str, Any], unit: AreaUnit) -> dict[str, Any]:
+        """A copy of ``setup`` without ``unit`` (a unit of the position :meth:`start` gave for it). Raises
+        UserError when the unit cannot be taken off alone (it is carried by another). Default: no set-up mode."""
+        raise NotImplementedError("this rule set has no set-up mode")
+
     def order_help(self) -> tuple[str, ...]:
         """Lines for the shell's ``help`` showing this game's orders (``POWER: ORDER   what it does``); default
         none (the shell then shows Diplomacy's)."""

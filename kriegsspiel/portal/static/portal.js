@@ -38,6 +38,7 @@
     old.className = "picture";
     old.src = img.getAttribute("src");
     old.alt = img.alt;
+    if (img.hasAttribute("data-focus")) { old.setAttribute("data-focus", img.getAttribute("data-focus")); }
     var text = document.createElement("pre");
     text.textContent = report.textContent;
     link.appendChild(old);
@@ -49,11 +50,28 @@
     history.insertBefore(details, first);
   }
 
+  /* A zoomed picture's frame scrolled to the player's own units (its data-focus), not the map's corner. */
+  function centre(img) {
+    var frame = img.parentNode.parentNode;
+    var focus = (img.getAttribute("data-focus") || "").split(",");
+    if (frame.classList.contains("zoomed") && focus.length === 2) {
+      frame.scrollLeft = Math.max(0, parseFloat(focus[0]) * img.naturalWidth - frame.clientWidth / 2);
+      frame.scrollTop = Math.max(0, parseFloat(focus[1]) * img.naturalHeight - frame.clientHeight / 2);
+    }
+  }
+
   function apply(s) {
     if (s.sheet > sheet && s.picture) {
       keepInHistory();
       var img = byId("picture");
-      if (img) { img.src = s.picture; img.alt = "Your picture: " + s.moment; }
+      if (img) {
+        /* the new sheet's units are elsewhere: zoom (and a zoomed frame, once drawn) opens on them */
+        if (s.focus) { img.setAttribute("data-focus", s.focus[0] + "," + s.focus[1]); }
+        else { img.removeAttribute("data-focus"); }
+        img.addEventListener("load", function () { centre(img); }, { once: true });
+        img.src = s.picture;
+        img.alt = "Your picture: " + s.moment;
+      }
       var link = byId("picture-link");
       if (link) { link.href = s.picture; }
       var report = byId("report");
@@ -94,13 +112,7 @@
     var img = event.target;
     if (!img.classList || !img.classList.contains("picture")) { return; }
     event.preventDefault();
-    var frame = img.parentNode.parentNode;
-    frame.classList.toggle("zoomed");
-    /* zoomed in: open on the player's own units, not on the map's top-left corner */
-    var focus = (img.getAttribute("data-focus") || "").split(",");
-    if (frame.classList.contains("zoomed") && focus.length === 2) {
-      frame.scrollLeft = Math.max(0, parseFloat(focus[0]) * img.naturalWidth - frame.clientWidth / 2);
-      frame.scrollTop = Math.max(0, parseFloat(focus[1]) * img.naturalHeight - frame.clientHeight / 2);
-    }
+    img.parentNode.parentNode.classList.toggle("zoomed");
+    centre(img);  /* zoomed in: open on the player's own units, not on the map's top-left corner */
   });
 }());

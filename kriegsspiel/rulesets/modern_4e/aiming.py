@@ -9,8 +9,8 @@ from kriegsspiel.core.state import GameState, UnitState
 
 
 def flies(state: GameState, unit: UnitState) -> bool:
-    """An aircraft takes off and lands."""
-    return state.ruleset.unit_type(unit.type_id).theatre == "air"
+    """An aircraft takes off and lands, in a game with the air turn (without it, no aircraft is grounded)."""
+    return state.setup.air_theatre and state.ruleset.unit_type(unit.type_id).theatre == "air"
 
 
 def may_load(state: GameState, unit: UnitState) -> bool:

@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kriegsspiel.core.area import (
-    AreaPosition, AreaRules, Choice, OrderVerdict, PhaseResult, ProvinceProperties, UnitSymbol,
+    AreaPosition, AreaRules, AreaUnit, Choice, OrderVerdict, PhaseResult, ProvinceProperties, UnitSymbol,
 )
 from kriegsspiel.core.dice import Dice
+from kriegsspiel.rulesets.unit_profiles import setup_edit
 from kriegsspiel.rulesets.unit_profiles.board import board_or_error
 from kriegsspiel.rulesets.unit_profiles.combat import battle_places, check_battle_order, combat_step, fight_at, fortress_fire
 from kriegsspiel.rulesets.unit_profiles.economy import (
@@ -62,6 +63,16 @@ def _step_of(verb: str) -> str:
 
 class UnitProfilesArea(AreaRules):
     """The area-game rules of unit profiles (see the module's docstring)."""
+
+    def setup_kinds(self, setup: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        return setup_edit.setup_kinds(setup)
+
+    def setup_placed(self, setup: Mapping[str, Any], power: str, kind: str, where: str,
+                     provinces: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        return setup_edit.setup_placed(setup, power, kind, where, provinces)
+
+    def setup_removed(self, setup: Mapping[str, Any], unit: AreaUnit) -> dict[str, Any]:
+        return setup_edit.setup_removed(setup, unit)
 
     def start(self, setup: Mapping[str, Any], powers: Sequence[str], provinces: ProvinceProperties,
               source: str) -> AreaPosition:
@@ -247,9 +258,10 @@ class UnitProfilesArea(AreaRules):
                         f"you have {money} IPC, what is left is saved.",
             "combat-move": f"Combat move: drag a counter onto a territory, or type {_move_example(game, power)}; "
                            "units not moved stay.",
-            "combat": (f"Conduct combat: {len(battles)} battle{'' if len(battles) == 1 else 's'} "
-                       f"({', '.join(battles)}); type 'order {' '.join(battles)}' to fight them in another order, "
-                       "or confirm." if battles else "Conduct combat: no battle; confirm to go on."),
+            "combat": (f"Conduct combat: {len(battles)} battles ({', '.join(battles)}); type 'order "
+                       f"{' '.join(reversed(battles))}' to fight them in another order, or confirm." if len(battles) > 1
+                       else f"Conduct combat: the battle in {battles[0]}; confirm to fight it." if battles
+                       else "Conduct combat: no battle; confirm to go on."),
             "noncombat-move": "Noncombat move: drag a counter onto a friendly territory, or type "
                               f"{_move_example(game, power)}; aircraft must land.",
             "place": (f"Place the {waiting} unit{'' if waiting == 1 else 's'} bought: type 'place 1 "

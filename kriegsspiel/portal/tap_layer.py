@@ -5,31 +5,13 @@ the units are those of the power's view (filtered before), the provinces those o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 
 from kriegsspiel.core.area import AreaUnit
+from kriegsspiel.store.desk import TapBoard
 
 #: a unit's tap target, in map pixels (about a fingertip on a phone's picture of a standard board)
 UNIT_RADIUS_PX = 16
-
-
-@dataclass(frozen=True, slots=True)
-class TapProvince:
-    """One province as the tap layer knows it: abbreviation, name, outline and centre (map pixels)."""
-
-    abbreviation: str
-    name: str
-    outline: tuple[tuple[float, float], ...]
-    centre: tuple[float, float]
-
-
-@dataclass(frozen=True, slots=True)
-class TapBoard:
-    """The map's provinces and its size (map pixels, the picture's size)."""
-
-    size_px: tuple[int, int]
-    provinces: tuple[TapProvince, ...]
 
 
 def province_key(where: str) -> str:
@@ -58,7 +40,10 @@ def tap_layer(board: TapBoard, units: tuple[AreaUnit, ...], power: str,
     width, height = board.size_px
     names = {p.abbreviation: p.name for p in board.provinces}
     centres = {p.abbreviation: p.centre for p in board.provinces}
-    parts = [f"<svg id=\"touch\" class=\"touch\" viewBox=\"0 0 {width} {height}\" role=\"group\" "
+    # pinned to the picture's top left: a picture with a key of its symbols under the board (unit profiles)
+    # is taller than the board, and the layer must lie on the board, not in the middle of the picture
+    parts = [f"<svg id=\"touch\" class=\"touch\" viewBox=\"0 0 {width} {height}\" "
+             f"preserveAspectRatio=\"xMinYMin meet\" role=\"group\" "
              f"aria-label=\"The board: choose a unit, then where it goes (or a second unit to support or convoy)\" "
              f"data-placements=\"{escape('|'.join(placements))}\">"]
     for p in board.provinces:

@@ -1,20 +1,23 @@
-"""What each player is handed at the start of a round: the picture (the very PNG ``kriegsspiel pov`` writes)
-and a report, both drawn from the player's PlayerView only, so that nothing they may not see can reach them.
+"""A ruler game's desk (:class:`kriegsspiel.store.desk.Desk`): what each player is handed at the start of a
+round, the picture (the very PNG ``kriegsspiel pov`` writes) and a report, both drawn from the player's
+PlayerView only, so that nothing they may not see can reach them. The orders are free text the umpire reads.
 
 Sheet 1 is the game as it stood before the first move; sheet N (N > 1) is the end of round N - 1, published
 when the umpire ends that round. The orders a player sends on sheet N are for round N.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from kriegsspiel.core.sight import PlayerView, player_view
 from kriegsspiel.pov import public_map, round_moment
-from kriegsspiel.pov.picture import draw_picture, full_map_window
 from kriegsspiel.pov.png import png_bytes
-from kriegsspiel.portal.places import landmarks_of, where_words
+from kriegsspiel.render.player_picture import draw_picture, full_map_camera
+from kriegsspiel.store.desk import Gate, Handout, LineVerdict, OrderForm, PlayerDuty
+from kriegsspiel.store.places import landmarks_of, where_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +94,8 @@ def units_focus(view: PlayerView, public: Any, size_px: tuple[int, int]) -> tupl
     fractions of its width and height, so that a zoomed picture opens on them; None without units."""
     if not view.own_units or size_px[0] <= 0 or size_px[1] <= 0:
         return None
-    window = full_map_window(public)
-    points = [window.to_px(u.position.x, u.position.y) for u in view.own_units]
+    camera = full_map_camera(public)
+    points = [camera.to_screen(u.position) for u in view.own_units]
     x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
     y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
     return round(x / size_px[0], 4), round(y / size_px[1], 4)
@@ -122,3 +125,90 @@ def start_of_round_states(states: Iterable[Any]) -> dict[int, Any]:
             found[1] = state
         found.setdefault(int(state.round), state)
     return found
+
+
+class RoundDesk:
+    """The sheets of a ruler game's players: every sheet so far drawn at the start (or a picture at a time,
+    :meth:`draw_pending`), each new round's the moment the round ends. Orders are free text: nothing checks
+    them and nothing enters the game but the umpire."""
+
+    period = "round"
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.players: list[str] = session.players()
+        self.names = {name: name for name in self.players}
+        self._data = threading.Lock()
+        self._sheets: dict[str, dict[int, Sheet]] = {name: {} for name in self.players}
+        self._pending: list[tuple[int, Any, str]] = []  # earlier rounds' pictures still to draw
+        self._changed: Callable[[], object] = lambda: None
+
+    def start(self, gate: Gate, changed: Callable[[], object], history_now: bool = True) -> None:
+        self._changed = changed
+        rounds = sorted(start_of_round_states(self.session.states_in_force()).items())
+        number, state = rounds[-1]
+        self._store(draw_sheets(state, number, self.players))
+        # the newest earlier round first: it is the one a player looks back at
+        self._pending = [(n, st, name) for n, st in reversed(rounds[:-1]) for name in self.players]
+        if history_now:
+            self.draw_pending(None)
+        self.session.on_round_end.append(self._round_ended)
+
+    def draw_pending(self, most: int | None = 1) -> int:
+        drawn = 0
+        while self._pending and (most is None or drawn < most):
+            number, state, name = self._pending.pop(0)
+            self._store(draw_sheets(state, number, [name]))
+            drawn += 1
+        return drawn
+
+    def _round_ended(self, session: Any, ended: int) -> None:
+        self.publish(ended + 1, session.state)
+
+    def publish(self, number: int, state: Any) -> None:
+        """Draw and publish every player's sheet ``number`` from ``state``, then say the game moved on."""
+        self._store(draw_sheets(state, number, self.players))
+        self._changed()
+
+    def _store(self, sheets: dict[str, Sheet]) -> None:
+        with self._data:
+            for name, sheet in sheets.items():
+                self._sheets[name][sheet.number] = sheet
+
+    def moment_key(self) -> tuple[Any, ...]:
+        with self._data:
+            return (max((max(s) for s in self._sheets.values() if s), default=0),)
+
+    def ordering_number(self) -> int:
+        return int(self.session.state.round)
+
+    def closed_reason(self) -> str | None:
+        return None
+
+    def phase_name(self, number: int) -> str:
+        return f"round {number}"
+
+    def handouts(self, player: str) -> list[Handout]:
+        with self._data:
+            mine = self._sheets[player]
+            return [Handout(s.number, s.moment, report=s.report, focus=s.focus) for _, s in sorted(mine.items())]
+
+    def picture(self, player: str, number: int) -> bytes | None:
+        with self._data:
+            sheet = self._sheets[player].get(number)
+        return None if sheet is None else sheet.png
+
+    def order_form(self, player: str) -> OrderForm:
+        return OrderForm(self.phase_name(self.ordering_number()))
+
+    def check(self, player: str, text: str) -> tuple[LineVerdict, ...]:
+        return ()
+
+    def enter(self, player: str, text: str) -> tuple[LineVerdict, ...]:
+        return ()
+
+    def sending_data(self) -> dict[str, Any]:
+        return {}
+
+    def duties(self, number: int) -> dict[str, PlayerDuty]:
+        return {name: PlayerDuty() for name in self.players}
