@@ -223,7 +223,7 @@ class FrameDrawing:
             tuple(self.console_output),
             self.console_scroll,
             (w, h),
-            self.combat_row,
+            self.combat.row,
         )
         if self._panel_cache is None or self._panel_cache[0] != key:
             panel = pygame.Surface((self._panel_width(), h))
@@ -243,12 +243,12 @@ class FrameDrawing:
                 output=self.console_output,
                 output_scroll=self.console_scroll,
                 combat=combat_section(state),
-                combat_row=self.combat_row,
+                combat_row=self.combat.row,
                 riding_lines=riding_order_lines(state),
             )
             self._panel_cache = (key, panel)
             left = w - self._panel_width()
-            self.panel_buttons = tuple((rect.move(left, 0), action) for rect, action in buttons)
+            self.combat.buttons = tuple((rect.move(left, 0), action) for rect, action in buttons)
         target.blit(self._panel_cache[1], (w - self._panel_width(), 0))
 
     def _draw_help(self: App, target: pygame.Surface) -> None:
