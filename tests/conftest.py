@@ -57,6 +57,7 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--python-kernels: {', '.join(loaded)} was imported already")
         sys.meta_path.insert(0, _NoCKernels())
         os.environ.pop("KRIEGSSPIEL_REQUIRE_KERNELS", None)  # the Python references are wanted here
+        os.environ["KRIEGSSPIEL_PYTHON_KERNELS"] = "1"  # fewer property examples (tests/kernel_support.examples)
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -13,6 +13,7 @@ import pytest
 from kriegsspiel.app.area_window import AreaApp
 from kriegsspiel.cli import main
 from kriegsspiel.scenario.empty import write_empty_scenario
+from kriegsspiel.scenario.area_writer import check_area_text
 from kriegsspiel.store.opening import new_session
 
 REPO = Path(__file__).resolve().parent.parent
@@ -194,3 +195,14 @@ def test_the_rule_sets_edit_their_own_setup_formats() -> None:
     assert profiles.setup["powers"]["NORD"]["units"]["WNS"][0] == "naval-transport(infantry artillery)"
     started = rules.start({**after, "blind": False}, profiles.board.powers, profiles.board.properties(), "t")
     assert len(started.units) == len(profiles.start().units) - 1
+
+
+def test_quitting_with_an_area_set_up_not_saved_keeps_it(tmp_path: Path) -> None:
+    app, game, map_path = open_map(tmp_path, "diplomacy-standard.tmx")
+    click(app, control(app, "type", "A"))
+    click(app, province(app, "VIE"))
+    app.quit_saving()
+    kept = map_path.with_name("diplomacy-standard-unsaved.toml")
+    assert not app.running and str(kept) in app.log[-1][0]
+    assert check_area_text(kept.read_text(encoding="utf-8"), kept).setup["units"] == {"AUSTRIA": ["A VIE"]}
+    game.close()

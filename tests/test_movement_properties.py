@@ -14,7 +14,7 @@ from kriegsspiel.core.movement import _field as movement_field
 from kriegsspiel.core.movement import _reference as ref
 from kriegsspiel.core.geometry import WorldPoint as P
 from kriegsspiel.core.geometry import heading_change, normalize_bearing
-from kernel_support import kernel_missing
+from kernel_support import examples, kernel_missing
 from test_movement_fixtures import FOREST, HILLS, LAND, MOUNTAINS, PLAINS, WATER, raster
 
 MULTIPLIERS = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 1.25])
@@ -53,7 +53,7 @@ def inside(size: float) -> st.SearchStrategy[tuple[float, float]]:
 
 
 @needs_c
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 10_000), cell=st.sampled_from([1.0, 0.5, 2.5]), a=points(30, 20), b=points(30, 20))
 def test_c_segment_cost_equals_the_reference(seed, cell, a, b) -> None:
     speeds = random_speeds(seed, 8, 12)
@@ -63,7 +63,7 @@ def test_c_segment_cost_equals_the_reference(seed, cell, a, b) -> None:
 
 
 @needs_c
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 10_000), k=st.integers(0, 7), frac=st.sampled_from([0.0, 0.5, 0.25]))
 def test_c_and_reference_agree_on_cell_corners(seed, k, frac) -> None:
     # segments along grid lines and through corners, where ties decide
@@ -77,7 +77,7 @@ def test_c_and_reference_agree_on_cell_corners(seed, k, frac) -> None:
 
 
 @needs_c
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10_000), origin=points(14, 11), limit=st.floats(0.0, 12.0))
 def test_c_cost_field_equals_the_reference(seed, origin, limit) -> None:
     speeds = random_speeds(seed, 12, 15)
@@ -92,7 +92,7 @@ def test_c_cost_field_equals_the_reference(seed, origin, limit) -> None:
 
 
 @needs_c
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10_000), origin=points(14, 11), target=points(14, 11))
 def test_c_bounded_search_equals_the_reference(seed, origin, target) -> None:
     speeds = random_speeds(seed, 12, 15)
@@ -106,7 +106,7 @@ def test_c_bounded_search_equals_the_reference(seed, origin, target) -> None:
 
 
 @needs_c
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 10_000), path=st.lists(points(14, 11), min_size=2, max_size=7))
 def test_c_smoothing_agrees_with_the_reference_and_never_raises_the_cost(seed, path) -> None:
     speeds = random_speeds(seed, 12, 15, blocked=0.0)
@@ -123,7 +123,7 @@ def test_c_smoothing_agrees_with_the_reference_and_never_raises_the_cost(seed, p
 
 
 @needs_c
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 10_000), path=st.lists(points(14, 11), min_size=2, max_size=6))
 def test_c_line_runs_agree_with_the_reference_and_never_raise_the_cost(seed, path) -> None:
     speeds = random_speeds(seed, 12, 15, blocked=0.1)
@@ -141,7 +141,7 @@ def test_c_line_runs_agree_with_the_reference_and_never_raise_the_cost(seed, pat
         assert c == coords or len(c) < len(coords)  # a blocked path is left as it is (but for repeated points)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10_000), path=st.lists(points(14, 11), min_size=2, max_size=6),
        scale=st.sampled_from([2.0, 0.5, 4.0]))
 @example(seed=0, path=[(0.0, 0.0), (0.0, 5e-324)], scale=0.5)  # Hypothesis found it before the grid
@@ -204,7 +204,7 @@ def test_line_runs_follow_a_grid_line_whose_faster_side_switches(kernel) -> None
 # -------------------------------------------------------------------------------------- geometry properties
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 10_000), a=points(20, 20), b=points(20, 20))
 def test_segment_cost_is_symmetric_and_never_below_the_line_at_the_fastest_speed(seed, a, b) -> None:
     speeds = random_speeds(seed, 20, 20)
@@ -215,7 +215,7 @@ def test_segment_cost_is_symmetric_and_never_below_the_line_at_the_fastest_speed
     assert there >= math.dist(a, b) / speeds.max() * (1 - 1e-12)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), a=points(23, 23), b=points(23, 23))
 def test_cheapest_path_is_exact_and_never_below_the_line_at_the_fastest_speed(seed, a, b) -> None:
     speeds = random_speeds(seed, 24, 24)
@@ -231,7 +231,7 @@ def test_cheapest_path_is_exact_and_never_below_the_line_at_the_fastest_speed(se
     assert result.cost <= field.cost_at(P(*b)) * (1 + 1e-9)  # smoothing only lowers the cost
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), a=inside(24), b=inside(24))
 def test_cost_is_symmetric_on_symmetric_terrain(seed, a, b) -> None:
     # terrain mirrored left to right: a move and its mirror image cost the same (within the method's 2%)
@@ -248,7 +248,7 @@ def test_cost_is_symmetric_on_symmetric_terrain(seed, a, b) -> None:
     assert back == pytest.approx(there, rel=0.02)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(origin=points(39, 39), target=points(39, 39), cell=st.sampled_from([1.0, 3.0, 0.25]))
 def test_on_uniform_terrain_the_cost_is_the_distance_within_half_a_percent(origin, target, cell) -> None:
     r = raster(np.zeros((40, 40)), cell_size=cell)
@@ -260,7 +260,7 @@ def test_on_uniform_terrain_the_cost_is_the_distance_within_half_a_percent(origi
     assert result.cost == pytest.approx(math.dist(tuple(o), tuple(t)), rel=0.005, abs=1e-9)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), origin=points(19, 19), allowance=st.floats(1.0, 12.0))
 def test_shaded_reachable_means_the_drag_says_legal(seed, origin, allowance) -> None:
     speeds = random_speeds(seed, 20, 20)
@@ -296,7 +296,8 @@ def mixed_map(seed: int, patch: int, roads: int, size: int = 16) -> tuple[np.nda
 
 # The continuous best is approximated by the same method on cells an eighth the size (every path on the
 # coarse map is a path on the fine one at the same cost, so it can only be better); 2% is the bound.
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.fine_search
+@settings(max_examples=examples(150), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 100_000), patch=st.sampled_from([1, 2, 3]), roads=st.integers(0, 2),
        a=inside(16), b=inside(16))
 def test_every_move_within_two_percent_of_an_eight_times_finer_search(seed, patch, roads, a, b) -> None:
@@ -314,6 +315,7 @@ def test_every_move_within_two_percent_of_an_eight_times_finer_search(seed, patc
 # The moves of a 6000-move sample of the test above (default_rng(11), docs/movement.md) that were more than 2%
 # above the eighth-cell search before the runs along grid lines: every one a best way exactly along a grid line,
 # up to 5.1% above (the first), which the smoothing's vertex-by-vertex search could not reach.
+@pytest.mark.fine_search
 @pytest.mark.parametrize(
     "seed, patch, roads, a, b",
     [
@@ -343,6 +345,7 @@ def test_a_former_worst_move_along_a_grid_line_is_within_two_percent(seed, patch
 # elsewhere once the path's vertices were first put on cell corners (0.6% before, 2.1% then), the worst of
 # seed 13 (2.4%); and a best way "found" a rounding error beside a corner between two cells that cannot be
 # entered (3.2%): a slip, now a wall.
+@pytest.mark.fine_search
 @pytest.mark.parametrize(
     "seed, patch, roads, a, b",
     [
@@ -406,6 +409,7 @@ def test_a_route_exactly_along_a_grid_line_is_found(seed, patch, a, b, along) ->
     assert best < mv.path_cost(coarse, speeds, [P(*a), P(*b)])  # the line is worth it
 
 
+@pytest.mark.fine_search
 def test_every_move_of_a_random_sample_within_two_percent_of_an_eight_times_finer_search() -> None:
     # 80 moves over 16 x 16 maps of five multipliers in patches of 3 tiles with 5% impassable cells; the
     # route choices between two detours that the lattice alone gets wrong by up to 5% are among them

@@ -82,3 +82,36 @@ def test_the_portal_report_of_a_shipped_game_names_places() -> None:
     unit_lines = [line for line in text.splitlines() if line.startswith("  ") and "strength" in line]
     assert unit_lines and all(" of " in line or " at " in line for line in unit_lines)
     assert not any("(" in line.split("strength")[0] for line in unit_lines), unit_lines
+
+
+def test_the_demo_says_its_maps_unit_of_distance_in_paces_and_scales_it() -> None:
+    """The demo's rule set (the Fourth Edition) counts in units without a size; the demo's scenario says one
+    unit of its map is 200 paces, so the report says "N paces", N being the distance in map units times 200."""
+    from kriegsspiel.core.state import initial_state
+    from kriegsspiel.pov import public_map
+    from kriegsspiel.scenario import load_scenario
+
+    scenario = load_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "demo.toml")
+    assert scenario.setup.distance == ("paces", 200.0)
+    state = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
+    public = public_map(state)
+    assert (public.distance_unit, public.distance_per_world_unit) == ("paces", 200.0)
+    marks = landmarks_of(state.battlefield)
+    ford = next(m for m in marks if m.name == "Chadds Ford")
+    size = state.battlefield.world_size
+    # six map units south of the ford (and nearer to it than to any other named place)
+    place = places_of(public)(ford.x, ford.y + 6.0)
+    assert place == f"{where_words(ford.x, ford.y + 6.0, marks, 'paces', size, 200.0)}"
+    assert place.startswith("1,200 paces south of "), place
+    assert where_words(ford.x, ford.y + 6.0, marks, "units", size) .startswith("6 units south of ")
+
+
+def test_a_game_without_a_scale_keeps_the_rule_sets_unit() -> None:
+    from kriegsspiel.core.state import initial_state
+    from kriegsspiel.pov import public_map
+    from kriegsspiel.scenario import load_scenario
+
+    scenario = load_scenario(REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml")
+    public = public_map(initial_state(scenario.setup, scenario.battlefield, scenario.ruleset))
+    assert scenario.setup.distance is None
+    assert (public.distance_unit, public.distance_per_world_unit) == ("metres", 1.0)

@@ -151,3 +151,25 @@ def test_the_windows_layout_keeps_counters_off_fixed_marks_and_is_unchanged_with
     dx, dy = marked.dx[0], marked.dy[0]
     left, top = 100 + dx - 20, 100 + dy - 20
     assert left >= 105 or left + 40 <= 95 or top >= 105 or top + 40 <= 95  # clear of the mark
+
+
+def test_the_demos_scale_bar_is_in_its_maps_paces_and_only_the_legend_says_so() -> None:
+    """The demo's scenario gives its map a unit of distance (200 paces a map unit): the scale bar under the
+    picture measures in it; the map above is the same pixels as with the rule set's units."""
+    from kriegsspiel.render.overlays import scale_bar_length
+
+    state = scenario_state("demo")
+    public = public_map(state)
+    assert (public.distance_unit, public.distance_per_world_unit) == ("paces", 200.0)
+    plain = dataclasses.replace(public, distance=None)
+    view = player_view(state, "Washington")
+    paces, units = draw_picture(view, public), draw_picture(view, plain)
+    camera = full_map_camera(public)
+    fit = reading_fit(camera, len(view.received))
+    # a round number of paces, as long on the picture as that many paces are on the map
+    length, px = scale_bar_length(camera.scale / 200.0, 240.0 * legend_zoom(fit))
+    assert length in (1000.0, 2000.0, 5000.0) and px == pytest.approx(camera.length_to_screen(length / 200.0))
+    height = camera.viewport.height
+    top = pygame.Rect(0, 0, paces.get_width(), height)
+    assert pygame.image.tobytes(paces.subsurface(top), "RGB") == pygame.image.tobytes(units.subsurface(top), "RGB")
+    assert pygame.image.tobytes(paces, "RGB") != pygame.image.tobytes(units, "RGB")

@@ -278,3 +278,15 @@ def test_f2_opens_set_up_before_the_first_order_only(tmp_path: Path) -> None:
     key(app, pygame.K_F2)
     assert not mode.active and app.status_is_error and "before its first order" in app.status
     game.close()
+
+
+def test_quitting_with_a_set_up_not_saved_keeps_it_beside_the_map(tmp_path: Path) -> None:
+    app, game, map_path = open_map(tmp_path)
+    map_path.with_suffix(".toml").write_text("# the author's own\n", encoding="utf-8")
+    drag(app, control(app, "type", "infantry").center, spot(app, "infantry", standing=True))
+    app.quit_saving()  # Ctrl+Q (the window frame calls it)
+    kept = map_path.with_name("coast-unsaved.toml")
+    assert not app.running and str(kept) in app.status
+    assert map_path.with_suffix(".toml").read_text(encoding="utf-8") == "# the author's own\n"
+    assert [u.id for u in load_scenario(kept).setup.units] == ["blue1"]
+    game.close()

@@ -72,8 +72,8 @@ def ctrl_click(app: App, pos: tuple[int, int]) -> None:
 def button(app: App, action: str) -> tuple[int, int]:
     """The centre of the panel's button that sends ``action`` (as drawn in the last frame)."""
     app.render()
-    found = [rect.center for rect, line in app.panel_buttons if line == action]
-    assert found, [line for _, line in app.panel_buttons]
+    found = [rect.center for rect, line in app.combat.buttons if line == action]
+    assert found, [line for _, line in app.combat.buttons]
     return found[0]
 
 
@@ -131,13 +131,13 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     pending = pending_combat(app.session.state)
     assert ("defender", square, "square") in [(m.side, m.amount, m.label) for m in pending.modifiers]
     section = combat_v3.combat_section(app.session.state)
-    assert section.rows[app.combat_row].text == f"defender {square:+d} square ({-square:+d} on the die)"
+    assert section.rows[app.combat.row].text == f"defender {square:+d} square ({-square:+d} on the die)"
     # the keys go on with that row: - steps it down by one
     key(app, pygame.K_MINUS, text="-")
     assert commands(app)[-1] == f"modify defender {square - 1:+d} square"
     # Down to the next rows and + there
     intel = next(i for i, r in enumerate(combat_v3.combat_section(app.session.state).rows) if "attacker intel" in r.text)
-    while app.combat_row != intel:
+    while app.combat.row != intel:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_EQUALS, text="=")
     assert commands(app)[-1] == f"modify attacker {state.ruleset.combat.modifiers['intel']:+d} intel"
@@ -153,7 +153,7 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     key(app, pygame.K_RETURN)
     assert pending_combat(app.session.state) is None and commands(app)[-1] == "resolve"
     app.render()
-    assert not app.console_focused and all(a != combat_v3.RESOLVE for _, a in app.panel_buttons)
+    assert not app.console_focused and all(a != combat_v3.RESOLVE for _, a in app.combat.buttons)
 
     # the same lines typed at the console give the same records (command, rolls, events)
     game = Game.new(SCENARIO, tmp_path / "console.kssave")
@@ -201,7 +201,7 @@ def test_the_undo_button_and_ctrl_z_take_back_and_the_frame_shows_the_controls(a
     assert pending_combat(app.session.state) is not None
     app.render()
     pygame.image.save(app.surface, str(tmp_path / "pending.png"))
-    resolve = next(rect for rect, action in app.panel_buttons if action == combat_v3.RESOLVE)
+    resolve = next(rect for rect, action in app.combat.buttons if action == combat_v3.RESOLVE)
     assert resolve.left >= app.camera.viewport.width  # on the side panel
     click_at(app, button(app, combat_v3.UNDO))
     assert records(app)[-1].kind == "undo" and pending_combat(app.session.state) is None

@@ -66,7 +66,7 @@ def test_the_v3_combat_panel_keeps_its_rows_in_place(v3_app: App) -> None:  # no
     after = places()
     assert after == before, "giving a modifier must not move the rows under the umpire's eyes"
     section = combat_v3.combat_section(app.session.state)
-    assert section.rows[app.combat_row].present and last in section.rows[app.combat_row].text
+    assert section.rows[app.combat.row].present and last in section.rows[app.combat.row].text
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ WORD = r"""(?<![`\w-])["']{}["']"""
 NOT_YET: dict[str, str] = {
     "app/combat_v3.py": "the V3 combat panel: its charts, modifiers and resolve",
     "app/panel.py": "the V3 weapons' ranges and chart line of the side panel",
-    "app/unit_menu.py": "the rows of the unit's other orders",
     "shell/queries.py": "the disruption line reads V3's combat table (a table that shares the order's word)",
 }
 

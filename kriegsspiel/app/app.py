@@ -20,7 +20,7 @@ import pygame
 from kriegsspiel.app import chrome, confirm, waypoints
 from kriegsspiel.app.bands import Bands
 from kriegsspiel.app.board import Board
-from kriegsspiel.app.combat_window import V3CombatControls
+from kriegsspiel.app.combat_window import PendingCombat
 from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
 from kriegsspiel.app.drag import Drag
@@ -45,7 +45,7 @@ from kriegsspiel.render.terrain import BaseImage, MapLayer, flat_base_image
 PANEL_WIDTH = 400
 
 
-class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableControls):
+class App(MouseControls, KeyControls, FrameDrawing, TableControls):
     """The umpire's window on a game session.
 
     ``surface`` is where frames are drawn (the display surface, or any Surface headless). ``base_image`` is the
@@ -91,6 +91,7 @@ class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableContr
         self.dragging = False  # the mouse is carrying the counter (not only selected)
         self.press_at: tuple[int, int] | None = None
         self.panning_from: tuple[int, int] | None = None
+        self.combat = PendingCombat()  # a pending Ruleset V3 combat: its keys and the panel's buttons
         self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W), aiming, the menu: one active (app/tool.py)
         self.rings_on = False
         self.help_on = False
@@ -227,7 +228,7 @@ class App(MouseControls, KeyControls, V3CombatControls, FrameDrawing, TableContr
             self.cursor if self.viewing.chooser else None,  # the row under the mouse is lit
             self.projector,
             tuple(self.shooters),
-            self.combat_row,
+            self.combat.row,
             self.box,
             self.status,
             self.status_is_error,

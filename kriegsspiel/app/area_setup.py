@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from kriegsspiel.app import setup_panel
+from kriegsspiel.app.setup_mode import keep_beside
 from kriegsspiel.app.area_panel import BG, PANEL_WIDTH, fit
 from kriegsspiel.core.area import AreaPosition
 from kriegsspiel.errors import UserError
@@ -273,6 +274,12 @@ class AreaSetupMode:
         self.written.add(target)
         self.tell(f"saved {target}; play it with: kriegsspiel play {target}")
         return target
+
+    def keep_unsaved(self, app: AreaApp) -> str | None:
+        """Ctrl+Q with changes not saved: the setup written beside the target (``...-unsaved.toml``)."""
+        if not self.active or not self.changed:
+            return None
+        return keep_beside(self.target, lambda target: area_scenario_text(app.game.scenario, self.setup, target))
 
     # --- drawing ------------------------------------------------------------------------------------------
     def draw(self, app: AreaApp) -> None:

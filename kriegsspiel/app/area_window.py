@@ -559,6 +559,9 @@ class AreaApp:
         Confirm is dropped (it was never journaled), then the window closes."""
         self.portal.pump()
         line = "quit: every order is already in the save (each is written to disk before its result is shown)"
+        kept = self.setup_mode.keep_unsaved(self)  # units placed in the set-up mode and not saved
+        if kept:
+            line += f"; {kept}"
         if self.asking:
             self.asking = False
             line += "; the unanswered Confirm was not done"

@@ -1,6 +1,7 @@
 """The window's side of a Ruleset V3 combat: the chart menu, the digit keys, the pending combat's buttons and keys.
 
-A mix-in of :class:`kriegsspiel.app.app.App` (it uses the App's session, selection, menu, status and panel).
+:class:`PendingCombat` is the App's ``combat`` (the row the keys step, the panel's buttons); the key and menu
+helpers take the App (its session, selection, status).
 What a chart or a modifier is comes from :mod:`kriegsspiel.app.combat_v3`; every change is a shell line sent
 through the game session (``combat``, ``modify``, ``resolve``) or its ``undo``, journaled as if typed.
 """
@@ -20,78 +21,80 @@ PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
-class V3CombatControls:
-    """Mouse and keys of a Ruleset V3 combat (mixed into the App)."""
+def order_for_key(app: App, key: int) -> str | None:
+    """The order (or, under a rule set with charts, the chart) a key aims, or None."""
+    state = app.session.state
+    if combat_v3.charts(state):
+        return combat_v3.chart_for_key(state, key)
+    return targeting.key_orders(state).get(key)
 
-    #: the pending combat's row that +/- step (Up/Down choose it)
-    combat_row: int = 0
-    #: the panel's buttons as last drawn: (rectangle in window pixels, shell line or ``undo``)
-    panel_buttons: tuple[tuple[pygame.Rect, str], ...] = ()
 
-    def _order_for_key(self: App, key: int) -> str | None:
-        """The order (or, under a rule set with charts, the chart) a key aims, or None."""
-        state = self.session.state
-        if combat_v3.charts(state):
-            return combat_v3.chart_for_key(state, key)
-        return targeting.key_orders(state).get(key)
+def chart_menu(app: App, unit_id: str, pos: tuple[int, int]) -> targeting.Menu | None:
+    """The menu of the rule set's charts for the selection at ``pos`` (the status line says which may be
+    used); None without charts."""
+    group = [app.selected or unit_id, *app.shooters]
+    menu = combat_v3.chart_menu(app.session.state, group, pos)
+    if menu is None:
+        return None
+    usable = [c for c in menu.items if menu.refusal(c) is None]
+    app._set_status(f"{' '.join(group)}: combat on " + (", ".join(usable) if usable else "no chart (all greyed)")
+                    + "; rest the mouse on a grey chart for the reason")
+    # the menu opens at the mouse but stays inside the map seen (above the status line)
+    x, y = visible.menu_origin(app, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(menu.items))
+    return targeting.Menu((x, y), menu.items, menu.labels, menu.refused)
 
-    def _chart_menu(self: App, unit_id: str, pos: tuple[int, int]) -> targeting.Menu | None:
-        """The menu of the rule set's charts for the selection at ``pos`` (the status line says which may be
-        used); None without charts."""
-        group = [self.selected or unit_id, *self.shooters]
-        menu = combat_v3.chart_menu(self.session.state, group, pos)
-        if menu is None:
-            return None
-        usable = [c for c in menu.items if menu.refusal(c) is None]
-        self._set_status(f"{' '.join(group)}: combat on " + (", ".join(usable) if usable else "no chart (all greyed)")
-                         + "; rest the mouse on a grey chart for the reason")
-        # the menu opens at the mouse but stays inside the map seen (above the status line)
-        x, y = visible.menu_origin(self, pos, targeting.MENU_WIDTH_PX, targeting.MENU_ITEM_PX * len(menu.items))
-        return targeting.Menu((x, y), menu.items, menu.labels, menu.refused)
 
-    # --- the pending combat -------------------------------------------------------------------------------
-    def _combat_key(self: App, key: int, mod: int) -> bool:
+class PendingCombat:
+    """The keys and the side panel's buttons of a pending combat (``app.combat``)."""
+
+    def __init__(self) -> None:
+        #: the pending combat's row that +/- step (Up/Down choose it)
+        self.row = 0
+        #: the panel's buttons as last drawn: (rectangle in window pixels, shell line or ``undo``)
+        self.buttons: tuple[tuple[pygame.Rect, str], ...] = ()
+
+    def key(self, app: App, key: int, mod: int) -> bool:
         """Keys while a combat is pending (and nothing else takes them): Enter resolves, Esc undoes the last
         combat or modify, Up/Down choose a modifier, +/- step it. Returns True when the key was used."""
-        if self.help_on or self.view_as is not None or self.dragging or self.tools.active is not None or mod & pygame.KMOD_CTRL:
+        if app.help_on or app.view_as is not None or app.dragging or app.tools.active is not None or mod & pygame.KMOD_CTRL:
             return False
-        section = combat_v3.combat_section(self.session.state)
+        section = combat_v3.combat_section(app.session.state)
         if section is None:
             return False
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._combat_action(combat_v3.RESOLVE)
+            self.act(app, combat_v3.RESOLVE)
         elif key == pygame.K_ESCAPE:
-            if not combat_v3.undoes_combat(self.session.game):
+            if not combat_v3.undoes_combat(app.session.game):
                 return False
-            self._combat_action(combat_v3.UNDO)
+            self.act(app, combat_v3.UNDO)
         elif key in (pygame.K_UP, pygame.K_DOWN) and section.rows:
-            self.combat_row = (self.combat_row + (1 if key == pygame.K_DOWN else -1)) % len(section.rows)
+            self.row = (self.row + (1 if key == pygame.K_DOWN else -1)) % len(section.rows)
         elif key in PLUS_KEYS or key in MINUS_KEYS:
-            self.combat_row = min(self.combat_row, max(0, len(section.rows) - 1))
-            line = combat_v3.step(section, self.combat_row, 1 if key in PLUS_KEYS else -1)
+            self.row = min(self.row, max(0, len(section.rows) - 1))
+            line = combat_v3.step(section, self.row, 1 if key in PLUS_KEYS else -1)
             if line is None:
-                self._set_status("that modifier cannot go further that way", error=True)
+                app._set_status("that modifier cannot go further that way", error=True)
             else:
-                self._combat_action(line)
+                self.act(app, line)
         else:
             return False
         return True
 
-    def _panel_press(self: App, pos: tuple[int, int]) -> bool:
+    def press(self, app: App, pos: tuple[int, int]) -> bool:
         """A click on one of the panel's combat buttons sends its line; False when no button is there."""
-        for rect, action in self.panel_buttons:
+        for rect, action in self.buttons:
             if rect.collidepoint(pos):
-                self._combat_action(action)
+                self.act(app, action)
                 return True
         return False
 
-    def _combat_action(self: App, action: str) -> None:
+    def act(self, app: App, action: str) -> None:
         """Send a shell line of the pending combat (or undo) through the game session, as the console would."""
-        reply = self.session.undo() if action == combat_v3.UNDO else self.session.submit(action)
-        self._console_says(f"> {action}", reply.lines)
-        self._show(reply)
-        section = combat_v3.combat_section(self.session.state)
+        reply = app.session.undo() if action == combat_v3.UNDO else app.session.submit(action)
+        app._console_says(f"> {action}", reply.lines)
+        app._show(reply)
+        section = combat_v3.combat_section(app.session.state)
         # the keys go on with the modifier just changed (its row, which keeps its place)
         row = combat_v3.row_of(section, combat_v3.line_key(action)) if section is not None else None
-        self.combat_row = row if row is not None else 0
-        self._refresh_selection()
+        self.row = row if row is not None else 0
+        app._refresh_selection()

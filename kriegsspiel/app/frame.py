@@ -76,7 +76,10 @@ class FrameDrawing:
         self.tools.draw(self, target)  # the active tool: the ruler, the line of sight, ...
         if self.hover is not None and not self.dragging and not self.tools.is_active(self.tools.menu):  # the menu stays readable
             self._draw_tooltip(target, state)
-        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, visible.map_area(self).bottom - 10), chrome.unit_words(state.ruleset.distance_unit), size_text - 2)
+        # the scenario's unit of distance on the map when it gives one (the demo: paces), else the rule set's
+        distance = getattr(state.setup, "distance", None)
+        unit_name, per_world = (distance[0], distance[1]) if distance else (chrome.unit_words(state.ruleset.distance_unit), 1.0)
+        overlays.draw_scale_bar(target, camera, self.texts, (vp.left + 14, visible.map_area(self).bottom - 10), unit_name, size_text - 2, per_world)
         self.bands.draw_legend(target, self.texts, vp, chrome.TOP_BAR + (chrome.PROJECTOR_EXTRA if self.projector else 0), drag, state, size_text - 4)
         self._draw_top_bar(target, state)
         self.unit_list.draw(self, target)
@@ -220,7 +223,7 @@ class FrameDrawing:
             tuple(self.console_output),
             self.console_scroll,
             (w, h),
-            self.combat_row,
+            self.combat.row,
         )
         if self._panel_cache is None or self._panel_cache[0] != key:
             panel = pygame.Surface((self._panel_width(), h))
@@ -240,12 +243,12 @@ class FrameDrawing:
                 output=self.console_output,
                 output_scroll=self.console_scroll,
                 combat=combat_section(state),
-                combat_row=self.combat_row,
+                combat_row=self.combat.row,
                 riding_lines=riding_order_lines(state),
             )
             self._panel_cache = (key, panel)
             left = w - self._panel_width()
-            self.panel_buttons = tuple((rect.move(left, 0), action) for rect, action in buttons)
+            self.combat.buttons = tuple((rect.move(left, 0), action) for rect, action in buttons)
         target.blit(self._panel_cache[1], (w - self._panel_width(), 0))
 
     def _draw_help(self: App, target: pygame.Surface) -> None:

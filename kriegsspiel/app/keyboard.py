@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import confirm, sight_line, waypoints
+from kriegsspiel.app import combat_window, confirm, sight_line, waypoints
 from kriegsspiel.app.console import reflow_man_page
 from kriegsspiel.app.session import Reply
 from kriegsspiel.app.viewas import NUMBER_KEYS, next_shot_number
@@ -66,11 +66,11 @@ class KeyControls:
         if ctrl and key in (pygame.K_b, pygame.K_t):  # movement bands, trails
             self._set_status(self.bands.toggle() if key == pygame.K_b else self.trails.toggle())
             return
-        word = self._order_for_key(key)  # an order's key (the rule set's hints) or a chart's digit aims it
+        word = combat_window.order_for_key(self, key)  # an order's key (the rule set's hints) or a chart's digit aims it
         if word is not None and not ctrl and self.selected is not None and self.view_as is None:
             self.tools.aiming.start(self, word)
             return
-        if self._combat_key(key, mod):  # a pending Ruleset V3 combat: Enter resolves, Esc undoes, +/- modify
+        if self.combat.key(self, key, mod):  # a pending Ruleset V3 combat: Enter resolves, Esc undoes, +/- modify
             return
         if self.portal.key(key):
             return

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import confirm, ground_menu, group_move, targeting, unit_menu, visible, waypoints
+from kriegsspiel.app import combat_window, confirm, ground_menu, group_move, targeting, unit_menu, visible, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -115,7 +115,7 @@ class MouseControls:
             self._answer(False)
             return
         if not self.camera.viewport.contains(*pos):
-            if not self._panel_press(pos):  # a button of the pending combat (Ruleset V3)
+            if not self.combat.press(self, pos):  # a button of the pending combat (Ruleset V3)
                 self.console_focused = self._console_rect().collidepoint(pos)
             return
         self.console_focused = False
@@ -198,7 +198,7 @@ class MouseControls:
             self.select(unit.id)
         items = targeting.menu_items(self.session.state, [self.selected or unit.id])
         if not items:
-            charts = self._chart_menu(unit.id, pos)  # Ruleset V3: the rule set's combat charts
+            charts = combat_window.chart_menu(self, unit.id, pos)  # Ruleset V3: the rule set's combat charts
             if charts is not None:
                 self.tools.menu.open(self, unit_menu.extend(self, charts, self.selected or unit.id, charts.origin))
                 return

@@ -26,14 +26,14 @@ OWN_CORE_ORDERS = ("merge", "split")
 def command_groups(ruleset: RuleBook, unit_type: UnitType) -> tuple[list[str], list[str]]:
     """The unit type's command tables in two lists, in their order: what it fights with (the orders the rule
     set hints are aimed at the enemy, and the core's orders but merge and split) and the other orders of its
-    own (the rule set's orders aimed at nothing or unhinted, merge, split). Orders aimed at its own side or at a
+    own (the rule set's orders of a unit's menu, aimed at nothing or unhinted; merge, split). Orders aimed at its own side or at a
     point (airlift, land) and tables that are no order (a ship's air defence) are in neither."""
     rules = rules_for(ruleset)
     weapons: list[str] = []
     own: list[str] = []
     for command in unit_type.commands:
         spec = rules.order_specs.get(command)
-        if command in OWN_CORE_ORDERS or (spec is not None and spec.aim == "none"):
+        if command in OWN_CORE_ORDERS or (spec is not None and (spec.menu == "unit" or spec.aim == "none")):
             own.append(command)
         elif spec is not None:
             if spec.aim == "enemy":

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -482,6 +483,13 @@ class SetupMode:
         app.tell(f"saved {target}; play it with: kriegsspiel play {target}{notes}")
         return target
 
+    def keep_unsaved(self, app: App) -> str | None:
+        """Ctrl+Q with changes not saved: the draft written beside the target under a name nothing else has
+        (``coast-unsaved.toml``), so quitting loses no placed counter; returns the line that says where."""
+        if not self.active or not self.changed:
+            return None
+        return keep_beside(self.target, lambda target: self.draft.toml_text(target))
+
     # --- drawing ------------------------------------------------------------------------------------------
     def panel_rect(self, app: App) -> pygame.Rect:
         width, height = app.surface.get_size()
@@ -539,3 +547,18 @@ class SetupMode:
         lines = [f"{label}: may stand here"] if problem is None else [f"{label}: refused", problem]
         overlays.draw_cursor_text(target, app.texts, app.cursor, lines, problem is None, app.text_size,
                                   clear_px=size // 2, area=visible.map_area(app))
+
+
+def keep_beside(target: Path, text_for: Callable[[Path], str]) -> str:
+    """Write a set-up not saved as ``<target stem>-unsaved[-N].toml`` beside ``target`` (never over a file);
+    the line for the quit message, saying where it went or why it could not be kept."""
+    for number in range(1, 1000):
+        path = target.with_name(f"{target.stem}-unsaved{'' if number == 1 else f'-{number}'}.toml")
+        try:
+            write_atomically(path, text_for(path), overwrite=False)
+        except ScenarioExists:
+            continue
+        except OSError as exc:
+            return f"the set-up not saved could not be kept ({path}: {exc.strerror or exc})"
+        return f"the set-up not saved is kept in {path} (check it, then rename it)"
+    return "the set-up not saved could not be kept (too many unsaved files beside it)"

@@ -162,6 +162,9 @@ class TableControls:
         if typed:
             self.console.history.append(typed)
             pending.append(f"the console line not sent ({typed}) is kept in its history (Up)")
+        kept = self.setup_mode.keep_unsaved(self)  # counters placed in the set-up mode and not saved
+        if kept:
+            pending.append(kept)
         self.portal.pump()  # orders the players' phones handed over reach the journal first
         if self.second.window is not None:
             self.second.close()

@@ -27,6 +27,10 @@ Coordinate = Annotated[float, msgspec.Meta(ge=-1e9, le=1e9)]
 UnitId = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x20\x7f>\s]+$")]
 #: a side's colour: "#rrggbb", or "" to let the program pick one
 Colour = Annotated[str, msgspec.Meta(pattern=r"^(#[0-9a-fA-F]{6})?$")]
+#: the name of a unit of distance on the map: "paces", "metres", "yards" (letters and spaces)
+DistanceWord = Annotated[str, msgspec.Meta(min_length=1, max_length=30, pattern=r"^[A-Za-z][A-Za-z ]*$")]
+#: how many of that unit one world unit of the map is: more than 0, at most 10^6
+MapUnitLength = Annotated[float, msgspec.Meta(gt=0, le=1e6)]
 #: a percentage of the victory points: 0 < score <= 100
 Percentage = Annotated[float, msgspec.Meta(gt=0, le=100)]
 
@@ -45,6 +49,8 @@ class ScenarioHead(msgspec.Struct, frozen=True):
     air_theatre: bool = False
     rounds: AtLeastOne | None = None
     description: Prose = ""
+    distance_unit: DistanceWord | None = None
+    distance_per_map_unit: MapUnitLength | None = None
 
     WANTED: ClassVar[dict[str, str]] = {
         "name": f"the scenario's name, {_TEXT}",
@@ -56,6 +62,8 @@ class ScenarioHead(msgspec.Struct, frozen=True):
         "air_theatre": "true or false",
         "rounds": "a whole number of at least 1",
         "description": "text",
+        "distance_unit": "the name of a unit of distance on the map in letters (e.g. \"paces\", \"metres\")",
+        "distance_per_map_unit": "a number above 0: how many of distance_unit one unit of the map is (e.g. 200)",
     }
 
 

@@ -29,16 +29,21 @@ class PublicMap:
     ruleset: Any
     side_colours: Mapping[str, str]
     scenario_name: str
+    #: the scenario's unit of distance on the map (GameSetup.distance), else None
+    distance: tuple[str, float] | None = None
 
     @property
     def distance_unit(self) -> str:
-        """The rule set's distance unit for the scale bar ("units" or "metres")."""
-        return str(getattr(self.ruleset, "distance_unit", "units"))
+        """The unit of distance of the scale bar and of the reports: the scenario's ("paces"), else the rule
+        set's ("units", "metres")."""
+        if self.distance is not None:
+            return self.distance[0]
+        return str(getattr(self.ruleset, "distance_unit", "") or "units")
 
     @property
     def distance_per_world_unit(self) -> float:
         """How many :attr:`distance_unit` one world unit of the map is."""
-        return 1.0
+        return 1.0 if self.distance is None else float(self.distance[1])
 
     def colour_of(self, side: str) -> str:
         """The colour of ``side``; grey for a side the scenario does not list."""
@@ -73,4 +78,5 @@ def public_map(state: Any) -> PublicMap:
         ruleset=state.ruleset,
         side_colours=MappingProxyType(colours),
         scenario_name=str(setup.name),
+        distance=getattr(setup, "distance", None),
     )

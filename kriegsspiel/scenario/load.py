@@ -215,6 +215,12 @@ def _validate(
     fog = read_fog_of_war(report, head, ruleset, "fog_of_war" in raw_head)
     air_theatre = head.air_theatre
     rounds = head.rounds
+    distance: tuple[str, float] | None = None
+    if head.distance_unit is not None:
+        distance = (head.distance_unit.strip(), float(head.distance_per_map_unit or 1.0))
+    elif head.distance_per_map_unit is not None:
+        report.add("scenario", None, "distance_per_map_unit", "says how many of distance_unit one unit of the map "
+                   "is, but the scenario names no distance_unit; add distance_unit = \"paces\" (or metres...)")
 
     if ruleset is not None:
         ruleset = apply_overrides(report, data.get("overrides"), ruleset)
@@ -294,6 +300,7 @@ def _validate(
         victory=tuple(victory),
         unit_names=tuple(sorted(unit_names.items())),
         description=head.description.strip(),
+        distance=distance,
     )
     warn_about_play(report, setup, battlefield, ruleset, data, str(map_path))
     scenario = Scenario(

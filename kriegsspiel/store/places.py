@@ -50,16 +50,17 @@ def _rounded(distance: float) -> str:
 
 
 def where_words(x: float, y: float, landmarks: tuple[Landmark, ...], distance_unit: str,
-                size: tuple[float, float]) -> str:
+                size: tuple[float, float], per_world_unit: float = 1.0) -> str:
     """``x, y`` (world units) as "at Chadds Ford" (within 2% of the map's width of it), "350 metres
     north-east of Birmingham" (the nearest named place), or, on a map without names, the part of the map
-    ("in the north-west of the map"). ``size`` is the map's width and height in world units."""
+    ("in the north-west of the map"). ``size`` is the map's width and height in world units;
+    ``per_world_unit`` how many ``distance_unit`` one world unit is (the scenario's scale)."""
     near = min(landmarks, key=lambda m: (m.x - x) ** 2 + (m.y - y) ** 2, default=None)
     if near is not None:
         distance = math.hypot(x - near.x, y - near.y)
         if distance <= 0.02 * max(size):
             return f"at {near.name}"
-        return f"{_rounded(distance)} {distance_unit} {compass_point(x - near.x, y - near.y)} of {near.name}"
+        return f"{_rounded(distance * per_world_unit)} {distance_unit} {compass_point(x - near.x, y - near.y)} of {near.name}"
     width, height = size
     column = ("west", "", "east")[min(2, max(0, int(3 * x / width)))] if width > 0 else ""
     row = ("north", "", "south")[min(2, max(0, int(3 * y / height)))] if height > 0 else ""

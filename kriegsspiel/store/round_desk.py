@@ -42,13 +42,14 @@ def _bare(place: str) -> str:
 
 
 def places_of(public: Any) -> Callable[[float, float], str]:
-    """Where a point is in words, from the printed map's names and the rule set's unit of distance."""
+    """Where a point is in words, from the printed map's names and its unit of distance (the scenario's, else
+    the rule set's: :attr:`kriegsspiel.pov.public.PublicMap.distance_unit`)."""
     battlefield = public.battlefield
     width_px, height_px = battlefield.grid.pixel_size
     size = (width_px * battlefield.grid.world_per_px, height_px * battlefield.grid.world_per_px)
     marks = landmarks_of(battlefield)
-    unit = str(getattr(public.ruleset, "distance_unit", "") or "units")
-    return lambda x, y: where_words(x, y, marks, unit, size)
+    unit, per_world_unit = public.distance_unit, public.distance_per_world_unit
+    return lambda x, y: where_words(x, y, marks, unit, size, per_world_unit)
 
 
 def report_text(view: PlayerView, moment: str, place: Callable[[float, float], str] = _raw_place) -> str:

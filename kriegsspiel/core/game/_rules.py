@@ -66,7 +66,11 @@ class OrderSpec:
     ``"point"`` of the map, or ``"none"``. ``optional``: Enter with no target chosen sends the bare line (land at
     the nearest base). ``structures``: it may aim at a named structure. ``confirm``: a one-target order that
     still waits for Enter (a warhead is not launched by a slip of the mouse). ``menu``: ``"weapons"`` rows first
-    in a unit's menu, ``"transport"`` after them (air and transport orders, with the units aboard).
+    in a unit's menu, ``"transport"`` after them (air and transport orders, with the units aboard), ``"unit"``
+    among the unit's other orders (sent as ``WORD ID``, or begun in the console: ``begin``), ``"panel"`` given
+    from the side panel (a pending combat's steps), not from a unit's menu. ``begin``: the line a ``"unit"`` row
+    begins in the console for the umpire to finish (``"build {id} > "``; ``{id}``: the unit); None: the row
+    sends ``WORD ID`` at once.
     ``may_give``: (state, unit) -> whether the unit may give it (None: the units whose type's command tables
     list the word). ``aboard``: a unit aboard another gives it from the carrier's menu (a plane taking off, a
     battalion disembarking: a unit aboard has no counter of its own). ``friends``: (state, shooters) -> the
@@ -81,7 +85,8 @@ class OrderSpec:
     optional: bool = False
     structures: bool = False
     confirm: bool = False
-    menu: Literal["weapons", "transport"] = "weapons"
+    menu: Literal["weapons", "transport", "unit", "panel"] = "weapons"
+    begin: str | None = None
     may_give: Callable[[GameState, UnitState], bool] | None = None
     aboard: bool = False
     friends: Callable[[GameState, tuple[str, ...]], list[str]] | None = None

@@ -95,3 +95,6 @@ class GameSetup:
     victory: tuple[VictorySetup, ...] = ()
     unit_names: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # local name -> standard type
     description: str = ""  # the scenario's text for the umpire: the situation and how to win, in words
+    #: the scenario's unit of distance on its map: (its name, e.g. "paces"; how many of it one world unit is);
+    #: None: the rule set's ``distance_unit``, one per world unit
+    distance: tuple[str, float] | None = None

@@ -207,7 +207,7 @@
         tapProvince(p, mineOf(event.target));
       }
     });
-    byId("zoom").addEventListener("click", function () { zoom(byId("picture")); });
+    byId("zoom").addEventListener("click", function () { window.kriegsspielLive.zoom(byId("picture")); });
   }
 
   document.addEventListener("click", function (event) {
@@ -216,24 +216,5 @@
       addOrder(button.getAttribute("data-order"));
       if (layer) { reset("Added " + button.getAttribute("data-order") + ". Tap another unit."); }
     }
-  });
-
-  function zoom(img) {
-    var frame = img.closest(".scroller");
-    frame.classList.toggle("zoomed");
-    /* zoomed in: open on the power's own units, not on the map's top-left corner */
-    var focus = (img.getAttribute("data-focus") || "").split(",");
-    if (frame.classList.contains("zoomed") && focus.length === 2) {
-      var fx = parseFloat(focus[0]), fy = parseFloat(focus[1]);
-      frame.scrollLeft = Math.max(0, fx * img.naturalWidth - frame.clientWidth / 2);
-      frame.scrollTop = Math.max(0, fy * img.naturalHeight - frame.clientHeight / 2);
-    }
-  }
-
-  document.addEventListener("click", function (event) {
-    var img = event.target;
-    if (!img.classList || !img.classList.contains("picture")) { return; }
-    event.preventDefault();
-    zoom(img);
   });
 }());

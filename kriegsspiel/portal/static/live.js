@@ -1,6 +1,6 @@
-/* What both players' pages share, served at the head of portal.js (ruler games) and area.js (area games):
-   following the game live (server-sent events, polling every 10 s when they fail) and the countdown to the
-   deadline. No framework, no inline script (CSP). */
+/* What every player's page shares, served at the head of portal.js (free-text orders) and area.js (orders
+   checked line by line): following the game live (server-sent events, polling every 10 s when they fail),
+   the countdown to the deadline and the picture's zoom. No framework, no inline script (CSP). */
 (function () {
   "use strict";
 
@@ -49,5 +49,29 @@
     window.setInterval(tick, 1000);
   }
 
-  window.kriegsspielLive = { follow: follow, countdown: countdown };
+  /* A zoomed picture's frame scrolled to the player's own units (the picture's data-focus, fractions of its
+     size), not to the map's top-left corner. */
+  function centre(img) {
+    var frame = img.closest(".scroller");
+    var focus = (img.getAttribute("data-focus") || "").split(",");
+    if (frame && frame.classList.contains("zoomed") && focus.length === 2) {
+      frame.scrollLeft = Math.max(0, parseFloat(focus[0]) * img.naturalWidth - frame.clientWidth / 2);
+      frame.scrollTop = Math.max(0, parseFloat(focus[1]) * img.naturalHeight - frame.clientHeight / 2);
+    }
+  }
+
+  function zoom(img) {
+    img.closest(".scroller").classList.toggle("zoomed");
+    centre(img);
+  }
+
+  /* a tap on a picture zooms it (without script the link opens the PNG itself) */
+  document.addEventListener("click", function (event) {
+    var img = event.target;
+    if (!img.classList || !img.classList.contains("picture")) { return; }
+    event.preventDefault();
+    zoom(img);
+  });
+
+  window.kriegsspielLive = { follow: follow, countdown: countdown, zoom: zoom, centre: centre };
 }());

@@ -50,16 +50,6 @@
     history.insertBefore(details, first);
   }
 
-  /* A zoomed picture's frame scrolled to the player's own units (its data-focus), not the map's corner. */
-  function centre(img) {
-    var frame = img.parentNode.parentNode;
-    var focus = (img.getAttribute("data-focus") || "").split(",");
-    if (frame.classList.contains("zoomed") && focus.length === 2) {
-      frame.scrollLeft = Math.max(0, parseFloat(focus[0]) * img.naturalWidth - frame.clientWidth / 2);
-      frame.scrollTop = Math.max(0, parseFloat(focus[1]) * img.naturalHeight - frame.clientHeight / 2);
-    }
-  }
-
   function apply(s) {
     if (s.sheet > sheet && s.picture) {
       keepInHistory();
@@ -68,7 +58,7 @@
         /* the new sheet's units are elsewhere: zoom (and a zoomed frame, once drawn) opens on them */
         if (s.focus) { img.setAttribute("data-focus", s.focus[0] + "," + s.focus[1]); }
         else { img.removeAttribute("data-focus"); }
-        img.addEventListener("load", function () { centre(img); }, { once: true });
+        img.addEventListener("load", function () { window.kriegsspielLive.centre(img); }, { once: true });
         img.src = s.picture;
         img.alt = "Your picture: " + s.moment;
       }
@@ -107,12 +97,4 @@
 
   window.kriegsspielLive.follow(base, apply);  /* live.js, served ahead of this file */
   window.kriegsspielLive.countdown();
-
-  document.addEventListener("click", function (event) {
-    var img = event.target;
-    if (!img.classList || !img.classList.contains("picture")) { return; }
-    event.preventDefault();
-    img.parentNode.parentNode.classList.toggle("zoomed");
-    centre(img);  /* zoomed in: open on the player's own units, not on the map's top-left corner */
-  });
 }());

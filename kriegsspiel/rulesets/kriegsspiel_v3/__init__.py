@@ -15,7 +15,7 @@ from kriegsspiel.core.commands import EndTurn, Message
 from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, Table
-from kriegsspiel.core.state import GameState
+from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules, state as slots
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome, pending_summary
 
@@ -71,6 +71,23 @@ def forecast(state: GameState) -> str | None:
 _HANDLERS = {commands.Combat: handlers.combat, commands.Modify: handlers.modify, commands.Resolve: handlers.resolve,
              commands.Rally: handlers.rally, commands.Recover: handlers.recover, commands.Order: orders.order}
 
+
+def _every_unit(state: GameState, unit: UnitState) -> bool:
+    """Every unit rallies, recovers and is written orders (the rule set has no command tables to say who)."""
+    return True
+
+
+#: how the window offers the orders: a combat aimed on a chart (several attackers, several defenders), its steps
+#: from the side panel, and a unit's rally, recovery and written order among its other orders
+ORDER_SPECS: tuple[OrderSpec, ...] = (
+    OrderSpec("combat", shooters="many", targets=-1),
+    OrderSpec("modify", menu="panel"),
+    OrderSpec("resolve", menu="panel"),
+    OrderSpec("rally", targets=0, aim="none", menu="unit", may_give=_every_unit),
+    OrderSpec("recover", targets=0, aim="none", menu="unit", may_give=_every_unit),
+    OrderSpec("order", aim="none", menu="unit", begin="order {id} ", may_give=_every_unit),
+)
+
 #: the rules a V3 game is played by: the core's, with the d10 combat orders, rallies and recoveries, orders by
 #: courier; the end of a round also hands over the orders due, and messages ride by courier like orders
 RULES: RulerRules = CORE_RULES.extended(
@@ -87,7 +104,7 @@ RULES: RulerRules = CORE_RULES.extended(
     forecast=forecast,
     movement_bands=movement_bands,
     # a combat is aimed with the mouse: a group of attackers, any number of defenders (its chart from a menu)
-    specs=(OrderSpec("combat", shooters="many", targets=-1),),
+    specs=ORDER_SPECS,
     slot=slots.V3State,
     unit_slot=slots.V3Unit,
     start_slots=slots.start_slots,

@@ -90,6 +90,8 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec("airlift", targets=-1, aim="friend", menu="transport", friends=aiming.carried_units),
     OrderSpec("load", shooters="many", aim="friend", menu="transport", may_give=aiming.may_load,
               friends=aiming.ships_with_room),
+    OrderSpec("spy", targets=0, aim="none", menu="unit"),
+    OrderSpec("build", aim="none", menu="unit", begin="build {id} > "),
     OrderSpec("disembark", aim="point", menu="transport", may_give=aiming.may_disembark, aboard=True),
 )
 
