@@ -131,7 +131,7 @@ def test_the_ground_menus_row_opens_the_debrief_menu(opened) -> None:
     save, frame, board = opened
     spot = board.camera.to_screen(board.camera.to_world(200, 300))
     _frames(frame, board, *_click((round(spot[0]), round(spot[1])), button=3))
-    menu = board.menu
+    menu = board.tools.menu.shown
     assert menu is not None and debrief_menu.MENU_ROW in menu.items
     row = menu.rect(menu.items.index(debrief_menu.MENU_ROW)).center
     _frames(frame, board, *_click(row), count=2)  # the row posts the frame's event; the next frame opens it
@@ -166,3 +166,14 @@ def test_the_area_board_writes_its_debrief_from_a_right_click(tmp_path: Path) ->
         if frame.debrief.busy:
             frame.debrief.wait(board, 240)
         game.close()
+
+
+@pytest.mark.parametrize("opened", ["in play"], indirect=True)
+def test_a_save_that_cannot_be_read_is_said_in_red_and_leaves_no_folder(opened) -> None:
+    save, frame, board = opened
+    save.rename(save.with_suffix(".moved"))  # gone from under the window (a mount lost, a careless hand)
+    _frames(frame, board, _key(pygame.K_d, pygame.KMOD_CTRL))
+    _frames(frame, board, _key(pygame.K_1, unicode="1"))
+    said = _until_written(frame, board)
+    assert said.startswith(f"debrief not written: {save}") and board.status_is_error, said
+    assert not published_folder(save).exists()

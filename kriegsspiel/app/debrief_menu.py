@@ -85,9 +85,9 @@ def write_debrief(save: str, film: bool, publish: bool) -> tuple[bool, str]:
     try:
         pygame.display.init()
         pygame.font.init()
+        debrief = load_debrief(Path(save))  # first: a save that does not open leaves no folder behind
         folder = published_folder(Path(save))
         folder.mkdir(parents=True, exist_ok=True)
-        debrief = load_debrief(Path(save))
         made = None
         if film:
             part = folder / f"{FILM_NAME}.part.mp4"

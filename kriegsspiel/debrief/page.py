@@ -9,34 +9,18 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from pathlib import Path
 
-import pygame
-
 from kriegsspiel.debrief.chart import standing_chart
 from kriegsspiel.debrief.model import Debrief
-from kriegsspiel.pov.png import encode_rgb_png, write_atomically
+from kriegsspiel.debrief.pictures import FRAMES, frame_files, write_pictures
+from kriegsspiel.pov.png import write_atomically
+
+__all__ = ["FRAMES", "PAGE", "frame_files", "page_data", "page_html", "stderr_progress", "write_page"]
 
 PAGE = "index.html"
-FRAMES = "frames"
-#: zlib level of the page's pictures: a third of level 6's time for a third more bytes (a round's pictures
-#: of four players and the umpire are some 6 MB)
-PAGE_PNG_LEVEL = 3
-#: pictures being encoded at once at most (each a few megabytes raw): the drawing waits for the encoders
-MAX_PENDING = 4
-#: threads encoding pictures (the machine's two cores)
-ENCODERS = 2
-
-
-def frame_files(index: int, players: tuple[str, ...]) -> tuple[str, dict[str, str]]:
-    """The relative paths of frame ``index``'s umpire picture and of each player's picture (by the player's
-    place in the list, so that no name makes a file name)."""
-    umpire = f"{FRAMES}/{index + 1:03d}-umpire.png"
-    return umpire, {name: f"{FRAMES}/{index + 1:03d}-player-{k + 1}.png" for k, name in enumerate(players)}
 
 
 def page_data(debrief: Debrief) -> dict[str, object]:
@@ -63,36 +47,12 @@ def write_page(debrief: Debrief, out_dir: Path,
     (``debrief.mp4``), linked from the page. Raises OSError when the folder cannot be written."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    total = len(debrief.frames)
-    pending: deque[Future[None]] = deque()
-
-    def write(surface: pygame.Surface, relative: str) -> None:
-        # drawing stays on this thread (pygame); the encoders (zlib releases the GIL) run on the pool
-        width, height = surface.get_size()
-        rgb = pygame.image.tobytes(surface, "RGB")
-        while len(pending) >= MAX_PENDING:
-            pending.popleft().result()
-        pending.append(pool.submit(_encode_and_write, rgb, width, height, out_dir / relative, out_dir))
-
-    with ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="debrief-png") as pool:
-        for i, frame in enumerate(debrief.frames):
-            umpire, players = frame_files(i, debrief.players)
-            write(frame.umpire(), umpire)
-            for name, file in players.items():
-                write(frame.player(name), file)
-            if progress is not None:
-                progress(i + 1, total)
-        while pending:
-            pending.popleft().result()  # raises the first OSError of a picture
+    write_pictures(debrief, out_dir, progress)
     page = out_dir / PAGE
     write_atomically(out_dir / "debrief.css", STYLE.encode("utf-8"), root=out_dir)
     write_atomically(out_dir / "debrief.js", SCRIPT.encode("utf-8"), root=out_dir)
     write_atomically(page, page_html(debrief, film).encode("utf-8"), root=out_dir)
     return page
-
-
-def _encode_and_write(rgb: bytes, width: int, height: int, path: Path, root: Path) -> None:
-    write_atomically(path, encode_rgb_png(rgb, width, height, PAGE_PNG_LEVEL), root)
 
 
 def _film_link(film: str | None) -> str:

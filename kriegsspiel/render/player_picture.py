@@ -114,6 +114,8 @@ def reading_fit(camera: Camera, received: int = 0) -> float:
 def _draw_fog(picture: pygame.Surface, view: PlayerView, camera: Camera, cell_size: float) -> None:
     block = cell_block(camera, cell_size)
     seen = view.seen[block.row0 : block.row0 + block.rows, block.col0 : block.col0 + block.cols]
+    if seen.all():  # no fog and no edge of sight (the umpire's view): a clear overlay is a costly no-op
+        return
     small = pygame.Surface((block.cols, block.rows), pygame.SRCALPHA)
     small.fill((*FOG, FOG_ALPHA))
     alpha = pygame.surfarray.pixels_alpha(small)
