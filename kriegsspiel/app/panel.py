@@ -55,7 +55,7 @@ def weapon_ranges(ruleset: RuleBook, unit: UnitState) -> list[tuple[str, float]]
         stats = unit_type.commands[command]
         if stats.range is not None:
             by_range.setdefault(float(stats.range), []).append(command)
-    combat = getattr(ruleset, "combat", None)  # Ruleset V3: effective and maximum range of each weapon
+    combat = ruleset.extras.get("combat")  # Ruleset V3: effective and maximum range of each weapon
     for weapon in getattr(combat, "ranges", {}).get(unit.type_id, ()) if combat is not None else ():
         by_range.setdefault(float(weapon.effective), []).append(f"{weapon.weapon} effective")
         by_range.setdefault(float(weapon.maximum), []).append(f"{weapon.weapon} maximum")
@@ -116,7 +116,7 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
 def _combat_chart_line(state: GameState, unit: UnitState) -> list[str]:
     """Under a rule set that fights by charts (Ruleset V3: no per-type weapons), how this unit may fight: the
     charts whose ``attackers`` take its type, each with its digit key."""
-    rules = getattr(state.ruleset, "combat", None)
+    rules = state.ruleset.extras.get("combat")  # V3's [combat] tables, by its table reader
     if rules is None:
         return []
     effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None

@@ -83,7 +83,7 @@ def unit_line(state: GameState, unit: UnitState, widths: tuple[int, int, int] = 
 def disruption_text(state: GameState, level: int) -> str:
     """A disruption level and what it does under the rule set (Ruleset V3): its combat modifier and the share
     of the movement allowance left."""
-    combat = getattr(state.ruleset, "combat", None)
+    combat = state.ruleset.extras.get("combat")  # V3's [combat] tables, by its table reader
     factor = 1.0 if combat is None else combat.movement_factor(level)
     parts = [f"moves at {factor:.0%} of its allowance"]
     if combat is not None:

@@ -18,6 +18,7 @@ from kriegsspiel.core.ruleset import RuleBook, Table
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules, state as slots
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome, pending_summary
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 
 def _read_combat(top: Table, key: str, context: Mapping[str, Any]) -> Any:
@@ -33,7 +34,7 @@ def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, 
     within ``[combat] melee_reach`` of it: where it could close with an enemy this round."""
     ruleset.unit_type(unit_type_id)  # an unknown type: KeyError with the known ids
     bands = [MovementBand("march (full move)", "move", 1.0)]
-    combat = ruleset.combat
+    combat = combat_tables(ruleset)
     if combat is not None and combat.melee_reach > 0 and any(
         chart.range_kind == "contact" and chart.may_attack(unit_type_id) for chart in combat.charts.values()
     ):
@@ -44,7 +45,7 @@ def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, 
 def umpire_notes(state: GameState) -> list[str]:
     """The combat pending and the orders riding (only the umpire sees these)."""
     lines: list[str] = []
-    combat = state.ruleset.combat
+    combat = combat_tables(state.ruleset)
     pending = slots.pending_combat(state)
     if pending is not None and combat is not None:
         lines += ["combat pending:", *(f"  {line}" for line in pending_summary(combat, pending))]
@@ -61,7 +62,7 @@ def riding_orders(state: GameState) -> list[str]:
 
 def forecast(state: GameState) -> str | None:
     """What the pending combat would do if resolved now, or None."""
-    combat = state.ruleset.combat
+    combat = combat_tables(state.ruleset)
     pending = slots.pending_combat(state)
     if pending is None or combat is None:
         return None
