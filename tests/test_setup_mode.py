@@ -290,3 +290,35 @@ def test_quitting_with_a_set_up_not_saved_keeps_it_beside_the_map(tmp_path: Path
     assert map_path.with_suffix(".toml").read_text(encoding="utf-8") == "# the author's own\n"
     assert [u.id for u in load_scenario(kept).setup.units] == ["blue1"]
     game.close()
+
+
+@pytest.mark.parametrize("field, text, reason", [
+    (("unit", "heading"), "nan", "a heading is degrees clockwise from north"),
+    (("unit", "heading"), "1e400", "a heading is degrees clockwise from north"),
+    (("unit", "heading"), "north", "a heading is degrees clockwise from north"),
+    (("unit", "health"), "0", "health is a whole number from 1 to 4"),
+    (("unit", "health"), "²", "health is a whole number from 1 to 4"),
+    (("unit", "id"), "two words", "an id is a name without spaces or '>'"),
+    (("unit", "id"), "a>b", "an id is a name without spaces or '>'"),
+    (("scenario", "target"), "x\x00.toml", "no NUL, tab or line break"),
+    (("scenario", "target"), "notes.txt", "a scenario is a .toml file"),
+    (("side", 0, "colour"), "blue", "a colour is #rrggbb"),
+    (("side", 0, "name"), "Red", "side 'Red' is there already"),
+    (("side", 0, "name"), "a\tb", "a side needs a name"),
+])
+def test_a_bad_value_typed_in_a_field_is_refused_with_the_reason(tmp_path: Path, field: tuple, text: str,
+                                                                  reason: str) -> None:
+    app, game, _ = open_map(tmp_path)
+    drag(app, control(app, "type", "infantry").center, spot(app, "infantry", standing=True))
+    mode = app.setup_mode
+    before = mode.draft.toml_text(mode.target)
+    mode.editing = (field, text)
+    key(app, pygame.K_RETURN)
+    assert app.status_is_error and reason in app.status and app.internal_errors == 0
+    assert mode.editing is not None  # the field stays open to be put right
+    assert mode.draft.toml_text(mode.target) == before
+    key(app, pygame.K_ESCAPE)
+    app.invalidate()
+    app.run(max_frames=app.frames + 1)  # and the window draws on
+    assert app.internal_errors == 0
+    game.close()

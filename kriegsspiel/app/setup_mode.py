@@ -388,15 +388,18 @@ class SetupMode:
                 return problem
             if field[1] == "heading":
                 try:
-                    unit.heading = None if not text else float(text) % 360.0
+                    heading = None if not text else float(text)
                 except ValueError:
+                    heading = math.nan
+                if heading is not None and not math.isfinite(heading):
                     return f"a heading is degrees clockwise from north (0-359), not {text!r}"
+                unit.heading = None if heading is None else heading % 360.0
                 return None
             full = self.full_health(unit.type_id)
             if not text:
                 unit.health = None
                 return None
-            if not text.isdigit() or not 1 <= int(text) <= full:
+            if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= full:  # '²' is a digit to isdigit
                 return f"health is a whole number from 1 to {full} ({self.type_name(unit.type_id)}), not {text!r}"
             unit.health = int(text)
             return None
@@ -406,6 +409,8 @@ class SetupMode:
             draft.name = text
             return None
         if field == ("scenario", "target"):
+            if not text.isprintable():
+                return "a file name of letters, digits, spaces and punctuation (no NUL, tab or line break)"
             path = Path(text).expanduser()
             if path.suffix.lower() != ".toml":
                 return f"a scenario is a .toml file, not {text!r}"

@@ -110,6 +110,10 @@ class PhaseDesk:
     def moment_key(self) -> tuple[Any, ...]:
         return (self.session.turn, self.session.record_count)
 
+    def page_key(self, power: str) -> tuple[Any, ...]:
+        view = self.view_of(power)
+        return (view.position.phase, view.orders, view.choices, view.orders_now)
+
     def ordering_number(self) -> int:
         return int(self.session.phase_number())
 
@@ -189,8 +193,7 @@ class PhaseDesk:
             view.position.phase_label, checked=True, orders_now=view.orders_now, in_force=view.orders,
             choices=view.choices, units=tuple(units), placements=tuple(placements[:MAX_PLACEMENTS]),
             centres=centres, duty=rules.duty(view.position, power) if view.orders_now else None,
-            waiting_for=waiting, board=board,
-            key=(view.position.phase, view.orders, view.choices, view.orders_now))
+            waiting_for=waiting, board=board)
 
     # --- orders ---------------------------------------------------------------------------------------------
 
