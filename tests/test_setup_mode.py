@@ -121,6 +121,10 @@ def test_a_map_without_a_scenario_opens_in_set_up_mode_and_places_writes_and_pla
     type_text(app, "1st-foot")
     key(app, pygame.K_RETURN)
     click(app, control(app, "unit_side").center)
+    click(app, control(app, "unit_hidden").center)  # infantry starts seen: hidden now
+    assert mode.draft.unit("1st-foot").hidden is True and mode.state.units["1st-foot"].hidden
+    click(app, control(app, "unit_hidden").center)  # and seen again: the type's default, not written
+    assert mode.draft.unit("1st-foot").hidden is None and not mode.state.units["1st-foot"].hidden
     click(app, control(app, "edit", ("unit", "heading")).center)
     type_text(app, "90")
     key(app, pygame.K_RETURN)
@@ -168,6 +172,7 @@ def test_a_map_without_a_scenario_opens_in_set_up_mode_and_places_writes_and_pla
     scenario = load_scenario(written)
     assert {(u.id, u.type_id, u.side) for u in scenario.setup.units} == {("1st-foot", "infantry", "Red"), ("blue1", "mechanized", "Blue")}
     assert scenario.setup.units[0].heading == 90.0 and scenario.setup.units[0].health == 3
+    assert "hidden" not in written.read_text(encoding="utf-8")
     assert [p.name for p in scenario.setup.players] == ["Anna", "Player 2"]
     assert 'map = "coast.tmx"' in written.read_text(encoding="utf-8")  # next to the map, relative to it
     assert list(written.parent.glob(".*.tmp")) == []  # the temporary file was renamed, none left behind

@@ -136,6 +136,12 @@ class SetupMode:
     def full_health(self, type_id: str) -> int:
         return self.state.ruleset.unit_type(type_id).health if self.state is not None else 1
 
+    def hidden_of(self, unit: DraftUnit) -> bool:
+        """Whether ``unit`` starts hidden: as set, else its type's default (submarines, stealth bombers...)."""
+        if unit.hidden is not None:
+            return unit.hidden
+        return bool(self.state.ruleset.unit_type(unit.type_id).hidden_by_default) if self.state is not None else False
+
     def placement_problem(self, type_id: str, point: WorldPoint) -> str | None:
         """Why a unit of ``type_id`` cannot stand at ``point`` (the scenario loader's own check), or None."""
         state = self.state
@@ -302,6 +308,13 @@ class SetupMode:
             if unit is not None and names:
                 unit.side = names[(names.index(unit.side) + 1) % len(names)] if unit.side in names else names[0]
                 self._drop_from_other_players(unit.id, unit.side)
+                self._changed_draft(app)
+        elif action == "unit_hidden":
+            unit = draft.unit(self.selected)
+            if unit is not None:  # the type's default is not written; the other is
+                hidden = not self.hidden_of(unit)
+                default = self.state is not None and bool(self.state.ruleset.unit_type(unit.type_id).hidden_by_default)
+                unit.hidden = None if hidden == default else hidden
                 self._changed_draft(app)
         elif action == "delete_unit":
             self.delete_selected(app)
