@@ -207,6 +207,9 @@ class AreaSetupMode:
         if self.editing is None:
             return
         text = self.editing[1].strip()
+        if not text.isprintable():
+            self.tell("refused: a file name of letters, digits, spaces and punctuation (no NUL, tab or line break)", error=True)
+            return
         path = Path(text).expanduser()
         if path.suffix.lower() != ".toml":
             self.tell(f"refused: a scenario is a .toml file, not {text!r}", error=True)

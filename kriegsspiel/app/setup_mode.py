@@ -136,6 +136,12 @@ class SetupMode:
     def full_health(self, type_id: str) -> int:
         return self.state.ruleset.unit_type(type_id).health if self.state is not None else 1
 
+    def hidden_of(self, unit: DraftUnit) -> bool:
+        """Whether ``unit`` starts hidden: as set, else its type's default (submarines, stealth bombers...)."""
+        if unit.hidden is not None:
+            return unit.hidden
+        return bool(self.state.ruleset.unit_type(unit.type_id).hidden_by_default) if self.state is not None else False
+
     def placement_problem(self, type_id: str, point: WorldPoint) -> str | None:
         """Why a unit of ``type_id`` cannot stand at ``point`` (the scenario loader's own check), or None."""
         state = self.state
@@ -303,6 +309,13 @@ class SetupMode:
                 unit.side = names[(names.index(unit.side) + 1) % len(names)] if unit.side in names else names[0]
                 self._drop_from_other_players(unit.id, unit.side)
                 self._changed_draft(app)
+        elif action == "unit_hidden":
+            unit = draft.unit(self.selected)
+            if unit is not None:  # the type's default is not written; the other is
+                hidden = not self.hidden_of(unit)
+                default = self.state is not None and bool(self.state.ruleset.unit_type(unit.type_id).hidden_by_default)
+                unit.hidden = None if hidden == default else hidden
+                self._changed_draft(app)
         elif action == "delete_unit":
             self.delete_selected(app)
         elif action == "add_side":
@@ -388,15 +401,18 @@ class SetupMode:
                 return problem
             if field[1] == "heading":
                 try:
-                    unit.heading = None if not text else float(text) % 360.0
+                    heading = None if not text else float(text)
                 except ValueError:
+                    heading = math.nan
+                if heading is not None and not math.isfinite(heading):
                     return f"a heading is degrees clockwise from north (0-359), not {text!r}"
+                unit.heading = None if heading is None else heading % 360.0
                 return None
             full = self.full_health(unit.type_id)
             if not text:
                 unit.health = None
                 return None
-            if not text.isdigit() or not 1 <= int(text) <= full:
+            if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= full:  # '²' is a digit to isdigit
                 return f"health is a whole number from 1 to {full} ({self.type_name(unit.type_id)}), not {text!r}"
             unit.health = int(text)
             return None
@@ -406,6 +422,8 @@ class SetupMode:
             draft.name = text
             return None
         if field == ("scenario", "target"):
+            if not text.isprintable():
+                return "a file name of letters, digits, spaces and punctuation (no NUL, tab or line break)"
             path = Path(text).expanduser()
             if path.suffix.lower() != ".toml":
                 return f"a scenario is a .toml file, not {text!r}"
