@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
-from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of
+from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of, unit_marks
 from kriegsspiel.pov.png import png_bytes
+from kriegsspiel.render.board_picture import key_height
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.desk import (HIDDEN_REFUSAL, Gate, Handout, LineVerdict, OrderForm, PlayerDuty, TapBoard,
                                     TapProvince, order_lines)
@@ -311,6 +312,8 @@ class Drawer:
         if not points:
             return None
         width, height = self._size
+        # a picture with military symbols carries their key under the board: the fraction is of the whole
+        height += key_height(unit_marks(view.position, centres, symbols=self.scenario.rules.unit_symbols()), width)
         x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
         y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
         return round(x / width, 4), round(y / height, 4)

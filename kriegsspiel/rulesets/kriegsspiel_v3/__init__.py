@@ -73,6 +73,43 @@ _HANDLERS = {commands.Combat: handlers.combat, commands.Modify: handlers.modify,
              commands.Rally: handlers.rally, commands.Recover: handlers.recover, commands.Order: orders.order}
 
 
+def weapon_ranges(ruleset: RuleBook, unit_type_id: str) -> list[tuple[str, float]]:
+    """The unit type's weapons' effective and maximum ranges (metres), for the window's range rings."""
+    combat = combat_tables(ruleset)
+    out: list[tuple[str, float]] = []
+    for weapon in combat.ranges.get(unit_type_id, ()) if combat is not None else ():
+        out += [(f"{weapon.weapon} effective", float(weapon.effective)), (f"{weapon.weapon} maximum", float(weapon.maximum))]
+    return out
+
+
+def fight_lines(state: GameState, unit: UnitState) -> list[str]:
+    """How the unit may fight, for the umpire's panel: the charts whose ``attackers`` take its type, each with
+    its digit key (the window aims a rule set's charts by the digits, in order), or why it may not attack."""
+    combat = combat_tables(state.ruleset)
+    if combat is None:
+        return []
+    effect = combat.health_effect(unit.health) if unit.type_id in combat.hp_types else None
+    if effect is not None and not effect.can_attack:
+        return [f"not attack ({unit.health} HP)"]
+    usable = [f"{i + 1} {chart.id}" if i < 9 else chart.id
+              for i, chart in enumerate(combat.charts.values()) if chart.may_attack(unit.type_id)]
+    return [f"fight: right-click or key {', '.join(usable)}"] if usable else []
+
+
+def unit_details(state: GameState, unit: UnitState) -> list[str]:
+    """``details`` of a disrupted unit: its disruption level, its combat modifier and the share of its movement
+    allowance left."""
+    level = getattr(RULES.unit_slot_of(unit), "disruption", 0)
+    if not level:
+        return []
+    combat = combat_tables(state.ruleset)
+    factor = 1.0 if combat is None else combat.movement_factor(level)
+    parts = [f"moves at {factor:.0%} of its allowance"]
+    if combat is not None:
+        parts.insert(0, f"combat {combat.disruption_combat[min(level, combat.max_disruption)]:+d}")
+    return [f"disruption {level}: " + ", ".join(parts)]
+
+
 def _every_unit(state: GameState, unit: UnitState) -> bool:
     """Every unit rallies, recovers and is written orders (the rule set has no command tables to say who)."""
     return True
@@ -106,6 +143,9 @@ RULES: RulerRules = CORE_RULES.extended(
     movement_bands=movement_bands,
     # a combat is aimed with the mouse: a group of attackers, any number of defenders (its chart from a menu)
     specs=ORDER_SPECS,
+    weapon_ranges=weapon_ranges,
+    fight_lines=fight_lines,
+    unit_details=unit_details,
     slot=slots.V3State,
     unit_slot=slots.V3Unit,
     start_slots=slots.start_slots,
