@@ -49,7 +49,7 @@ def _group_drag(app):
 def group_drag_50(repeats: int) -> CaseResult:
     app, map_name = _app()
     grabbed, pickup_s, ends = _group_drag(app)
-    group = app.group_drag
+    group = app.group.carried
     assert group is not None and len(group.members) == GROUP, "the group was not picked up"
     counter = iter(range(10**9))
 

@@ -57,7 +57,7 @@ def area_page(repeats: int) -> CaseResult:
         picture = f"{link}/picture/{portal.ordering_number()}.png"
 
         def fresh() -> None:
-            portal._current.clear()  # a new phase: the picture is drawn again, as after every confirm
+            portal.desk._current.clear()  # a new phase: the picture is drawn again, as after every confirm
             _get(link)
             _get(picture)
 

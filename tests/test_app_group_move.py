@@ -79,12 +79,12 @@ def test_the_units_that_cannot_follow_are_named_and_the_others_move(app: App) ->
     step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     for i in range(1, 5):
         move_to(app, (start[0] + (end[0] - start[0]) * i // 4, start[1] + (end[1] - start[1]) * i // 4))
-    assert app.group_drag is not None
-    lines = app.group_drag.cursor_lines()
+    assert app.group.carried is not None
+    lines = app.group.carried.cursor_lines()
     assert lines[0].startswith("2 units: 1 can follow, 1 cannot")
     assert any(line.startswith("r3: ") and "water" in line for line in lines)
     # the drawn frame: r3's counter at its target is crossed out in the refusal colour
-    r3_target = app.camera.to_screen(app.group_drag.target_of("r3", app.group_drag.at))
+    r3_target = app.camera.to_screen(app.group.carried.target_of("r3", app.group.carried.at))
     r = app._counter_px() // 2 + 4
     corner = (round(r3_target[0] - r + 2), round(r3_target[1] - r + 2))
     assert tuple(app.surface.get_at(corner))[:3] == overlays.ILLEGAL
@@ -116,10 +116,10 @@ def test_a_click_on_a_member_selects_it_alone_and_esc_cancels_a_group_drag(app: 
     move_to(app, start, held=False)
     step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     move_to(app, (start[0] + 60, start[1] + 10))
-    assert app.group_drag is not None
+    assert app.group.carried is not None
     step(app, key_event(pygame.K_ESCAPE))
     step(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 60, start[1] + 10), button=1))
-    assert orders(app) == [] and app.group_drag is None and app.status == "group move cancelled"
+    assert orders(app) == [] and app.group.carried is None and app.status == "group move cancelled"
 
 
 def test_the_others_settle_within_the_frame_budget_while_the_hand_rests(app: App, monkeypatch) -> None:
@@ -129,7 +129,7 @@ def test_the_others_settle_within_the_frame_budget_while_the_hand_rests(app: App
     move_to(app, start, held=False)
     step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     move_to(app, (start[0] + 40, start[1]))
-    group = app.group_drag
+    group = app.group.carried
     assert group is not None and group.pending()
     assert sum(f.exact for f in group.followers()) == 2  # the grabbed one, and one more within the budget
     app.run(max_frames=app.frames + 1)  # no motion: the rest is checked
@@ -150,7 +150,7 @@ def test_the_counter_under_the_hand_leads_the_group(app: App) -> None:
     move_to(app, start, held=False)
     step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     move_to(app, (start[0] + 30, start[1]))
-    group = app.group_drag
+    group = app.group.carried
     assert group is not None and group.grabbed == "r3"
     assert (app.selected, app.shooters) == ("r3", ["r1"])  # its details and its shading while carried
     assert group.drags["r3"] is app.drag  # one pick-up for it, not two

@@ -351,3 +351,22 @@ def test_the_imported_scenario_passes_the_check_on_a_real_map(tmp_path: Path, ca
         "British, French): every side's planes may land there; give its 'side' property one of these to keep the "
         "others' out" for name, side in (("Mainland airfield", "Red"), ("Island airfield", "Blue"))]
     assert "0 errors, 3 warnings" in summary
+
+
+def test_a_gamefile_string_that_is_not_text_is_a_warning_and_never_an_internal_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Python escape can make a lone surrogate ("\\ud800"), which no UTF-8 file can hold: found by the border
+    fuzz campaign of 2026-11-29 (corpus: tests/fixtures/fuzz-corpus/gamefile/lone-surrogate.py). The value is
+    left out with a warning naming the line, and the scenario is written whole (or not at all)."""
+    from kriegsspiel.cli import main
+
+    source = (FIXTURES.parent / "fuzz-corpus" / "gamefile" / "lone-surrogate.py").read_bytes()
+    game = tmp_path / "game.py"
+    game.write_bytes(source)
+    out = tmp_path / "out.toml"
+    assert main(["import-umpire", str(game), "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    line = source[: source.index(b"\\ud800")].count(b"\n") + 1
+    assert f"{game}:{line}: allUnitTypes holds text no file can hold" in said, said
+    assert "internal error" not in said
+    out.read_text(encoding="utf-8")  # whole and UTF-8

@@ -121,6 +121,10 @@ def test_a_map_without_a_scenario_opens_in_set_up_mode_and_places_writes_and_pla
     type_text(app, "1st-foot")
     key(app, pygame.K_RETURN)
     click(app, control(app, "unit_side").center)
+    click(app, control(app, "unit_hidden").center)  # infantry starts seen: hidden now
+    assert mode.draft.unit("1st-foot").hidden is True and mode.state.units["1st-foot"].hidden
+    click(app, control(app, "unit_hidden").center)  # and seen again: the type's default, not written
+    assert mode.draft.unit("1st-foot").hidden is None and not mode.state.units["1st-foot"].hidden
     click(app, control(app, "edit", ("unit", "heading")).center)
     type_text(app, "90")
     key(app, pygame.K_RETURN)
@@ -168,6 +172,7 @@ def test_a_map_without_a_scenario_opens_in_set_up_mode_and_places_writes_and_pla
     scenario = load_scenario(written)
     assert {(u.id, u.type_id, u.side) for u in scenario.setup.units} == {("1st-foot", "infantry", "Red"), ("blue1", "mechanized", "Blue")}
     assert scenario.setup.units[0].heading == 90.0 and scenario.setup.units[0].health == 3
+    assert "hidden" not in written.read_text(encoding="utf-8")
     assert [p.name for p in scenario.setup.players] == ["Anna", "Player 2"]
     assert 'map = "coast.tmx"' in written.read_text(encoding="utf-8")  # next to the map, relative to it
     assert list(written.parent.glob(".*.tmp")) == []  # the temporary file was renamed, none left behind
@@ -290,3 +295,84 @@ def test_quitting_with_a_set_up_not_saved_keeps_it_beside_the_map(tmp_path: Path
     assert map_path.with_suffix(".toml").read_text(encoding="utf-8") == "# the author's own\n"
     assert [u.id for u in load_scenario(kept).setup.units] == ["blue1"]
     game.close()
+
+
+@pytest.mark.parametrize("field, text, reason", [
+    (("unit", "heading"), "nan", "a heading is degrees clockwise from north"),
+    (("unit", "heading"), "1e400", "a heading is degrees clockwise from north"),
+    (("unit", "heading"), "north", "a heading is degrees clockwise from north"),
+    (("unit", "health"), "0", "health is a whole number from 1 to 4"),
+    (("unit", "health"), "²", "health is a whole number from 1 to 4"),
+    (("unit", "id"), "two words", "an id is a name without spaces or '>'"),
+    (("unit", "id"), "a>b", "an id is a name without spaces or '>'"),
+    (("scenario", "target"), "x\x00.toml", "no NUL, tab or line break"),
+    (("scenario", "target"), "notes.txt", "a scenario is a .toml file"),
+    (("side", 0, "colour"), "blue", "a colour is #rrggbb"),
+    (("side", 0, "name"), "Red", "side 'Red' is there already"),
+    (("side", 0, "name"), "a\tb", "a side needs a name"),
+])
+def test_a_bad_value_typed_in_a_field_is_refused_with_the_reason(tmp_path: Path, field: tuple, text: str,
+                                                                  reason: str) -> None:
+    app, game, _ = open_map(tmp_path)
+    drag(app, control(app, "type", "infantry").center, spot(app, "infantry", standing=True))
+    mode = app.setup_mode
+    before = mode.draft.toml_text(mode.target)
+    mode.editing = (field, text)
+    key(app, pygame.K_RETURN)
+    assert app.status_is_error and reason in app.status and app.internal_errors == 0
+    assert mode.editing is not None  # the field stays open to be put right
+    assert mode.draft.toml_text(mode.target) == before
+    key(app, pygame.K_ESCAPE)
+    app.invalidate()
+    app.run(max_frames=app.frames + 1)  # and the window draws on
+    assert app.internal_errors == 0
+    game.close()
+
+
+def test_ctrl_p_plays_the_saved_scenario_in_the_same_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kriegsspiel play MAP.tmx``, set up, Ctrl+S, Ctrl+P: the window (run_window) opens a new game of the
+    scenario just written; Ctrl+P before saving, or after a change not saved, is refused."""
+    from kriegsspiel.app import window
+    from kriegsspiel.app.window_frame import WindowFrame
+
+    monkeypatch.setenv("KRIEGSSPIEL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(tmp_path / "config"))
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    shutil.copy(MAPS / "coast.tmx", maps / "coast.tmx")
+    shutil.copytree(MAPS.parent / "assets", tmp_path / "assets")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    first = Game.new(write_empty_scenario(maps / "coast.tmx", None, scratch), tmp_path / "first.kssave")
+    boards: list = []
+
+    def driven(frame: WindowFrame, board: App, present: object = None, max_frames: int | None = None, fps: int = 60) -> int:
+        boards.append(board)
+        if len(boards) == 1:  # the empty game: set up, save, play
+            board.run(max_frames=1)
+            key(board, pygame.K_p, pygame.KMOD_CTRL)
+            assert board.running and board.status_is_error and "save the scenario first" in board.status
+            drag(board, control(board, "type", "infantry").center, spot(board, "infantry", standing=True))
+            key(board, pygame.K_s, pygame.KMOD_CTRL)
+            drag(board, control(board, "type", "infantry").center,
+                 spot(board, "infantry", standing=True, away_from=(spot(board, "infantry", standing=True),)))
+            key(board, pygame.K_p, pygame.KMOD_CTRL)
+            assert board.running and "changed since it was saved" in board.status
+            key(board, pygame.K_s, pygame.KMOD_CTRL)
+            click(board, control(board, "play").center)
+            assert not board.running
+        else:  # the game of the scenario written: its units, no set-up mode, a move accepted
+            assert not board.setup_mode.active and set(board.session.state.units) == {"blue1", "blue2"}
+            unit = board.session.state.units["blue1"]
+            near = next(WorldPoint(unit.position.x + dx, unit.position.y) for dx in (2, -2, 1, -1)
+                        if standing_problem(board.session.state.battlefield, board.session.state.ruleset, "infantry",
+                                            WorldPoint(unit.position.x + dx, unit.position.y)) is None)
+            assert board.session.submit(f"move blue1 > {near.x:.1f},{near.y:.1f}").accepted
+            board.running = False
+        return 0
+
+    monkeypatch.setattr(WindowFrame, "run", driven)
+    assert window.run_window(first, "coast", size=SIZE) == 0
+    assert len(boards) == 2 and (maps / "coast.toml").is_file()
+    assert boards[1].session.game.record_count == 1 and first.record_count == 0
+    first.close()

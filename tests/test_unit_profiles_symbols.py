@@ -264,6 +264,11 @@ def test_the_phone_picture_keeps_the_board_on_top_and_the_tap_layer_pinned_to_it
         board = game.scenario.board
         assert picture.get_width() == board.width_px and picture.get_height() > board.height_px
         layer = tap_layer(drawer.tap_board(view.position.units), view.position.units, "NORD", {}, ())
+        # the zoom opens on the power's units: the fraction is of the whole picture, key strip included
+        fx, fy = drawer.focus(view)
+        centres = {p.abbreviation: p.centre for p in province_drawings(board)}
+        ys = [centres[u.where][1] for u in view.own_units if u.where in centres]
+        assert fy * picture.get_height() == pytest.approx((min(ys) + max(ys)) / 2, abs=1.0)
         assert f'viewBox="0 0 {board.width_px} {board.height_px}" preserveAspectRatio="xMinYMin meet"' in layer
     finally:
         game.close()

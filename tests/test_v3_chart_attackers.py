@@ -24,6 +24,7 @@ from kriegsspiel.store import verify_save
 from test_v3_combat import at, game
 from kriegsspiel.rulesets.kriegsspiel_v3 import RULESET as _V3
 from kriegsspiel.rulesets.kriegsspiel_v3.state import pending_combat
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 
 def parse_ruleset(data, source: str) -> RuleBook:
@@ -51,7 +52,7 @@ def _chart(data: dict, chart: str) -> dict:
 @pytest.mark.parametrize("chart, attackers", [
     ("firefight", INFANTRY_ARMS), ("volley", INFANTRY_ARMS), ("artillery", ("artillery",)), ("melee", None)])
 def test_the_shipped_charts_name_their_attackers(chart: str, attackers: tuple[str, ...] | None) -> None:
-    assert load_ruleset(V3).combat.chart(chart).attackers == attackers
+    assert combat_tables(load_ruleset(V3)).chart(chart).attackers == attackers
 
 
 def test_each_attackers_line_is_a_quote_or_a_house_rule() -> None:
@@ -94,10 +95,10 @@ def test_a_broken_attackers_key_is_one_error_naming_file_table_and_key(edit, exp
 
 
 def test_a_hand_to_hand_chart_may_list_arms_without_a_range_and_no_key_means_everyone() -> None:
-    rules = _parse(lambda d: _chart(d, "melee").update(attackers=["cavalry", "infantry"])).combat
+    rules = combat_tables(_parse(lambda d: _chart(d, "melee").update(attackers=["cavalry", "infantry"])))
     melee = rules.chart("melee")
     assert melee.may_attack("cavalry") and not melee.may_attack("artillery")
-    everyone = _parse(lambda d: _chart(d, "artillery").pop("attackers")).combat.chart("artillery")
+    everyone = combat_tables(_parse(lambda d: _chart(d, "artillery").pop("attackers"))).chart("artillery")
     assert everyone.attackers is None and everyone.may_attack("courier")
 
 

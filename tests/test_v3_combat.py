@@ -3,6 +3,7 @@ rule text's two worked examples), range bands, and resolve on the map (retreat, 
 from __future__ import annotations
 
 import dataclasses
+from types import MappingProxyType
 
 import numpy as np
 import pytest
@@ -28,9 +29,11 @@ from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat, Modify, Rally, 
 from kriegsspiel.rulesets.kriegsspiel_v3.events import CombatRolled, UnitLost, UnitRetreated
 from kriegsspiel.core.commands import EndTurn, Force, Move
 from kriegsspiel.rulesets import load_ruleset
+from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption as disruption_of, pending_combat, with_pending_combat
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 RULES = load_ruleset("kriegsspiel-v3")
-COMBAT = RULES.combat
+COMBAT = combat_tables(RULES)
 TILE = 25.0  # metres
 
 
@@ -235,7 +238,8 @@ def test_refusals() -> None:
     modern = load_ruleset("modern-4e")
     assert "'combat' is not an order" in apply(state.replace(ruleset=modern), Combat("volley", ("b1",), ("r1",)), d).reason
     # a house-rules copy of V3 without [combat] plays V3's code, which names the table it lacks
-    chartless = dataclasses.replace(state.ruleset, id="my-v3", based_on="kriegsspiel-v3", combat=None)
+    without = MappingProxyType({k: v for k, v in state.ruleset.extras.items() if k != "combat"})
+    chartless = dataclasses.replace(state.ruleset, id="my-v3", based_on="kriegsspiel-v3", extras=without)
     assert "has no combat charts" in apply(state.replace(ruleset=chartless), Combat("volley", ("b1",), ("r1",)), d).reason
 
 
@@ -370,7 +374,6 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from kriegsspiel.rulesets.kriegsspiel_v3.retreat import retreat  # noqa: E402
-from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption as disruption_of, pending_combat, with_pending_combat
 
 _BF = battlefield()
 _LAND_X = st.floats(0.5, 749.5)  # west of the river (x 750..775)

@@ -18,6 +18,7 @@ from kriegsspiel.shell.session import Shell
 from kriegsspiel.store import Game
 from test_app import key, post, records, screen_of
 from kriegsspiel.rulesets.kriegsspiel_v3.state import pending_combat
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
@@ -84,7 +85,7 @@ def commands(app: App) -> list[str]:
 def test_the_right_click_menu_lists_the_rule_sets_charts_greyed_with_the_rules_reason(app: App) -> None:
     click_at(app, at_unit(app, "jaeger"), button=3)
     menu = app.tools.menu.shown
-    charts = tuple(app.session.state.ruleset.combat.charts)
+    charts = tuple(combat_tables(app.session.state.ruleset).charts)
     assert menu is not None and menu.items[:len(charts)] == charts
     # then the unit's other orders of this rule set (kriegsspiel.app.unit_menu): rally and recover, no hide
     assert {"move...", "rally", "recover", "merge...", "split...", "order...", "details"} <= set(menu.items[len(charts):])
@@ -125,7 +126,7 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     assert commands(app)[before:] == ["combat volley jaeger > grenzer"]
 
     # the panel's + of 'defender square' gives it at the rule set's value
-    square = state.ruleset.combat.modifiers["square"]
+    square = combat_tables(state.ruleset).modifiers["square"]
     click_at(app, button(app, f"modify defender {square:+d} square"))
     assert commands(app)[-1] == f"modify defender {square:+d} square"
     pending = pending_combat(app.session.state)
@@ -140,7 +141,7 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
     while app.combat.row != intel:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_EQUALS, text="=")
-    assert commands(app)[-1] == f"modify attacker {state.ruleset.combat.modifiers['intel']:+d} intel"
+    assert commands(app)[-1] == f"modify attacker {combat_tables(state.ruleset).modifiers['intel']:+d} intel"
     # Esc takes back the last modify (the shell's undo)
     key(app, pygame.K_ESCAPE)
     assert records(app)[-1].kind == "undo"
@@ -148,7 +149,7 @@ def test_mouse_combat_rolls_modifies_resolves_and_journals_as_the_console(app: A
 
     # the panel shows the result as it stands; Enter resolves it
     pending = pending_combat(app.session.state)
-    expected = outcome(state.ruleset.combat, pending)
+    expected = outcome(combat_tables(state.ruleset), pending)
     assert combat_v3.combat_section(app.session.state).result == f"=> {expected.describe()}"
     key(app, pygame.K_RETURN)
     assert pending_combat(app.session.state) is None and commands(app)[-1] == "resolve"
@@ -174,7 +175,7 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
     app.console_focused = False
     ctrl_click(app, at_unit(app, "ir-wedel"))
     assert [app.selected, *app.shooters] == ["jaeger", "ir-wedel"]
-    charts = list(app.session.state.ruleset.combat.charts)
+    charts = list(combat_tables(app.session.state.ruleset).charts)
     key(app, combat_v3.CHART_KEYS[charts.index("firefight")])
     assert app.tools.aiming.order.chart == "firefight" and app.tools.aiming.order.shooters == ("jaeger", "ir-wedel")
     click_at(app, at_unit(app, "grenzer"))
@@ -183,7 +184,7 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
     assert pending_combat(app.session.state).attackers == ("jaeger", "ir-wedel")
     # a combat pending: every chart is greyed with the rules' reason
     click_at(app, at_unit(app, "jaeger"), button=3)
-    charts = tuple(app.session.state.ruleset.combat.charts)
+    charts = tuple(combat_tables(app.session.state.ruleset).charts)
     assert all(r is not None and r.startswith("a combat is pending") for r in app.tools.menu.shown.refused[:len(charts)])
     key(app, pygame.K_ESCAPE)  # closes the menu, undoes nothing
     assert app.tools.menu.shown is None and pending_combat(app.session.state) is not None
@@ -195,7 +196,7 @@ def test_a_group_by_ctrl_click_and_the_charts_digit_key_then_esc_undoes_the_roll
 
 def test_the_undo_button_and_ctrl_z_take_back_and_the_frame_shows_the_controls(app: App, tmp_path: Path) -> None:
     click_at(app, at_unit(app, "jaeger"))
-    key(app, combat_v3.CHART_KEYS[list(app.session.state.ruleset.combat.charts).index("volley")])
+    key(app, combat_v3.CHART_KEYS[list(combat_tables(app.session.state.ruleset).charts).index("volley")])
     click_at(app, at_unit(app, "grenzer"))
     key(app, pygame.K_RETURN)
     assert pending_combat(app.session.state) is not None
@@ -235,7 +236,7 @@ def test_the_chart_menu_greys_a_chart_the_unit_type_may_not_attack_on(app: App) 
     # the chart's digit key still aims it, every target greyed with the reason; the console's force rolls it
     key(app, pygame.K_ESCAPE)
     click_at(app, at_unit(app, "jaeger"))
-    key(app, combat_v3.CHART_KEYS[list(app.session.state.ruleset.combat.charts).index("artillery")])
+    key(app, combat_v3.CHART_KEYS[list(combat_tables(app.session.state.ruleset).charts).index("artillery")])
     assert app.tools.aiming.order is not None and app.tools.aiming.order.chart == "artillery"
     assert set(app.tools.aiming.order.verdicts(app.session.state).values()) == {
         "jaeger (skirmishers) cannot fire on the artillery chart: it is for artillery"}
@@ -250,7 +251,7 @@ def test_the_chart_menu_greys_a_chart_the_unit_type_may_not_attack_on(app: App) 
 
 def test_the_status_line_says_enter_rolls_while_aiming_a_chart(app: App) -> None:
     click_at(app, at_unit(app, "jaeger"))
-    key(app, combat_v3.CHART_KEYS[list(app.session.state.ruleset.combat.charts).index("volley")])
+    key(app, combat_v3.CHART_KEYS[list(combat_tables(app.session.state.ruleset).charts).index("volley")])
     assert "Enter rolls" in app.status and "Enter sends" not in app.status
     click_at(app, at_unit(app, "grenzer"))
     assert app.status.startswith("combat volley jaeger > grenzer  (Enter rolls, Shift+Enter forces")

@@ -17,13 +17,16 @@ from kriegsspiel.rulesets.kriegsspiel_v3.orders import orders_received, transit_
 from kriegsspiel.rulesets import load_ruleset
 from test_v3_combat import at, game
 from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit
+from types import MappingProxyType
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import order_tables
 
 RULES = load_ruleset("kriegsspiel-v3")
 
 
 def with_orders(state: GameState, **changes) -> GameState:
     """The state under the V3 rules with some courier numbers changed (dice odds)."""
-    return state.replace(ruleset=dataclasses.replace(RULES, orders=dataclasses.replace(RULES.orders, **changes)))
+    return state.replace(ruleset=dataclasses.replace(
+        RULES, extras=MappingProxyType({**RULES.extras, "orders": dataclasses.replace(order_tables(RULES), **changes)})))
 
 
 def send(state: GameState, unit: str, text: str = "advance", index: int = 1):
@@ -144,7 +147,8 @@ def test_refusals() -> None:
     modern = apply(state.replace(ruleset=load_ruleset("modern-4e")), Order("b1", "attack"), Dice(1, 1))
     assert not modern.accepted and "'order' is not an order" in modern.reason
     # a house-rules copy of V3 without an [orders] table plays V3's code, which says what is missing
-    uncarried = dataclasses.replace(state.ruleset, id="my-v3", based_on="kriegsspiel-v3", orders=None)
+    without = MappingProxyType({k: v for k, v in state.ruleset.extras.items() if k != "orders"})
+    uncarried = dataclasses.replace(state.ruleset, id="my-v3", based_on="kriegsspiel-v3", extras=without)
     copy = apply(state.replace(ruleset=uncarried), Order("b1", "attack"), Dice(1, 1))
     assert not copy.accepted and "use 'message' instead" in copy.reason
 

@@ -12,6 +12,7 @@ from kriegsspiel.core.ruleset import RuleBookError
 from kriegsspiel.rulesets import parse_rulebook
 from kriegsspiel.rulesets import load_ruleset, ruleset_file, shipped_rulesets
 from kriegsspiel.rulesets.kriegsspiel_v3 import RULESET as _V3
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables, order_tables
 
 
 def parse_ruleset(data, source: str) -> RuleBook:
@@ -80,7 +81,7 @@ def test_metres_per_round_by_terrain_class(rules, unit_type: str, road: float, o
     ("volley", False, (5, 5, 4, 4, 3, 3, 2, 2, 1, 1)),
 ])
 def test_charts(rules, chart: str, mirrored: bool, results: tuple[int, ...]) -> None:
-    c = rules.combat.chart(chart)
+    c = combat_tables(rules).chart(chart)
     assert c.mirrored is mirrored
     assert c.results == results
 
@@ -88,12 +89,12 @@ def test_charts(rules, chart: str, mirrored: bool, results: tuple[int, ...]) -> 
 @pytest.mark.parametrize("number, retreat, disruption, hp", [
     (5, 0, 0, 0), (4, 50, 0, 0), (3, 100, 1, 0), (2, 200, 2, 1), (1, 300, 2, 2)])
 def test_results(rules, number: int, retreat: float, disruption: int, hp: int) -> None:
-    r = rules.combat.results[number]
+    r = combat_tables(rules).results[number]
     assert (r.retreat, r.disruption, r.hp_loss) == (retreat, disruption, hp)
 
 
 def test_modifiers_health_disruption_ranges(rules) -> None:
-    c = rules.combat
+    c = combat_tables(rules)
     assert c.die == 10 and c.mirror_attacker_rolls == 5 and c.out_of_scale == 11
     assert dict(c.modifiers) == {"quantity": 1, "quality": 1, "square": 2, "high-ground": 1, "intel": 1}
     assert {hp: e.modifier for hp, e in c.health.items()} == {4: -1, 3: -2, 2: -3, 1: -4}
@@ -111,7 +112,7 @@ def test_modifiers_health_disruption_ranges(rules) -> None:
 
 
 def test_orders(rules) -> None:
-    o = rules.orders
+    o = order_tables(rules)
     assert o.courier_type == "courier" and o.issued_by == "officer"
     # courier speed = cavalry road speed
     assert rules.unit_type(o.courier_type).move == rules.unit_type("cavalry").move == 300
@@ -173,7 +174,7 @@ def test_broken_files_name_the_key(raw: dict, edit, expected: str) -> None:
 
 def test_fourth_edition_unchanged() -> None:
     r = load_ruleset("modern-4e")
-    assert r.combat is None and r.orders is None
+    assert combat_tables(r) is None and order_tables(r) is None
     assert r.unit_type("infantry").move == 10
 
 

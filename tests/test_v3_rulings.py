@@ -24,10 +24,13 @@ from kriegsspiel.rulesets.kriegsspiel_v3.combat import PendingCombat
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat, Rally, Recover, Resolve
 from test_v3_combat import RULES, at, battlefield, game
 from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption as disruption_of, orders_in_transit, unit_slot, with_pending_combat
+from types import MappingProxyType
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import order_tables
 
 
 def with_orders(state: GameState, **changes) -> GameState:
-    return state.replace(ruleset=dataclasses.replace(RULES, orders=dataclasses.replace(RULES.orders, **changes)))
+    return state.replace(ruleset=dataclasses.replace(
+        RULES, extras=MappingProxyType({**RULES.extras, "orders": dataclasses.replace(order_tables(RULES), **changes)})))
 
 
 def end_round(state: GameState) -> tuple[GameState, list]:

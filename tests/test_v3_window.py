@@ -12,6 +12,7 @@ from kriegsspiel.app.session import TableSession
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome
 from kriegsspiel.store import Game
 from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit, pending_combat
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIO = REPO / "kriegsspiel" / "data" / "scenarios" / "v3-weistritz.toml"
@@ -67,13 +68,13 @@ def test_a_pending_combat_is_on_the_panel_with_its_modifiers_until_resolved(app:
     assert "Combat pending" in shown
     assert "volley: jaeger > grenzer" in shown
     assert f"d10 = {pending.roll}" in shown
-    assert f"=> {outcome(state.ruleset.combat, pending).describe()}" in shown
+    assert f"=> {outcome(combat_tables(state.ruleset), pending).describe()}" in shown
 
     type_line(app, "modify defender +2 square")
     state = app.session.state
     shown = panel_texts(app)
     assert "defender +2 square (-2 on the die)" in shown
-    assert f"=> {outcome(state.ruleset.combat, pending_combat(state)).describe()}" in shown
+    assert f"=> {outcome(combat_tables(state.ruleset), pending_combat(state)).describe()}" in shown
 
     type_line(app, "modify attacker +1 intel")
     assert "attacker +1 intel (+1 on the die)" in panel_texts(app)

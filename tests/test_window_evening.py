@@ -21,6 +21,7 @@ from test_app_declutter import CLUSTER, app as crowded, post_and_step, true_plac
 from test_v3_combat_mouse import app as v3_app, button, click_at  # noqa: F401 - a fixture
 from kriegsspiel.rulesets.kriegsspiel_v3.state import pending_combat
 from kriegsspiel.rulesets.modern_4e.state import air_turn_over, with_air_turn_over
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -51,7 +52,7 @@ def test_the_v3_combat_panel_keeps_its_rows_in_place(v3_app: App) -> None:  # no
     app = v3_app
     # roll a volley (the set-up of test_v3_combat_mouse), then give modifiers and watch the rows
     assert app.run_console_line("combat volley jaeger > grenzer").accepted
-    rules = app.session.state.ruleset.combat
+    rules = combat_tables(app.session.state.ruleset)
 
     def places() -> list[tuple[str, str]]:
         section = combat_v3.combat_section(app.session.state)

@@ -19,8 +19,6 @@ WORD = r"""(?<![`\w-])["']{}["']"""
 #: fails when a module listed here names none any more)
 NOT_YET: dict[str, str] = {
     "app/combat_v3.py": "the V3 combat panel: its charts, modifiers and resolve",
-    "app/panel.py": "the V3 weapons' ranges and chart line of the side panel",
-    "shell/queries.py": "the disruption line reads V3's combat table (a table that shares the order's word)",
 }
 
 

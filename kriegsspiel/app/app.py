@@ -25,7 +25,7 @@ from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.frame import FrameDrawing
-from kriegsspiel.app.group_move import GroupDrag
+from kriegsspiel.app.group_move import GroupMove
 from kriegsspiel.app.unit_list import UnitList
 from kriegsspiel.app.keyboard import KeyControls
 from kriegsspiel.app.mouse import MouseControls
@@ -121,8 +121,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
         self._shift_pick: tuple[str, list[str], str] | None = None
         self.portal = WindowPortal(getattr(session, "game", None))  # F9: the players' portal and its inbox panel
         self.confirming: confirm.Confirmation | None = None  # an order waiting for the umpire's yes
-        self.group_grab: str | None = None  # the counter pressed in a selection of several (group_move)
-        self.group_drag: GroupDrag | None = None  # those counters being carried together
+        self.group = GroupMove()  # several counters selected, one pressed: carried together (group_move)
         self.unit_list = UnitList()  # U: every unit by side; Ctrl+F: find one
         self._init_table_tools()  # notes (W), briefing (I), end turn (E), the players' second window (F8)
         self.setup_mode = SetupMode()  # F2: place forces and write a scenario (before the first order)
@@ -191,8 +190,8 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
             if moved and self.dragging and self.drag is not None:
                 # Only the latest position matters: one path per frame, however many motion events came.
                 self.drag.follow(self.drag_point(self.cursor))
-            if self.group_drag is not None:  # the grabbed unit's path; the others' within a time budget
-                self.group_drag.follow(self.camera.to_world(*self.cursor))
+            if self.group.carried is not None:  # the grabbed unit's path; the others' within a time budget
+                self.group.carried.follow(self.camera.to_world(*self.cursor))
             if not moved and self.map_layer.refine(self.camera.scale):
                 self._last_frame = None  # a smoother map is ready: show it
             key = self._frame_key()
@@ -240,7 +239,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
             self.confirming,
             self.portal.frame_key(),
             (self.bands.on, self.trails.on, self.rotation.frame_key()),
-            (self.group_drag.version, self.cursor) if self.group_drag is not None else None,
+            self.group.frame_key(self),
             self.unit_list.frame_key(),
             self._table_frame_key(),
         )

@@ -8,6 +8,7 @@ import pygame
 from kriegsspiel.app.keys import KEYS
 from kriegsspiel.render.camera import Viewport
 from kriegsspiel.render.fonts import fit_lines, font
+from kriegsspiel.render import overlays
 from kriegsspiel.render.overlays import TextCache
 from kriegsspiel.render.palette import parse_colour
 
@@ -42,14 +43,10 @@ def draw_top_bar(
         target.blit(name, (name_left, viewport.top + (height - name.get_height()) // 2))
 
 
-#: A rule set's distance unit in words nobody reads as a count of troops: the Fourth Edition measures in the
-#: map's own units ("20 units" beside a scale bar read as twenty units of troops).
-UNIT_WORDS = {"units": "map units"}
-
-
 def unit_words(unit: str) -> str:
-    """A rule set's ``distance_unit`` as the window says it: ``"map units"``, ``"metres"``."""
-    return UNIT_WORDS.get(unit, unit)
+    """A rule set's ``distance_unit`` as the window says it (:func:`kriegsspiel.render.overlays.distance_words`:
+    ``"map units"``, ``"metres"``), as the players' pictures say it."""
+    return overlays.distance_words(unit)
 
 
 #: A status line longer than the map is wide wraps onto at most this many lines (then it is cut).

@@ -34,7 +34,7 @@ COMBAT_WORDS = ("combat", "modify")
 
 def charts(state: GameState) -> tuple[str, ...]:
     """The rule set's combat charts, in its order; empty for a rule set without charts (the Fourth Edition)."""
-    rules = getattr(state.ruleset, "combat", None)
+    rules = state.ruleset.extras.get("combat")  # V3's [combat] tables, by its table reader
     return tuple(rules.charts) if rules is not None else ()
 
 
@@ -111,7 +111,7 @@ def combat_section(state: GameState) -> CombatSection | None:
     ``automatic``) in the rule set's order, per side: given (stepped as above) or not (+ gives it at the rule
     set's value)."""
     pending = getattr(rules_of(state).slot_of(state), "pending_combat", None)
-    rules = getattr(state.ruleset, "combat", None)
+    rules = state.ruleset.extras.get("combat")  # V3's [combat] tables, by its table reader
     if pending is None or rules is None:
         return None
     from kriegsspiel.core.game import forecast

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, confirm, group_move, notes_tool, visible, waypoints
+from kriegsspiel.app import chrome, confirm, notes_tool, visible, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
@@ -67,7 +67,7 @@ class FrameDrawing:
                 waypoints.draw_route(target, camera, self.texts, drag.route, size_text - 4)
         self._draw_carried(target, camera, state)
         self.rotation.draw(self, target)
-        group_move.draw(self, target)
+        self.group.draw(self, target)
         if self.dragging and drag is not None and drag.verdict is not None:
             overlays.draw_cursor_text(
                 target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text,
@@ -101,12 +101,12 @@ class FrameDrawing:
         counters) stays put as the mouse moves, so :meth:`render` draws it once and then blits it: this key says
         when it must be drawn again. None (nothing carried, or range rings that travel with the mouse): draw it
         every frame. Whatever :meth:`_draw_under` draws must depend on nothing but what is in the key."""
-        carrying = (self.dragging and self.drag is not None) or self.group_drag is not None  # (a group: group_move)
+        carrying = (self.dragging and self.drag is not None) or self.group.carried is not None  # (a group: group_move)
         if not carrying or self.rings_on:
             return None
         layer = self.map_layer
         return (self.camera, self.session.state, self.surface.get_size(), self.selected, self.drag, self.projector,
-                self.text_size, layer.chunks_drawn, layer.chunks_refined, self.bands.on, self.trails.on, self.group_drag)
+                self.text_size, layer.chunks_drawn, layer.chunks_refined, self.bands.on, self.trails.on, self.group.carried)
 
     def _draw_under(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         """The map and everything on it under the carried counter's path, clipped to the map's viewport."""
@@ -143,7 +143,7 @@ class FrameDrawing:
         return self.drag.unit if (self.dragging and self.drag is not None) else None
 
     def _draw_counters(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
-        carried_group = self.group_drag.members if self.group_drag is not None else ()
+        carried_group = self.group.carried.members if self.group.carried is not None else ()
         self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=self._carried(),
                         carried_group=carried_group)
 

@@ -209,46 +209,71 @@ def _likely(drag: Drag, target: WorldPoint) -> bool:
 
 # --- the window's side: press, motion, drop (called from kriegsspiel.app.mouse) -------------------------------
 
-def grab(app: App, unit_id: str) -> bool:
-    """A press on a counter of a selection of several: remember it (a drag will carry them all, a click selects
-    it alone). Returns False when the selection is one counter or does not hold this one."""
-    members = [m for m in (app.selected, *app.shooters) if m is not None]
-    if len(members) < 2 or unit_id not in members:
-        return False
-    app.group_grab = unit_id
-    app.hover = None
-    return True
+class GroupMove:
+    """The App's group move (``app.group``): the counter pressed in a selection of several (``grabbed``) and,
+    once the mouse has moved past the click slop, those counters being carried together (``carried``)."""
 
+    def __init__(self) -> None:
+        self.grabbed: str | None = None
+        self.carried: GroupDrag | None = None
 
-def motion(app: App, pos: tuple[int, int]) -> None:
-    """The mouse moved with a group counter pressed: past the click slop, the group is picked up (every field
-    computed here, once)."""
-    if app.group_drag is not None or app.press_at is None or app.group_grab is None:
-        return
-    if math.hypot(pos[0] - app.press_at[0], pos[1] - app.press_at[1]) < CLICK_SLOP:
-        return
-    grabbed = app.group_grab
-    members = [grabbed, *(m for m in (app.selected, *app.shooters) if m is not None and m != grabbed)]
-    if app.selected != grabbed:  # the counter under the hand leads: its details, its shading and bands
-        app.select(grabbed)
-        app.shooters = members[1:]
-    app.group_drag = GroupDrag(app.session.state, grabbed, members, reuse=app.drag)
-    app._set_status(f"moving {len(members)} units together: {' '.join(members)} (Esc cancels)")
+    def frame_key(self, app: App) -> tuple | None:
+        return (self.carried.version, app.cursor) if self.carried is not None else None
 
+    def cancel(self) -> bool:
+        """Esc: drop the group move under way (True when there was one)."""
+        was = self.carried is not None or self.grabbed is not None
+        self.carried = self.grabbed = None
+        return was
 
-def release(app: App, pos: tuple[int, int], shift: bool) -> None:
-    """The button went up after a press on a group counter: a click selects that counter alone (Shift+click
-    takes it out of the selection); a drag drops the group."""
-    grabbed, app.group_grab = app.group_grab, None
-    group, app.group_drag = app.group_drag, None
-    if group is None:
-        if shift and grabbed is not None:
-            app._add_shooter(grabbed)
-        else:
+    def grab(self, app: App, unit_id: str) -> bool:
+        """A press on a counter of a selection of several: remember it (a drag will carry them all, a click
+        selects it alone). Returns False when the selection is one counter or does not hold this one."""
+        members = [m for m in (app.selected, *app.shooters) if m is not None]
+        if len(members) < 2 or unit_id not in members:
+            return False
+        self.grabbed = unit_id
+        app.hover = None
+        return True
+
+    def motion(self, app: App, pos: tuple[int, int]) -> None:
+        """The mouse moved with a group counter pressed: past the click slop, the group is picked up (every
+        field computed here, once)."""
+        if self.carried is not None or app.press_at is None or self.grabbed is None:
+            return
+        if math.hypot(pos[0] - app.press_at[0], pos[1] - app.press_at[1]) < CLICK_SLOP:
+            return
+        grabbed = self.grabbed
+        members = [grabbed, *(m for m in (app.selected, *app.shooters) if m is not None and m != grabbed)]
+        if app.selected != grabbed:  # the counter under the hand leads: its details, its shading and bands
             app.select(grabbed)
-        return
-    drop(app, group, app.camera.to_world(*pos), shift)
-    app._refresh_selection()
+            app.shooters = members[1:]
+        self.carried = GroupDrag(app.session.state, grabbed, members, reuse=app.drag)
+        app._set_status(f"moving {len(members)} units together: {' '.join(members)} (Esc cancels)")
+
+    def release(self, app: App, pos: tuple[int, int], shift: bool) -> None:
+        """The button went up after a press on a group counter: a click selects that counter alone
+        (Shift+click takes it out of the selection); a drag drops the group."""
+        grabbed, self.grabbed = self.grabbed, None
+        group, self.carried = self.carried, None
+        if group is None:
+            if shift and grabbed is not None:
+                app._add_shooter(grabbed)
+            else:
+                app.select(grabbed)
+            return
+        drop(app, group, app.camera.to_world(*pos), shift)
+        app._refresh_selection()
+
+    def draw(self, app: App, target: pygame.Surface) -> None:
+        """The group being carried: paths, counters at their targets, and the box beside the cursor."""
+        group = self.carried
+        if group is None or group.at is None:
+            return
+        group.draw(target, app.camera, app.board, app.projector)
+        legal = not any(not f.legal for f in group.followers())
+        overlays.draw_cursor_text(target, app.texts, app.cursor, group.cursor_lines(), legal, app.text_size,
+                                  clear_px=app._counter_px() // 2, area=visible.map_area(app))
 
 
 def drop(app: App, group: GroupDrag, at: WorldPoint, forced: bool) -> None:
@@ -281,14 +306,3 @@ def drop(app: App, group: GroupDrag, at: WorldPoint, forced: bool) -> None:
     said = reply.text if len(orders) <= 3 else f"{len(orders)} units moved (the console lists each; Ctrl+Z takes the group back)"
     not_moved = f"; not moved: {'; '.join(reasons)} (Shift+drop forces)" if reasons else ""
     app._set_status(said + not_moved, error=not reply.accepted or bool(reasons))
-
-
-def draw(app: App, target: pygame.Surface) -> None:
-    """The group being carried: paths, counters at their targets, and the box beside the cursor."""
-    group = app.group_drag
-    if group is None or group.at is None:
-        return
-    group.draw(target, app.camera, app.board, app.projector)
-    legal = not any(not f.legal for f in group.followers())
-    overlays.draw_cursor_text(target, app.texts, app.cursor, group.cursor_lines(), legal, app.text_size,
-                              clear_px=app._counter_px() // 2, area=visible.map_area(app))

@@ -91,8 +91,7 @@ class KeyControls:
             self.rotation.cancel(self)
             self.help_on = False
             self.tools.leave(self)  # the ruler, the line of sight, ...
-            if self.group_drag is not None or self.group_grab is not None:
-                self.group_drag = self.group_grab = None
+            if self.group.cancel():
                 self.press_at = None
                 self._set_status("group move cancelled")
             if self.dragging:

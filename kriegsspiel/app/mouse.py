@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import combat_window, confirm, ground_menu, group_move, targeting, unit_menu, visible, waypoints
+from kriegsspiel.app import combat_window, confirm, ground_menu, targeting, unit_menu, visible, waypoints
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
@@ -98,8 +98,8 @@ class MouseControls:
             self.panning_from = pos
         elif self.box is not None:
             self.box = (self.box[0], pos)
-        elif self.group_grab is not None:
-            group_move.motion(self, pos)  # several counters selected, one of them pressed: carry them all
+        elif self.group.grabbed is not None:
+            self.group.motion(self, pos)  # several counters selected, one of them pressed: carry them all
         elif self.drag is not None and self.press_at is not None and not self.dragging:
             if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
                 self.dragging = True
@@ -133,7 +133,7 @@ class MouseControls:
             self._add_shooter(unit.id)
             self.press_at = None
             return
-        if group_move.grab(self, unit.id):
+        if self.group.grab(self, unit.id):
             return
         if self.selected is not None and unit.id != self.selected and self._shift():
             self._shift_pick = (self.selected, list(self.shooters), unit.id)
@@ -152,8 +152,8 @@ class MouseControls:
             if press_at is not None and math.hypot(pos[0] - press_at[0], pos[1] - press_at[1]) < CLICK_SLOP:
                 self.select(None)
             return
-        if self.group_grab is not None:
-            group_move.release(self, pos, self._shift())
+        if self.group.grabbed is not None:
+            self.group.release(self, pos, self._shift())
             return
         pick, self._shift_pick = self._shift_pick, None
         if pick is not None and not self.dragging:  # Shift+click: add to the selection

@@ -55,10 +55,8 @@ def weapon_ranges(ruleset: RuleBook, unit: UnitState) -> list[tuple[str, float]]
         stats = unit_type.commands[command]
         if stats.range is not None:
             by_range.setdefault(float(stats.range), []).append(command)
-    combat = getattr(ruleset, "combat", None)  # Ruleset V3: effective and maximum range of each weapon
-    for weapon in getattr(combat, "ranges", {}).get(unit.type_id, ()) if combat is not None else ():
-        by_range.setdefault(float(weapon.effective), []).append(f"{weapon.weapon} effective")
-        by_range.setdefault(float(weapon.maximum), []).append(f"{weapon.weapon} maximum")
+    for label, radius in rules_for(ruleset).weapon_ranges(ruleset, unit.type_id):  # V3: each weapon's ranges
+        by_range.setdefault(radius, []).append(label)
     return [("/".join(names), radius) for radius, names in sorted(by_range.items())]
 
 
@@ -101,7 +99,7 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
         things.append("not fire (moved)")
     if weapons:
         things.append(", ".join(weapons))
-    things += _combat_chart_line(state, unit)
+    things += rules_of(state).fight_lines(state, unit)  # a rule set that fights by charts: which, and their keys
     if unit_type.heading_limit is not None and not unit.moved_this_turn and not unit.heading_changed_this_turn:
         things.append("change heading")
     if own:
@@ -111,20 +109,6 @@ def may_still(state: GameState, unit: UnitState, allowance: float) -> list[str]:
     elif unit_type.hide_terrain or unit_type.hidden_by_default:
         things.append("hide (on " + ", ".join(unit_type.hide_terrain[:4]) + ")" if unit_type.hide_terrain else "hide")
     return things
-
-
-def _combat_chart_line(state: GameState, unit: UnitState) -> list[str]:
-    """Under a rule set that fights by charts (Ruleset V3: no per-type weapons), how this unit may fight: the
-    charts whose ``attackers`` take its type, each with its digit key."""
-    rules = getattr(state.ruleset, "combat", None)
-    if rules is None:
-        return []
-    effect = rules.health_effect(unit.health) if unit.type_id in rules.hp_types else None
-    if effect is not None and not effect.can_attack:
-        return [f"not attack ({unit.health} HP)"]
-    usable = [f"{i + 1} {chart.id}" if i < 9 else chart.id
-              for i, chart in enumerate(rules.charts.values()) if chart.may_attack(unit.type_id)]
-    return [f"fight: right-click or key {', '.join(usable)}"] if usable else []
 
 
 def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[str]:
@@ -325,7 +309,7 @@ def _draw_combat(panel: pygame.Surface, texts: TextCache, combat: CombatSection,
         _button(panel, texts, label, rect, size, True)
         buttons.append((rect, action))
     y += 28
-    for part in _wrap("- / + or Up/Down and the +/- keys change a modifier (journaled as 'modify')", width, size - 2):
+    for part in _wrap("- / + or Up/Down and the +/- keys change a modifier (each step journaled)", width, size - 2):
         panel.blit(texts.get(part, size - 2, DIM), (x, y))
         y += 17
     return y + 10

@@ -93,7 +93,8 @@ def layout(mode: SetupMode, panel: pygame.Rect, text_size: int) -> list[Control]
         _sides_tab(mode, rows)
     footer = Rows(panel.left + MARGIN, bottom, panel.width - 2 * MARGIN, row)
     footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
-                 (1, "button", "Leave set-up (F2)", "leave", None, False)])
+                 (1, "button", "Play it (Ctrl+P)", "play", None, False),
+                 (1, "button", "Leave (F2)", "leave", None, False)])
     return rows.controls + footer.controls
 
 
@@ -123,7 +124,9 @@ def _units_tab(mode: SetupMode, rows: Rows, text_size: int, bottom: int) -> None
         rows.label("From the map's units layer: edit it in Tiled.", colour_dim=True)
         return
     rows.line([(1, "label", "id", "", None, False), (3, "field", unit.id, "edit", ("unit", "id"), False)])
-    rows.line([(1, "label", "side", "", None, False), (3, "button", f"{unit.side}  (click: next side)", "unit_side", None, False)])
+    hidden = mode.hidden_of(unit)
+    rows.line([(1, "label", "side", "", None, False), (2, "button", f"{unit.side}  (click: next)", "unit_side", None, False),
+               (1, "button", "hidden" if hidden else "seen", "unit_hidden", None, hidden)])
     heading = "" if unit.heading is None else f"{unit.heading:g}"
     rows.line([(1, "label", "heading", "", None, False), (2, "field", heading, "edit", ("unit", "heading"), False),
                (1, "dim", "degrees", "", None, False)])

@@ -36,6 +36,7 @@ from kriegsspiel.border.schema import (
     convert_entries,
     convert_table,
     decode_json,
+    holds_unwritable_text,
     json_nesting,
     shown,
     to_plain,
@@ -45,5 +46,5 @@ from kriegsspiel.border.schema import (
 __all__ = [
     "ALLOW_OUTSIDE_ENV", "CAPS", "InputFileError", "InputKind", "MAX_JSON_LINE_BYTES", "MAX_JSON_NESTING", "SchemaError", "check_input", "convert",
     "decode_json", "display_path", "inside_folders", "json_lines", "json_nesting", "open_input", "outside_allowed", "read_json_source", "source_name", "read_input", "read_input_text", "to_plain",
-    "FieldProblem", "convert_entries", "convert_table", "shown", "unknown_keys", "SettingsRead", "read_json_settings", "read_line_settings", "write_json_settings", "write_line_settings",
+    "FieldProblem", "holds_unwritable_text", "convert_entries", "convert_table", "shown", "unknown_keys", "SettingsRead", "read_json_settings", "read_line_settings", "write_json_settings", "write_line_settings",
 ]

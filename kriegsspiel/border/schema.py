@@ -230,3 +230,22 @@ def shown(value: Any, most: int = 60) -> str:
     except ValueError:  # an int beyond Python's digit limit for str()
         return "a whole number of thousands of digits"
     return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def holds_unwritable_text(value: Any) -> bool:
+    """Whether a value read from outside (a literal of a gamefile) holds a string that is not text: a lone
+    surrogate, which a Python or JSON escape can make and no UTF-8 file can hold. Walked without recursion."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+    return False

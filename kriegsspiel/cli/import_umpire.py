@@ -36,9 +36,10 @@ def run(args: argparse.Namespace) -> int:
         battlefield = default_map_loader(args.map, ruleset)
         map_ref = Path(os.path.relpath(args.map.resolve(), out.parent.resolve())).as_posix()
     text, report = import_gamefile(args.gamefile, ruleset, battlefield, map_ref)
+    data = text.encode("utf-8")  # before the file exists: a scenario is written whole or not at all
     try:
-        with out.open("x", encoding="utf-8") as handle:
-            handle.write(text)
+        with out.open("xb") as handle:
+            handle.write(data)
     except OSError as exc:
         raise UserError(f"{out}: cannot be written ({exc.strerror})") from None
     for note in report.notes:

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from kriegsspiel.cli.rules_classic import classic_json, classic_tables
+from kriegsspiel.cli.rules_classic import CLASSIC_TABLES, classic_json, classic_tables
 from kriegsspiel.core.ruleset import THEATRES, RuleBook, UnitType
 from kriegsspiel.rulesets import load_ruleset
 
@@ -143,9 +143,9 @@ def ruleset_as_json(ruleset: RuleBook) -> dict[str, Any]:
 
 def _extras_json(ruleset: RuleBook) -> dict[str, Any]:
     """The tables only a rule set's package reads that are plain records (the Fourth Edition's
-    ``[house_rules]``), by key."""
+    ``[house_rules]``), by key; V3's combat and orders are shown by ``rules_classic``."""
     return {key: dataclasses.asdict(value) for key, value in ruleset.extras.items()
-            if dataclasses.is_dataclass(value) and not isinstance(value, type)}
+            if key not in CLASSIC_TABLES and dataclasses.is_dataclass(value) and not isinstance(value, type)}
 
 
 # --------------------------------------------------------------------------------------------------------

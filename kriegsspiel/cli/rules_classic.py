@@ -9,6 +9,9 @@ from typing import Any
 from kriegsspiel.core.ruleset import RuleBook
 from kriegsspiel.wording import count
 
+#: the rule book's ``extras`` (tables only a rule set reads) shown here, under keys of their own
+CLASSIC_TABLES = ("combat", "orders")
+
 #: the columns of the movement chart, in the order of the rule text
 CLASSES = ("road", "open", "rough")
 
@@ -44,10 +47,10 @@ def classic_tables(ruleset: RuleBook, table: Table) -> list[str]:
         if ruleset.structure_classes:
             out += ["  structures: " + ", ".join(f"{kind} {cls}" for kind, cls in ruleset.structure_classes.items())
                     + " (over the terrain and the road under them)"]
-    combat = ruleset.combat
+    combat = ruleset.extras.get("combat")  # V3's [combat] tables, by its table reader
     if combat is not None:
         out += _combat(combat, unit, table)
-    orders = ruleset.orders
+    orders = ruleset.extras.get("orders")  # V3's [orders] tables
     if orders is not None:
         courier = ruleset.unit_type(orders.courier_type)
         out += ["", "Orders by courier",
@@ -110,8 +113,8 @@ def _combat(combat: Any, unit: str, table: Table) -> list[str]:
 
 def classic_json(ruleset: RuleBook) -> dict[str, Any]:
     """The class speeds, clock, combat and orders as plain JSON values (null or empty when absent)."""
-    combat = ruleset.combat
-    orders = ruleset.orders
+    combat = ruleset.extras.get("combat")  # V3's [combat] tables, by its table reader
+    orders = ruleset.extras.get("orders")  # V3's [orders] tables
     return {
         "clock_start": ruleset.game_clock(1) if ruleset.clock_start is not None else None,
         "terrain_classes": dict(ruleset.terrain_classes),

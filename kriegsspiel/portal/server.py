@@ -220,11 +220,9 @@ class PortalApp:
     def _key(self, player: str) -> str:
         """A digest of everything the player's page shows that can change (its own share only)."""
         status = self.portal.round_status()
-        handouts = self.portal.handouts(player)
         sent = [o.record for o in self.portal.orders_of(player) if o.round == status.round]
         notes = self.portal.notes_for(player, status.round)
-        text = repr((status, self.portal.order_form(player).key, handouts[-1] if handouts else None, sent[-1:],
-                     len(notes)))
+        text = repr((status, self.portal.desk.page_key(player), sent[-1:], len(notes)))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def _status_json(self, player: str, base: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
+from kriegsspiel.render.overlays import distance_words
 
 #: Side colours for scenarios that give none, in the order of the scenario's sides.
 FALLBACK_COLOURS = ("#3050c0", "#c03030", "#308040", "#a07020")
@@ -35,10 +36,10 @@ class PublicMap:
     @property
     def distance_unit(self) -> str:
         """The unit of distance of the scale bar and of the reports: the scenario's ("paces"), else the rule
-        set's ("units", "metres")."""
+        set's as the window says it ("map units", "metres")."""
         if self.distance is not None:
             return self.distance[0]
-        return str(getattr(self.ruleset, "distance_unit", "") or "units")
+        return distance_words(str(getattr(self.ruleset, "distance_unit", "") or "units"))
 
     @property
     def distance_per_world_unit(self) -> float:

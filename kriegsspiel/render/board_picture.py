@@ -38,6 +38,16 @@ def stack_offset(scale: float, symbols: bool = False) -> float:
     return max(14.0, (2 * mark_radius(scale, symbols) + 3) / scale)
 
 
+def key_of(units: Sequence[UnitMark]) -> list[LegendEntry]:
+    """The key of the symbols of ``units`` (those that carry one), as the strip under the board lists it."""
+    return legend_entries((u.symbol, u.name) for u in units if u.symbol is not None)
+
+
+def key_height(units: Sequence[UnitMark], width_px: int) -> int:
+    """The pixels the key strip adds under a board ``width_px`` wide drawing ``units`` (0 without symbols)."""
+    return legend_height(key_of(units), width_px - 16)
+
+
 @dataclass(frozen=True, slots=True)
 class DrawnBoard:
     """A board drawn: the ``surface``, and where (pixels on it) each province's name and each counter (in
@@ -64,8 +74,8 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
     width, height = max(1, round(size_px[0] * scale)), max(1, round(size_px[1] * scale))
     # the key lists the symbols of the counters drawn here and nothing else: a player's picture gets only
     # the units it may see, so its key names no unit type it may not see
-    key = legend_entries((u.symbol, u.name) for u in units if u.symbol is not None)
-    key_h = legend_height(key, width - 16)
+    key = key_of(units)
+    key_h = key_height(units, width)
     whole = pygame.Surface((width, height + key_h))
     picture = whole.subsurface(pygame.Rect(0, 0, width, height))
     fill_provinces(picture, provinces, scale)

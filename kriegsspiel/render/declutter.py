@@ -115,6 +115,24 @@ def _candidate_offsets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return out
 
 
+#: the directions "away from the cluster's middle" are rounded to one of this many
+_BINS = 4 * DIRECTIONS
+
+
+@functools.lru_cache(maxsize=4 * _BINS)
+def _places_to_try(size: int, turn: int) -> np.ndarray:
+    """The offsets (pixels, (k, 2), read-only) a counter tries in order, its true place first: nearest first;
+    among equally near places, those pointing towards direction ``turn`` (of :data:`_BINS`). The same for
+    every layout at ``size``, so it is worked out once."""
+    ox, oy, angle = _candidate_offsets(size)
+    radius = np.hypot(ox, oy)
+    cost = radius + size * 0.6 * (1.0 - np.cos(angle - turn * 2.0 * np.pi / _BINS))
+    order = np.argsort(cost, kind="stable")
+    cand = np.concatenate([np.zeros((1, 2)), np.stack([ox[order], oy[order]], axis=1)])
+    cand.setflags(write=False)
+    return cand
+
+
 def _first_free(cand: np.ndarray, box: np.ndarray, near: np.ndarray, own: np.ndarray, bounds: np.ndarray | None) -> int | None:
     """The first of the candidate offsets ``cand`` ((k, 2) pixels; row 0: no offset, the true place) at which
     ``box`` (left, top, right, bottom) comes within GAP_PX of none of the boxes ``near`` ((m, 4)) and stays
@@ -193,11 +211,8 @@ def spread(
     owner = np.full(len(owners) + len(marks) + n, -1)
     owner[: len(owners)] = owners
     count = len(owners) + len(alone) + len(marks)
-    ox, oy, angle = _candidate_offsets(size)
-    radius = np.hypot(ox, oy)
     span = size * (0.5 + RING_STEP * RINGS) + GAP_PX
-    bins = 4 * DIRECTIONS
-    orders: dict[int, np.ndarray] = {}
+    bins = _BINS
     dx, dy = zero.copy(), zero.copy()
     unresolved = none.copy()
     golden = np.pi * (3.0 - np.sqrt(5.0))
@@ -207,12 +222,7 @@ def spread(
             away_x, away_y = cx[i] - mx, cy[i] - my
             away = np.arctan2(away_y, away_x) if away_x * away_x + away_y * away_y > 1.0 else rank * golden
             turn = int(round(away / (2.0 * np.pi) * bins)) % bins
-            cand = orders.get(turn)
-            if cand is None:
-                # nearest first; among equally near places, those pointing away from the cluster's middle
-                cost = radius + size * 0.6 * (1.0 - np.cos(angle - turn * 2.0 * np.pi / bins))
-                order = np.argsort(cost, kind="stable")
-                cand = orders[turn] = np.concatenate([np.zeros((1, 2)), np.stack([ox[order], oy[order]], axis=1)])
+            cand = _places_to_try(size, turn)
             box = truth[i]
             seen = obstacles[:count]
             close = (

@@ -331,6 +331,17 @@ def short_number(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+#: A rule set's distance unit in words nobody reads as a count of troops: the Fourth Edition measures in the
+#: map's own units ("20 units" beside a scale bar read as twenty units of troops).
+DISTANCE_WORDS = {"units": "map units"}
+
+
+def distance_words(unit: str) -> str:
+    """A rule set's ``distance_unit`` as the window and the players' pictures say it: ``"map units"``,
+    ``"metres"``."""
+    return DISTANCE_WORDS.get(unit, unit)
+
+
 def scale_words(length: float, unit_name: str) -> str:
     """A scale bar's length: ``"500 paces"``; no decimals when whole, else at most two (a bar of 0.05)."""
     number = f"{length:.2f}".rstrip("0").rstrip(".") or "0"

@@ -26,8 +26,8 @@ from kriegsspiel.core.sight import OwnUnit, PlayerView, battlefield_sight_terrai
 from kriegsspiel.render.camera import Camera, Viewport
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.palette import ROAD, TERRAIN_COLOURS, UNKNOWN_TERRAIN
+from kriegsspiel.render.terrain import OFF_MAP, dashed_outline
 
-OFF_MAP = (38, 40, 46)
 ZONE_COLOUR = (190, 30, 130)
 STRUCTURE_STYLE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     # kind: (fill, outline)
@@ -327,7 +327,7 @@ def _draw_zones(surface: pygame.Surface, public: PrintedMap, camera: Camera, siz
         if len(zone.outline) < 2:
             continue
         points = [camera.to_screen(p) for p in zone.outline]
-        _dashed_polygon(surface, ZONE_COLOUR, points, 2, 8)
+        dashed_outline(surface, ZONE_COLOUR, points, 2, 8)
         top = min(points, key=lambda p: p[1])
         cx = sum(p[0] for p in points) / len(points)
         text = label_font.render(zone.name, True, (255, 255, 255))
@@ -335,15 +335,3 @@ def _draw_zones(surface: pygame.Surface, public: PrintedMap, camera: Camera, siz
         plate.fill((*ZONE_COLOUR, 200))
         plate.blit(text, (3, 1))
         surface.blit(plate, plate.get_rect(midbottom=(round(cx), round(top[1]) - 2)).clamp(surface.get_rect()))
-
-
-def _dashed_polygon(surface: pygame.Surface, colour: tuple[int, int, int], points: list[tuple[float, float]],
-                    width: int, dash: int) -> None:
-    for i in range(len(points)):
-        (x0, y0), (x1, y1) = points[i], points[(i + 1) % len(points)]
-        length = math.hypot(x1 - x0, y1 - y0)
-        steps = max(1, int(length // dash))
-        for s in range(0, steps, 2):
-            a, b = s / steps, min(1.0, (s + 1) / steps)
-            pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)

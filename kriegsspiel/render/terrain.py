@@ -236,9 +236,14 @@ def draw_zone_outline(surface: pygame.Surface, zone: Zone, scale: float, offset:
     """A zone as a dashed magenta outline (names are drawn per frame, above the counters)."""
     if len(zone.outline) < 2 or not _touches(zone.outline, world_rect, 4 / scale):
         return
-    pts = _to_chunk(zone.outline, scale, offset)
-    dash = 10.0
-    for a, b in zip(pts, pts[1:] + pts[:1]):
+    dashed_outline(surface, ZONE_COLOUR, _to_chunk(zone.outline, scale, offset), 3, 10.0)
+
+
+def dashed_outline(surface: pygame.Surface, colour: tuple[int, int, int], points: Sequence[tuple[float, float]],
+                   width: int, dash: float) -> None:
+    """A closed outline through ``points`` (pixels) in dashes of about ``dash`` pixels and gaps as long: the
+    zones of the window's map and of the players' pictures."""
+    for a, b in zip(points, [*points[1:], *points[:1]]):
         length = math.hypot(b[0] - a[0], b[1] - a[1])
         if length == 0:
             continue
@@ -247,10 +252,10 @@ def draw_zone_outline(surface: pygame.Surface, zone: Zone, scale: float, offset:
             t0, t1 = n / steps, min(1.0, (n + 1) / steps)
             pygame.draw.line(
                 surface,
-                ZONE_COLOUR,
+                colour,
                 (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
                 (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
-                3,
+                width,
             )
 
 

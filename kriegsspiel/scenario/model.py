@@ -1,9 +1,11 @@
 """A loaded scenario: the GameSetup plus where it came from, and the error that lists every finding."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from kriegsspiel.core.battlefield import Battlefield
 from kriegsspiel.core.ruleset import RuleBook
@@ -26,6 +28,10 @@ class ScenarioError(UserError):
 
 #: the rule set data class's name in every fingerprint (see ``Scenario.ruleset_sha256``)
 _FINGERPRINT_NAME = "Ruleset"
+#: the tables a rule set reads that were fields of the rule book itself, just after ``structure_classes``,
+#: when the fingerprints of the saves of before were taken (Ruleset V3's ``[combat]`` and ``[orders]``; None in
+#: every other book): they are in the book's ``extras`` now, and the fingerprint still writes them there
+_FORMER_BOOK_FIELDS = ("combat", "orders")
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,8 +77,22 @@ class Scenario:
         return self.ruleset_sha256, self._fingerprint(type(self.ruleset).__name__)
 
     def _fingerprint(self, class_name: str) -> str:
-        text = repr(self.ruleset)
-        own = type(self.ruleset).__name__ + "("
-        if text.startswith(own):
-            text = class_name + "(" + text[len(own):]
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return hashlib.sha256(_book_text(self.ruleset, class_name).encode("utf-8")).hexdigest()
+
+
+def _book_text(book: RuleBook, class_name: str) -> str:
+    """The rule book's repr as the program wrote it when the saves of before were fingerprinted: under
+    ``class_name``, with the tables that were its own fields (:data:`_FORMER_BOOK_FIELDS`) written as fields
+    again and left out of ``extras``. A dataclass's repr: each field shown in the repr as ``name=repr(value)``."""
+    parts = []
+    for f in dataclasses.fields(book):
+        if not f.repr:
+            continue
+        value = getattr(book, f.name)
+        if f.name == "extras":
+            kept = {key: table for key, table in value.items() if key not in _FORMER_BOOK_FIELDS}
+            value = MappingProxyType(kept) if isinstance(value, MappingProxyType) else kept
+        parts.append(f"{f.name}={value!r}")
+        if f.name == "structure_classes":
+            parts += [f"{name}={book.extras.get(name)!r}" for name in _FORMER_BOOK_FIELDS]
+    return f"{class_name}({', '.join(parts)})"

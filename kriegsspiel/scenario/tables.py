@@ -45,8 +45,8 @@ def read_sides(report: Report, data: Mapping[str, Any]) -> list[SideSetup]:
             continue
         # no colour: "" and the window and the players' pictures pick one by the side's order (a grey for
         # every side made friend and foe look alike)
-        # a side's nuclear warheads: the Fourth Edition's start reads them (modern_4e/state.py)
         sides.append(SideSetup(name=name, colour=entry.colour.lower(), briefing=entry.briefing.strip(),
+                               # its nuclear warheads: the Fourth Edition's start reads them (modern_4e/state.py)
                                rule_set_keys=(("warheads", entry.warheads),) if entry.warheads else ()))
     if len(sides) == 1:
         report.add("sides", None, None, "only one side; the other side has nothing to play with", "warning")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kriegsspiel.border import holds_unwritable_text
 from kriegsspiel.core.battlefield import Battlefield, Zone
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import RuleBook
@@ -161,6 +162,10 @@ def read_gamefile(path: Path, report: ImportReport) -> dict[str, tuple[Any, int]
                                            "ignored (write its value literally)")
                 else:
                     report.notes.append(f"{path}:{node.lineno}: {name} is computed; ignored")
+            continue
+        if holds_unwritable_text(literal):
+            report.problems.append(f"{path}:{node.lineno}: {names[0]} holds text no file can hold (a lone "
+                                   "surrogate escape such as \\ud800); ignored: correct the text")
             continue
         for name in names:
             values[name] = (literal, node.lineno)

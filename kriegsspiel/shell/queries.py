@@ -80,17 +80,6 @@ def unit_line(state: GameState, unit: UnitState, widths: tuple[int, int, int] = 
     return "  ".join(parts).rstrip()
 
 
-def disruption_text(state: GameState, level: int) -> str:
-    """A disruption level and what it does under the rule set (Ruleset V3): its combat modifier and the share
-    of the movement allowance left."""
-    combat = getattr(state.ruleset, "combat", None)
-    factor = 1.0 if combat is None else combat.movement_factor(level)
-    parts = [f"moves at {factor:.0%} of its allowance"]
-    if combat is not None:
-        parts.insert(0, f"combat {combat.disruption_combat[min(level, combat.max_disruption)]:+d}")
-    return f"disruption {level}: " + ", ".join(parts)
-
-
 def umpire_notes(state: GameState) -> list[str]:
     """What the umpire has in hand besides the units, from every installed rule set (Ruleset V3: the combat
     waiting to be resolved and the orders riding by courier, with their due rounds). Empty when there is none."""
@@ -136,10 +125,8 @@ def details_text(state: GameState, unit_id: str | None) -> str:
     else:
         place = hiding_place(state, unit) if (unit_type.hide_terrain or unit_type.hidden_by_default) else None
         lines.append(f"  visible; may hide here ({place})" if place else "  visible")
-    # V3's disruption, read through the game's rules (the shell imports no rule set)
-    level = getattr(rules_of(state).unit_slot_of(unit), "disruption", 0)
-    if level:
-        lines.append("  " + disruption_text(state, level))
+    # the unit's part of the rule set's own state (V3: its disruption), in the rule set's words
+    lines += [f"  {line}" for line in rules_of(state).unit_details(state, unit)]
     if unit.disabled_rounds:
         lines.append(f"  disabled for {count(unit.disabled_rounds, 'more round')}")
     if unit.carried_by:

@@ -8,7 +8,7 @@ Everything here is that player's share only: a desk filters before it draws or w
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 #: what the umpire's board refused, as a blind power is told it (the reason itself would tell what it cannot see)
@@ -67,8 +67,6 @@ class OrderForm:
     duty: str | None = None
     waiting_for: tuple[str, ...] = ()
     board: TapBoard | None = None
-    #: what changes the page when it changes (compared, never shown)
-    key: tuple[Any, ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +134,9 @@ class Desk(Protocol):
         """Draw up to ``most`` pictures not drawn yet (the window: one a frame); how many were drawn."""
     def moment_key(self) -> tuple[Any, ...]:
         """What changes when the pages should follow a change of the game made elsewhere."""
+    def page_key(self, player: str) -> tuple[Any, ...]:
+        """What of ``player``'s own share changes its page when it changes (compared, never shown; cheap:
+        the pages poll it)."""
     def ordering_number(self) -> int:
         """The round or phase orders go to now."""
     def closed_reason(self) -> str | None:

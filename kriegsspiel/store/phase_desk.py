@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
-from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of
+from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of, unit_marks
 from kriegsspiel.pov.png import png_bytes
+from kriegsspiel.render.board_picture import key_height
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.desk import (HIDDEN_REFUSAL, Gate, Handout, LineVerdict, OrderForm, PlayerDuty, TapBoard,
                                     TapProvince, order_lines)
@@ -109,6 +110,10 @@ class PhaseDesk:
     def moment_key(self) -> tuple[Any, ...]:
         return (self.session.turn, self.session.record_count)
 
+    def page_key(self, power: str) -> tuple[Any, ...]:
+        view = self.view_of(power)
+        return (view.position.phase, view.orders, view.choices, view.orders_now)
+
     def ordering_number(self) -> int:
         return int(self.session.phase_number())
 
@@ -188,8 +193,7 @@ class PhaseDesk:
             view.position.phase_label, checked=True, orders_now=view.orders_now, in_force=view.orders,
             choices=view.choices, units=tuple(units), placements=tuple(placements[:MAX_PLACEMENTS]),
             centres=centres, duty=rules.duty(view.position, power) if view.orders_now else None,
-            waiting_for=waiting, board=board,
-            key=(view.position.phase, view.orders, view.choices, view.orders_now))
+            waiting_for=waiting, board=board)
 
     # --- orders ---------------------------------------------------------------------------------------------
 
@@ -308,6 +312,8 @@ class Drawer:
         if not points:
             return None
         width, height = self._size
+        # a picture with military symbols carries their key under the board: the fraction is of the whole
+        height += key_height(unit_marks(view.position, centres, symbols=self.scenario.rules.unit_symbols()), width)
         x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
         y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
         return round(x / width, 4), round(y / height, 4)

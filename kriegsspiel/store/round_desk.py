@@ -180,6 +180,10 @@ class RoundDesk:
         with self._data:
             return (max((max(s) for s in self._sheets.values() if s), default=0),)
 
+    def page_key(self, player: str) -> tuple[Any, ...]:
+        with self._data:
+            return (max(self._sheets[player], default=0),)
+
     def ordering_number(self) -> int:
         return int(self.session.state.round)
 

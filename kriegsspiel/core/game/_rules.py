@@ -125,6 +125,14 @@ def _no_warnings(state: GameState) -> list[tuple[str, str, str]]:
     return []
 
 
+def _no_ranges(ruleset: RuleBook, unit_type_id: str) -> list[tuple[str, float]]:
+    return []
+
+
+def _no_unit_lines(state: GameState, unit: UnitState) -> list[str]:
+    return []
+
+
 def full_move(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
     """The one band of a rule set that adds none: the full move. Raises KeyError for an unknown unit type."""
     ruleset.unit_type(unit_type_id)
@@ -139,8 +147,8 @@ def _no_turn(state: GameState, command: Command, dice: Dice, forced: bool, handl
 class RulerRules:
     """Everything a ruler game is played by besides its data: orders (their notation and handlers), the events
     they produce, the manual, the turn structure, what the umpire is shown (notes, orders riding, the forecast
-    of a pending action, the words before a turn ends, scenario warnings), the window's movement bands and
-    order hints, and the types of the rule set's own part of the state (``slot`` of the game, ``unit_slot`` of
+    of a pending action, the words before a turn ends, scenario warnings, a unit's details and how it may
+    fight), the window's movement bands, range rings and order hints, and the types of the rule set's own part of the state (``slot`` of the game, ``unit_slot`` of
     each unit; None: it keeps none), filled at the start from the setup by ``start_slots``.
 
     Build a rule set's with :meth:`extended` from :data:`CORE_RULES`; every field has the core's default.
@@ -158,6 +166,13 @@ class RulerRules:
     forecast: Callable[[GameState], "str | None"] = _no_forecast
     scenario_warnings: Callable[[GameState], list[tuple[str, str, str]]] = _no_warnings
     movement_bands: Callable[[RuleBook, str], tuple[MovementBand, ...]] = full_move
+    #: (rule book, unit type id) -> its weapons' ranges kept outside the command tables (label, world units):
+    #: the window's range rings (V3's effective and maximum ranges)
+    weapon_ranges: Callable[[RuleBook, str], list[tuple[str, float]]] = _no_ranges
+    #: (state, unit) -> how the unit may fight now, in words for the umpire's panel (V3: its charts)
+    fight_lines: Callable[[GameState, UnitState], list[str]] = _no_unit_lines
+    #: (state, unit) -> what ``details`` says of the unit's part of the rule set's own state (V3: its disruption)
+    unit_details: Callable[[GameState, UnitState], list[str]] = _no_unit_lines
     order_specs: Mapping[str, OrderSpec] = field(default_factory=dict)
     slot: type[StateSlot] | None = None
     unit_slot: type[StateSlot] | None = None
@@ -180,6 +195,9 @@ class RulerRules:
         forecast: Callable[[GameState], "str | None"] | None = None,
         scenario_warnings: Callable[[GameState], list[tuple[str, str, str]]] | None = None,
         movement_bands: Callable[[RuleBook, str], tuple[MovementBand, ...]] | None = None,
+        weapon_ranges: Callable[[RuleBook, str], list[tuple[str, float]]] | None = None,
+        fight_lines: Callable[[GameState, UnitState], list[str]] | None = None,
+        unit_details: Callable[[GameState, UnitState], list[str]] | None = None,
         specs: Iterable[OrderSpec] = (),
         slot: type[StateSlot] | None = None,
         unit_slot: type[StateSlot] | None = None,
@@ -219,6 +237,9 @@ class RulerRules:
             forecast=forecast or self.forecast,
             scenario_warnings=scenario_warnings or self.scenario_warnings,
             movement_bands=movement_bands or self.movement_bands,
+            weapon_ranges=weapon_ranges or self.weapon_ranges,
+            fight_lines=fight_lines or self.fight_lines,
+            unit_details=unit_details or self.unit_details,
             order_specs=MappingProxyType({**self.order_specs, **{s.word: s for s in specs},
                                           **{o.command.name: o.spec for o in orders if o.spec is not None}}),
             slot=slot or self.slot,

@@ -165,14 +165,9 @@ class RuleBook:
     class_speeds: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     #: structure kind -> class: its cells move at that class's speed, whatever the terrain and road under them
     structure_classes: Mapping[str, str] = field(default_factory=dict)
-    #: the combat tables of the rule set that reads ``[combat]`` (Ruleset V3's d10 charts, read by its
-    #: package's table reader); None = the rule set has none
-    combat: Any = field(default=None, metadata={"read_by_rule_set": True})
-    #: orders by courier, from ``[orders]`` (read by Ruleset V3's package); None = orders are not carried
-    orders: Any = field(default=None, metadata={"read_by_rule_set": True})
     #: the time of day when round 1 begins, minutes after midnight; None = show elapsed game time
     clock_start: int | None = None
-    #: what the rule set's table readers made of the other tables only it reads, by key
+    #: what the rule set's table readers made of the tables only it reads, by key (``RuleSet.table_readers``)
     extras: Mapping[str, Any] = field(default_factory=dict)
     #: the installed rule set whose code plays this book (a house-rules copy of a shipped file names the shipped
     #: one, ``based_on = "modern-4e"``); None: the rule set of the same ``id``. Left out of the repr, which

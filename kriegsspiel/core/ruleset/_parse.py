@@ -7,7 +7,6 @@ alone; the columns its command tables require come from the rule set too (``Rule
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -41,7 +40,6 @@ TableReader = Callable[[Table, str, Mapping[str, Any]], Any]
 
 
 _DISTANCE_UNITS = ("units", "metres")
-_FIELDS_READ_BY_RULE_SETS = tuple(f.name for f in dataclasses.fields(RuleBook) if f.metadata.get("read_by_rule_set"))
 _TERRAIN_KEYS = ("name", "speed", "hideable", "blocks_sight", "water", "elevation")
 _STRUCTURE_KEYS = ("name", "max_health", "max_size", "hides", "summary")
 _SIGHT_KEYS = ("eye_height", "obstacle_height")
@@ -161,9 +159,6 @@ def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, Ta
         class_speeds=MappingProxyType({arm: MappingProxyType(s) for arm, s in class_speeds.items()}),
         structure_classes=MappingProxyType(structure_classes),
         clock_start=clock_start,
-        # tables a rule set reads that are fields of the book of their own (kept: the books' repr is the
-        # fingerprint of every save), the others in ``extras``
-        **{name: read.pop(name) for name in _FIELDS_READ_BY_RULE_SETS if name in read},
         extras=MappingProxyType(read),
     )
 

@@ -18,6 +18,7 @@ from kriegsspiel.core.ruleset import RuleBook, Table
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules, state as slots
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome, pending_summary
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 
 def _read_combat(top: Table, key: str, context: Mapping[str, Any]) -> Any:
@@ -33,7 +34,7 @@ def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, 
     within ``[combat] melee_reach`` of it: where it could close with an enemy this round."""
     ruleset.unit_type(unit_type_id)  # an unknown type: KeyError with the known ids
     bands = [MovementBand("march (full move)", "move", 1.0)]
-    combat = ruleset.combat
+    combat = combat_tables(ruleset)
     if combat is not None and combat.melee_reach > 0 and any(
         chart.range_kind == "contact" and chart.may_attack(unit_type_id) for chart in combat.charts.values()
     ):
@@ -44,7 +45,7 @@ def movement_bands(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, 
 def umpire_notes(state: GameState) -> list[str]:
     """The combat pending and the orders riding (only the umpire sees these)."""
     lines: list[str] = []
-    combat = state.ruleset.combat
+    combat = combat_tables(state.ruleset)
     pending = slots.pending_combat(state)
     if pending is not None and combat is not None:
         lines += ["combat pending:", *(f"  {line}" for line in pending_summary(combat, pending))]
@@ -61,7 +62,7 @@ def riding_orders(state: GameState) -> list[str]:
 
 def forecast(state: GameState) -> str | None:
     """What the pending combat would do if resolved now, or None."""
-    combat = state.ruleset.combat
+    combat = combat_tables(state.ruleset)
     pending = slots.pending_combat(state)
     if pending is None or combat is None:
         return None
@@ -70,6 +71,43 @@ def forecast(state: GameState) -> str | None:
 
 _HANDLERS = {commands.Combat: handlers.combat, commands.Modify: handlers.modify, commands.Resolve: handlers.resolve,
              commands.Rally: handlers.rally, commands.Recover: handlers.recover, commands.Order: orders.order}
+
+
+def weapon_ranges(ruleset: RuleBook, unit_type_id: str) -> list[tuple[str, float]]:
+    """The unit type's weapons' effective and maximum ranges (metres), for the window's range rings."""
+    combat = combat_tables(ruleset)
+    out: list[tuple[str, float]] = []
+    for weapon in combat.ranges.get(unit_type_id, ()) if combat is not None else ():
+        out += [(f"{weapon.weapon} effective", float(weapon.effective)), (f"{weapon.weapon} maximum", float(weapon.maximum))]
+    return out
+
+
+def fight_lines(state: GameState, unit: UnitState) -> list[str]:
+    """How the unit may fight, for the umpire's panel: the charts whose ``attackers`` take its type, each with
+    its digit key (the window aims a rule set's charts by the digits, in order), or why it may not attack."""
+    combat = combat_tables(state.ruleset)
+    if combat is None:
+        return []
+    effect = combat.health_effect(unit.health) if unit.type_id in combat.hp_types else None
+    if effect is not None and not effect.can_attack:
+        return [f"not attack ({unit.health} HP)"]
+    usable = [f"{i + 1} {chart.id}" if i < 9 else chart.id
+              for i, chart in enumerate(combat.charts.values()) if chart.may_attack(unit.type_id)]
+    return [f"fight: right-click or key {', '.join(usable)}"] if usable else []
+
+
+def unit_details(state: GameState, unit: UnitState) -> list[str]:
+    """``details`` of a disrupted unit: its disruption level, its combat modifier and the share of its movement
+    allowance left."""
+    level = getattr(RULES.unit_slot_of(unit), "disruption", 0)
+    if not level:
+        return []
+    combat = combat_tables(state.ruleset)
+    factor = 1.0 if combat is None else combat.movement_factor(level)
+    parts = [f"moves at {factor:.0%} of its allowance"]
+    if combat is not None:
+        parts.insert(0, f"combat {combat.disruption_combat[min(level, combat.max_disruption)]:+d}")
+    return [f"disruption {level}: " + ", ".join(parts)]
 
 
 def _every_unit(state: GameState, unit: UnitState) -> bool:
@@ -105,6 +143,9 @@ RULES: RulerRules = CORE_RULES.extended(
     movement_bands=movement_bands,
     # a combat is aimed with the mouse: a group of attackers, any number of defenders (its chart from a menu)
     specs=ORDER_SPECS,
+    weapon_ranges=weapon_ranges,
+    fight_lines=fight_lines,
+    unit_details=unit_details,
     slot=slots.V3State,
     unit_slot=slots.V3Unit,
     start_slots=slots.start_slots,

@@ -28,11 +28,12 @@ from kriegsspiel.rulesets.kriegsspiel_v3.events import (
 from kriegsspiel.rulesets.kriegsspiel_v3.retreat import retreat
 from kriegsspiel.rulesets.kriegsspiel_v3.rules import Chart, CombatRules
 from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption, pending_combat, unit_slot, with_pending_combat
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 
 def combat_rules(state: GameState) -> CombatRules:
     """The rule set's combat charts; raises RuleGap when it has none (the Fourth Edition)."""
-    rules = state.ruleset.combat
+    rules = combat_tables(state.ruleset)
     if rules is None:
         raise RuleGap(f"the rule set {state.ruleset.id!r} has no combat charts; combat, modify and resolve belong "
                       "to rule sets with a [combat] table (kriegsspiel-v3)")

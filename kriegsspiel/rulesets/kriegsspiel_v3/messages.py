@@ -22,6 +22,7 @@ from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3.events import MessageSent
 from kriegsspiel.rulesets.kriegsspiel_v3.orders import courier_ride, dispatch, recipient_side
 from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit, with_orders_in_transit
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import order_tables
 
 
 def officers_of(state: GameState, side: str, issued_by: str) -> list[UnitState]:
@@ -36,7 +37,7 @@ def courier_message(state: GameState, command: Message, dice: Dice, forced: bool
     them (straight-line distance; ties by unit id). Not forceable: an unknown recipient, a side without an
     officer, no way for a courier. Forceable: a game that is over.
     """
-    rules = state.ruleset.orders
+    rules = order_tables(state.ruleset)
     assert rules is not None  # by_courier calls this only for rule sets with couriers
     found = resolve_recipient(state, command.recipient)
     if found is None:
@@ -68,7 +69,7 @@ def by_courier(message: Callable[..., Accepted | Rejected]) -> Callable[..., Acc
     """The handler of ``message`` wrapped so that games of a rule set with couriers send messages by courier."""
 
     def message_by_courier(state: GameState, command: Message, dice: Dice, forced: bool) -> Accepted | Rejected:
-        if state.ruleset.orders is None:  # a house copy without [orders]: messages go as in the core
+        if order_tables(state.ruleset) is None:  # a house copy without [orders]: messages go as in the core
             return message(state, command, dice, forced)
         return courier_message(state, command, dice, forced)
 

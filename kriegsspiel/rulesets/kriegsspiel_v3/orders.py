@@ -35,6 +35,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3.events import (
 )
 from kriegsspiel.rulesets.kriegsspiel_v3.rules import OrderRules
 from kriegsspiel.rulesets.kriegsspiel_v3.state import orders_in_transit, pending_combat, with_orders_in_transit
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import order_tables
 
 #: the outcomes of message records that are orders (the recipient is a unit id)
 ORDER_OUTCOMES = ("order delivered", "order intercepted")
@@ -77,7 +78,7 @@ class Ride:
 
 def order_rules(state: GameState) -> OrderRules:
     """The rule set's courier rules; raises RuleGap when it has none."""
-    rules = state.ruleset.orders
+    rules = order_tables(state.ruleset)
     if rules is None:
         raise RuleGap(f"the rule set {state.ruleset.id!r} has no couriers; 'order' belongs to rule sets with an "
                       "[orders] table (kriegsspiel-v3); use 'message' instead")

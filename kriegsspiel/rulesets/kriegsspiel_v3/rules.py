@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from kriegsspiel.core.ruleset import Table, describe_value, suggest
+from kriegsspiel.core.ruleset import RuleBook, Table, describe_value, suggest
 
 #: The sides of one combat: the side that attacks (or fires) and the side attacked.
 COMBAT_SIDES = ("attacker", "defender")
@@ -382,3 +382,14 @@ def _parse_ranges(table: Table, unit_types: Mapping[str, Any]) -> dict[str, tupl
             found.append(WeaponRange(weapon, effective, maximum))
         ranges[type_id] = tuple(found)
     return ranges
+
+
+def combat_tables(book: RuleBook) -> CombatRules | None:
+    """The ``[combat]`` tables of a rule book (its reader's result, kept in the book's ``extras``); None for a
+    book without them (a house copy that left them out)."""
+    return book.extras.get("combat")
+
+
+def order_tables(book: RuleBook) -> OrderRules | None:
+    """The ``[orders]`` tables of a rule book (orders by courier); None: orders are not carried."""
+    return book.extras.get("orders")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.state import GameState, StateSlot, UnitState
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
 if TYPE_CHECKING:
     from kriegsspiel.rulesets.kriegsspiel_v3.combat import PendingCombat
@@ -34,7 +35,7 @@ class V3State(StateSlot):
     def movement_factor(self, state: GameState, unit: UnitState) -> float:
         """A disrupted unit moves at the share of its allowance the ``[combat.disruption] movement`` row gives
         for its level (1.0 with no ``[combat]`` table)."""
-        combat = state.ruleset.combat
+        combat = combat_tables(state.ruleset)
         return 1.0 if combat is None else combat.movement_factor(disruption(unit))
 
     @classmethod
@@ -103,4 +104,4 @@ def start_slots(state: GameState) -> GameState:
 
 def summary_columns(state: GameState, unit: UnitState) -> Mapping[str, Any]:
     """``replay --json`` gives each unit's disruption level under a rule book with ``[combat]``."""
-    return {"disruption": disruption(unit)} if state.ruleset.combat is not None else {}
+    return {"disruption": disruption(unit)} if combat_tables(state.ruleset) is not None else {}
