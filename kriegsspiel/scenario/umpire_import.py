@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kriegsspiel.border import holds_unwritable_text
+from kriegsspiel.border import holds_unwritable_text, shown
 from kriegsspiel.core.battlefield import Battlefield, Zone
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import RuleBook
@@ -312,10 +312,11 @@ def import_gamefile(
             full = int(overrides.get(type_id, {}).get("health", ruleset.unit_types[type_id].health))
             value: int | None = None
             if isinstance(health, (int, float)) and not isinstance(health, bool):
-                value = int(round(health))
+                # an infinity or a number of hundreds of digits rounds to no whole number: out of range too
+                value = int(round(health)) if abs(health) <= full + 1 else 0
                 if not 1 <= value <= full:
-                    report.problems.append(f"{path}: unit {unit_id!r}: health {health} outside 1..{full} of "
-                                           f"{type_id}; starts at full health")
+                    report.problems.append(f"{path}: unit {unit_id!r}: health {shown(health)} outside 1..{full} "
+                                           f"of {type_id}; starts at full health")
                     value = None
                 elif value == full:
                     value = None
