@@ -133,9 +133,14 @@ def test_the_toy_area_game_plays_in_the_headless_window_by_drag_menu_and_console
         app.render()
         before = pygame.image.tobytes(app.surface, "RGB")
         # a drop on a field next to it is the rules' march there (AreaRules.destination), journaled
-        drag(app, counter_of(app, "W", "ASH"), screen_of(app, "DUN"))
+        ash, dun = counter_of(app, "W", "ASH"), screen_of(app, "DUN")
+        on_the_way = (ash[0], ash[1] + (dun[1] - ash[1]) // 3)
+        empty_field = app.surface.get_at(on_the_way)
+        drag(app, ash, dun)
         assert orders(app) == [("BLUE", "march ASH DUN")]
         assert read_save(area_save).records[-1].command == "BLUE: march ASH DUN"
+        assert app.surface.get_at(on_the_way) != empty_field   # its arrow, drawn where the rules say it goes
+        pygame.image.save(app.surface, str(tmp_path / "toy-area-window-ordered.png"))
         # a drop on a field not next to it: refused in the rules' words, nothing journaled
         drag(app, counter_of(app, "W", "BEL"), screen_of(app, "FEN"))
         assert orders(app) == [("BLUE", "march ASH DUN")]
@@ -168,6 +173,7 @@ def test_the_portal_serves_each_toy_power_its_page_and_checks_its_order_lines(ar
         units = page.text.split('id="units"', 1)[1]
         assert re.findall(r"<summary><code>([^<]+)</code></summary>", units) == ["W ASH", "W BEL"]  # its own only
         assert "<code>march ASH DUN</code>" in units        # the rules' orders for the unit, as help
+        unordered = fetch(live.urls["BLUE"] + "/picture/1.png").body
         sent = post_orders(live.urls["BLUE"], "march ASH DUN\nmarch ASH FEN\nRED: hold FEN", ready=True)
         assert sent.status == 303
         assert [(o.power, o.text) for o in live.game.turn.orders] == [("BLUE", "march ASH DUN")]
@@ -176,6 +182,7 @@ def test_the_portal_serves_each_toy_power_its_page_and_checks_its_order_lines(ar
         assert "you give orders for BLUE only" in verdicts and verdicts.count('class="ok"') == 1
         picture = fetch(live.urls["BLUE"] + "/picture/1.png")
         assert picture.status == 200 and picture.body.startswith(b"\x89PNG")
+        assert picture.body != unordered       # the phone's picture draws the order's arrow
         assert live.umpire("confirm").accepted
         told = fetch(live.urls["RED"]).text.split('id="told"', 1)[1].split("</ul>", 1)[0]
         assert "BLUE ASH marches to DUN" in told

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.core.area import AreaPosition, AreaUnit, UnitSymbol
+from kriegsspiel.core.area import AreaPosition, AreaRules, AreaUnit, UnitSymbol
 from kriegsspiel.pov.png import file_stem, write_atomically, write_png
 from kriegsspiel.render.area_counters import hit_marks, symbols_by_kind
 from kriegsspiel.render.board_picture import DrawnBoard, paint_board, stack_offset
@@ -42,6 +42,20 @@ class AreaPictureInput:
     told: tuple[str, ...]
     #: the rule set's symbol per unit kind (``AreaRules.unit_symbols``; empty: lettered counters)
     symbols: Mapping[str, UnitSymbol] = field(default_factory=dict)
+    #: order text -> the province it takes its unit to, as the rules say (``AreaRules.destination``); an order
+    #: not in it is read in the manner of Diplomacy's notation
+    moves: Mapping[str, str] = field(default_factory=dict)
+
+
+def destinations(rules: AreaRules, position: AreaPosition, power: str, orders: Sequence[str]) -> dict[str, str]:
+    """Order text -> the province it takes its unit to, for the orders whose rules say
+    (``AreaRules.destination``): what :class:`AreaPictureInput` ``moves`` holds."""
+    out = {}
+    for order in orders:
+        end = rules.destination(position, power, order)
+        if end is not None:
+            out[order] = end
+    return out
 
 
 def province_of(where: str) -> str:
@@ -92,7 +106,7 @@ def unit_marks(position: AreaPosition, centres: Mapping[str, tuple[float, float]
 
 
 def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], points: Sequence[tuple[float, float]],
-                centres: Mapping[str, tuple[float, float]]) -> list[OrderMark]:
+                centres: Mapping[str, tuple[float, float]], moves: Mapping[str, str] | None = None) -> list[OrderMark]:
     """The lines of ``power``'s ``orders``: each from the counter of the unit it names (``units`` stand at
     ``points``; the unit is found by its id, or by its kind letter and province, among the power's own)
     to the province it leads to."""
@@ -100,7 +114,7 @@ def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], po
     marks = []
     for order in orders:
         start = _ordered_unit(order, power, units, points)
-        for style, a, b in order_arrows(order, centres):
+        for style, a, b in order_arrows(order, centres, (moves or {}).get(order)):
             marks.append(OrderMark(style, power, start or a, b, at_centre.get(b, "")))
     return marks
 
@@ -125,14 +139,19 @@ def _ordered_unit(order: str, power: str, units: Sequence[AreaUnit],
     return None
 
 
-def order_arrows(order: str, centres: Mapping[str, tuple[float, float]]) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
+def order_arrows(order: str, centres: Mapping[str, tuple[float, float]],
+                 moves_to: str | None = None) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
     """The lines an order draws: (style, from, to) in map pixels; style ``move`` (an arrow), ``support`` or
-    ``convoy`` (thin lines to what is helped). Orders naming no two known places draw nothing."""
+    ``convoy`` (thin lines to what is helped). ``moves_to``: the province the rules say the order takes its
+    unit to (``AreaRules.destination``), an arrow there; else the order is read as Diplomacy's notation writes
+    it. Orders naming no two known places draw nothing."""
     tokens = order.upper().replace("-", " - ").split()
     places = [province_of(t) for t in tokens if province_of(t) in centres]
     if len(places) < 2:
         return []
     start = centres[places[0]]
+    if moves_to is not None and province_of(moves_to) in centres:
+        return [("move", start, centres[province_of(moves_to)])]
     words = set(tokens)
     if "S" in words or "C" in words or "ESCORT" in words:
         style = "convoy" if "C" in words else "support"
@@ -153,7 +172,7 @@ def board_picture(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing]
     offset = stack_offset(scale, any(u.kind in shown.symbols for u in on_map))
     marks = unit_marks(shown.position, centres, offset, shown.symbols)
     points = [m.at for m in marks]
-    orders = order_marks(shown.power, shown.orders, on_map, points, centres)
+    orders = order_marks(shown.power, shown.orders, on_map, points, centres, shown.moves)
     title = f"{shown.position.phase_label} - {shown.power}"
     return paint_board(size_px, owned, scale, marks, title, orders)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
-from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of, unit_marks
+from kriegsspiel.pov.area import AreaPictureInput, area_picture, destinations, province_of, unit_marks
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.render.board_picture import key_height
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
@@ -294,8 +294,9 @@ class Drawer:
     def current(self, view: PowerView) -> bytes:
         """The PNG of the phase being ordered as ``view`` holds it: the board with the power's orders in force
         as arrows."""
+        rules = self.scenario.rules
         shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told,
-                                 self.scenario.rules.unit_symbols())
+                                 rules.unit_symbols(), destinations(rules, view.position, view.power, view.orders))
         return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 
     def tap_board(self, units: tuple[AreaUnit, ...]) -> TapBoard:
