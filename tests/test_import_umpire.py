@@ -389,3 +389,18 @@ def test_a_unit_of_infinite_health_starts_at_full_health_with_a_warning(
     out.unlink()
     assert main(["import-umpire", str(game), "--out", str(out)]) == 0
     assert "unit 'cv1': health 999" in capsys.readouterr().out
+
+
+def test_numbers_no_table_holds_are_warnings_never_an_internal_error(tmp_path: Path, ruleset) -> None:
+    """Warheads of infinity or a string, a fire table entry of hundreds of digits: each a warning naming it."""
+    source = (FIXTURES / "naval.py").read_text(encoding="utf-8")
+    hostile = source + '\nwarheads = {"Allies": 1e999, "Axis": "many"}\nfireTable = {"infantry": ' + "9" * 500 + "}\n"
+    game = tmp_path / "hostile.py"
+    game.write_text(hostile, encoding="utf-8")
+    text, report = import_gamefile(game, ruleset, _battlefield(with_zone=False), "fake.tmx")
+    problems = "\n".join(report.problems)
+    assert "warheads of Allies: inf is not a whole number of at least 0; none" in problems, problems
+    assert "warheads of Axis: 'many' is not a whole number" in problems, problems
+    assert "fireTable['infantry'] = a whole number of thousands of digits is not a number" in problems or \
+        "fireTable['infantry'] = 999" in problems, problems
+    assert "warheads = 1e" not in text

@@ -260,11 +260,13 @@ def import_gamefile(
                                "0 is no fog of war")
     air = bool(get("airTheater", (bool, int), False))
     warheads_value = values.get("warheads", (0, 0))[0]
-    warheads = {first: 0, second: 0}
-    if isinstance(warheads_value, int) and not isinstance(warheads_value, bool):
-        warheads = {first: warheads_value, second: warheads_value}
-    elif isinstance(warheads_value, dict):
-        warheads = {side: int(warheads_value.get(side, 0)) for side in (first, second)}
+    given = warheads_value if isinstance(warheads_value, dict) else {first: warheads_value, second: warheads_value}
+    warheads = {side: given.get(side, 0) for side in (first, second)}
+    for side, number in warheads.items():
+        if not (isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**31):
+            report.problems.append(f"{path}: warheads of {side}: {shown(number)} is not a whole number of at least "
+                                   "0; none")
+            warheads[side] = 0
     local_types: dict[str, str] = {}
     unmapped: dict[str, str] = {}  # local type -> the standard name the gamefile gave it, which we cannot map
     declared_types = get("allUnitTypes", (dict, list), {})
@@ -350,10 +352,11 @@ def _overrides(sources: list[SourceTable], ruleset: RuleBook, resolve: Callable[
             if type_id is None:
                 report.problems.append(f"{path}:{line}: {table_name}: unknown type {raw_type!r}; ignored")
                 continue
+            # the bounds before isfinite: 1e999 is inf, and isfinite of a number of hundreds of digits overflows
             if (not isinstance(number, (int, float)) or isinstance(number, bool) or number < 0
-                    or not math.isfinite(number) or number > 2**31):  # 1e999 is inf: no table holds it
-                report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {number!r} is not a number; "
-                                       "ignored")
+                    or number > 2**31 or not math.isfinite(number)):
+                report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {shown(number)} is not a "
+                                       "number; ignored")
                 continue
             unit_type = ruleset.unit_types[type_id]
             if key in ("health", "move", "attack"):
