@@ -100,9 +100,13 @@ def test_diplomacy_units_placed_on_provinces_by_the_rules_written_and_played(tmp
     assert units(app) == {("FRANCE", "A", "PAR"), ("FRANCE", "F", "BRE"), ("GERMANY", "A", "MUN")}
     assert game.turn.position.units == ()  # the game itself is untouched
 
+    key(app, pygame.K_p, pygame.KMOD_CTRL)  # not saved yet: refused
+    assert app.running and mode.line[1] and "save the scenario first" in mode.line[0]
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     written = map_path.with_suffix(".toml")
     assert written.is_file() and not mode.line[1], mode.line
+    click(app, control(app, "play"))  # the window (run_window) opens it next
+    assert not app.running and mode.play_next == written.resolve()
     assert 'map = "diplomacy-standard.tmx"' in written.read_text(encoding="utf-8")
     assert main(["check", str(written)]) == 0, capsys.readouterr()
 

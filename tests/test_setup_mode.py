@@ -327,3 +327,52 @@ def test_a_bad_value_typed_in_a_field_is_refused_with_the_reason(tmp_path: Path,
     app.run(max_frames=app.frames + 1)  # and the window draws on
     assert app.internal_errors == 0
     game.close()
+
+
+def test_ctrl_p_plays_the_saved_scenario_in_the_same_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kriegsspiel play MAP.tmx``, set up, Ctrl+S, Ctrl+P: the window (run_window) opens a new game of the
+    scenario just written; Ctrl+P before saving, or after a change not saved, is refused."""
+    from kriegsspiel.app import window
+    from kriegsspiel.app.window_frame import WindowFrame
+
+    monkeypatch.setenv("KRIEGSSPIEL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("KRIEGSSPIEL_CONFIG_DIR", str(tmp_path / "config"))
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    shutil.copy(MAPS / "coast.tmx", maps / "coast.tmx")
+    shutil.copytree(MAPS.parent / "assets", tmp_path / "assets")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    first = Game.new(write_empty_scenario(maps / "coast.tmx", None, scratch), tmp_path / "first.kssave")
+    boards: list = []
+
+    def driven(frame: WindowFrame, board: App, present: object = None, max_frames: int | None = None, fps: int = 60) -> int:
+        boards.append(board)
+        if len(boards) == 1:  # the empty game: set up, save, play
+            board.run(max_frames=1)
+            key(board, pygame.K_p, pygame.KMOD_CTRL)
+            assert board.running and board.status_is_error and "save the scenario first" in board.status
+            drag(board, control(board, "type", "infantry").center, spot(board, "infantry", standing=True))
+            key(board, pygame.K_s, pygame.KMOD_CTRL)
+            drag(board, control(board, "type", "infantry").center,
+                 spot(board, "infantry", standing=True, away_from=(spot(board, "infantry", standing=True),)))
+            key(board, pygame.K_p, pygame.KMOD_CTRL)
+            assert board.running and "changed since it was saved" in board.status
+            key(board, pygame.K_s, pygame.KMOD_CTRL)
+            click(board, control(board, "play").center)
+            assert not board.running
+        else:  # the game of the scenario written: its units, no set-up mode, a move accepted
+            assert not board.setup_mode.active and set(board.session.state.units) == {"blue1", "blue2"}
+            unit = board.session.state.units["blue1"]
+            near = next(WorldPoint(unit.position.x + dx, unit.position.y) for dx in (2, -2, 1, -1)
+                        if standing_problem(board.session.state.battlefield, board.session.state.ruleset, "infantry",
+                                            WorldPoint(unit.position.x + dx, unit.position.y)) is None)
+            assert board.session.submit(f"move blue1 > {near.x:.1f},{near.y:.1f}").accepted
+            board.running = False
+        return 0
+
+    monkeypatch.setattr(WindowFrame, "run", driven)
+    assert window.run_window(first, "coast", size=SIZE) == 0
+    assert len(boards) == 2 and (maps / "coast.toml").is_file()
+    assert boards[1].session.game.record_count == 1 and first.record_count == 0
+    first.close()

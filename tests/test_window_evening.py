@@ -56,7 +56,7 @@ def test_the_v3_combat_panel_keeps_its_rows_in_place(v3_app: App) -> None:  # no
 
     def places() -> list[tuple[str, str]]:
         section = combat_v3.combat_section(app.session.state)
-        return [tuple(combat_v3.line_key(r.plus or r.minus or "")) for r in section.rows]
+        return [r.key for r in section.rows]
 
     before = places()
     judged = [n for n in rules.modifiers if n not in rules.automatic]

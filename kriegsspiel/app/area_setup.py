@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from kriegsspiel.app import setup_panel
-from kriegsspiel.app.setup_mode import keep_beside
+from kriegsspiel.app.setup_mode import keep_beside, play_problem
 from kriegsspiel.app.area_panel import BG, PANEL_WIDTH, fit
 from kriegsspiel.core.area import AreaPosition
 from kriegsspiel.errors import UserError
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 #: the ``[setup]`` key a start refusal begins with ("[setup.units] FRANCE: 'A MAO': ", "[setup].powers.NORD.units.WNS[1]: ")
 _SETUP_KEY = re.compile(r"^\[setup[^\]]*\]\S*( [A-Z]+)?(: '[^']*')?: ")
-HINT = "Set-up: choose a power and a unit kind, click a province to place one; Delete takes the selected off; Ctrl+S saves; F2 leaves."
+HINT = ("Set-up: choose a power and a unit kind, click a province to place one; Delete takes the selected off; "
+        "Ctrl+S saves, Ctrl+P plays it; F2 leaves.")
 TEXT_SIZE = 16
 #: keys the board keeps while setting up: fullscreen, screenshot, fit, pan, zoom, quit
 BOARD_KEYS = (pygame.K_F11, pygame.K_F12, pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
@@ -60,6 +61,7 @@ class AreaSetupMode:
         self.controls: list[setup_panel.Control] = []
         self.panning_from: tuple[int, int] | None = None
         self.editing: tuple[Any, str] | None = None  # "save as" being typed
+        self.play_next: Path | None = None  # Ctrl+P: the saved scenario, played next in this window
 
     # --- entering and leaving -------------------------------------------------------------------------------
     def can_enter(self, app: AreaApp) -> str | None:
@@ -158,6 +160,8 @@ class AreaSetupMode:
             return True
         if ctrl and key == pygame.K_s:
             self.save(app, overwrite=self.asking == "overwrite")
+        elif ctrl and key == pygame.K_p:
+            self.play(app)
         elif ctrl and key == pygame.K_q:
             return False  # quit, as ever
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
@@ -200,6 +204,8 @@ class AreaSetupMode:
             self.delete_selected(app)
         elif control.action == "save":
             self.save(app, overwrite=self.asking == "overwrite")
+        elif control.action == "play":
+            self.play(app)
         elif control.action == "leave":
             self.handle(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0))
 
@@ -278,6 +284,17 @@ class AreaSetupMode:
         self.tell(f"saved {target}; play it with: kriegsspiel play {target}")
         return target
 
+    def play(self, app: AreaApp) -> bool:
+        """Ctrl+P: the scenario as saved becomes a new game in this window; refused until it is saved as it is."""
+        problem = play_problem(self.target, self.written, self.changed)
+        if problem is not None:
+            self.tell(f"refused: {problem}", error=True)
+            return False
+        self.play_next = self.target
+        self.tell(f"opening a new game of {self.target}")
+        app.running = False  # the window opens the next game (app/window.py run_window)
+        return True
+
     def keep_unsaved(self, app: AreaApp) -> str | None:
         """Ctrl+Q with changes not saved: the setup written beside the target (``...-unsaved.toml``)."""
         if not self.active or not self.changed:
@@ -328,6 +345,7 @@ class AreaSetupMode:
         footer.line([(1, "label", "save as", "", None, False), (3, "field", str(self.target), "edit", ("target",), False)])
         footer.space(row - 2 - setup_panel.GAP)
         footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
-                     (1, "button", "Leave set-up (F2)", "leave", None, False)])
+                     (1, "button", "Play it (Ctrl+P)", "play", None, False),
+                     (1, "button", "Leave (F2)", "leave", None, False)])
         return rows.controls + footer.controls
 

@@ -2,8 +2,9 @@
 
 :class:`PendingCombat` is the App's ``combat`` (the row the keys step, the panel's buttons); the key and menu
 helpers take the App (its session, selection, status).
-What a chart or a modifier is comes from :mod:`kriegsspiel.app.combat_v3`; every change is a shell line sent
-through the game session (``combat``, ``modify``, ``resolve``) or its ``undo``, journaled as if typed.
+What a chart or a row of the pending action is comes from the rule set through :mod:`kriegsspiel.app.combat_v3`;
+every change is a shell line the rule set gives, sent through the game session (or its ``undo``), journaled as
+if typed.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ class PendingCombat:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.act(app, combat_v3.RESOLVE)
         elif key == pygame.K_ESCAPE:
-            if not combat_v3.undoes_combat(app.session.game):
+            if not combat_v3.undoes_combat(app.session.game, section):
                 return False
             self.act(app, combat_v3.UNDO)
         elif key in (pygame.K_UP, pygame.K_DOWN) and section.rows:
@@ -89,12 +90,18 @@ class PendingCombat:
         return False
 
     def act(self, app: App, action: str) -> None:
-        """Send a shell line of the pending combat (or undo) through the game session, as the console would."""
-        reply = app.session.undo() if action == combat_v3.UNDO else app.session.submit(action)
-        app._console_says(f"> {action}", reply.lines)
+        """Send a shell line of the pending action (its resolving order for :data:`combat_v3.RESOLVE`, or undo)
+        through the game session, as the console would."""
+        before = combat_v3.combat_section(app.session.state)
+        if before is None and action == combat_v3.RESOLVE:
+            return
+        line = before.resolve if before is not None and action == combat_v3.RESOLVE else action
+        stepped = combat_v3.key_of(before, line) if before is not None else ()
+        reply = app.session.undo() if action == combat_v3.UNDO else app.session.submit(line)
+        app._console_says(f"> {line}", reply.lines)
         app._show(reply)
         section = combat_v3.combat_section(app.session.state)
-        # the keys go on with the modifier just changed (its row, which keeps its place)
-        row = combat_v3.row_of(section, combat_v3.line_key(action)) if section is not None else None
+        # the keys go on with the row just stepped (which keeps its place)
+        row = combat_v3.row_of(section, stepped) if section is not None else None
         self.row = row if row is not None else 0
         app._refresh_selection()

@@ -5,8 +5,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from kriegsspiel.app.combat_v3 import RESOLVE, UNDO, CombatSection
-from kriegsspiel.core.game import CORE_RULES, rules_for, rules_of
+from kriegsspiel.app.combat_v3 import RESOLVE, UNDO
+from kriegsspiel.core.game import CORE_RULES, PendingPanel, rules_for, rules_of
 from kriegsspiel.core.ruleset import RuleBook, UnitType
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.fonts import fit_lines, font
@@ -174,7 +174,7 @@ def draw_panel(
     caret: int,
     focused: bool,
     output: Sequence[str],
-    combat: CombatSection | None = None,
+    combat: PendingPanel | None = None,
     combat_row: int = 0,
     riding_lines: Sequence[str] = (),
     output_scroll: int = 0,
@@ -279,7 +279,7 @@ def _button(panel: pygame.Surface, texts: TextCache, label: str, rect: pygame.Re
     panel.blit(text, (rect.centerx - text.get_width() // 2, rect.centery - text.get_height() // 2))
 
 
-def _draw_combat(panel: pygame.Surface, texts: TextCache, combat: CombatSection, highlight: int, x: int, y: int,
+def _draw_combat(panel: pygame.Surface, texts: TextCache, combat: PendingPanel, highlight: int, x: int, y: int,
                  width: int, size: int, buttons: list[tuple[pygame.Rect, str]]) -> int:
     """The pending combat: its head, one row per modifier with - and + buttons, the result, Resolve and Undo.
     Appends the buttons to ``buttons``; returns the y below."""

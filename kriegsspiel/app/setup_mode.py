@@ -25,6 +25,7 @@ import pygame
 
 from kriegsspiel.app import chrome, setup_panel, visible
 from kriegsspiel.app.board import DEFAULT_COLOURS
+from kriegsspiel.app.setup_fields import set_field
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState, PlayerSetup, SideSetup, UnitState, initial_state
 from kriegsspiel.errors import UserError
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 
 #: Pixels the mouse must travel with the button held before a press on a counter carries it.
 CLICK_SLOP = 5
-HINT = "Set-up: drag a unit type onto the map; click a counter to edit it; Ctrl+S saves the scenario; F2 leaves."
+HINT = ("Set-up: drag a unit type onto the map; click a counter to edit it; Ctrl+S saves the scenario, Ctrl+P plays "
+        "it; F2 leaves.")
 
 
 class SetupMode:
@@ -64,6 +66,8 @@ class SetupMode:
         self.controls: list[setup_panel.Control] = []
         self.version = 0
         self.panning_from: tuple[int, int] | None = None
+        #: Ctrl+P: the scenario saved here, to be played in this window at once (the window opens it next)
+        self.play_next: Path | None = None
 
     # --- entering and leaving -------------------------------------------------------------------------------
     def can_enter(self, app: App) -> str | None:
@@ -219,6 +223,8 @@ class SetupMode:
             return True
         if ctrl and key == pygame.K_s:
             self.save(app, overwrite=self.asking == "overwrite")
+        elif ctrl and key == pygame.K_p:
+            self.play(app)
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected is not None:
             self.delete_selected(app)
         elif key == pygame.K_ESCAPE:
@@ -342,6 +348,8 @@ class SetupMode:
             self._changed_draft(app)
         elif action == "save":
             self.save(app, overwrite=self.asking == "overwrite")
+        elif action == "play":
+            self.play(app)
         elif action == "leave":
             self.handle(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0))
 
@@ -380,93 +388,12 @@ class SetupMode:
         if self.editing is None:
             return
         field, text = self.editing
-        problem = self._set_field(app, field, text.strip())
+        problem = set_field(self, field, text.strip())
         if problem is not None:
             app.tell(f"refused: {problem}", error=True)
             return
         self.editing = None
         self._changed_draft(app)
-
-    def _set_field(self, app: App, field: tuple, text: str) -> str | None:
-        draft = self.draft
-        if field[0] == "unit":
-            unit = draft.unit(self.selected)
-            if unit is None:
-                return "no counter selected"
-            if field[1] == "id":
-                old = unit.id
-                problem = draft.rename_unit(old, text)
-                if problem is None:
-                    self.selected = text
-                return problem
-            if field[1] == "heading":
-                try:
-                    heading = None if not text else float(text)
-                except ValueError:
-                    heading = math.nan
-                if heading is not None and not math.isfinite(heading):
-                    return f"a heading is degrees clockwise from north (0-359), not {text!r}"
-                unit.heading = None if heading is None else heading % 360.0
-                return None
-            full = self.full_health(unit.type_id)
-            if not text:
-                unit.health = None
-                return None
-            if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= full:  # '²' is a digit to isdigit
-                return f"health is a whole number from 1 to {full} ({self.type_name(unit.type_id)}), not {text!r}"
-            unit.health = int(text)
-            return None
-        if field == ("scenario", "name"):
-            if not text:
-                return "a scenario needs a name"
-            draft.name = text
-            return None
-        if field == ("scenario", "target"):
-            if not text.isprintable():
-                return "a file name of letters, digits, spaces and punctuation (no NUL, tab or line break)"
-            path = Path(text).expanduser()
-            if path.suffix.lower() != ".toml":
-                return f"a scenario is a .toml file, not {text!r}"
-            self.target = path if path.is_absolute() else (draft.map_path.parent / path)
-            return None
-        if field[0] == "side":
-            return self._set_side(field[1], field[2], text)
-        if field[0] == "player":
-            if not text or not text.isprintable():
-                return "a player needs a name (letters, digits, spaces, punctuation)"
-            if any(p.name == text for i, p in enumerate(draft.players) if i != field[1]):
-                return f"player {text!r} is there already"
-            draft.players[field[1]] = dataclasses.replace(draft.players[field[1]], name=text)
-        return None
-
-    def _set_side(self, index: int, key: str, text: str) -> str | None:
-        draft = self.draft
-        side = draft.sides[index]
-        if key == "colour":
-            if text and not (len(text) == 7 and text[0] == "#" and all(c in "0123456789abcdefABCDEF" for c in text[1:])):
-                return f"a colour is #rrggbb (e.g. #3050c0), not {text!r}"
-            draft.sides[index] = dataclasses.replace(side, colour=text.lower())
-            return None
-        if not text or not text.isprintable():
-            return "a side needs a name (letters, digits, spaces, punctuation)"
-        if text != side.name and text in draft.side_names():
-            return f"side {text!r} is there already"
-        old = side.name
-        draft.sides[index] = dataclasses.replace(side, name=text)
-        for unit in draft.units:
-            if unit.side == old:
-                unit.side = text
-        draft.players = [dataclasses.replace(p, side=text) if p.side == old else p for p in draft.players]
-        if draft.first_side == old:
-            draft.first_side = text
-        if self.new_side == old:
-            self.new_side = text
-        kept_victory = draft.tables_kept.get("victory")
-        if isinstance(kept_victory, list):
-            for entry in kept_victory:
-                if entry.get("side") == old:
-                    entry["side"] = text
-        return None
 
     # --- saving -------------------------------------------------------------------------------------------
     def save(self, app: App, overwrite: bool = False) -> Path | None:
@@ -500,6 +427,18 @@ class SetupMode:
         notes = f" ({len(warnings)} warning(s): {warnings[0].format()})" if warnings else ""
         app.tell(f"saved {target}; play it with: kriegsspiel play {target}{notes}")
         return target
+
+    def play(self, app: App) -> bool:
+        """Ctrl+P: the scenario as saved becomes a new game in this window (its own save in the games folder);
+        refused while there are changes not saved."""
+        problem = play_problem(self.target, self.written, self.changed)
+        if problem is not None:
+            app.tell(f"refused: {problem}", error=True)
+            return False
+        self.play_next = self.target
+        app.tell(f"opening a new game of {self.target}")
+        app.running = False  # the window opens the next game (app/window.py run_window)
+        return True
 
     def keep_unsaved(self, app: App) -> str | None:
         """Ctrl+Q with changes not saved: the draft written beside the target under a name nothing else has
@@ -565,6 +504,15 @@ class SetupMode:
         lines = [f"{label}: may stand here"] if problem is None else [f"{label}: refused", problem]
         overlays.draw_cursor_text(target, app.texts, app.cursor, lines, problem is None, app.text_size,
                                   clear_px=size // 2, area=visible.map_area(app))
+
+
+def play_problem(target: Path, written: set[Path], changed: bool) -> str | None:
+    """Why the set-up cannot be played at once (Ctrl+P), or None: it must be saved, as it is now."""
+    if target not in written:
+        return "save the scenario first (Ctrl+S); then Ctrl+P plays it"
+    if changed:
+        return "the set-up changed since it was saved: Ctrl+S, then Ctrl+P"
+    return None
 
 
 def keep_beside(target: Path, text_for: Callable[[Path], str]) -> str:

@@ -93,7 +93,8 @@ def layout(mode: SetupMode, panel: pygame.Rect, text_size: int) -> list[Control]
         _sides_tab(mode, rows)
     footer = Rows(panel.left + MARGIN, bottom, panel.width - 2 * MARGIN, row)
     footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
-                 (1, "button", "Leave set-up (F2)", "leave", None, False)])
+                 (1, "button", "Play it (Ctrl+P)", "play", None, False),
+                 (1, "button", "Leave (F2)", "leave", None, False)])
     return rows.controls + footer.controls
 
 

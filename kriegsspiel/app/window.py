@@ -194,29 +194,42 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
             game, title = opened_here = chosen
             pygame.display.set_caption(f"kriegsspiel: {title}")
             screen = pygame.display.get_surface()
-        board = make_board(game, title, screen, projector=projector)
-        board.screenshot_dir = shots_folder_of_save(Path(game.path))
-        for note in getattr(game, "notes", []):
-            board.tell(f"note: {note}")
-        if isinstance(board, App):
-            board.follows_display = True
-            kernels = missing_notice()
-            if kernels:  # said in the terminal too; a window started from a desktop has none
-                board.status, board.status_is_error = kernels, False
-            # the lines typed in earlier sessions: Up brings them
-            board.console.history, history_problem = load_history(config_dir())
-            if history_problem:
-                print(f"kriegsspiel: {history_problem}", file=sys.stderr)
-                settings_notes.append(history_problem)
-        for note in settings_notes:
-            board.tell(f"note: {note}")
-        pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
-        frame.debrief = DebriefMenu(Path(game.path), game)  # Ctrl+D
-        code = frame.run(board, present=pygame.display.flip)
-        if frame.debrief.busy:
-            print("kriegsspiel: waiting for the debrief being written to finish", file=sys.stderr)
-            said = frame.debrief.wait(board, DEBRIEF_WAIT_SECONDS)
-            print(f"kriegsspiel: {said or 'the debrief is still being written in the background'}", file=sys.stderr)
+        while True:  # a scenario saved in the set-up mode and played at once (Ctrl+P) is the next game
+            board = make_board(game, title, screen, projector=projector)
+            board.screenshot_dir = shots_folder_of_save(Path(game.path))
+            for note in getattr(game, "notes", []):
+                board.tell(f"note: {note}")
+            if isinstance(board, App):
+                board.follows_display = True
+                kernels = missing_notice()
+                if kernels:  # said in the terminal too; a window started from a desktop has none
+                    board.status, board.status_is_error = kernels, False
+                # the lines typed in earlier sessions: Up brings them
+                board.console.history, history_problem = load_history(config_dir())
+                if history_problem:
+                    print(f"kriegsspiel: {history_problem}", file=sys.stderr)
+                    settings_notes.append(history_problem)
+            for note in settings_notes:
+                board.tell(f"note: {note}")
+            pygame.key.set_repeat(350, 35)  # held arrows keep panning, held Backspace keeps deleting
+            frame.debrief = DebriefMenu(Path(game.path), game)  # Ctrl+D
+            code = frame.run(board, present=pygame.display.flip)
+            if frame.debrief.busy:
+                print("kriegsspiel: waiting for the debrief being written to finish", file=sys.stderr)
+                said = frame.debrief.wait(board, DEBRIEF_WAIT_SECONDS)
+                print(f"kriegsspiel: {said or 'the debrief is still being written in the background'}", file=sys.stderr)
+            follow = getattr(getattr(board, "setup_mode", None), "play_next", None)
+            if follow is None:
+                break
+            if isinstance(board, App):
+                save_history(config_dir(), board.console.history)
+            game, title = open_game(follow)
+            if opened_here is not None:
+                opened_here[0].close()
+            opened_here = (game, title)
+            pygame.display.set_caption(f"kriegsspiel: {title}")
+            screen = pygame.display.get_surface() or screen
+            settings_notes = []
         problems = [_remember(frame)]
         if isinstance(board, App):
             problems.append(save_history(config_dir(), board.console.history))

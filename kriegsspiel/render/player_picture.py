@@ -29,7 +29,7 @@ from kriegsspiel.render.camera import Camera
 from kriegsspiel.render.counters import LEADER, CounterCache, CounterLook, symbol_for, true_place_dot
 from kriegsspiel.render.legend import MIN_PICTURE_WIDTH, PLAYER_KEY, UMPIRE_KEY, LegendKey, legend_height, with_legend
 from kriegsspiel.render.notes import draw_notes
-from kriegsspiel.render.overlays import draw_heading_arrow
+from kriegsspiel.render.overlays import draw_heading_arrow, edge_segments
 from kriegsspiel.render.picture_map import (
     FOG,
     FOG_ALPHA,
@@ -127,20 +127,18 @@ def _draw_fog(picture: pygame.Surface, view: PlayerView, camera: Camera, cell_si
 
 def _draw_sight_edge(picture: pygame.Surface, seen: np.ndarray, k: int) -> None:
     """A thin line along the edge of the seen area (cells of ``k`` pixels), so the limit of sight reads at a
-    glance."""
+    glance: the window's outline of a cell mask (:func:`kriegsspiel.render.overlays.edge_segments`, runs
+    merged), without the sides on the border of the map or of a crop."""
     if k < 3 or not seen.any():
         return
     colour = (250, 250, 250)
-    padded = np.pad(seen, 1, mode="edge")  # no line along the border of the map or of a crop
-    # vertical edges: between columns c-1 and c where seen differs
-    rows, cols = np.nonzero(padded[1:-1, 1:] != padded[1:-1, :-1])
-    for r, c in zip(rows.tolist(), cols.tolist()):
-        x = c * k
-        pygame.draw.line(picture, colour, (x, r * k), (x, r * k + k - 1))
-    rows, cols = np.nonzero(padded[1:, 1:-1] != padded[:-1, 1:-1])
-    for r, c in zip(rows.tolist(), cols.tolist()):
-        y = r * k
-        pygame.draw.line(picture, colour, (c * k, y), (c * k + k - 1, y))
+    rows, cols = seen.shape
+    for (x0, y0), (x1, y1) in edge_segments(seen):
+        if x0 == x1:  # a side between two columns
+            if 0 < x0 < cols:
+                pygame.draw.line(picture, colour, (x0 * k, y0 * k), (x0 * k, y1 * k - 1))
+        elif 0 < y0 < rows:  # a side between two rows
+            pygame.draw.line(picture, colour, (x0 * k, y0 * k), (x1 * k - 1, y0 * k))
 
 
 def _draw_sight_ring(picture: pygame.Surface, public: PrintedMap, camera: Camera, unit: OwnUnit) -> None:

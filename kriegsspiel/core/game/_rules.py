@@ -75,6 +75,8 @@ class OrderSpec:
     list the word). ``aboard``: a unit aboard another gives it from the carrier's menu (a plane taking off, a
     battalion disembarking: a unit aboard has no counter of its own). ``friends``: (state, shooters) -> the
     names of the targets of an order aimed at its own side (None: every unit of that side not aboard).
+    ``charts``: rule book -> the charts the order is aimed on, in the rule set's order (V3's ``combat CHART``):
+    the window offers them in a menu and on the digit keys; None: the order has no charts.
     """
 
     word: str
@@ -90,6 +92,33 @@ class OrderSpec:
     may_give: Callable[[GameState, UnitState], bool] | None = None
     aboard: bool = False
     friends: Callable[[GameState, tuple[str, ...]], list[str]] | None = None
+    charts: Callable[[RuleBook], tuple[str, ...]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PanelRow:
+    """One line of a pending action that the umpire steps from the side panel: its text, the order its - and +
+    buttons send (None: no step that way), whether it is in force now (a modifier not yet given is dim), and
+    what it changes (``key``: the same while the action is pending, so the keys stay on the row just stepped)."""
+
+    text: str
+    minus: str | None
+    plus: str | None
+    present: bool = True
+    key: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PendingPanel:
+    """An action of the rule set waiting for the umpire (V3's rolled combat), as the side panel shows it: its
+    ``head`` lines, the rows stepped with - and +, the ``result`` if settled now, the order that settles it
+    (``resolve``: Enter, the Resolve button) and the orders that Esc takes back while it waits (``undoes``)."""
+
+    head: tuple[str, ...]
+    rows: tuple[PanelRow, ...]
+    result: str
+    resolve: str
+    undoes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +162,10 @@ def _no_unit_lines(state: GameState, unit: UnitState) -> list[str]:
     return []
 
 
+def _no_panel(state: GameState) -> PendingPanel | None:
+    return None
+
+
 def full_move(ruleset: RuleBook, unit_type_id: str) -> tuple[MovementBand, ...]:
     """The one band of a rule set that adds none: the full move. Raises KeyError for an unknown unit type."""
     ruleset.unit_type(unit_type_id)
@@ -148,7 +181,7 @@ class RulerRules:
     """Everything a ruler game is played by besides its data: orders (their notation and handlers), the events
     they produce, the manual, the turn structure, what the umpire is shown (notes, orders riding, the forecast
     of a pending action, the words before a turn ends, scenario warnings, a unit's details and how it may
-    fight), the window's movement bands, range rings and order hints, and the types of the rule set's own part of the state (``slot`` of the game, ``unit_slot`` of
+    fight, the action pending that the umpire steps), the window's movement bands, range rings and order hints, and the types of the rule set's own part of the state (``slot`` of the game, ``unit_slot`` of
     each unit; None: it keeps none), filled at the start from the setup by ``start_slots``.
 
     Build a rule set's with :meth:`extended` from :data:`CORE_RULES`; every field has the core's default.
@@ -173,6 +206,8 @@ class RulerRules:
     fight_lines: Callable[[GameState, UnitState], list[str]] = _no_unit_lines
     #: (state, unit) -> what ``details`` says of the unit's part of the rule set's own state (V3: its disruption)
     unit_details: Callable[[GameState, UnitState], list[str]] = _no_unit_lines
+    #: state -> the action waiting for the umpire, as the side panel steps it (V3: a rolled combat), or None
+    pending_panel: Callable[[GameState], "PendingPanel | None"] = _no_panel
     order_specs: Mapping[str, OrderSpec] = field(default_factory=dict)
     slot: type[StateSlot] | None = None
     unit_slot: type[StateSlot] | None = None
@@ -198,6 +233,7 @@ class RulerRules:
         weapon_ranges: Callable[[RuleBook, str], list[tuple[str, float]]] | None = None,
         fight_lines: Callable[[GameState, UnitState], list[str]] | None = None,
         unit_details: Callable[[GameState, UnitState], list[str]] | None = None,
+        pending_panel: Callable[[GameState], "PendingPanel | None"] | None = None,
         specs: Iterable[OrderSpec] = (),
         slot: type[StateSlot] | None = None,
         unit_slot: type[StateSlot] | None = None,
@@ -240,6 +276,7 @@ class RulerRules:
             weapon_ranges=weapon_ranges or self.weapon_ranges,
             fight_lines=fight_lines or self.fight_lines,
             unit_details=unit_details or self.unit_details,
+            pending_panel=pending_panel or self.pending_panel,
             order_specs=MappingProxyType({**self.order_specs, **{s.word: s for s in specs},
                                           **{o.command.name: o.spec for o in orders if o.spec is not None}}),
             slot=slot or self.slot,

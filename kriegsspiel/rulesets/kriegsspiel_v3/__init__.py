@@ -16,7 +16,7 @@ from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, Table
 from kriegsspiel.core.state import GameState, UnitState
-from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, rules, state as slots
+from kriegsspiel.rulesets.kriegsspiel_v3 import commands, events, handlers, manual, messages, notation, orders, panel, rules, state as slots
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import outcome, pending_summary
 from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
@@ -110,6 +110,12 @@ def unit_details(state: GameState, unit: UnitState) -> list[str]:
     return [f"disruption {level}: " + ", ".join(parts)]
 
 
+def chart_names(ruleset: RuleBook) -> tuple[str, ...]:
+    """The combat charts (``[combat.charts]``) in the rule set's order: what ``combat`` is aimed on."""
+    combat = combat_tables(ruleset)
+    return tuple(combat.charts) if combat is not None else ()
+
+
 def _every_unit(state: GameState, unit: UnitState) -> bool:
     """Every unit rallies, recovers and is written orders (the rule set has no command tables to say who)."""
     return True
@@ -118,7 +124,7 @@ def _every_unit(state: GameState, unit: UnitState) -> bool:
 #: how the window offers the orders: a combat aimed on a chart (several attackers, several defenders), its steps
 #: from the side panel, and a unit's rally, recovery and written order among its other orders
 ORDER_SPECS: tuple[OrderSpec, ...] = (
-    OrderSpec("combat", shooters="many", targets=-1),
+    OrderSpec("combat", shooters="many", targets=-1, charts=chart_names),
     OrderSpec("modify", menu="panel"),
     OrderSpec("resolve", menu="panel"),
     OrderSpec("rally", targets=0, aim="none", menu="unit", may_give=_every_unit),
@@ -146,6 +152,7 @@ RULES: RulerRules = CORE_RULES.extended(
     weapon_ranges=weapon_ranges,
     fight_lines=fight_lines,
     unit_details=unit_details,
+    pending_panel=panel.pending_panel,
     slot=slots.V3State,
     unit_slot=slots.V3Unit,
     start_slots=slots.start_slots,
