@@ -19,7 +19,7 @@ import pygame
 from kriegsspiel.core.area import AreaPosition, AreaRules, AreaUnit, UnitSymbol
 from kriegsspiel.pov.png import file_stem, write_atomically, write_png
 from kriegsspiel.render.area_counters import hit_marks, symbols_by_kind
-from kriegsspiel.render.board_picture import DrawnBoard, paint_board, stack_offset
+from kriegsspiel.render.board_picture import DrawnBoard, counter_rects, paint_board, stack_offset
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark
 
@@ -105,6 +105,27 @@ def unit_marks(position: AreaPosition, centres: Mapping[str, tuple[float, float]
     return marks
 
 
+@dataclass(frozen=True, slots=True)
+class PlacedCounter:
+    """One unit's counter as the picture draws it: the ``unit``, its ``mark`` and its ``rect`` (pixels on
+    the board drawn at the scale asked)."""
+
+    unit: AreaUnit
+    mark: UnitMark
+    rect: pygame.Rect
+
+
+def place_counters(position: AreaPosition, centres: Mapping[str, tuple[float, float]],
+                   symbols: Mapping[str, UnitSymbol], scale: float = 1.0) -> list[PlacedCounter]:
+    """The counters of the units of ``position`` on the map (in its order), stacked in blocks about their
+    provinces' centres as the picture at ``scale`` draws them (:func:`board_picture` and the phone's tap
+    layer both place them so: a button lies over the counter drawn for its unit)."""
+    on_map = [u for u in position.units if province_of(u.where) in centres]
+    offset = stack_offset(scale, any(u.kind in symbols for u in on_map))
+    marks = unit_marks(position, centres, offset, symbols)
+    return [PlacedCounter(u, m, r) for u, m, r in zip(on_map, marks, counter_rects(marks, scale))]
+
+
 def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], points: Sequence[tuple[float, float]],
                 centres: Mapping[str, tuple[float, float]], moves: Mapping[str, str] | None = None) -> list[OrderMark]:
     """The lines of ``power``'s ``orders``: each from the counter of the unit it names (``units`` stand at
@@ -168,11 +189,10 @@ def board_picture(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing]
     the units as counters in blocks, the power's orders as arrows and each name beside its counters."""
     owned = [replace(p, owner=shown.position.owners.get(p.abbreviation)) for p in provinces]
     centres = {p.abbreviation: p.centre for p in provinces}
-    on_map = [u for u in shown.position.units if province_of(u.where) in centres]
-    offset = stack_offset(scale, any(u.kind in shown.symbols for u in on_map))
-    marks = unit_marks(shown.position, centres, offset, shown.symbols)
-    points = [m.at for m in marks]
-    orders = order_marks(shown.power, shown.orders, on_map, points, centres, shown.moves)
+    placed = place_counters(shown.position, centres, shown.symbols, scale)
+    marks = [c.mark for c in placed]
+    orders = order_marks(shown.power, shown.orders, [c.unit for c in placed], [m.at for m in marks], centres,
+                         shown.moves)
     title = f"{shown.position.phase_label} - {shown.power}"
     return paint_board(size_px, owned, scale, marks, title, orders)
 

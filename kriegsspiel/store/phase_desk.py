@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
-from kriegsspiel.pov.area import AreaPictureInput, area_picture, destinations, province_of, unit_marks
+from kriegsspiel.pov.area import (
+    AreaPictureInput, area_picture, destinations, place_counters, province_of, unit_marks,
+)
 from kriegsspiel.pov.png import png_bytes
 from kriegsspiel.render.board_picture import key_height
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.desk import (HIDDEN_REFUSAL, Gate, Handout, LineVerdict, OrderForm, PlayerDuty, TapBoard,
-                                    TapProvince, order_lines)
+                                    TapCounter, TapProvince, order_lines)
 from kriegsspiel.store.pictures import picture_inputs
 
 if TYPE_CHECKING:
@@ -188,7 +190,7 @@ class PhaseDesk:
             waiting: tuple[str, ...] = ("the other powers",)
         else:
             waiting = tuple(c.power for c in turn.choices) or tuple(rules.powers_to_order(turn.position))
-        board = self._drawer.tap_board(view.position.units) if view.orders_now else None
+        board = self._drawer.tap_board(view.position) if view.orders_now else None
         return OrderForm(
             view.position.phase_label, checked=True, orders_now=view.orders_now, in_force=view.orders,
             choices=view.choices, units=tuple(units), placements=tuple(placements[:MAX_PLACEMENTS]),
@@ -299,11 +301,16 @@ class Drawer:
                                  rules.unit_symbols(), destinations(rules, view.position, view.power, view.orders))
         return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 
-    def tap_board(self, units: tuple[AreaUnit, ...]) -> TapBoard:
+    def tap_board(self, seen: AreaPosition) -> TapBoard:
         """The provinces as the tap layer over the picture knows them (outlines and centres, map pixels), with
-        the ``units`` the power sees."""
+        the counters of the units of ``seen`` (the position as the power sees it, as :meth:`current` draws
+        it) where the picture draws them: the picture's own layout (``place_counters``), not a copy of it."""
+        centres = {d.abbreviation: d.centre for d in self._drawings}
+        counters = tuple(TapCounter(c.unit, (c.rect.x, c.rect.y, c.rect.width, c.rect.height),
+                                    c.mark.symbol is not None)
+                         for c in place_counters(seen, centres, self.scenario.rules.unit_symbols()))
         return TapBoard(self._size, tuple(TapProvince(d.abbreviation, d.name, d.outline, d.centre)
-                                          for d in self._drawings), units)
+                                          for d in self._drawings), counters)
 
     def focus(self, view: PowerView) -> tuple[float, float] | None:
         """Where the power's own units stand on its picture, as fractions of the picture's width and height
