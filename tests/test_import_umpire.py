@@ -370,3 +370,37 @@ def test_a_gamefile_string_that_is_not_text_is_a_warning_and_never_an_internal_e
     assert f"{game}:{line}: allUnitTypes holds text no file can hold" in said, said
     assert "internal error" not in said
     out.read_text(encoding="utf-8")  # whole and UTF-8
+
+
+def test_a_unit_of_infinite_health_starts_at_full_health_with_a_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A team table's health of 1e999 (infinity) or of hundreds of digits rounds to no whole number: found by the
+    border fuzz campaign of 2026-11-29 (corpus: tests/fixtures/fuzz-corpus/gamefile/team-health-infinite.py)."""
+    from kriegsspiel.cli import main
+
+    game = tmp_path / "game.py"
+    game.write_bytes((FIXTURES.parent / "fuzz-corpus" / "gamefile" / "team-health-infinite.py").read_bytes())
+    out = tmp_path / "out.toml"
+    assert main(["import-umpire", str(game), "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "unit 'cv1': health inf outside 1..16 of carrier; starts at full health" in said, said
+    text = game.read_text(encoding="utf-8").replace("1e99916", "9" * 500)
+    game.write_text(text, encoding="utf-8")
+    out.unlink()
+    assert main(["import-umpire", str(game), "--out", str(out)]) == 0
+    assert "unit 'cv1': health 999" in capsys.readouterr().out
+
+
+def test_numbers_no_table_holds_are_warnings_never_an_internal_error(tmp_path: Path, ruleset) -> None:
+    """Warheads of infinity or a string, a fire table entry of hundreds of digits: each a warning naming it."""
+    source = (FIXTURES / "naval.py").read_text(encoding="utf-8")
+    hostile = source + '\nwarheads = {"Allies": 1e999, "Axis": "many"}\nfireTable = {"infantry": ' + "9" * 500 + "}\n"
+    game = tmp_path / "hostile.py"
+    game.write_text(hostile, encoding="utf-8")
+    text, report = import_gamefile(game, ruleset, _battlefield(with_zone=False), "fake.tmx")
+    problems = "\n".join(report.problems)
+    assert "warheads of Allies: inf is not a whole number of at least 0; none" in problems, problems
+    assert "warheads of Axis: 'many' is not a whole number" in problems, problems
+    assert "fireTable['infantry'] = a whole number of thousands of digits is not a number" in problems or \
+        "fireTable['infantry'] = 999" in problems, problems
+    assert "warheads = 1e" not in text

@@ -65,10 +65,6 @@ def _move_end(order: str) -> str | None:
     return province_of(tokens[-1])
 
 
-def _is_move_to(order: str, province: str) -> bool:
-    return _move_end(order) == province
-
-
 class AreaApp:
     """The window's state and drawing for one area game on ``surface``; ``on_fullscreen`` (F11) switches the
     display between a window and the full screen."""
@@ -81,7 +77,7 @@ class AreaApp:
         self.shell = Shell(game)
         board = game.scenario.board
         self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size(),
-                               symbols_by_kind(game.scenario.rules.unit_symbols()))
+                               symbols_by_kind(game.scenario.rules.unit_symbols()), game.scenario.rules.destination)
         self.console = ""
         #: the console takes the keys only when it has the focus (Enter, Tab or a click on it; Esc or a click
         #: on the board gives it up); without it, keys are shortcuts (A adjudicate, C confirm, + - zoom)
@@ -318,13 +314,20 @@ class AreaApp:
         position = self.game.turn.position
         examples = rules.order_examples(position, unit.power, unit.uid)
         here = province_of(unit.where)
-        reach = {p: False for p in map(_move_end, examples) if p in self.board.centres and p != here}
+        ends = (self._move_end(unit.power, example) for example in examples)
+        reach = {p: False for p in ends if p in self.board.centres and p != here}
         for drawing in self.board.provinces:
             p = drawing.abbreviation
             if drawing.kind == "coast" and p not in reach and p != here and \
                     rules.orders_with_help(position, unit.power, f"{unit.kind} {unit.where} - {p}"):
                 reach[p] = True
         return reach
+
+    def _move_end(self, power: str, order: str) -> str | None:
+        """The province ``order`` takes its unit to, as the rules say (AreaRules.destination), else as the
+        window reads Diplomacy-style notation (:func:`_move_end`)."""
+        said = self.game.scenario.rules.destination(self.game.turn.position, power, order)
+        return said if said is not None else _move_end(order)
 
     def _drop(self, pos: tuple[int, int]) -> None:
         unit = self._unit(self.selected)
@@ -334,7 +337,12 @@ class AreaApp:
             return
         rules = self.game.scenario.rules
         position = self.game.turn.position
-        moves = [o for o in rules.order_examples(position, unit.power, unit.uid) if _is_move_to(o, dest)]
+        examples = rules.order_examples(position, unit.power, unit.uid)
+        moves = [o for o in examples if self._move_end(unit.power, o) == dest]
+        if not moves and any(rules.destination(position, unit.power, o) for o in examples):
+            # rules that name their moves have none there: say so, not a move in another game's notation
+            self.say(f"refused: no order takes {unit.power}'s {unit.label} in {unit.where} to {dest}")
+            return
         if len(moves) == 1:
             self.order(unit.power, moves[0])
         elif len(moves) > 1:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kriegsspiel.border import holds_unwritable_text
+from kriegsspiel.border import holds_unwritable_text, shown
 from kriegsspiel.core.battlefield import Battlefield, Zone
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.ruleset import RuleBook
@@ -260,11 +260,13 @@ def import_gamefile(
                                "0 is no fog of war")
     air = bool(get("airTheater", (bool, int), False))
     warheads_value = values.get("warheads", (0, 0))[0]
-    warheads = {first: 0, second: 0}
-    if isinstance(warheads_value, int) and not isinstance(warheads_value, bool):
-        warheads = {first: warheads_value, second: warheads_value}
-    elif isinstance(warheads_value, dict):
-        warheads = {side: int(warheads_value.get(side, 0)) for side in (first, second)}
+    given = warheads_value if isinstance(warheads_value, dict) else {first: warheads_value, second: warheads_value}
+    warheads = {side: given.get(side, 0) for side in (first, second)}
+    for side, number in warheads.items():
+        if not (isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**31):
+            report.problems.append(f"{path}: warheads of {side}: {shown(number)} is not a whole number of at least "
+                                   "0; none")
+            warheads[side] = 0
     local_types: dict[str, str] = {}
     unmapped: dict[str, str] = {}  # local type -> the standard name the gamefile gave it, which we cannot map
     declared_types = get("allUnitTypes", (dict, list), {})
@@ -312,10 +314,11 @@ def import_gamefile(
             full = int(overrides.get(type_id, {}).get("health", ruleset.unit_types[type_id].health))
             value: int | None = None
             if isinstance(health, (int, float)) and not isinstance(health, bool):
-                value = int(round(health))
+                # an infinity or a number of hundreds of digits rounds to no whole number: out of range too
+                value = int(round(health)) if abs(health) <= full + 1 else 0
                 if not 1 <= value <= full:
-                    report.problems.append(f"{path}: unit {unit_id!r}: health {health} outside 1..{full} of "
-                                           f"{type_id}; starts at full health")
+                    report.problems.append(f"{path}: unit {unit_id!r}: health {shown(health)} outside 1..{full} "
+                                           f"of {type_id}; starts at full health")
                     value = None
                 elif value == full:
                     value = None
@@ -349,10 +352,11 @@ def _overrides(sources: list[SourceTable], ruleset: RuleBook, resolve: Callable[
             if type_id is None:
                 report.problems.append(f"{path}:{line}: {table_name}: unknown type {raw_type!r}; ignored")
                 continue
+            # the bounds before isfinite: 1e999 is inf, and isfinite of a number of hundreds of digits overflows
             if (not isinstance(number, (int, float)) or isinstance(number, bool) or number < 0
-                    or not math.isfinite(number) or number > 2**31):  # 1e999 is inf: no table holds it
-                report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {number!r} is not a number; "
-                                       "ignored")
+                    or number > 2**31 or not math.isfinite(number)):
+                report.problems.append(f"{path}:{line}: {table_name}[{raw_type!r}] = {shown(number)} is not a "
+                                       "number; ignored")
                 continue
             unit_type = ruleset.unit_types[type_id]
             if key in ("health", "move", "attack"):

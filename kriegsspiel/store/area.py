@@ -105,7 +105,7 @@ def apply_command(rules: AreaRules, powers: tuple[str, ...], turn: AreaTurn, com
     body = line[len("withdraw "):] if withdraw else line
     head, colon, text = body.partition(":")
     if not colon or not text.strip():
-        raise Refused(f"{line!r}: write an order as 'POWER: ORDER' (e.g. 'FRANCE: A PAR - BUR'), or "
+        raise Refused(f"{line!r}: write an order as 'POWER: ORDER' ('help' lists this game's orders), or "
                       "'withdraw POWER: ORDER', 'confirm'")
     power = _power(powers, head)
     if turn.winner is not None:

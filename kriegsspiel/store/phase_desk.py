@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.desk import (HIDDEN_REFUSAL, Gate, Handout, LineVerdict, OrderForm, PlayerDuty, TapBoard,
-                                    TapProvince, order_lines)
+                                    TapCounter, TapProvince, order_lines)
 from kriegsspiel.store.pictures import picture_inputs
 
 if TYPE_CHECKING:
@@ -185,7 +185,7 @@ class PhaseDesk:
             waiting: tuple[str, ...] = ("the other powers",)
         else:
             waiting = tuple(c.power for c in turn.choices) or tuple(rules.powers_to_order(turn.position))
-        board = self._drawer.tap_board(view.position.units) if view.orders_now else None
+        board = self._drawer.tap_board(view.position) if view.orders_now else None
         return OrderForm(
             view.position.phase_label, checked=True, orders_now=view.orders_now, in_force=view.orders,
             choices=view.choices, units=tuple(units), placements=tuple(placements[:MAX_PLACEMENTS]),
@@ -299,18 +299,26 @@ class Drawer:
     def current(self, view: PowerView) -> bytes:
         """The PNG of the phase being ordered as ``view`` holds it: the board with the power's orders in force
         as arrows."""
-        from kriegsspiel.pov.area import AreaPictureInput, area_picture
+        from kriegsspiel.pov.area import AreaPictureInput, area_picture, destinations
         from kriegsspiel.pov.png import png_bytes
 
+        rules = self.scenario.rules
         shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told,
-                                 self.scenario.rules.unit_symbols())
+                                 rules.unit_symbols(), destinations(rules, view.position, view.power, view.orders))
         return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 
-    def tap_board(self, units: tuple[AreaUnit, ...]) -> TapBoard:
+    def tap_board(self, seen: AreaPosition) -> TapBoard:
         """The provinces as the tap layer over the picture knows them (outlines and centres, map pixels), with
-        the ``units`` the power sees."""
+        the counters of the units of ``seen`` (the position as the power sees it, as :meth:`current` draws
+        it) where the picture draws them: the picture's own layout (``place_counters``), not a copy of it."""
+        from kriegsspiel.pov.area import place_counters
+
+        centres = {d.abbreviation: d.centre for d in self._drawings}
+        counters = tuple(TapCounter(c.unit, (c.rect.x, c.rect.y, c.rect.width, c.rect.height),
+                                    c.mark.symbol is not None)
+                         for c in place_counters(seen, centres, self.scenario.rules.unit_symbols()))
         return TapBoard(self._size, tuple(TapProvince(d.abbreviation, d.name, d.outline, d.centre)
-                                          for d in self._drawings), units)
+                                          for d in self._drawings), counters)
 
     def focus(self, view: PowerView) -> tuple[float, float] | None:
         """Where the power's own units stand on its picture, as fractions of the picture's width and height

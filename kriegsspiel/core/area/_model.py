@@ -147,6 +147,12 @@ class AreaRules(ABC):
         """Orders ``power`` may give the unit ``uid`` now, for menus (may be a sample; default none)."""
         return ()
 
+    def destination(self, position: AreaPosition, power: str, text: str) -> str | None:
+        """The province ``power``'s order ``text`` takes its unit to (a move, a retreat, a flight), for the
+        window's drag and drop; None when it moves its unit nowhere, or (the default) when these rules leave
+        it to the window, which then reads the order in the manner of Diplomacy's notation."""
+        return None
+
     def place_examples(self, position: AreaPosition, power: str, where: str) -> tuple[str, ...]:
         """Orders ``power`` may give for the province ``where`` where it has no unit (builds, placements),
         for menus (default none)."""

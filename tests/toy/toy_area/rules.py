@@ -98,6 +98,12 @@ class FieldRules(AreaRules):
                 if self.check_order(position, power, f"{o.word} {unit.where} {goal}").accepted]
         return tuple(out)
 
+    def destination(self, position: AreaPosition, power: str, text: str) -> str | None:
+        """The field a marching order names last (the window's drag and drop gives it)."""
+        words = text.upper().split()
+        order = self.orders.get(words[0].lower()) if words else None
+        return words[-1] if order is not None and order.marches and len(words) == 2 + order.fields else None
+
     def order_help(self) -> tuple[str, ...]:
         return tuple(f"POWER: {o.syntax:<20} {o.meaning}" for o in self.orders.values())
 
