@@ -58,6 +58,7 @@ def test_the_toy_area_game_plays_orders_and_a_phase_through_new_shell_and_verify
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "POWER: hold FIELD" in out and "POWER: march FIELD FIELD" in out   # the game's own orders in help
+    assert "withdraw POWER: ORDER" in out and "FRANCE" not in out
     assert "refused: FEN is not next to ASH (next to it: BEL, DUN)" in out
     assert "refused: RED has no unit in ASH" in out
     assert "R1 resolved; next: R2" in out
