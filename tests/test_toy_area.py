@@ -200,3 +200,19 @@ def test_in_a_blind_toy_game_a_power_sees_only_the_fields_next_to_its_own(area_s
         assert sorted(u.where for u in red.units) == ["BEL", "ELM", "FEN"]   # Blue's ASH is two fields away
         assert rules.view(position, "RED", blind=False) == position
         assert rules.view(position, None, blind=True) == position            # the umpire sees all
+
+
+def test_kriegsspiel_play_opens_the_installed_toy_area_game_in_the_window(area_site: Path, area_game: Path,
+                                                                        tmp_path: Path) -> None:
+    import pygame
+
+    shot = tmp_path / "toy-area-play.png"
+    done = _run("play", str(area_game / "fields.toml"), "--screenshot", str(shot), "--size", "1000x700",
+                env=_env(area_site))
+    assert done.returncode == 0, done.stderr
+    picture = pygame.image.load(str(shot))
+    assert picture.get_size() == (1000, 700)
+    # the board fills the left 600 pixels, three fields by two: Red's farm FEN (lower right) is tinted with its
+    # owner's colour, the unowned farm COL above it is not
+    fen, col = picture.get_at((560, 480)), picture.get_at((560, 320))
+    assert fen != col, (fen, col)
