@@ -106,7 +106,7 @@ def test_engine_modules_use_only_the_standard_library() -> None:
     import ast
 
     package = Path(__file__).resolve().parent.parent / "kriegsspiel" / "rulesets" / "diplomacy"
-    allowed = {"__future__", "collections", "copy", "dataclasses", "functools", "pathlib", "re", "tomllib", "typing"}
+    allowed = {"__future__", "collections", "dataclasses", "functools", "pathlib", "re", "tomllib", "typing"}
     for module in package.glob("*.py"):
         if module.name in ("plugin.py", "command.py", "phase_schema.py"):  # the wiring to the program, its command
             # line and the schema its JSON is decoded by
