@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from kriegsspiel.app import setup_panel
-from kriegsspiel.app.setup_mode import keep_beside, play_problem
+from kriegsspiel.app.setup_base import SetupBase
 from kriegsspiel.app.area_panel import BG, PANEL_WIDTH, fit
 from kriegsspiel.core.area import AreaPosition
 from kriegsspiel.errors import UserError
 from kriegsspiel.render.fonts import font
 from kriegsspiel.scenario.area_writer import area_scenario_text, check_area_text
-from kriegsspiel.scenario.writer import ScenarioExists, write_atomically
 from kriegsspiel.store.area import AreaTurn
 
 if TYPE_CHECKING:
@@ -35,33 +34,20 @@ _SETUP_KEY = re.compile(r"^\[setup[^\]]*\]\S*( [A-Z]+)?(: '[^']*')?: ")
 HINT = ("Set-up: choose a power and a unit kind, click a province to place one; Delete takes the selected off; "
         "Ctrl+S saves, Ctrl+P plays it; F2 leaves.")
 TEXT_SIZE = 16
-#: keys the board keeps while setting up: fullscreen, screenshot, fit, pan, zoom, quit
-BOARD_KEYS = (pygame.K_F11, pygame.K_F12, pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-              pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_KP_MINUS)
 
 
-class AreaSetupMode:
+class AreaSetupMode(SetupBase["AreaApp"]):
     """The set-up mode of one AreaApp: off until :meth:`enter`."""
 
-    name = "set-up"
+    HINT = HINT
 
     def __init__(self) -> None:
-        self.active = False
+        super().__init__()
         self.setup: dict[str, Any] = {}
         self.position: AreaPosition | None = None  # the setup started by the rules: what the board draws
         self.kinds: tuple[tuple[str, str], ...] = ()
         self.power = ""
-        self.armed: str | None = None
-        self.selected: str | None = None
-        self.target = Path()
-        self.written: set[Path] = set()
-        self.asking: str | None = None  # "overwrite" or "leave"
-        self.changed = False
         self.line: tuple[str, bool] = (HINT, False)  # the mode's status line, red when refused
-        self.controls: list[setup_panel.Control] = []
-        self.panning_from: tuple[int, int] | None = None
-        self.editing: tuple[Any, str] | None = None  # "save as" being typed
-        self.play_next: Path | None = None  # Ctrl+P: the saved scenario, played next in this window
 
     # --- entering and leaving -------------------------------------------------------------------------------
     def can_enter(self, app: AreaApp) -> str | None:
@@ -89,97 +75,29 @@ class AreaSetupMode:
         self.line = (HINT, False)
         return True
 
-    def leave(self, app: AreaApp) -> None:
-        self.active = False
-        self.asking = self.editing = None
-        saved = f"; play what you saved with: kriegsspiel play {self.target}" if self.target in self.written else ""
-        app.tell(f"set-up mode left: the game is as it was{saved}")
+    def stop(self, app: AreaApp) -> None:
+        self.leave(app)
 
     def tell(self, text: str, error: bool = False) -> None:
         self.line = (text, error)
 
-    # --- events -------------------------------------------------------------------------------------------
-    def handle(self, app: AreaApp, event: pygame.event.Event) -> bool:
-        """Take ``event`` when it is the mode's (F2 always); True when the board must not see it."""
-        kind = event.type
-        if kind == pygame.KEYDOWN and event.key == pygame.K_F2 and self.editing is None:
-            if not self.active:
-                self.enter(app)
-            elif self.changed and self.asking != "leave":
-                self.asking = "leave"
-                self.tell("the set-up is not saved: F2 or Enter leaves without saving it, Esc stays", error=True)
-            else:
-                self.leave(app)
-            return True
-        if not self.active:
-            return False
-        if kind == pygame.KEYDOWN:
-            return self._key(app, event)
-        if kind == pygame.TEXTINPUT:
-            if self.editing is not None:
-                self.editing = (self.editing[0], self.editing[1] + event.text)
-            return True
-        if kind == pygame.MOUSEBUTTONDOWN:
-            app.cursor = event.pos
-            if event.button == 1:
-                self._press(app, event.pos)
-            elif event.button in (2, 3) and app.board.view_rect.collidepoint(event.pos):
-                self.panning_from = event.pos
-            return True
-        if kind == pygame.MOUSEMOTION:
-            app.cursor = event.pos
-            if self.panning_from is not None:
-                app.board.pan(event.pos[0] - self.panning_from[0], event.pos[1] - self.panning_from[1])
-                self.panning_from = event.pos
-            return True
-        if kind == pygame.MOUSEBUTTONUP:
-            app.cursor = event.pos
-            self.panning_from = None
-            return True
-        return kind == pygame.MOUSEWHEEL and not app.board.view_rect.collidepoint(app.cursor)
+    def say(self, app: AreaApp, text: str, error: bool = False) -> None:
+        self.tell(text, error)
 
-    def _key(self, app: AreaApp, event: pygame.event.Event) -> bool:
-        key, ctrl = event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-        if self.editing is not None:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                self._commit()
-            elif key == pygame.K_ESCAPE:
-                self.editing = None
-            elif key == pygame.K_BACKSPACE:
-                self.editing = (self.editing[0], self.editing[1][:-1])
-            return True
-        if self.asking is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_ESCAPE, pygame.K_n):
-            yes, question = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y), self.asking
-            self.asking = None
-            if not yes:
-                self.tell("not done")
-            elif question == "overwrite":
-                self.save(app, overwrite=True)
-            else:
-                self.leave(app)
-            return True
-        if ctrl and key == pygame.K_s:
-            self.save(app, overwrite=self.asking == "overwrite")
-        elif ctrl and key == pygame.K_p:
-            self.play(app)
-        elif ctrl and key == pygame.K_q:
-            return False  # quit, as ever
-        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            self.delete_selected(app)
-        elif key == pygame.K_ESCAPE:
-            self.armed = self.selected = None
-            self.tell(HINT)
-        elif key in BOARD_KEYS:
-            return False
-        return True
+    # --- events: the board's part (SetupBase handles them) -----------------------------------------------
+    def may_pan_from(self, app: AreaApp, pos: tuple[int, int]) -> bool:
+        return bool(app.board.view_rect.collidepoint(pos))
 
-    def _press(self, app: AreaApp, pos: tuple[int, int]) -> None:
-        if self.editing is not None:
-            self._commit()
-        control = next((c for c in reversed(self.controls) if c.rect.collidepoint(pos) and c.action), None)
-        if control is not None:
-            self.click(app, control)
-            return
+    def pan(self, app: AreaApp, dx: int, dy: int) -> None:
+        app.board.pan(dx, dy)
+
+    def wheel(self, app: AreaApp, event: pygame.event.Event) -> bool:
+        return not app.board.view_rect.collidepoint(app.cursor)
+
+    def other_key(self, app: AreaApp, key: int, ctrl: bool) -> bool | None:
+        return False if ctrl and key == pygame.K_q else None  # quit, as ever
+
+    def press_map(self, app: AreaApp, pos: tuple[int, int]) -> None:
         if not app.board.view_rect.collidepoint(pos) or self.position is None:
             return
         unit = app.board.unit_at(self.position.units, pos)
@@ -193,23 +111,17 @@ class AreaSetupMode:
             self.selected = None
             self.panning_from = pos
 
-    def click(self, app: AreaApp, control: setup_panel.Control) -> None:
+    def own_click(self, app: AreaApp, control: setup_panel.Control) -> bool:
         if control.action == "power":
             self.power = control.arg
         elif control.action == "type":
             self.armed = None if self.armed == control.arg else control.arg
-        elif control.action == "edit":
-            self.editing = (control.arg, control.text)
-        elif control.action == "delete_unit":
-            self.delete_selected(app)
-        elif control.action == "save":
-            self.save(app, overwrite=self.asking == "overwrite")
-        elif control.action == "play":
-            self.play(app)
-        elif control.action == "leave":
-            self.handle(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0))
+        else:
+            return False
+        return True
 
-    def _commit(self) -> None:
+    def commit(self, app: AreaApp) -> None:
+        """"save as" takes the text typed, or the status line says why not."""
         if self.editing is None:
             return
         text = self.editing[1].strip()
@@ -261,45 +173,12 @@ class AreaSetupMode:
         self.setup, self.position, self.changed, self.selected = setup, position, True, None
         self.tell(f"took off {unit.power} {unit.label} in {unit.where}")
 
-    def save(self, app: AreaApp, overwrite: bool = False) -> Path | None:
-        """Ctrl+S: the scenario read back as ``check`` reads it, then written atomically at :attr:`target`."""
-        target = self.target.resolve() if self.target.parent.exists() else self.target
-        text = area_scenario_text(app.game.scenario, self.setup, target)
-        try:
-            check_area_text(text, target)
-            write_atomically(target, text, overwrite=overwrite or target in self.written)
-        except ScenarioExists:
-            self.asking = "overwrite"
-            self.tell(f"{target} exists: Ctrl+S again or Enter replaces it, Esc keeps it", error=True)
-            return None
-        except UserError as exc:
-            self.tell(f"not saved: {exc}", error=True)
-            return None
-        except OSError as exc:
-            self.tell(f"not saved: cannot write {target} ({exc.strerror or exc}); change 'save as' to a folder you "
-                      "can write", error=True)
-            return None
-        self.asking, self.changed, self.target = None, False, target
-        self.written.add(target)
-        self.tell(f"saved {target}; play it with: kriegsspiel play {target}")
-        return target
+    def draft_text(self, app: AreaApp, target: Path) -> str:
+        return area_scenario_text(app.game.scenario, self.setup, target)
 
-    def play(self, app: AreaApp) -> bool:
-        """Ctrl+P: the scenario as saved becomes a new game in this window; refused until it is saved as it is."""
-        problem = play_problem(self.target, self.written, self.changed)
-        if problem is not None:
-            self.tell(f"refused: {problem}", error=True)
-            return False
-        self.play_next = self.target
-        self.tell(f"opening a new game of {self.target}")
-        app.running = False  # the window opens the next game (app/window.py run_window)
-        return True
-
-    def keep_unsaved(self, app: AreaApp) -> str | None:
-        """Ctrl+Q with changes not saved: the setup written beside the target (``...-unsaved.toml``)."""
-        if not self.active or not self.changed:
-            return None
-        return keep_beside(self.target, lambda target: area_scenario_text(app.game.scenario, self.setup, target))
+    def checked(self, text: str, target: Path) -> str:
+        check_area_text(text, target)
+        return ""
 
     # --- drawing ------------------------------------------------------------------------------------------
     def draw(self, app: AreaApp) -> None:
