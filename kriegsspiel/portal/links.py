@@ -107,7 +107,7 @@ class LinkBook:
             raise UserError(f"{path}: others than its owner may read it (mode {path.stat().st_mode & 0o777:o}); "
                             f"run 'chmod 600 {path}' and revoke the links with 'kriegsspiel links --revoke'")
         try:
-            book = decode_json(data, _LinksFile, str(path))
+            book: _LinksFile = decode_json(data, _LinksFile, str(path))
         except UserError as exc:
             raise BrokenLinksFile(f"not a kriegsspiel links file ({exc}); delete it to issue new links") from None
         if book.format != LINKS_FORMAT or not all(well_formed(v) for v in book.players.values()):
