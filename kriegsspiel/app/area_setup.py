@@ -5,7 +5,9 @@ Power, wing; every unit-profiles type) and the map's powers; with a kind chosen,
 (:meth:`AreaRules.setup_placed`) and the rule set's own :meth:`AreaRules.start` judges it, so an army at sea or a
 fleet inland is refused with the rules' reason; a click on a counter selects it, Delete takes it off; Ctrl+S
 writes the scenario (next to the map, or the file the panel names), read back as ``kriegsspiel check`` reads it,
-atomically, asking before replacing a file it did not write. Offered before the game's first record; a
+atomically, asking before replacing a file it did not write. The *Players* tab lists the scenario's
+``[[players]]`` (name, power): add one (its name typed, its power the power chosen there), rename, give the
+next power, delete; Ctrl+S writes them. Offered before the game's first record; a
 province map opened without a scenario starts in it. The game itself is never changed.
 """
 from __future__ import annotations
@@ -19,9 +21,11 @@ import pygame
 
 from kriegsspiel.app import setup_panel
 from kriegsspiel.app.setup_base import SetupBase
+from kriegsspiel.app.setup_fields import player_name_problem, player_power_problem
 from kriegsspiel.app.area_panel import BG, PANEL_WIDTH, fit
 from kriegsspiel.core.area import AreaPosition
 from kriegsspiel.errors import UserError
+from kriegsspiel.scenario.area import Player
 from kriegsspiel.render.fonts import font
 from kriegsspiel.scenario.area_writer import area_scenario_text, check_area_text
 from kriegsspiel.store.area import AreaTurn
@@ -47,6 +51,8 @@ class AreaSetupMode(SetupBase["AreaApp"]):
         self.position: AreaPosition | None = None  # the setup started by the rules: what the board draws
         self.kinds: tuple[tuple[str, str], ...] = ()
         self.power = ""
+        self.players: list[Player] = []  # the scenario's [[players]] as the Players tab left them
+        self.tab = "units"  # or "players"
         self.line: tuple[str, bool] = (HINT, False)  # the mode's status line, red when refused
 
     # --- entering and leaving -------------------------------------------------------------------------------
@@ -71,6 +77,7 @@ class AreaSetupMode(SetupBase["AreaApp"]):
         self.kinds = scenario.rules.setup_kinds(self.setup)
         self.power = scenario.board.powers[0] if scenario.board.powers else ""
         self.target = Path(scenario.map_path).resolve().with_suffix(".toml")
+        self.players, self.tab = list(scenario.players), "units"
         self.active, self.changed, self.armed, self.selected, self.asking = True, False, None, None, None
         self.line = (HINT, False)
         return True
@@ -116,15 +123,38 @@ class AreaSetupMode(SetupBase["AreaApp"]):
             self.power = control.arg
         elif control.action == "type":
             self.armed = None if self.armed == control.arg else control.arg
+        elif control.action == "tab":
+            self.tab = control.arg
+        elif control.action == "add_player":
+            self.editing = (("new_player",), "")
+            self.tell(f"type the new player's name, Enter adds them as {self.power} (Esc: no new player)")
+        elif control.action == "player_power":
+            powers = app.game.scenario.board.powers
+            player = self.players[control.arg]
+            power = powers[(powers.index(player.power) + 1) % len(powers)] if player.power in powers else powers[0]
+            self.players[control.arg] = Player(player.name, power)
+            self.changed = True
+        elif control.action == "delete_player":
+            gone = self.players.pop(control.arg)
+            self.changed = True
+            self.tell(f"player {gone.name} ({gone.power}) deleted")
         else:
             return False
         return True
 
     def commit(self, app: AreaApp) -> None:
-        """"save as" takes the text typed, or the status line says why not."""
+        """The field typed in ("save as", a player's name, a new player) takes its text, or the status line says
+        why not (the field stays open with it)."""
         if self.editing is None:
             return
-        text = self.editing[1].strip()
+        field, text = self.editing[0], self.editing[1].strip()
+        if field != ("target",):
+            problem = self.set_player(app, field, text)
+            if problem is not None:
+                self.tell(f"refused: {problem}", error=True)
+            else:
+                self.editing, self.changed = None, True
+            return
         if not text.isprintable():
             self.tell("refused: a file name of letters, digits, spaces and punctuation (no NUL, tab or line break)", error=True)
             return
@@ -134,6 +164,33 @@ class AreaSetupMode(SetupBase["AreaApp"]):
             return
         self.target = path if path.is_absolute() else self.target.parent / path
         self.editing = None
+
+    def set_player(self, app: AreaApp, field: tuple, name: str, power: str | None = None) -> str | None:
+        """Player ``field[1]`` renamed (``("player", i)``), or a new one of ``power`` (the chosen power when None)
+        added (``("new_player",)``); returns why not (the players unchanged), or None."""
+        index = field[1] if field[0] == "player" else None
+        problem = player_name_problem(name, [p.name for i, p in enumerate(self.players) if i != index])
+        if problem is not None:
+            return problem
+        if index is not None:
+            self.players[index] = Player(name, self.players[index].power)
+            self.tell(f"player renamed {name}")
+            return None
+        power = self.power if power is None else power
+        problem = player_power_problem(power, app.game.scenario.board.powers)
+        if problem is not None:
+            return problem
+        self.players.append(Player(name, power))
+        self.tell(f"player {name} plays {power}")
+        return None
+
+    def save(self, app: AreaApp, overwrite: bool = False) -> Path | None:
+        """Ctrl+S (see :meth:`SetupBase.save`), the field being typed in committed first."""
+        if self.editing is not None:
+            self.commit(app)
+            if self.editing is not None:
+                return None
+        return super().save(app, overwrite)
 
     # --- changes, judged by the rules ---------------------------------------------------------------------
     def _started(self, app: AreaApp, setup: dict[str, Any]) -> AreaPosition:
@@ -174,7 +231,7 @@ class AreaSetupMode(SetupBase["AreaApp"]):
         self.tell(f"took off {unit.power} {unit.label} in {unit.where}")
 
     def draft_text(self, app: AreaApp, target: Path) -> str:
-        return area_scenario_text(app.game.scenario, self.setup, target)
+        return area_scenario_text(app.game.scenario, self.setup, target, self.players)
 
     def checked(self, text: str, target: Path) -> str:
         check_area_text(text, target)
@@ -205,12 +262,43 @@ class AreaSetupMode(SetupBase["AreaApp"]):
         row = TEXT_SIZE + 12
         rows = setup_panel.Rows(panel.left + setup_panel.MARGIN, panel.top + 8, panel.width - 2 * setup_panel.MARGIN, row)
         rows.label(f"SET-UP: {app.game.scenario.name}")
-        rows.label("Units belong to:")
+        rows.line([(1, "button", "Units", "tab", "units", self.tab == "units"),
+                   (1, "button", f"Players ({len(self.players)})", "tab", "players", self.tab == "players")])
+        rows.label("Units belong to:" if self.tab == "units" else "New players play:")
         powers = list(app.game.scenario.board.powers)
         for start in range(0, len(powers), 3):
             rows.line([(1, "button", p, "power", p, p == self.power) for p in powers[start:start + 3]])
-        rows.label("Unit kinds: choose one, click a province")
         bottom = panel.bottom - 3 * row - 8
+        if self.tab == "players":
+            self._players_tab(rows, bottom)
+        else:
+            self._units_tab(rows, bottom)
+        footer = setup_panel.Rows(panel.left + setup_panel.MARGIN, bottom, panel.width - 2 * setup_panel.MARGIN, row)
+        footer.line([(1, "label", "save as", "", None, False), (3, "field", str(self.target), "edit", ("target",), False)])
+        footer.space(row - 2 - setup_panel.GAP)
+        footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
+                     (1, "button", "Play it (Ctrl+P)", "play", None, False),
+                     (1, "button", "Leave (F2)", "leave", None, False)])
+        return rows.controls + footer.controls
+
+    def _players_tab(self, rows: setup_panel.Rows, bottom: int) -> None:
+        """The scenario's players: name (click to type), power (click: the next), x deletes; + adds one."""
+        rows.space(4)
+        rows.label("Players (name, power): none means one player a power" if not self.players else "Players (name, power):")
+        for i, player in enumerate(self.players):
+            rows.line([(3, "field", player.name, "edit", ("player", i), False),
+                       (2, "button", f"{player.power} (next)", "player_power", i, False),
+                       (0.5, "button", "x", "delete_player", i, False)])
+        if self.editing is not None and self.editing[0] == ("new_player",):
+            rows.line([(3, "field", "", "edit", ("new_player",), False), (2, "dim", f"plays {self.power}", "", None, False)])
+        elif rows.y + 2 * rows.row < bottom:  # room for one more row above the footer
+            rows.line([(1, "button", f"+ Add player of {self.power}", "add_player", None, False)])
+        else:
+            rows.label("no room for more players on this panel", colour_dim=True)
+
+    def _units_tab(self, rows: setup_panel.Rows, bottom: int) -> None:
+        row = rows.row
+        rows.label("Unit kinds: choose one, click a province")
         height = TEXT_SIZE + 4
         columns = 2  # three for unit profiles' 49 types: whole names on a 1366x768 screen's window
         while columns < 4 and ((len(self.kinds) + columns - 1) // columns) * (height + setup_panel.GAP) > bottom - rows.y - row - 4:
@@ -220,11 +308,4 @@ class AreaSetupMode(SetupBase["AreaApp"]):
         unit = next((u for u in (self.position.units if self.position else ()) if u.uid == self.selected), None)
         if unit is not None:
             rows.line([(1, "button", f"Take off {unit.power} {unit.label} in {unit.where} (Del)", "delete_unit", None, False)])
-        footer = setup_panel.Rows(panel.left + setup_panel.MARGIN, bottom, panel.width - 2 * setup_panel.MARGIN, row)
-        footer.line([(1, "label", "save as", "", None, False), (3, "field", str(self.target), "edit", ("target",), False)])
-        footer.space(row - 2 - setup_panel.GAP)
-        footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
-                     (1, "button", "Play it (Ctrl+P)", "play", None, False),
-                     (1, "button", "Leave (F2)", "leave", None, False)])
-        return rows.controls + footer.controls
 
