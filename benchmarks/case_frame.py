@@ -133,7 +133,7 @@ def _dragging(app):
 def frame_drag(repeats: int) -> CaseResult:
     app, map_name = _app()
     unit, ends = _dragging(app)
-    assert app.dragging and app.drag is not None
+    assert app.carry.dragging and app.carry.drag is not None
     counter = iter(range(10**9))
 
     def project() -> None:

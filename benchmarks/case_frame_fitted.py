@@ -122,14 +122,14 @@ def bare_composite(app):
 def frame_fitted_2000(repeats: int) -> CaseResult:
     app = fitted_app()
     unit, ends = pick_up(app)
-    assert app.dragging and app.drag is not None, "the benchmark's drag did not start"
+    assert app.carry.dragging and app.carry.drag is not None, "the benchmark's drag did not start"
     step = iter(range(10**9))
     refused = []
 
     def frame() -> None:
         pos = ends[next(step) % len(ends)]
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
-        refused.append(not app.drag.verdict.legal)
+        refused.append(not app.carry.drag.verdict.legal)
 
     reps = max(repeats, 30)
     project_s = median_seconds(frame, reps, warmup=len(ends))

@@ -94,12 +94,12 @@ def test_the_drag_shows_cost_and_path_while_moving(app: App) -> None:
     start = screen_of(app, WorldPoint(3.5, 3.5))
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.run(max_frames=app.frames + 1)
-    assert app.drag is not None and app.drag.unit.id == "r1"
-    assert app.drag.allowance == pytest.approx(10.0)
+    assert app.carry.drag is not None and app.carry.drag.unit.id == "r1"
+    assert app.carry.drag.allowance == pytest.approx(10.0)
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen_of(app, WorldPoint(9.5, 3.5)), rel=(0, 0), buttons=(1, 0, 0)))
     app.run(max_frames=app.frames + 1)
-    verdict = app.drag.verdict
-    assert app.dragging and verdict is not None
+    verdict = app.carry.drag.verdict
+    assert app.carry.dragging and verdict is not None
     # Part of the way runs through the wood (speed 0.75): dearer than the straight 6 units.
     assert verdict.legal and 6.0 < verdict.cost <= 10.0
     assert verdict.path[0] == WorldPoint(3.5, 3.5)
@@ -345,8 +345,8 @@ def test_many_motions_in_one_frame_cost_one_path(app: App, monkeypatch) -> None:
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.run(max_frames=app.frames + 1)
     calls = []
-    real_follow = app.drag.follow
-    monkeypatch.setattr(app.drag, "follow", lambda target: calls.append(target) or real_follow(target))
+    real_follow = app.carry.drag.follow
+    monkeypatch.setattr(app.carry.drag, "follow", lambda target: calls.append(target) or real_follow(target))
     for dx in range(10, 60, 5):
         post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + dx, start[1]), rel=(5, 0), buttons=(1, 0, 0)))
     app.run(max_frames=app.frames + 1)

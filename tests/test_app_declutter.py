@@ -138,8 +138,8 @@ def test_a_click_picks_the_counter_where_it_is_drawn_and_its_drag_moves_it_from_
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
     )
     post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
-    verdict = app.drag.verdict
-    assert app.dragging and app.drag.unit.id == moved
+    verdict = app.carry.drag.verdict
+    assert app.carry.dragging and app.carry.drag.unit.id == moved
     assert verdict.path[0] == origin, "the path starts where the unit stands, not where its counter is drawn"
     straight = ((2.0**2 + 4.0**2) ** 0.5)
     assert straight - 0.2 <= verdict.cost <= straight * 1.1
@@ -299,7 +299,7 @@ def test_a_ctrl_drag_box_around_a_moved_counter_selects_it(app: App) -> None:
         pytest.fail("no moved counter with open ground beside it")
     post_and_step(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LCTRL, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
     post_and_step(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    assert app.box is not None
+    assert app.carry.box is not None
     post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
     post_and_step(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     assert unit_id in [app.selected, *app.shooters], app.status
@@ -340,8 +340,8 @@ def test_a_counter_drawn_apart_moves_by_the_mouse_not_from_its_dot(app: App) -> 
     end = (start[0], start[1] + 40)
     for y in range(start[1] + 5, end[1] + 1, 5):
         post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], y), rel=(0, 5), buttons=(1, 0, 0)))
-    assert app.dragging and app.drag is not None and app.drag.verdict is not None
-    moved = distance(true, app.drag.verdict.target)
+    assert app.carry.dragging and app.carry.drag is not None and app.carry.drag.verdict is not None
+    moved = distance(true, app.carry.drag.verdict.target)
     assert moved == pytest.approx(40 / app.camera.scale, abs=1.5 / app.camera.scale), "measured from where it is drawn"
     post_and_step(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     after = app.session.state.unit(unit_id).position

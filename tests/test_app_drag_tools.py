@@ -82,8 +82,8 @@ def test_waypoints_make_a_route_of_exact_legs_journaled_as_one_move_per_leg(app:
     key(app, pygame.K_SPACE)
     end = WorldPoint(8.0, 6.5)
     carry_to(app, end)
-    v = app.drag.verdict
-    route = app.drag.route.points
+    v = app.carry.drag.verdict
+    route = app.carry.drag.route.points
     assert len(route) == 2 and v.legal, v.reason
     # each leg is the movement engine's exact cheapest path, drawing on what the legs before it left
     state = app.session.state
@@ -98,7 +98,7 @@ def test_waypoints_make_a_route_of_exact_legs_journaled_as_one_move_per_leg(app:
     assert v.leg_costs == pytest.approx(expected, rel=1e-9)
     assert v.cost == pytest.approx(sum(expected))
     assert route[0] in v.path and route[1] in v.path and v.path.index(route[0]) < v.path.index(route[1])
-    assert any(line.startswith("via 2 waypoints: ") for line in app.drag.cursor_lines(""))
+    assert any(line.startswith("via 2 waypoints: ") for line in app.carry.drag.cursor_lines(""))
     # the markers are drawn: the yellow disc of waypoint 1, off its number
     frame(app)
     x, y = app.camera.to_screen(route[0])
@@ -125,13 +125,13 @@ def test_backspace_takes_back_the_last_waypoint(app: App) -> None:
     carry_to(app, WorldPoint(6.5, 6.5))
     key(app, pygame.K_SPACE)
     carry_to(app, WorldPoint(6.5, 4.5))
-    assert len(app.drag.route.points) == 2
+    assert len(app.carry.drag.route.points) == 2
     key(app, pygame.K_BACKSPACE)
-    assert len(app.drag.route.points) == 1
-    assert app.drag.verdict.leg_costs and len(app.drag.verdict.leg_costs) == 2
+    assert len(app.carry.drag.route.points) == 1
+    assert app.carry.drag.verdict.leg_costs and len(app.carry.drag.verdict.leg_costs) == 2
     key(app, pygame.K_BACKSPACE)
-    assert app.drag.route is None  # back to a plain drag
-    assert type(app.drag.verdict) is DragVerdict
+    assert app.carry.drag.route is None  # back to a plain drag
+    assert type(app.carry.drag.verdict) is DragVerdict
     drop(app, WorldPoint(6.5, 4.5))
     assert [r.command for r in records(app)] == [f"move r1 > {format_point(app.camera.to_world(*screen_of(app, WorldPoint(6.5, 4.5))))}"]
 
@@ -143,7 +143,7 @@ def test_a_route_over_the_allowance_is_refused_whole_naming_the_leg(app: App) ->
     carry_to(app, WorldPoint(3.5, 3.5 + 0.01))
     key(app, pygame.K_SPACE)
     carry_to(app, WorldPoint(6.5, 3.5))  # each leg short, the whole route about 13
-    v = app.drag.verdict
+    v = app.carry.drag.verdict
     assert not v.legal and v.cost > 10
     assert "the route costs" in v.reason and "has 10 left" in v.reason and "leg 3 of 3" in v.reason
     drop(app, WorldPoint(6.5, 3.5))
@@ -161,9 +161,9 @@ def test_a_ships_heading_limit_holds_across_legs(app: App) -> None:
     first = along(ship, 115, 2.0)
     carry_to(app, first)
     key(app, pygame.K_SPACE)
-    waypoint = app.drag.route.points[0]
+    waypoint = app.carry.drag.route.points[0]
     carry_to(app, along(waypoint, 140, 1.3))  # 25 deg off the first leg, 50 off the heading the turn began with
-    v = app.drag.verdict
+    v = app.carry.drag.verdict
     assert not v.legal and v.reason.startswith("leg 2 of 2: destroyer may turn at most 30 deg")
     assert abs(bearing(ship, waypoint) - 115) < 2
     drop(app, along(waypoint, 140, 1.3))
@@ -176,7 +176,7 @@ def test_a_forced_route_journals_the_refused_leg_forced_after_the_question(app: 
     key(app, pygame.K_SPACE)
     into_river = WorldPoint(14.5, 1.5)
     carry_to(app, into_river)
-    assert not app.drag.verdict.legal and app.drag.verdict.reason.startswith("leg 2 of 2: ")
+    assert not app.carry.drag.verdict.legal and app.carry.drag.verdict.reason.startswith("leg 2 of 2: ")
     drop(app, into_river, shift=True)
     assert records(app) == [] and app.confirming is not None and app.confirming.forced
     assert len(app.confirming.then) == 1
@@ -198,7 +198,7 @@ def test_bands_shade_the_full_move_and_the_attack_distance_with_a_legend(app: Ap
     assert near(pixel(app, inside), blended(bare[0], bands.FULL_MOVE))
     assert near(pixel(app, beyond), blended(bare[1], bands.REACH))
     assert pixel(app, far) == bare[2]
-    shading = app.bands.shading(app.drag, app.session.state)
+    shading = app.bands.shading(app.carry.drag, app.session.state)
     assert [label for label, _ in shading.legend] == ["full move", "attack distance (3 units)"]
     vp = app.camera.viewport
     legend = pygame.Rect(vp.left, vp.top, 260, 140)
@@ -413,7 +413,7 @@ def test_a_drop_on_the_last_waypoint_adds_no_empty_leg(app: App) -> None:
     at = WorldPoint(5.5, 5.5)
     carry_to(app, at)
     key(app, pygame.K_SPACE)
-    assert app.drag.verdict.legal and len(app.drag.verdict.leg_costs) == 1
+    assert app.carry.drag.verdict.legal and len(app.carry.drag.verdict.leg_costs) == 1
     drop(app, at)
     assert [r.command for r in records(app)] == [f"move r1 > {format_point(app.session.state.unit('r1').position)}"]
     assert not app.status_is_error
@@ -437,7 +437,7 @@ def test_ruleset_v3_bands_are_the_march_and_hand_to_hand(tmp_path: Path) -> None
         unit = next(u for u in state.units.values() if u.side == state.side_to_move and u.type_id == "infantry")
         window.select(unit.id)
         frame(window)
-        shading = window.bands.shading(window.drag, state)
+        shading = window.bands.shading(window.carry.drag, state)
         assert [label for label, _ in shading.legend] == ["march (full move)", "hand to hand (50 m)"]
         drawn = pygame.surfarray.array3d(window.surface)
         # the legend's swatches, in the Okabe-Ito colours of the two bands

@@ -49,7 +49,7 @@ def test_frames_of_a_drag_match_frames_drawn_from_scratch(app: App) -> None:
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     for point in (WorldPoint(6.5, 5.0), WorldPoint(9.5, 3.5), WorldPoint(14.5, 3.5), WorldPoint(4.5, 6.5)):
         motion(app, screen_of(app, point))
-        assert app.dragging and app._under is not None
+        assert app.carry.dragging and app._under is not None
         kept = pygame.image.tobytes(app.surface, "RGB")
         assert kept == drawn_afresh(app), f"the frame at {point} differs from one drawn from scratch"
 
@@ -82,4 +82,4 @@ def test_the_kept_picture_is_dropped_when_what_lies_under_changes(app: App) -> N
     assert pygame.image.tobytes(app.surface, "RGB") == drawn_afresh(app)
     # the drop: the moved counter is drawn at its new place, nothing kept
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=screen_of(app, WorldPoint(7.5, 4.0)), button=1)])
-    assert not app.dragging and app._under is None
+    assert not app.carry.dragging and app._under is None

@@ -153,7 +153,7 @@ def test_the_counter_under_the_hand_leads_the_group(app: App) -> None:
     group = app.group.carried
     assert group is not None and group.grabbed == "r3"
     assert (app.selected, app.shooters) == ("r3", ["r1"])  # its details and its shading while carried
-    assert group.drags["r3"] is app.drag  # one pick-up for it, not two
+    assert group.drags["r3"] is app.carry.drag  # one pick-up for it, not two
 
 
 def test_a_group_motion_reuses_the_picture_under_it_and_draws_the_same_frame(app: App, monkeypatch) -> None:

@@ -242,7 +242,7 @@ def test_a_carried_ship_points_where_the_drop_would_turn_it(game: Game, monkeypa
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     arrows.clear()
     window.run(max_frames=window.frames + 1)
-    assert window.dragging
+    assert window.carry.dragging
     at_cursor = [h for centre, h in arrows if (round(centre[0]), round(centre[1])) == end]
     assert at_cursor == [pytest.approx(135.0, abs=1.0)]
 
@@ -258,9 +258,9 @@ def test_the_carried_counter_stays_in_sight_over_its_path_and_beside_its_figures
     window.run(max_frames=window.frames + 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     window.run(max_frames=window.frames + 1)
-    assert window.dragging and window.drag.verdict is not None and window.drag.verdict.path
+    assert window.carry.dragging and window.carry.drag.verdict is not None and window.carry.drag.verdict.path
     if to == (13.0, 11.0):
-        assert not window.drag.verdict.legal  # the box has three lines then
+        assert not window.carry.drag.verdict.legal  # the box has three lines then
     size = window.board.counter_px(window.camera, window.projector)
     counter = window.board.counter_surface(game.state, unit, size, window.projector)
     placed = counter.get_rect(topleft=(end[0] - counter.get_width() // 2, end[1] - size // 2))

@@ -115,5 +115,5 @@ def test_a_counter_dropped_over_the_list_is_dropped_not_stuck(app: App) -> None:
     end = (area.right - 20, dd1[1])
     assert area.collidepoint(end) and not area.collidepoint(dd1)
     drag(app, dd1, end)
-    assert not app.dragging and app.press_at is None  # the drop reached the drag
+    assert not app.carry.dragging and app.carry.press_at is None  # the drop reached the drag
     assert app.status.startswith("dd1 not moved") and app.selected == "dd1"

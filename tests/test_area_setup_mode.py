@@ -210,3 +210,87 @@ def test_quitting_with_an_area_set_up_not_saved_keeps_it(tmp_path: Path) -> None
     assert not app.running and str(kept) in app.log[-1][0]
     assert check_area_text(kept.read_text(encoding="utf-8"), kept).setup["units"] == {"AUSTRIA": ["A VIE"]}
     game.close()
+
+
+def type_text(app: AreaApp, text: str) -> None:
+    step(app, pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_players_tab_adds_renames_deletes_and_refuses_with_the_reason_then_saves_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    app, game, map_path = open_map(tmp_path, "diplomacy-standard.tmx")
+    mode = app.setup_mode
+    click(app, control(app, "type", "A"))
+    click(app, province(app, "VIE"))
+    click(app, control(app, "tab", "players"))
+    assert mode.tab == "players" and mode.players == []
+    click(app, control(app, "power", "FRANCE"))
+    click(app, control(app, "add_player"))
+    type_text(app, "Anna")
+    key(app, pygame.K_RETURN)
+    assert [(p.name, p.power) for p in mode.players] == [("Anna", "FRANCE")] and not mode.line[1]
+    click(app, control(app, "power", "ENGLAND"))
+    for bad, why in (("", "a player needs a name"), ("Bo\tb", "no tab, line break or control character"),
+                     ("Anna", "player 'Anna' is there already")):
+        click(app, control(app, "add_player"))
+        type_text(app, bad)
+        key(app, pygame.K_RETURN)
+        assert mode.line[1] and why in mode.line[0], (bad, mode.line)
+        assert mode.editing is not None and mode.editing[0] == ("new_player",)  # the field stays open
+        key(app, pygame.K_ESCAPE)
+    assert mode.set_player(app, ("new_player",), "Carl", "ROME") == (
+        "power 'ROME' is not one of the map's powers (AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY)")
+    click(app, control(app, "add_player"))
+    type_text(app, "Bert")
+    click(app, control(app, "save"))  # a click elsewhere commits the field being typed first
+    assert [(p.name, p.power) for p in mode.players] == [("Anna", "FRANCE"), ("Bert", "ENGLAND")]
+    click(app, control(app, "edit", ("player", 0)))
+    for _ in "Anna":
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Bert")
+    key(app, pygame.K_RETURN)
+    assert mode.line == ("refused: player 'Bert' is there already", True) and mode.editing is not None
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "ha")
+    key(app, pygame.K_RETURN)
+    click(app, control(app, "player_power", 0))  # FRANCE -> GERMANY
+    click(app, control(app, "add_player"))
+    type_text(app, "Cleo")
+    key(app, pygame.K_RETURN)
+    click(app, control(app, "delete_player", 2))
+    assert [(p.name, p.power) for p in mode.players] == [("Berha", "GERMANY"), ("Bert", "ENGLAND")]
+
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    written = map_path.with_suffix(".toml")
+    assert written.is_file() and not mode.line[1], mode.line
+    assert main(["check", str(written)]) == 0, capsys.readouterr()
+    played = new_session(written, tmp_path / "played.kssave")
+    assert [(p.name, p.power) for p in played.scenario.players] == [("Berha", "GERMANY"), ("Bert", "ENGLAND")]  # type: ignore[attr-defined]  # an AreaSession here
+    played.close()
+    game.close()
+
+
+@pytest.mark.parametrize("size", [SIZE, (1350, 688)])  # fullscreen, and the window a 1366x768 desktop leaves
+def test_every_control_of_the_players_tab_lies_on_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    game = new_session(SCENARIOS / "diplomacy-1901.toml", tmp_path / "d.kssave")
+    app = AreaApp(game, pygame.Surface(size))  # type: ignore[arg-type]  # an AreaSession here
+    app.run(max_frames=1)
+    key(app, pygame.K_F2)
+    mode = app.setup_mode
+    click(app, control(app, "tab", "players"))
+    assert len(mode.players) == 7  # the scenario's own, one a power
+    window = pygame.Rect((0, 0), size)
+    for state in ("list", "typing"):
+        if state == "typing":
+            click(app, control(app, "add_player"))
+        controls = mode.controls
+        assert {c.action for c in controls} >= {"tab", "power", "player_power", "delete_player", "save", "leave"}
+        assert all(window.contains(c.rect) for c in controls), [c for c in controls if not window.contains(c.rect)]
+        acting = [c for c in controls if c.action]
+        for i, c in enumerate(acting):
+            assert c.rect.collidelist([d.rect for d in acting[i + 1:]]) == -1, c
+    assert ("new_player",) in {c.arg for c in mode.controls}
+    pygame.image.save(app.surface, str(tmp_path / f"players-{size[0]}.png"))
+    game.close()

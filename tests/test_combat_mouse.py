@@ -136,11 +136,11 @@ def test_ctrl_drag_a_box_selects_the_side_to_move_and_they_fire_together(app: Ap
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=corner_a, button=1))
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=corner_b, rel=(0, 0), buttons=(1, 0, 0)))
     app.run(max_frames=app.frames + 1)
-    assert app.box == (corner_a, corner_b)
+    assert app.carry.box == (corner_a, corner_b)
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=corner_b, button=1))
     post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LCTRL, mod=0, unicode="", scancode=0))
     app.run(max_frames=app.frames + 1)
-    assert [app.selected, *app.shooters] == ["r2", "r3"] and app.box is None
+    assert [app.selected, *app.shooters] == ["r2", "r3"] and app.carry.box is None
     key(app, pygame.K_f)
     click(app, C2)
     key(app, pygame.K_RETURN)

@@ -234,7 +234,7 @@ def test_a_blind_board_names_no_unit_the_power_cannot_see(browser, tmp_path: Pat
         context, page, problems = _phone(browser)
         page.goto(live.urls["FRANCE"])
         seen = {u.where for u in live.portal.desk.view_of("FRANCE").position.units}
-        named = page.eval_on_selector_all("#touch circle.unit", "es => es.map(e => e.getAttribute('data-p'))")
+        named = page.eval_on_selector_all("#touch .unit", "es => es.map(e => e.getAttribute('data-p'))")
         assert set(named) <= {w.split("/")[0] for w in seen} and "MOS" not in named and "PAR" in named
         assert problems == []
         context.close()
@@ -273,5 +273,75 @@ def test_orders_by_touch_on_an_air_power_page(browser, tmp_path: Path) -> None:
         _tap_province(page, live, "PIC")
         assert page.input_value("#orders-text").splitlines() == ["A PAR - PIC"]
         _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")
+        assert problems == []
+        context.close()
+
+
+def _finger_on(page, size_px: tuple[int, int], at: tuple[float, float]) -> tuple[float, float]:
+    """Where on the page a point of the picture (picture pixels) is, wherever the picture is drawn."""
+    left, top, width = page.eval_on_selector("#touch", "s => { const r = s.getBoundingClientRect(); "
+                                                       "return [r.left, r.top, r.width]; }")
+    scale = width / size_px[0]
+    return left + at[0] * scale, top + at[1] * scale
+
+
+def _hit(page, at: tuple[float, float]) -> dict:
+    return page.evaluate(f"(() => {{ const e = document.elementFromPoint({at[0]}, {at[1]}); "
+                         "return e ? {p: e.getAttribute('data-p'), uid: e.getAttribute('data-uid'), "
+                         "label: e.getAttribute('aria-label')} : null; })()")
+
+
+def test_orders_by_touch_on_a_crowded_unit_profiles_province_choose_the_counter_tapped(browser, tmp_path: Path) -> None:
+    """Nordheim holds ten of Nord's counters in rows: a finger on the dive bomber's counter (where the picture
+    draws it) chooses the dive bomber, and the province taps after it give its order line."""
+    from area_portal_support import PROFILES, PROFILES_PURCHASE, send
+
+    from kriegsspiel.pov.area import AreaPictureInput, board_picture, province_of
+    from kriegsspiel.scenario.area import province_drawings
+    from kriegsspiel.store.phase_desk import power_view
+
+    save = write_area_game(tmp_path, PROFILES)
+    with running_area_portal(save) as live:
+        send(live.urls["NORD"], PROFILES_PURCHASE)
+        assert live.umpire("confirm").accepted  # Nord's combat move: its aircraft may fly from Nordheim
+        scenario = live.game.scenario
+        view = power_view(scenario, live.game.turn, "NORD")
+        board = scenario.board
+        size = (board.width_px, board.height_px)
+        drawings = province_drawings(board)
+        shown = AreaPictureInput(view.position.phase, "NORD", view.position, view.orders, view.told,
+                                 scenario.rules.unit_symbols())
+        # where the picture draws each counter (its own drawing, not the tap layer's idea of it)
+        known = {d.abbreviation for d in drawings}
+        on_map = [u for u in view.position.units if province_of(u.where) in known]
+        drawn = dict(zip((u.uid for u in on_map), board_picture(size, drawings, shown).counters))
+        assert sum(u.where == "NHM" for u in on_map) >= 5
+        bomber = next(u for u in on_map if u.where == "NHM" and u.kind == "dive-bomber")
+        context, page, problems = _phone(browser)
+        page.goto(live.urls["NORD"])
+        _wait_until(page, "document.getElementById('picture').complete")
+        page.eval_on_selector("#touch", "s => s.scrollIntoView({block: 'center'})")
+        # every counter of Nordheim answers a finger on its middle with its own unit
+        for u in on_map:
+            if u.where == "NHM":
+                assert _hit(page, _finger_on(page, size, drawn[u.uid].center))["uid"] == u.uid
+        # the layer outlined for the screenshot (through the CSSOM: the page's CSP refuses a style tag)
+        page.eval_on_selector_all("#touch .unit, #touch .province", "es => es.forEach(e => { "
+                                  "e.style.stroke = e.classList.contains('unit') ? '#e00' : '#06c'; "
+                                  "e.style.strokeWidth = '2'; })")
+        page.touchscreen.tap(*_finger_on(page, size, drawn[bomber.uid].center))
+        assert f"unit {bomber.uid} (" in page.inner_text("#tap-help")
+        _shot(page, tmp_path, "phone-9c-crowded-province-outlined")
+        # then the sea zones it flies over: the province taps (a counter there stands for its province)
+        for where in ("WNS", "WSS"):
+            centre = next(d.centre for d in drawings if d.abbreviation == where)
+            at = _finger_on(page, size, centre)
+            assert _hit(page, at)["p"] == where
+            page.touchscreen.tap(*at)
+        order = f"move {bomber.uid} NHM-WNS-WSS"
+        page.tap(f"#tap-choices button.order-example[data-order='{order}']")
+        assert page.input_value("#orders-text").splitlines() == [order]
+        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")  # checked as if typed
+        assert live.game.turn.orders == () or all(o.power != "NORD" for o in live.game.turn.orders)
         assert problems == []
         context.close()

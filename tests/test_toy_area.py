@@ -58,6 +58,7 @@ def test_the_toy_area_game_plays_orders_and_a_phase_through_new_shell_and_verify
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "POWER: hold FIELD" in out and "POWER: march FIELD FIELD" in out   # the game's own orders in help
+    assert "withdraw POWER: ORDER" in out and "FRANCE" not in out
     assert "refused: FEN is not next to ASH (next to it: BEL, DUN)" in out
     assert "refused: RED has no unit in ASH" in out
     assert "R1 resolved; next: R2" in out
@@ -133,9 +134,14 @@ def test_the_toy_area_game_plays_in_the_headless_window_by_drag_menu_and_console
         app.render()
         before = pygame.image.tobytes(app.surface, "RGB")
         # a drop on a field next to it is the rules' march there (AreaRules.destination), journaled
-        drag(app, counter_of(app, "W", "ASH"), screen_of(app, "DUN"))
+        ash, dun = counter_of(app, "W", "ASH"), screen_of(app, "DUN")
+        on_the_way = (ash[0], ash[1] + (dun[1] - ash[1]) // 3)
+        empty_field = app.surface.get_at(on_the_way)
+        drag(app, ash, dun)
         assert orders(app) == [("BLUE", "march ASH DUN")]
         assert read_save(area_save).records[-1].command == "BLUE: march ASH DUN"
+        assert app.surface.get_at(on_the_way) != empty_field   # its arrow, drawn where the rules say it goes
+        pygame.image.save(app.surface, str(tmp_path / "toy-area-window-ordered.png"))
         # a drop on a field not next to it: refused in the rules' words, nothing journaled
         drag(app, counter_of(app, "W", "BEL"), screen_of(app, "FEN"))
         assert orders(app) == [("BLUE", "march ASH DUN")]
@@ -168,6 +174,7 @@ def test_the_portal_serves_each_toy_power_its_page_and_checks_its_order_lines(ar
         units = page.text.split('id="units"', 1)[1]
         assert re.findall(r"<summary><code>([^<]+)</code></summary>", units) == ["W ASH", "W BEL"]  # its own only
         assert "<code>march ASH DUN</code>" in units        # the rules' orders for the unit, as help
+        unordered = fetch(live.urls["BLUE"] + "/picture/1.png").body
         sent = post_orders(live.urls["BLUE"], "march ASH DUN\nmarch ASH FEN\nRED: hold FEN", ready=True)
         assert sent.status == 303
         assert [(o.power, o.text) for o in live.game.turn.orders] == [("BLUE", "march ASH DUN")]
@@ -176,6 +183,7 @@ def test_the_portal_serves_each_toy_power_its_page_and_checks_its_order_lines(ar
         assert "you give orders for BLUE only" in verdicts and verdicts.count('class="ok"') == 1
         picture = fetch(live.urls["BLUE"] + "/picture/1.png")
         assert picture.status == 200 and picture.body.startswith(b"\x89PNG")
+        assert picture.body != unordered       # the phone's picture draws the order's arrow
         assert live.umpire("confirm").accepted
         told = fetch(live.urls["RED"]).text.split('id="told"', 1)[1].split("</ul>", 1)[0]
         assert "BLUE ASH marches to DUN" in told
@@ -192,3 +200,19 @@ def test_in_a_blind_toy_game_a_power_sees_only_the_fields_next_to_its_own(area_s
         assert sorted(u.where for u in red.units) == ["BEL", "ELM", "FEN"]   # Blue's ASH is two fields away
         assert rules.view(position, "RED", blind=False) == position
         assert rules.view(position, None, blind=True) == position            # the umpire sees all
+
+
+def test_kriegsspiel_play_opens_the_installed_toy_area_game_in_the_window(area_site: Path, area_game: Path,
+                                                                        tmp_path: Path) -> None:
+    import pygame
+
+    shot = tmp_path / "toy-area-play.png"
+    done = _run("play", str(area_game / "fields.toml"), "--screenshot", str(shot), "--size", "1000x700",
+                env=_env(area_site))
+    assert done.returncode == 0, done.stderr
+    picture = pygame.image.load(str(shot))
+    assert picture.get_size() == (1000, 700)
+    # the board fills the left 600 pixels, three fields by two: Red's farm FEN (lower right) is tinted with its
+    # owner's colour, the unowned farm COL above it is not
+    fen, col = picture.get_at((560, 480)), picture.get_at((560, 320))
+    assert fen != col, (fen, col)

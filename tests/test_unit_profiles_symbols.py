@@ -263,7 +263,7 @@ def test_the_phone_picture_keeps_the_board_on_top_and_the_tap_layer_pinned_to_it
         picture = pygame.image.load(io.BytesIO(drawer.current(view)), "current.png")
         board = game.scenario.board
         assert picture.get_width() == board.width_px and picture.get_height() > board.height_px
-        layer = tap_layer(drawer.tap_board(view.position.units), view.position.units, "NORD", {}, ())
+        layer = tap_layer(drawer.tap_board(view.position), "NORD", {}, ())
         # the zoom opens on the power's units: the fraction is of the whole picture, key strip included
         fx, fy = drawer.focus(view)
         centres = {p.abbreviation: p.centre for p in province_drawings(board)}

@@ -201,7 +201,7 @@ def test_a_ships_heading_cone_is_drawn_while_it_is_dragged(coastal: App, monkeyp
     assert cones == []  # picked up, not yet carried
     post_and_step(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 20), rel=(0, 0),
                                           buttons=(1, 0, 0)))
-    assert app.dragging
+    assert app.carry.dragging
     limit = app.session.state.ruleset.unit_type("cruiser").heading_limit
     assert cones and cones[-1] == (ship.position, ship.heading, limit)
 

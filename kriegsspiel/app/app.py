@@ -23,7 +23,7 @@ from kriegsspiel.app.board import Board
 from kriegsspiel.app.combat_window import PendingCombat
 from kriegsspiel.app.portal_window import WindowPortal
 from kriegsspiel.app.console import CONSOLE_KEEP, ConsoleLine
-from kriegsspiel.app.drag import Drag
+from kriegsspiel.app.carry import Carry
 from kriegsspiel.app.frame import FrameDrawing
 from kriegsspiel.app.group_move import GroupMove
 from kriegsspiel.app.unit_list import UnitList
@@ -36,7 +36,6 @@ from kriegsspiel.app.trail import Trails
 from kriegsspiel.app.table_controls import TableControls
 from kriegsspiel.app.tool import ToolBox
 from kriegsspiel.app.viewas import ViewAs
-from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera, Viewport, fit_camera
 from kriegsspiel.render.overlays import TextCache
@@ -84,12 +83,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
         self.status = "Drag a counter to move it; F1 for every key."
         self.status_is_error = False
         self.selected: str | None = None
-        self.drag: Drag | None = None  # the picked-up unit's cost field and verdict
-        #: world units from where the picked counter is drawn to its true place: a counter drawn apart
-        #: (decluttered) moves by the mouse's own movement, measured from where it is drawn (issue 30 item 6)
-        self.grab_offset: tuple[float, float] = (0.0, 0.0)
-        self.dragging = False  # the mouse is carrying the counter (not only selected)
-        self.press_at: tuple[int, int] | None = None
+        self.carry = Carry()  # the selected counter: picked up, carried, dropped; the Ctrl+drag box (app/carry.py)
         self.panning_from: tuple[int, int] | None = None
         self.combat = PendingCombat()  # a pending Ruleset V3 combat: its keys and the panel's buttons
         self.tools = ToolBox()  # the ruler (R), the line of sight (L), notes (W), aiming, the menu: one active (app/tool.py)
@@ -114,11 +108,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
         self._under: tuple[tuple, pygame.Surface] | None = None  # the picture under a carried counter's path
         self._panel_cache: tuple[tuple, pygame.Surface] | None = None
         self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
-        self.box: tuple[tuple[int, int], tuple[int, int]] | None = None  # Ctrl+drag selection box (screen)
         self.right_press_at: tuple[int, int] | None = None
-        # Shift+press on another counter: (the selection before, its shooters, the counter). A click adds the
-        # counter to the selection (like Ctrl+click); a drag moves it forced, as Shift+drag always did.
-        self._shift_pick: tuple[str, list[str], str] | None = None
         self.portal = WindowPortal(getattr(session, "game", None))  # F9: the players' portal and its inbox panel
         self.confirming: confirm.Confirmation | None = None  # an order waiting for the umpire's yes
         self.group = GroupMove()  # several counters selected, one pressed: carried together (group_move)
@@ -187,9 +177,8 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
         self.drawn = False
         self.portal.pump()  # orders from the phones reach the journal on this thread
         try:
-            if moved and self.dragging and self.drag is not None:
-                # Only the latest position matters: one path per frame, however many motion events came.
-                self.drag.follow(self.drag_point(self.cursor))
+            if moved:  # only the latest position matters: one path per frame, however many motion events came
+                self.carry.follow(self)
             if self.group.carried is not None:  # the grabbed unit's path; the others' within a time budget
                 self.group.carried.follow(self.camera.to_world(*self.cursor))
             if not moved and self.map_layer.refine(self.camera.scale):
@@ -201,7 +190,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
                 self.drawn = True
             self.second.refresh(self.session.state)  # the players' window follows the game
         except Exception as exc:  # noqa: BLE001
-            self.dragging = False
+            self.carry.dragging = False
             self._last_frame = None
             self._internal_error(exc)
         self.frames += 1
@@ -214,10 +203,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
             self.session.state,
             self.surface.get_size(),
             self.selected,
-            self.drag,
-            self.dragging,
-            self.drag.verdict if self.drag is not None else None,
-            self.cursor if self.dragging else None,
+            self.carry.frame_key(self),
             (self.hover, self.cursor) if self.hover else None,
             self.tools.frame_key(self),
             self.rings_on,
@@ -228,7 +214,6 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
             self.projector,
             tuple(self.shooters),
             self.combat.row,
-            self.box,
             self.status,
             self.status_is_error,
             self.console.text,
@@ -258,47 +243,21 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
         self.internal_errors += 1
 
     # ------------------------------------------------------------------------------------------- selection
-    def drag_point(self, pos: tuple[int, int]) -> WorldPoint:
-        """Where a counter carried with the mouse at ``pos`` would be dropped (world units): under the mouse,
-        shifted by :attr:`grab_offset` when the counter was drawn apart from its true place."""
-        at = self.camera.to_world(*pos)
-        return WorldPoint(at.x + self.grab_offset[0], at.y + self.grab_offset[1])
-
-    def grab(self, unit_id: str) -> None:
-        """Select ``unit_id`` as picked up by the mouse on its counter: when the counter is drawn apart from its
-        true place (crowded counters, a dot and a line), the drag carries the unit by the mouse's movement."""
-        self.select(unit_id)
-        units, sx, sy = self.board.screen_positions(self.session.state, self.camera, self.projector)
-        unit = self.session.state.unit(unit_id)
-        index = next((i for i, u in enumerate(units) if u.id == unit_id), None)
-        if unit is None or index is None:
-            return
-        tx, ty = self.camera.to_screen(unit.position)
-        if abs(sx[index] - tx) > 0.5 or abs(sy[index] - ty) > 0.5:
-            drawn = self.camera.to_world(float(sx[index]), float(sy[index]))
-            self.grab_offset = (unit.position.x - drawn.x, unit.position.y - drawn.y)
-
     def select(self, unit_id: str | None) -> None:
         """Select a unit (its details in the panel, its reachable area shaded) or nothing."""
-        self.grab_offset = (0.0, 0.0)
         if unit_id != self.selected:
             self.shooters = []
         self.selected = unit_id
-        self.drag = None
-        if unit_id is None:
-            return
-        unit = self.session.state.unit(unit_id)
+        unit = self.session.state.unit(unit_id) if unit_id is not None else None
         if unit is None:
             self.selected = None
-            return
-        self.drag = Drag(self.session.state, unit)
+        self.carry.take(self.session.state, unit)
 
     def _refresh_selection(self) -> None:
         """After the game changed: pick the selected unit up again from the new state (its allowance changed)."""
         self.board.use_state(self.session.state)
         # A drag picked up from the old state would drop with stale allowances: it ends here.
-        self.dragging = False
-        self.press_at = None
+        self.carry.stop()
         self.select(self.selected)
 
     def _console_says(self, entered: str, lines: Iterable[str]) -> None:

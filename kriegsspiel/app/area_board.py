@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import math
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
 import pygame
 
-from kriegsspiel.core.area import AreaUnit
+from kriegsspiel.core.area import AreaPosition, AreaUnit
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.pov.area import order_arrows, province_of, stack_points
 from kriegsspiel.render.area_arrows import arrow_end, draw_order_line
@@ -38,8 +38,11 @@ class AreaBoard:
     """The board in a viewport of the window, through a :class:`Camera` (map pixels <-> screen pixels)."""
 
     def __init__(self, provinces: Sequence[ProvinceDrawing], size_px: tuple[int, int],
-                 view_size: tuple[int, int], symbols: Mapping[str, tuple[Symbol, str]] | None = None) -> None:
+                 view_size: tuple[int, int], symbols: Mapping[str, tuple[Symbol, str]] | None = None,
+                 destination: Callable[[AreaPosition, str, str], str | None] | None = None) -> None:
         self.provinces = list(provinces)
+        #: where an order takes its unit, as the rules say (``AreaRules.destination``), for its arrow
+        self.destination = destination
         #: unit kind -> (its military symbol, its name), when the rule set names them (unit profiles): the
         #: counters then show the symbol, larger; otherwise a lettered disc (Diplomacy's A and F)
         self.symbols = dict(symbols or {})
@@ -210,7 +213,8 @@ class AreaBoard:
         radius = self.radius()  # lines and heads grow with the counters, as one zooms in
         for order in turn.orders:
             colour = power_colour(order.power)
-            for style, a, b in order_arrows(order.text, self.centres):
+            moves_to = self.destination(turn.position, order.power, order.text) if self.destination else None
+            for style, a, b in order_arrows(order.text, self.centres, moves_to):
                 start = counters.get(order.uid or "", self.to_screen(a))
                 end = arrow_end(start, self.to_screen(b), blocks.get(at_centre.get(b, "")))
                 draw_order_line(target, style, colour, start, end, radius)

@@ -5,7 +5,9 @@ Power, wing; every unit-profiles type) and the map's powers; with a kind chosen,
 (:meth:`AreaRules.setup_placed`) and the rule set's own :meth:`AreaRules.start` judges it, so an army at sea or a
 fleet inland is refused with the rules' reason; a click on a counter selects it, Delete takes it off; Ctrl+S
 writes the scenario (next to the map, or the file the panel names), read back as ``kriegsspiel check`` reads it,
-atomically, asking before replacing a file it did not write. Offered before the game's first record; a
+atomically, asking before replacing a file it did not write. The *Players* tab lists the scenario's
+``[[players]]`` (name, power): add one (its name typed, its power the power chosen there), rename, give the
+next power, delete; Ctrl+S writes them. Offered before the game's first record; a
 province map opened without a scenario starts in it. The game itself is never changed.
 """
 from __future__ import annotations
@@ -18,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from kriegsspiel.app import setup_panel
-from kriegsspiel.app.setup_mode import keep_beside, play_problem
+from kriegsspiel.app.setup_base import SetupBase
+from kriegsspiel.app.setup_fields import player_name_problem, player_power_problem
 from kriegsspiel.app.area_panel import BG, PANEL_WIDTH, fit
 from kriegsspiel.core.area import AreaPosition
 from kriegsspiel.errors import UserError
+from kriegsspiel.scenario.area import Player
 from kriegsspiel.render.fonts import font
 from kriegsspiel.scenario.area_writer import area_scenario_text, check_area_text
-from kriegsspiel.scenario.writer import ScenarioExists, write_atomically
 from kriegsspiel.store.area import AreaTurn
 
 if TYPE_CHECKING:
@@ -35,33 +38,22 @@ _SETUP_KEY = re.compile(r"^\[setup[^\]]*\]\S*( [A-Z]+)?(: '[^']*')?: ")
 HINT = ("Set-up: choose a power and a unit kind, click a province to place one; Delete takes the selected off; "
         "Ctrl+S saves, Ctrl+P plays it; F2 leaves.")
 TEXT_SIZE = 16
-#: keys the board keeps while setting up: fullscreen, screenshot, fit, pan, zoom, quit
-BOARD_KEYS = (pygame.K_F11, pygame.K_F12, pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-              pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_KP_MINUS)
 
 
-class AreaSetupMode:
+class AreaSetupMode(SetupBase["AreaApp"]):
     """The set-up mode of one AreaApp: off until :meth:`enter`."""
 
-    name = "set-up"
+    HINT = HINT
 
     def __init__(self) -> None:
-        self.active = False
+        super().__init__()
         self.setup: dict[str, Any] = {}
         self.position: AreaPosition | None = None  # the setup started by the rules: what the board draws
         self.kinds: tuple[tuple[str, str], ...] = ()
         self.power = ""
-        self.armed: str | None = None
-        self.selected: str | None = None
-        self.target = Path()
-        self.written: set[Path] = set()
-        self.asking: str | None = None  # "overwrite" or "leave"
-        self.changed = False
+        self.players: list[Player] = []  # the scenario's [[players]] as the Players tab left them
+        self.tab = "units"  # or "players"
         self.line: tuple[str, bool] = (HINT, False)  # the mode's status line, red when refused
-        self.controls: list[setup_panel.Control] = []
-        self.panning_from: tuple[int, int] | None = None
-        self.editing: tuple[Any, str] | None = None  # "save as" being typed
-        self.play_next: Path | None = None  # Ctrl+P: the saved scenario, played next in this window
 
     # --- entering and leaving -------------------------------------------------------------------------------
     def can_enter(self, app: AreaApp) -> str | None:
@@ -85,101 +77,34 @@ class AreaSetupMode:
         self.kinds = scenario.rules.setup_kinds(self.setup)
         self.power = scenario.board.powers[0] if scenario.board.powers else ""
         self.target = Path(scenario.map_path).resolve().with_suffix(".toml")
+        self.players, self.tab = list(scenario.players), "units"
         self.active, self.changed, self.armed, self.selected, self.asking = True, False, None, None, None
         self.line = (HINT, False)
         return True
 
-    def leave(self, app: AreaApp) -> None:
-        self.active = False
-        self.asking = self.editing = None
-        saved = f"; play what you saved with: kriegsspiel play {self.target}" if self.target in self.written else ""
-        app.tell(f"set-up mode left: the game is as it was{saved}")
+    def stop(self, app: AreaApp) -> None:
+        self.leave(app)
 
     def tell(self, text: str, error: bool = False) -> None:
         self.line = (text, error)
 
-    # --- events -------------------------------------------------------------------------------------------
-    def handle(self, app: AreaApp, event: pygame.event.Event) -> bool:
-        """Take ``event`` when it is the mode's (F2 always); True when the board must not see it."""
-        kind = event.type
-        if kind == pygame.KEYDOWN and event.key == pygame.K_F2 and self.editing is None:
-            if not self.active:
-                self.enter(app)
-            elif self.changed and self.asking != "leave":
-                self.asking = "leave"
-                self.tell("the set-up is not saved: F2 or Enter leaves without saving it, Esc stays", error=True)
-            else:
-                self.leave(app)
-            return True
-        if not self.active:
-            return False
-        if kind == pygame.KEYDOWN:
-            return self._key(app, event)
-        if kind == pygame.TEXTINPUT:
-            if self.editing is not None:
-                self.editing = (self.editing[0], self.editing[1] + event.text)
-            return True
-        if kind == pygame.MOUSEBUTTONDOWN:
-            app.cursor = event.pos
-            if event.button == 1:
-                self._press(app, event.pos)
-            elif event.button in (2, 3) and app.board.view_rect.collidepoint(event.pos):
-                self.panning_from = event.pos
-            return True
-        if kind == pygame.MOUSEMOTION:
-            app.cursor = event.pos
-            if self.panning_from is not None:
-                app.board.pan(event.pos[0] - self.panning_from[0], event.pos[1] - self.panning_from[1])
-                self.panning_from = event.pos
-            return True
-        if kind == pygame.MOUSEBUTTONUP:
-            app.cursor = event.pos
-            self.panning_from = None
-            return True
-        return kind == pygame.MOUSEWHEEL and not app.board.view_rect.collidepoint(app.cursor)
+    def say(self, app: AreaApp, text: str, error: bool = False) -> None:
+        self.tell(text, error)
 
-    def _key(self, app: AreaApp, event: pygame.event.Event) -> bool:
-        key, ctrl = event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-        if self.editing is not None:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                self._commit()
-            elif key == pygame.K_ESCAPE:
-                self.editing = None
-            elif key == pygame.K_BACKSPACE:
-                self.editing = (self.editing[0], self.editing[1][:-1])
-            return True
-        if self.asking is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_ESCAPE, pygame.K_n):
-            yes, question = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y), self.asking
-            self.asking = None
-            if not yes:
-                self.tell("not done")
-            elif question == "overwrite":
-                self.save(app, overwrite=True)
-            else:
-                self.leave(app)
-            return True
-        if ctrl and key == pygame.K_s:
-            self.save(app, overwrite=self.asking == "overwrite")
-        elif ctrl and key == pygame.K_p:
-            self.play(app)
-        elif ctrl and key == pygame.K_q:
-            return False  # quit, as ever
-        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            self.delete_selected(app)
-        elif key == pygame.K_ESCAPE:
-            self.armed = self.selected = None
-            self.tell(HINT)
-        elif key in BOARD_KEYS:
-            return False
-        return True
+    # --- events: the board's part (SetupBase handles them) -----------------------------------------------
+    def may_pan_from(self, app: AreaApp, pos: tuple[int, int]) -> bool:
+        return bool(app.board.view_rect.collidepoint(pos))
 
-    def _press(self, app: AreaApp, pos: tuple[int, int]) -> None:
-        if self.editing is not None:
-            self._commit()
-        control = next((c for c in reversed(self.controls) if c.rect.collidepoint(pos) and c.action), None)
-        if control is not None:
-            self.click(app, control)
-            return
+    def pan(self, app: AreaApp, dx: int, dy: int) -> None:
+        app.board.pan(dx, dy)
+
+    def wheel(self, app: AreaApp, event: pygame.event.Event) -> bool:
+        return not app.board.view_rect.collidepoint(app.cursor)
+
+    def other_key(self, app: AreaApp, key: int, ctrl: bool) -> bool | None:
+        return False if ctrl and key == pygame.K_q else None  # quit, as ever
+
+    def press_map(self, app: AreaApp, pos: tuple[int, int]) -> None:
         if not app.board.view_rect.collidepoint(pos) or self.position is None:
             return
         unit = app.board.unit_at(self.position.units, pos)
@@ -193,26 +118,43 @@ class AreaSetupMode:
             self.selected = None
             self.panning_from = pos
 
-    def click(self, app: AreaApp, control: setup_panel.Control) -> None:
+    def own_click(self, app: AreaApp, control: setup_panel.Control) -> bool:
         if control.action == "power":
             self.power = control.arg
         elif control.action == "type":
             self.armed = None if self.armed == control.arg else control.arg
-        elif control.action == "edit":
-            self.editing = (control.arg, control.text)
-        elif control.action == "delete_unit":
-            self.delete_selected(app)
-        elif control.action == "save":
-            self.save(app, overwrite=self.asking == "overwrite")
-        elif control.action == "play":
-            self.play(app)
-        elif control.action == "leave":
-            self.handle(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0))
+        elif control.action == "tab":
+            self.tab = control.arg
+        elif control.action == "add_player":
+            self.editing = (("new_player",), "")
+            self.tell(f"type the new player's name, Enter adds them as {self.power} (Esc: no new player)")
+        elif control.action == "player_power":
+            powers = app.game.scenario.board.powers
+            player = self.players[control.arg]
+            power = powers[(powers.index(player.power) + 1) % len(powers)] if player.power in powers else powers[0]
+            self.players[control.arg] = Player(player.name, power)
+            self.changed = True
+        elif control.action == "delete_player":
+            gone = self.players.pop(control.arg)
+            self.changed = True
+            self.tell(f"player {gone.name} ({gone.power}) deleted")
+        else:
+            return False
+        return True
 
-    def _commit(self) -> None:
+    def commit(self, app: AreaApp) -> None:
+        """The field typed in ("save as", a player's name, a new player) takes its text, or the status line says
+        why not (the field stays open with it)."""
         if self.editing is None:
             return
-        text = self.editing[1].strip()
+        field, text = self.editing[0], self.editing[1].strip()
+        if field != ("target",):
+            problem = self.set_player(app, field, text)
+            if problem is not None:
+                self.tell(f"refused: {problem}", error=True)
+            else:
+                self.editing, self.changed = None, True
+            return
         if not text.isprintable():
             self.tell("refused: a file name of letters, digits, spaces and punctuation (no NUL, tab or line break)", error=True)
             return
@@ -222,6 +164,33 @@ class AreaSetupMode:
             return
         self.target = path if path.is_absolute() else self.target.parent / path
         self.editing = None
+
+    def set_player(self, app: AreaApp, field: tuple, name: str, power: str | None = None) -> str | None:
+        """Player ``field[1]`` renamed (``("player", i)``), or a new one of ``power`` (the chosen power when None)
+        added (``("new_player",)``); returns why not (the players unchanged), or None."""
+        index = field[1] if field[0] == "player" else None
+        problem = player_name_problem(name, [p.name for i, p in enumerate(self.players) if i != index])
+        if problem is not None:
+            return problem
+        if index is not None:
+            self.players[index] = Player(name, self.players[index].power)
+            self.tell(f"player renamed {name}")
+            return None
+        power = self.power if power is None else power
+        problem = player_power_problem(power, app.game.scenario.board.powers)
+        if problem is not None:
+            return problem
+        self.players.append(Player(name, power))
+        self.tell(f"player {name} plays {power}")
+        return None
+
+    def save(self, app: AreaApp, overwrite: bool = False) -> Path | None:
+        """Ctrl+S (see :meth:`SetupBase.save`), the field being typed in committed first."""
+        if self.editing is not None:
+            self.commit(app)
+            if self.editing is not None:
+                return None
+        return super().save(app, overwrite)
 
     # --- changes, judged by the rules ---------------------------------------------------------------------
     def _started(self, app: AreaApp, setup: dict[str, Any]) -> AreaPosition:
@@ -261,45 +230,12 @@ class AreaSetupMode:
         self.setup, self.position, self.changed, self.selected = setup, position, True, None
         self.tell(f"took off {unit.power} {unit.label} in {unit.where}")
 
-    def save(self, app: AreaApp, overwrite: bool = False) -> Path | None:
-        """Ctrl+S: the scenario read back as ``check`` reads it, then written atomically at :attr:`target`."""
-        target = self.target.resolve() if self.target.parent.exists() else self.target
-        text = area_scenario_text(app.game.scenario, self.setup, target)
-        try:
-            check_area_text(text, target)
-            write_atomically(target, text, overwrite=overwrite or target in self.written)
-        except ScenarioExists:
-            self.asking = "overwrite"
-            self.tell(f"{target} exists: Ctrl+S again or Enter replaces it, Esc keeps it", error=True)
-            return None
-        except UserError as exc:
-            self.tell(f"not saved: {exc}", error=True)
-            return None
-        except OSError as exc:
-            self.tell(f"not saved: cannot write {target} ({exc.strerror or exc}); change 'save as' to a folder you "
-                      "can write", error=True)
-            return None
-        self.asking, self.changed, self.target = None, False, target
-        self.written.add(target)
-        self.tell(f"saved {target}; play it with: kriegsspiel play {target}")
-        return target
+    def draft_text(self, app: AreaApp, target: Path) -> str:
+        return area_scenario_text(app.game.scenario, self.setup, target, self.players)
 
-    def play(self, app: AreaApp) -> bool:
-        """Ctrl+P: the scenario as saved becomes a new game in this window; refused until it is saved as it is."""
-        problem = play_problem(self.target, self.written, self.changed)
-        if problem is not None:
-            self.tell(f"refused: {problem}", error=True)
-            return False
-        self.play_next = self.target
-        self.tell(f"opening a new game of {self.target}")
-        app.running = False  # the window opens the next game (app/window.py run_window)
-        return True
-
-    def keep_unsaved(self, app: AreaApp) -> str | None:
-        """Ctrl+Q with changes not saved: the setup written beside the target (``...-unsaved.toml``)."""
-        if not self.active or not self.changed:
-            return None
-        return keep_beside(self.target, lambda target: area_scenario_text(app.game.scenario, self.setup, target))
+    def checked(self, text: str, target: Path) -> str:
+        check_area_text(text, target)
+        return ""
 
     # --- drawing ------------------------------------------------------------------------------------------
     def draw(self, app: AreaApp) -> None:
@@ -326,12 +262,43 @@ class AreaSetupMode:
         row = TEXT_SIZE + 12
         rows = setup_panel.Rows(panel.left + setup_panel.MARGIN, panel.top + 8, panel.width - 2 * setup_panel.MARGIN, row)
         rows.label(f"SET-UP: {app.game.scenario.name}")
-        rows.label("Units belong to:")
+        rows.line([(1, "button", "Units", "tab", "units", self.tab == "units"),
+                   (1, "button", f"Players ({len(self.players)})", "tab", "players", self.tab == "players")])
+        rows.label("Units belong to:" if self.tab == "units" else "New players play:")
         powers = list(app.game.scenario.board.powers)
         for start in range(0, len(powers), 3):
             rows.line([(1, "button", p, "power", p, p == self.power) for p in powers[start:start + 3]])
-        rows.label("Unit kinds: choose one, click a province")
         bottom = panel.bottom - 3 * row - 8
+        if self.tab == "players":
+            self._players_tab(rows, bottom)
+        else:
+            self._units_tab(rows, bottom)
+        footer = setup_panel.Rows(panel.left + setup_panel.MARGIN, bottom, panel.width - 2 * setup_panel.MARGIN, row)
+        footer.line([(1, "label", "save as", "", None, False), (3, "field", str(self.target), "edit", ("target",), False)])
+        footer.space(row - 2 - setup_panel.GAP)
+        footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
+                     (1, "button", "Play it (Ctrl+P)", "play", None, False),
+                     (1, "button", "Leave (F2)", "leave", None, False)])
+        return rows.controls + footer.controls
+
+    def _players_tab(self, rows: setup_panel.Rows, bottom: int) -> None:
+        """The scenario's players: name (click to type), power (click: the next), x deletes; + adds one."""
+        rows.space(4)
+        rows.label("Players (name, power): none means one player a power" if not self.players else "Players (name, power):")
+        for i, player in enumerate(self.players):
+            rows.line([(3, "field", player.name, "edit", ("player", i), False),
+                       (2, "button", f"{player.power} (next)", "player_power", i, False),
+                       (0.5, "button", "x", "delete_player", i, False)])
+        if self.editing is not None and self.editing[0] == ("new_player",):
+            rows.line([(3, "field", "", "edit", ("new_player",), False), (2, "dim", f"plays {self.power}", "", None, False)])
+        elif rows.y + 2 * rows.row < bottom:  # room for one more row above the footer
+            rows.line([(1, "button", f"+ Add player of {self.power}", "add_player", None, False)])
+        else:
+            rows.label("no room for more players on this panel", colour_dim=True)
+
+    def _units_tab(self, rows: setup_panel.Rows, bottom: int) -> None:
+        row = rows.row
+        rows.label("Unit kinds: choose one, click a province")
         height = TEXT_SIZE + 4
         columns = 2  # three for unit profiles' 49 types: whole names on a 1366x768 screen's window
         while columns < 4 and ((len(self.kinds) + columns - 1) // columns) * (height + setup_panel.GAP) > bottom - rows.y - row - 4:
@@ -341,11 +308,4 @@ class AreaSetupMode:
         unit = next((u for u in (self.position.units if self.position else ()) if u.uid == self.selected), None)
         if unit is not None:
             rows.line([(1, "button", f"Take off {unit.power} {unit.label} in {unit.where} (Del)", "delete_unit", None, False)])
-        footer = setup_panel.Rows(panel.left + setup_panel.MARGIN, bottom, panel.width - 2 * setup_panel.MARGIN, row)
-        footer.line([(1, "label", "save as", "", None, False), (3, "field", str(self.target), "edit", ("target",), False)])
-        footer.space(row - 2 - setup_panel.GAP)
-        footer.line([(1, "button", "Save (Ctrl+S)", "save", None, False),
-                     (1, "button", "Play it (Ctrl+P)", "play", None, False),
-                     (1, "button", "Leave (F2)", "leave", None, False)])
-        return rows.controls + footer.controls
 

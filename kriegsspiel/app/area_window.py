@@ -77,7 +77,7 @@ class AreaApp:
         self.shell = Shell(game)
         board = game.scenario.board
         self.board = AreaBoard(province_drawings(board), (board.width_px, board.height_px), self._board_size(),
-                               symbols_by_kind(game.scenario.rules.unit_symbols()))
+                               symbols_by_kind(game.scenario.rules.unit_symbols()), game.scenario.rules.destination)
         self.console = ""
         #: the console takes the keys only when it has the focus (Enter, Tab or a click on it; Esc or a click
         #: on the board gives it up); without it, keys are shortcuts (A adjudicate, C confirm, + - zoom)

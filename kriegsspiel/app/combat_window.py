@@ -57,7 +57,7 @@ class PendingCombat:
     def key(self, app: App, key: int, mod: int) -> bool:
         """Keys while a combat is pending (and nothing else takes them): Enter resolves, Esc undoes the last
         combat or modify, Up/Down choose a modifier, +/- step it. Returns True when the key was used."""
-        if app.help_on or app.view_as is not None or app.dragging or app.tools.active is not None or mod & pygame.KMOD_CTRL:
+        if app.help_on or app.view_as is not None or app.carry.dragging or app.tools.active is not None or mod & pygame.KMOD_CTRL:
             return False
         section = combat_v3.combat_section(app.session.state)
         if section is None:

@@ -45,7 +45,7 @@ class FrameDrawing:
         vp = camera.viewport
         state = self.session.state
         size_text = self.text_size
-        drag = self.drag
+        drag = self.carry.drag
         under_key = self._under_key()
         if under_key is not None and self._under is not None and self._under[0] == under_key:
             # a counter carried: what lies under the path has not changed since the last frame
@@ -54,9 +54,9 @@ class FrameDrawing:
         else:
             self._draw_under(target, camera, state)
             self._under = None if under_key is None else (under_key, target.subsurface(target.get_clip()).copy())
-        if self.box is not None:
-            pygame.draw.rect(target, (60, 200, 255), pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(self.box[1], (0, 0))), 2)
-        if self.dragging and drag is not None and drag.verdict is not None:
+        if self.carry.box is not None:
+            pygame.draw.rect(target, (60, 200, 255), pygame.Rect(self.carry.box[0], (0, 0)).union(pygame.Rect(self.carry.box[1], (0, 0))), 2)
+        if self.carry.dragging and drag is not None and drag.verdict is not None:
             v = drag.verdict
             limit = drag.unit_type.heading_limit
             if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
@@ -68,13 +68,13 @@ class FrameDrawing:
         self._draw_carried(target, camera, state)
         self.rotation.draw(self, target)
         self.group.draw(self, target)
-        if self.dragging and drag is not None and drag.verdict is not None:
+        if self.carry.dragging and drag is not None and drag.verdict is not None:
             overlays.draw_cursor_text(
                 target, self.texts, self.cursor, drag.cursor_lines(""), drag.verdict.legal, size_text,
                 clear_px=self._counter_px() // 2, area=visible.map_area(self)
             )
         self.tools.draw(self, target)  # the active tool: the ruler, the line of sight, ...
-        if self.hover is not None and not self.dragging and not self.tools.is_active(self.tools.menu):  # the menu stays readable
+        if self.hover is not None and not self.carry.dragging and not self.tools.is_active(self.tools.menu):  # the menu stays readable
             self._draw_tooltip(target, state)
         # the scenario's unit of distance on the map when it gives one (the demo: paces), else the rule set's
         distance = getattr(state.setup, "distance", None)
@@ -101,18 +101,18 @@ class FrameDrawing:
         counters) stays put as the mouse moves, so :meth:`render` draws it once and then blits it: this key says
         when it must be drawn again. None (nothing carried, or range rings that travel with the mouse): draw it
         every frame. Whatever :meth:`_draw_under` draws must depend on nothing but what is in the key."""
-        carrying = (self.dragging and self.drag is not None) or self.group.carried is not None  # (a group: group_move)
+        carrying = (self.carry.dragging and self.carry.drag is not None) or self.group.carried is not None  # (a group: group_move)
         if not carrying or self.rings_on:
             return None
         layer = self.map_layer
-        return (self.camera, self.session.state, self.surface.get_size(), self.selected, self.drag, self.projector,
+        return (self.camera, self.session.state, self.surface.get_size(), self.selected, self.carry.drag, self.projector,
                 self.text_size, layer.chunks_drawn, layer.chunks_refined, self.bands.on, self.trails.on, self.group.carried)
 
     def _draw_under(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         """The map and everything on it under the carried counter's path, clipped to the map's viewport."""
         vp = camera.viewport
         size_text = self.text_size
-        drag = self.drag
+        drag = self.carry.drag
         self.map_layer.draw(target, camera)
         target.set_clip(pygame.Rect(vp.left, vp.top, vp.width, vp.height))
         if drag is not None:
@@ -126,7 +126,7 @@ class FrameDrawing:
         self.trails.draw(target, camera, getattr(self.session, "game", None))
         if self.rings_on and drag is not None:
             # While a counter is carried its rings travel with it: what could it reach from there?
-            centre = drag.verdict.target if (self.dragging and drag.verdict is not None) else drag.unit.position
+            centre = drag.verdict.target if (self.carry.dragging and drag.verdict is not None) else drag.unit.position
             overlays.draw_range_rings(target, camera, self.texts, centre, weapon_ranges(state.ruleset, drag.unit), size_text - 2)
         self._draw_counters(target, camera, state)
         # the notes depend on the state alone while a counter is carried (the note mode takes the left button)
@@ -140,7 +140,7 @@ class FrameDrawing:
 
     def _carried(self: App) -> UnitState | None:
         """The unit the mouse is carrying, if any."""
-        return self.drag.unit if (self.dragging and self.drag is not None) else None
+        return self.carry.carried()
 
     def _draw_counters(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         carried_group = self.group.carried.members if self.group.carried is not None else ()
@@ -152,7 +152,7 @@ class FrameDrawing:
         carried = self._carried()
         if carried is None:
             return
-        verdict = self.drag.verdict
+        verdict = self.carry.drag.verdict
         carried_to = camera.to_screen(verdict.target) if verdict is not None else self.cursor
         self.board.draw_carried(target, camera, state, self.projector, carried, carried_to)
 
@@ -216,7 +216,7 @@ class FrameDrawing:
             id(state),
             state,
             self.selected,
-            self.drag,
+            self.carry.drag,
             self.console.text,
             self.console.caret,
             self.console_focused,
@@ -228,7 +228,7 @@ class FrameDrawing:
         if self._panel_cache is None or self._panel_cache[0] != key:
             panel = pygame.Surface((self._panel_width(), h))
             journal = self.session.journal_lines(14)
-            unit_lines = unit_summary(state, self.drag.unit, self.drag.allowance) if self.drag is not None else []
+            unit_lines = unit_summary(state, self.carry.drag.unit, self.carry.drag.allowance) if self.carry.drag is not None else []
             buttons = draw_panel(
                 panel,
                 self.texts,

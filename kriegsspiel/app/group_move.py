@@ -239,16 +239,16 @@ class GroupMove:
     def motion(self, app: App, pos: tuple[int, int]) -> None:
         """The mouse moved with a group counter pressed: past the click slop, the group is picked up (every
         field computed here, once)."""
-        if self.carried is not None or app.press_at is None or self.grabbed is None:
+        if self.carried is not None or app.carry.press_at is None or self.grabbed is None:
             return
-        if math.hypot(pos[0] - app.press_at[0], pos[1] - app.press_at[1]) < CLICK_SLOP:
+        if math.hypot(pos[0] - app.carry.press_at[0], pos[1] - app.carry.press_at[1]) < CLICK_SLOP:
             return
         grabbed = self.grabbed
         members = [grabbed, *(m for m in (app.selected, *app.shooters) if m is not None and m != grabbed)]
         if app.selected != grabbed:  # the counter under the hand leads: its details, its shading and bands
             app.select(grabbed)
             app.shooters = members[1:]
-        self.carried = GroupDrag(app.session.state, grabbed, members, reuse=app.drag)
+        self.carried = GroupDrag(app.session.state, grabbed, members, reuse=app.carry.drag)
         app._set_status(f"moving {len(members)} units together: {' '.join(members)} (Esc cancels)")
 
     def release(self, app: App, pos: tuple[int, int], shift: bool) -> None:

@@ -60,7 +60,7 @@ class KeyControls:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         if self.viewing.active and self._view_key(key):
             return
-        if self.dragging and self.drag is not None and key in waypoints.KEYS:  # Space / Backspace: waypoints
+        if self.carry.dragging and self.carry.drag is not None and key in waypoints.KEYS:  # Space / Backspace: waypoints
             waypoints.waypoint_key(self, key)
             return
         if ctrl and key in (pygame.K_b, pygame.K_t):  # movement bands, trails
@@ -92,11 +92,9 @@ class KeyControls:
             self.help_on = False
             self.tools.leave(self)  # the ruler, the line of sight, ...
             if self.group.cancel():
-                self.press_at = None
+                self.carry.press_at = None
                 self._set_status("group move cancelled")
-            if self.dragging:
-                self.dragging = False
-                self.press_at = None
+            if self.carry.dragging and self.carry.stop():
                 self._set_status("drag cancelled")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.console_focused = True

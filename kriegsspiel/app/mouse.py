@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from kriegsspiel.app import combat_window, confirm, ground_menu, targeting, unit_menu, visible, waypoints
+from kriegsspiel.app import combat_window, ground_menu, targeting, unit_menu, visible
+from kriegsspiel.app.carry import CLICK_SLOP
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
 
-#: A press that moves less than this (pixels) before release is a click, not a drag.
-CLICK_SLOP = 4
+__all__ = ["CLICK_SLOP", "MouseControls"]
 
 
 class MouseControls:
@@ -52,14 +52,14 @@ class MouseControls:
             self.cursor = event.pos
             if event.button == 1:
                 self._press(event.pos)
-            elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.dragging:
+            elif event.button in (2, 3) and self.camera.viewport.contains(*event.pos) and not self.carry.dragging:
                 self.panning_from = event.pos  # the middle or right button pans even over counters
                 self.right_press_at = event.pos if event.button == 3 else None
         elif kind == pygame.MOUSEBUTTONUP:
             self.cursor = event.pos
             if event.button == 1:
                 self._release(event.pos)
-            elif event.button in (2, 3) and self.press_at is None:
+            elif event.button in (2, 3) and self.carry.press_at is None:
                 self.panning_from = None
                 if event.button == 3:
                     self._right_click(event.pos)
@@ -96,14 +96,11 @@ class MouseControls:
             dx, dy = pos[0] - self.panning_from[0], pos[1] - self.panning_from[1]
             self.camera = self.camera.panned(dx, dy)
             self.panning_from = pos
-        elif self.box is not None:
-            self.box = (self.box[0], pos)
-        elif self.group.grabbed is not None:
+        elif self.group.grabbed is not None and self.carry.box is None:
             self.group.motion(self, pos)  # several counters selected, one of them pressed: carry them all
-        elif self.drag is not None and self.press_at is not None and not self.dragging:
-            if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
-                self.dragging = True
-        if self.press_at is None and self.camera.viewport.contains(*pos):
+        else:
+            self.carry.motion(pos)  # the Ctrl+drag box, or the pressed counter picked up past the click slop
+        if self.carry.press_at is None and self.camera.viewport.contains(*pos):
             under = self.unit_at(pos)
             self.hover = under.id if under is not None else None
         else:
@@ -121,31 +118,29 @@ class MouseControls:
         self.console_focused = False
         if self.rotation.press(self, pos):  # the selected ship's handle
             return
-        self.press_at = pos
+        self.carry.press_at = pos
         unit = self.unit_at(pos)
         if unit is None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
-            self.box = (pos, pos)  # Ctrl+drag on open ground: a box around the units to select
+            self.carry.box = (pos, pos)  # Ctrl+drag on open ground: a box around the units to select
             return
         if unit is None:
             self.panning_from = pos
             return
         if self.selected is not None and (self.ctrl_held or pygame.key.get_mods() & pygame.KMOD_CTRL):
             self._add_shooter(unit.id)
-            self.press_at = None
+            self.carry.press_at = None
             return
         if self.group.grab(self, unit.id):
             return
         if self.selected is not None and unit.id != self.selected and self._shift():
-            self._shift_pick = (self.selected, list(self.shooters), unit.id)
-        self.grab(unit.id)
+            self.carry.shift_pick = (self.selected, list(self.shooters), unit.id)
+        self.carry.grab(self, unit.id)
 
     def _release(self: App, pos: tuple[int, int]) -> None:
-        press_at, self.press_at = self.press_at, None
+        press_at, self.carry.press_at = self.carry.press_at, None
         if self.rotation.release(self):
             return
-        if self.box is not None:
-            self._select_box(pygame.Rect(self.box[0], (0, 0)).union(pygame.Rect(pos, (0, 0))))
-            self.box = None
+        if self.carry.select_box(self, pos):
             return
         if self.panning_from is not None:
             self.panning_from = None
@@ -155,34 +150,7 @@ class MouseControls:
         if self.group.grabbed is not None:
             self.group.release(self, pos, self._shift())
             return
-        pick, self._shift_pick = self._shift_pick, None
-        if pick is not None and not self.dragging:  # Shift+click: add to the selection
-            previous, shooters, unit_id = pick
-            self.select(previous)
-            self.shooters = shooters
-            self._add_shooter(unit_id)
-            return
-        if not self.dragging or self.drag is None:
-            return
-        self.dragging = False
-        drag = self.drag
-        target = self.drag_point(pos)
-        verdict = drag.follow(target)
-        forced = self._shift()
-        line, *then = drag.route.command_lines(target) if drag.route is not None else [drag.command_text(target)]
-        asked = "; ".join([line, *then])  # a route through waypoints: a move per leg (app/waypoints.py)
-        air = confirm.before_the_move(self.session.state, line, drag.unit.id, forced=not verdict.legal)
-        if verdict.legal and air is None:
-            self._show(waypoints.submit_chain(self.session, [line, *then], False) if then else self.session.submit(line))
-        elif verdict.legal:
-            self._ask(confirm.Confirmation(line, False, (f"{asked}?", air), tuple(then)))
-        elif forced:
-            # the umpire's word is final, but a forced move is journaled only once the broken rule was read
-            self._ask(confirm.Confirmation(line, True, (f"force {asked}?", f"it breaks the rule: {verdict.reason}",
-                                                        *((air,) if air else ())), tuple(then)))
-        else:
-            self._set_status(f"{drag.unit.id} not moved: {verdict.reason}", error=True)
-        self._refresh_selection()
+        self.carry.drop(self, pos, self._shift())
 
     def _right_click(self: App, pos: tuple[int, int]) -> None:
         """A right click (no drag) on a counter: select it unless it is selected, and list its combat orders."""

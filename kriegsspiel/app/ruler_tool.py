@@ -69,7 +69,7 @@ class RulerTool:
             return
         a, b = self.line
         lines = [f"{distance_text(distance(a, b), app.session.state.ruleset.distance_unit)} straight"]
-        if app.drag is not None and distance(a, b) > 0:
+        if app.carry.drag is not None and distance(a, b) > 0:
             lines.append(self.cost(app, a, b))
         overlays.draw_ruler(target, app.camera, app.texts, a, b, lines, app.text_size, area=visible.map_area(app))
 
@@ -77,7 +77,7 @@ class RulerTool:
         """The selected unit's terrain cost from ``a`` to ``b`` (at its full move value, ignoring heading)."""
         from kriegsspiel.core.movement import check_move
 
-        drag = app.drag
+        drag = app.carry.drag
         assert drag is not None
         state = app.session.state
         verdict = check_move(state.battlefield, state.ruleset, drag.unit.type_id, a, b, allowance_left=max(drag.unit_type.move, 1e-9))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,12 +59,31 @@ def set_field(mode: SetupMode, field: tuple, text: str) -> str | None:
     if field[0] == "side":
         return _set_side(mode, field[1], field[2], text)
     if field[0] == "player":
-        if not text or not text.isprintable():
-            return "a player needs a name (letters, digits, spaces, punctuation)"
-        if any(p.name == text for i, p in enumerate(draft.players) if i != field[1]):
-            return f"player {text!r} is there already"
+        problem = player_name_problem(text, [p.name for i, p in enumerate(draft.players) if i != field[1]])
+        if problem is not None:
+            return problem
         draft.players[field[1]] = dataclasses.replace(draft.players[field[1]], name=text)
     return None
+
+
+def player_name_problem(text: str, others: Iterable[str]) -> str | None:
+    """Why ``text`` may not name a player beside the ``others`` (both set-up modes' forms), or None."""
+    if not text:
+        return "a player needs a name"
+    if not text.isprintable():
+        return f"a player's name is letters, digits, spaces and punctuation (no tab, line break or control character), not {text!r}"
+    if text in others:
+        return f"player {text!r} is there already"
+    return None
+
+
+def player_power_problem(power: str, powers: Iterable[str]) -> str | None:
+    """Why a player may not play ``power`` on a map of ``powers`` (an area game's form), or None."""
+    known = tuple(powers)
+    if power not in known:
+        return f"power {power!r} is not one of the map's powers ({', '.join(known)})"
+    return None
+
 
 def _set_side(mode: SetupMode, index: int, key: str, text: str) -> str | None:
     """A side's name (its counters, players, first turn and victory conditions follow) or colour."""

@@ -17,21 +17,21 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from kriegsspiel.app import chrome, setup_panel, visible
 from kriegsspiel.app.board import DEFAULT_COLOURS
+from kriegsspiel.app.setup_base import SetupBase
 from kriegsspiel.app.setup_fields import set_field
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState, PlayerSetup, SideSetup, UnitState, initial_state
 from kriegsspiel.errors import UserError
 from kriegsspiel.render import overlays
 from kriegsspiel.scenario.units import standing_problem
-from kriegsspiel.scenario.writer import DraftUnit, ScenarioDraft, ScenarioExists, check_text, draft_of, write_atomically
+from kriegsspiel.scenario.writer import DraftUnit, ScenarioDraft, check_text, draft_of
 
 if TYPE_CHECKING:
     from kriegsspiel.app.app import App
@@ -42,32 +42,22 @@ HINT = ("Set-up: drag a unit type onto the map; click a counter to edit it; Ctrl
         "it; F2 leaves.")
 
 
-class SetupMode:
+class SetupMode(SetupBase["App"]):
     """The set-up mode of one App, a Tool of its ToolBox: off until :meth:`enter`."""
 
-    name = "set-up"
+    HINT = HINT
+    SAVE_AS_PLACE = " under Sides & players"
 
     def __init__(self) -> None:
-        self.active = False
+        super().__init__()
         self.draft = ScenarioDraft(name="", map_path=Path(), ruleset_ref="", ruleset_base=Path(), sides=[], players=[],
                                    units=[])  # replaced by the game's scenario on entering
         self.state: GameState | None = None  # the draft as a game's first state: what the window draws
         self.tab = "units"
         self.new_side = ""
-        self.armed: str | None = None  # the unit type a click on the map places
-        self.selected: str | None = None
         self.carrying: str | None = None  # "type:<id>" from the palette, or a counter's id, while the button is held
         self.press_at: tuple[int, int] | None = None
-        self.editing: tuple[Any, str] | None = None  # (field, text typed so far)
-        self.target: Path = Path()
-        self.written: set[Path] = set()  # files this mode wrote: saved again without asking
-        self.asking: str | None = None  # "overwrite" or "leave": a question on the status line
-        self.changed = False  # since the last save
-        self.controls: list[setup_panel.Control] = []
         self.version = 0
-        self.panning_from: tuple[int, int] | None = None
-        #: Ctrl+P: the scenario saved here, to be played in this window at once (the window opens it next)
-        self.play_next: Path | None = None
 
     # --- entering and leaving -------------------------------------------------------------------------------
     def can_enter(self, app: App) -> str | None:
@@ -110,12 +100,10 @@ class SetupMode:
         ToolBox calls it when another tool is turned on."""
         if not self.active:
             return
-        self.active = False
-        self.editing = self.carrying = self.asking = None
+        self.carrying = None
         app.board.use_state(app.session.state)
         app.select(None)
-        saved = f"; play what you saved with: kriegsspiel play {self.target}" if self.target in self.written else ""
-        app.tell(f"set-up mode left: the game is as it was{saved}")
+        super().leave(app)
 
     # --- the draft as a game ------------------------------------------------------------------------------
     def _rebuilt(self, app: App) -> None:
@@ -151,101 +139,41 @@ class SetupMode:
         state = self.state
         return None if state is None else standing_problem(state.battlefield, state.ruleset, type_id, point)
 
-    # --- events -------------------------------------------------------------------------------------------
-    def handle(self, app: App, event: pygame.event.Event) -> bool:
-        """Take ``event`` when it is the mode's (F2 always); True when the App must not see it."""
-        kind = event.type
-        if kind == pygame.KEYDOWN and event.key == pygame.K_F2 and self.editing is None:
-            if not self.active:
-                self.enter(app)
-            elif self.changed and self.asking != "leave":
-                self.asking = "leave"
-                app.tell("the set-up is not saved: F2 or Enter leaves without saving it, Esc stays", error=True)
-            else:
-                self.stop(app)
-            return True
-        if not self.active:
-            return False
-        if kind == pygame.KEYDOWN:
-            return self._key(app, event)
-        if kind == pygame.TEXTINPUT:
-            if self.editing is not None:
-                self.editing = (self.editing[0], self.editing[1] + event.text)
-            return True
-        if kind == pygame.MOUSEBUTTONDOWN:
-            app.cursor = event.pos
-            if event.button == 1:
-                self._press(app, event.pos)
-            elif event.button in (2, 3):
-                self.panning_from = event.pos
-            return True
-        if kind == pygame.MOUSEMOTION:
-            app.cursor = event.pos
-            if self.panning_from is not None:
-                app.camera = app.camera.panned(event.pos[0] - self.panning_from[0], event.pos[1] - self.panning_from[1])
-                self.panning_from = event.pos
-            if self.press_at is not None and self.carrying is None and self.selected is not None:
-                if math.hypot(event.pos[0] - self.press_at[0], event.pos[1] - self.press_at[1]) >= CLICK_SLOP:
-                    self.carrying = self.selected
-            return True
-        if kind == pygame.MOUSEBUTTONUP:
-            app.cursor = event.pos
-            if event.button == 1:
-                self._release(app, event.pos)
-            else:
-                self.panning_from = None
-            return True
-        if kind == pygame.MOUSEWHEEL:
-            if event.y and app.camera.viewport.contains(*app.cursor):
-                app._zoom(app.cursor, 1.25 ** (1 if event.y > 0 else -1))
-            return True
-        return False  # resizing, quitting, exposure: the App's
+    # --- events: the board's part (SetupBase handles them) -----------------------------------------------
+    def say(self, app: App, text: str, error: bool = False) -> None:
+        app.tell(text, error=error)
 
-    def _key(self, app: App, event: pygame.event.Event) -> bool:
-        key, ctrl = event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-        if self.editing is not None:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                self.commit(app)
-            elif key == pygame.K_ESCAPE:
-                self.editing = None
-            elif key == pygame.K_BACKSPACE:
-                self.editing = (self.editing[0], self.editing[1][:-1])
-            return True
-        if self.asking is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_ESCAPE, pygame.K_n):
-            yes, question = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y), self.asking
-            self.asking = None
-            if not yes:
-                app.tell("not done")
-            elif question == "overwrite":
-                self.save(app, overwrite=True)
-            else:
-                self.stop(app)
-            return True
-        if ctrl and key == pygame.K_s:
-            self.save(app, overwrite=self.asking == "overwrite")
-        elif ctrl and key == pygame.K_p:
-            self.play(app)
-        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.selected is not None:
-            self.delete_selected(app)
-        elif key == pygame.K_ESCAPE:
-            self.armed = self.carrying = self.selected = None
-            app.tell(HINT)
-        elif key in (pygame.K_F11, pygame.K_F12, pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
-                     pygame.K_DOWN, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_KP_MINUS):
-            return False  # fullscreen, screenshot, panning and zoom: the App's own keys
+    def escaped(self, app: App) -> None:
+        self.carrying = None
+        super().escaped(app)
+
+    def pan(self, app: App, dx: int, dy: int) -> None:
+        app.camera = app.camera.panned(dx, dy)
+
+    def moved(self, app: App, pos: tuple[int, int]) -> None:
+        if self.press_at is not None and self.carrying is None and self.selected is not None:
+            if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
+                self.carrying = self.selected
+
+    def released(self, app: App, event: pygame.event.Event) -> None:
+        if event.button == 1:
+            self._release(app, event.pos)
+        else:
+            self.panning_from = None
+
+    def wheel(self, app: App, event: pygame.event.Event) -> bool:
+        if event.y and app.camera.viewport.contains(*app.cursor):
+            app._zoom(app.cursor, 1.25 ** (1 if event.y > 0 else -1))
         return True
 
-    def _press(self, app: App, pos: tuple[int, int]) -> None:
-        if self.editing is not None:
-            self.commit(app)
-        control = next((c for c in reversed(self.controls) if c.rect.collidepoint(pos) and c.action), None)
-        if control is not None:
-            if control.action == "type":
-                self.armed = control.arg
-                self.carrying = f"type:{control.arg}"
-            else:
-                self.click(app, control)
-            return
+    def press_control(self, app: App, control: setup_panel.Control) -> None:
+        if control.action == "type":
+            self.armed = control.arg
+            self.carrying = f"type:{control.arg}"
+        else:
+            self.click(app, control)
+
+    def press_map(self, app: App, pos: tuple[int, int]) -> None:
         if not app.camera.viewport.contains(*pos) or self.state is None:
             return
         under = app.board.unit_at(self.state, app.camera, app.projector, pos)
@@ -299,8 +227,7 @@ class SetupMode:
         app.tell(f"placed {unit.id} ({self.type_name(type_id)}, {side}) at {at.x:.0f},{at.y:.0f}")
 
     # --- the panel's buttons and fields -------------------------------------------------------------------
-    def click(self, app: App, control: setup_panel.Control) -> None:
-        """What a click on ``control`` does."""
+    def own_click(self, app: App, control: setup_panel.Control) -> bool:
         draft, action, arg = self.draft, control.action, control.arg
         if action == "tab":
             self.tab = arg
@@ -322,8 +249,6 @@ class SetupMode:
                 default = self.state is not None and bool(self.state.ruleset.unit_type(unit.type_id).hidden_by_default)
                 unit.hidden = None if hidden == default else hidden
                 self._changed_draft(app)
-        elif action == "delete_unit":
-            self.delete_selected(app)
         elif action == "add_side":
             number = len(draft.sides) + 1
             while f"Side {number}" in draft.side_names():
@@ -346,12 +271,9 @@ class SetupMode:
         elif action == "delete_player":
             del draft.players[arg]
             self._changed_draft(app)
-        elif action == "save":
-            self.save(app, overwrite=self.asking == "overwrite")
-        elif action == "play":
-            self.play(app)
-        elif action == "leave":
-            self.handle(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0))
+        else:
+            return False  # the shared buttons: SetupBase.click
+        return True
 
     def _drop_from_other_players(self, unit_id: str, side: str) -> None:
         self.draft.players = [p if p.units is None or p.side == side or unit_id not in p.units
@@ -397,55 +319,22 @@ class SetupMode:
 
     # --- saving -------------------------------------------------------------------------------------------
     def save(self, app: App, overwrite: bool = False) -> Path | None:
-        """Ctrl+S: check the scenario as ``kriegsspiel check`` would, then write it atomically at :attr:`target`;
-        asks before replacing a file this mode did not write. Returns the path written, or None."""
+        """Ctrl+S (see :meth:`SetupBase.save`), the field being typed in committed first."""
         if self.editing is not None:
             self.commit(app)
             if self.editing is not None:
                 return None
-        target = self.target.resolve() if self.target.parent.exists() else self.target
-        text = self.draft.toml_text(target)
-        try:
-            warnings = check_text(text, target)
-            write_atomically(target, text, overwrite=overwrite or target in self.written)
-        except ScenarioExists:
-            self.asking = "overwrite"
-            app.tell(f"{target} exists: Ctrl+S again or Enter replaces it, Esc keeps it (change 'save as' under "
-                     "Sides & players to write elsewhere)", error=True)
-            return None
-        except UserError as exc:  # the loader's findings: nothing written
-            app.tell(f"not saved: {exc}".replace("\n", " "), error=True)
-            return None
-        except OSError as exc:
-            app.tell(f"not saved: cannot write {target} ({exc.strerror or exc}); change 'save as' under Sides & "
-                     "players to a folder you can write", error=True)
-            return None
-        self.asking = None
-        self.written.add(target)
-        self.target = target
-        self.changed = False
-        notes = f" ({len(warnings)} warning(s): {warnings[0].format()})" if warnings else ""
-        app.tell(f"saved {target}; play it with: kriegsspiel play {target}{notes}")
-        return target
+        return super().save(app, overwrite)
 
-    def play(self, app: App) -> bool:
-        """Ctrl+P: the scenario as saved becomes a new game in this window (its own save in the games folder);
-        refused while there are changes not saved."""
-        problem = play_problem(self.target, self.written, self.changed)
-        if problem is not None:
-            app.tell(f"refused: {problem}", error=True)
-            return False
-        self.play_next = self.target
-        app.tell(f"opening a new game of {self.target}")
-        app.running = False  # the window opens the next game (app/window.py run_window)
-        return True
+    def draft_text(self, app: App, target: Path) -> str:
+        return self.draft.toml_text(target)
 
-    def keep_unsaved(self, app: App) -> str | None:
-        """Ctrl+Q with changes not saved: the draft written beside the target under a name nothing else has
-        (``coast-unsaved.toml``), so quitting loses no placed counter; returns the line that says where."""
-        if not self.active or not self.changed:
-            return None
-        return keep_beside(self.target, lambda target: self.draft.toml_text(target))
+    def checked(self, text: str, target: Path) -> str:
+        warnings = check_text(text, target)
+        return f" ({len(warnings)} warning(s): {warnings[0].format()})" if warnings else ""
+
+    def not_saved(self, exc: UserError) -> str:
+        return f"not saved: {exc}".replace("\n", " ")
 
     # --- drawing ------------------------------------------------------------------------------------------
     def panel_rect(self, app: App) -> pygame.Rect:
@@ -506,25 +395,3 @@ class SetupMode:
                                   clear_px=size // 2, area=visible.map_area(app))
 
 
-def play_problem(target: Path, written: set[Path], changed: bool) -> str | None:
-    """Why the set-up cannot be played at once (Ctrl+P), or None: it must be saved, as it is now."""
-    if target not in written:
-        return "save the scenario first (Ctrl+S); then Ctrl+P plays it"
-    if changed:
-        return "the set-up changed since it was saved: Ctrl+S, then Ctrl+P"
-    return None
-
-
-def keep_beside(target: Path, text_for: Callable[[Path], str]) -> str:
-    """Write a set-up not saved as ``<target stem>-unsaved[-N].toml`` beside ``target`` (never over a file);
-    the line for the quit message, saying where it went or why it could not be kept."""
-    for number in range(1, 1000):
-        path = target.with_name(f"{target.stem}-unsaved{'' if number == 1 else f'-{number}'}.toml")
-        try:
-            write_atomically(path, text_for(path), overwrite=False)
-        except ScenarioExists:
-            continue
-        except OSError as exc:
-            return f"the set-up not saved could not be kept ({path}: {exc.strerror or exc})"
-        return f"the set-up not saved is kept in {path} (check it, then rename it)"
-    return "the set-up not saved could not be kept (too many unsaved files beside it)"

@@ -222,7 +222,7 @@ class ShipRotation:
             unit = state.unit(self.turning.unit)
             if unit is not None:
                 self._draw_turning(app, target, state, unit)
-        if app.dragging or self.turning is not None:
+        if app.carry.dragging or self.turning is not None:
             return
         at = self.handle_at(app)
         if at is None:

@@ -49,7 +49,7 @@ class TableControls:
         if ctrl and key == pygame.K_q:
             self.quit_saving()
             return True
-        if self.confirming is not None or self.console_focused or self.dragging:
+        if self.confirming is not None or self.console_focused or self.carry.dragging:
             return False  # a question, a typed line or a counter carried has the keys
         if self.second.choosing:
             return self._second_key(key)
@@ -155,8 +155,8 @@ class TableControls:
         if self.confirming is not None:
             pending.append(f"the unanswered question ({self.confirming.line}) was not done")
             self.confirming = None
-        if self.dragging:
-            self.dragging = False
+        if self.carry.dragging:
+            self.carry.dragging = False
             pending.append("the drag under way was cancelled")
         typed = self.console.text.strip()
         if typed:

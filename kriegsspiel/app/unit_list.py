@@ -170,7 +170,7 @@ class UnitList:
         """A click on a row selects and centres; the wheel over the list scrolls. True when the event was the list's."""
         if not self.on or not hasattr(event, "pos") and event.type != pygame.MOUSEWHEEL:
             return False
-        if app.press_at is not None or app.panning_from is not None or app.box is not None:
+        if app.carry.press_at is not None or app.panning_from is not None or app.carry.box is not None:
             return False  # a drag or pan that began on the map ends wherever the button goes up
         area = self.area(app)
         if event.type == pygame.MOUSEWHEEL:

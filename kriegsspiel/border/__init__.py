@@ -19,6 +19,7 @@ from kriegsspiel.border.files import (
     outside_allowed,
     read_input,
     read_input_text,
+    replace_file,
 )
 from kriegsspiel.border.json_input import MAX_JSON_LINE_BYTES, json_lines, read_json_source, source_name
 from kriegsspiel.border.settings import (
@@ -45,6 +46,6 @@ from kriegsspiel.border.schema import (
 
 __all__ = [
     "ALLOW_OUTSIDE_ENV", "CAPS", "InputFileError", "InputKind", "MAX_JSON_LINE_BYTES", "MAX_JSON_NESTING", "SchemaError", "check_input", "convert",
-    "decode_json", "display_path", "inside_folders", "json_lines", "json_nesting", "open_input", "outside_allowed", "read_json_source", "source_name", "read_input", "read_input_text", "to_plain",
+    "decode_json", "display_path", "inside_folders", "json_lines", "json_nesting", "open_input", "outside_allowed", "read_json_source", "source_name", "read_input", "read_input_text", "replace_file", "to_plain",
     "FieldProblem", "holds_unwritable_text", "convert_entries", "convert_table", "shown", "unknown_keys", "SettingsRead", "read_json_settings", "read_line_settings", "write_json_settings", "write_line_settings",
 ]

@@ -1,4 +1,5 @@
-"""The one way an input file is opened: a regular file only (never a pipe, device or socket, so that a FIFO
+"""The one way an input file is opened, and the one way a whole file is written over another
+(:func:`replace_file`). An input is opened a regular file only (never a pipe, device or socket, so that a FIFO
 cannot hang a command and ``/dev/zero`` cannot be read until memory runs out), never more than the cap of its
 kind, and a message naming the path and what to give instead when it cannot be read.
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -183,3 +185,27 @@ def inside_folders(path: str | os.PathLike[str], folders: list[str] | tuple[str,
 def outside_allowed() -> bool:
     """True when the umpire lifted the path rule with :data:`ALLOW_OUTSIDE_ENV`."""
     return os.environ.get(ALLOW_OUTSIDE_ENV, "").strip().lower() in ("1", "true", "yes")
+
+
+def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool = True) -> None:
+    """Write ``data`` over ``path`` (its folder made if need be) through a temporary file in that folder and a
+    rename, so that a crash leaves the old file or the new one, never half of one. ``mode``: the permission
+    bits, set before a byte is written (0o600 for a file of secrets); ``durable``: flushed to the disk before
+    the rename (not for files the program can draw again). Raises OSError; no temporary file is left behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
+    try:
+        if mode is not None:
+            os.chmod(temp, mode)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise

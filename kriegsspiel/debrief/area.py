@@ -12,8 +12,8 @@ import pygame
 
 from kriegsspiel.core.area import AreaPosition, PhaseResult
 from kriegsspiel.debrief.model import Debrief, Frame, Move
-from kriegsspiel.pov.area import area_picture, order_arrows, order_marks, province_of, unit_marks
-from kriegsspiel.render.board_picture import paint_board, stack_offset
+from kriegsspiel.pov.area import area_picture, order_arrows, order_marks, place_counters
+from kriegsspiel.render.board_picture import paint_board
 from kriegsspiel.render.provinces import power_colour
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.area import AreaSession
@@ -31,10 +31,9 @@ def umpire_board(scenario: AreaScenario, before: AreaTurn, *, with_orders: bool 
     position = before.position
     owned = [replace(p, owner=position.owners.get(p.abbreviation)) for p in provinces]
     centres = {p.abbreviation: p.centre for p in provinces}
-    on_map = [u for u in position.units if province_of(u.where) in centres]
-    symbols = scenario.rules.unit_symbols()
-    marks = unit_marks(position, centres, stack_offset(1.0, any(u.kind in symbols for u in on_map)), symbols)
-    points = [m.at for m in marks]
+    placed = place_counters(position, centres, scenario.rules.unit_symbols())
+    marks = [c.mark for c in placed]
+    on_map, points = [c.unit for c in placed], [m.at for m in marks]
     orders = []
     for power in scenario.powers if with_orders else ():
         texts = [o.text for o in before.orders if o.power == power]

@@ -59,7 +59,7 @@ def _encoder(path: Path, fps: int) -> Callable[[bytes | None], None]:
     if codec is None:
         raise UserError(f"{path}: a film is .mp4, .webm or .gif; name the file with one of these")
     try:
-        import imageio_ffmpeg  # type: ignore[import-untyped]  # imageio-ffmpeg ships no type hints
+        import imageio_ffmpeg
     except ImportError:
         raise MissingEncoder(f"the film needs the debrief extra (imageio and imageio-ffmpeg): {EXTRA_HINT}") from None
     extra: dict[str, object] = {} if codec[0] == "gif" else {"quality": 7}

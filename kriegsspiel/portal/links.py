@@ -17,14 +17,13 @@ import json
 import os
 import re
 import secrets
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import msgspec
 
-from kriegsspiel.border import InputFileError, decode_json, read_input
+from kriegsspiel.border import InputFileError, decode_json, read_input, replace_file
 from kriegsspiel.border.settings import move_aside
 from kriegsspiel.border.types import Name, PathText
 from kriegsspiel.errors import UserError
@@ -62,20 +61,7 @@ def well_formed(token: str) -> bool:
 
 def _write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically, the file readable and writable by its owner only (0600)."""
-    fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".links", dir=path.parent)
-    try:
-        os.chmod(temp, 0o600)  # before a byte of a token is in it
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    replace_file(path, text.encode("utf-8"), mode=0o600)
 
 
 class BrokenLinksFile(UserError):
@@ -121,7 +107,7 @@ class LinkBook:
             raise UserError(f"{path}: others than its owner may read it (mode {path.stat().st_mode & 0o777:o}); "
                             f"run 'chmod 600 {path}' and revoke the links with 'kriegsspiel links --revoke'")
         try:
-            book = decode_json(data, _LinksFile, str(path))
+            book: _LinksFile = decode_json(data, _LinksFile, str(path))
         except UserError as exc:
             raise BrokenLinksFile(f"not a kriegsspiel links file ({exc}); delete it to issue new links") from None
         if book.format != LINKS_FORMAT or not all(well_formed(v) for v in book.players.values()):

@@ -242,7 +242,7 @@ def _current(page: PageInput, current: Handout) -> str:
     layer = ""
     if form.board is not None and form.orders_now and page.status.open:
         examples = {uid: offered for uid, _, offered in form.units or ()}
-        layer = tap_layer(form.board, form.board.units, page.player, examples, form.placements)
+        layer = tap_layer(form.board, page.player, examples, form.placements)
     parts = ["<section id=\"current\">" + _picture(f"{page.base}/picture/{current.number}.png",
                                                   f"Your picture: {current.moment}", True, current.focus, layer)]
     if current.report is not None:

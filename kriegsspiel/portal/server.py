@@ -442,7 +442,7 @@ class PortalServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._ready = threading.Event()
-        self._problem: BaseException | None = None
+        self._problem: BaseException | str | None = None
         self.url = ""
 
     def start(self) -> str:

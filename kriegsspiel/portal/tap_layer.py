@@ -8,10 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from kriegsspiel.core.area import AreaUnit
-from kriegsspiel.store.desk import TapBoard
-
-#: a unit's tap target, in map pixels (about a fingertip on a phone's picture of a standard board)
-UNIT_RADIUS_PX = 16
+from kriegsspiel.store.desk import TapBoard, TapCounter
 
 
 def province_key(where: str) -> str:
@@ -32,14 +29,30 @@ def _unit_name(unit: AreaUnit, power: str, place: str) -> str:
     return f"{whose} unit {unit.kind} {unit.where}, in {place}"
 
 
-def tap_layer(board: TapBoard, units: tuple[AreaUnit, ...], power: str,
-              orders: dict[str, tuple[str, ...]], placements: tuple[str, ...]) -> str:
+def _unit_shape(counter: TapCounter, power: str, place: str, orders: dict[str, tuple[str, ...]]) -> str:
+    """The button of one unit: exactly over its counter as the picture draws it (a square plate or a disc)."""
+    u = counter.unit
+    x, y, w, h = counter.box
+    name = _unit_name(u, power, place)
+    mine = u.power == power
+    data = f" data-uid=\"{escape(u.uid)}\" data-orders=\"{escape('|'.join(orders.get(u.uid, ())))}\"" if mine else ""
+    common = (f"class=\"unit{' mine' if mine else ''}\" data-p=\"{escape(province_key(u.where))}\"{data} "
+              f"tabindex=\"0\" role=\"button\" aria-label=\"{escape(name)}\"")
+    if counter.square:
+        return f"<rect {common} x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\"><title>{escape(name)}</title></rect>"
+    return (f"<circle {common} cx=\"{x + w / 2:g}\" cy=\"{y + h / 2:g}\" r=\"{w / 2:g}\"><title>{escape(name)}</title>"
+            "</circle>")
+
+
+def tap_layer(board: TapBoard, power: str, orders: dict[str, tuple[str, ...]], placements: tuple[str, ...]) -> str:
     """The SVG over the picture: the provinces, then the units (drawn last, so on top), each a button named
-    for screen readers. ``orders`` are the power's units' legal orders by uid (``data-orders``), ``placements``
-    its builds; the script matches taps against them, so that only orders the rules offer are composed."""
+    for screen readers and lying over its counter where the picture draws it (``board.counters``: the
+    picture's layout, so a tap on a counter in a crowded province chooses that unit). Only the units the
+    power sees are in ``board``. ``orders`` are the power's units' legal orders by uid (``data-orders``),
+    ``placements`` its builds; the script matches taps against them, so that only orders the rules offer are
+    composed."""
     width, height = board.size_px
     names = {p.abbreviation: p.name for p in board.provinces}
-    centres = {p.abbreviation: p.centre for p in board.provinces}
     # pinned to the picture's top left: a picture with a key of its symbols under the board (unit profiles)
     # is taller than the board, and the layer must lie on the board, not in the middle of the picture
     parts = [f"<svg id=\"touch\" class=\"touch\" viewBox=\"0 0 {width} {height}\" "
@@ -51,21 +64,9 @@ def tap_layer(board: TapBoard, units: tuple[AreaUnit, ...], power: str,
         parts.append(f"<path class=\"province\" d=\"{_path(p.outline)}\" data-p=\"{escape(p.abbreviation)}\" "
                      f"tabindex=\"0\" role=\"button\" aria-label=\"{escape(label)}\"><title>{escape(label)}</title>"
                      "</path>")
-    shown = [u for u in sorted(units, key=lambda u: u.power != power) if province_key(u.where) in centres]
-    sharing: dict[str, list[AreaUnit]] = {}
-    for u in shown:
-        sharing.setdefault(province_key(u.where), []).append(u)
-    for u in shown:  # the power's own units first in the tab order
-        key = province_key(u.where)
-        # units sharing a province (an army and a wing) side by side, so that each can be tapped
-        mates = sharing[key]
-        x, y = centres[key]
-        x += (mates.index(u) - (len(mates) - 1) / 2) * 2.2 * UNIT_RADIUS_PX
-        name = _unit_name(u, power, names.get(key, key))
-        mine = u.power == power
-        data = f" data-uid=\"{escape(u.uid)}\" data-orders=\"{escape('|'.join(orders.get(u.uid, ())))}\"" if mine else ""
-        parts.append(f"<circle class=\"unit{' mine' if mine else ''}\" cx=\"{x:.0f}\" cy=\"{y:.0f}\" "
-                     f"r=\"{UNIT_RADIUS_PX}\" data-p=\"{escape(key)}\"{data} tabindex=\"0\" role=\"button\" "
-                     f"aria-label=\"{escape(name)}\"><title>{escape(name)}</title></circle>")
+    # the power's own units first in the tab order; counters do not overlap, so the order hides none
+    for counter in sorted(board.counters, key=lambda c: c.unit.power != power):
+        key = province_key(counter.unit.where)
+        parts.append(_unit_shape(counter, power, names.get(key, key), orders))
     parts.append("</svg>")
     return "".join(parts)

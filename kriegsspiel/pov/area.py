@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pygame
 
-from kriegsspiel.core.area import AreaPosition, AreaUnit, UnitSymbol
+from kriegsspiel.core.area import AreaPosition, AreaRules, AreaUnit, UnitSymbol
 from kriegsspiel.pov.png import file_stem, write_atomically, write_png
 from kriegsspiel.render.area_counters import hit_marks, symbols_by_kind
-from kriegsspiel.render.board_picture import DrawnBoard, paint_board, stack_offset
+from kriegsspiel.render.board_picture import DrawnBoard, counter_rects, paint_board, stack_offset
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.provinces import OrderMark, ProvinceDrawing, UnitMark
 
@@ -42,6 +42,20 @@ class AreaPictureInput:
     told: tuple[str, ...]
     #: the rule set's symbol per unit kind (``AreaRules.unit_symbols``; empty: lettered counters)
     symbols: Mapping[str, UnitSymbol] = field(default_factory=dict)
+    #: order text -> the province it takes its unit to, as the rules say (``AreaRules.destination``); an order
+    #: not in it is read in the manner of Diplomacy's notation
+    moves: Mapping[str, str] = field(default_factory=dict)
+
+
+def destinations(rules: AreaRules, position: AreaPosition, power: str, orders: Sequence[str]) -> dict[str, str]:
+    """Order text -> the province it takes its unit to, for the orders whose rules say
+    (``AreaRules.destination``): what :class:`AreaPictureInput` ``moves`` holds."""
+    out = {}
+    for order in orders:
+        end = rules.destination(position, power, order)
+        if end is not None:
+            out[order] = end
+    return out
 
 
 def province_of(where: str) -> str:
@@ -91,8 +105,29 @@ def unit_marks(position: AreaPosition, centres: Mapping[str, tuple[float, float]
     return marks
 
 
+@dataclass(frozen=True, slots=True)
+class PlacedCounter:
+    """One unit's counter as the picture draws it: the ``unit``, its ``mark`` and its ``rect`` (pixels on
+    the board drawn at the scale asked)."""
+
+    unit: AreaUnit
+    mark: UnitMark
+    rect: pygame.Rect
+
+
+def place_counters(position: AreaPosition, centres: Mapping[str, tuple[float, float]],
+                   symbols: Mapping[str, UnitSymbol], scale: float = 1.0) -> list[PlacedCounter]:
+    """The counters of the units of ``position`` on the map (in its order), stacked in blocks about their
+    provinces' centres as the picture at ``scale`` draws them (:func:`board_picture` and the phone's tap
+    layer both place them so: a button lies over the counter drawn for its unit)."""
+    on_map = [u for u in position.units if province_of(u.where) in centres]
+    offset = stack_offset(scale, any(u.kind in symbols for u in on_map))
+    marks = unit_marks(position, centres, offset, symbols)
+    return [PlacedCounter(u, m, r) for u, m, r in zip(on_map, marks, counter_rects(marks, scale))]
+
+
 def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], points: Sequence[tuple[float, float]],
-                centres: Mapping[str, tuple[float, float]]) -> list[OrderMark]:
+                centres: Mapping[str, tuple[float, float]], moves: Mapping[str, str] | None = None) -> list[OrderMark]:
     """The lines of ``power``'s ``orders``: each from the counter of the unit it names (``units`` stand at
     ``points``; the unit is found by its id, or by its kind letter and province, among the power's own)
     to the province it leads to."""
@@ -100,7 +135,7 @@ def order_marks(power: str, orders: Sequence[str], units: Sequence[AreaUnit], po
     marks = []
     for order in orders:
         start = _ordered_unit(order, power, units, points)
-        for style, a, b in order_arrows(order, centres):
+        for style, a, b in order_arrows(order, centres, (moves or {}).get(order)):
             marks.append(OrderMark(style, power, start or a, b, at_centre.get(b, "")))
     return marks
 
@@ -125,14 +160,19 @@ def _ordered_unit(order: str, power: str, units: Sequence[AreaUnit],
     return None
 
 
-def order_arrows(order: str, centres: Mapping[str, tuple[float, float]]) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
+def order_arrows(order: str, centres: Mapping[str, tuple[float, float]],
+                 moves_to: str | None = None) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
     """The lines an order draws: (style, from, to) in map pixels; style ``move`` (an arrow), ``support`` or
-    ``convoy`` (thin lines to what is helped). Orders naming no two known places draw nothing."""
+    ``convoy`` (thin lines to what is helped). ``moves_to``: the province the rules say the order takes its
+    unit to (``AreaRules.destination``), an arrow there; else the order is read as Diplomacy's notation writes
+    it. Orders naming no two known places draw nothing."""
     tokens = order.upper().replace("-", " - ").split()
     places = [province_of(t) for t in tokens if province_of(t) in centres]
     if len(places) < 2:
         return []
     start = centres[places[0]]
+    if moves_to is not None and province_of(moves_to) in centres:
+        return [("move", start, centres[province_of(moves_to)])]
     words = set(tokens)
     if "S" in words or "C" in words or "ESCORT" in words:
         style = "convoy" if "C" in words else "support"
@@ -149,11 +189,10 @@ def board_picture(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing]
     the units as counters in blocks, the power's orders as arrows and each name beside its counters."""
     owned = [replace(p, owner=shown.position.owners.get(p.abbreviation)) for p in provinces]
     centres = {p.abbreviation: p.centre for p in provinces}
-    on_map = [u for u in shown.position.units if province_of(u.where) in centres]
-    offset = stack_offset(scale, any(u.kind in shown.symbols for u in on_map))
-    marks = unit_marks(shown.position, centres, offset, shown.symbols)
-    points = [m.at for m in marks]
-    orders = order_marks(shown.power, shown.orders, on_map, points, centres)
+    placed = place_counters(shown.position, centres, shown.symbols, scale)
+    marks = [c.mark for c in placed]
+    orders = order_marks(shown.power, shown.orders, [c.unit for c in placed], [m.at for m in marks], centres,
+                         shown.moves)
     title = f"{shown.position.phase_label} - {shown.power}"
     return paint_board(size_px, owned, scale, marks, title, orders)
 

@@ -6,13 +6,14 @@ import os
 import re
 import secrets
 import struct
-import tempfile
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 import pygame
+
+from kriegsspiel.border import replace_file
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -160,19 +161,7 @@ _DIR_FD = {os.open, os.mkdir, os.replace, os.unlink} <= os.supports_dir_fd and h
 
 
 def _write_replacing(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".png", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(temp, _FILE_MODE)
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    replace_file(path, data, mode=_FILE_MODE, durable=False)  # a picture is drawn again from the journal
 
 
 def write_png(surface: pygame.Surface, path: Path, root: Path | None = None) -> None:

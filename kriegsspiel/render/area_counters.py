@@ -78,7 +78,7 @@ def symbol_counter(symbol: Symbol, colour: Colour, size_px: int, hits: int = 0, 
     height = round(width * _FRAME_HEIGHT.get(symbol.frame, 0.68))
     box = pygame.Rect(0, 0, width, height)
     box.center = (s // 2, s // 2 - (max(2, s // 12) if hits else 0) - (height // 8 if symbol.frame == "subsurface" else 0))
-    draw_symbol(surface, symbol, box, blend(colour, (255, 255, 255), 0.6), s, MIN_TAG_PX)
+    draw_symbol(surface, symbol, box, blend((colour[0], colour[1], colour[2]), (255, 255, 255), 0.6), s, MIN_TAG_PX)
     if hits:
         pip = max(2, s // 12)
         y = s - pip - 2

@@ -48,6 +48,18 @@ def key_height(units: Sequence[UnitMark], width_px: int) -> int:
     return legend_height(key_of(units), width_px - 16)
 
 
+def counter_rects(units: Sequence[UnitMark], scale: float = 1.0) -> list[pygame.Rect]:
+    """Where each of ``units``' counters is drawn (pixels on a board at ``scale``, in the order of ``units``):
+    the square of the counter's side about its point. The one layout of the picture's counters: the phone's
+    tap layer takes its buttons from it, so a tap on a counter lands on that unit."""
+    radius = mark_radius(scale, any(u.symbol is not None for u in units))
+    rects = []
+    for unit in units:
+        x, y = round(unit.at[0] * scale), round(unit.at[1] * scale)
+        rects.append(pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius))
+    return rects
+
+
 @dataclass(frozen=True, slots=True)
 class DrawnBoard:
     """A board drawn: the ``surface``, and where (pixels on it) each province's name and each counter (in
@@ -84,12 +96,9 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
         return round(at[0] * scale), round(at[1] * scale)
 
     radius = mark_radius(scale, bool(key))
-    circles: list[pygame.Rect] = []
+    circles = counter_rects(units, scale)
     blocks: dict[str, pygame.Rect] = {}
-    for unit in units:
-        x, y = to_screen(unit.at)
-        rect = pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius)
-        circles.append(rect)
+    for unit, rect in zip(units, circles):
         if unit.province:
             blocks[unit.province] = blocks[unit.province].union(rect) if unit.province in blocks else rect
     lines: list[Segment] = []

@@ -12,6 +12,7 @@ so a hidden unit moves no name (a name set aside for it would betray it by a pix
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 import pygame
 
@@ -90,7 +91,7 @@ def place_labels(view: pygame.Rect, provinces: Sequence[ProvinceDrawing],
         w, h = face.size(province.abbreviation)
         extra = 2 * dot + 3 if province.supply_centre else 0
         placed[province.abbreviation] = place_label((w + extra, h), centre, blocks.get(province.abbreviation),
-                                                    lambda p, a=province.abbreviation: inside(a, p), counters, lines)
+                                                    partial(inside, province.abbreviation), counters, lines)
     return placed
 
 

@@ -13,12 +13,12 @@ import datetime
 import json
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from kriegsspiel.border import replace_file
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameSetup, PlayerSetup, SideSetup, UnitSetup
 from kriegsspiel.findings import Finding
@@ -232,19 +232,7 @@ def write_atomically(target: Path, text: str, overwrite: bool) -> None:
     OSError when the folder cannot be written."""
     if target.exists() and not overwrite:
         raise ScenarioExists(target)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    replace_file(target, text.encode("utf-8"))
 
 
 def _is_table(value: Any) -> bool:

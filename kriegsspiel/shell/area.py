@@ -4,8 +4,8 @@ session's commands (``store/area.py``) plus queries that change nothing.
 ::
 
     FRANCE: A PAR - BUR; F BRE - MAO   orders (one record each; a later order for a unit replaces it)
-    withdraw FRANCE: A PAR             take an order back
-    adjudicate                         what the phase would give (bounces, dislodgements, retreats), changing nothing
+    withdraw POWER: ORDER              take an order back
+    adjudicate                         what confirming would give now (the rules' results), changing nothing
     confirm                            resolve the phase and go on to the next that needs orders
     undo | redo                        take back the last command / carry it out again
     phase | units [POWER] | orders [POWER] | centres | results | options POWER UNIT | help

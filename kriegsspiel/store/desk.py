@@ -42,12 +42,23 @@ class TapProvince:
 
 
 @dataclass(frozen=True, slots=True)
+class TapCounter:
+    """One unit the player sees and where its counter is drawn on the picture: ``box`` (left, top, width,
+    height in picture pixels, from the picture's own layout), ``square`` for a symbol's plate, else a disc."""
+
+    unit: Any
+    box: tuple[int, int, int, int]
+    square: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TapBoard:
-    """The map's provinces and its size (map pixels, the picture's size), with the units the player sees."""
+    """The map's provinces and its size (map pixels, the picture's size), with the counters of the units the
+    player sees, as its picture draws them."""
 
     size_px: tuple[int, int]
     provinces: tuple[TapProvince, ...]
-    units: tuple[Any, ...] = ()
+    counters: tuple[TapCounter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,7 @@ MAX_SAVE_BYTES = 512 * 1024 * 1024
 # MAX_LINE_BYTES (kriegsspiel.border.save_schema): the longest line, shared with the writer
 MAX_RECORDS = 250_000
 SAVE_SUFFIX = ".kssave"
-RECORD_KINDS = ("order", "undo", "redo")
+RECORD_KINDS: tuple[str, ...] = ("order", "undo", "redo")
 #: A players' portal record (orders received, a link issued or revoked by its hash, a round closed, a
 #: deadline): ``events`` holds one dict with a "portal" key. It changes nothing in the game, so replay skips it.
 PORTAL_KIND = "portal"
@@ -497,7 +497,7 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader
     version = parsed.get("version")
     # Every version hashes its header the same way, so that a header that says "newer" but whose hash does
     # not match is a damaged one (a flipped bit turns 2 into 3), not a reason to update for nothing.
-    if _is_int(version) and version > SAVE_VERSION and ("hash" not in parsed
+    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION and ("hash" not in parsed
                                                          or line_hashes(parsed)[1] == parsed["hash"]):
         raise SaveError(f"{path}: line 1: save format version {version!r} is newer than this kriegsspiel reads "
                         f"(version {SAVE_VERSION}); update kriegsspiel")
@@ -509,7 +509,7 @@ def _read_header(path: Path, piece: tuple[bytes, int, bool]) -> tuple[SaveHeader
         raise _refuse(path, "line 1", "the header's hash does not match its content (the header was changed "
                       "after it was written)", 0, 1)
     try:
-        typed = convert(parsed, HeaderLine, "line 1")
+        typed: HeaderLine = convert(parsed, HeaderLine, "line 1")
     except SchemaError as exc:
         raise _refuse(path, "line 1", f"the header's {exc.key or 'content'} is of the wrong type or out of "
                       f"range (damaged): {exc.expected}", 0, 1) from None

@@ -182,7 +182,8 @@ class JournalWriter:
     def append_snapshot(self, state: dict[str, Any]) -> str:
         """Write a snapshot line of ``state`` (JSON, see store/snapshot) after the last record; returns its
         hash. Raises OSError as :meth:`append` (nothing is left of the line)."""
-        data = {"kind": SNAPSHOT_KIND, "after": self.next_seq - 1, "state": state, "prev": self.last_hash}
+        data: dict[str, Any] = {"kind": SNAPSHOT_KIND, "after": self.next_seq - 1, "state": state,
+                                "prev": self.last_hash}
         data = json.loads(canonical_json(data))  # hashed exactly as a reader will see it
         data["hash"] = content_hash(data)
         data = self._write_line(data)

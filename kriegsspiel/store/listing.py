@@ -58,7 +58,7 @@ def read_one(path: Path, replay: bool = False) -> SavedGame:
     header = loaded.header
     try:
         data = tomllib.loads(header.scenario_text)
-        head = data.get("scenario") if isinstance(data.get("scenario"), dict) else data
+        head = data["scenario"] if isinstance(data.get("scenario"), dict) else data
         ruleset = str(head.get("ruleset", DEFAULT_RULESET))
     except (ValueError, RecursionError):  # TOMLDecodeError, or a number of 5,000 digits
         ruleset = ""

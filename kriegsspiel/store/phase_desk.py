@@ -20,12 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.area import AreaPosition, AreaUnit, PhaseResult
-from kriegsspiel.pov.area import AreaPictureInput, area_picture, province_of, unit_marks
-from kriegsspiel.pov.png import png_bytes
-from kriegsspiel.render.board_picture import key_height
 from kriegsspiel.scenario.area import AreaScenario, province_drawings
 from kriegsspiel.store.desk import (HIDDEN_REFUSAL, Gate, Handout, LineVerdict, OrderForm, PlayerDuty, TapBoard,
-                                    TapProvince, order_lines)
+                                    TapCounter, TapProvince, order_lines)
 from kriegsspiel.store.pictures import picture_inputs
 
 if TYPE_CHECKING:
@@ -188,7 +185,7 @@ class PhaseDesk:
             waiting: tuple[str, ...] = ("the other powers",)
         else:
             waiting = tuple(c.power for c in turn.choices) or tuple(rules.powers_to_order(turn.position))
-        board = self._drawer.tap_board(view.position.units) if view.orders_now else None
+        board = self._drawer.tap_board(view.position) if view.orders_now else None
         return OrderForm(
             view.position.phase_label, checked=True, orders_now=view.orders_now, in_force=view.orders,
             choices=view.choices, units=tuple(units), placements=tuple(placements[:MAX_PLACEMENTS]),
@@ -284,29 +281,51 @@ class PhaseDesk:
 
 
 class Drawer:
-    """Draws the pictures of one scenario (the province drawings made once)."""
+    """Draws the pictures of one scenario (the province drawings made once). Its methods load pygame, the
+    desk does not: `kriegsspiel inbox` reads the orders and draws nothing."""
 
     def __init__(self, scenario: AreaScenario) -> None:
         self.scenario = scenario
-        self._drawings = province_drawings(scenario.board)
+        self._drawn: list[Any] | None = None
         self._size = (scenario.board.width_px, scenario.board.height_px)
+
+    @property
+    def _drawings(self) -> list[Any]:
+        """The provinces' outlines and centres, made at the first picture or tap layer asked for."""
+        if self._drawn is None:
+            self._drawn = list(province_drawings(self.scenario.board))
+        return self._drawn
 
     def current(self, view: PowerView) -> bytes:
         """The PNG of the phase being ordered as ``view`` holds it: the board with the power's orders in force
         as arrows."""
+        from kriegsspiel.pov.area import AreaPictureInput, area_picture, destinations
+        from kriegsspiel.pov.png import png_bytes
+
+        rules = self.scenario.rules
         shown = AreaPictureInput(view.position.phase, view.power, view.position, view.orders, view.told,
-                                 self.scenario.rules.unit_symbols())
+                                 rules.unit_symbols(), destinations(rules, view.position, view.power, view.orders))
         return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 
-    def tap_board(self, units: tuple[AreaUnit, ...]) -> TapBoard:
+    def tap_board(self, seen: AreaPosition) -> TapBoard:
         """The provinces as the tap layer over the picture knows them (outlines and centres, map pixels), with
-        the ``units`` the power sees."""
+        the counters of the units of ``seen`` (the position as the power sees it, as :meth:`current` draws
+        it) where the picture draws them: the picture's own layout (``place_counters``), not a copy of it."""
+        from kriegsspiel.pov.area import place_counters
+
+        centres = {d.abbreviation: d.centre for d in self._drawings}
+        counters = tuple(TapCounter(c.unit, (c.rect.x, c.rect.y, c.rect.width, c.rect.height),
+                                    c.mark.symbol is not None)
+                         for c in place_counters(seen, centres, self.scenario.rules.unit_symbols()))
         return TapBoard(self._size, tuple(TapProvince(d.abbreviation, d.name, d.outline, d.centre)
-                                          for d in self._drawings), units)
+                                          for d in self._drawings), counters)
 
     def focus(self, view: PowerView) -> tuple[float, float] | None:
         """Where the power's own units stand on its picture, as fractions of the picture's width and height
         (the middle of their provinces' centres), so that a zoomed picture opens on them; None without units."""
+        from kriegsspiel.pov.area import province_of, unit_marks
+        from kriegsspiel.render.board_picture import key_height
+
         centres = {d.abbreviation: d.centre for d in self._drawings}
         points = [centres[province_of(u.where)] for u in view.own_units if province_of(u.where) in centres]
         if not points:
@@ -321,6 +340,9 @@ class Drawer:
     def confirmed(self, before: AreaTurn, result: PhaseResult, power: str) -> bytes:
         """The PNG of a confirmed phase for ``power``: the board of the very picture ``kriegsspiel pov``
         writes (without its panel)."""
+        from kriegsspiel.pov.area import area_picture
+        from kriegsspiel.pov.png import png_bytes
+
         shown = picture_inputs(self.scenario, before, result, [power])[0]
         return png_bytes(area_picture(self._size, self._drawings, shown, panel=False))
 

@@ -18,14 +18,15 @@ def picture_inputs(scenario: AreaScenario, before: AreaTurn, result: PhaseResult
                    powers: list[str] | None = None) -> list[Any]:
     """What each power (default: every power of the map) is shown of a confirmed phase: its view of the turn
     resolved (the rule set filters it before it is drawn), its own orders and what it is told."""
-    from kriegsspiel.pov.area import AreaPictureInput
+    from kriegsspiel.pov.area import AreaPictureInput, destinations
 
     out = []
     for power in powers or list(scenario.powers):
         seen = scenario.rules.view(before.position, power, scenario.blind)
         orders = tuple(o.text for o in before.orders if o.power == power)
         out.append(AreaPictureInput(before.position.phase, power, seen, orders, tuple(result.told.get(power, ())),
-                                    scenario.rules.unit_symbols()))
+                                    scenario.rules.unit_symbols(),
+                                    destinations(scenario.rules, before.position, power, orders)))
     return out
 
 

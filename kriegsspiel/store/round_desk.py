@@ -13,9 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from kriegsspiel.core.sight import PlayerView, player_view
-from kriegsspiel.pov import public_map, round_moment
-from kriegsspiel.pov.png import png_bytes
-from kriegsspiel.render.player_picture import draw_picture, full_map_camera
 from kriegsspiel.store.desk import Gate, Handout, LineVerdict, OrderForm, PlayerDuty
 from kriegsspiel.store.places import landmarks_of, where_words
 
@@ -95,6 +92,8 @@ def units_focus(view: PlayerView, public: Any, size_px: tuple[int, int]) -> tupl
     fractions of its width and height, so that a zoomed picture opens on them; None without units."""
     if not view.own_units or size_px[0] <= 0 or size_px[1] <= 0:
         return None
+    from kriegsspiel.render.player_picture import full_map_camera  # pygame: only once a sheet is drawn
+
     camera = full_map_camera(public)
     points = [camera.to_screen(u.position) for u in view.own_units]
     x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
@@ -105,6 +104,11 @@ def units_focus(view: PlayerView, public: Any, size_px: tuple[int, int]) -> tupl
 def draw_sheets(state: Any, number: int, players: list[str]) -> dict[str, Sheet]:
     """Every one of ``players``' sheet ``number`` from ``state`` (for N > 1, the state as round N - 1 ended;
     for 1, the state before the first move). Draws with pygame: call on the thread that owns pygame."""
+    # pygame is loaded here, not with the desk: `kriegsspiel inbox` reads the orders and draws nothing
+    from kriegsspiel.pov import public_map, round_moment
+    from kriegsspiel.pov.png import png_bytes
+    from kriegsspiel.render.player_picture import draw_picture
+
     moment = round_moment(state, None if number == 1 else number - 1)
     public = public_map(state)
     places = places_of(public)

@@ -338,7 +338,7 @@ class RulerSession(SessionBase):
             before = self.state
             try:
                 # leniently when the game was opened so: an order that stands only as carried out can be redone
-                lenient = [] if self._timeline.drift is not None else None
+                lenient: list[str] | None = [] if self._timeline.drift is not None else None
                 state, events = replay_order(before, original, self.seed, original.seq, lenient)
             except ReplayMismatch as exc:  # cannot happen: the state is the one the order was first applied to
                 return Outcome(accepted=False, command="redo", reason=str(exc), forceable=False)
@@ -363,10 +363,11 @@ class RulerSession(SessionBase):
                 return Outcome(accepted=False, command=command[:60] + "...", forceable=False,
                                reason=f"a command of {len(command):,} characters; at most {MAX_COMMAND_CHARS:,} "
                                       "are taken (split a long message into several)")
+            text = command
             try:
-                command = rules_of(state).parse(command)
+                command = rules_of(state).parse(text)
             except NotationError as exc:
-                return Outcome(accepted=False, command=command.strip(), reason=str(exc), forceable=False)
+                return Outcome(accepted=False, command=text.strip(), reason=str(exc), forceable=False)
         if isinstance(command, Force):
             return command.order, True
         return command, forced

@@ -59,7 +59,7 @@ def _encode(value: Any) -> Any:
         return {"@d": [[_encode(k), _encode(v)] for k, v in value.items()]}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         cls = type(value)
-        if not cls.__module__.startswith("kriegsspiel.") or not cls.__dataclass_params__.frozen:
+        if not cls.__module__.startswith("kriegsspiel.") or not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]  # every dataclass has it; typeshed's DataclassInstance does not say so
             raise _NotEncodable(f"{cls.__qualname__}")
         fields = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
         return {"@c": f"{cls.__module__}:{cls.__qualname__}", "f": fields}
@@ -82,7 +82,7 @@ def _decode(value: Any) -> Any:
         if not module_name.startswith("kriegsspiel.") or "." in qualname:
             raise ValueError(f"not a class of kriegsspiel: {value['@c']!r}")
         cls = getattr(importlib.import_module(module_name), qualname)
-        if not dataclasses.is_dataclass(cls):
+        if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):
             raise ValueError(f"not a dataclass: {value['@c']!r}")
         return cls(**{k: _decode(v) for k, v in value["f"].items()})
     raise ValueError("an untagged object in a snapshot")
@@ -133,7 +133,7 @@ def decode_state(data: dict[str, Any], start: GameState, base: GameState | None 
             raise ValueError("a snapshot continues messages the snapshot before it does not hold")
         data = {**data, "messages": {"@t": []}}
         fields = {name: _decode(data[name]) for name in _STATE_FIELDS}
-        fields["messages"] = base.messages + tuple(_decode(v) for v in messages["@t"])
+        fields["messages"] = tuple(base.messages) + tuple(_decode(v) for v in messages["@t"])
     else:
         fields = {name: _decode(data[name]) for name in _STATE_FIELDS}
     fields.update({name: _decode(data[name]) for name in _OPTIONAL_FIELDS if name in data})

@@ -58,12 +58,13 @@ def replay_order(
             raise ReplayMismatch(record, f"the replay failed ({type(exc).__name__}: {exc})") from None
         if isinstance(result, Accepted):
             return result.state, result.events
+        reason = result.reason
         if drift is None or forced or not result.forceable:
             break
-        drift.append(f"{_named(record)}: the rules now refuse it ({result.reason}); it stands as the umpire's "
+        drift.append(f"{_named(record)}: the rules now refuse it ({reason}); it stands as the umpire's "
                      "order, as it was carried out")
         forced = True
-    raise ReplayMismatch(record, f"the rules now refuse it: {result.reason}")
+    raise ReplayMismatch(record, f"the rules now refuse it: {reason}")
 
 
 def _named(record: JournalRecord) -> str:

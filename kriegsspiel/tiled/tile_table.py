@@ -8,6 +8,7 @@ array searched per cell (``np.searchsorted``). Either way its memory grows with 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,7 +34,7 @@ class TileTable:
     values: np.ndarray
 
     @classmethod
-    def build(cls, entries: dict[int, float | int], default: float | int, dtype: type | np.dtype) -> TileTable:
+    def build(cls, entries: Mapping[int, float | int], default: float | int, dtype: type | np.dtype) -> TileTable:
         """A table of ``entries`` (gid -> value; gids >= 1)."""
         kind = np.dtype(dtype)
         gids = np.array(sorted(entries), dtype=np.int64)

@@ -37,7 +37,8 @@ def _project_folders(project_file: str) -> list[str]:
     here = os.path.dirname(project_file)
     folders = [here]
     try:
-        listed = decode_json(read_input(project_file, "project"), _Project, project_file).folders
+        project: _Project = decode_json(read_input(project_file, "project"), _Project, project_file)
+        listed = project.folders
         folders += [os.path.normpath(os.path.join(here, f)) for f in listed]
     except UserError:
         pass  # an unreadable project file still makes its folder the project

@@ -85,14 +85,15 @@
      the text box and is checked as if typed, several are offered as buttons. */
   var layer = byId("touch");
   var taps = [];      /* provinces tapped since the unit was chosen, the unit's own first */
-  var chosen = null;  /* the chosen unit's circle */
+  var chosen = null;  /* the chosen unit's shape (over its counter) */
 
   function provinces(order) {
     var known = layer.querySelectorAll("path.province");
     var names = {};
     for (var i = 0; i < known.length; i++) { names[known[i].getAttribute("data-p")] = true; }
     var out = [];
-    order.split(/\s+/).forEach(function (word) {
+    /* split at dashes too: unit profiles write a path as one word (move n7 NHM-WNS-WSS) */
+    order.split(/[\s-]+/).forEach(function (word) {
       var p = word.split("/")[0].toUpperCase();
       if (names[p] && out[out.length - 1] !== p) { out.push(p); }
     });
@@ -150,7 +151,7 @@
   function tapProvince(p, unit) {
     if (chosen === null) {
       /* the unit tapped itself, else the power's (first) unit in the province tapped */
-      var mine = unit || layer.querySelector("circle.unit.mine[data-p='" + p + "']");
+      var mine = unit || layer.querySelector(".unit.mine[data-p='" + p + "']");
       if (mine === null) {
         var builds = (layer.getAttribute("data-placements") || "").split("|").filter(function (o) {
           return o && same(provinces(o), [p]);

@@ -18,7 +18,7 @@ from typing import Any
 from kriegsspiel.core.area import AreaPosition, AreaRules, AreaUnit, OrderVerdict, PhaseResult
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.errors import UserError
-from kriegsspiel.rulesets.diplomacy import setup_edit
+from kriegsspiel.rulesets.diplomacy import area_setup
 from kriegsspiel.rulesets.diplomacy.area_orders import convoy_routes, examples_for, normal_text, static_problem
 from kriegsspiel.rulesets.diplomacy.area_phases import resolve_phase, retreat_lines_written_before
 from kriegsspiel.rulesets.diplomacy.area_position import (
@@ -38,14 +38,14 @@ class DiplomacyRules(AreaRules):
     # --- starting ---------------------------------------------------------------------------------------
 
     def setup_kinds(self, setup: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-        return setup_edit.setup_kinds(setup)
+        return area_setup.setup_kinds(setup)
 
     def setup_placed(self, setup: Mapping[str, Any], power: str, kind: str, where: str,
                      provinces: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-        return setup_edit.setup_placed(setup, power, kind, where, provinces)
+        return area_setup.setup_placed(setup, power, kind, where, provinces)
 
     def setup_removed(self, setup: Mapping[str, Any], unit: AreaUnit) -> dict[str, Any]:
-        return setup_edit.setup_removed(setup, unit)
+        return area_setup.setup_removed(setup, unit)
 
     def start(self, setup: Mapping[str, Any], powers: Sequence[str], provinces: Mapping[str, Mapping[str, Any]],
               source: str) -> AreaPosition:
