@@ -288,4 +288,11 @@ def test_a_map_path_too_long_for_the_file_system_is_one_finding(tmp_path: Path) 
     bad.write_text(SCENARIO.replace('map = "small.tmx"', f'map = "{"x" * 5000}.tmx"'), encoding="utf-8")
     with pytest.raises(ScenarioError) as caught:
         load_scenario(bad, map_loader=map_loader)
+    # refused by the scenario's schema, before any file system is asked (which said "File name too long")
+    assert "scenario.map: must be the Tiled map's path relative to this file, at most 4,096 characters" in str(
+        caught.value)
+    # within the schema's length, a name longer than the file system takes is one finding too
+    bad.write_text(SCENARIO.replace('map = "small.tmx"', f'map = "{"x" * 300}.tmx"'), encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(bad, map_loader=map_loader)
     assert "scenario.map: cannot look for the map (File name too long)" in str(caught.value)

@@ -24,11 +24,11 @@ AtLeastZero = Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)]
 #: a coordinate in world units: finite and within 10^9 either way (NaN and infinity are refused)
 Coordinate = Annotated[float, msgspec.Meta(ge=-1e9, le=1e9)]
 #: a unit's id: one printable word (no spaces, no '>', which separates a unit from its order)
-UnitId = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x20\x7f>\s]+$")]
+UnitId = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=r"^[^\x00-\x20\x7f>\s]+\Z")]
 #: a side's colour: "#rrggbb", or "" to let the program pick one
-Colour = Annotated[str, msgspec.Meta(pattern=r"^(#[0-9a-fA-F]{6})?$")]
+Colour = Annotated[str, msgspec.Meta(pattern=r"^(#[0-9a-fA-F]{6})?\Z")]
 #: the name of a unit of distance on the map: "paces", "metres", "yards" (letters and spaces)
-DistanceWord = Annotated[str, msgspec.Meta(min_length=1, max_length=30, pattern=r"^[A-Za-z][A-Za-z ]*$")]
+DistanceWord = Annotated[str, msgspec.Meta(min_length=1, max_length=30, pattern=r"^[A-Za-z][A-Za-z ]*\Z")]
 #: how many of that unit one world unit of the map is: more than 0, at most 10^6
 MapUnitLength = Annotated[float, msgspec.Meta(gt=0, le=1e6)]
 #: a percentage of the victory points: 0 < score <= 100
@@ -54,7 +54,7 @@ class ScenarioHead(msgspec.Struct, frozen=True):
 
     WANTED: ClassVar[dict[str, str]] = {
         "name": f"the scenario's name, {_TEXT}",
-        "map": f"the Tiled map's path relative to this file, {_TEXT}",
+        "map": f"the Tiled map's path relative to this file, at most 4,096 characters of {_TEXT}",
         "ruleset": "text (a rule set name)",
         "seed": "a whole number from 0 to 2^63-1",
         "first_side": "the name of a side (text)",

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from kriegsspiel.border.types import HEX, LINES, NO_CONTROL
 from kriegsspiel.errors import UserError
 
 T = TypeVar("T")
@@ -30,9 +31,9 @@ _OPENING = frozenset(b"[{")
 #: brackets counted by a Python loop up to this many (about a millisecond); numpy's cumsum beyond
 _SMALL_SKELETON = 1 << 16
 _PATTERN_WORDS = {
-    r"^[^\x00-\x1f\x7f]*$": "a string without control characters (no NUL, escape or line break)",
-    r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$": "a string without control characters other than line breaks and tabs",
-    r"^[0-9a-f]*$": "a string of lower-case hexadecimal digits",
+    NO_CONTROL: "a string without control characters (no NUL, escape or line break)",
+    LINES: "a string without control characters other than line breaks and tabs",
+    HEX: "a string of lower-case hexadecimal digits",
 }
 
 
@@ -182,7 +183,7 @@ def convert_table(value: Any, schema: type[T]) -> tuple[T | None, list[FieldProb
     hints = typing.get_type_hints(schema, include_extras=True)
     good: dict[str, Any] = {}
     problems: list[FieldProblem] = []
-    for name in schema.__struct_fields__:  # type: ignore[attr-defined]
+    for name in schema.__struct_fields__:  # type: ignore[attr-defined]  # every msgspec Struct has it; the schema is typed as any type
         if name not in value:
             continue
         try:

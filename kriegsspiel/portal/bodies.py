@@ -15,7 +15,7 @@ from kriegsspiel.errors import UserError
 #: the deepest JSON a /check body holds: one object of one string
 _CHECK_NESTING = 4
 
-_Round = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,9}$")]
+_Round = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,9}\Z")]
 _Token = Annotated[str, msgspec.Meta(max_length=200)]
 
 
