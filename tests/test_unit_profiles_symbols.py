@@ -207,6 +207,25 @@ def test_a_players_key_lists_only_the_symbols_of_units_it_sees(tmp_path: Path) -
         game.close()
 
 
+def test_the_title_of_a_picture_covers_no_counter(tmp_path: Path) -> None:
+    """Nord's counter in KOL stands in the top left corner, where the title was drawn over it: the title
+    goes to the first corner free of counters, and stays top left where that is free (Sud's blind view)."""
+    game = _session(tmp_path)
+    try:
+        scenario, board = game.scenario, game.scenario.board
+        drawings = province_drawings(board)
+        for power, corner in (("NORD", "topright"), ("SUD", "topleft")):
+            seen = scenario.rules.view(game.turn.position, power, power == "SUD")
+            shown = AreaPictureInput(seen.phase, power, seen, (), (), scenario.rules.unit_symbols())
+            drawn = board_picture((board.width_px, board.height_px), drawings, shown)
+            assert drawn.title is not None and drawn.title.collidelist(drawn.counters) < 0, power
+            area = pygame.Rect(0, 0, board.width_px, board.height_px)
+            assert area.contains(drawn.title)
+            assert abs(getattr(drawn.title, corner)[0] - getattr(area, corner)[0]) <= 4, (power, drawn.title)
+    finally:
+        game.close()
+
+
 def test_a_game_without_symbols_keeps_its_letters_and_no_key(tmp_path: Path) -> None:
     game = _session(tmp_path)
     try:

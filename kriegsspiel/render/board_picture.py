@@ -82,7 +82,7 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
     counters (inside the province, clear of every counter, the title and, where it can, the lines), after
     its supply-centre dot in the owner's colour; the units as round counters (or, where they carry a military
     symbol, square ones, with a key of the symbols drawn in a strip under the board); ``title`` at the top
-    left."""
+    left, or in the first other corner where it covers no counter."""
     width, height = max(1, round(size_px[0] * scale)), max(1, round(size_px[1] * scale))
     # the key lists the symbols of the counters drawn here and nothing else: a player's picture gets only
     # the units it may see, so its key names no unit type it may not see
@@ -110,7 +110,7 @@ def paint_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], 
     heading, box = None, None
     if title:
         heading = font(max(12, round(18 * scale)), bold=True).render(title, True, _TEXT)
-        box = heading.get_rect(topleft=(8, 8)).inflate(12, 8)
+        box = _title_box(heading.get_rect(), picture.get_rect(), circles)
     shapes = shapes_of(provinces)
     placed = place_labels(picture.get_rect(), provinces, to_screen,
                           lambda abbr, at: shapes.contains(abbr, at[0] / scale, at[1] / scale),
@@ -143,3 +143,17 @@ def draw_board(size_px: tuple[int, int], provinces: Sequence[ProvinceDrawing], s
                orders: Sequence[OrderMark] = ()) -> pygame.Surface:
     """The surface of :func:`paint_board`."""
     return paint_board(size_px, provinces, scale, units, title, orders).surface
+
+
+def _title_box(text: pygame.Rect, board: pygame.Rect, counters: Sequence[pygame.Rect]) -> pygame.Rect:
+    """Where the title (``text``'s size) is drawn on ``board``: the top left corner, else the top right, bottom
+    left or bottom right, the first whose box covers none of ``counters`` (a player must see every counter
+    of its picture); the top left when every corner covers one."""
+    size = text.inflate(12, 8).size
+    corners = [pygame.Rect((2, 4), size), pygame.Rect((board.width - size[0] - 2, 4), size),
+               pygame.Rect((2, board.height - size[1] - 4), size),
+               pygame.Rect((board.width - size[0] - 2, board.height - size[1] - 4), size)]
+    for box in corners:
+        if box.collidelist(list(counters)) < 0:
+            return box
+    return corners[0]
