@@ -11,14 +11,13 @@ would refuse.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from kriegsspiel.border.files import CAPS, InputFileError, display_path, read_input, read_input_text
+from kriegsspiel.border.files import CAPS, InputFileError, display_path, read_input, read_input_text, replace_file
 from kriegsspiel.border.schema import SchemaError, convert, decode_json
 from kriegsspiel.errors import UserError
 
@@ -138,20 +137,7 @@ def _replace(path: Path, text: str, current: SettingsRead[Any]) -> str | None:
     if current.problem is not None and os.path.lexists(path):
         return f"{current.problem}; the settings were not written"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".settings", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, path)
-        except BaseException:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
-            raise
+        replace_file(path, text.encode("utf-8"))
     except OSError as exc:
         return f"{display_path(path)}: not written ({exc.strerror or exc})"
     return current.problem
