@@ -94,3 +94,30 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
         taken.close()
     assert done.returncode == 2
     assert "the portal cannot listen on 127.0.0.1" in done.stderr and "choose another --port" in done.stderr
+
+
+def test_a_port_in_use_leaves_nothing_running_for_stop_to_trip_on(tmp_path: Path) -> None:
+    """The serve command calls stop() after a failed start(); the portal's thread must be over by then, or
+    stop() can meet its loop closed under its feet (CI saw 'Event loop is closed' as an internal error)."""
+    import socket
+
+    from kriegsspiel.errors import UserError
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
+    from kriegsspiel.store import Game
+
+    game = Game.open(write_game(tmp_path))
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        portal = Portal(game)
+        for _ in range(20):
+            server = PortalServer(portal, "127.0.0.1", taken.getsockname()[1])
+            with pytest.raises(UserError, match="choose another --port"):
+                server.start()
+            assert server._thread is not None and not server._thread.is_alive()
+            server.stop()
+    finally:
+        taken.close()
+        game.close()

@@ -452,6 +452,7 @@ class PortalServer:
         self._thread.start()
         self._ready.wait(30)
         if self._problem is not None:
+            self._thread.join(10)
             raise UserError(f"the portal cannot listen on {self.host}:{self.port} ({self._problem}); "
                             "choose another --port") from None
         return self.url
@@ -464,9 +465,13 @@ class PortalServer:
         try:
             loop.run_until_complete(self._open())
         except OSError as exc:
+            # Everything this thread opened is closed before start() hears of the failure, so that stop()
+            # never meets a loop closed under its feet.
             self._problem = exc.strerror or exc
-            self._ready.set()
+            if self._runner is not None:
+                loop.run_until_complete(self._runner.cleanup())
             loop.close()
+            self._ready.set()
             return
         self._ready.set()
         loop.run_forever()
