@@ -167,7 +167,10 @@ class PortalApp:
     def wake(self) -> None:
         """Tell the event streams that something changed (from any thread)."""
         if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._wake)
+            try:
+                self._loop.call_soon_threadsafe(self._wake)
+            except RuntimeError:  # the loop closed between the check and the call: no stream is left to wake
+                pass
 
     def _wake(self) -> None:
         if self._changed is not None:
@@ -490,5 +493,8 @@ class PortalServer:
     def stop(self) -> None:
         """Stop serving (open event streams are ended) and wait for the thread."""
         if self._loop is not None and self._thread is not None and self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._loop.stop)
+            try:
+                self._loop.call_soon_threadsafe(self._loop.stop)
+            except RuntimeError:  # the loop closed between the check and the call: the thread is ending
+                pass
             self._thread.join(10)
