@@ -19,7 +19,7 @@ UNREASONED_BEFORE = {
     "kriegsspiel/cli/serve.py": 1, "kriegsspiel/core/commands/_notation.py": 1, "kriegsspiel/core/events/_events.py": 1,
     "kriegsspiel/core/movement/_field.py": 1, "kriegsspiel/core/sight/_line.py": 1,
     "kriegsspiel/render/palette.py": 1,
-    "kriegsspiel/rulesets/diplomacy/board.py": 3, "kriegsspiel/rulesets/modern_4e/naval.py": 1,
+    "kriegsspiel/rulesets/modern_4e/naval.py": 1,
     "kriegsspiel/rulesets/modern_4e/notation.py": 3,
 }
 _IGNORE = re.compile(r"#\s*type:\s*ignore")
