@@ -120,7 +120,7 @@ def read_units(
                 ok = False
         # Where it stands is checked whatever else is wrong with the unit, so every finding comes at once: the
         # terrain needs the type, being on the map only the point.
-        problem = None
+        problem: str | None = None
         if battlefield is not None and point is not None and point is not _ABOARD:
             if ruleset is not None and type_id:
                 problem = standing_problem(battlefield, ruleset, type_id, point)
