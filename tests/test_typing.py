@@ -19,8 +19,6 @@ UNREASONED_BEFORE = {
     "kriegsspiel/core/commands/_notation.py": 1, "kriegsspiel/core/events/_events.py": 1,
     "kriegsspiel/core/movement/_field.py": 1, "kriegsspiel/core/sight/_line.py": 1,
     "kriegsspiel/render/palette.py": 1,
-    "kriegsspiel/rulesets/modern_4e/naval.py": 1,
-    "kriegsspiel/rulesets/modern_4e/notation.py": 3,
 }
 _IGNORE = re.compile(r"#\s*type:\s*ignore")
 _REASONED = re.compile(r"type:\s*ignore(\[[\w, -]+\])?\s+(#|-|\()\s*\S")
