@@ -7,7 +7,7 @@ program itself is one line, never a traceback.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from kriegsspiel.core.commands import Details, Help, Man, Quit, Redo, Score, Undo
 from kriegsspiel.core.game import round_change_line
@@ -39,6 +39,21 @@ class GameSession(Protocol):
         ...
 
 
+class AreaGame(Protocol):
+    """What the shell needs of an area game (``kriegsspiel.store.AreaSession`` provides it): its kind says so;
+    its commands are read by :class:`kriegsspiel.shell.area.AreaCommands`."""
+
+    @property
+    def kind(self) -> str:
+        """``"area"``."""
+        ...
+
+
+def is_ruler_game(game: GameSession | AreaGame) -> TypeGuard[GameSession]:
+    """Whether the shell reads ``game``'s lines in the manual's notation (not an area game)."""
+    return getattr(game, "kind", "ruler") != "area"
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """The shell's answer to one line. ``ok`` is False for a refusal or a wrong line; ``quit`` ends the loop;
@@ -56,25 +71,36 @@ class Shell:
     manual's notation; an area game's (``game.kind == "area"``) by :class:`kriegsspiel.shell.area.AreaCommands`
     in the rule set's order notation."""
 
-    def __init__(self, game: GameSession) -> None:
+    def __init__(self, game: GameSession | AreaGame) -> None:
         from kriegsspiel.shell.area import AreaCommands
 
         self.game = game
         self.command_number = 1
-        self._area = AreaCommands(game) if getattr(game, "kind", "ruler") == "area" else None
+        self._ruler: GameSession | None = None
+        self._area: AreaCommands | None = None
+        if is_ruler_game(game):
+            self._ruler = game
+        else:
+            self._area = AreaCommands(game)
+
+    @property
+    def _game(self) -> GameSession:
+        """The ruler game (only its lines come here: an area game's go to its AreaCommands)."""
+        assert self._ruler is not None
+        return self._ruler
 
     def prompt(self) -> str:
         """The manual's prompt, ``ROUND ~ COMMAND SIDE % `` (an area game: ``PHASE ~ COMMAND % ``)."""
         if self._area is not None:
             return self._area.prompt(self.command_number)
-        state = self.game.state
+        state = self._game.state
         return f"{state.round} ~ {self.command_number} {state.side_to_move} % "
 
     def completions(self, prefix: str) -> list[str]:
         """Command words, unit ids, sides and players that begin with ``prefix``, sorted (for Tab)."""
         if self._area is not None:
             return self._area.completions(prefix)
-        state = self.game.state
+        state = self._game.state
         words = {*rules_of(state).words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}
         return sorted(w for w in words if w.startswith(prefix))
 
@@ -103,7 +129,7 @@ class Shell:
         return Reply(answer, ok=not answer.startswith("refused:"), changed=changed)
 
     def _handle(self, text: str) -> Reply:
-        state = self.game.state
+        state = self._game.state
         manual = rules_of(state).manual
         try:
             command = rules_of(state).parse(text)
@@ -127,15 +153,15 @@ class Shell:
         if isinstance(command, Details):
             return Reply(details_text(state, command.unit), ok=command.unit is None or command.unit in state.units)
         if isinstance(command, Undo):
-            outcome = self.game.undo()
+            outcome = self._game.undo()
         elif isinstance(command, Redo):
-            outcome = self.game.redo()
+            outcome = self._game.redo()
         else:
-            outcome = self.game.submit(command)
+            outcome = self._game.submit(command)
         if not outcome.accepted:
             return Reply(f"refused: {outcome.reason}", ok=False)
         lines = [outcome.describe()]
-        after = self.game.state
+        after = self._game.state
         if clock := round_change_line(after.ruleset, state.round, after.round):
             lines.append(clock)  # a timed rule set (Ruleset V3): the game time where the round changes
         if after.finished and not state.finished:
