@@ -83,8 +83,8 @@ def read_units(
         elif ruleset is not None:
             type_id = resolve_type(type_name, ruleset, unit_names)
             if type_id is None:
-                problem = unknown_type_message(type_name, ruleset, unit_names)
-                report.add("units", i, "type", f"unit {unit_id!r}: {problem}")
+                unknown = unknown_type_message(type_name, ruleset, unit_names)
+                report.add("units", i, "type", f"unit {unit_id!r}: {unknown}")
                 ok = False
         side = entry.side
         if side not in side_names and "side" not in refused:
@@ -121,7 +121,7 @@ def read_units(
                 ok = False
         # Where it stands is checked whatever else is wrong with the unit, so every finding comes at once: the
         # terrain needs the type, being on the map only the point.
-        problem = None
+        problem: str | None = None
         if battlefield is not None and point is not None and point is not _ABOARD:
             if ruleset is not None and type_id:
                 problem = standing_problem(battlefield, ruleset, type_id, point)

@@ -6,6 +6,6 @@ manual's prompt ``ROUND ~ COMMAND SIDE % ``.
 from __future__ import annotations
 
 from kriegsspiel.shell.loop import run_shell
-from kriegsspiel.shell.session import AreaGame, GameSession, Reply, Shell
+from kriegsspiel.shell.session import GameSession, Reply, Shell
 
-__all__ = ["AreaGame", "GameSession", "Reply", "Shell", "run_shell"]
+__all__ = ["GameSession", "Reply", "Shell", "run_shell"]

@@ -19,12 +19,9 @@ from kriegsspiel.shell.queries import details_text, score_text
 
 
 class GameSession(Protocol):
-    """What the shell needs of a game (``kriegsspiel.store.Game`` provides it)."""
-
-    @property
-    def state(self) -> GameState:
-        """The current state (the replay of the journal)."""
-        ...
+    """What the shell needs of any game's session (``kriegsspiel.store.Session`` provides it); an area game's
+    session (``kind`` "area") is read by :class:`kriegsspiel.shell.area.AreaCommands`, a ruler game's is a
+    :class:`RulerSession`."""
 
     def submit(self, command: Any, forced: bool = False) -> Any:
         """Apply and journal an order; returns an outcome with ``accepted``, ``reason`` and ``describe()``."""
@@ -39,18 +36,17 @@ class GameSession(Protocol):
         ...
 
 
-class AreaGame(Protocol):
-    """What the shell needs of an area game (``kriegsspiel.store.AreaSession`` provides it): its kind says so;
-    its commands are read by :class:`kriegsspiel.shell.area.AreaCommands`."""
+class RulerSession(GameSession, Protocol):
+    """What the shell needs of a ruler game's session: also the state its queries are answered from."""
 
     @property
-    def kind(self) -> str:
-        """``"area"``."""
+    def state(self) -> GameState:
+        """The current state (the replay of the journal)."""
         ...
 
 
-def is_ruler_game(game: GameSession | AreaGame) -> TypeGuard[GameSession]:
-    """Whether the shell reads ``game``'s lines in the manual's notation (not an area game)."""
+def _is_ruler(game: GameSession) -> TypeGuard[RulerSession]:
+    """True for a ruler game's session: any but an area game's (a stand-in without ``kind`` is a ruler game's)."""
     return getattr(game, "kind", "ruler") != "area"
 
 
@@ -71,36 +67,32 @@ class Shell:
     manual's notation; an area game's (``game.kind == "area"``) by :class:`kriegsspiel.shell.area.AreaCommands`
     in the rule set's order notation."""
 
-    def __init__(self, game: GameSession | AreaGame) -> None:
+    def __init__(self, game: GameSession) -> None:
         from kriegsspiel.shell.area import AreaCommands
 
         self.game = game
         self.command_number = 1
-        self._ruler: GameSession | None = None
-        self._area: AreaCommands | None = None
-        if is_ruler_game(game):
-            self._ruler = game
-        else:
-            self._area = AreaCommands(game)
+        self._ruler = game if _is_ruler(game) else None
+        self._area = AreaCommands(game) if self._ruler is None else None
 
     @property
-    def _game(self) -> GameSession:
-        """The ruler game (only its lines come here: an area game's go to its AreaCommands)."""
+    def _state(self) -> GameState:
+        """The ruler game's current state (an area game's lines never ask: they go to ``self._area``)."""
         assert self._ruler is not None
-        return self._ruler
+        return self._ruler.state
 
     def prompt(self) -> str:
         """The manual's prompt, ``ROUND ~ COMMAND SIDE % `` (an area game: ``PHASE ~ COMMAND % ``)."""
         if self._area is not None:
             return self._area.prompt(self.command_number)
-        state = self._game.state
+        state = self._state
         return f"{state.round} ~ {self.command_number} {state.side_to_move} % "
 
     def completions(self, prefix: str) -> list[str]:
         """Command words, unit ids, sides and players that begin with ``prefix``, sorted (for Tab)."""
         if self._area is not None:
             return self._area.completions(prefix)
-        state = self._game.state
+        state = self._state
         words = {*rules_of(state).words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}
         return sorted(w for w in words if w.startswith(prefix))
 
@@ -129,7 +121,7 @@ class Shell:
         return Reply(answer, ok=not answer.startswith("refused:"), changed=changed)
 
     def _handle(self, text: str) -> Reply:
-        state = self._game.state
+        state = self._state
         manual = rules_of(state).manual
         try:
             command = rules_of(state).parse(text)
@@ -153,15 +145,15 @@ class Shell:
         if isinstance(command, Details):
             return Reply(details_text(state, command.unit), ok=command.unit is None or command.unit in state.units)
         if isinstance(command, Undo):
-            outcome = self._game.undo()
+            outcome = self.game.undo()
         elif isinstance(command, Redo):
-            outcome = self._game.redo()
+            outcome = self.game.redo()
         else:
-            outcome = self._game.submit(command)
+            outcome = self.game.submit(command)
         if not outcome.accepted:
             return Reply(f"refused: {outcome.reason}", ok=False)
         lines = [outcome.describe()]
-        after = self._game.state
+        after = self._state
         if clock := round_change_line(after.ruleset, state.round, after.round):
             lines.append(clock)  # a timed rule set (Ruleset V3): the game time where the round changes
         if after.finished and not state.finished:
