@@ -171,8 +171,8 @@ class AreaBoard:
         for province, by_sea in (reach or {}).items():
             outline = self._outlines.get(province)
             if outline is not None:
-                points = [self.to_screen((x, y)) for x, y in outline]
-                pygame.draw.polygon(target, (255, 255, 255) if by_sea else (255, 215, 0), points, 4)
+                corners = [self.to_screen((x, y)) for x, y in outline]
+                pygame.draw.polygon(target, (255, 255, 255) if by_sea else (255, 215, 0), corners, 4)
         radius = self.radius()
         points = [(unit, self.to_screen(at)) for unit, at in self.unit_points(position.units)]
         blocks: dict[str, pygame.Rect] = {}

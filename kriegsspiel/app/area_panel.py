@@ -47,10 +47,10 @@ def draw_panel(surface: pygame.Surface, title: str, turn: AreaTurn, waiting_powe
         ("orders from: " + (", ".join(waiting_powers) or "nobody"), body, INK),
         *[(line, font(14, bold=True), DUTY) for line in duties], (unordered, body, _DIM),
         ("", body, INK), (f"Orders given ({len(turn.orders)})", head, INK)]
-    shown = turn.orders[-ORDERS_SHOWN:]
-    if len(turn.orders) > len(shown):
-        lines.append((f"... {len(turn.orders) - len(shown)} more: type 'orders'", body, _DIM))
-    lines += [(f"{o.power}: {o.text}", body, INK) for o in shown] or [("(none)", body, INK)]
+    latest = turn.orders[-ORDERS_SHOWN:]
+    if len(turn.orders) > len(latest):
+        lines.append((f"... {len(turn.orders) - len(latest)} more: type 'orders'", body, _DIM))
+    lines += [(f"{o.power}: {o.text}", body, INK) for o in latest] or [("(none)", body, INK)]
     lines += [(f"{c.power} must choose: {c.question}", body, BAD) for c in turn.choices]
     lines += [("", body, INK), ("Log" + (" (Page Down: newer)" if log_scroll else ""), head, INK)]
     top = 10 + sum(len(fit(t, f, PANEL_WIDTH - 20)) * (f.get_linesize() + 1) for t, f, _ in lines)

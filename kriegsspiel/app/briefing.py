@@ -104,8 +104,8 @@ def draw_briefing(target: pygame.Surface, texts: TextCache, state: GameState, ar
     for line in lines:
         colour = {"head": HEADING, "met": GOOD, "unmet": BAD}.get(line.style, TEXT)
         if line.style == "side":
-            colour = parse_colour(colours.get(line.side, "#c0c0c0"))
-            colour = tuple(min(255, c + 60) for c in colour)  # a dark side colour stays readable on the box
+            r, g, b = parse_colour(colours.get(line.side, "#c0c0c0"))
+            colour = (min(255, r + 60), min(255, g + 60), min(255, b + 60))  # a dark side colour stays readable on the box
         rows.append((texts.get(line.text or " ", size + (4 if line.style == "head" else 0), colour,
                                bold=line.style in ("head", "side")), line))
     footer = texts.get("I or Esc: close", size - 2, (170, 170, 180))

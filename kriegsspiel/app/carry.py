@@ -116,7 +116,7 @@ class Carry:
         air = confirm.before_the_move(app.session.state, line, drag.unit.id, forced=not verdict.legal)
         if verdict.legal and air is None:
             app._show(waypoints.submit_chain(app.session, [line, *then], False) if then else app.session.submit(line))
-        elif verdict.legal:
+        elif verdict.legal and air is not None:
             app._ask(confirm.Confirmation(line, False, (f"{asked}?", air), tuple(then)))
         elif forced:
             # the umpire's word is final, but a forced move is journaled only once the broken rule was read

@@ -126,8 +126,9 @@ def unit_summary(state: GameState, unit: UnitState, allowance: float) -> list[st
         limit = f", turns at most {short_number(unit_type.heading_limit)} deg" if unit_type.heading_limit else ""
         lines.append(f"heading {short_number(unit.heading)} deg{limit}")
     own = rules_of(state).unit_slot_of(unit)  # the rule set's own state of the unit (V3's disruption)
-    if getattr(own, "disruption", 0):
-        lines.append(f"disruption {own.disruption}")
+    disruption = getattr(own, "disruption", 0)
+    if disruption:
+        lines.append(f"disruption {disruption}")
     if unit.disabled_rounds:
         lines.append(f"disabled for {count(unit.disabled_rounds, 'more round')}")
     flags = [w for w, on in (("hidden", unit.hidden), ("moved", unit.moved_this_turn), ("fired", unit.fired_this_turn), ("attacked", unit.attacked_this_turn)) if on]
@@ -292,11 +293,11 @@ def _draw_combat(panel: pygame.Surface, texts: TextCache, combat: PendingPanel, 
     for index, row in enumerate(combat.rows):
         parts = _wrap(row.text, width - (text_x - x), size)
         top = y
-        for label, line, left in (("-", row.minus, x), ("+", row.plus, x + STEP_PX + STEP_GAP)):
+        for label, step, left in (("-", row.minus, x), ("+", row.plus, x + STEP_PX + STEP_GAP)):
             rect = pygame.Rect(left, y + 1, STEP_PX, STEP_PX - 1)
-            _button(panel, texts, label, rect, size, line is not None)
-            if line is not None:
-                buttons.append((rect, line))
+            _button(panel, texts, label, rect, size, step is not None)
+            if step is not None:
+                buttons.append((rect, step))
         for part in parts:
             panel.blit(texts.get(part, size, TEXT if row.present else DIM), (text_x, y))
             y += 19

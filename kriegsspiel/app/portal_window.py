@@ -86,7 +86,12 @@ class WindowPortal:
         self.portal, self.server, self.gate, self.url = portal, server, gate, url
         save = Path(self.game.path)
         write_address(save, url, os.getpid())
-        atexit.register(lambda: (server.stop(), clear_address(save)))
+
+        def stop_at_exit() -> None:  # the address file must not outlive the server
+            server.stop()
+            clear_address(save)
+
+        atexit.register(stop_at_exit)
         self.visible = True
         where = "phones on this network can connect" if host != "127.0.0.1" else "this machine only (no network)"
         return f"players' portal at {url}: {where}; 1-9 shows a player's QR code, F9 hides the panel"

@@ -68,7 +68,7 @@ class SecondWindow:
                 window = maker(TITLE, tuple(sizes[1]), position=(sizes[0][0], 0))
             else:
                 # one screen: 1280x800 at most, fitted to it as the umpire's window is (a laptop's 1366x768)
-                window = maker(TITLE, second_window_size([tuple(s) for s in sizes]), resizable=True)
+                window = maker(TITLE, second_window_size([(w, h) for w, h in sizes]), resizable=True)
         except (pygame.error, TypeError, ValueError) as exc:
             return f"no second window could be opened ({exc}); use V (view as) on this window instead"
         self.window = window

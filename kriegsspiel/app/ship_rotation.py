@@ -61,6 +61,24 @@ def heading_line(unit_id: str, degrees: float) -> str:
     return f"heading {unit_id} {round(degrees) % 360}"
 
 
+def describe_turn(state: GameState, turning: Turning) -> str:
+    """A turn in words: from and to, how far, what the heading limit means for it, the refusal."""
+    unit = state.unit(turning.unit)
+    if unit is None:
+        return f"{turning.unit}: no longer in the game"
+    limit = state.ruleset.unit_type(unit.type_id).heading_limit
+    start = unit.heading or 0.0
+    change = heading_change(start, turning.heading)
+    text = f"{unit.id}: heading {overlays.short_number(start)} > {overlays.short_number(turning.heading)} deg (turns {overlays.short_number(change)})"
+    if limit is not None and change <= limit + 1e-9:
+        text += f"; within its {overlays.short_number(limit)} deg, a move that way turns it without this order"
+    elif limit is not None:
+        text += f"; beyond the {overlays.short_number(limit)} deg a move may turn"
+    if turning.refusal is not None:
+        return f"{text}: refused: {turning.refusal}" + ("; Shift+release forces it" if turning.forceable else "")
+    return f"{text}; a heading order: {unit.id} may not move again this turn"
+
+
 class ShipRotation:
     """The rotation tool of the window (one per App)."""
 
@@ -76,35 +94,45 @@ class ShipRotation:
     # --- the handle -------------------------------------------------------------------------------------
     def handle_at(self, app: App) -> tuple[float, float] | None:
         """Where the selected ship's handle is drawn (screen pixels), or None (no ship selected)."""
+        found = self._ship_and_handle(app)
+        return found[1] if found is not None else None
+
+    def _ship_and_handle(self, app: App) -> tuple[UnitState, tuple[float, float]] | None:
+        """The selected ship (not aboard another) and where its handle is drawn (screen pixels), or None."""
         state = app.session.state
         unit = state.unit(app.selected) if app.selected else None
-        if not turns_by_heading(state, unit) or unit.carried_by is not None:
+        if unit is None or not turns_by_heading(state, unit) or unit.carried_by is not None:
             return None
         heading = self.turning.heading if self.turning is not None and self.turning.unit == unit.id else (unit.heading or 0.0)
         x, y = app.camera.to_screen(unit.position)
         reach = app._counter_px() * 0.95 + HANDLE_GAP_PX  # beyond the tip of the heading arrow
         angle = math.radians(heading)
-        return x + reach * math.sin(angle), y - reach * math.cos(angle)
+        return unit, (x + reach * math.sin(angle), y - reach * math.cos(angle))
 
     def press(self, app: App, pos: tuple[int, int]) -> bool:
         """A left press: on the selected ship's handle starts turning it (True); elsewhere nothing (False)."""
-        at = self.handle_at(app)
-        if at is None or math.hypot(pos[0] - at[0], pos[1] - at[1]) > GRAB_PX:
+        found = self._ship_and_handle(app)
+        if found is None:
             return False
-        unit = app.session.state.unit(app.selected)
+        unit, at = found
+        if math.hypot(pos[0] - at[0], pos[1] - at[1]) > GRAB_PX:
+            return False
         self._start(app, unit, unit.heading or 0.0, "handle")
         return True
 
     def motion(self, app: App, pos: tuple[int, int]) -> None:
         """The handle follows the mouse: the heading is the bearing from the ship to it, in whole degrees."""
-        if self.turning is None or self.turning.by != "handle":
+        turning = self.turning
+        if turning is None or turning.by != "handle":
             return
-        unit = app.session.state.unit(self.turning.unit)
+        unit = app.session.state.unit(turning.unit)
+        if unit is None:
+            return  # the ship is gone from the game (an order from the portal took it): nothing to aim
         centre = app.camera.to_screen(unit.position)
         if math.hypot(pos[0] - centre[0], pos[1] - centre[1]) < 3:
             return  # too near the ship to say where it points
         # the camera scales both axes alike and flips neither, so the screen bearing is the world bearing
-        self._set(app, bearing(WorldPoint(*centre), WorldPoint(float(pos[0]), float(pos[1]))))
+        self._set(app, turning, bearing(WorldPoint(*centre), WorldPoint(float(pos[0]), float(pos[1]))))
 
     def release(self, app: App) -> bool:
         """A left release: ends a handle turn with the order (True), else nothing (False)."""
@@ -125,16 +153,17 @@ class ShipRotation:
         if not self.r_held or notches == 0:
             return False
         state = app.session.state
-        if self.turning is None:
+        turning = self.turning
+        if turning is None:
             under = app.unit_at(app.cursor)
             unit = under if turns_by_heading(state, under) else (state.unit(app.selected) if app.selected else None)
-            if not turns_by_heading(state, unit):
+            if unit is None or not turns_by_heading(state, unit):
                 return False
             if self._tool_before is not None:  # R was meant for the ship, not the ruler
                 app.tools.activate(app, None)
                 app.tools.activate(app, self._tool_before[0])
-            self._start(app, unit, unit.heading or 0.0, "wheel")
-        self._set(app, self.turning.heading + WHEEL_STEP_DEG * notches)
+            turning = self._start(app, unit, unit.heading or 0.0, "wheel")
+        self._set(app, turning, turning.heading + WHEEL_STEP_DEG * notches)
         return True
 
     def r_released(self, app: App) -> None:
@@ -160,45 +189,38 @@ class ShipRotation:
         return True
 
     # --- the order ------------------------------------------------------------------------------------
-    def _start(self, app: App, unit: UnitState, heading: float, by: str) -> None:
+    def _start(self, app: App, unit: UnitState, heading: float, by: str) -> Turning:
+        """Begin turning ``unit`` (selected now) at ``heading``; returns the turn, as the rules judged it."""
         if app.selected != unit.id:
             app.select(unit.id)
-        self.turning = Turning(unit.id, heading % 360.0, by, None, False)
-        self._set(app, heading)
+        return self._set(app, Turning(unit.id, heading % 360.0, by, None, False), heading)
 
-    def _set(self, app: App, heading: float) -> None:
-        """Aim the turn at ``heading`` and ask the rules (a dry run through the one door: nothing journaled)."""
+    def _set(self, app: App, turning: Turning, heading: float) -> Turning:
+        """Aim ``turning`` at ``heading`` and ask the rules (a dry run through the one door: nothing journaled);
+        returns the turn as it stands now."""
         from kriegsspiel.core.dice import Dice
         from kriegsspiel.core.events import Rejected
         from kriegsspiel.core.game import apply, rules_of
 
-        turning = self.turning
         degrees = float(round(heading) % 360)
         state = app.session.state
         outcome = apply(state, rules_of(state).parse(heading_line(turning.unit, degrees)), Dice(0, 0))
-        refused = isinstance(outcome, Rejected)
-        self.turning = Turning(turning.unit, degrees, turning.by, outcome.reason if refused else None,
-                               bool(refused and outcome.forceable))
-        app._set_status(self.describe(state), error=refused)
+        if isinstance(outcome, Rejected):
+            refusal, forceable = outcome.reason, bool(outcome.forceable)
+        else:
+            refusal, forceable = None, False
+        self.turning = aimed = Turning(turning.unit, degrees, turning.by, refusal, forceable)
+        app._set_status(describe_turn(state, aimed), error=isinstance(outcome, Rejected))
+        return aimed
 
     def describe(self, state: GameState) -> str:
-        """The turn in words: from and to, how far, what the heading limit means for it, the refusal."""
-        turning = self.turning
-        unit = state.unit(turning.unit)
-        limit = state.ruleset.unit_type(unit.type_id).heading_limit
-        start = unit.heading or 0.0
-        change = heading_change(start, turning.heading)
-        text = f"{unit.id}: heading {overlays.short_number(start)} > {overlays.short_number(turning.heading)} deg (turns {overlays.short_number(change)})"
-        if limit is not None and change <= limit + 1e-9:
-            text += f"; within its {overlays.short_number(limit)} deg, a move that way turns it without this order"
-        elif limit is not None:
-            text += f"; beyond the {overlays.short_number(limit)} deg a move may turn"
-        if turning.refusal is not None:
-            return f"{text}: refused: {turning.refusal}" + ("; Shift+release forces it" if turning.forceable else "")
-        return f"{text}; a heading order: {unit.id} may not move again this turn"
+        """The turn in progress in words (:func:`describe_turn`); "" when there is none."""
+        return describe_turn(state, self.turning) if self.turning is not None else ""
 
     def _commit(self, app: App) -> None:
         turning, self.turning = self.turning, None
+        if turning is None:
+            return
         unit = app.session.state.unit(turning.unit)
         if unit is not None and unit.heading is not None and turning.heading == round(unit.heading) % 360:
             app._set_status(f"{turning.unit} keeps its heading")
@@ -221,20 +243,21 @@ class ShipRotation:
         if self.turning is not None:
             unit = state.unit(self.turning.unit)
             if unit is not None:
-                self._draw_turning(app, target, state, unit)
+                self._draw_turning(app, target, state, unit, self.turning)
         if app.carry.dragging or self.turning is not None:
             return
-        at = self.handle_at(app)
-        if at is None:
+        found = self._ship_and_handle(app)
+        if found is None:
             return
-        unit = state.unit(app.selected)
+        unit, at = found
         centre = camera.to_screen(unit.position)
         pygame.draw.line(target, (20, 20, 20), centre, at, 3)
         pygame.draw.line(target, HANDLE, centre, at, 1)
         pygame.draw.circle(target, (20, 20, 20), at, HANDLE_RADIUS_PX + 2)
         pygame.draw.circle(target, HANDLE, at, HANDLE_RADIUS_PX)
 
-    def _draw_turning(self, app: App, target: pygame.Surface, state: GameState, unit: UnitState) -> None:
+    def _draw_turning(self, app: App, target: pygame.Surface, state: GameState, unit: UnitState,
+                      turning: Turning) -> None:
         """The cone it would have after the turn (outlined; the cone of this turn is the pick-up's, shaded),
         the heading it would take and the handle at its tip, orange when the rules accept, red when not."""
         unit_type = state.ruleset.unit_type(unit.type_id)
@@ -242,11 +265,11 @@ class ShipRotation:
         centre = app.camera.to_screen(unit.position)
         if unit_type.heading_limit is not None:
             radius = max(app.camera.length_to_screen(unit_type.move), 3.0 * size)
-            _outline_cone(target, centre, self.turning.heading, unit_type.heading_limit, radius)
+            _outline_cone(target, centre, turning.heading, unit_type.heading_limit, radius)
         length = size * 2.0
-        overlays.draw_heading_arrow(target, centre, self.turning.heading, length)
-        colour = HANDLE if self.turning.refusal is None else overlays.ILLEGAL
-        angle = math.radians(self.turning.heading)
+        overlays.draw_heading_arrow(target, centre, turning.heading, length)
+        colour = HANDLE if turning.refusal is None else overlays.ILLEGAL
+        angle = math.radians(turning.heading)
         reach = length + HANDLE_RADIUS_PX + 4
         tip = (centre[0] + reach * math.sin(angle), centre[1] - reach * math.cos(angle))
         pygame.draw.circle(target, (20, 20, 20), tip, HANDLE_RADIUS_PX + 2)

@@ -124,10 +124,12 @@ class SightTool:
         unit = app.unit_at(event.pos)
         if unit is not None:
             self.start(unit_id=unit.id)
+            looking_from = unit.id
         else:
-            self.start(point=app.camera.to_world(*event.pos))
-        _, observer = self.origin(app.session.state)
-        app._set_status(f"line of sight from {observer or format_point(self.from_point)} to the mouse (L or Esc: off)")
+            point = app.camera.to_world(*event.pos)
+            self.start(point=point)
+            looking_from = format_point(point)
+        app._set_status(f"line of sight from {looking_from} to the mouse (L or Esc: off)")
         return True
 
     def draw(self, app: App, target: pygame.Surface) -> None:

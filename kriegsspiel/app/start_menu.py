@@ -117,6 +117,13 @@ class StartMenu:
         self.chosen = None
         self.running = False
 
+    def tell(self, text: str, error: bool = False) -> None:
+        """Say ``text`` on the menu's status line (red when ``error``)."""
+        self.status, self.status_is_error = text, error
+
+    def invalidate(self) -> None:
+        """Nothing to do: the menu draws every frame whole."""
+
     def handle(self, event: pygame.event.Event) -> None:
         """One event: keys, a click on a row, text typed into the path, closing the window."""
         if event.type == pygame.QUIT:

@@ -57,8 +57,9 @@ def unit_state(state: GameState, unit: UnitState) -> str:
         words.append("hidden")
     if unit.disabled_rounds > 0:
         words.append(f"disabled {unit.disabled_rounds}")
-    if getattr(own, "disruption", 0):
-        words.append(f"disruption {own.disruption}")
+    disruption = getattr(own, "disruption", 0)
+    if disruption:
+        words.append(f"disruption {disruption}")
     if unit.moved_this_turn:
         words.append("moved")
     if unit.fired_this_turn or unit.attacked_this_turn:

@@ -137,6 +137,7 @@ class ViewAs:
                      error: bool) -> None:
         """The whole window: a bar naming whose picture it is, the picture fitted whole between the bars (never
         enlarged), the status line. Nothing of the umpire's board."""
+        assert self.player is not None  # the window draws a picture only while a player is chosen
         w, h = target.get_size()
         top, bottom = chrome.TOP_BAR, chrome.STATUS_BAR
         cached = self._fitted

@@ -227,6 +227,8 @@ KEYS = (pygame.K_SPACE, pygame.K_BACKSPACE)
 def waypoint_key(app: App, key: int) -> None:
     """Space or Backspace while ``app`` carries a counter: change the route and judge it again at the mouse."""
     drag = app.carry.drag
+    if drag is None:  # nothing carried: no route to change
+        return
     at = app.carry.point(app, app.cursor)
     if key == pygame.K_SPACE:
         route = drag.route or Route(drag)

@@ -134,7 +134,10 @@ def refuse_an_invisible_window() -> None:
 def screen_size() -> tuple[int, int]:
     """The size of the screen the window opens on (the first desktop), in pixels."""
     sizes = pygame.display.get_desktop_sizes()
-    return tuple(sizes[0]) if sizes else placement.DEFAULT_SIZE  # type: ignore[return-value]
+    if not sizes:
+        return placement.DEFAULT_SIZE
+    width, height = sizes[0]
+    return width, height
 
 
 def choose_from_menu(frame: WindowFrame, screen: pygame.Surface, rows: list[Row]) -> tuple[Any, str] | None:
@@ -193,7 +196,7 @@ def run_window(game: Any, title: str, *, size: tuple[int, int] | None = None, fu
                 return 0
             game, title = opened_here = chosen
             pygame.display.set_caption(f"kriegsspiel: {title}")
-            screen = pygame.display.get_surface()
+            screen = pygame.display.get_surface() or screen
         while True:  # a scenario saved in the set-up mode and played at once (Ctrl+P) is the next game
             board = make_board(game, title, screen, projector=projector)
             board.screenshot_dir = shots_folder_of_save(Path(game.path))

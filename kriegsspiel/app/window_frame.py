@@ -60,7 +60,8 @@ def window_position() -> tuple[int, int] | None:
     try:
         with warnings.catch_warnings():  # pygame-ce warns about mixing Window and the display module
             warnings.simplefilter("ignore")
-            return tuple(pygame.Window.from_display_module().position)  # type: ignore[return-value]
+            x, y = pygame.Window.from_display_module().position
+            return x, y
     except (pygame.error, AttributeError):
         return None
 
@@ -119,7 +120,9 @@ class WindowFrame:
         if self.fullscreen:
             surface = self._set_mode(self.windowed_size, pygame.RESIZABLE)
         else:
-            self.windowed_size = pygame.display.get_surface().get_size()
+            display = pygame.display.get_surface()
+            if display is not None:  # the size to come back to
+                self.windowed_size = display.get_size()
             surface = self._set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
         self.f11_fullscreen = self.fullscreen

@@ -93,8 +93,8 @@ def check_input(path: str | os.PathLike[str], kind: str | InputKind) -> Path:
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        problem = _problem_of(exc, path) if isinstance(exc, OSError) else "a NUL character in the path"
-        raise InputFileError(path, problem, wanted.what) from None
+        failure = _problem_of(exc, path) if isinstance(exc, OSError) else "a NUL character in the path"
+        raise InputFileError(path, failure, wanted.what) from None
     problem = _check_kind(info.st_mode)
     if problem is None and info.st_size > wanted.cap:
         problem = f"{info.st_size:,} bytes is larger than {wanted.what} may be ({wanted.cap:,} bytes)"
@@ -112,8 +112,8 @@ def open_input(path: str | os.PathLike[str], kind: str | InputKind) -> BinaryIO:
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError) as exc:
-        problem = _problem_of(exc, path) if isinstance(exc, OSError) else "a NUL character in the path"
-        raise InputFileError(path, problem, wanted.what) from None
+        failure = _problem_of(exc, path) if isinstance(exc, OSError) else "a NUL character in the path"
+        raise InputFileError(path, failure, wanted.what) from None
     try:
         info = os.fstat(fd)
         problem = _check_kind(info.st_mode)

@@ -114,8 +114,8 @@ def decode_json(data: bytes | str, schema: type[T] | Any, where: str, *, max_nes
         raise SchemaError(where, "", f"not JSON ({text} at column {column})") from None
     except UnicodeDecodeError as exc:  # inside a string: msgspec checks UTF-8 as it goes
         at = raw.find(exc.object[exc.start:exc.end]) if isinstance(exc.object, bytes) else -1
-        line = f" at line {raw.count(bytes([10]), 0, at) + 1}" if at >= 0 else ""
-        raise SchemaError(where, "", f"not JSON (bytes that are not UTF-8{line})") from None
+        at_line = f" at line {raw.count(bytes([10]), 0, at) + 1}" if at >= 0 else ""
+        raise SchemaError(where, "", f"not JSON (bytes that are not UTF-8{at_line})") from None
     except RecursionError:
         raise SchemaError(where, "", "nested too deeply to be read; no input of this kind is") from None
 

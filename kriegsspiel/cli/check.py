@@ -48,7 +48,7 @@ def expand(paths: list[str]) -> Iterator[str]:
     """Each path, folders replaced by the files of known types inside them (sorted, recursively)."""
     for path in paths:
         if os.path.isdir(path):
-            found = []
+            found: list[str] = []
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(os.path.join(root, f) for f in files if f.lower().endswith(KNOWN_SUFFIXES))

@@ -12,8 +12,12 @@ import argparse
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kriegsspiel.errors import UserError
+
+if TYPE_CHECKING:
+    from kriegsspiel.store.journal import LoadedSave
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--qr", metavar="DIR", help="write each link's QR code to DIR/<player>.png and .svg")
 
 
-def _journal_links(path: Path, loaded: object, hashes: dict[str, str]) -> None:
+def _journal_links(path: Path, loaded: LoadedSave, hashes: dict[str, str]) -> None:
     """Journal the links' changes (by hash), unless a running portal holds the save: it journals them itself
     within seconds, when it reads the links file again."""
     from kriegsspiel.portal.links import read_address
@@ -33,7 +37,7 @@ def _journal_links(path: Path, loaded: object, hashes: dict[str, str]) -> None:
     from kriegsspiel.store import SaveError, open_loaded
 
     try:
-        game = open_loaded(loaded)  # type: ignore[arg-type]
+        game = open_loaded(loaded)
     except SaveError:
         if read_address(path) is not None:
             return

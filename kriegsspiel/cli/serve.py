@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         shell = served.terminal(url)
         try:
-            run_shell(shell, sys.stdin, sys.stdout)  # type: ignore[arg-type]
+            run_shell(shell, sys.stdin, sys.stdout)
             if not shell.quit and not sys.stdin.isatty():
                 print("no more input: serving until interrupted (Ctrl-C)")
                 sys.stdout.flush()

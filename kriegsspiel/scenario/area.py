@@ -130,7 +130,7 @@ def area_ruleset_of_text(text: str) -> RuleSet | None:
     except (tomllib.TOMLDecodeError, TomlTooLarge, RecursionError):
         return None  # not an area scenario one can read: the ruler games' loader says what is wrong
     try:
-        named = convert(data, _RulesetNamed, "")
+        named: _RulesetNamed = convert(data, _RulesetNamed, "")
     except SchemaError:
         return None
     ruleset = find_ruleset(named.scenario.ruleset)

@@ -169,11 +169,11 @@ def _validate(
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         line = int(match.group(1)) if match else None
         problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) if match else message
-        head = text.lstrip()[:200]
-        if head.startswith("{") and "kriegsspiel-save" in head:
+        opening = text.lstrip()[:200]
+        if opening.startswith("{") and "kriegsspiel-save" in opening:
             problem = "this is a save, not a scenario; continue the game with 'kriegsspiel shell SAVE'"
             line = None
-        elif head.startswith("<?xml") or head.startswith("<map"):
+        elif opening.startswith("<?xml") or opening.startswith("<map"):
             problem = ("this is a Tiled map, not a scenario; a scenario names its map in [scenario] map = "
                        "\"...\" (see docs/scenarios.md)")
             line = None
@@ -183,16 +183,15 @@ def _validate(
         return report.findings, None
 
     check_unknown_keys(report, "", None, data)
-    raw_head = data.get("scenario")
     head: ScenarioHead | None = None
     refused: frozenset[str] = frozenset()
     if "scenario" in data:
-        head, refused = read_table(report, "scenario", None, raw_head, ScenarioHead)
+        head, refused = read_table(report, "scenario", None, data["scenario"], ScenarioHead)
+    raw_head: Mapping[str, Any] = data["scenario"] if head is not None else {}  # a table when it was read
     if head is None:
         if "scenario" not in data:
             report.add("scenario", None, None, "missing [scenario] table with name, map and ruleset")
         head = ScenarioHead()
-        raw_head = {}
 
     name = head.name
     if name is None or not name.strip():

@@ -107,14 +107,15 @@ def table_list(report: Report, data: Mapping[str, Any], name: str, schema: type[
     """The entries of an array of tables (``[[name]]``) as (index, entry decoded as ``schema``, the keys its
     schema refused); a wrong shape is a finding."""
     try:
-        items = convert(data.get(name, []), list[Any], name)
+        items: list[Any] = convert(data.get(name, []), list[Any], name)
     except SchemaError:
         report.add(name, None, None, f"must be an array of tables ([[{name}]] headers), not "
                    f"{type_name(data.get(name))}")
         return []
-    result = []
+    result: list[tuple[int, T, frozenset[str]]] = []
     for i, item in enumerate(items):
-        entry, refused = read_table(report, name, i, item, schema, prefix)
+        read = read_table(report, name, i, item, schema, prefix)  # unpacked below: mypy would solve T as T | None
+        entry, refused = read
         if entry is not None:
             result.append((i, entry, refused))
     return result

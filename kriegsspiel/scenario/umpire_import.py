@@ -420,7 +420,8 @@ def _deployment_zone(battlefield: Battlefield, side: str) -> Zone | None:
     side_key = side.lower()
     named = [z for z in battlefield.zones if side_key in z.name.lower()]
     deploy = [z for z in named if "deploy" in z.name.lower()]
-    return (deploy or named or [None])[0]
+    found = deploy or named
+    return found[0] if found else None
 
 
 def _deployment_zones(battlefield: Battlefield, sides: tuple[str, str]) -> dict[str, tuple[Zone, str]]:

@@ -7,13 +7,22 @@ already been journaled by the game session.
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from kriegsspiel.errors import printable
-from kriegsspiel.shell.session import Shell
+from kriegsspiel.shell.session import Reply
 
 
-def run_shell(shell: Shell, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None) -> int:
+class LineShell(Protocol):
+    """What :func:`run_shell` needs of a shell: :class:`kriegsspiel.shell.Shell`, or one with more commands in
+    front of it (the portal's terminal)."""
+
+    def prompt(self) -> str: ...
+    def completions(self, prefix: str) -> list[str]: ...
+    def handle(self, line: str) -> Reply: ...
+
+
+def run_shell(shell: LineShell, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None) -> int:
     """Read commands from ``stdin`` until ``quit`` or end of input; returns the number of lines refused.
 
     ``echo`` (default: when ``stdin`` is not a terminal) writes each line read after the prompt. At a
@@ -60,7 +69,7 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _line_editing(shell: Shell) -> bool:
+def _line_editing(shell: LineShell) -> bool:
     """Turn on readline's history and Tab completion for :func:`input`; False where readline is missing."""
     try:
         import readline

@@ -7,7 +7,7 @@ program itself is one line, never a traceback.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from kriegsspiel.core.commands import Details, Help, Man, Quit, Redo, Score, Undo
 from kriegsspiel.core.game import round_change_line
@@ -19,12 +19,9 @@ from kriegsspiel.shell.queries import details_text, score_text
 
 
 class GameSession(Protocol):
-    """What the shell needs of a game (``kriegsspiel.store.Game`` provides it)."""
-
-    @property
-    def state(self) -> GameState:
-        """The current state (the replay of the journal)."""
-        ...
+    """What the shell needs of any game's session (``kriegsspiel.store.Session`` provides it); an area game's
+    session (``kind`` "area") is read by :class:`kriegsspiel.shell.area.AreaCommands`, a ruler game's is a
+    :class:`RulerSession`."""
 
     def submit(self, command: Any, forced: bool = False) -> Any:
         """Apply and journal an order; returns an outcome with ``accepted``, ``reason`` and ``describe()``."""
@@ -37,6 +34,20 @@ class GameSession(Protocol):
     def redo(self) -> Any:
         """Carry out the last undone order again (journaled); returns an outcome as :meth:`submit`."""
         ...
+
+
+class RulerSession(GameSession, Protocol):
+    """What the shell needs of a ruler game's session: also the state its queries are answered from."""
+
+    @property
+    def state(self) -> GameState:
+        """The current state (the replay of the journal)."""
+        ...
+
+
+def _is_ruler(game: GameSession) -> TypeGuard[RulerSession]:
+    """True for a ruler game's session: any but an area game's (a stand-in without ``kind`` is a ruler game's)."""
+    return getattr(game, "kind", "ruler") != "area"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +72,27 @@ class Shell:
 
         self.game = game
         self.command_number = 1
-        self._area = AreaCommands(game) if getattr(game, "kind", "ruler") == "area" else None
+        self._ruler = game if _is_ruler(game) else None
+        self._area = AreaCommands(game) if self._ruler is None else None
+
+    @property
+    def _state(self) -> GameState:
+        """The ruler game's current state (an area game's lines never ask: they go to ``self._area``)."""
+        assert self._ruler is not None
+        return self._ruler.state
 
     def prompt(self) -> str:
         """The manual's prompt, ``ROUND ~ COMMAND SIDE % `` (an area game: ``PHASE ~ COMMAND % ``)."""
         if self._area is not None:
             return self._area.prompt(self.command_number)
-        state = self.game.state
+        state = self._state
         return f"{state.round} ~ {self.command_number} {state.side_to_move} % "
 
     def completions(self, prefix: str) -> list[str]:
         """Command words, unit ids, sides and players that begin with ``prefix``, sorted (for Tab)."""
         if self._area is not None:
             return self._area.completions(prefix)
-        state = self.game.state
+        state = self._state
         words = {*rules_of(state).words(), *state.units, *state.sides, *(p.name for p in state.setup.players if " " not in p.name)}
         return sorted(w for w in words if w.startswith(prefix))
 
@@ -103,7 +121,7 @@ class Shell:
         return Reply(answer, ok=not answer.startswith("refused:"), changed=changed)
 
     def _handle(self, text: str) -> Reply:
-        state = self.game.state
+        state = self._state
         manual = rules_of(state).manual
         try:
             command = rules_of(state).parse(text)
@@ -135,7 +153,7 @@ class Shell:
         if not outcome.accepted:
             return Reply(f"refused: {outcome.reason}", ok=False)
         lines = [outcome.describe()]
-        after = self.game.state
+        after = self._state
         if clock := round_change_line(after.ruleset, state.round, after.round):
             lines.append(clock)  # a timed rule set (Ruleset V3): the game time where the round changes
         if after.finished and not state.finished:

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from kriegsspiel.core.events import Event
+from kriegsspiel.scenario import Scenario
+from kriegsspiel.scenario.area import AreaScenario
 from kriegsspiel.scenario.load import MapLoader, RulesetLoader
 from kriegsspiel.store.journal import (
     PORTAL_KIND, SAVE_SUFFIX, SNAPSHOT_EVERY, JournalRecord, LoadedSave, SaveError, SaveHeader, new_record,
@@ -82,6 +84,8 @@ class Session(Protocol):
     lock: threading.RLock
 
     @property
+    def scenario(self) -> Scenario | AreaScenario: ...
+    @property
     def read_only(self) -> bool: ...
     @property
     def seed(self) -> int: ...
@@ -97,6 +101,7 @@ class Session(Protocol):
     def redo(self) -> Outcome: ...
     def journal_entries(self) -> list[JournalRecord]: ...
     def journal_tail(self, count: int) -> list[JournalRecord]: ...
+    def record_lines(self, record: JournalRecord, following: JournalRecord | None) -> list[str]: ...
     def append_portal(self, command: str, data: dict[str, object]) -> JournalRecord: ...
     def players(self) -> list[str]: ...
     def start_words(self) -> str: ...
@@ -223,6 +228,11 @@ class SessionBase:
     def _snapshot_data(self) -> dict[str, Any] | None:
         """The state to snapshot now (None: this kind of game writes no snapshots)."""
         return None
+
+    @classmethod
+    def players_of(cls, loaded: LoadedSave) -> list[str]:
+        """The players of a save's game, from its scenario alone (nothing replayed)."""
+        raise NotImplementedError
 
     # --- opening ------------------------------------------------------------------------------------------
 

@@ -119,7 +119,8 @@ def _round(
     ground_at: dict[str, int], assigned: list[Order | None], wings: list[Unit],
 ) -> _Round:
     verbs = ["BASE" if k in abandoned else m.verb for k, m in enumerate(missions)]
-    routes = [[(m.wing.province,)] if verbs[k] == "BASE" else m.routes for k, m in enumerate(missions)]
+    routes: list[list[tuple[str, ...]]] = [[(m.wing.province,)] if verbs[k] == "BASE" else m.routes
+                                           for k, m in enumerate(missions)]
     by_base = {m.wing.province: k for k, m in enumerate(missions)}
     patrols = {k: Patrol(m.wing.power, patrol_area(air, m.order.dest), frozenset(m.order.ignore))
                for k, m in enumerate(missions) if verbs[k] == "PATROL"}
@@ -200,8 +201,8 @@ def _wing_moves(missions: list[Mission], verbs: list[str], status: list[str], gr
     dests = [m.order.dest if trying[k] else None for k, m in enumerate(missions)]
     for k, m in enumerate(missions):
         if trying[k]:
-            rivals = sum(1 for d in dests if d == dests[k])
-            if rivals > 1 or end_owner.get(dests[k], m.wing.power) != m.wing.power:
+            rivals = sum(1 for d in dests if d == m.order.dest)
+            if rivals > 1 or end_owner.get(m.order.dest, m.wing.power) != m.wing.power:
                 trying[k] = False
     changed = True
     while changed:  # a wing that stays blocks the wing that would move in
@@ -243,7 +244,7 @@ def _outcome(
         if "disbanded" not in results[ground[a].key()]:
             results[ground[a].key()].append("disbanded")
     end_ground = {u.province: u for u in staying}
-    start = {}
+    start: dict[tuple[str, bool], Unit] = {}  # (province, is a wing) -> the unit there at the start
     for u in units:
         start.setdefault((u.province, u.kind == "W"), u)
     for k, m in enumerate(missions):

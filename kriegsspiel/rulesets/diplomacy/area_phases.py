@@ -162,7 +162,7 @@ def retreat_lines_written_before(phase: str, written: Sequence[str], now: Sequen
     ``"POWER: K LOC (no order): ..."`` for each such unit, of another power than the dislodged ``K LOC``."""
     if not phase.endswith("R"):
         return False
-    dislodged = {}
+    dislodged: dict[str, str] = {}  # "K LOC" -> the power that wrote its line
     for line in now:
         power, _, rest = line.partition(": ")
         dislodged.setdefault(" ".join(rest.split(" ")[:2]), power)

@@ -19,6 +19,11 @@ from dataclasses import dataclass, field
 KINDS = ("land", "coast", "sea", "impassable")
 
 
+def _sorted_pair(a: str, b: str) -> tuple[str, str]:
+    """``a`` and ``b`` in sorted order."""
+    return (a, b) if a <= b else (b, a)
+
+
 def province_of(location: str) -> str:
     """``"STP/NC"`` -> ``"STP"``; a location without a coast is its province."""
     return location.partition("/")[0]
@@ -98,12 +103,11 @@ class ProvinceMap:
         pairs: dict[tuple[str, str], set[str]] = {}
         for a, targets in self.army_adj.items():
             for b in targets:
-                pairs.setdefault(tuple(sorted((a, b))), set()).add("army")  # type: ignore[arg-type]
+                pairs.setdefault(_sorted_pair(a, b), set()).add("army")
         for loc, targets in self.fleet_adj.items():
             for t in targets:
-                key = tuple(sorted((province_of(loc), province_of(t))))
-                pairs.setdefault(key, set()).add("fleet")  # type: ignore[arg-type]
-        return {k: ("both" if len(v) == 2 else next(iter(v))) for k, v in pairs.items()}  # type: ignore[misc]
+                pairs.setdefault(_sorted_pair(province_of(loc), province_of(t)), set()).add("fleet")
+        return {k: ("both" if len(v) == 2 else next(iter(v))) for k, v in pairs.items()}
 
     def supply_centres(self) -> list[str]:
         """The supply centres, sorted."""

@@ -38,7 +38,7 @@ def _decode(data: bytes, where: str, base: str) -> dict[str, Any]:
     from kriegsspiel.border import MAX_JSON_NESTING, decode_json, to_plain
     from kriegsspiel.rulesets.diplomacy.phase_schema import PhaseInput, check_counts
 
-    phase = decode_json(data, PhaseInput, where, max_nesting=MAX_JSON_NESTING)
+    phase: PhaseInput = decode_json(data, PhaseInput, where, max_nesting=MAX_JSON_NESTING)
     check_counts(phase, where)
     if isinstance(phase.map, str):
         _check_map(phase.map, where, base)
@@ -103,16 +103,16 @@ def run(args: argparse.Namespace) -> int:
     for number, line in json_lines(args.file):
         if line is not None and not line.strip():
             continue
-        record: Any = None
+        decoded: dict[str, Any] | None = None
         try:
             if line is None:
                 raise UserError(f"longer than a phase's line may be ({MAX_JSON_LINE_BYTES:,} bytes); skipped")
-            record = _decode(line, f"line {number}", base)
-            result = run_phase(record, strict=args.strict)
+            decoded = _decode(line, f"line {number}", base)
+            result = run_phase(decoded, strict=args.strict)
         except UserError as exc:
             failures += 1
             message = str(exc) if str(exc).startswith(f"line {number}") else f"line {number}: {exc}"
-            ident = record.get("id") if isinstance(record, dict) else _ident(line)
+            ident = decoded.get("id") if isinstance(decoded, dict) else _ident(line)
             print(json.dumps({"id": ident, "error": message}), flush=True)
             print(f"kriegsspiel adjudicate: {where}: {message}", file=sys.stderr, flush=True)
             continue

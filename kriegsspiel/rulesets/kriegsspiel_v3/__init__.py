@@ -11,7 +11,8 @@ from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
-from kriegsspiel.core.commands import EndTurn, Message
+from kriegsspiel.core.commands import Command, EndTurn, Message
+from kriegsspiel.core.events import Accepted, Rejected
 from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, Table
@@ -69,8 +70,12 @@ def forecast(state: GameState) -> str | None:
     return outcome(combat, pending).describe()
 
 
-_HANDLERS = {commands.Combat: handlers.combat, commands.Modify: handlers.modify, commands.Resolve: handlers.resolve,
-             commands.Rally: handlers.rally, commands.Recover: handlers.recover, commands.Order: orders.order}
+#: order type -> its handler(state, command, dice, forced); each takes its own command type, which a mapping's
+#: value type cannot say per key, hence ``...``
+_HANDLERS: Mapping[type[Command], Callable[..., Accepted | Rejected]] = {
+    commands.Combat: handlers.combat, commands.Modify: handlers.modify, commands.Resolve: handlers.resolve,
+    commands.Rally: handlers.rally, commands.Recover: handlers.recover, commands.Order: orders.order,
+}
 
 
 def weapon_ranges(ruleset: RuleBook, unit_type_id: str) -> list[tuple[str, float]]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.game import RuleGap, Ruling, find_unit
+from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3.combat import Fighter, Modifier, PendingCombat, automatic_modifiers, group_range, outcome
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Combat, Modify, Rally, Recover, Resolve
@@ -26,7 +27,7 @@ from kriegsspiel.rulesets.kriegsspiel_v3.events import (
     UnitRetreated,
 )
 from kriegsspiel.rulesets.kriegsspiel_v3.retreat import retreat
-from kriegsspiel.rulesets.kriegsspiel_v3.rules import Chart, CombatRules
+from kriegsspiel.rulesets.kriegsspiel_v3.rules import Chart, CombatResult, CombatRules
 from kriegsspiel.rulesets.kriegsspiel_v3.state import disruption, pending_combat, unit_slot, with_pending_combat
 from kriegsspiel.rulesets.kriegsspiel_v3.rules import combat_tables
 
@@ -72,8 +73,7 @@ def combat(state: GameState, command: Combat, dice: Dice, forced: bool) -> Accep
     rules = combat_rules(state)
     if command.chart not in rules.charts:
         return Rejected(f"no combat chart {command.chart!r}; charts: {', '.join(rules.charts)}", forceable=False)
-    if pending_combat(state) is not None:
-        pending = pending_combat(state)
+    if (pending := pending_combat(state)) is not None:
         return Rejected(f"a combat is pending ({pending.chart} {' '.join(pending.attackers)} > "
                         f"{' '.join(pending.defenders)}); resolve it or undo it first", forceable=False)
     names = command.attackers + command.defenders
@@ -181,7 +181,8 @@ def resolve(state: GameState, command: Resolve, dice: Dice, forced: bool) -> Acc
     return Ruling(forced).accept(new_state, events)
 
 
-def _hit(state: GameState, rules: CombatRules, unit: UnitState, result, enemies) -> tuple[UnitState, list[Event], bool]:
+def _hit(state: GameState, rules: CombatRules, unit: UnitState, result: CombatResult,
+         enemies: Sequence[WorldPoint]) -> tuple[UnitState, list[Event], bool]:
     events: list[Event] = []
     keeps_hp = unit.type_id in rules.hp_types
     health = unit.health - result.hp_loss if keeps_hp else unit.health

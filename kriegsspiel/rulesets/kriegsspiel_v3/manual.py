@@ -16,9 +16,8 @@ _UMPIRE = fixed_text("the umpire")
 
 
 def _charts(ruleset: RuleBook | None) -> str:
-    if ruleset is None or combat_tables(ruleset) is None:
+    if ruleset is None or (rules := combat_tables(ruleset)) is None:
         return "the rule set's [combat.charts] (kriegsspiel-v3: firefight, melee, artillery, volley)"
-    rules = combat_tables(ruleset)
     parts = []
     for chart in rules.charts.values():
         kind = "mirrored: 1-%d hit the attacker" % rules.mirror_attacker_rolls if chart.mirrored else "hits the target"
@@ -28,10 +27,9 @@ def _charts(ruleset: RuleBook | None) -> str:
 
 
 def _who_fights(ruleset: RuleBook | None) -> str:
-    if ruleset is None or combat_tables(ruleset) is None:
+    if ruleset is None or (rules := combat_tables(ruleset)) is None:
         return ("units of two sides, grouped by the umpire; a chart's attackers are the unit types its "
                 "[combat.charts] attackers name (every type without the key); fire charts need a unit type with a range")
-    rules = combat_tables(ruleset)
     shooters = ", ".join(rules.ranges)
     per_chart = "; ".join(f"{c.id}: {', '.join(c.attackers) if c.attackers is not None else 'every unit type'}"
                           for c in rules.charts.values())
@@ -44,18 +42,16 @@ def _chart_odds(ruleset: RuleBook | None) -> str:
 
 
 def _ranges(ruleset: RuleBook | None) -> str:
-    if ruleset is None or combat_tables(ruleset) is None:
+    if ruleset is None or (rules := combat_tables(ruleset)) is None:
         return "effective / maximum range per arm (the rule set's [combat.ranges])"
-    rules = combat_tables(ruleset)
     weapons = [f"{t} {w.weapon} {w.effective:g}/{w.maximum:g}" for t, ws in rules.ranges.items() for w in ws]
     return (f"{', '.join(weapons)} {ruleset.distance_unit} (effective/maximum); beyond effective range the roll "
             f"moves 1-{rules.beyond_effective_max} towards a miss; hand to hand within {rules.melee_reach:g}")
 
 
 def _results(ruleset: RuleBook | None) -> str:
-    if ruleset is None or combat_tables(ruleset) is None:
+    if ruleset is None or (rules := combat_tables(ruleset)) is None:
         return "the rule set's [combat.results]"
-    rules = combat_tables(ruleset)
     rows = [f"{n} {r.name} (retreat {r.retreat:g}, +{r.disruption} disruption, -{r.hp_loss} HP)"
             for n, r in sorted(rules.results.items(), reverse=True)]
     return (f"one d{rules.die} per group; " + "; ".join(rows)
@@ -63,9 +59,8 @@ def _results(ruleset: RuleBook | None) -> str:
 
 
 def _modifiers(ruleset: RuleBook | None) -> str:
-    if ruleset is None or combat_tables(ruleset) is None:
+    if ruleset is None or (rules := combat_tables(ruleset)) is None:
         return "the rule set's [combat.modifiers]"
-    rules = combat_tables(ruleset)
     named = ", ".join(f"{k} {v:+d}" for k, v in rules.modifiers.items())
     hp = ", ".join(f"{h} HP {e.modifier:+d}" for h, e in sorted(rules.health.items(), reverse=True))
     return (f"{named}; {hp}; disruption {', '.join(f'{v:+d}' for v in rules.disruption_combat[1:])}; "
@@ -73,34 +68,30 @@ def _modifiers(ruleset: RuleBook | None) -> str:
 
 
 def _recovery_reach(ruleset: RuleBook | None) -> str:
-    if ruleset is None or combat_tables(ruleset) is None or combat_tables(ruleset).recovery is None:
+    if ruleset is None or (rules := combat_tables(ruleset)) is None or (r := rules.recovery) is None:
         return "near a supply wagon or in cover clear of the enemy (the rule set's [combat.recovery])"
-    r = combat_tables(ruleset).recovery
     return (f"within {r.supply_reach:g} {ruleset.distance_unit} of a {r.supply} of its side, or in cover "
             f"({', '.join(r.cover)}) with no enemy unit within {r.enemy_clear:g} {ruleset.distance_unit}")
 
 
 def _rally_reach(ruleset: RuleBook | None) -> str:
-    if ruleset is None or combat_tables(ruleset) is None or combat_tables(ruleset).rally is None:
+    if ruleset is None or (rules := combat_tables(ruleset)) is None or (r := rules.rally) is None:
         return "in cover clear of the enemy (the rule set's [combat.rally])"
-    r = combat_tables(ruleset).rally
     return (f"in cover ({', '.join(r.cover)}) with no enemy unit within {r.enemy_clear:g} "
             f"{ruleset.distance_unit}")
 
 
 def _couriers(ruleset: RuleBook | None) -> str:
-    if ruleset is None or order_tables(ruleset) is None:
+    if ruleset is None or (o := order_tables(ruleset)) is None:
         return "the courier's road speed per round, over the terrain (the rule set's [orders])"
-    o = order_tables(ruleset)
     speed = ruleset.unit_type(o.courier_type).move
     return (f"from the side's nearest {o.issued_by}, at {o.courier_type} speed ({speed:g} {ruleset.distance_unit} "
             "a round on roads, slower off them): arrives as the rounds of the ride end")
 
 
 def _order_odds(ruleset: RuleBook | None) -> str:
-    if ruleset is None or order_tables(ruleset) is None:
+    if ruleset is None or (o := order_tables(ruleset)) is None:
         return "a d10 of 1 flags a complication; a courier in sight of the enemy may be caught"
-    o = order_tables(ruleset)
     return (f"d{o.complication_die} <= {o.complication_at_most}: a complication for the umpire to describe; a courier "
             f"riding in sight of an enemy within {o.interception_reach:g} {ruleset.distance_unit} is caught on "
             f"d{o.interception_die} <= {o.intercepted_at_most}")

@@ -23,7 +23,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.events import Accepted, Event, Rejected
 from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.game import RuleGap, Ruling, find_unit
-from kriegsspiel.core.state import GameState, MessageRecord, UnitState
+from kriegsspiel.core.state import GameState, MessageRecord, SharedLog, UnitState
 from kriegsspiel.rulesets.kriegsspiel_v3.commands import Order
 from kriegsspiel.rulesets.kriegsspiel_v3.events import (
     MessageArrived,
@@ -254,7 +254,9 @@ def deliver(state: GameState) -> tuple[GameState, list[Event]]:
             riding.append(sent)
     if not events:
         return state, []
-    return with_orders_in_transit(state.replace(messages=state.messages + tuple(records)), tuple(riding)), events
+    # a state's messages are a SharedLog (GameState makes them one); a new log shares the old one's past
+    messages = SharedLog(state.messages) + tuple(records)
+    return with_orders_in_transit(state.replace(messages=messages), tuple(riding)), events
 
 
 def _deliver_message(state: GameState, sent: CourierOrder) -> tuple[MessageRecord, Event] | None:

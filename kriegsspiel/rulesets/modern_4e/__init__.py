@@ -6,10 +6,12 @@ The program finds it through the entry point ``modern-4e`` of the group ``kriegs
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from importlib.abc import Traversable
 
+from kriegsspiel.core.commands import Command
+from kriegsspiel.core.events import Accepted, Rejected
 from kriegsspiel.core.game import CORE_RULES, MovementBand, OrderKind, OrderSpec, RulerRules
 from kriegsspiel.core.plugin import RuleSet, events_defined_in
 from kriegsspiel.core.ruleset import RuleBook, TableReader
@@ -17,7 +19,9 @@ from kriegsspiel.rulesets.modern_4e import aiming, air, commands, events, house,
 from kriegsspiel.rulesets.modern_4e import state as slots
 
 _c = commands
-_HANDLERS = {
+#: order type -> its handler(state, command, dice, forced); each takes its own command type, which a mapping's
+#: value type cannot say per key, hence ``...``
+_HANDLERS: Mapping[type[Command], Callable[..., Accepted | Rejected]] = {
     _c.Attack: land.attack, _c.Fire: land.fire, _c.Spy: land.spy, _c.Build: land.build, _c.Missile: land.missile,
     _c.Torpedo: naval.torpedo, _c.Sortie: naval.sortie, _c.DepthCharge: naval.depthcharge,
     _c.Board: naval.board, _c.Nuke: naval.nuke, _c.Load: naval.load, _c.Disembark: naval.disembark,

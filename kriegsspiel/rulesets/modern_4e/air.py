@@ -81,7 +81,7 @@ def takeoff(state: GameState, command: Takeoff, dice: Dice, forced: bool) -> Acc
         return Rejected(f"{unit.id} is already in the air", forceable=False)
     ruling = Ruling(forced)
     base = base_here(state, unit)
-    problems = [p for p in actor_problems(state, unit) if "aboard" not in p]
+    problems: list[str | None] = [p for p in actor_problems(state, unit) if "aboard" not in p]
     problems += [None if base else f"{unit.id} stands on no airfield or carrier", once_a_turn(state, unit, "takeoff")]
     if refusal := _verdict(ruling, problems):
         return refusal
@@ -296,7 +296,7 @@ def airlift(state: GameState, command: Airlift, dice: Dice, forced: bool) -> Acc
     if isinstance(units, Rejected):
         return units
     ruling = Ruling(forced)
-    problems: list[str | None] = actor_problems(state, plane)
+    problems: list[str | None] = [*actor_problems(state, plane)]
     problems.append(f"{plane.id} is in the air; units board a plane on the ground" if airborne(plane) else None)
     return embark(state, units, plane, int(column(state, row, "airlift", "capacity")), ruling, problems)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable, Sequence
+from typing import Literal, overload
 
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
@@ -73,6 +74,14 @@ def structure_named(state: GameState, name: str) -> Structure | Rejected | None:
     if len(matches) > 1:
         return Rejected(f"{len(matches)} structures are called {name!r}; rename them on the map", forceable=False)
     return matches[0] if matches else None
+
+
+@overload
+def find_target(state: GameState, token: str, *, structures: Literal[False]) -> UnitState | Rejected: ...
+
+
+@overload
+def find_target(state: GameState, token: str, *, structures: bool = True) -> Target | Rejected: ...
 
 
 def find_target(state: GameState, token: str, *, structures: bool = True) -> Target | Rejected:
@@ -195,7 +204,8 @@ def roll(dice: Dice, unit: UnitState, sides: int, purpose: str) -> tuple[float, 
 
 def reveal(state: GameState, unit_ids: Iterable[str], cause: str) -> tuple[GameState, list[Event]]:
     """Reveal the hidden units among ``unit_ids`` (still on the map) because of ``cause``."""
-    revealed, events = [], []
+    revealed: list[UnitState] = []
+    events: list[Event] = []
     for unit_id in dict.fromkeys(unit_ids):
         unit = state.unit(unit_id)
         if unit is not None and unit.hidden:

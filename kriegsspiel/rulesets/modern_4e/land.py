@@ -274,8 +274,8 @@ def missile(state: GameState, command: Missile, dice: Dice, forced: bool) -> Acc
     if isinstance(row, Rejected):
         return row
     reach = reach_of(state, row, "missile")
-    problems = actor_problems(state, unit) + fire_problems(state, unit) + _air_problems(state, unit)
-    problems.append(_far(unit, target, reach, "the missile"))
+    problems = (actor_problems(state, unit) + fire_problems(state, unit) + _air_problems(state, unit)
+                + [_far(unit, target, reach, "the missile")])
     if refusal := _verdict(ruling, problems):
         return refusal
     strength, rolled = roll(dice, unit, int(column(state, row, "missile", "damage")), "missile")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from kriegsspiel.core.manual import ManPage, fixed_text
-from kriegsspiel.core.ruleset import RuleBook
+from kriegsspiel.core.ruleset import RuleBook, UnitType
 
 _NONE = fixed_text("-")
 
@@ -129,7 +129,7 @@ def _spy_odds(command: str) -> Callable[[RuleBook | None], str]:
     return odds
 
 
-def _by_type(value_of: Callable[[object], float | int | None], theatres: tuple[str, ...], fallback: str,
+def _by_type(value_of: Callable[[UnitType], float | int | None], theatres: tuple[str, ...], fallback: str,
              text: str = "{}") -> Callable[[RuleBook | None], str]:
     """A unit-type attribute (weight, capacity, flight range) of the types of ``theatres`` that have one, grouped
     by value: "infantry, engineers 1; cavalry 4"."""

@@ -32,6 +32,7 @@ from kriegsspiel.rulesets.modern_4e.common import (
     reveal,
     roll,
     structure_health,
+    Target,
     unit_type,
     use,
     whole,
@@ -62,7 +63,7 @@ def _ship_duel_setup(state: GameState, unit_id: str, target_id: str, command_wor
     row = command_row(state, unit, command_word)
     if isinstance(row, Rejected):
         return row
-    return Ruling(forced), unit, target, reach_of(state, row, command_word)  # type: ignore[return-value]
+    return Ruling(forced), unit, target, reach_of(state, row, command_word)
 
 
 def torpedo(state: GameState, command: Torpedo, dice: Dice, forced: bool) -> Accepted | Rejected:
@@ -252,7 +253,8 @@ def nuke(state: GameState, command: Nuke, dice: Dice, forced: bool) -> Accepted 
     return ruling.accept(state, events)
 
 
-def _blast(state: GameState, target, d: float, rings: list[float], full: float, hits: list[str]):
+def _blast(state: GameState, target: Target, d: float, rings: list[float], full: float,
+           hits: list[str]) -> tuple[GameState, list[Event]]:
     destroy, half, quarter, half_share, quarter_share = rings
     if d <= destroy:
         if isinstance(target, UnitState):

@@ -75,7 +75,8 @@ def _ids(tokens: list[str], command: str, what: str) -> tuple[str, ...]:
     return tuple(_target(t, command, what) if what != "unit" else unit_token(t, command, what) for t in tokens)
 
 
-def _many_to_many(name: str, command_type: type[Command]) -> Callable[[str], Command]:
+def _many_to_many(name: str,
+                  command_type: Callable[[tuple[str, ...], tuple[str, ...]], Command]) -> Callable[[str], Command]:
     def parse(rest: str) -> Command:
         left, right = split_arrow(rest, name)
         units, targets = left.split(), _words(right, name)
@@ -83,12 +84,12 @@ def _many_to_many(name: str, command_type: type[Command]) -> Callable[[str], Com
             raise NotationError(f"{name}: name at least one unit before '>'", name)
         if not targets:
             raise NotationError(f"{name}: name at least one target after '>'", name)
-        return command_type(_ids(units, name, "unit"), _ids(targets, name, "target"))  # type: ignore[call-arg]
+        return command_type(_ids(units, name, "unit"), _ids(targets, name, "target"))
 
     return parse
 
 
-def _one_to_one(name: str, command_type: type[Command]) -> Callable[[str], Command]:
+def _one_to_one(name: str, command_type: Callable[[str, str], Command]) -> Callable[[str], Command]:
     def parse(rest: str) -> Command:
         left, right = split_arrow(rest, name)
         units, targets = left.split(), _words(right, name)
@@ -100,17 +101,17 @@ def _one_to_one(name: str, command_type: type[Command]) -> Callable[[str], Comma
                                 f'in double quotes: {name} {units[0]} > "{quoted}"', name)
         if not targets:
             raise NotationError(f"{name}: name exactly one target after '>'", name)
-        return command_type(unit_token(units[0], name), _target(targets[0], name))  # type: ignore[call-arg]
+        return command_type(unit_token(units[0], name), _target(targets[0], name))
 
     return parse
 
 
-def _one_unit(name: str, command_type: type[Command]) -> Callable[[str], Command]:
+def _one_unit(name: str, command_type: Callable[[str], Command]) -> Callable[[str], Command]:
     def parse(rest: str) -> Command:
         parts = rest.split()
         if len(parts) != 1:
             raise NotationError(f"{name}: expected one unit id", name)
-        return command_type(unit_token(parts[0], name))  # type: ignore[call-arg]
+        return command_type(unit_token(parts[0], name))
 
     return parse
 
