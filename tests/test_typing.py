@@ -16,9 +16,6 @@ REPO = Path(__file__).resolve().parent.parent
 #: The ignores without a reason that were there when the checker came in (issue 29), by file: this only shrinks.
 UNREASONED_BEFORE = {
     "kriegsspiel/app/window.py": 1, "kriegsspiel/app/window_frame.py": 1,
-    "kriegsspiel/core/events/_events.py": 1,
-    "kriegsspiel/core/movement/_field.py": 1, "kriegsspiel/core/sight/_line.py": 1,
-    "kriegsspiel/render/palette.py": 1,
 }
 _IGNORE = re.compile(r"#\s*type:\s*ignore")
 _REASONED = re.compile(r"type:\s*ignore(\[[\w, -]+\])?\s+(#|-|\()\s*\S")
@@ -32,6 +29,24 @@ def test_no_new_type_ignore_without_a_reason() -> None:
                 found[path.relative_to(REPO).as_posix()] += 1
     grown = {name: n for name, n in found.items() if n > UNREASONED_BEFORE.get(name, 0)}
     assert grown == {}, "say why on the line: # type: ignore[code]  # why"
+
+
+#: Packages of kriegsspiel/ not yet in mypy's files, each being brought in (this only shrinks).
+NOT_YET_CHECKED = {"kriegsspiel/app"}
+
+
+def test_mypy_is_given_every_package_and_module_of_kriegsspiel() -> None:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    given = set(config["files"])
+    missing = set()
+    for path in sorted((REPO / "kriegsspiel").iterdir()):
+        name = path.relative_to(REPO).as_posix()
+        if (path.is_dir() and (path / "__init__.py").is_file()) or path.suffix == ".py":
+            if name not in given and not any(name.startswith(g + "/") for g in given):
+                missing.add(name)
+    assert missing <= NOT_YET_CHECKED, f"add to [tool.mypy] files in pyproject.toml: {sorted(missing - NOT_YET_CHECKED)}"
+    assert not config.get("overrides") or all(not o.get("ignore_errors") for o in config["overrides"]), (
+        "no module is exempted from the checker: fix its errors instead")
 
 
 def test_mypy_checks_the_core_and_the_rule_set_interface_and_passes() -> None:
