@@ -1,7 +1,5 @@
-"""The portal in a real browser: Playwright driving Debian's Chromium, headless, at a phone's 360 px width.
-
-Needs ``pip install playwright`` and ``apt-get install chromium`` (``.ci/run`` installs both); the browser is
-found at ``$KRIEGSSPIEL_CHROMIUM`` or ``/usr/bin/chromium``. Set ``KRIEGSSPIEL_SHOTS=DIR`` to keep the
+"""The portal in a real browser: Playwright driving Debian's Chromium, headless, at a phone's 360 px width
+(tests/browser_support.py: skipped without Playwright or Chromium). Set ``KRIEGSSPIEL_SHOTS=DIR`` to keep the
 screenshots.
 """
 from __future__ import annotations
@@ -9,51 +7,15 @@ from __future__ import annotations
 import re
 
 import json
-import os
-import shutil
 import time
 from pathlib import Path
 
-import pytest
+from browser_support import SMALL_PHONE, browser, phone, shot, wait_until  # noqa: F401 - browser: the fixture
+from portal_support import BLUE, RED, running_portal, write_game
 
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = os.environ.get("KRIEGSSPIEL_CHROMIUM", "/usr/bin/chromium")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+from kriegsspiel.cli import main
 
-from portal_support import BLUE, RED, running_portal, write_game  # noqa: E402
-
-from kriegsspiel.cli import main  # noqa: E402
-
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 BLUE_ORDERS = "b1 advances to the wood's edge.\nScouts north."
-
-
-def _wait_until(page, expression: str, seconds: float = 15.0) -> None:
-    """Poll ``expression`` from Python until it is true. Playwright's wait_for_function may evaluate its text
-    with eval in the page, which the portal's Content-Security-Policy (rightly) forbids."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {seconds} s: {expression}"
-        time.sleep(0.05)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
-
-
-def _shot(page, tmp_path: Path, name: str) -> Path:
-    path = tmp_path / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    keep = os.environ.get("KRIEGSSPIEL_SHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(keep) / path.name)
-    return path
 
 
 def _picture_loaded(page) -> bool:
@@ -64,19 +26,14 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
                                                                               capsys) -> None:
     save = write_game(tmp_path)
     with running_portal(save) as live:
-        context = browser.new_context(**PHONE)
-        context.set_default_timeout(90_000)  # a loaded CI machine: slow is not wrong
-        page = context.new_page()
-        problems: list[str] = []
-        page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: problems.append(str(error)))
+        context, page, problems = phone(browser, SMALL_PHONE)
         answer = page.goto(live.blue)
         assert answer is not None and answer.status == 200
-        _wait_until(page, "document.getElementById('picture').complete")
+        wait_until(page, "document.getElementById('picture').complete")
         assert _picture_loaded(page)
         assert page.inner_text("h1") == BLUE  # the name as text, never run
         assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
-        _shot(page, tmp_path, "1-page")
+        shot(page, tmp_path, "1-page", full=True)
 
         page.fill("#orders-text", BLUE_ORDERS)
         page.check("input[name=ready]")
@@ -84,7 +41,7 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
         page.wait_for_selector("#receipt")
         receipt = page.inner_text("#receipt")
         assert "Received: orders for round 1" in receipt and "you are marked ready" in receipt
-        _shot(page, tmp_path, "2-receipt")
+        shot(page, tmp_path, "2-receipt", full=True)
 
         # the umpire's inbox has them, through the journal
         inbox = live.portal.inbox()
@@ -111,9 +68,9 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
         page.evaluate("window.kept = 1")  # gone if the page reloads
         for line in ("turn", "turn"):
             assert live.portal.gate.run(lambda line=line: live.game.submit(line)).accepted
-        _wait_until(page, "document.getElementById('moment').textContent.startsWith('End of round 1')")
-        _wait_until(page, "document.getElementById('picture').src.endsWith('/picture/2.png')")
-        _wait_until(page, "document.getElementById('picture').complete")
+        wait_until(page, "document.getElementById('moment').textContent.startsWith('End of round 1')")
+        wait_until(page, "document.getElementById('picture').src.endsWith('/picture/2.png')")
+        wait_until(page, "document.getElementById('picture').complete")
         assert _picture_loaded(page)
         assert page.evaluate("window.kept") == 1
         assert page.input_value("#orders-text") == "a draft for round 2"
@@ -121,7 +78,7 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
         assert not page.is_checked("input[name=ready]")  # ready was said of round 1
         assert page.inner_text("#history summary") == "Round 1"  # the sheet replaced is kept, as after a reload
         assert page.eval_on_selector("#history img", "img => img.src").endswith("/picture/1.png")
-        _shot(page, tmp_path, "3-next-round")
+        shot(page, tmp_path, "3-next-round", full=True)
         assert problems == []  # no script error, no CSP violation
         context.close()
     capsys.readouterr()
@@ -132,10 +89,8 @@ def test_a_player_reads_the_picture_sends_orders_and_gets_a_receipt_on_a_phone(b
 def test_the_page_falls_back_to_polling_without_server_sent_events(browser, tmp_path: Path) -> None:
     save = write_game(tmp_path)
     with running_portal(save) as live:
-        context = browser.new_context(**PHONE)
-        context.set_default_timeout(90_000)
-        context.add_init_script("delete window.EventSource")  # a browser without server-sent events
-        page = context.new_page()
+        # a browser without server-sent events
+        context, page, _ = phone(browser, SMALL_PHONE, init_script="delete window.EventSource")
         page.clock.install()
         page.goto(live.red)
         assert page.evaluate("typeof window.EventSource") == "undefined"
@@ -156,24 +111,22 @@ def test_a_zoomed_picture_opens_on_the_players_units_again_when_the_next_round_a
     where the player's units are now (the new sheet's focus), as a reload would, not left where they were."""
     save = write_game(tmp_path)
     with running_portal(save) as live:
-        context = browser.new_context(**PHONE)
-        context.set_default_timeout(90_000)
-        page = context.new_page()
+        context, page, _ = phone(browser, SMALL_PHONE)
         page.goto(live.red)
-        _wait_until(page, "document.getElementById('picture').complete")
+        wait_until(page, "document.getElementById('picture').complete")
         page.click("#picture")  # zoom: the frame opens on r1, at the map's east
         assert page.eval_on_selector("#picture", "img => img.parentNode.parentNode.classList.contains('zoomed')")
         before = page.eval_on_selector(".scroller", "f => f.scrollLeft")
         for line in ("turn", "move r1 > 11.5,5.5", "turn"):  # r1 marches two units west; round 1 ends
             assert live.portal.gate.run(lambda line=line: live.game.submit(line)).accepted
-        _wait_until(page, "document.getElementById('picture').src.endsWith('/picture/2.png')")
-        _wait_until(page, "document.getElementById('picture').complete")
+        wait_until(page, "document.getElementById('picture').src.endsWith('/picture/2.png')")
+        wait_until(page, "document.getElementById('picture').complete")
         focus = live.portal.handouts(RED)[-1].focus
         assert focus is not None and page.get_attribute("#picture", "data-focus") == f"{focus[0]},{focus[1]}"
         want = page.eval_on_selector("#picture", f"""img => {{ const f = img.parentNode.parentNode;
             return Math.min(Math.max(0, {focus[0]} * img.naturalWidth - f.clientWidth / 2),
                             f.scrollWidth - f.clientWidth); }}""")
         assert abs(want - before) > 20  # the units moved on the picture: the test can tell the two apart
-        _wait_until(page, f"Math.abs(document.querySelector('.scroller').scrollLeft - {want}) <= 2")
+        wait_until(page, f"Math.abs(document.querySelector('.scroller').scrollLeft - {want}) <= 2")
         assert page.eval_on_selector("#picture", "img => img.parentNode.parentNode.classList.contains('zoomed')")
         context.close()

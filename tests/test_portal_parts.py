@@ -97,7 +97,7 @@ def test_the_log_never_shows_a_token() -> None:
     from kriegsspiel.portal.server import redact
 
     assert redact("/p/abcDEF_123-x/status.json") == "/p/…/status.json"
-    assert redact("/p/abc") == "/p/…" and redact("/static/portal.js") == "/static/portal.js"
+    assert redact("/p/abc") == "/p/…" and redact("/static/player.js") == "/static/player.js"
 
 
 def test_the_report_tells_only_what_the_view_holds() -> None:

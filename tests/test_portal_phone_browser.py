@@ -1,68 +1,18 @@
 """The area games' pages on a phone (Chromium at 390x844, as a player holds it): the receipt says when lines
 were refused, the "board changed" notice appears beside the text box, the winter page says how many units to
-build or remove. Needs ``playwright`` and ``/usr/bin/chromium`` (or ``$KRIEGSSPIEL_CHROMIUM``), as
-tests/test_portal_area_browser.py; ``KRIEGSSPIEL_SHOTS=DIR`` keeps the screenshots."""
+build or remove. Needs Playwright and Chromium (tests/browser_support.py); ``KRIEGSSPIEL_SHOTS=DIR`` keeps
+the screenshots."""
 from __future__ import annotations
 
-import os
-import shutil
-import time
 from pathlib import Path
 
-import pytest
+from browser_support import browser, phone, shot, wait_until  # noqa: F401 - browser: the fixture
 
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = os.environ.get("KRIEGSSPIEL_CHROMIUM", "/usr/bin/chromium")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+from area_portal_support import running_area_portal, write_area_game
 
-from area_portal_support import running_area_portal, write_area_game  # noqa: E402
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 #: a winter: France lost two units (may build 2 in its empty homes), Germany gained one (must remove 1)
 WINTER = (('phase = "S1901M"', 'phase = "W1901A"'), ('FRANCE = ["F BRE", "A PAR", "A MAR"]', 'FRANCE = ["A BUR"]'),
           ('GERMANY = ["F KIE", "A BER", "A MUN"]', 'GERMANY = ["F KIE", "A BER", "A MUN", "A RUH"]'))
-
-
-def _wait_until(page, expression: str, seconds: float = 20.0) -> None:
-    """Poll ``expression`` from Python (the page's CSP forbids the eval that wait_for_function may use)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            if page.evaluate(expression):
-                return
-        except sync_api.Error:  # the page reloading itself
-            pass
-        assert time.monotonic() < deadline, f"still false after {seconds} s: {expression}"
-        time.sleep(0.05)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
-
-
-def _shot(page, tmp_path: Path, name: str, full: bool = False) -> Path:
-    path = tmp_path / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full)
-    keep = os.environ.get("KRIEGSSPIEL_SHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(keep) / path.name)
-    return path
-
-
-def _phone(browser):
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    return context, page, problems
 
 
 def _in_view(page, selector: str) -> bool:
@@ -74,7 +24,7 @@ def _in_view(page, selector: str) -> bool:
 def test_a_sending_with_a_refused_line_gets_a_receipt_in_the_colour_of_a_problem(browser, tmp_path: Path) -> None:
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
         page.fill("#orders-text", "A PAR - BUR\nA MAR - XYZ\nF BRE - MAO")
         page.check("input[name=ready]")
@@ -86,11 +36,11 @@ def test_a_sending_with_a_refused_line_gets_a_receipt_in_the_colour_of_a_problem
         assert page.get_attribute("#receipt", "role") == "alert"
         colour = page.eval_on_selector("#receipt", "e => getComputedStyle(e).backgroundColor")
         assert colour == "rgb(248, 215, 218)"  # the problems' red, not the receipt's green
-        _shot(page, tmp_path, "phone-10a-refused-receipt", full=True)
+        shot(page, tmp_path, "phone-10a-refused-receipt", full=True)
         # all accepted: green again
         page.fill("#orders-text", "A PAR - BUR\nA MAR - SPA\nF BRE - MAO")
         page.click("#order-form button[type=submit]")
-        _wait_until(page, "!document.getElementById('receipt').classList.contains('problem')")
+        wait_until(page, "!document.getElementById('receipt').classList.contains('problem')")
         assert "refused" not in page.inner_text("#receipt")
         assert page.eval_on_selector("#receipt", "e => getComputedStyle(e).backgroundColor") == "rgb(223, 240, 216)"
         assert problems == []
@@ -100,21 +50,21 @@ def test_a_sending_with_a_refused_line_gets_a_receipt_in_the_colour_of_a_problem
 def test_the_board_changed_notice_is_shown_beside_the_text_box(browser, tmp_path: Path) -> None:
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
         page.click("#orders-text")
         page.keyboard.type("A PAR - BUR")
         page.eval_on_selector("#orders-text", "e => e.scrollIntoView({block: 'center'})")
         assert not _in_view(page, "#news") or page.is_hidden("#news")
         assert live.umpire("confirm").accepted  # the phase moves on under the typing
-        _wait_until(page, "!document.getElementById('stale').hidden")
+        wait_until(page, "!document.getElementById('stale').hidden")
         assert "your text is not sent yet" in page.inner_text("#stale")
         assert _in_view(page, "#stale") and _in_view(page, "#orders-text")
         text_box = page.eval_on_selector("#orders-text", "e => e.getBoundingClientRect().bottom")
         notice = page.eval_on_selector("#stale", "e => e.getBoundingClientRect().top")
         assert 0 <= notice - text_box < 40  # right under the text box
         assert page.input_value("#orders-text") == "A PAR - BUR"  # the typing is kept, not reloaded away
-        _shot(page, tmp_path, "phone-10b-board-changed")
+        shot(page, tmp_path, "phone-10b-board-changed")
         assert problems == []
         context.close()
 
@@ -123,17 +73,17 @@ def test_the_winter_page_says_how_many_to_build_or_remove_and_opens_the_builds(b
     save = write_area_game(tmp_path, edits=WINTER)
     with running_area_portal(save) as live:
         assert live.game.turn.position.phase == "W1901A"
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
         duty = page.inner_text("#duty")
         assert duty.startswith("You may build 2 units") and "BRE, MAR, PAR" in duty
         assert "holds" not in page.inner_text("#orders")  # the movement hint belongs to movement
         assert page.eval_on_selector("#placements", "d => d.open")
         assert page.is_visible("#placements li >> text=A PAR B")
-        _shot(page, tmp_path, "phone-11a-winter-build", full=True)
+        shot(page, tmp_path, "phone-11a-winter-build", full=True)
         page.goto(live.urls["GERMANY"])
         assert page.inner_text("#duty").startswith("You must remove 1 unit ")
-        _shot(page, tmp_path, "phone-11b-winter-remove")
+        shot(page, tmp_path, "phone-11b-winter-remove")
         page.goto(live.urls["ITALY"])  # three centres, three units: no orders this winter
         assert page.query_selector("#duty") is None and page.query_selector("#no-orders") is not None
         assert problems == []
@@ -143,7 +93,7 @@ def test_the_winter_page_says_how_many_to_build_or_remove_and_opens_the_builds(b
 def test_the_movement_page_says_a_unit_without_an_order_holds(browser, tmp_path: Path) -> None:
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
         assert "a unit without an order holds" in page.inner_text("#duty")
         assert problems == []
@@ -167,25 +117,25 @@ def _tap_province(page, live, abbreviation: str) -> None:
 def test_orders_by_touch_a_unit_then_a_province_puts_the_checked_order_in_the_text_box(browser, tmp_path: Path) -> None:
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
-        _wait_until(page, "document.getElementById('picture').complete")
+        wait_until(page, "document.getElementById('picture').complete")
         assert page.is_visible("#touch") and page.is_visible("#tap-help")
         page.eval_on_selector("#touch", "s => s.scrollIntoView({block: 'center'})")
         # a move: the army in Paris, then Burgundy
         page.tap("#touch circle.unit.mine[data-p='PAR']")
         assert "Your" in page.inner_text("#tap-help") and "PAR" in page.inner_text("#tap-help")
-        _shot(page, tmp_path, "phone-9a-unit-chosen")
+        shot(page, tmp_path, "phone-9a-unit-chosen")
         _tap_province(page, live, "BUR")
         assert page.input_value("#orders-text").splitlines() == ["A PAR - BUR"]
-        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")  # checked as if typed
+        wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")  # checked as if typed
         assert page.inner_text("#verdicts li.ok code") == "A PAR - BUR"
         # a support: the army in Marseilles, then the army in Paris, then Burgundy
         page.tap("#touch circle.unit.mine[data-p='MAR']")
         page.tap("#touch circle.unit.mine[data-p='PAR']")
         _tap_province(page, live, "BUR")
         assert page.input_value("#orders-text").splitlines() == ["A PAR - BUR", "A MAR S A PAR - BUR"]
-        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 2")
+        wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 2")
         # a second order for the same unit replaces its first; tapping a unit twice holds
         page.tap("#touch circle.unit.mine[data-p='PAR']")
         page.tap("#touch circle.unit.mine[data-p='PAR']")
@@ -194,15 +144,15 @@ def test_orders_by_touch_a_unit_then_a_province_puts_the_checked_order_in_the_te
         page.click("#units summary >> text=F BRE")
         page.tap("#units button.order-example[data-order='F BRE - MAO']")
         assert page.input_value("#orders-text").splitlines() == ["A MAR S A PAR - BUR", "A PAR H", "F BRE - MAO"]
-        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 3")
+        wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 3")
         assert live.game.turn.orders == ()  # composed and checked, not sent
         page.eval_on_selector("#orders-text", "e => e.scrollIntoView({block: 'center'})")
-        _shot(page, tmp_path, "phone-9b-orders-by-touch")
+        shot(page, tmp_path, "phone-9b-orders-by-touch")
         # typing stays: the text box takes typed lines beside the tapped ones
         page.click("#orders-text")
         page.keyboard.press("End")
         page.keyboard.type("A MAR - XYZ")
-        _wait_until(page, "document.querySelectorAll('#verdicts li.bad').length === 1")
+        wait_until(page, "document.querySelectorAll('#verdicts li.bad').length === 1")
         # the zoom is a button now that taps give orders; it opens on France's units
         page.click("#zoom")
         assert page.eval_on_selector(".scroller", "f => f.classList.contains('zoomed') && f.scrollLeft > 0")
@@ -213,7 +163,7 @@ def test_orders_by_touch_a_unit_then_a_province_puts_the_checked_order_in_the_te
 def test_the_board_is_worked_by_keyboard_and_named_for_screen_readers(browser, tmp_path: Path) -> None:
     save = write_area_game(tmp_path)
     with running_area_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
         labels = page.eval_on_selector_all("#touch [tabindex='0']", "es => es.map(e => e.getAttribute('aria-label'))")
         assert "Paris (PAR)" in labels and "Burgundy (BUR)" in labels
@@ -231,7 +181,7 @@ def test_the_board_is_worked_by_keyboard_and_named_for_screen_readers(browser, t
 def test_a_blind_board_names_no_unit_the_power_cannot_see(browser, tmp_path: Path) -> None:
     save = write_area_game(tmp_path, blind=True)
     with running_area_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
         seen = {u.where for u in live.portal.desk.view_of("FRANCE").position.units}
         named = page.eval_on_selector_all("#touch .unit", "es => es.map(e => e.getAttribute('data-p'))")
@@ -245,9 +195,9 @@ def test_a_ruler_games_zoomed_picture_opens_on_the_players_units(browser, tmp_pa
 
     save = write_game(tmp_path)  # b1 in the west, r1 in the east
     with running_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.red)
-        _wait_until(page, "document.getElementById('picture').complete && "
+        wait_until(page, "document.getElementById('picture').complete && "
                           "document.getElementById('picture').naturalWidth > 0")
         fx, fy = (float(v) for v in page.get_attribute("#picture", "data-focus").split(","))
         assert fx > 0.5  # Red's unit stands in the east
@@ -256,7 +206,7 @@ def test_a_ruler_games_zoomed_picture_opens_on_the_players_units(browser, tmp_pa
             ".scroller", "f => [f.scrollLeft, f.clientWidth, f.querySelector('img').naturalWidth]")
         assert left > 0  # not the map's top-left corner
         assert left <= fx * natural <= left + client  # Red's unit is in the frame
-        _shot(page, tmp_path, "phone-12-ruler-zoomed")
+        shot(page, tmp_path, "phone-12-ruler-zoomed")
         assert "r1" in page.inner_text("#report") and ".0, " not in page.inner_text("#report")  # words, not (x, y)
         assert problems == []
         context.close()
@@ -265,14 +215,14 @@ def test_a_ruler_games_zoomed_picture_opens_on_the_players_units(browser, tmp_pa
 def test_orders_by_touch_on_an_air_power_page(browser, tmp_path: Path) -> None:
     save = write_area_game(tmp_path, "air-power-1901.toml")
     with running_area_portal(save) as live:
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["FRANCE"])
-        _wait_until(page, "document.getElementById('picture').complete")
+        wait_until(page, "document.getElementById('picture').complete")
         page.eval_on_selector("#touch", "s => s.scrollIntoView({block: 'center'})")
         page.tap("#touch circle.unit.mine[data-p='PAR']")
         _tap_province(page, live, "PIC")
         assert page.input_value("#orders-text").splitlines() == ["A PAR - PIC"]
-        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")
+        wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")
         assert problems == []
         context.close()
 
@@ -317,9 +267,9 @@ def test_orders_by_touch_on_a_crowded_unit_profiles_province_choose_the_counter_
         drawn = dict(zip((u.uid for u in on_map), board_picture(size, drawings, shown).counters))
         assert sum(u.where == "NHM" for u in on_map) >= 5
         bomber = next(u for u in on_map if u.where == "NHM" and u.kind == "dive-bomber")
-        context, page, problems = _phone(browser)
+        context, page, problems = phone(browser)
         page.goto(live.urls["NORD"])
-        _wait_until(page, "document.getElementById('picture').complete")
+        wait_until(page, "document.getElementById('picture').complete")
         page.eval_on_selector("#touch", "s => s.scrollIntoView({block: 'center'})")
         # every counter of Nordheim answers a finger on its middle with its own unit
         for u in on_map:
@@ -331,7 +281,7 @@ def test_orders_by_touch_on_a_crowded_unit_profiles_province_choose_the_counter_
                                   "e.style.strokeWidth = '2'; })")
         page.touchscreen.tap(*_finger_on(page, size, drawn[bomber.uid].center))
         assert f"unit {bomber.uid} (" in page.inner_text("#tap-help")
-        _shot(page, tmp_path, "phone-9c-crowded-province-outlined")
+        shot(page, tmp_path, "phone-9c-crowded-province-outlined")
         # then the sea zones it flies over: the province taps (a counter there stands for its province)
         for where in ("WNS", "WSS"):
             centre = next(d.centre for d in drawings if d.abbreviation == where)
@@ -341,7 +291,7 @@ def test_orders_by_touch_on_a_crowded_unit_profiles_province_choose_the_counter_
         order = f"move {bomber.uid} NHM-WNS-WSS"
         page.tap(f"#tap-choices button.order-example[data-order='{order}']")
         assert page.input_value("#orders-text").splitlines() == [order]
-        _wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")  # checked as if typed
+        wait_until(page, "document.querySelectorAll('#verdicts li.ok').length === 1")  # checked as if typed
         assert live.game.turn.orders == () or all(o.power != "NORD" for o in live.game.turn.orders)
         assert problems == []
         context.close()

@@ -37,7 +37,7 @@ def _link_paths(link: str) -> list[str]:
 
 
 def test_every_answer_carries_the_security_headers(live) -> None:
-    for url in [*_link_paths(live.blue), live.base + "static/portal.js", live.base + "p/nope", live.base]:
+    for url in [*_link_paths(live.blue), live.base + "static/player.js", live.base + "p/nope", live.base]:
         answer = fetch(url)
         headers = answer.headers
         csp = headers["content-security-policy"]
@@ -51,7 +51,7 @@ def test_every_answer_carries_the_security_headers(live) -> None:
 
 def test_the_page_has_no_inline_script_or_style(live) -> None:
     page = fetch(live.blue).text
-    assert '<script src="/static/portal.js" defer></script>' in page
+    assert '<script src="/static/player.js" defer></script>' in page
     assert page.count("<script") == 1 and "style=" not in page and "<style" not in page and "on" + "click" not in page
 
 

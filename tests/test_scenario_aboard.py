@@ -119,3 +119,35 @@ def test_units_aboard_are_lost_with_their_ship_from_the_first_round(tmp_path: Pa
     state = initial_state(scenario.setup, scenario.battlefield, scenario.ruleset)
     state, events = remove_unit(state, "b-carrier", "sunk")
     assert "b-jet" not in state.units and "b-carrier" not in state.units
+
+
+def test_boarding_problem_counts_the_unit_last_and_names_the_units_aboard_it() -> None:
+    """The set-up mode's question (scenario.units.boarding_problem): the loader's findings as far as one unit is
+    concerned, that unit checked after the others so a full carrier blames the newcomer, not a unit already aboard."""
+    from dataclasses import replace
+
+    from kriegsspiel.core.state import UnitSetup
+    from kriegsspiel.scenario.units import ON_DECK, boarding_problem
+
+    scenario = load_scenario(SHIPPED)
+    units, ruleset = list(scenario.setup.units), scenario.ruleset
+    where = units[0].position
+    horse = UnitSetup(id="b-horse", type_id="light-cavalry", side="Blue", position=where, aboard="b-amphib")
+    assert boarding_problem([horse, *units], ruleset, "b-horse") == (
+        "b-amphib (amphibious) carries land units of weight 4 (land_capacity); 1 is aboard already and light-cavalry "
+        "weighs 4")
+    # asked of the unit already aboard, that one is counted last: the horse took the room
+    assert boarding_problem([horse, *units], ruleset, "b-assault") == (
+        "b-amphib (amphibious) carries land units of weight 4 (land_capacity); 4 is aboard already and infantry "
+        "weighs 1")
+    mule = replace(horse, id="b-mule", type_id="infantry")
+    assert boarding_problem([mule, *units], ruleset, "b-mule") is None
+    # a transport plane with a unit aboard cannot itself go aboard: the finding names the unit aboard it
+    para = UnitSetup(id="r-para", type_id="infantry", side="Red", position=where, aboard="r-transport")
+    flown = [replace(u, aboard="r-battleship") if u.id == "r-transport" else u for u in units] + [para]
+    assert boarding_problem(flown, ruleset, "r-transport") == (
+        "r-para: r-transport is itself aboard r-battleship; a unit aboard carries no others")
+    # a plane aboard is on the deck
+    jet_up = [replace(u, rule_set_keys=(("airborne", True),)) if u.id == "b-jet" else u for u in units]
+    assert boarding_problem(jet_up, ruleset, "b-jet") == ON_DECK
+    assert boarding_problem(units, ruleset, "b-carrier") is None

@@ -87,6 +87,10 @@ SMALL = {
         [unit("tb1", "torpedo-bomber"), unit("tb2", "torpedo-bomber")],
         [unit("bb", "battleship"), unit("dd", "destroyer")], kind="sea", max_rounds=2,
         policy={"attacker": {"targets": ["dd", "bb"]}}),
+    # R05.3: the Torpedo Bomber places its own hit, the Airship does not, at the same need against the same
+    # targets; the odds once failed here comparing the one's "naval" with the other's None (an internal error)
+    "a firer that picks beside one that does not, same need": battle(
+        [unit("as", "airship"), unit("tb", "torpedo-bomber")], [unit("dd", "destroyer")], kind="sea", max_rounds=2),
     "transports last": battle([unit("s", "submarine")], [unit("tr", "troopship"), unit("cv", "escort-carrier")],
                               kind="sea", max_rounds=3),
 }

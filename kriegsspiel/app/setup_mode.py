@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kriegsspiel.app import chrome, setup_panel, visible
+from kriegsspiel.app import chrome, setup_aboard, setup_panel, visible
 from kriegsspiel.app.board import DEFAULT_COLOURS
 from kriegsspiel.app.setup_base import SetupBase
 from kriegsspiel.app.setup_fields import set_field
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 
 #: Pixels the mouse must travel with the button held before a press on a counter carries it.
 CLICK_SLOP = 5
-HINT = ("Set-up: drag a unit type onto the map; click a counter to edit it; Ctrl+S saves the scenario, Ctrl+P plays "
-        "it; F2 leaves.")
+HINT = ("Set-up: drag a unit type onto the map (onto a ship or plane: aboard it); click a counter to edit it; Ctrl+S "
+        "saves the scenario, Ctrl+P plays it; F2 leaves.")
 
 
 class SetupMode(SetupBase["Table"]):
@@ -113,7 +113,7 @@ class SetupMode(SetupBase["Table"]):
         app.board.use_state(self.state)
         self.version += 1
 
-    def _changed_draft(self, app: Table) -> None:
+    def changed_draft(self, app: Table) -> None:
         self.changed = True
         self._rebuilt(app)
 
@@ -170,6 +170,8 @@ class SetupMode(SetupBase["Table"]):
         if control.action == "type":
             self.armed = control.arg
             self.carrying = f"type:{control.arg}"
+        elif control.action == "rider":  # a unit aboard the selected carrier: selected, and carried if dragged
+            self.selected, self.armed, self.carrying = control.arg, None, control.arg
         else:
             self.click(app, control)
 
@@ -193,20 +195,44 @@ class SetupMode(SetupBase["Table"]):
         if carrying is None or not app.camera.viewport.contains(*pos):
             return
         at = app.camera.to_world(*pos)
+        carrier = self._carrier_at(app, pos, carrying)
         if carrying.startswith("type:"):
-            self._place(app, carrying[5:], at)
+            if carrier is not None:
+                setup_aboard.new_aboard(self, app, carrying[5:], carrier.id)
+            else:
+                self._place(app, carrying[5:], at)
             return
         unit = self.draft.unit(carrying)
-        if unit is None or unit.from_map or unit.aboard is not None:
-            app.tell(f"{carrying} is placed by the map's units layer or its carrier; it stays", error=True)
+        if unit is None or unit.from_map:
+            app.tell(f"{carrying} is placed by the map's units layer; it stays (move it in Tiled)", error=True)
+            return
+        if carrier is not None:
+            setup_aboard.go_aboard(self, app, unit, carrier.id)
+            return
+        if unit.aboard is not None:
+            setup_aboard.take_off(self, app, unit, at)
             return
         problem = self.placement_problem(unit.type_id, at)
         if problem is not None:
             app.tell(f"refused: {unit.id} not moved: {problem}", error=True)
             return
         unit.position = at
-        self._changed_draft(app)
+        self.changed_draft(app)
         app.tell(f"{unit.id} moved to {at.x:.0f},{at.y:.0f}")
+
+    def _carrier_at(self, app: Table, pos: tuple[int, int], carrying: str) -> UnitState | None:
+        """The counter under ``pos`` that may have units aboard (not the one carried), or None."""
+        if self.state is None:
+            return None
+        under = app.board.unit_at(self.state, app.camera, app.projector, pos)
+        if under is None or under.id == carrying or not setup_aboard.carries(self, under.type_id):
+            return None
+        return under
+
+    def note_type(self, type_id: str) -> None:
+        """A counter of ``type_id`` was placed: an aircraft needs the air turn (the loader would warn otherwise)."""
+        if self.state is not None and self.state.ruleset.unit_type(type_id).theatre == "air":
+            self.draft.air_theatre = True
 
     def _place(self, app: Table, type_id: str, at: WorldPoint) -> None:
         """A new counter of ``type_id`` for the chosen side at ``at``, or the reason it cannot stand there."""
@@ -220,10 +246,9 @@ class SetupMode(SetupBase["Table"]):
         side = self.new_side if self.new_side in self.draft.side_names() else self.draft.side_names()[0]
         unit = DraftUnit(id=self.draft.new_unit_id(side), type_name=type_id, type_id=type_id, side=side, position=at)
         self.draft.units.append(unit)
-        if self.state is not None and self.state.ruleset.unit_type(type_id).theatre == "air":
-            self.draft.air_theatre = True  # an aircraft needs the air turn: the loader would warn otherwise
+        self.note_type(type_id)
         self.selected = unit.id
-        self._changed_draft(app)
+        self.changed_draft(app)
         app.tell(f"placed {unit.id} ({self.type_name(type_id)}, {side}) at {at.x:.0f},{at.y:.0f}")
 
     # --- the panel's buttons and fields -------------------------------------------------------------------
@@ -239,38 +264,46 @@ class SetupMode(SetupBase["Table"]):
             unit = draft.unit(self.selected)
             names = draft.side_names()
             if unit is not None and names:
-                unit.side = names[(names.index(unit.side) + 1) % len(names)] if unit.side in names else names[0]
-                self._drop_from_other_players(unit.id, unit.side)
-                self._changed_draft(app)
+                side = names[(names.index(unit.side) + 1) % len(names)] if unit.side in names else names[0]
+                if setup_aboard.change_side(self, app, unit, side):  # the units aboard it go with it
+                    for moved in [unit.id, *self.draft.riders(unit.id)]:
+                        self._drop_from_other_players(moved, side)
+                    self.changed_draft(app)
+        elif action in ("unit_aboard", "unit_airborne"):
+            unit = draft.unit(self.selected)
+            if unit is not None and action == "unit_aboard":
+                setup_aboard.next_aboard(self, app, unit)
+            elif unit is not None:
+                setup_aboard.toggle_airborne(self, app, unit)
         elif action == "unit_hidden":
             unit = draft.unit(self.selected)
             if unit is not None:  # the type's default is not written; the other is
                 hidden = not self.hidden_of(unit)
                 default = self.state is not None and bool(self.state.ruleset.unit_type(unit.type_id).hidden_by_default)
                 unit.hidden = None if hidden == default else hidden
-                self._changed_draft(app)
+                self.changed_draft(app)
         elif action == "add_side":
             number = len(draft.sides) + 1
             while f"Side {number}" in draft.side_names():
                 number += 1
             colour = DEFAULT_COLOURS[len(draft.sides) % len(DEFAULT_COLOURS)]
             draft.sides.append(SideSetup(name=f"Side {number}", colour=colour))
-            self._changed_draft(app)
+            self.changed_draft(app)
         elif action == "delete_side":
             self._delete_side(app, arg)
         elif action == "add_player":
             if draft.sides:
                 draft.players.append(PlayerSetup(name=f"Player {len(draft.players) + 1}", side=draft.sides[0].name))
-                self._changed_draft(app)
+                self.changed_draft(app)
         elif action == "player_side":
             names = draft.side_names()
             player = draft.players[arg]
             side = names[(names.index(player.side) + 1) % len(names)] if player.side in names else names[0]
             draft.players[arg] = dataclasses.replace(player, side=side, units=None)  # a subcommand is of one side
-            self._changed_draft(app)
+            self.changed_draft(app)
         elif action == "delete_player":
             del draft.players[arg]
-            self._changed_draft(app)
+            self.changed_draft(app)
         else:
             return False  # the shared buttons: SetupBase.click
         return True
@@ -291,7 +324,7 @@ class SetupMode(SetupBase["Table"]):
         draft.players = [p for p in draft.players if p.side != side]
         if self.new_side == side:
             self.new_side = draft.side_names()[0] if draft.sides else ""
-        self._changed_draft(app)
+        self.changed_draft(app)
 
     def delete_selected(self, app: Table) -> None:
         unit = self.draft.unit(self.selected)
@@ -300,10 +333,11 @@ class SetupMode(SetupBase["Table"]):
         if unit.from_map:
             app.tell(f"refused: {unit.id} is on the map's units layer; delete it in Tiled", error=True)
             return
+        riders = self.draft.riders(unit.id)
         self.draft.delete_unit(unit.id)
         self.selected = None
-        self._changed_draft(app)
-        app.tell(f"deleted {unit.id}")
+        self.changed_draft(app)
+        app.tell(f"deleted {unit.id}" + (f" and the units aboard it: {', '.join(riders)}" if riders else ""))
 
     def commit(self, app: Table) -> None:
         """The field being typed in takes its text, or the status line says why not (the field keeps it)."""
@@ -315,7 +349,7 @@ class SetupMode(SetupBase["Table"]):
             app.tell(f"refused: {problem}", error=True)
             return
         self.editing = None
-        self._changed_draft(app)
+        self.changed_draft(app)
 
     # --- saving -------------------------------------------------------------------------------------------
     def save(self, app: Table, overwrite: bool = False) -> Path | None:
@@ -386,11 +420,19 @@ class SetupMode(SetupBase["Table"]):
             if found is None:
                 return
             unit, type_id, label = found, found.type_id, found.id
-        problem = self.placement_problem(type_id, at)
+        carrier = self._carrier_at(app, app.cursor, self.carrying)
+        if carrier is not None:  # dropped here it goes aboard: the loader's verdict on that
+            draft = self.draft.unit(unit.id)
+            rider = draft if draft is not None else DraftUnit(id=unit.id, type_name=type_id, type_id=type_id,
+                                                              side=carrier.side, position=at)
+            problem = setup_aboard.problem_aboard(self, rider, carrier.id)
+            fine = f"{label}: aboard {carrier.id}"
+        else:
+            problem, fine = self.placement_problem(type_id, at), f"{label}: may stand here"
         size = app.board.counter_px(app.camera, app.projector)
         picture = app.board.counter_surface(self.state, unit, size, app.projector)
         target.blit(picture, (app.cursor[0] - picture.get_width() // 2, app.cursor[1] - size // 2))
-        lines = [f"{label}: may stand here"] if problem is None else [f"{label}: refused", problem]
+        lines = [fine] if problem is None else [f"{label}: refused", problem]
         overlays.draw_cursor_text(target, app.texts, app.cursor, lines, problem is None, app.text_size,
                                   clear_px=size // 2, area=visible.map_area(app))
 

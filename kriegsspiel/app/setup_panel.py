@@ -1,7 +1,8 @@
 """The set-up mode's side panel: where each control stands (:func:`layout`) and drawing them (:func:`draw`).
 
 Two tabs: *Units* (the side new counters belong to, the palette of the rule set's unit types, the selected
-counter's id, side, heading and health) and *Sides & players* (the scenario's name, where Ctrl+S writes it, the
+counter's id, side, heading and health, the carrier it starts aboard or whether it starts in the air, and the
+units aboard it) and *Sides & players* (the scenario's name, where Ctrl+S writes it, the
 sides and the players). Every control is a :class:`Control`: a rectangle on the window, an action and its
 argument; the mode hit-tests the list the last frame drew, and the tests find buttons in it by action.
 """
@@ -12,12 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from kriegsspiel.app import setup_aboard, unit_list
 from kriegsspiel.render.fonts import font
 from kriegsspiel.render.overlays import TextCache
 from kriegsspiel.render.palette import parse_colour
 
 if TYPE_CHECKING:
     from kriegsspiel.app.setup_mode import SetupMode
+    from kriegsspiel.scenario.writer import DraftUnit
 
 PANEL_BACK = (36, 38, 46)
 TEXT = (235, 235, 235)
@@ -29,6 +32,8 @@ FIELD_EDITING = (255, 250, 200)
 DANGER = (150, 40, 40)
 MARGIN = 10
 GAP = 4
+#: columns of the list of units aboard a carrier (buttons of their ids)
+RIDER_COLUMNS = 4
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,9 @@ def _units_tab(mode: SetupMode, rows: Rows, text_size: int, bottom: int) -> None
         rows.line([(1, "button", name, "new_side", name, name == mode.new_side) for name in names[start:start + 3]])
     rows.label("Unit types: drag one onto the map (or click it, then the map)")
     types = mode.unit_types()
-    form_height = 6 * rows.row + 10  # the selected counter's form below the palette (its title, 4 rows, Delete)
+    unit = draft.unit(mode.selected)
+    # the selected counter's form below the palette: its title, 3 rows, Delete, and its aboard rows
+    form_height = 5 * rows.row + 10 + (_aboard_height(mode, unit, rows.row) if unit is not None else 0)
     room = bottom - rows.y - form_height
     height = text_size + 3  # two columns of whole names fit a 1366x768 screen's window less its title bar
     columns = 2
@@ -114,12 +121,15 @@ def _units_tab(mode: SetupMode, rows: Rows, text_size: int, bottom: int) -> None
         columns += 1
     rows.grid([(name, "type", type_id, type_id == mode.armed) for type_id, name in types], columns, height)
     rows.space(6)
-    unit = draft.unit(mode.selected)
     if unit is None:
         rows.label("Click a counter to set its id, side, heading, health.", colour_dim=True)
+        if any(u.aboard is not None for u in draft.units):
+            rows.label("Units aboard are listed on their ship's or plane's form.", colour_dim=True)
         return
     full = mode.full_health(unit.type_id)
-    rows.label(f"Counter {unit.id}: {mode.type_name(unit.type_id)}")
+    drawn = mode.state.unit(unit.id) if mode.state is not None else None
+    words = unit_list.unit_state(mode.state, drawn) if mode.state is not None and drawn is not None else "ready"
+    rows.label(f"Counter {unit.id}: {mode.type_name(unit.type_id)}" + ("" if words == "ready" else f" ({words})"))
     if unit.from_map:
         rows.label("From the map's units layer: edit it in Tiled.", colour_dim=True)
         return
@@ -128,12 +138,46 @@ def _units_tab(mode: SetupMode, rows: Rows, text_size: int, bottom: int) -> None
     rows.line([(1, "label", "side", "", None, False), (2, "button", f"{unit.side}  (click: next)", "unit_side", None, False),
                (1, "button", "hidden" if hidden else "seen", "unit_hidden", None, hidden)])
     heading = "" if unit.heading is None else f"{unit.heading:g}"
-    rows.line([(1, "label", "heading", "", None, False), (2, "field", heading, "edit", ("unit", "heading"), False),
-               (1, "dim", "degrees", "", None, False)])
     health = "" if unit.health is None else str(unit.health)
-    rows.line([(1, "label", "health", "", None, False), (2, "field", health, "edit", ("unit", "health"), False),
-               (1, "dim", f"of {full}", "", None, False)])
+    rows.line([(1, "label", "heading°", "", None, False), (1, "field", heading, "edit", ("unit", "heading"), False),
+               (0.9, "label", "health", "", None, False), (0.7, "field", health, "edit", ("unit", "health"), False),
+               (0.7, "dim", f"of {full}", "", None, False)])
+    _aboard_rows(mode, rows, unit)
     rows.line([(1, "button", "Delete counter (Del)", "delete_unit", None, False)])
+
+
+def _aboard_height(mode: SetupMode, unit: DraftUnit, row: int) -> int:
+    """The pixels :func:`_aboard_rows` takes for ``unit``."""
+    if unit.from_map:
+        return 0
+    height = row + 2 if setup_aboard.carriable(mode, unit.type_id) or setup_aboard.may_fly(mode, unit.type_id) else 0
+    if setup_aboard.carries(mode, unit.type_id):
+        riders = len(mode.draft.riders(unit.id))
+        height += row - 6 + -(-riders // RIDER_COLUMNS) * (row - 4 + GAP)
+    return height
+
+
+def _aboard_rows(mode: SetupMode, rows: Rows, unit: DraftUnit) -> None:
+    """The carrier ``unit`` starts aboard (click: the next that may take it) and whether it starts in the air,
+    for the types that may; for a ship or plane that carries units, the units aboard it (a press selects one, a
+    drag onto the map lands it there)."""
+    rides, flies = setup_aboard.carriable(mode, unit.type_id), setup_aboard.may_fly(mode, unit.type_id)
+    if rides or flies:
+        parts: list[tuple[float, str, str, str, Any, bool]] = [(1, "label", "aboard" if rides else "start", "", None, False)]
+        if rides:
+            parts.append((2, "button", f"{unit.aboard or 'on the map'}  (click: next)", "unit_aboard", None,
+                          unit.aboard is not None))
+        if flies:
+            parts.append((1, "button", "in the air" if unit.airborne else "on ground", "unit_airborne", None,
+                          unit.airborne))
+        rows.line(parts)
+    if setup_aboard.carries(mode, unit.type_id):
+        riders = mode.draft.riders(unit.id)
+        if riders:
+            rows.label(f"Aboard it ({len(riders)}): drag one onto the map to land it")
+            rows.grid([(rider, "rider", rider, False) for rider in riders], RIDER_COLUMNS, rows.row - 4)
+        else:
+            rows.label("Aboard it: none (drop a counter on this one)", colour_dim=True)
 
 
 def _sides_tab(mode: SetupMode, rows: Rows) -> None:

@@ -4,8 +4,11 @@ questions and the orders they offer), the receipt of the last sending and the ro
 holds is what the game's desk gives (:mod:`kriegsspiel.store.desk`): the player's share only.
 
 Everything shown is escaped here (a player named ``<script>`` is text); the pages carry no inline script or
-style, so the Content-Security-Policy can forbid both. A page works without JavaScript: the script only adds
-live updates, zoom, the countdown and, where the rules check orders, the check of each line as it is typed.
+style, so the Content-Security-Policy can forbid both. Every page loads the one script (``static/player.js``),
+which does what the page offers, never what kind of game it is: the body's ``data-follow`` says how the page
+follows the game (:func:`follows_in_place`), the text box's ``data-check`` where the rules check each line as
+it is typed, the tap layer (where the form has a board) builds orders by touch. A page works without
+JavaScript: the script only adds live updates, zoom, the countdown, the checks as typed and the taps.
 """
 from __future__ import annotations
 
@@ -51,12 +54,16 @@ class PageInput:
         return self.name if self.name.upper() == self.player.upper() else f"{self.name} ({self.player})"
 
 
-def _head(title: str, script: str = "portal.js") -> str:
+#: the players' pages' one script (served by the portal's server from ``static/``)
+SCRIPT = "player.js"
+
+
+def _head(title: str) -> str:
     return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"referrer\" content=\"same-origin\">"
             f"<title>{escape(title)}</title><link rel=\"stylesheet\" href=\"/static/portal.css\">"
-            f"<script src=\"/static/{script}\" defer></script></head>\n")
+            f"<script src=\"/static/{SCRIPT}\" defer></script></head>\n")
 
 
 def error_page(status: int, message: str) -> str:
@@ -150,12 +157,14 @@ def _form(page: PageInput, mine: list[ReceivedOrders], hidden: str, action: str)
     same = last is not None and as_sent == sorted(o.upper() for o in form.in_force)
     text = page.draft if page.draft is not None else (last.text if same and last else "\n".join(form.in_force))
     duty = f"<p id=\"duty\" class=\"duty\">{escape(form.duty)}</p>" if form.duty else ""
+    check = escape(f"{page.base}/check")
     return (f"{duty}<form id=\"order-form\" method=\"post\" enctype=\"multipart/form-data\" action=\"{action}\">"
             f"{hidden}<label for=\"orders-text\">Your orders, one a line, in the game's notation (each is checked "
             "as you type; what you send replaces what you sent before):</label>"
             f"<textarea id=\"orders-text\" name=\"orders\" rows=\"8\" maxlength=\"{MAX_ORDER_CHARS}\" "
-            f"autocapitalize=\"characters\" autocomplete=\"off\" spellcheck=\"false\">{escape(text)}</textarea>"
-            # where the player is: the board changed under the text being typed (area.js)
+            f"autocapitalize=\"characters\" autocomplete=\"off\" spellcheck=\"false\" data-check=\"{check}\">"
+            f"{escape(text)}</textarea>"
+            # where the player is: the board changed under the text being typed (player.js)
             "<p id=\"stale\" class=\"problem\" role=\"alert\" hidden></p>"
             "<ul id=\"verdicts\" class=\"verdicts\" aria-live=\"polite\"></ul>"
             f"<label class=\"ready\"><input type=\"checkbox\" name=\"ready\" value=\"1\"{checked}> Ready: these are "
@@ -201,7 +210,7 @@ def _orders_section(page: PageInput) -> str:
 
 
 def _example(order: str) -> str:
-    """An order the rules offer, as a button that puts it in the text box (area.js; inert without script)."""
+    """An order the rules offer, as a button that puts it in the text box (player.js; inert without script)."""
     return (f"<button type=\"button\" class=\"order-example\" data-order=\"{escape(order)}\">"
             f"<code>{escape(order)}</code></button>")
 
@@ -274,12 +283,29 @@ def _earlier(page: PageInput, handout: Handout) -> str:
     return "".join(parts) + "</details>"
 
 
+def follows_in_place(page: PageInput) -> bool:
+    """Whether the page's script follows the game by swapping in what the status carries (the newest picture,
+    its report and moment; the round, whether it is open, the deadline): so when that is all of the page a
+    change of the game changes, a sheet and a free-text form (or one whose lines the rules check). A page
+    that shows more of what the rules make of the moment (what the player was told, orders in force, the
+    units and the orders offered them, a question, a duty, the tap board, no orders due) is loaded again."""
+    form = page.form
+    current = page.handouts[-1] if page.handouts else None
+    sheet = current is None or (current.report is not None and current.told is None
+                                and current.results_of is None and current.orders is None)
+    shown = (form.in_force or form.choices or form.units is not None or form.placements or form.centres
+             or form.duty or form.board is not None or not form.orders_now)
+    return sheet and not shown
+
+
 def player_page(page: PageInput) -> str:
     """The player's page (see the module's docstring)."""
     current = page.handouts[-1] if page.handouts else None
-    parts = [_head(f"Kriegsspiel: {page.title}", "area.js" if page.form.checked else "portal.js")]
+    parts = [_head(f"Kriegsspiel: {page.title}")]
     parts.append(f"<body data-base=\"{escape(page.base)}\" data-key=\"{escape(page.key)}\" "
-                 f"data-sheet=\"{current.number if current else 0}\"><header><h1>{escape(page.title)}</h1>"
+                 f"data-sheet=\"{current.number if current else 0}\" data-period=\"{escape(page.period)}\" "
+                 f"data-follow=\"{'sheet' if follows_in_place(page) else 'page'}\">"
+                 f"<header><h1>{escape(page.title)}</h1>"
                  f"<p id=\"moment\">{escape(current.moment) if current else 'No picture yet'}</p>")
     if page.status.deadline:
         parts.append(f"<p id=\"countdown\" data-deadline=\"{escape(page.status.deadline)}\">Orders due by "

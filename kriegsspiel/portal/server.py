@@ -13,7 +13,7 @@ Addresses (``TOKEN`` is a player's secret; any other address, or an unknown toke
 - ``POST /p/TOKEN/check``          ``{"orders": TEXT}`` -> ``{"lines": [{line, ok, text, reason}]}``: the rules'
   verdict on each line against what the player sees (none where orders are free text); nothing is written
 - ``GET /p/TOKEN/debrief/NAME``    the debrief the umpire published, once the game is over
-- ``GET /static/portal.css``, ``GET /static/portal.js``, ``GET /static/area.js``
+- ``GET /static/portal.css``, ``GET /static/player.js`` (every player's page: its style and its one script)
 
 Every answer carries a Content-Security-Policy without inline script, ``X-Content-Type-Options: nosniff``,
 ``X-Frame-Options: DENY`` / ``frame-ancestors 'none'``, ``Referrer-Policy: same-origin`` and
@@ -59,7 +59,7 @@ CHECK_RATE_LIMIT = 40
 KEEPALIVE = 20.0
 
 _TOKEN_IN_PATH = re.compile(r"/p/[^/?#]*")
-_STATIC = {"portal.css": "text/css", "portal.js": "text/javascript", "area.js": "text/javascript"}
+_STATIC = {"portal.css": "text/css", "player.js": "text/javascript"}
 
 
 def redact(path: str) -> str:
@@ -112,10 +112,6 @@ class PortalApp:
         self._limiter = _Limiter(RATE_LIMIT, RATE_WINDOW, clock)
         self._check_limiter = _Limiter(CHECK_RATE_LIMIT, RATE_WINDOW, clock)
         self._static = {name: (static_file(name), kind) for name, kind in _STATIC.items()}
-        # a page's one script starts with what both scripts share (following the game, the countdown):
-        # portal.js swaps in each round's new sheet; area.js checks each line as it is typed
-        for script in ("portal.js", "area.js"):
-            self._static[script] = (static_file("live.js") + static_file(script), "text/javascript")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._changed: asyncio.Event | None = None
         self._closing = False
@@ -137,7 +133,7 @@ class PortalApp:
         app.router.add_get(f"/p/{token}/events", self.events)
         app.router.add_post(f"/p/{token}/orders", self.orders)
         app.router.add_post(f"/p/{token}/check", self.check)
-        app.router.add_get("/static/{name:portal\\.(css|js)|area\\.js}", self.static)
+        app.router.add_get("/static/{name:portal\\.css|player\\.js}", self.static)
         app.router.add_get("/favicon.ico", self.no_icon)
         app.router.add_get(f"/p/{token}/debrief/{{name:[A-Za-z0-9_./-]{{1,40}}}}", self.debrief)
         return app

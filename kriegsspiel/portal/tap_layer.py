@@ -1,6 +1,6 @@
 """The layer of a power's board picture that takes taps (issue 30: orders by touch): an SVG over the picture
 with one focusable, named shape per province and one per unit the power sees, so that a tap, a click or a
-key (Enter) on the board can build an order line (``area.js``). It draws nothing the picture does not show:
+key (Enter) on the board can build an order line (``player.js``). It draws nothing the picture does not show:
 the units are those of the power's view (filtered before), the provinces those of the map.
 """
 from __future__ import annotations

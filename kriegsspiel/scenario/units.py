@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kriegsspiel.core.battlefield import Battlefield
@@ -94,9 +94,8 @@ def read_units(
             ok = False
         aboard = entry.aboard
         airborne = entry.airborne
-        if airborne and ruleset is not None and type_id and ruleset.unit_types[type_id].theatre != "air":
-            report.add("units", i, "airborne", f"unit {unit_id!r}: only aircraft start in the air; "
-                       f"{type_id} is not an aircraft")
+        if airborne and ruleset is not None and type_id and (grounded := airborne_problem(ruleset, type_id)):
+            report.add("units", i, "airborne", f"unit {unit_id!r}: {grounded}")
             ok = False
         at = entry.at
         point: WorldPoint | None = None
@@ -165,6 +164,66 @@ def _carriers_of(ruleset: RuleBook, theatre: str) -> str:
     return ", ".join(t for t, ut in ruleset.unit_types.items() if _capacity(ruleset, ut, theatre)[0] > 0) or "none"
 
 
+#: Why a plane aboard a carrier may not start ``airborne`` as well.
+ON_DECK = "a plane aboard a carrier is on its deck; leave airborne out (or aboard)"
+
+
+def airborne_problem(ruleset: RuleBook, type_id: str) -> str | None:
+    """Why a unit of ``type_id`` may not start in the air (``airborne = true``), or None: only aircraft do."""
+    if ruleset.unit_types[type_id].theatre != "air":
+        return f"only aircraft start in the air; {type_id} is not an aircraft"
+    return None
+
+
+def can_carry(ruleset: RuleBook, type_id: str) -> bool:
+    """Whether a unit of ``type_id`` may have units aboard at the start (land units or aircraft, by weight)."""
+    carrier_type = ruleset.unit_types[type_id]
+    return any(_capacity(ruleset, carrier_type, theatre)[0] > 0 for theatre in ("army", "air"))
+
+
+def can_be_carried(ruleset: RuleBook, type_id: str) -> bool:
+    """Whether a unit of ``type_id`` may start aboard another (the rule set gives it a weight)."""
+    unit_type = ruleset.unit_types[type_id]
+    return unit_type.weight is not None and unit_type.theatre in ("army", "air")
+
+
+def aboard_findings(units: Sequence[UnitSetup], ruleset: RuleBook | None, declared: Mapping[str, Any] | None = None
+                    ) -> tuple[list[UnitSetup], list[tuple[str, str, str]]]:
+    """The loader's check of ``aboard`` and ``airborne`` over ``units`` in their order: the units placed (a unit
+    aboard where its carrier stands) and, for each unit that cannot go aboard, (its id, the key at fault, why).
+    A carrier written down (in ``declared``) but broken has its own finding, so its passengers get none."""
+    by_id = {u.id: u for u in units}
+    loaded: dict[tuple[str, str], int] = {}
+    placed: list[UnitSetup] = []
+    refused: list[tuple[str, str, str]] = []
+    for unit in units:
+        if unit.aboard is None:
+            placed.append(unit)
+            continue
+        if unit.aboard not in by_id and unit.aboard in (declared or {}):
+            continue
+        problem, key = _aboard_problem(unit, by_id, ruleset, loaded), "aboard"
+        if problem is None and unit.key("airborne", False):
+            problem, key = ON_DECK, "airborne"
+        if problem is not None:
+            refused.append((unit.id, key, problem))
+            continue
+        placed.append(dataclasses.replace(unit, position=by_id[unit.aboard].position))
+    return placed, refused
+
+
+def boarding_problem(units: Sequence[UnitSetup], ruleset: RuleBook | None, unit_id: str) -> str | None:
+    """Why ``units`` cannot start as given, as far as ``unit_id`` is concerned: the loader's findings on it and
+    on the units aboard it, with those checked last (so a carrier's capacity is first spent on the others), or
+    None. For the set-up mode, before it puts a unit aboard, takes one off or changes a side."""
+    mine = {unit_id} | {u.id for u in units if u.aboard == unit_id}
+    ordered = [u for u in units if u.id not in mine] + [u for u in units if u.id == unit_id] + \
+        [u for u in units if u.id in mine and u.id != unit_id]
+    _, refused = aboard_findings(ordered, ruleset)
+    return next((problem if found == unit_id else f"{found}: {problem}"
+                 for found, _, problem in refused if found in mine), None)
+
+
 def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup], ruleset: RuleBook | None,
                  declared: Mapping[str, Any]) -> list[UnitSetup]:
     """Units with ``aboard = "ID"`` start carried by that ship or plane, where it stands: a land unit aboard a
@@ -173,23 +232,9 @@ def place_aboard(report: Report, data: Mapping[str, Any], units: list[UnitSetup]
     units that cannot go aboard are left out. A carrier may come from the map's units layer; one written down
     (in ``declared``) but broken has its own finding, so its passengers get none."""
     index_of = unit_indexes(data)
-    by_id = {u.id: u for u in units}
-    loaded: dict[tuple[str, str], int] = {}
-    placed: list[UnitSetup] = []
-    for unit in units:
-        if unit.aboard is None:
-            placed.append(unit)
-            continue
-        i = index_of.get(unit.id)
-        if unit.aboard not in by_id and unit.aboard in declared:
-            continue
-        problem, key = _aboard_problem(unit, by_id, ruleset, loaded), "aboard"
-        if problem is None and unit.key("airborne", False):
-            problem, key = "a plane aboard a carrier is on its deck; leave airborne out (or aboard)", "airborne"
-        if problem is not None:
-            report.add("units", i, key, f"unit {unit.id!r}: {problem}")
-            continue
-        placed.append(dataclasses.replace(unit, position=by_id[unit.aboard].position))
+    placed, refused = aboard_findings(units, ruleset, declared)
+    for unit_id, key, problem in refused:
+        report.add("units", index_of.get(unit_id), key, f"unit {unit_id!r}: {problem}")
     return placed
 
 

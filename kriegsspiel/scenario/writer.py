@@ -58,6 +58,13 @@ class DraftUnit:
     airborne: bool = False
     from_map: bool = False
 
+    def setup(self) -> UnitSetup:
+        """The counter as the loader gives it to a game (``airborne`` among the rule set's keys)."""
+        return UnitSetup(id=self.id, type_id=self.type_id, side=self.side, position=self.position,
+                         heading=self.heading, health=self.health, hidden=self.hidden, aboard=self.aboard,
+                         rule_set_keys=(("airborne", True),) if self.airborne else (),
+                         local_name=self.type_name if self.type_name != self.type_id else None)
+
 
 @dataclasses.dataclass
 class ScenarioDraft:
@@ -88,13 +95,16 @@ class ScenarioDraft:
         names = self.side_names()
         first = self.first_side if self.first_side in names else (names[0] if names else base.first_side)
         players = tuple(self.players) or tuple(PlayerSetup(name=n, side=n) for n in names)
-        units = tuple(UnitSetup(id=u.id, type_id=u.type_id, side=u.side, position=u.position, heading=u.heading,
-                                health=u.health, hidden=u.hidden, aboard=u.aboard,
-                                rule_set_keys=(("airborne", True),) if u.airborne else (),
-                                local_name=u.type_name if u.type_name != u.type_id else None)
-                      for u in self.units)
-        return dataclasses.replace(base, sides=tuple(self.sides), players=players, units=units, first_side=first,
-                                   air_theatre=self.air_theatre)
+        return dataclasses.replace(base, sides=tuple(self.sides), players=players, units=self.unit_setups(),
+                                   first_side=first, air_theatre=self.air_theatre)
+
+    def unit_setups(self) -> tuple[UnitSetup, ...]:
+        """The counters as the loader gives them to a game."""
+        return tuple(u.setup() for u in self.units)
+
+    def riders(self, carrier_id: str) -> list[str]:
+        """The ids of the counters aboard ``carrier_id``, in the draft's order."""
+        return [u.id for u in self.units if u.aboard == carrier_id]
 
     def new_unit_id(self, side: str) -> str:
         """A fresh id for a counter of ``side``: the side's first letters and a number (``blue3``)."""

@@ -133,6 +133,7 @@ def corners_pixel(grid: MapGrid, column: int, row: int) -> list[tuple[float, flo
     p = hex_params(grid)
     x0, y0 = (float(v) for v in top_left_pixel(grid, column, row))
     tw, th = p.tile_width, p.tile_height
+    pts: list[tuple[float, float]]
     if p.stagger_x:
         sox = p.side_offset_x
         pts = [(0, th / 2), (sox, 0), (tw - sox, 0), (tw, th / 2), (tw - sox, th), (sox, th)]

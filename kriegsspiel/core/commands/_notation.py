@@ -222,7 +222,7 @@ def finite_number(text: str, command: str, what: str) -> float:
     return value
 
 
-def _no_arguments(name: str, command_type: type[Command]):
+def _no_arguments(name: str, command_type: Callable[[], Command]) -> Callable[[str], Command]:
     def parse(rest: str) -> Command:
         if rest:
             raise NotationError(f"{name} takes no arguments, got {rest!r}", name)
@@ -231,12 +231,12 @@ def _no_arguments(name: str, command_type: type[Command]):
     return parse
 
 
-def _one_unit(name: str, command_type: type[Command]):
+def _one_unit(name: str, command_type: Callable[[str], Command]) -> Callable[[str], Command]:
     def parse(rest: str) -> Command:
         parts = rest.split()
         if len(parts) != 1:
             raise NotationError(f"{name}: expected one unit id", name)
-        return command_type(unit_token(parts[0], name))  # type: ignore[call-arg]
+        return command_type(unit_token(parts[0], name))
 
     return parse
 

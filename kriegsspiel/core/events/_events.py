@@ -20,8 +20,8 @@ E = TypeVar("E", bound="Event")
 BASE_EVENT_KINDS: dict[str, type[Event]] = {}
 
 
-def _event(kind: str):
-    def register(cls):
+def _event(kind: str) -> Callable[[type[E]], type[E]]:
+    def register(cls: type[E]) -> type[E]:
         cls.kind = kind
         BASE_EVENT_KINDS[kind] = cls
         return cls

@@ -15,7 +15,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core import events as ev
 from kriegsspiel.core.events import Accepted, Rejected
 from kriegsspiel.core.game._ruling import Ruling, rule_number
-from kriegsspiel.core.state import GameState, MessageRecord
+from kriegsspiel.core.state import GameState, MessageRecord, SharedLog
 
 _FAILURES = ("message_lost_in_4", "message_intercepted_in_4", "message_altered_in_4")
 
@@ -46,6 +46,8 @@ def message(state: GameState, command: Message, dice: Dice, forced: bool) -> Acc
         return refusal
     sender = state.side_to_move
     weights = [int(rule_number(state.ruleset, key)) for key in _FAILURES]
+    received_by: str | None  # None: the message was lost
+    received_text: str | None
     outcome, received_by, received_text = "delivered", recipient, command.text
     # The umpire's forced message is his own word: it arrives as written.
     if not forced and dice.one_in(int(state.setup.fog_of_war)):
@@ -71,7 +73,8 @@ def message(state: GameState, command: Message, dice: Dice, forced: bool) -> Acc
         event = ev.MessageIntercepted(sender, recipient, command.text, str(received_by))
     else:
         event = ev.MessageAltered(sender, recipient, command.text, str(received_text))
-    return ruling.accept(state.replace(messages=state.messages + (record,)), [event])
+    # a state's messages are a SharedLog (GameState makes them one); a new log shares the old one's past
+    return ruling.accept(state.replace(messages=SharedLog(state.messages) + (record,)), [event])
 
 
 def _interceptor(state: GameState, sender: str, kind: str, recipient: str, dice: Dice) -> str | None:

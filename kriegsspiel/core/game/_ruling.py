@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from kriegsspiel.core.battlefield import Structure
 from kriegsspiel.core.dice import Dice
@@ -16,7 +17,9 @@ from kriegsspiel.core.geometry import WorldPoint, distance
 from kriegsspiel.core.ruleset import RuleBook, UnitType
 from kriegsspiel.core.state import GameState, UnitState
 
-Handler = Callable[[GameState, object, Dice, bool], "Accepted | Rejected"]
+#: an order's handler(state, command, dice, forced); each takes its own command type, which a table of handlers
+#: by command type cannot say per key, hence ``Any`` for the command
+Handler = Callable[[GameState, Any, Dice, bool], "Accepted | Rejected"]
 
 
 class RuleGap(Exception):

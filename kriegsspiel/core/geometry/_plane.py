@@ -7,6 +7,7 @@ Bearings and headings are degrees clockwise from north, where north is up on the
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -17,7 +18,7 @@ class WorldPoint:
     x: float
     y: float
 
-    def __iter__(self):  # allows ``x, y = point``
+    def __iter__(self) -> Iterator[float]:  # allows ``x, y = point``
         yield self.x
         yield self.y
 

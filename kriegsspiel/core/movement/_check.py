@@ -167,8 +167,8 @@ def check_move(
             # aircraft fly over the terrain: naming the plains and roads below would suggest they slow it down
             what = "the flight costs"
         else:
-            crossed = [label for label, _, _ in terrain_along(raster, speeds, table, result.points)]
-            shown = crossed[:3] + (["other terrain"] if len(crossed) > 3 else [])
+            labels = [label for label, _, _ in terrain_along(raster, speeds, table, result.points)]
+            shown = labels[:3] + (["other terrain"] if len(labels) > 3 else [])
             what = f"{_join(shown)} {'costs' if len(shown) == 1 else 'cost'}"
         return refuse(f"{what} {cost_text}, {unit_type_id} has {left_text} left", result.cost, result.points)
     if unit.heading_limit is not None and heading is not None:
@@ -222,7 +222,7 @@ def _search_further(
     return PathResult(math.inf, ())
 
 
-_slowest_cache: dict[int, tuple[weakref.ref, float]] = {}
+_slowest_cache: dict[int, tuple[weakref.ref[np.ndarray], float]] = {}
 
 
 def _slowest(speeds: np.ndarray) -> float:
@@ -234,7 +234,7 @@ def _slowest(speeds: np.ndarray) -> float:
     positive = speeds[speeds > 0.0]
     slowest = float(positive.min()) if positive.size else 0.0
     key = id(speeds)
-    _slowest_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _slowest_cache.pop(key, None)), slowest)
+    _slowest_cache[key] = (weakref.ref(speeds, lambda _ref: _slowest_cache.pop(key, None)), slowest)
     return slowest
 
 

@@ -69,7 +69,7 @@ def ellipse_search(
     fine_routes = _routes_ref.fine_routes if pieces is None else pieces.fine_routes
     cs = cell_size
     rows, cols = speeds.shape
-    fields = []
+    fields: list[tuple[np.ndarray, int, int]] = []  # (costs, first row, first column) of each search's window
     for (ax, ay, bx, by) in ((ox, oy, tx, ty), (tx, ty, ox, oy)):
         row0, col0, row1, col1 = _toward_window(rows, cols, cs, fastest, ax, ay, bx, by, limit)
         h, w = max(0, row1 - row0), max(0, col1 - col0)

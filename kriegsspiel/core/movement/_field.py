@@ -27,7 +27,7 @@ try:
     _kernel.cost_field, _kernel.line_runs, _kernel.fine_routes, _kernel.ellipse_search  # an old build lacks some
     KERNEL = "c"
 except (ImportError, AttributeError):  # no compiler where it was installed: slow but the same answers
-    _kernel = _reference  # type: ignore[assignment]
+    _kernel = _reference
     KERNEL = "python"
 
 #: Relative slack for comparing costs that went through different float summation orders. A path whose
@@ -43,7 +43,7 @@ _WINDOW_MARGIN = 4 + _CONNECT
 # ---------------------------------------------------------------------------------------------- speed fields
 
 _speed_cache: weakref.WeakKeyDictionary[TerrainRaster, dict[tuple, np.ndarray]] = weakref.WeakKeyDictionary()
-_fastest_cache: dict[int, tuple[weakref.ref, float]] = {}
+_fastest_cache: dict[int, tuple[weakref.ref[np.ndarray], float]] = {}
 
 
 def speed_field(raster: TerrainRaster, speed_table: Mapping[str, float]) -> np.ndarray:
@@ -85,7 +85,7 @@ def _fastest(speeds: np.ndarray) -> float:
         return entry[1]
     fastest = float(speeds.max()) if speeds.size else 0.0
     key = id(speeds)
-    _fastest_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _fastest_cache.pop(key, None)), fastest)
+    _fastest_cache[key] = (weakref.ref(speeds, lambda _ref: _fastest_cache.pop(key, None)), fastest)
     return fastest
 
 

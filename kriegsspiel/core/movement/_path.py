@@ -124,7 +124,7 @@ def _ellipse_search(field: CostField, target: WorldPoint, coords: list[float], c
     )
 
 
-_hopeful_cache: dict[int, tuple[object, np.ndarray]] = {}
+_hopeful_cache: dict[int, tuple[weakref.ref[np.ndarray], np.ndarray]] = {}
 
 
 def _hopeful_speeds(speeds: np.ndarray) -> np.ndarray:
@@ -144,7 +144,7 @@ def _hopeful_speeds(speeds: np.ndarray) -> np.ndarray:
     hopeful = np.ascontiguousarray(np.where(speeds > 0.0, best, 0.0))
     hopeful.setflags(write=False)
     key = id(speeds)
-    _hopeful_cache[key] = (weakref.ref(speeds, lambda _ref, key=key: _hopeful_cache.pop(key, None)), hopeful)
+    _hopeful_cache[key] = (weakref.ref(speeds, lambda _ref: _hopeful_cache.pop(key, None)), hopeful)
     return hopeful
 
 

@@ -245,8 +245,8 @@ def _corner_jumps(
         return pts, cost
     if smooth:
         cand = _string_pull(speeds, cs, _refine(speeds, cs, cand))
-    c = _polyline(speeds, cs, cand)
-    return (cand, c) if c < cost * (1.0 - 1e-9) else (pts, cost)
+    smoothed_cost = _polyline(speeds, cs, cand)
+    return (cand, smoothed_cost) if smoothed_cost < cost * (1.0 - 1e-9) else (pts, cost)
 
 
 def _knife_edge(speeds: np.ndarray, axis: int, line: int, lo: float, hi: float, switch: bool) -> bool:

@@ -139,7 +139,7 @@ def parse_ruleset(data: Mapping[str, Any], source: str, readers: Mapping[str, Ta
                 name = command_ranges[command]
                 range_ = float(fields["move"]) if name == RANGE_IS_MOVE else constants[name]
             commands[command] = CommandStats(damage, range_, MappingProxyType(extra))
-        attack = next((commands[c].damage for c in attack_tables if c in commands and commands[c].damage), 0)
+        attack = next((d for d in (commands[c].damage for c in attack_tables if c in commands) if d), 0)
         finished[type_id] = UnitType(id=type_id, attack=attack, commands=MappingProxyType(commands), **fields)
 
     return RuleBook(

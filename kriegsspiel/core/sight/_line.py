@@ -39,6 +39,7 @@ import math
 import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,7 @@ import numpy as np
 from kriegsspiel.core.battlefield import TerrainRaster
 from kriegsspiel.core.geometry import WorldPoint
 
+_kernel: ModuleType | None
 try:
     # by name, as an optional extension: the package's face is not imported from inside it
     _kernel = importlib.import_module("kriegsspiel.core.sight._sight")
@@ -108,7 +110,8 @@ class SightTerrain:
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.ground.shape  # type: ignore[return-value]
+        rows, columns = self.ground.shape
+        return rows, columns
 
     def cell_of(self, point: WorldPoint) -> tuple[int, int]:
         """(column, row) of the cell containing ``point`` (may be outside the raster)."""

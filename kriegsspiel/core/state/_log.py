@@ -20,6 +20,9 @@ class SharedLog(Sequence[Any]):
     log sharing this one's full chunks. Slicing gives a tuple."""
 
     __slots__ = ("_chunks", "_tail", "_length")
+    _chunks: tuple[tuple[Any, ...], ...]
+    _tail: tuple[Any, ...]
+    _length: int
 
     def __init__(self, items: Iterable[Any] = ()) -> None:
         chunks: tuple[tuple[Any, ...], ...] = ()

@@ -197,7 +197,7 @@ class UnitProfilesArea(AreaRules):
         if u is None or u.power != power or game.step not in ("combat-move", "noncombat-move"):
             return ()
         reach = max(0, (game.profile(u).move or 0) - (u.used if game.profile(u).domain == "air" else 0))
-        paths = {u.where: (u.where,)}
+        paths: dict[str, tuple[str, ...]] = {u.where: (u.where,)}
         frontier = [u.where]
         for _ in range(min(reach, 6)):
             frontier_next = []

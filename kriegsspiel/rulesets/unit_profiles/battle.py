@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kriegsspiel.rulesets.unit_profiles.dice import DiceStream
+from kriegsspiel.rulesets.unit_profiles.dice import DiceStream, DieSource
 from kriegsspiel.rulesets.unit_profiles.placement import Hit
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
@@ -17,7 +17,7 @@ from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST
 class Volley:
     """One side's dice in one step, with its re-rolls (R02.3): the records and the hits."""
 
-    def __init__(self, spec: BattleSpec, shots: list[Shot], dice: DiceStream, allowance: list[int] | None,
+    def __init__(self, spec: BattleSpec, shots: list[Shot], dice: DieSource, allowance: list[int] | None,
                  side: int) -> None:
         self.spec = spec
         self.shots = shots

@@ -146,17 +146,18 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
     """Fight (or take without a fight) the battle in ``place`` and apply its result to the game."""
     lines: list[str] = []
     # R19.1: units landing from a zone whose sea battle the attacker did not win stay aboard
-    for u in [u for u in game.units_at(place) if u.power == power and u.landed and u.origin]:
-        if game.hostile(u.origin, power):
-            ship = next((s for s in game.units_at(u.origin) if s.power == power
+    for u in [u for u in game.units_at(place) if u.power == power and u.landed]:
+        origin = u.origin
+        if origin and game.hostile(origin, power):
+            ship = next((s for s in game.units_at(origin) if s.power == power
                          and s.kind in ("naval-transport", "troopship")
                          and len(game.cargo_of(s.uid)) < game.profile(s).cargo), None)
             if ship is None:
                 del game.units[u.uid]
-                lines.append(f"{u.uid} cannot land on {place}: the sea battle in {u.origin} was not won; lost (R19.1)")
+                lines.append(f"{u.uid} cannot land on {place}: the sea battle in {origin} was not won; lost (R19.1)")
             else:
-                u.where, u.aboard, u.attacking, u.landed = u.origin, ship.uid, False, False
-                lines.append(f"{u.uid} stays aboard {ship.uid}: the sea battle in {u.origin} was not won (R19.1)")
+                u.where, u.aboard, u.attacking, u.landed = origin, ship.uid, False, False
+                lines.append(f"{u.uid} stays aboard {ship.uid}: the sea battle in {origin} was not won (R19.1)")
     defenders = [u for u in game.units_at(place) if not game.allied(u.power, power) and u.aboard is None
                  and u.kind not in ("aaa", "supply-column")]
     attackers = [u for u in game.units_at(place) if u.power == power and u.attacking]
@@ -193,21 +194,23 @@ def fight_at(game: Game, power: str, place: str, stream: Stream, ask: Ask) -> li
         raise need.after(lines + battle.lines) from None
     lines += fought.lines
     pos = fought.pos
-    for u in spec.units:
-        unit = game.units.get(u.id)
+    for fighter in spec.units:
+        unit = game.units.get(fighter.id)
         if unit is None:
             continue
-        status = pos.status[u.index]
+        status = pos.status[fighter.index]
         if status in (DEAD, LOST):
-            del game.units[u.id]
+            del game.units[fighter.id]
             continue
-        unit.damage = pos.damage[u.index]
-        to = battle.withdrawn[u.side] if u.type == "auxiliary-cruiser" else None
-        if status == RETREATED and (to or fought.retreat_to):
-            unit.where = to or fought.retreat_to
+        unit.damage = pos.damage[fighter.index]
+        # a withdrawn Auxiliary Cruiser goes to its own zone (R24.2), every other unit that left to the retreat's
+        to = (battle.withdrawn[fighter.side] if fighter.type == "auxiliary-cruiser" else None) or fought.retreat_to
+        if status == RETREATED and to:
+            unit.where = to
             for c in game.cargo_of(unit.uid):
-                c.where = fought.retreat_to
-        if u.carrier is not None and spec.units[u.carrier].type == "air-transport" and status not in (DEAD, LOST, OUT):
+                c.where = to  # its cargo goes with it
+        if (fighter.carrier is not None and spec.units[fighter.carrier].type == "air-transport"
+                and status not in (DEAD, LOST, OUT)):
             unit.aboard = None  # the airdropped paratrooper is on the ground (R23.2)
         unit.attacking = False
     dead = [u.id for u in spec.units if pos.status[u.index] in (DEAD, LOST)]

@@ -48,7 +48,7 @@ def _decode(data: bytes, where: str) -> Any:
     from kriegsspiel.border import MAX_JSON_NESTING, decode_json, to_plain
     from kriegsspiel.rulesets.unit_profiles.battle_schema import BattleInput, check_counts
 
-    battle = decode_json(data, BattleInput, where, max_nesting=MAX_JSON_NESTING)
+    battle: BattleInput = decode_json(data, BattleInput, where, max_nesting=MAX_JSON_NESTING)
     check_counts(battle, where)
     return to_plain(battle)
 

@@ -9,7 +9,7 @@ import functools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from kriegsspiel.border import read_input_text
 from kriegsspiel.errors import UserError
@@ -126,8 +126,17 @@ class _Reader:
             raise self.fail(f"{where}.{key}", f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
         return value
 
+    @overload
+    def number(self, table: dict[str, Any], where: str, key: str, low: int, high: int,
+               optional: Literal[False] = False) -> int: ...
+
+    @overload
+    def number(self, table: dict[str, Any], where: str, key: str, low: int, high: int,
+               optional: bool) -> int | None: ...
+
     def number(self, table: dict[str, Any], where: str, key: str, low: int, high: int,
                optional: bool = False) -> int | None:
+        """``table[key]``, an integer within ``low..high``; None when ``optional`` and the key is missing."""
         value = self.get(table, where, key, int, None if optional else ...)
         if value is not None and not low <= value <= high:
             raise self.fail(f"{where}.{key}", f"{value} is outside {low}..{high}")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 MASK = (1 << 64) - 1
 
@@ -14,6 +15,14 @@ def splitmix_dice(seed: int, count: int, sides: int = 12) -> list[int]:
     """The first ``count`` seeded dice of ``seed`` (1..sides each), as battle-json.md defines them."""
     stream = DiceStream((), seed, sides)
     return [stream.next() for _ in range(count)]
+
+
+class DieSource(Protocol):
+    """Where a volley draws its dice: a battle's :class:`DiceStream` or a game's journaled dice."""
+
+    def next(self) -> int:
+        """The next die (1..sides)."""
+        ...
 
 
 class DiceStream:

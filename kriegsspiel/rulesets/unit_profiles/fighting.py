@@ -20,7 +20,7 @@ from kriegsspiel.rulesets.unit_profiles.battle import Volley
 from kriegsspiel.rulesets.unit_profiles.placement import Hit, firer_pool, firer_targets
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
-    after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, hit_pool, initial_position,
+    Shot, after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, hit_pool, initial_position,
     plan_anti_aircraft, plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
 )
 from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST, Position, round_context
@@ -131,7 +131,7 @@ def _legend(spec: BattleSpec, pos: Position, units: set[int]) -> str:
 
 
 def _dice_text(spec: BattleSpec, volley: Volley) -> str:
-    parts = []
+    parts: list[str] = []
     for shot, die in zip(volley.shots, volley.dice):
         first = volley.first.get(len(parts))
         mark = "hit" if die <= shot.need else "miss"
@@ -155,7 +155,7 @@ class Battle:
         self.withdrawn: list[str | None] = [None, None]
         self.lines: list[str] = []
 
-    def volley(self, shots: list, allowance: list[int] | None, side: int, key: str) -> Volley:
+    def volley(self, shots: list[Shot], allowance: list[int] | None, side: int, key: str) -> Volley:
         """Roll a side's dice; where a re-roll is allowed and a die missed, its owner chooses (R02.3)."""
         plain = _no_rerolls(self.spec, side)
         if allowance is None or not shots:

@@ -13,7 +13,7 @@ import math
 import time
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from itertools import product
 from operator import add
 from typing import Any
@@ -26,7 +26,7 @@ from kriegsspiel.rulesets.unit_profiles.odds_budget import ESTIMATE_DICE, ESTIMA
 from kriegsspiel.rulesets.unit_profiles.placement import Hit
 from kriegsspiel.rulesets.unit_profiles.spec import BattleSpec, UnitSpec
 from kriegsspiel.rulesets.unit_profiles.steps import (
-    Shot, after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, initial_position,
+    Shot, ShotSignature, after_free_attack, apply_hits, battle_over, end_of_round, first_strikes, initial_position,
     plan_anti_aircraft, plan_bombardment, plan_fire, plan_free_attack, take_hits, units_of,
 )
 from kriegsspiel.rulesets.unit_profiles.values import (
@@ -35,6 +35,12 @@ from kriegsspiel.rulesets.unit_profiles.values import (
 
 RESULTS = ("attacker", "defender", "both-destroyed", "stalemate")
 MAX_COMBINATIONS = 200_000   # dice-class combinations in one volley before the odds fall back to simulation
+
+#: what a hit's placement depends on (:func:`_kind`): the units it may go to, the class the firer picks among
+#: ("" when the owner places it), its die and its rank without the firer (0 and (0,) when the owner places it)
+HitKind = tuple[tuple[int, ...], str, int, tuple[int, ...]]
+#: one side's part of a position: the status and damage of its units (input order)
+Part = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 class NotExact(Exception):
@@ -68,7 +74,7 @@ def _multinomial(counts: tuple[int, ...], probs: list[float]) -> float:
 def _classes(shot: Shot, sides: int) -> list[tuple[int | None, float]]:
     """(representative die or None for a miss, probability) for one die of this shot."""
     cuts = sorted({v for _, v in shot.values if v >= 1})
-    out = []
+    out: list[tuple[int | None, float]] = []
     low = 0
     for v in cuts:
         out.append((v, (v - low) / sides))
@@ -81,14 +87,14 @@ def _classes(shot: Shot, sides: int) -> list[tuple[int | None, float]]:
     return out
 
 
-def _kind(hit: Hit) -> tuple:
+def _kind(hit: Hit) -> HitKind:
     """What a hit's placement depends on (the firer only breaks ties between identical hits)."""
     if hit.picks:
         return (hit.eligible, hit.picks, hit.die, hit.rank[:-1])
     return (hit.eligible, "", 0, (0,))
 
 
-def _unkind(kind: tuple, firer: int) -> Hit:
+def _unkind(kind: HitKind, firer: int) -> Hit:
     """A hit of this kind; ``firer`` stands for the side that fired (its policy places picked hits)."""
     eligible, picks, die, rank = kind
     return Hit(die or 1, firer, eligible, picks or None, (*rank, 0) if picks else (0,))
@@ -98,7 +104,7 @@ class _Chain:
     def __init__(self, spec: BattleSpec, max_transitions: int = 1 << 62) -> None:
         self.spec = spec
         self.sides = spec.rules.die
-        self.volley_memo: dict[Any, list[tuple[tuple[tuple[int, int], ...], float]]] = {}
+        self.volley_memo: dict[Hashable, list[tuple[dict[int, int], float]]] = {}
         self.transitions = 0  # (position, outcome) pairs computed so far, over every kind of round
         #: the most transitions the memory budget holds (odds_budget); beyond, the odds are simulated
         self.max_transitions = max_transitions
@@ -109,15 +115,16 @@ class _Chain:
         self.end_memo: dict[tuple[bool, bool], dict[tuple[int, int], int]] = {}
         self.end_ids: dict[tuple[Position, str | None], int] = {}
         self.end_list: list[tuple[Position, str | None]] = []
-        self.group_memo: dict[tuple, list[tuple[tuple[tuple, ...], float]]] = {}
-        self.seg_codes: tuple[dict[tuple, int], dict[tuple, int]] = ({}, {})
-        self.segs: tuple[list[tuple], list[tuple]] = ([], [])
+        self.group_memo: dict[tuple[ShotSignature, int], list[tuple[tuple[HitKind, ...], float]]] = {}
+        self.seg_codes: tuple[dict[Part, int], dict[Part, int]] = ({}, {})
+        self.segs: tuple[list[Part], list[Part]] = ([], [])
         self.cut = sum(1 for u in spec.units if u.side == 0)
-        self.placement_memo: dict[Any, tuple[tuple[int, int], ...]] = {}
+        self.placement_memo: dict[Hashable, tuple[tuple[int, int], ...]] = {}
 
     def volley(self, pos: Position, shots: list[Shot], owner: int, step: str) -> list[tuple[dict[int, int], float]]:
         """The distribution of hits taken per unit of ``owner`` from these shots. In the rounds it depends only
         on the shots' signatures and the owner's units, so positions that share them share the work."""
+        key: Hashable
         if step == "round":
             seg = slice(self.cut, None) if owner == 1 else slice(0, self.cut)
             key = (owner, tuple(sorted(s.signature() for s in shots)), pos.status[seg], pos.damage[seg])
@@ -127,7 +134,7 @@ class _Chain:
             self.volley_memo[key] = self._volley(pos, shots, owner, step)
         return self.volley_memo[key]
 
-    def _group_options(self, members: list[Shot]) -> list[tuple[tuple[tuple, ...], float]]:
+    def _group_options(self, members: list[Shot]) -> list[tuple[tuple[HitKind, ...], float]]:
         """The outcomes of n interchangeable dice: (the kinds of the hits they make, probability), each way of
         sharing the n dice among the outcome classes once (multinomial). Depends on the signature and n only."""
         key = (members[0].signature(), len(members))
@@ -142,7 +149,8 @@ class _Chain:
                 p = _multinomial(counts, [q for _, q in classes])
                 if p > 0.0:
                     dice = [d for c, (d, _) in zip(counts, classes) for _ in range(c)]
-                    hits = [m.hit(d) for m, d in zip(members, dice) if d is not None]
+                    # a class's die is one of the shot's values, at most its need: it hits (None: the misses)
+                    hits = [h for m, d in zip(members, dice) if d is not None and (h := m.hit(d)) is not None]
                     found.append((tuple(_kind(h) for h in hits), p))
             self.group_memo[key] = found
         return found
@@ -151,16 +159,16 @@ class _Chain:
                 ) -> list[tuple[dict[int, int], float]]:
         if self.placements_left is not None and len(shots) > ESTIMATE_DICE:
             raise NotExact(f"more than {ESTIMATE_DICE} dice in one volley")
-        groups: dict[tuple, list[Shot]] = {}
+        groups: dict[ShotSignature, list[Shot]] = {}
         for s in shots:
             groups.setdefault(s.signature(), []).append(s)
         # Dynamic programming over the groups: the distribution of the multiset of hits, where a hit is
         # known by what its placement depends on (its targets; the die and rank only where the firer places
         # it). A multiset is a vector of counts over the kinds of hit any of these dice can make.
-        per_group = []
-        kinds: dict[tuple, int] = {}
+        per_group: list[list[tuple[list[int], float]]] = []
+        kinds: dict[HitKind, int] = {}
         for members in groups.values():
-            options = []
+            options: list[tuple[list[int], float]] = []
             for hit_kinds, p in self._group_options(members):
                 options.append(([kinds.setdefault(k, len(kinds)) for k in hit_kinds], p))
             per_group.append(options)
@@ -181,20 +189,20 @@ class _Chain:
                 raise NotExact(f"a volley has more than {self.most_outcomes} outcomes")
             dist = merged
         by_index = sorted(kinds, key=kinds.__getitem__)
-        dist = {tuple(k for n, k in zip(counts, by_index) for _ in range(n)): p for counts, p in dist.items()}
+        hit_sets = {tuple(k for n, k in zip(counts, by_index) for _ in range(n)): p for counts, p in dist.items()}
         out: dict[tuple[tuple[int, int], ...], float] = defaultdict(float)
         firer = next(u.index for u in self.spec.units if u.side == 1 - owner)
         seg = slice(self.cut, None) if owner == 1 else slice(0, self.cut)
-        for kinds, p in dist.items():
+        for hit_kinds, p in hit_sets.items():
             # The placement depends on the hits and the owner's units only: shared across positions.
-            key = (owner, step, kinds, pos.status[seg], pos.damage[seg]) if step == "round" else None
+            key = (owner, step, hit_kinds, pos.status[seg], pos.damage[seg]) if step == "round" else None
             placed = self.placement_memo.get(key) if key else None
             if placed is None:
                 if self.placements_left is not None:
                     self.placements_left -= 1
                     if self.placements_left < 0:
                         raise NotExact("the exact search is too big to estimate in its time")
-                taken = take_hits(self.spec, pos, owner, [_unkind(k, firer) for k in kinds], step)
+                taken = take_hits(self.spec, pos, owner, [_unkind(k, firer) for k in hit_kinds], step)
                 placed = tuple(sorted(taken.items()))
                 if key:
                     self.placement_memo[key] = placed
@@ -226,7 +234,7 @@ class _Chain:
         return list(dist.items())
 
     def parts(self, ctx: RoundContext, pos: Position, firers: list[list[UnitSpec]]
-              ) -> tuple[list[tuple[tuple, float]], list[tuple[tuple, float]]]:
+              ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
         """Both sides' volleys planned from ``pos`` (R04.4), each as the distribution of the other side's part
         of the position afterwards: (defender parts from the attacker's fire, attacker parts from the
         defender's). The attacker's hits change only the defender's units and the other way round, and the
@@ -477,6 +485,8 @@ def _exact_odds(spec: BattleSpec, budget: OddsBudget | None) -> dict[str, Any]:
     tally = _Tally(spec)
     for i in np.flatnonzero(finished).tolist():
         pos, result = chain.end_list[i]
+        if result is None:  # a position still in play: never weighted in ``finished`` (``over`` is False there)
+            continue
         tally.add(pos, result, rounds_sum[i] / finished[i], finished[i])
     total = float(sum(tally.results.values()))
     return {"id": spec.id, "exact": True, **tally.as_json(spec, total)}

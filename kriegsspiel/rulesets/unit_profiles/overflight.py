@@ -57,11 +57,11 @@ def _downed(game: Game, power: str, terr: str, flying: list[Unit], hits: int, fi
     if hits >= len(flying):
         return ranked
     options: list[list[Unit]] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[str, ...], ...]] = set()  # the combinations' cargoes, which are what differs for play
     for combo in itertools.combinations(ranked, hits):
-        key = tuple(sorted(load(t) for t in combo))
-        if key not in seen:
-            seen.add(key)
+        cargoes = tuple(sorted(load(t) for t in combo))
+        if cargoes not in seen:
+            seen.add(cargoes)
             options.append(list(combo))
     if len(options) < 2 or ask is None:
         return options[0] if options else []

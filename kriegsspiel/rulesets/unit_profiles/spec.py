@@ -294,8 +294,8 @@ def parse_battle(raw: Any, rules: UnitProfilesRules) -> BattleSpec:
     if not isinstance(policies, dict) or set(policies) - set(SIDES):
         raise _fail("policy", "expected {\"attacker\": POLICY, \"defender\": POLICY}")
     bonuses = frozenset(name.removesuffix("-defense") for name in rules.bonuses)
-    pols = tuple(_policy(policies.get(name), f"policy.{name}", side, reader.ids, units, bonuses)
-                 for side, name in enumerate(SIDES))
+    attacker, defender = (_policy(policies.get(name), f"policy.{name}", side, reader.ids, units, bonuses)
+                          for side, name in enumerate(SIDES))
     dice = raw.get("dice", [])
     if not isinstance(dice, list):
         raise _fail("dice", "expected a list of d12 results")
@@ -307,4 +307,4 @@ def parse_battle(raw: Any, rules: UnitProfilesRules) -> BattleSpec:
     max_rounds = _int(raw.get("max_rounds", rules.value("max_rounds")), "max_rounds", 1, 10_000)
     return BattleSpec(raw.get("id"), rules, switches, str(place.get("name", "")), kind == "sea",
                       frozenset(features), amphibious_from is not None, (powers[0], powers[1]), tuple(units),
-                      pols, tuple(dice), seed, max_rounds)
+                      (attacker, defender), tuple(dice), seed, max_rounds)

@@ -15,6 +15,11 @@ from kriegsspiel.rulesets.unit_profiles.values import (
 )
 
 
+#: what makes shots interchangeable for the odds: (need, values against each target, the class the firer picks
+#: its target among or "" when it does not, own re-roll); sortable, as the odds sort the signatures of a volley
+ShotSignature = tuple[int, tuple[tuple[int, int], ...], str, bool]
+
+
 @dataclass(frozen=True, slots=True)
 class Shot:
     """One die to roll: the firer, its need (its highest value against a target present), its value against
@@ -36,9 +41,10 @@ class Shot:
         rank = (-die, self.need, *(v for _, v in self.values), self.firer) if self.picks else (0,)
         return Hit(die, self.firer, eligible, self.picks, rank)
 
-    def signature(self) -> tuple:
-        """Shots with the same signature are interchangeable for the odds (same outcomes, same placement)."""
-        return (self.need, self.values, self.picks, self.reroll)
+    def signature(self) -> ShotSignature:
+        """Shots with the same signature are interchangeable for the odds (same outcomes, same placement).
+        ``picks`` None is "" here: a volley's signatures are sorted, and None does not compare with a class."""
+        return (self.need, self.values, self.picks or "", self.reroll)
 
 
 def initial_position(spec: BattleSpec) -> Position:

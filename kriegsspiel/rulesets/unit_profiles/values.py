@@ -196,7 +196,7 @@ def round_context(spec: BattleSpec, pos: Position, rnd: int) -> RoundContext:
                 charging.update(_ordered(cavalry, policy.order_for("charge"))[:three])
     attackers = [spec.units[i] for i in _fielded(spec, pos, 0)]
     defenders = [spec.units[i] for i in _fielded(spec, pos, 1)]
-    sitting = frozenset()
+    sitting: frozenset[int] = frozenset()  # the unit indices that sit out the round (R23.6)
     if rnd == 1 and spec.airdrop:
         chosen = spec.policies[1].interceptors
         if chosen is None:
