@@ -430,6 +430,13 @@ def test_events_survive_the_journal() -> None:
         assert event_from_json(event.to_json()) == event
 
 
+@pytest.mark.parametrize("kind", [None, 7, "no-such-event", [], {"moved": 1}])
+def test_an_event_of_no_known_kind_is_a_value_error(kind: object) -> None:
+    # a list or a table as the kind (a hand-edited journal) is no kind either, not an unhashable TypeError
+    with pytest.raises(ValueError, match="unknown event kind"):
+        event_from_json({"event": kind, "unit": "va1"})
+
+
 @pytest.mark.parametrize(
     "line, reason, forceable",
     [

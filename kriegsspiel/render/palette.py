@@ -35,4 +35,5 @@ def parse_colour(text: str) -> tuple[int, int, int]:
 
 def blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
     """The colour ``t`` of the way from ``a`` to ``b`` (0 = a, 1 = b)."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+    red, green, blue = (round(x + (y - x) * t) for x, y in zip(a, b))
+    return red, green, blue

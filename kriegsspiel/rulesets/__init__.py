@@ -16,6 +16,7 @@ import difflib
 import functools
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from kriegsspiel.border import read_input
 from kriegsspiel.core.plugin import RuleSet, find_ruleset, installed_rulesets
@@ -103,7 +104,7 @@ def _load_file(path: Path) -> RuleBook:
         raise UserError(str(exc)) from None
 
 
-def parse_rulebook(data: dict, source: str, plugin: RuleSet | None) -> RuleBook:
+def parse_rulebook(data: dict[str, Any], source: str, plugin: RuleSet | None) -> RuleBook:
     """The rule book of the parsed rule-set file ``data`` (named ``source`` in messages), read with the tables,
     required columns and attack tables of ``plugin``, the rule set whose code plays it (None: the core's alone).
     Raises RuleBookError naming the source, the table and the key."""
@@ -113,7 +114,7 @@ def parse_rulebook(data: dict, source: str, plugin: RuleSet | None) -> RuleBook:
                          plugin.command_columns())
 
 
-def _player_of(data: dict, path: Path) -> RuleSet | None:
+def _player_of(data: dict[str, Any], path: Path) -> RuleSet | None:
     """The installed rule set whose code plays the rule-set file ``data``: the one its ``based_on`` names
     (which must be an installed ruler rule set), else the one of its ``id``, else None."""
     based_on = data.get("based_on")

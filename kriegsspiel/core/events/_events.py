@@ -71,7 +71,7 @@ def event_from_json(data: dict[str, Any], kinds: Mapping[str, type[Event]] | Non
     ``RulerRules.event_kinds``; by default the core's own). Raises ValueError for an unknown kind or wrong
     fields."""
     kind = data.get("event")
-    cls = (BASE_EVENT_KINDS if kinds is None else kinds).get(kind)  # type: ignore[arg-type]
+    cls = (BASE_EVENT_KINDS if kinds is None else kinds).get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"unknown event kind {kind!r}")
     values: dict[str, Any] = {}

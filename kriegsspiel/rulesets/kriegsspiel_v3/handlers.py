@@ -308,14 +308,3 @@ def _recovery_place(state: GameState, rules: CombatRules, unit: UnitState) -> st
         return f"in cover: {_cover_at(state, unit, recovery.cover)}"
     return [f"{unit.id} has no {recovery.supply} of its side within {recovery.supply_reach:g}; {problem}"]
 
-
-def register(handlers: dict) -> None:
-    """Add the classic orders' handlers to ``handlers`` (``apply.HANDLERS``), and wrap the handler of ``turn``
-    that is there so that a round's end also hands over the orders due (nothing for rule sets without couriers).
-    """
-    from kriegsspiel.core.commands import EndTurn
-    from kriegsspiel.rulesets.kriegsspiel_v3.commands import Order
-    from kriegsspiel.rulesets.kriegsspiel_v3.orders import delivering, order
-
-    handlers.update({Combat: combat, Modify: modify, Resolve: resolve, Rally: rally, Recover: recover, Order: order})
-    handlers[EndTurn] = delivering(handlers[EndTurn])

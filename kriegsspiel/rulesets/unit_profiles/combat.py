@@ -277,14 +277,14 @@ def fortress_fire(game: Game, power: str, order: Order, stream: Stream, ask: Ask
 
 def _fortress_options(game: Game, ships: list[Unit], hits: int) -> list[tuple[str, ...]]:
     """Distinct ways to give ``hits`` hits to the ships (by type and damage), cheapest losses first."""
-    seen: dict[tuple, tuple[str, ...]] = {}
+    seen: dict[tuple[tuple[str, int, int], ...], tuple[str, ...]] = {}  # (kind, damage, hits) per ship hit
 
     def walk(n: int, taken: dict[str, int]) -> None:
         if n == 0 or all(taken.get(s.uid, 0) >= game.profile(s).hits - s.damage for s in ships):
             key = tuple(sorted((game.units[u].kind, game.units[u].damage, k) for u, k in taken.items() if k))
             seen.setdefault(key, tuple(u for u in sorted(taken) for _ in range(taken[u])))
             return
-        groups: dict[tuple, Unit] = {}
+        groups: dict[tuple[str, int, int], Unit] = {}
         for s in ships:
             if taken.get(s.uid, 0) < game.profile(s).hits - s.damage:
                 groups.setdefault((s.kind, s.damage, taken.get(s.uid, 0)), s)

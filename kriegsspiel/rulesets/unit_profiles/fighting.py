@@ -12,7 +12,6 @@ import dataclasses
 import itertools
 import zlib
 from collections.abc import Callable
-from typing import Any
 
 from kriegsspiel.core.area import Choice
 from kriegsspiel.core.dice import Dice
@@ -28,6 +27,11 @@ from kriegsspiel.rulesets.unit_profiles.values import ACTIVE, DEAD, DOOMED, LOST
 #: most options one casualty question offers (the cheapest placements first: every one offered is legal)
 MAX_OPTIONS = 24
 _MAX_LEAVES = 400
+#: what makes two units interchangeable as casualties: type, HIT markers (with those about to be taken), the
+#: types of its cargo, landed, escort
+_UnitSignature = tuple[str, int, tuple[str, ...], bool, bool]
+#: a placement of hits up to interchangeable units: (unit signature, hits taken), sorted
+_Canon = tuple[tuple[_UnitSignature, int], ...]
 
 
 class NeedChoice(Exception):
@@ -369,7 +373,7 @@ def firer_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], 
         if not pool:
             dfs(n + 1, seq)
             return
-        groups: dict[tuple, int] = {}
+        groups: dict[_UnitSignature, int] = {}
         for t in pool:
             groups.setdefault(_signature(spec, pos, t, start[t] - left[t]), t)
         for t in groups.values():
@@ -398,14 +402,14 @@ def _default_targets(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit
     return tuple(t for _, t in firer_targets(spec, owner, hits, left, transports) if t is not None)
 
 
-def _canon_seq(spec: BattleSpec, pos: Position, seq: tuple[int, ...]) -> tuple:
+def _canon_seq(spec: BattleSpec, pos: Position, seq: tuple[int, ...]) -> _Canon:
     counts: dict[int, int] = {}
     for t in seq:
         counts[t] = counts.get(t, 0) + 1
     return _canon(spec, pos, counts)
 
 
-def _signature(spec: BattleSpec, pos: Position, i: int, extra: int) -> tuple[Any, ...]:
+def _signature(spec: BattleSpec, pos: Position, i: int, extra: int) -> _UnitSignature:
     u = spec.units[i]
     return (u.type, pos.damage[i] + extra, tuple(sorted(spec.units[c].type for c in u.cargo)), u.landed, u.escort)
 
@@ -418,7 +422,7 @@ def casualty_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit
     transports last, escorts first)."""
     capacity = {u.index: u.profile.hits - pos.damage[u.index] for u in spec.units if u.side == owner}
     leaves: list[dict[int, int]] = []
-    seen_leaf: set[tuple] = set()
+    seen_leaf: set[tuple[tuple[int, int], ...]] = set()
 
     def dfs(n: int, taken: dict[int, int]) -> None:
         if len(leaves) >= _MAX_LEAVES:
@@ -429,7 +433,7 @@ def casualty_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit
                 seen_leaf.add(key)
                 leaves.append(dict(taken))
             return
-        groups: dict[tuple, int] = {}
+        groups: dict[_UnitSignature, int] = {}
         for t in hits[n].eligible:
             if capacity.get(t, 0) - taken.get(t, 0) > 0 and pos.status[t] == ACTIVE:
                 groups.setdefault(_signature(spec, pos, t, taken.get(t, 0)), t)
@@ -462,7 +466,7 @@ def casualty_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit
     return options
 
 
-def _canon(spec: BattleSpec, pos: Position, taken: dict[int, int]) -> tuple:
+def _canon(spec: BattleSpec, pos: Position, taken: dict[int, int]) -> _Canon:
     return tuple(sorted((_signature(spec, pos, i, 0), n) for i, n in taken.items() if n))
 
 

@@ -442,7 +442,7 @@ def _exact_odds(spec: BattleSpec, budget: OddsBudget | None) -> dict[str, Any]:
             finished[i] += p
     # per round kind: the transitions computed so far, as compact parallel arrays (4 + 4 + 8 bytes each: they
     # are most of the memory the search takes), which positions they cover, and numpy views of them
-    tables: dict[tuple, tuple[array, array, array, set[int], list[np.ndarray]]] = {}
+    tables: dict[tuple[bool, bool], tuple[array[int], array[int], array[float], set[int], list[np.ndarray]]] = {}
     over = np.zeros(0, dtype=bool)  # which numbers are finished battles
     rnd = 0
     while v.any():
