@@ -26,7 +26,7 @@ import hashlib
 import re
 import secrets
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -251,9 +251,10 @@ def parse_area_scenario_text(text: str, source: str, base_dir: Path, *, seed: in
 _KEY_PATH = re.compile(r"^(?P<table>[A-Za-z_][\w-]*)(?:\[(?P<index>\d+)\])?(?:\.(?P<key>.+))?$")
 
 
-def _decoded(data: dict[str, Any], source: str, where: Any) -> AreaScenarioFile:
+def _decoded(data: dict[str, Any], source: str, where: Callable[[str, str | None, int | None], str]
+             ) -> AreaScenarioFile:
     """The scenario's tables decoded by their schema; raises AreaScenarioError naming the line, the table and
-    key, and what belongs there."""
+    key, and what belongs there (``where``: the file and line of a table, its key and index)."""
     try:
         return convert(data, AreaScenarioFile, source)
     except SchemaError as exc:
@@ -266,7 +267,7 @@ def _decoded(data: dict[str, Any], source: str, where: Any) -> AreaScenarioFile:
             raise AreaScenarioError(f"{source}: no [scenario] table; start the file with [scenario] and its name, "
                                     "map and ruleset") from None
         if key is None and index is None and exc.expected == "unknown key":
-            raise AreaScenarioError(f"{where(table)}: [{table}]: unknown table; an area scenario has [scenario], "
+            raise AreaScenarioError(f"{where(table, None, None)}: [{table}]: unknown table; an area scenario has [scenario], "
                                     "[setup] and [[players]]") from None
         label = (f"[[{table}]] number {index + 1}" if index is not None else f"[{table}]") + (f" {key}" if key else "")
         words = exc.expected
