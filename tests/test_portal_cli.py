@@ -121,3 +121,169 @@ def test_a_port_in_use_leaves_nothing_running_for_stop_to_trip_on(tmp_path: Path
     finally:
         taken.close()
         game.close()
+
+
+def _taken_port() -> "socket.socket":
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    return taken
+
+
+def test_a_port_in_use_is_named_in_plain_words(tmp_path: Path) -> None:
+    """The umpire reads why the portal cannot listen as the system says it, not as a Python exception."""
+    from kriegsspiel.errors import UserError
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
+    from kriegsspiel.store import Game
+
+    game = Game.open(write_game(tmp_path))
+    taken = _taken_port()
+    try:
+        server = PortalServer(Portal(game), "127.0.0.1", taken.getsockname()[1])
+        with pytest.raises(UserError) as refused:
+            server.start()
+    finally:
+        taken.close()
+        game.close()
+    message = str(refused.value)
+    assert "address already in use" in message.lower() and "Errno" not in message and "OSError" not in message
+    assert message.endswith("; choose another --port")
+
+
+def test_a_failed_start_shuts_the_application_down(tmp_path: Path) -> None:
+    """A port in use: the application had started (its watch on revoked links) before the bind failed; it is
+    shut down again, so no task of the portal is left pending in the closed loop."""
+    from kriegsspiel.errors import UserError
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
+    from kriegsspiel.store import Game
+
+    game = Game.open(write_game(tmp_path))
+    taken = _taken_port()
+    try:
+        server = PortalServer(Portal(game), "127.0.0.1", taken.getsockname()[1])
+        with pytest.raises(UserError):
+            server.start()
+    finally:
+        taken.close()
+        game.close()
+    assert server.app._watch is not None and server.app._watch.done()
+
+
+def test_stop_ends_the_thread_and_frees_the_port(tmp_path: Path) -> None:
+    """stop() ends the portal's thread and closes its socket: the links stop answering and the umpire can serve
+    again on the same port at once (the window restarts its portal so). Stopping twice, or a server never
+    started, is harmless."""
+    import http.client
+    import socket
+    from urllib.parse import urlsplit
+
+    from kriegsspiel.portal.links import link_url
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
+    from kriegsspiel.store import Game
+
+    game = Game.open(write_game(tmp_path))
+    try:
+        portal = Portal(game)
+        portal.start()
+        never_started = PortalServer(portal, "127.0.0.1", 0)
+        never_started.stop()
+        server = PortalServer(portal, "127.0.0.1", 0)
+        base = server.start()
+        port = server.port
+        assert port != 0 and base == f"http://127.0.0.1:{port}/"
+        url = link_url(base, portal.tokens()[RED])
+        assert fetch(url).status == 200
+        # a phone's connection kept open across the stop: the server closes it, so its end lingers on the port
+        phone = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        phone.request("GET", urlsplit(url).path)
+        assert phone.getresponse().read()
+        server.stop()
+        assert server._thread is not None and not server._thread.is_alive()
+        phone.close()
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=5).close()
+        server.stop()
+        again = PortalServer(portal, "127.0.0.1", port)
+        try:
+            assert again.start() == base
+            assert fetch(url).status == 200
+        finally:
+            again.stop()
+    finally:
+        game.close()
+
+
+def test_the_portal_serves_this_machine_only_unless_told(tmp_path: Path) -> None:
+    """Without a host the server listens on the loopback address (a player on the network is let in only by
+    --lan)."""
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
+    from kriegsspiel.store import Game
+
+    game = Game.open(write_game(tmp_path))
+    try:
+        server = PortalServer(Portal(game), port=0)
+        try:
+            assert server.start().startswith("http://127.0.0.1:")
+        finally:
+            server.stop()
+    finally:
+        game.close()
+
+
+def test_the_portal_loops_own_errors_are_one_line_in_its_log(tmp_path: Path, caplog) -> None:
+    """An error the event loop meets outside a request (as when accepting with no file left) is one line in the
+    portal's log, never asyncio's traceback on the umpire's terminal."""
+    import logging
+    import threading
+
+    from kriegsspiel.portal.server import PortalServer
+    from kriegsspiel.portal.service import Portal
+    from kriegsspiel.store import Game
+
+    game = Game.open(write_game(tmp_path))
+    try:
+        server = PortalServer(Portal(game), "127.0.0.1", 0)
+        server.start()
+        try:
+            done = threading.Event()
+
+            def broken() -> None:
+                done.set()
+                raise OSError(24, "Too many open files")
+
+            with caplog.at_level(logging.INFO):
+                server._loop.call_soon_threadsafe(broken)
+                assert done.wait(10)
+                server._loop.call_soon_threadsafe(lambda: None)
+                deadline = time.monotonic() + 10
+                while not any("Too many open files" in r.getMessage() for r in caplog.records):
+                    assert time.monotonic() < deadline, caplog.text
+                    time.sleep(0.05)
+        finally:
+            server.stop()
+    finally:
+        game.close()
+    said = [r for r in caplog.records if "Too many open files" in r.getMessage()]
+    assert [r.name for r in said] == ["kriegsspiel.portal"] and all(r.exc_info is None for r in said)
+
+
+def test_a_program_that_forgets_to_stop_the_portal_still_ends(tmp_path: Path) -> None:
+    """The portal's thread never keeps the program alive: a window or script that ends without stop() exits."""
+    save = write_game(tmp_path)
+    script = ("import sys\n"
+              "from kriegsspiel.portal.server import PortalServer\n"
+              "from kriegsspiel.portal.service import Portal\n"
+              "from kriegsspiel.store import Game\n"
+              "server = PortalServer(Portal(Game.open(sys.argv[1])), '127.0.0.1', 0)\n"
+              "print(server.start(), flush=True)\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", script, str(save)], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("http://127.0.0.1:")
