@@ -151,3 +151,153 @@ def test_boarding_problem_counts_the_unit_last_and_names_the_units_aboard_it() -
     jet_up = [replace(u, rule_set_keys=(("airborne", True),)) if u.id == "b-jet" else u for u in units]
     assert boarding_problem(jet_up, ruleset, "b-jet") == ON_DECK
     assert boarding_problem(units, ruleset, "b-carrier") is None
+
+
+def _ruleset_with(**changed: dict[str, object]):
+    """The coastal scenario's rule set with some unit types changed (``type_id={field: value}``)."""
+    from dataclasses import replace
+
+    ruleset = load_scenario(SHIPPED).ruleset
+    types = dict(ruleset.unit_types)
+    for type_id, fields in changed.items():
+        types[type_id.replace("_", "-")] = replace(types[type_id.replace("_", "-")], **fields)
+    return replace(ruleset, unit_types=types)
+
+
+@pytest.mark.parametrize(("type_id", "carries", "carried"), [
+    ("infantry", False, True),
+    ("light-cavalry", False, True),
+    ("heavy-fighter", False, True),
+    ("reconnaissance", False, True),
+    ("corvette", True, False),          # a land capacity of 1 (the smallest) still carries
+    ("patrol", True, False),
+    ("carrier", True, False),
+    ("transport", True, True),          # an airlift row; itself of weight 1 (aboard a ship)
+    ("bomber", True, True),
+    ("attack-submarine", False, False),  # no capacity of either kind
+])
+def test_who_may_carry_and_who_may_be_carried_at_the_start(type_id: str, carries: bool, carried: bool) -> None:
+    """The set-up mode offers a unit's 'aboard' only for a type the loader lets carry or be carried."""
+    from kriegsspiel.scenario.units import can_be_carried, can_carry
+
+    ruleset = load_scenario(SHIPPED).ruleset
+    assert (can_carry(ruleset, type_id), can_be_carried(ruleset, type_id)) == (carries, carried)
+
+
+def test_a_ship_that_carries_only_aircraft_is_a_carrier_and_a_unit_without_weight_is_never_carried() -> None:
+    """A rule set may give a ship an air capacity alone, and a land unit no weight (it cannot go aboard)."""
+    from kriegsspiel.core.state import UnitSetup
+    from kriegsspiel.scenario.units import boarding_problem, can_be_carried, can_carry
+
+    ruleset = _ruleset_with(carrier={"land_capacity": 0}, infantry={"weight": None})
+    assert can_carry(ruleset, "carrier") and not can_be_carried(ruleset, "infantry")
+    units = list(load_scenario(SHIPPED).setup.units)
+    where = units[0].position
+    heavy = UnitSetup(id="b-heavy", type_id="infantry", side="Blue", position=where, aboard="b-amphib")
+    assert boarding_problem([*units, heavy], ruleset, "b-heavy") == \
+        "infantry cannot be carried (the rule set gives it no weight)"
+
+
+def test_a_rule_set_where_nothing_carries_aircraft_says_so() -> None:
+    from kriegsspiel.core.state import UnitSetup
+    from kriegsspiel.scenario.units import boarding_problem
+
+    ships = ("corvette", "amphibious", "patrol", "cruiser", "destroyer", "battleship", "carrier")
+    ruleset = _ruleset_with(**{s: {"air_capacity": 0} for s in ships})
+    units = [u for u in load_scenario(SHIPPED).setup.units if u.aboard is None]
+    jet = UnitSetup(id="b-jet2", type_id="light-fighter", side="Blue", position=units[0].position, aboard="b-carrier")
+    assert boarding_problem([*units, jet], ruleset, "b-jet2") == \
+        "b-carrier (carrier) carries no aircraft; types that do: none"
+
+
+def test_an_overloaded_transport_plane_names_its_airlift_capacity() -> None:
+    from kriegsspiel.core.state import UnitSetup
+    from kriegsspiel.scenario.units import boarding_problem
+
+    scenario = load_scenario(SHIPPED)
+    units = list(scenario.setup.units)
+    where = units[0].position
+    horse = UnitSetup(id="r-horse", type_id="light-cavalry", side="Red", position=where, aboard="r-transport")
+    foot = UnitSetup(id="r-foot", type_id="infantry", side="Red", position=where, aboard="r-transport")
+    assert boarding_problem([*units, horse, foot], scenario.ruleset, "r-foot") == (
+        "r-transport (transport) carries land units of weight 4 (airlift capacity); 4 is aboard already and "
+        "infantry weighs 1")
+
+
+def test_aboard_findings_place_each_unit_where_its_carrier_stands_and_go_on_past_a_refusal() -> None:
+    """Units aboard take their carrier's position; a unit refused, or one whose carrier (written down) is broken,
+    does not stop the check of the units after it; only a carrier nobody wrote down is a finding."""
+    from kriegsspiel.core.geometry import WorldPoint
+    from kriegsspiel.core.state import UnitSetup
+    from kriegsspiel.scenario.units import aboard_findings
+
+    scenario = load_scenario(SHIPPED)
+    ruleset = scenario.ruleset
+    units = [u for u in scenario.setup.units if u.aboard is None]
+    carrier = next(u for u in units if u.id == "b-carrier")
+    amphib = next(u for u in units if u.id == "b-amphib")
+    nowhere = WorldPoint(1.5, 1.5)  # the loader's units aboard have no position of their own until placed
+    assert nowhere != carrier.position and nowhere != amphib.position
+    lost = UnitSetup(id="b-lost", type_id="infantry", side="Blue", position=nowhere, aboard="b-broken")
+    stray = UnitSetup(id="b-stray", type_id="infantry", side="Blue", position=nowhere, aboard="b-nothing")
+    jet = UnitSetup(id="b-jet", type_id="heavy-fighter", side="Blue", position=nowhere, aboard="b-carrier")
+    party = UnitSetup(id="b-party", type_id="infantry", side="Blue", position=nowhere, aboard="b-amphib")
+    placed, refused = aboard_findings([*units, lost, stray, jet, party], ruleset, {"b-broken": "Blue"})
+    by_id = {u.id: u for u in placed}
+    assert by_id["b-jet"].position == carrier.position and by_id["b-party"].position == amphib.position
+    assert "b-lost" not in by_id and "b-stray" not in by_id
+    assert [(found, key) for found, key, _ in refused] == [("b-stray", "aboard")]
+
+
+def test_a_ship_does_not_stand_on_a_road_over_land_and_a_foot_unit_crosses_a_bridge() -> None:
+    """A speed table without "road" ignores the roads layer (ships pass under bridges); a road the unit may
+    use carries it over water, even a road no faster than open ground (a multiplier of 1)."""
+    from dataclasses import replace
+
+    from kriegsspiel.core.geometry import WorldPoint
+    from kriegsspiel.scenario.units import standing_problem
+
+    scenario = load_scenario(SHIPPED)
+    field, ruleset = scenario.battlefield, scenario.ruleset
+    road_on_plains, bridge = WorldPoint(63.5, 9.5), WorldPoint(84.5, 31.5)
+    assert field.road_at(road_on_plains) and field.terrain_at(road_on_plains) == "plains"
+    assert field.road_at(bridge) and field.terrain_at(bridge) == "water"
+    assert standing_problem(field, ruleset, "destroyer", road_on_plains) == \
+        "destroyer cannot stand on plains; move it to terrain its type can enter"
+    assert standing_problem(field, ruleset, "infantry", bridge) is None
+    movement = ruleset.unit_types["infantry"].movement
+    plain_roads = replace(ruleset, speed_tables={**ruleset.speed_tables,
+                                                 movement: {**ruleset.speed_tables[movement], "road": 1.0}})
+    assert standing_problem(field, plain_roads, "infantry", bridge) is None
+
+
+MISSING = [
+    ('type = "heavy-fighter"\nside = "Blue"\naboard = "b-carrier"',
+     'units[7].id: must be a name without spaces or \'>\' (e.g. "va1"), not None', None),
+    ('id = "b-jet"\nside = "Blue"\naboard = "b-carrier"',
+     "units[7].type: unit 'b-jet': missing; give a unit type of the rule set", None),
+    ('id = "b-jet"\ntype = "heavy-fighter"\nside = "Blue"',
+     "units[7].at: unit 'b-jet': must be [x, y] in world units, not None (a unit that starts aboard a ship or "
+     "plane gives aboard = \"ID\" instead)", None),
+    ('id = "b-jet"\ntype = "heavy-fighter"\nside = "Green"\naboard = "b-carrier"',
+     "units[7].side: unit 'b-jet': unknown side 'Green'; sides: Blue, Red", 'side = "Green"'),
+    ('id = "b-jet"\ntype = "hevy-fighter"\nside = "Blue"\naboard = "b-carrier"',
+     "units[7].type: unit 'b-jet': unknown unit type 'hevy-fighter'; known: amphibious, attack-submarine, "
+     "battleship, bomber, carrier, corvette, cruiser, destroyer, drone, engineers, heavy-artillery, "
+     "heavy-cavalry, heavy-fighter, infantry, light-artillery, light-cavalry, light-fighter, mechanized, "
+     "medium-artillery, medium-cavalry, missile-submarine, patrol, reconnaissance, special, stealth-bomber, "
+     "transport (did you mean 'heavy-fighter'?)", 'type = "hevy-fighter"'),
+]
+
+
+@pytest.mark.parametrize(("unit", "message", "on_line"), MISSING, ids=[m[1].split(":")[0] for m in MISSING])
+def test_a_unit_missing_a_key_is_one_finding_on_that_key(tmp_path: Path, unit: str, message: str,
+                                                         on_line: str | None) -> None:
+    """A key left out is named on its table's line ([[units]]); a wrong one on its own line."""
+    text = TEXT.replace(JET, unit)
+    findings = [f for f in check_scenario_file(_write(tmp_path, text)) if f.severity == "error"]
+    mine = [f for f in findings if f.message.startswith("units[")]
+    assert [f.message for f in mine] == [message]
+    table = _line(text, unit.splitlines()[0]) - 1
+    assert text.splitlines()[table - 1] == "[[units]]"
+    assert mine[0].line == (table if on_line is None else _line(text, on_line))
