@@ -301,3 +301,15 @@ def test_a_unit_missing_a_key_is_one_finding_on_that_key(tmp_path: Path, unit: s
     table = _line(text, unit.splitlines()[0]) - 1
     assert text.splitlines()[table - 1] == "[[units]]"
     assert mine[0].line == (table if on_line is None else _line(text, on_line))
+
+
+@pytest.mark.parametrize("side", ['"Green"', "3"])
+def test_a_carrier_with_a_broken_side_is_one_finding_not_one_per_unit_aboard(tmp_path: Path, side: str) -> None:
+    """The carrier's own finding is enough: its passengers are not blamed for being of another side."""
+    carrier = 'id = "b-carrier"\ntype = "carrier"\nside = "Blue"'
+    assert carrier in TEXT
+    text = TEXT.replace(carrier, carrier.replace('side = "Blue"', f"side = {side}"))
+    findings = [f for f in check_scenario_file(_write(tmp_path, text)) if f.severity == "error"
+                and f.message.startswith("units[")]
+    assert len(findings) == 1 and findings[0].message.startswith("units[") and ".side: unit 'b-carrier'" in \
+        findings[0].message, [f.message for f in findings]
