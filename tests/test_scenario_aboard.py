@@ -313,3 +313,45 @@ def test_a_carrier_with_a_broken_side_is_one_finding_not_one_per_unit_aboard(tmp
                 and f.message.startswith("units[")]
     assert len(findings) == 1 and findings[0].message.startswith("units[") and ".side: unit 'b-carrier'" in \
         findings[0].message, [f.message for f in findings]
+
+
+WHOLE = [
+    ('type = "heavy-fighter"\nside = "Blue"\naboard = "b-carrier"',
+     ["players[1].units: player 'Blue air': unknown unit 'b-jet'",
+      'units[7].id: must be a name without spaces or \'>\' (e.g. "va1"), not None']),
+    ('id = "b-carrier"\ntype = "heavy-fighter"\nside = "Blue"\naboard = "b-carrier"',
+     ["players[1].units: player 'Blue air': unknown unit 'b-jet'",
+      "units[7].id: duplicate unit id 'b-carrier'; every unit needs its own id"]),
+    # no id to name the unit by: the schema's finding on 'at' names the entry only
+    ('type = "heavy-fighter"\nside = "Blue"\nat = "x"',
+     ["players[1].units: player 'Blue air': unknown unit 'b-jet'",
+      'units[7].id: must be a name without spaces or \'>\' (e.g. "va1"), not None',
+      'units[7].at: must be [x, y] in world units (a unit that starts aboard a ship or plane gives aboard = "ID" '
+      "instead), not 'x'"]),
+    # a broken unit keeps its side for the players' check
+    ('id = "b-jet"\ntype = "heavy-fighter"\nside = "Red"\naboard = "b-carrier"\nhealth = 9',
+     ["players[1].units: player 'Blue air' of Blue: unit 'b-jet' belongs to Red; a player commands only units of "
+      "their own side",
+      "units[7].health: unit 'b-jet': must be a whole number 1..8, not 9"]),
+    ('id = "b-jet"\ntype = "heavy-fighter"\nside = "Blu"\naboard = "b-carrier"',
+     ["units[7].side: unit 'b-jet': unknown side 'Blu'; sides: Blue, Red (did you mean 'Blue'?)"]),
+]
+
+
+@pytest.mark.parametrize(("unit", "messages"), WHOLE, ids=[m[-1].split(":")[0] + m[-1][-8:] for _, m in WHOLE])
+def test_a_broken_unit_is_its_own_findings_and_the_units_after_it_are_read(tmp_path: Path, unit: str,
+                                                                          messages: list[str]) -> None:
+    """Every finding of the scenario, no more: the units after a broken one are read as usual (no player is
+    told of an unknown unit written later), a broken unit is no unknown unit to its player."""
+    text = TEXT.replace(JET, unit)
+    assert [f.message for f in check_scenario_file(_write(tmp_path, text)) if f.severity == "error"] == messages
+
+
+def test_a_unit_at_full_health_with_a_heading_past_north_and_a_standard_type_loads_as_written(tmp_path: Path) -> None:
+    fighter = 'id = "b-fighter"\ntype = "light-fighter"\nside = "Blue"\nat = [24.5, 40.5]'
+    assert fighter in TEXT
+    text = TEXT.replace(fighter, fighter + "\nhealth = {full}\nheading = 450")
+    full = load_scenario(SHIPPED).ruleset.unit_types["light-fighter"].health
+    scenario = load_scenario(_write(tmp_path, text.replace("{full}", str(full))))
+    unit = next(u for u in scenario.setup.units if u.id == "b-fighter")
+    assert (unit.health, unit.heading, unit.local_name) == (full, 90.0, None)
