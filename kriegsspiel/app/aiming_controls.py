@@ -6,6 +6,7 @@ rules); how the order is aimed comes from the rule set's hints; the order goes t
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,7 +14,7 @@ import pygame
 from kriegsspiel.app import combat_v3, targeting
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 
 class AimingTool:
@@ -25,7 +26,7 @@ class AimingTool:
         self.order: targeting.Targeting | None = None
 
     # --- starting -----------------------------------------------------------------------------------------
-    def start(self, app: App, word: str) -> None:
+    def start(self, app: Table, word: str) -> None:
         """Begin aiming ``word`` with the selection (and, for orders of several shooters, the Ctrl+clicked):
         an order word, a menu row naming a unit aboard (``takeoff f1``: that unit gives it) or a chart of the
         rule set (a combat); an order with no target goes at once."""
@@ -59,7 +60,7 @@ class AimingTool:
         )
 
     # --- the Tool -----------------------------------------------------------------------------------------
-    def handle(self, app: App, event: pygame.event.Event) -> bool:
+    def handle(self, app: Table, event: pygame.event.Event) -> bool:
         """Enter sends (Shift+Enter forces), Esc leaves, a click on the map chooses a target, the mouse resting
         on a greyed target says why it is refused."""
         kind = event.type
@@ -78,29 +79,29 @@ class AimingTool:
             return True
         return False
 
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         if self.order is not None:
             targeting.draw(target, app.camera, app.session.state, self.order, max(6, app._counter_px() // 2))
 
-    def status(self, app: App) -> str:
+    def status(self, app: Table) -> str:
         return ""
 
-    def frame_key(self, app: App) -> tuple | None:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...] | None:
         order = self.order
         return (order.word, order.shooters, tuple(order.chosen)) if order is not None else None
 
-    def leave(self, app: App) -> None:
+    def leave(self, app: Table) -> None:
         self.order = None
 
     # --- targets ------------------------------------------------------------------------------------------
-    def _explain(self, app: App, pos: tuple[int, int]) -> None:
+    def _explain(self, app: Table, pos: tuple[int, int]) -> None:
         """While aiming, the mouse resting on a greyed target shows why the rules refuse it."""
         name = self._target_under(app, pos)
         if name is not None and self.order is not None:
             reason = self.order.verdicts(app.session.state).get(name)
             app._set_status(f"{name}: {reason}" if reason else f"{name}: in reach; click to aim", error=bool(reason))
 
-    def _target_under(self, app: App, pos: tuple[int, int]) -> str | None:
+    def _target_under(self, app: Table, pos: tuple[int, int]) -> str | None:
         """The target whose counter is drawn under the mouse (where decluttering put it), else the target whose
         true place (its ring) is nearest the mouse, or None."""
         state = app.session.state
@@ -110,7 +111,7 @@ class AimingTool:
             return unit.id
         return targeting.target_at(state, app.camera, self.order, pos, max(8, app._counter_px() * 0.7))
 
-    def _aim(self, app: App, pos: tuple[int, int]) -> None:
+    def _aim(self, app: Table, pos: tuple[int, int]) -> None:
         """A click: choose (or drop) the target under the mouse; a refused one says why."""
         aiming = self.order
         if aiming is None:
@@ -137,7 +138,7 @@ class AimingTool:
             return
         app._set_status(f"{aiming.line()}  (Enter {aiming.enter_verb}, Shift+Enter forces, Esc cancels)")
 
-    def _aim_at_point(self, app: App, pos: tuple[int, int]) -> None:
+    def _aim_at_point(self, app: Table, pos: tuple[int, int]) -> None:
         """A click while aiming an order at a point (disembark): the point goes at once when the rules accept
         it there (a dry run), or forced with Shift; else the status says why."""
         aiming = self.order
@@ -151,7 +152,7 @@ class AimingTool:
         aiming.chosen = [token]
         self.fire(app, forced=reason is not None)
 
-    def fire(self, app: App, forced: bool) -> None:
+    def fire(self, app: Table, forced: bool) -> None:
         """Send the aimed order through the game session; the result goes to the status line and the journal."""
         aiming = self.order
         if aiming is None or not aiming.ready:

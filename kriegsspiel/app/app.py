@@ -3,8 +3,9 @@
 :class:`App` draws on any pygame Surface and takes pygame events, so the CLI gives it the window and the
 tests give it a headless surface and posted events (``App.run(max_frames)`` reads ``pygame.event.get()``).
 What each gesture does is in the App's mix-ins by concern: the mouse (:mod:`kriegsspiel.app.mouse`), the keys
-and console (:mod:`kriegsspiel.app.keyboard`), aiming orders (:mod:`kriegsspiel.app.aiming_controls`), a
-Ruleset V3 combat (:mod:`kriegsspiel.app.combat_window`) and drawing a frame (:mod:`kriegsspiel.app.frame`).
+and console (:mod:`kriegsspiel.app.keyboard`), the table's tools (:mod:`kriegsspiel.app.table_controls`) and
+drawing a frame (:mod:`kriegsspiel.app.frame`); the tools are objects of their own (:mod:`kriegsspiel.app.tool`).
+What the mix-ins and the tools may use of the App is declared once, in :class:`kriegsspiel.app.table.Table`.
 Nothing here decides a rule: the drag asks the movement engine, and every change goes through the game session
 (:class:`kriegsspiel.app.session.TableSession`), the same door as the Umpire shell.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import tempfile
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 
 import pygame
@@ -101,12 +102,12 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
         self.follows_display = False  # the window sets this: resize with the display surface
         self.internal_errors = 0
         self.drawn = False  # whether the last step drew a frame
-        self._last_frame: tuple | None = None
+        self._last_frame: tuple[Hashable, ...] | None = None
         self.bands = Bands()  # the reachable area in bands on pick-up (Ctrl+B)
         self.trails = Trails()  # the paths moved this turn, from the journal (Ctrl+T)
         self.rotation = ShipRotation()  # turning a ship: its handle, or R + wheel
-        self._under: tuple[tuple, pygame.Surface] | None = None  # the picture under a carried counter's path
-        self._panel_cache: tuple[tuple, pygame.Surface] | None = None
+        self._under = None  # the picture under a carried counter's path
+        self._panel_cache = None
         self.shooters: list[str] = []  # added to the selection (Ctrl+ or Shift+click), to aim together
         self.right_press_at: tuple[int, int] | None = None
         self.portal = WindowPortal(getattr(session, "game", None))  # F9: the players' portal and its inbox panel
@@ -195,7 +196,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
             self._internal_error(exc)
         self.frames += 1
 
-    def _frame_key(self) -> tuple:
+    def _frame_key(self) -> tuple[Hashable, ...]:
         """Everything the picture depends on: an unchanged key means the last frame is still right, so an idle
         table draws nothing (and the window shows nothing new)."""
         return (

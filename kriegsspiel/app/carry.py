@@ -9,6 +9,7 @@ group move's (:mod:`kriegsspiel.app.group_move`).
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,7 +20,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.state import GameState, UnitState
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 #: A press that moves less than this (pixels) before release is a click, not a drag.
 CLICK_SLOP = 4
@@ -41,7 +42,7 @@ class Carry:
         self.box: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.shift_pick: tuple[str, list[str], str] | None = None
 
-    def frame_key(self, app: App) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         """What the picture takes from the gesture (an unchanged key: nothing to draw again)."""
         return (self.drag, self.dragging, self.drag.verdict if self.drag is not None else None,
                 app.cursor if self.dragging else None, self.box)
@@ -50,7 +51,7 @@ class Carry:
         """The unit being carried by the mouse, or None."""
         return self.drag.unit if self.dragging and self.drag is not None else None
 
-    def point(self, app: App, pos: tuple[int, int]) -> WorldPoint:
+    def point(self, app: Table, pos: tuple[int, int]) -> WorldPoint:
         """Where a counter carried with the mouse at ``pos`` would be dropped (world units): under the mouse,
         shifted by :attr:`grab_offset` when the counter was drawn apart from its true place."""
         at = app.camera.to_world(*pos)
@@ -61,7 +62,7 @@ class Carry:
         self.grab_offset = (0.0, 0.0)
         self.drag = Drag(state, unit) if unit is not None else None
 
-    def grab(self, app: App, unit_id: str) -> None:
+    def grab(self, app: Table, unit_id: str) -> None:
         """Select ``unit_id`` as picked up by the mouse on its counter: when the counter is drawn apart from its
         true place (crowded counters, a dot and a line), the drag carries the unit by the mouse's movement."""
         app.select(unit_id)
@@ -84,7 +85,7 @@ class Carry:
             if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
                 self.dragging = True
 
-    def follow(self, app: App) -> None:
+    def follow(self, app: Table) -> None:
         """Judge the carried counter's path to the mouse (once a frame, however many motion events came)."""
         if self.dragging and self.drag is not None:
             self.drag.follow(self.point(app, app.cursor))
@@ -94,7 +95,7 @@ class Carry:
         was, self.dragging, self.press_at = self.dragging, False, None
         return was
 
-    def drop(self, app: App, pos: tuple[int, int], forced: bool) -> None:
+    def drop(self, app: Table, pos: tuple[int, int], forced: bool) -> None:
         """The button released at ``pos``: a Shift+click adds the counter to the selection; a carried counter is
         dropped as a ``move`` (one per leg of a route) through the game session, after the umpire's yes where
         the rules ask for one, or forced (Shift) after reading the broken rule."""
@@ -126,7 +127,7 @@ class Carry:
             app._set_status(f"{drag.unit.id} not moved: {verdict.reason}", error=True)
         app._refresh_selection()
 
-    def select_box(self, app: App, pos: tuple[int, int]) -> bool:
+    def select_box(self, app: Table, pos: tuple[int, int]) -> bool:
         """The button released at ``pos`` with a box drawn: select what it holds; False when no box is drawn."""
         if self.box is None:
             return False

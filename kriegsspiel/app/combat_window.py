@@ -15,14 +15,14 @@ import pygame
 from kriegsspiel.app import combat_v3, targeting, visible
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 #: the keys that step the framed modifier of a pending combat
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
-def order_for_key(app: App, key: int) -> str | None:
+def order_for_key(app: Table, key: int) -> str | None:
     """The order (or, under a rule set with charts, the chart) a key aims, or None."""
     state = app.session.state
     if combat_v3.charts(state):
@@ -30,7 +30,7 @@ def order_for_key(app: App, key: int) -> str | None:
     return targeting.key_orders(state).get(key)
 
 
-def chart_menu(app: App, unit_id: str, pos: tuple[int, int]) -> targeting.Menu | None:
+def chart_menu(app: Table, unit_id: str, pos: tuple[int, int]) -> targeting.Menu | None:
     """The menu of the rule set's charts for the selection at ``pos`` (the status line says which may be
     used); None without charts."""
     group = [app.selected or unit_id, *app.shooters]
@@ -54,7 +54,7 @@ class PendingCombat:
         #: the panel's buttons as last drawn: (rectangle in window pixels, shell line or ``undo``)
         self.buttons: tuple[tuple[pygame.Rect, str], ...] = ()
 
-    def key(self, app: App, key: int, mod: int) -> bool:
+    def key(self, app: Table, key: int, mod: int) -> bool:
         """Keys while a combat is pending (and nothing else takes them): Enter resolves, Esc undoes the last
         combat or modify, Up/Down choose a modifier, +/- step it. Returns True when the key was used."""
         if app.help_on or app.view_as is not None or app.carry.dragging or app.tools.active is not None or mod & pygame.KMOD_CTRL:
@@ -81,7 +81,7 @@ class PendingCombat:
             return False
         return True
 
-    def press(self, app: App, pos: tuple[int, int]) -> bool:
+    def press(self, app: Table, pos: tuple[int, int]) -> bool:
         """A click on one of the panel's combat buttons sends its line; False when no button is there."""
         for rect, action in self.buttons:
             if rect.collidepoint(pos):
@@ -89,7 +89,7 @@ class PendingCombat:
                 return True
         return False
 
-    def act(self, app: App, action: str) -> None:
+    def act(self, app: Table, action: str) -> None:
         """Send a shell line of the pending action (its resolving order for :data:`combat_v3.RESOLVE`, or undo)
         through the game session, as the console would."""
         before = combat_v3.combat_section(app.session.state)

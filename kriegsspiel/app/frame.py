@@ -5,7 +5,7 @@ App's own modules (board, chrome, panel), this only says what goes where and in 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
 
 import pygame
 
@@ -13,24 +13,25 @@ from kriegsspiel.app import chrome, confirm, notes_tool, visible, waypoints
 from kriegsspiel.app.combat_v3 import combat_section
 from kriegsspiel.app.drag import Drag
 from kriegsspiel.app.panel import draw_panel, riding_order_lines, unit_summary, weapon_ranges
+from kriegsspiel.app.table import Table
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera
-
-if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
 
 #: Structure names appear once a tile is at least this wide on screen (pixels); further out they would crowd.
 STRUCTURE_NAMES_FROM_PX = 16
 
 
-class FrameDrawing:
+class FrameDrawing(Table):
     """What the App draws (mixed into it): :meth:`render` draws one frame on the App's surface."""
 
-    def _counter_px(self: App) -> int:
+    _under: tuple[tuple[Hashable, ...], pygame.Surface] | None  # the picture under a carried counter's path, by its key
+    _panel_cache: tuple[tuple[Hashable, ...], pygame.Surface] | None  # the side panel, by what it shows
+
+    def _counter_px(self) -> int:
         return self.board.counter_px(self.camera, self.projector)
 
-    def render(self: App) -> None:
+    def render(self) -> None:
         """Draw one frame on :attr:`surface`."""
         target = self.surface
         if self.tools.is_active(self.setup_mode):  # placing forces: the draft's counters and the set-up panel
@@ -96,7 +97,7 @@ class FrameDrawing:
         if self.help_on:
             self._draw_help(target)
 
-    def _under_key(self: App) -> tuple | None:
+    def _under_key(self) -> tuple[Hashable, ...] | None:
         """While a counter is carried, what is drawn under its path (map, reachable shading, names, the other
         counters) stays put as the mouse moves, so :meth:`render` draws it once and then blits it: this key says
         when it must be drawn again. None (nothing carried, or range rings that travel with the mouse): draw it
@@ -108,7 +109,7 @@ class FrameDrawing:
         return (self.camera, self.session.state, self.surface.get_size(), self.selected, self.carry.drag, self.projector,
                 self.text_size, layer.chunks_drawn, layer.chunks_refined, self.bands.on, self.trails.on, self.group.carried)
 
-    def _draw_under(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+    def _draw_under(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         """The map and everything on it under the carried counter's path, clipped to the map's viewport."""
         vp = camera.viewport
         size_text = self.text_size
@@ -132,34 +133,34 @@ class FrameDrawing:
         # the notes depend on the state alone while a counter is carried (the note mode takes the left button)
         notes_tool.draw_map_notes(self, target, camera)  # every note, whom it is for
 
-    def _draw_pickup(self: App, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
+    def _draw_pickup(self, target: pygame.Surface, camera: Camera, drag: Drag) -> None:
         self.bands.draw(target, camera, drag, self.session.state)  # once per pick-up, scaled once per camera
         limit = drag.unit_type.heading_limit
         if limit is not None and drag.unit.heading is not None and drag.allowance > 0:
             overlays.draw_heading_cone(target, camera, drag.origin, drag.unit.heading, limit, drag.allowance)
 
-    def _carried(self: App) -> UnitState | None:
+    def _carried(self) -> UnitState | None:
         """The unit the mouse is carrying, if any."""
         return self.carry.carried()
 
-    def _draw_counters(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+    def _draw_counters(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         carried_group = self.group.carried.members if self.group.carried is not None else ()
         self.board.draw(target, camera, state, self.projector, selected=self.selected, carried=self._carried(),
                         carried_group=carried_group)
 
-    def _draw_carried(self: App, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+    def _draw_carried(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
         """The carried counter over its path (drawn after it), where the drop would put it."""
-        carried = self._carried()
-        if carried is None:
+        carried, drag = self._carried(), self.carry.drag
+        if carried is None or drag is None:
             return
-        verdict = self.carry.drag.verdict
+        verdict = drag.verdict
         carried_to = camera.to_screen(verdict.target) if verdict is not None else self.cursor
         self.board.draw_carried(target, camera, state, self.projector, carried, carried_to)
 
-    def _draw_tooltip(self: App, target: pygame.Surface, state: GameState) -> pygame.Rect | None:
+    def _draw_tooltip(self, target: pygame.Surface, state: GameState) -> pygame.Rect | None:
         """A short card for the counter under the mouse (useful in projector mode, where the panel is hidden),
         kept inside the map seen; returns where it was drawn."""
-        unit = state.unit(self.hover)
+        unit = state.unit(self.hover) if self.hover is not None else None
         if unit is None:
             return None
         unit_type = state.ruleset.unit_type(unit.type_id)
@@ -178,7 +179,7 @@ class FrameDrawing:
             y += surface.get_height()
         return box
 
-    def _draw_top_bar(self: App, target: pygame.Surface, state: GameState) -> None:
+    def _draw_top_bar(self, target: pygame.Surface, state: GameState) -> None:
         clock = getattr(state.ruleset, "game_clock", None)
         time_of_day = clock(state.round) if callable(clock) else None
         headline = f"Round {state.round}" + (f" ({time_of_day})" if time_of_day else "") + f"   {state.side_to_move} to move"
@@ -195,7 +196,7 @@ class FrameDrawing:
             projector=self.projector,
         )
 
-    def _draw_status(self: App, target: pygame.Surface) -> None:
+    def _draw_status(self, target: pygame.Surface) -> None:
         chrome.draw_status(
             target,
             self.texts,
@@ -206,11 +207,11 @@ class FrameDrawing:
             projector=self.projector,
         )
 
-    def _console_rect(self: App) -> pygame.Rect:
+    def _console_rect(self) -> pygame.Rect:
         w, h = self.surface.get_size()
         return pygame.Rect(w - self._panel_width(), h - 40, self._panel_width(), 40)
 
-    def _draw_panel(self: App, target: pygame.Surface, state: GameState) -> None:
+    def _draw_panel(self, target: pygame.Surface, state: GameState) -> None:
         w, h = target.get_size()
         key = (
             id(state),
@@ -251,5 +252,5 @@ class FrameDrawing:
             self.combat.buttons = tuple((rect.move(left, 0), action) for rect, action in buttons)
         target.blit(self._panel_cache[1], (w - self._panel_width(), 0))
 
-    def _draw_help(self: App, target: pygame.Surface) -> None:
+    def _draw_help(self, target: pygame.Surface) -> None:
         self.help_scroll = chrome.draw_help(target, self.texts, self.text_size, self.help_scroll)

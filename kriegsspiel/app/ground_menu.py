@@ -12,24 +12,24 @@ from kriegsspiel.app import debrief_menu, sight_line, targeting, visible
 from kriegsspiel.core.geometry import WorldPoint
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 #: Wider than the orders' menu: its rows are phrases.
 MENU_WIDTH_PX = 230
 
 
-def measure_from(app: App, point: WorldPoint) -> None:
+def measure_from(app: Table, point: WorldPoint) -> None:
     """The ruler from ``point`` to the mouse; the next click fixes its end (R or Esc leaves)."""
     app.tools.ruler.start_at(app, point)
 
 
-def sight_from(app: App, point: WorldPoint) -> None:
+def sight_from(app: Table, point: WorldPoint) -> None:
     """The line of sight from ``point`` (anyone standing there) to the mouse."""
     sight_line.look_from(app, point)
 
 
 #: The ground menu: (label, action(app, point)), in order.
-GROUND_ENTRIES: tuple[tuple[str, Callable[[App, WorldPoint], None]], ...] = (
+GROUND_ENTRIES: tuple[tuple[str, Callable[[Table, WorldPoint], None]], ...] = (
     ("measure from here", measure_from),
     ("line of sight from here", sight_from),
     ("note here", lambda app, point: app.tools.notes.start(app, point)),  # a text there, or an arrow from there (W)
@@ -38,7 +38,7 @@ GROUND_ENTRIES: tuple[tuple[str, Callable[[App, WorldPoint], None]], ...] = (
 _ACTIONS = dict(GROUND_ENTRIES)
 
 
-def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
+def open_at(app: Table, pos: tuple[int, int]) -> targeting.Menu | None:
     """The ground menu at the screen position ``pos`` (kept inside the map view), remembering the point."""
     if not GROUND_ENTRIES:
         return None
@@ -49,7 +49,7 @@ def open_at(app: App, pos: tuple[int, int]) -> targeting.Menu | None:
     return targeting.Menu((x, y), items, items, width=MENU_WIDTH_PX)
 
 
-def choose(app: App, row: str) -> bool:
+def choose(app: Table, row: str) -> bool:
     """A click on a ground menu row: run its action at the point clicked. False when it is not one."""
     action = _ACTIONS.get(row)
     tool = app.tools.menu

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,7 +35,7 @@ from kriegsspiel.render.camera import Camera
 from kriegsspiel.wording import count
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
     from kriegsspiel.app.board import Board
 
 #: A press that moves less than this (pixels) before release is a click (as for one counter).
@@ -217,7 +218,7 @@ class GroupMove:
         self.grabbed: str | None = None
         self.carried: GroupDrag | None = None
 
-    def frame_key(self, app: App) -> tuple | None:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...] | None:
         return (self.carried.version, app.cursor) if self.carried is not None else None
 
     def cancel(self) -> bool:
@@ -226,7 +227,7 @@ class GroupMove:
         self.carried = self.grabbed = None
         return was
 
-    def grab(self, app: App, unit_id: str) -> bool:
+    def grab(self, app: Table, unit_id: str) -> bool:
         """A press on a counter of a selection of several: remember it (a drag will carry them all, a click
         selects it alone). Returns False when the selection is one counter or does not hold this one."""
         members = [m for m in (app.selected, *app.shooters) if m is not None]
@@ -236,7 +237,7 @@ class GroupMove:
         app.hover = None
         return True
 
-    def motion(self, app: App, pos: tuple[int, int]) -> None:
+    def motion(self, app: Table, pos: tuple[int, int]) -> None:
         """The mouse moved with a group counter pressed: past the click slop, the group is picked up (every
         field computed here, once)."""
         if self.carried is not None or app.carry.press_at is None or self.grabbed is None:
@@ -251,7 +252,7 @@ class GroupMove:
         self.carried = GroupDrag(app.session.state, grabbed, members, reuse=app.carry.drag)
         app._set_status(f"moving {len(members)} units together: {' '.join(members)} (Esc cancels)")
 
-    def release(self, app: App, pos: tuple[int, int], shift: bool) -> None:
+    def release(self, app: Table, pos: tuple[int, int], shift: bool) -> None:
         """The button went up after a press on a group counter: a click selects that counter alone
         (Shift+click takes it out of the selection); a drag drops the group."""
         grabbed, self.grabbed = self.grabbed, None
@@ -265,7 +266,7 @@ class GroupMove:
         drop(app, group, app.camera.to_world(*pos), shift)
         app._refresh_selection()
 
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         """The group being carried: paths, counters at their targets, and the box beside the cursor."""
         group = self.carried
         if group is None or group.at is None:
@@ -276,7 +277,7 @@ class GroupMove:
                                   clear_px=app._counter_px() // 2, area=visible.map_area(app))
 
 
-def drop(app: App, group: GroupDrag, at: WorldPoint, forced: bool) -> None:
+def drop(app: Table, group: GroupDrag, at: WorldPoint, forced: bool) -> None:
     """Judge every unit exactly at the drop and journal the moves: those that may move do (one entry each),
     those that cannot are named; ``forced`` (Shift) asks to force them too."""
     followers = group.settle(at)

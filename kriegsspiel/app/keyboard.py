@@ -6,7 +6,6 @@ same door as the Umpire shell.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,10 +13,8 @@ from kriegsspiel.app import combat_window, confirm, sight_line, waypoints
 from kriegsspiel.app.console import reflow_man_page
 from kriegsspiel.app.session import Reply
 from kriegsspiel.app.viewas import NUMBER_KEYS, next_shot_number
+from kriegsspiel.app.table import Table
 from kriegsspiel.render.camera import ZOOM_STEP
-
-if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
 
 PAN_KEY_FRACTION = 0.125
 #: Lines of console output one Page Up/Down scrolls.
@@ -27,10 +24,10 @@ HELP_SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pyg
                     pygame.K_HOME: -1000, pygame.K_END: 1000}
 
 
-class KeyControls:
+class KeyControls(Table):
     """The keyboard of the App (mixed into it)."""
 
-    def _key(self: App, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         mod = getattr(event, "mod", 0)
         if key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
@@ -127,7 +124,7 @@ class KeyControls:
             dy = {pygame.K_UP: step_y, pygame.K_DOWN: -step_y}.get(key, 0.0)
             self.camera = self.camera.panned(dx, dy)
 
-    def _console_key(self: App, key: int, mod: int) -> bool:
+    def _console_key(self, key: int, mod: int) -> bool:
         """Keys while the console has the focus; returns True when the key was the console's."""
         line = self.console
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -163,7 +160,7 @@ class KeyControls:
             return key not in (pygame.K_F1, pygame.K_F11, pygame.K_F12)  # printable keys arrive as TEXTINPUT
         return True
 
-    def run_console_line(self: App, text: str) -> Reply:
+    def run_console_line(self, text: str) -> Reply:
         """Run one Umpire shell line (as typed in the console) through the game session."""
         reply = self.session.run_line(text)
         man = text.split()[0].lower() == "man" if text.split() else False
@@ -174,7 +171,7 @@ class KeyControls:
         self._refresh_selection()
         return reply
 
-    def _open_chooser(self: App) -> None:
+    def _open_chooser(self) -> None:
         """V on the umpire's map: the chooser of the scenario's players."""
         if not self.session.state.setup.players:
             self._set_status("the scenario names no players", error=True)
@@ -183,7 +180,7 @@ class KeyControls:
         self.help_on = False
         self._set_status("view as: click a player or press their number (V or Esc: back)")
 
-    def _view_key(self: App, key: int) -> bool:
+    def _view_key(self, key: int) -> bool:
         """Keys while the chooser or a picture is shown; returns True when the key was theirs (all but F1 and
         F11). V or Esc goes back to the umpire's map, a number picks a player, F12 saves the picture."""
         if key in (pygame.K_F1, pygame.K_F11):
@@ -199,14 +196,14 @@ class KeyControls:
             self.save_player_picture()
         return True
 
-    def _view_player(self: App, index: int) -> None:
+    def _view_player(self, index: int) -> None:
         name = self.viewing.pick(self.session.state, index)
         if name is None:
             self._set_status(f"no player {index + 1}: the scenario has {len(self.session.state.setup.players)}", error=True)
         else:
             self._set_status(f"viewing as {name}: exactly the picture they receive")
 
-    def _view_mouse(self: App, event: pygame.event.Event) -> bool:
+    def _view_mouse(self, event: pygame.event.Event) -> bool:
         """The mouse over the chooser (a click picks the player under it) or over a picture (nothing)."""
         self.cursor = event.pos if hasattr(event, "pos") else self.cursor
         self.hover = None
@@ -216,11 +213,11 @@ class KeyControls:
                 self._view_player(index)
         return False
 
-    def _chooser_area(self: App) -> pygame.Rect:
+    def _chooser_area(self) -> pygame.Rect:
         vp = self.camera.viewport
         return pygame.Rect(vp.left, vp.top, vp.width, vp.height)
 
-    def save_player_picture(self: App) -> Path | None:
+    def save_player_picture(self) -> Path | None:
         """F12 while viewing as a player: their picture itself, as ``kriegsspiel pov`` writes it."""
         if self.screenshot_dir is None:
             self._set_status("no folder for screenshots (the game has no save)", error=True)
@@ -233,7 +230,7 @@ class KeyControls:
         self._set_status(f"{self.view_as}'s picture (round {self.session.state.round} as it stands) saved as {path}")
         return path
 
-    def save_screenshot(self: App) -> Path | None:
+    def save_screenshot(self) -> Path | None:
         """F12: write the current frame as ``shot-NNN.png`` in :attr:`screenshot_dir` (next to the save)."""
         if self.screenshot_dir is None:
             self._set_status("no folder for screenshots (the game has no save)", error=True)

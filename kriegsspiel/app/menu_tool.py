@@ -15,7 +15,7 @@ from kriegsspiel.app import ground_menu, targeting, unit_menu
 from kriegsspiel.core.geometry import WorldPoint
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 
 class MenuTool:
@@ -27,7 +27,7 @@ class MenuTool:
         self.shown: targeting.Menu | None = None
         self.ground_at: WorldPoint | None = None
 
-    def open(self, app: App, menu: targeting.Menu | None) -> None:
+    def open(self, app: Table, menu: targeting.Menu | None) -> None:
         """Show ``menu`` (None: nothing to show; the menu closes)."""
         if menu is None:
             if app.tools.is_active(self):
@@ -36,7 +36,7 @@ class MenuTool:
         app.tools.activate(app, self)
         self.shown = menu
 
-    def handle(self, app: App, event: pygame.event.Event) -> bool:
+    def handle(self, app: Table, event: pygame.event.Event) -> bool:
         menu = self.shown
         if menu is None:
             return False
@@ -60,7 +60,7 @@ class MenuTool:
             return True
         return False
 
-    def choose(self, app: App, word: str) -> None:
+    def choose(self, app: Table, word: str) -> None:
         """A click on a row: the unit's other orders, the ground's tools, or an order to aim; a greyed row says
         why it is greyed."""
         reason = self.shown.refusal(word) if self.shown is not None else None
@@ -72,15 +72,15 @@ class MenuTool:
             return
         app.tools.aiming.start(app, word)
 
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         if self.shown is not None:
             targeting.draw_menu(target, app.texts, self.shown, app.text_size - 2)
 
-    def status(self, app: App) -> str:
+    def status(self, app: Table) -> str:
         return ""
 
-    def frame_key(self, app: App) -> targeting.Menu | None:
+    def frame_key(self, app: Table) -> targeting.Menu | None:
         return self.shown
 
-    def leave(self, app: App) -> None:
+    def leave(self, app: Table) -> None:
         self.shown = None

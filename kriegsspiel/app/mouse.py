@@ -6,26 +6,23 @@ A drop becomes a shell line through the game session; nothing here decides a rul
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pygame
 
 from kriegsspiel.app import combat_window, ground_menu, targeting, unit_menu, visible
 from kriegsspiel.app.carry import CLICK_SLOP
+from kriegsspiel.app.table import Table
 from kriegsspiel.core.state import UnitState
 from kriegsspiel.render.camera import ZOOM_STEP
-
-if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
 
 __all__ = ["CLICK_SLOP", "MouseControls"]
 
 
-class MouseControls:
+class MouseControls(Table):
     """Events and the mouse of the App (mixed into it): :meth:`handle` is where every event enters."""
 
-    def handle(self: App, event: pygame.event.Event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """Handle one event; returns True when it moved the mouse (the drag path must follow)."""
         kind = event.type
         if self.setup_mode.handle(self, event):  # F2, and every gesture while setting up (app/setup_mode.py)
@@ -89,7 +86,7 @@ class MouseControls:
                 self.console.insert(event.text)
         return False
 
-    def _motion(self: App, pos: tuple[int, int]) -> bool:
+    def _motion(self, pos: tuple[int, int]) -> bool:
         self.cursor = pos
         self.rotation.motion(self, pos)  # a ship's handle being dragged
         if self.panning_from is not None:
@@ -107,7 +104,7 @@ class MouseControls:
             self.hover = None
         return True
 
-    def _press(self: App, pos: tuple[int, int]) -> None:
+    def _press(self, pos: tuple[int, int]) -> None:
         if self.confirming is not None:  # a click elsewhere is a no
             self._answer(False)
             return
@@ -136,7 +133,7 @@ class MouseControls:
             self.carry.shift_pick = (self.selected, list(self.shooters), unit.id)
         self.carry.grab(self, unit.id)
 
-    def _release(self: App, pos: tuple[int, int]) -> None:
+    def _release(self, pos: tuple[int, int]) -> None:
         press_at, self.carry.press_at = self.carry.press_at, None
         if self.rotation.release(self):
             return
@@ -152,7 +149,7 @@ class MouseControls:
             return
         self.carry.drop(self, pos, self._shift())
 
-    def _right_click(self: App, pos: tuple[int, int]) -> None:
+    def _right_click(self, pos: tuple[int, int]) -> None:
         """A right click (no drag) on a counter: select it unless it is selected, and list its combat orders."""
         start, self.right_press_at = self.right_press_at, None
         if start is None or math.hypot(pos[0] - start[0], pos[1] - start[1]) >= CLICK_SLOP \
@@ -185,10 +182,10 @@ class MouseControls:
         menu = targeting.Menu((x, y), items, tuple(targeting.row_label(state, row) for row in items), refused)
         self.tools.menu.open(self, unit_menu.extend(self, menu, self.selected or unit.id, pos))  # and every other order of the unit
 
-    def _shift(self: App) -> bool:
+    def _shift(self) -> bool:
         return self.shift_held or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
 
-    def _select_box(self: App, rect: pygame.Rect) -> None:
+    def _select_box(self, rect: pygame.Rect) -> None:
         """Select the units of the side to move whose counters stand in ``rect`` (screen pixels): where the
         counter is drawn or, for a counter decluttering moved, where the unit truly is."""
         state = self.session.state
@@ -208,7 +205,7 @@ class MouseControls:
         self.shooters = inside[1:]
         self._set_status(f"selected: {' '.join(inside)} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
 
-    def _add_shooter(self: App, unit_id: str) -> None:
+    def _add_shooter(self, unit_id: str) -> None:
         """Ctrl+click or Shift+click: add a unit to (or take it from) the selection that will aim together."""
         if unit_id == self.selected:
             return
@@ -219,18 +216,18 @@ class MouseControls:
         group = " ".join([self.selected or "", *self.shooters]).strip()
         self._set_status(f"selected: {group} (A attack, F fire, B bomb, M missile, T torpedo, D dogfight, ...)")
 
-    def _zoom_anchor(self: App) -> tuple[int, int]:
+    def _zoom_anchor(self) -> tuple[int, int]:
         if self.camera.viewport.contains(*self.cursor):
             return self.cursor
         cx, cy = self.camera.viewport.centre
         return round(cx), round(cy)
 
-    def _zoom(self: App, at: tuple[int, int], factor: float) -> None:
+    def _zoom(self, at: tuple[int, int], factor: float) -> None:
         self.camera = self.camera.zoomed_about(at[0], at[1], factor)
 
-    def unit_at(self: App, pos: tuple[int, int]) -> UnitState | None:
+    def unit_at(self, pos: tuple[int, int]) -> UnitState | None:
         """The topmost unit whose counter covers the screen position, or None."""
         return self.board.unit_at(self.session.state, self.camera, self.projector, pos)
 
-    def _screen_positions(self: App) -> tuple[list[UnitState], np.ndarray, np.ndarray]:
+    def _screen_positions(self) -> tuple[list[UnitState], np.ndarray, np.ndarray]:
         return self.board.screen_positions(self.session.state, self.camera, self.projector)

@@ -13,6 +13,7 @@ undone by Ctrl+Z and reopened with the save; a player's notes are in that player
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,7 +25,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render.notes import NOTE_INK, UMPIRE_INK, draw_notes
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
     from kriegsspiel.core.state import GameState
     from kriegsspiel.render.camera import Camera
     from kriegsspiel.render.overlays import TextCache
@@ -67,7 +68,7 @@ class NoteTool:
         self.text = ""
         self.rows: list[tuple[pygame.Rect, str]] = []  # the chooser's rows on screen, as last drawn
 
-    def frame_key(self, app: App) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         return (self.audience, self.shape, self.pressed, self.end, self.typing_at, self.text)
 
     def cancel(self) -> None:
@@ -75,14 +76,14 @@ class NoteTool:
         self.pressed = self.press_px = self.end = self.typing_at = None
         self.text = ""
 
-    def leave(self, app: App) -> None:
+    def leave(self, app: Table) -> None:
         self.cancel()
 
-    def status(self, app: App) -> str:
+    def status(self, app: Table) -> str:
         return ""
 
     # --- entering ---------------------------------------------------------------------------------------
-    def toggle(self, app: App) -> None:
+    def toggle(self, app: Table) -> None:
         """W: the note mode on or off."""
         self.cancel()
         if app.tools.is_active(self):
@@ -94,7 +95,7 @@ class NoteTool:
         app._set_status(f"notes for {_who(self.audience)}: drag for {drawn}, click to write; "
                         "0-9 or Tab: whom for, A arrow, L line, Delete erases, W or Esc: done")
 
-    def start(self, app: App, world_point: WorldPoint) -> None:
+    def start(self, app: Table, world_point: WorldPoint) -> None:
         """Begin a note at ``world_point`` (world units), as "note here" in the menu on empty ground does: the
         note mode opens with a text under way there (type it and press Enter); a click elsewhere instead draws
         an arrow from there to the click."""
@@ -105,7 +106,7 @@ class NoteTool:
                         "an arrow from here (Tab: whom for; Esc: drop)")
 
     # --- events -----------------------------------------------------------------------------------------
-    def handle(self, app: App, event: pygame.event.Event) -> bool:
+    def handle(self, app: Table, event: pygame.event.Event) -> bool:
         """Keys, typed text, the left button and the mouse while the mode is on; True when the event was the
         tool's (the right and middle buttons still pan, the wheel still zooms)."""
         if event.type == pygame.KEYDOWN:
@@ -117,7 +118,7 @@ class NoteTool:
             return True
         return self._mouse(app, event)
 
-    def _key(self, app: App, key: int, mod: int) -> bool:
+    def _key(self, app: Table, key: int, mod: int) -> bool:
         if self.typing_at is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.place_text(app)
@@ -153,14 +154,14 @@ class NoteTool:
             return False
         return True
 
-    def _next_audience(self, app: App) -> None:
+    def _next_audience(self, app: Table) -> None:
         """Tab: the next row of the chooser (after the last player, the umpire again); digits would be text
         while a note is typed, Tab is not."""
         choices = audience_choices(app.session.state)
         now = choices.index(self.audience) if self.audience in choices else -1
         self._choose_audience(app, (now + 1) % len(choices))
 
-    def _choose_audience(self, app: App, index: int) -> None:
+    def _choose_audience(self, app: Table, index: int) -> None:
         choices = audience_choices(app.session.state)
         if index >= len(choices):
             app._set_status(f"no player {index}: 0 is the umpire only, 1-{len(choices) - 1} the players", error=True)
@@ -168,7 +169,7 @@ class NoteTool:
         self.audience = choices[index]
         app._set_status(f"notes for {_who(self.audience)}")
 
-    def _mouse(self, app: App, event: pygame.event.Event) -> bool:
+    def _mouse(self, app: Table, event: pygame.event.Event) -> bool:
         kind = event.type
         if kind == pygame.MOUSEMOTION:
             app.cursor = event.pos
@@ -207,7 +208,7 @@ class NoteTool:
         return False
 
     # --- changes ----------------------------------------------------------------------------------------
-    def place_text(self, app: App) -> None:
+    def place_text(self, app: Table) -> None:
         """Journal the text under way (Enter, a click elsewhere, Ctrl+Q)."""
         at, text = self.typing_at, " ".join(self.text.split())
         self.cancel()
@@ -216,7 +217,7 @@ class NoteTool:
             return
         self._submit(app, Note("text", self.audience, at, None, text))
 
-    def _submit(self, app: App, note: Note | EraseNote) -> None:
+    def _submit(self, app: Table, note: Note | EraseNote) -> None:
         if isinstance(note, Note):
             # a hand's drawing needs no more than hundredths of a world unit; the journal line stays readable
             note = Note(note.shape, note.audience, _rounded(note.start),
@@ -224,7 +225,7 @@ class NoteTool:
         app._show(app.session.submit(format_command(note)))
         app._refresh_selection()
 
-    def _erase_under(self, app: App, pos: tuple[int, int]) -> None:
+    def _erase_under(self, app: Table, pos: tuple[int, int]) -> None:
         """Delete in the note mode: erase the newest note drawn within :data:`ERASE_REACH_PX` of ``pos``."""
         camera = app.camera
         for note in reversed(app.session.state.notes):
@@ -236,7 +237,7 @@ class NoteTool:
         app._set_status("no note under the mouse to erase", error=True)
 
     # --- drawing ----------------------------------------------------------------------------------------
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         """The drag or text under way and the chooser box."""
         size = app.text_size
         to_screen = app.camera.to_screen
@@ -246,7 +247,7 @@ class NoteTool:
             draw_notes(target, [_Draft("text", self.audience, self.typing_at, None, self.text + "|")], to_screen, 3, size)
         self._draw_box(app, target, app.texts, app.session.state)
 
-    def _draw_box(self, app: App, target: pygame.Surface, texts: TextCache, state: GameState) -> None:
+    def _draw_box(self, app: Table, target: pygame.Surface, texts: TextCache, state: GameState) -> None:
         size = app.text_size - 2
         vp = app.camera.viewport
         head = texts.get(f"Notes (W): a drag draws {'an arrow' if self.shape == 'arrow' else 'a line'} (A / L), "
@@ -273,7 +274,7 @@ class NoteTool:
             y += surface.get_height()
 
 
-def draw_map_notes(app: App, target: pygame.Surface, camera: Camera) -> None:
+def draw_map_notes(app: Table, target: pygame.Surface, camera: Camera) -> None:
     """Every note on the umpire's map, each tagged with whom it is for (under the counters)."""
     draw_notes(target, app.session.state.notes, camera.to_screen, 3, app.text_size,
                tag=lambda n: f"{n.id}: {_who(n.audience)}")

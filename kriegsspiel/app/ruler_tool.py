@@ -6,6 +6,7 @@ A :class:`kriegsspiel.app.tool.Tool` of the board. It measures only: nothing it 
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,7 +16,7 @@ from kriegsspiel.core.geometry import WorldPoint, distance, format_point
 from kriegsspiel.render import overlays
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 #: How the ruler writes a rule set's distance unit (Ruleset V3's metres as "m"; others in full).
 UNIT_SHORT = {"metres": "m"}
@@ -41,13 +42,13 @@ class RulerTool:
         self.measuring = False  # the end follows the mouse
         self._pressed = False  # the left button went down on the map with the ruler
 
-    def start_at(self, app: App, point: WorldPoint) -> None:
+    def start_at(self, app: Table, point: WorldPoint) -> None:
         """Measure from ``point`` (world units) to the mouse until the next click."""
         app.tools.activate(app, self)
         self.line, self.measuring = (point, point), True
         app._set_status(f"ruler from {format_point(point)}: click where it ends (R or Esc: off)")
 
-    def handle(self, app: App, event: pygame.event.Event) -> bool:
+    def handle(self, app: Table, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and app.camera.viewport.contains(*event.pos):
             point = app.camera.to_world(*event.pos)
             if self.measuring and self.line is not None:  # from a point of the ground menu: this ends it
@@ -64,7 +65,7 @@ class RulerTool:
             return True
         return False
 
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         if self.line is None:
             return
         a, b = self.line
@@ -73,7 +74,7 @@ class RulerTool:
             lines.append(self.cost(app, a, b))
         overlays.draw_ruler(target, app.camera, app.texts, a, b, lines, app.text_size, area=visible.map_area(app))
 
-    def cost(self, app: App, a: WorldPoint, b: WorldPoint) -> str:
+    def cost(self, app: Table, a: WorldPoint, b: WorldPoint) -> str:
         """The selected unit's terrain cost from ``a`` to ``b`` (at its full move value, ignoring heading)."""
         from kriegsspiel.core.movement import check_move
 
@@ -85,11 +86,11 @@ class RulerTool:
             return f"{drag.unit.id}: {verdict.reason or 'cannot get there'}"
         return f"{drag.unit.id} ({drag.unit_type.name}): cost {overlays.short_number(verdict.cost)} of move {overlays.short_number(drag.unit_type.move)}"
 
-    def status(self, app: App) -> str:
+    def status(self, app: Table) -> str:
         return "  [RULER]"
 
-    def frame_key(self, app: App) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         return (self.line, self.measuring, app.cursor if self.measuring else None)
 
-    def leave(self, app: App) -> None:
+    def leave(self, app: Table) -> None:
         self.line, self.measuring, self._pressed = None, False, False

@@ -19,7 +19,7 @@ from kriegsspiel.scenario.units import (
 from kriegsspiel.scenario.writer import DraftUnit
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
     from kriegsspiel.app.setup_mode import SetupMode
 
 
@@ -58,7 +58,7 @@ def carriers_for(mode: SetupMode, unit: DraftUnit) -> list[str]:
             if c.id != unit.id and carries(mode, c.type_id) and problem_aboard(mode, unit, c.id) is None]
 
 
-def go_aboard(mode: SetupMode, app: App, unit: DraftUnit, carrier_id: str) -> bool:
+def go_aboard(mode: SetupMode, app: Table, unit: DraftUnit, carrier_id: str) -> bool:
     """Put ``unit`` aboard ``carrier_id`` (dropped on it, or chosen on the form), or say why not."""
     if unit.from_map:
         app.tell(f"refused: {unit.id} is on the map's units layer; edit it in Tiled", error=True)
@@ -78,7 +78,7 @@ def go_aboard(mode: SetupMode, app: App, unit: DraftUnit, carrier_id: str) -> bo
     return True
 
 
-def new_aboard(mode: SetupMode, app: App, type_id: str, carrier_id: str) -> bool:
+def new_aboard(mode: SetupMode, app: Table, type_id: str, carrier_id: str) -> bool:
     """A new counter of ``type_id`` (a type dropped from the palette on a counter) aboard ``carrier_id``, of the
     carrier's side, or the reason it cannot go aboard (nothing placed)."""
     carrier = mode.draft.unit(carrier_id)
@@ -98,7 +98,7 @@ def new_aboard(mode: SetupMode, app: App, type_id: str, carrier_id: str) -> bool
     return True
 
 
-def take_off(mode: SetupMode, app: App, unit: DraftUnit, at: WorldPoint) -> bool:
+def take_off(mode: SetupMode, app: Table, unit: DraftUnit, at: WorldPoint) -> bool:
     """``unit``, aboard a carrier, stands on the map at ``at`` instead (where its type may stand), or says why not."""
     assert mode.state is not None
     problem = standing_problem(mode.state.battlefield, mode.state.ruleset, unit.type_id, at)
@@ -111,7 +111,7 @@ def take_off(mode: SetupMode, app: App, unit: DraftUnit, at: WorldPoint) -> bool
     return True
 
 
-def next_aboard(mode: SetupMode, app: App, unit: DraftUnit) -> None:
+def next_aboard(mode: SetupMode, app: Table, unit: DraftUnit) -> None:
     """The form's "aboard" button: the next carrier that may take ``unit``, then the map (where its carrier
     stands, if the unit may stand there), or why there is none."""
     carriers = carriers_for(mode, unit)
@@ -140,7 +140,7 @@ def next_aboard(mode: SetupMode, app: App, unit: DraftUnit) -> None:
     app.tell(f"refused: no counter of {unit.side} may take {unit.id} aboard ({ships[0].id}: {problem})", error=True)
 
 
-def toggle_airborne(mode: SetupMode, app: App, unit: DraftUnit) -> bool:
+def toggle_airborne(mode: SetupMode, app: Table, unit: DraftUnit) -> bool:
     """Start ``unit`` in the air, or on the ground again; refused, with the loader's reason, for a unit that is
     not an aircraft or is aboard a carrier."""
     if mode.state is None:
@@ -157,7 +157,7 @@ def toggle_airborne(mode: SetupMode, app: App, unit: DraftUnit) -> bool:
     return True
 
 
-def change_side(mode: SetupMode, app: App, unit: DraftUnit, side: str) -> bool:
+def change_side(mode: SetupMode, app: Table, unit: DraftUnit, side: str) -> bool:
     """``unit`` to ``side``: the units aboard it go with it; a unit aboard another side's carrier is refused."""
     if unit.aboard is not None:
         problem = problem_aboard(mode, unit, unit.aboard, side=side)

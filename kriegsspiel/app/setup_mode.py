@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +35,7 @@ from kriegsspiel.scenario.units import standing_problem
 from kriegsspiel.scenario.writer import DraftUnit, ScenarioDraft, check_text, draft_of
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 #: Pixels the mouse must travel with the button held before a press on a counter carries it.
 CLICK_SLOP = 5
@@ -42,7 +43,7 @@ HINT = ("Set-up: drag a unit type onto the map (onto a ship or plane: aboard it)
         "saves the scenario, Ctrl+P plays it; F2 leaves.")
 
 
-class SetupMode(SetupBase["App"]):
+class SetupMode(SetupBase["Table"]):
     """The set-up mode of one App, a Tool of its ToolBox: off until :meth:`enter`."""
 
     HINT = HINT
@@ -60,7 +61,7 @@ class SetupMode(SetupBase["App"]):
         self.version = 0
 
     # --- entering and leaving -------------------------------------------------------------------------------
-    def can_enter(self, app: App) -> str | None:
+    def can_enter(self, app: Table) -> str | None:
         """Why the set-up mode is not offered in this game, or None."""
         game = getattr(app.session, "game", None)
         scenario = getattr(game, "scenario", None)
@@ -71,7 +72,7 @@ class SetupMode(SetupBase["App"]):
                     "new game from its scenario (kriegsspiel play SCENARIO.toml) and press F2 there")
         return None
 
-    def enter(self, app: App) -> bool:
+    def enter(self, app: Table) -> bool:
         """Start setting up from the game's scenario; False (and the reason on the status line) when not offered."""
         why = self.can_enter(app)
         if why is not None:
@@ -88,14 +89,14 @@ class SetupMode(SetupBase["App"]):
         app.tell(HINT)
         return True
 
-    def stop(self, app: App) -> None:
+    def stop(self, app: Table) -> None:
         """F2, Leave set-up: the ToolBox has no active tool any more, and :meth:`leave` restores the game."""
         if app.tools.is_active(self):
             app.tools.activate(app, None)
         else:
             self.leave(app)
 
-    def leave(self, app: App) -> None:
+    def leave(self, app: Table) -> None:
         """Back to the game as it was (the draft is kept on disk only if it was saved). The Tool's leave: the
         ToolBox calls it when another tool is turned on."""
         if not self.active:
@@ -106,14 +107,14 @@ class SetupMode(SetupBase["App"]):
         super().leave(app)
 
     # --- the draft as a game ------------------------------------------------------------------------------
-    def _rebuilt(self, app: App) -> None:
+    def _rebuilt(self, app: Table) -> None:
         """The draft drawn as the first state of a game (sides' colours, counters) after every change."""
         base = app.session.state
         self.state = initial_state(self.draft.setup_for(base.setup), base.battlefield, base.ruleset)
         app.board.use_state(self.state)
         self.version += 1
 
-    def changed_draft(self, app: App) -> None:
+    def changed_draft(self, app: Table) -> None:
         self.changed = True
         self._rebuilt(app)
 
@@ -140,33 +141,33 @@ class SetupMode(SetupBase["App"]):
         return None if state is None else standing_problem(state.battlefield, state.ruleset, type_id, point)
 
     # --- events: the board's part (SetupBase handles them) -----------------------------------------------
-    def say(self, app: App, text: str, error: bool = False) -> None:
+    def say(self, app: Table, text: str, error: bool = False) -> None:
         app.tell(text, error=error)
 
-    def escaped(self, app: App) -> None:
+    def escaped(self, app: Table) -> None:
         self.carrying = None
         super().escaped(app)
 
-    def pan(self, app: App, dx: int, dy: int) -> None:
+    def pan(self, app: Table, dx: int, dy: int) -> None:
         app.camera = app.camera.panned(dx, dy)
 
-    def moved(self, app: App, pos: tuple[int, int]) -> None:
+    def moved(self, app: Table, pos: tuple[int, int]) -> None:
         if self.press_at is not None and self.carrying is None and self.selected is not None:
             if math.hypot(pos[0] - self.press_at[0], pos[1] - self.press_at[1]) >= CLICK_SLOP:
                 self.carrying = self.selected
 
-    def released(self, app: App, event: pygame.event.Event) -> None:
+    def released(self, app: Table, event: pygame.event.Event) -> None:
         if event.button == 1:
             self._release(app, event.pos)
         else:
             self.panning_from = None
 
-    def wheel(self, app: App, event: pygame.event.Event) -> bool:
+    def wheel(self, app: Table, event: pygame.event.Event) -> bool:
         if event.y and app.camera.viewport.contains(*app.cursor):
             app._zoom(app.cursor, 1.25 ** (1 if event.y > 0 else -1))
         return True
 
-    def press_control(self, app: App, control: setup_panel.Control) -> None:
+    def press_control(self, app: Table, control: setup_panel.Control) -> None:
         if control.action == "type":
             self.armed = control.arg
             self.carrying = f"type:{control.arg}"
@@ -175,7 +176,7 @@ class SetupMode(SetupBase["App"]):
         else:
             self.click(app, control)
 
-    def press_map(self, app: App, pos: tuple[int, int]) -> None:
+    def press_map(self, app: Table, pos: tuple[int, int]) -> None:
         if not app.camera.viewport.contains(*pos) or self.state is None:
             return
         under = app.board.unit_at(self.state, app.camera, app.projector, pos)
@@ -190,7 +191,7 @@ class SetupMode(SetupBase["App"]):
             self.selected = None
             self.panning_from = pos  # open ground pans, as in the game
 
-    def _release(self, app: App, pos: tuple[int, int]) -> None:
+    def _release(self, app: Table, pos: tuple[int, int]) -> None:
         carrying, self.carrying, self.press_at, self.panning_from = self.carrying, None, None, None
         if carrying is None or not app.camera.viewport.contains(*pos):
             return
@@ -220,7 +221,7 @@ class SetupMode(SetupBase["App"]):
         self.changed_draft(app)
         app.tell(f"{unit.id} moved to {at.x:.0f},{at.y:.0f}")
 
-    def _carrier_at(self, app: App, pos: tuple[int, int], carrying: str) -> UnitState | None:
+    def _carrier_at(self, app: Table, pos: tuple[int, int], carrying: str) -> UnitState | None:
         """The counter under ``pos`` that may have units aboard (not the one carried), or None."""
         if self.state is None:
             return None
@@ -234,7 +235,7 @@ class SetupMode(SetupBase["App"]):
         if self.state is not None and self.state.ruleset.unit_type(type_id).theatre == "air":
             self.draft.air_theatre = True
 
-    def _place(self, app: App, type_id: str, at: WorldPoint) -> None:
+    def _place(self, app: Table, type_id: str, at: WorldPoint) -> None:
         """A new counter of ``type_id`` for the chosen side at ``at``, or the reason it cannot stand there."""
         if not self.draft.sides:
             app.tell("refused: the scenario has no side yet; add one under Sides & players", error=True)
@@ -252,7 +253,7 @@ class SetupMode(SetupBase["App"]):
         app.tell(f"placed {unit.id} ({self.type_name(type_id)}, {side}) at {at.x:.0f},{at.y:.0f}")
 
     # --- the panel's buttons and fields -------------------------------------------------------------------
-    def own_click(self, app: App, control: setup_panel.Control) -> bool:
+    def own_click(self, app: Table, control: setup_panel.Control) -> bool:
         draft, action, arg = self.draft, control.action, control.arg
         if action == "tab":
             self.tab = arg
@@ -313,7 +314,7 @@ class SetupMode(SetupBase["App"]):
                               else dataclasses.replace(p, units=tuple(u for u in p.units if u != unit_id) or None)
                               for p in self.draft.players]
 
-    def _delete_side(self, app: App, index: int) -> None:
+    def _delete_side(self, app: Table, index: int) -> None:
         draft = self.draft
         side = draft.sides[index].name
         count = sum(1 for u in draft.units if u.side == side)
@@ -326,7 +327,7 @@ class SetupMode(SetupBase["App"]):
             self.new_side = draft.side_names()[0] if draft.sides else ""
         self.changed_draft(app)
 
-    def delete_selected(self, app: App) -> None:
+    def delete_selected(self, app: Table) -> None:
         unit = self.draft.unit(self.selected)
         if unit is None:
             return
@@ -339,7 +340,7 @@ class SetupMode(SetupBase["App"]):
         self.changed_draft(app)
         app.tell(f"deleted {unit.id}" + (f" and the units aboard it: {', '.join(riders)}" if riders else ""))
 
-    def commit(self, app: App) -> None:
+    def commit(self, app: Table) -> None:
         """The field being typed in takes its text, or the status line says why not (the field keeps it)."""
         if self.editing is None:
             return
@@ -352,7 +353,7 @@ class SetupMode(SetupBase["App"]):
         self.changed_draft(app)
 
     # --- saving -------------------------------------------------------------------------------------------
-    def save(self, app: App, overwrite: bool = False) -> Path | None:
+    def save(self, app: Table, overwrite: bool = False) -> Path | None:
         """Ctrl+S (see :meth:`SetupBase.save`), the field being typed in committed first."""
         if self.editing is not None:
             self.commit(app)
@@ -360,7 +361,7 @@ class SetupMode(SetupBase["App"]):
                 return None
         return super().save(app, overwrite)
 
-    def draft_text(self, app: App, target: Path) -> str:
+    def draft_text(self, app: Table, target: Path) -> str:
         return self.draft.toml_text(target)
 
     def checked(self, text: str, target: Path) -> str:
@@ -371,21 +372,21 @@ class SetupMode(SetupBase["App"]):
         return f"not saved: {exc}".replace("\n", " ")
 
     # --- drawing ------------------------------------------------------------------------------------------
-    def panel_rect(self, app: App) -> pygame.Rect:
+    def panel_rect(self, app: Table) -> pygame.Rect:
         width, height = app.surface.get_size()
         panel = app._panel_width()
         return pygame.Rect(width - panel, 0, panel, height)
 
-    def status(self, app: App) -> str:
+    def status(self, app: Table) -> str:
         """Nothing added: the mode draws its own status line (the hint, or what the last action did)."""
         return ""
 
-    def frame_key(self, app: App) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         carrying = self.carrying is not None
         return (self.active, self.version, self.tab, self.new_side, self.armed, self.selected, self.editing,
                 self.asking, self.carrying, app.cursor if carrying else None, str(self.target))
 
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         """The whole frame while setting up: the map, the draft's counters, the bars and the panel."""
         camera, state, size = app.camera, self.state, app.text_size
         vp = camera.viewport
@@ -406,7 +407,7 @@ class SetupMode(SetupBase["App"]):
         self.controls = setup_panel.layout(self, panel, size)
         setup_panel.draw(target, app.texts, panel, self.controls, size, self.editing)
 
-    def _draw_carried(self, app: App, target: pygame.Surface) -> None:
+    def _draw_carried(self, app: Table, target: pygame.Surface) -> None:
         """The counter or type carried under the mouse, and whether it may stand there (the reason if not)."""
         if self.carrying is None or self.state is None or not app.camera.viewport.contains(*app.cursor):
             return

@@ -12,6 +12,7 @@ before the release, and Shift forces it as Shift forces a drop.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render import overlays
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
     from kriegsspiel.app.tool import Tool
 
 #: Degrees one wheel notch turns the ship (R + wheel).
@@ -88,16 +89,16 @@ class ShipRotation:
         #: (the tool active before R was pressed,) while R is held: R + wheel puts it back
         self._tool_before: tuple[Tool | None] | None = None
 
-    def frame_key(self) -> tuple:
+    def frame_key(self) -> tuple[Hashable, ...]:
         return (self.turning, self.r_held)
 
     # --- the handle -------------------------------------------------------------------------------------
-    def handle_at(self, app: App) -> tuple[float, float] | None:
+    def handle_at(self, app: Table) -> tuple[float, float] | None:
         """Where the selected ship's handle is drawn (screen pixels), or None (no ship selected)."""
         found = self._ship_and_handle(app)
         return found[1] if found is not None else None
 
-    def _ship_and_handle(self, app: App) -> tuple[UnitState, tuple[float, float]] | None:
+    def _ship_and_handle(self, app: Table) -> tuple[UnitState, tuple[float, float]] | None:
         """The selected ship (not aboard another) and where its handle is drawn (screen pixels), or None."""
         state = app.session.state
         unit = state.unit(app.selected) if app.selected else None
@@ -109,7 +110,7 @@ class ShipRotation:
         angle = math.radians(heading)
         return unit, (x + reach * math.sin(angle), y - reach * math.cos(angle))
 
-    def press(self, app: App, pos: tuple[int, int]) -> bool:
+    def press(self, app: Table, pos: tuple[int, int]) -> bool:
         """A left press: on the selected ship's handle starts turning it (True); elsewhere nothing (False)."""
         found = self._ship_and_handle(app)
         if found is None:
@@ -120,7 +121,7 @@ class ShipRotation:
         self._start(app, unit, unit.heading or 0.0, "handle")
         return True
 
-    def motion(self, app: App, pos: tuple[int, int]) -> None:
+    def motion(self, app: Table, pos: tuple[int, int]) -> None:
         """The handle follows the mouse: the heading is the bearing from the ship to it, in whole degrees."""
         turning = self.turning
         if turning is None or turning.by != "handle":
@@ -134,7 +135,7 @@ class ShipRotation:
         # the camera scales both axes alike and flips neither, so the screen bearing is the world bearing
         self._set(app, turning, bearing(WorldPoint(*centre), WorldPoint(float(pos[0]), float(pos[1]))))
 
-    def release(self, app: App) -> bool:
+    def release(self, app: Table) -> bool:
         """A left release: ends a handle turn with the order (True), else nothing (False)."""
         if self.turning is None or self.turning.by != "handle":
             return False
@@ -142,12 +143,12 @@ class ShipRotation:
         return True
 
     # --- R + wheel ------------------------------------------------------------------------------------
-    def r_pressed(self, app: App, tool_before: Tool | None) -> None:
+    def r_pressed(self, app: Table, tool_before: Tool | None) -> None:
         """R went down (remember the tool active before R toggled the ruler)."""
         self.r_held = True
         self._tool_before = (tool_before,)
 
-    def wheel(self, app: App, notches: int) -> bool:
+    def wheel(self, app: Table, notches: int) -> bool:
         """The wheel while R is held: turn the ship under the mouse (else the selected ship); True when used
         (with no ship there the wheel zooms as ever)."""
         if not self.r_held or notches == 0:
@@ -166,21 +167,21 @@ class ShipRotation:
         self._set(app, turning, turning.heading + WHEEL_STEP_DEG * notches)
         return True
 
-    def r_released(self, app: App) -> None:
+    def r_released(self, app: Table) -> None:
         """R came up: a wheel turn ends with the order."""
         self.r_held = False
         self._tool_before = None
         if self.turning is not None and self.turning.by == "wheel":
             self._commit(app)
 
-    def focus_lost(self, app: App) -> None:
+    def focus_lost(self, app: Table) -> None:
         """The window lost the keyboard: R's release will not be seen, so a wheel turn is dropped."""
         self.r_held = False
         self._tool_before = None
         if self.turning is not None and self.turning.by == "wheel":
             self.cancel(app)
 
-    def cancel(self, app: App) -> bool:
+    def cancel(self, app: Table) -> bool:
         """Esc: drop the turn in progress (True when there was one)."""
         if self.turning is None:
             return False
@@ -189,13 +190,13 @@ class ShipRotation:
         return True
 
     # --- the order ------------------------------------------------------------------------------------
-    def _start(self, app: App, unit: UnitState, heading: float, by: str) -> Turning:
+    def _start(self, app: Table, unit: UnitState, heading: float, by: str) -> Turning:
         """Begin turning ``unit`` (selected now) at ``heading``; returns the turn, as the rules judged it."""
         if app.selected != unit.id:
             app.select(unit.id)
         return self._set(app, Turning(unit.id, heading % 360.0, by, None, False), heading)
 
-    def _set(self, app: App, turning: Turning, heading: float) -> Turning:
+    def _set(self, app: Table, turning: Turning, heading: float) -> Turning:
         """Aim ``turning`` at ``heading`` and ask the rules (a dry run through the one door: nothing journaled);
         returns the turn as it stands now."""
         from kriegsspiel.core.dice import Dice
@@ -217,7 +218,7 @@ class ShipRotation:
         """The turn in progress in words (:func:`describe_turn`); "" when there is none."""
         return describe_turn(state, self.turning) if self.turning is not None else ""
 
-    def _commit(self, app: App) -> None:
+    def _commit(self, app: Table) -> None:
         turning, self.turning = self.turning, None
         if turning is None:
             return
@@ -236,7 +237,7 @@ class ShipRotation:
         app._refresh_selection()
 
     # --- drawing ----------------------------------------------------------------------------------------
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         """The handle on the selected ship and, while turning, the cones and the heading it would take."""
         state = app.session.state
         camera = app.camera
@@ -256,7 +257,7 @@ class ShipRotation:
         pygame.draw.circle(target, (20, 20, 20), at, HANDLE_RADIUS_PX + 2)
         pygame.draw.circle(target, HANDLE, at, HANDLE_RADIUS_PX)
 
-    def _draw_turning(self, app: App, target: pygame.Surface, state: GameState, unit: UnitState,
+    def _draw_turning(self, app: Table, target: pygame.Surface, state: GameState, unit: UnitState,
                       turning: Turning) -> None:
         """The cone it would have after the turn (outlined; the cone of this turn is the pick-up's, shaded),
         the heading it would take and the handle at its tip, orange when the rules accept, red when not."""

@@ -14,6 +14,7 @@ height, so the umpire can ask "could anyone standing here see that?".
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,7 @@ from kriegsspiel.render import overlays
 from kriegsspiel.render.camera import Camera
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 SEEN = "seen"
 HIDDEN = "hidden"
@@ -112,12 +113,12 @@ class SightTool:
     def __init__(self) -> None:
         self.from_unit: str | None = None
         self.from_point: WorldPoint | None = None
-        self._viewshed: tuple[tuple, Viewshed] | None = None
+        self._viewshed: tuple[tuple[SightTerrain, WorldPoint, float, float], Viewshed] | None = None  # (terrain, origin, reach, eye)
 
     def start(self, unit_id: str | None = None, point: WorldPoint | None = None) -> None:
         self.from_unit, self.from_point = unit_id, point
 
-    def handle(self, app: App, event: pygame.event.Event) -> bool:
+    def handle(self, app: Table, event: pygame.event.Event) -> bool:
         """A click on the map: look from the counter or the point clicked."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not app.camera.viewport.contains(*event.pos):
             return False
@@ -132,7 +133,7 @@ class SightTool:
         app._set_status(f"line of sight from {looking_from} to the mouse (L or Esc: off)")
         return True
 
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         """The line to the mouse and its words beside it (nothing while the tool has no origin or the mouse is
         off the map)."""
         if not app.camera.viewport.contains(*app.cursor):
@@ -145,13 +146,13 @@ class SightTool:
         overlays.draw_cursor_text(target, app.texts, app.cursor, line.lines(chrome.unit_words(state.ruleset.distance_unit)),
                                   line.target_seen, app.text_size, clear_px=8, area=visible.map_area(app))
 
-    def status(self, app: App) -> str:
+    def status(self, app: Table) -> str:
         return ""
 
-    def frame_key(self, app: App) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         return (self.from_unit, self.from_point, app.cursor)
 
-    def leave(self, app: App) -> None:
+    def leave(self, app: Table) -> None:
         self.from_unit, self.from_point = None, None
 
     def origin(self, state: GameState) -> tuple[WorldPoint | None, str | None]:
@@ -286,7 +287,7 @@ def draw(target: pygame.Surface, camera: Camera, line: SightLine) -> None:
 
 # --- the window's side (the L key in kriegsspiel.app.keyboard, the ground menu) ------------------------------
 
-def toggle(app: App) -> None:
+def toggle(app: Table) -> None:
     """L: look from the selected unit to the mouse, or (nothing selected) from the next point clicked; L again
     (or Esc) leaves."""
     tool = app.tools.sight
@@ -305,7 +306,7 @@ def toggle(app: App) -> None:
                     if app.selected else "line of sight: click the point (or counter) to look from (L or Esc: off)")
 
 
-def look_from(app: App, point: WorldPoint) -> None:
+def look_from(app: Table, point: WorldPoint) -> None:
     """The line of sight from ``point`` (anyone standing there) to the mouse (the ground menu)."""
     app.tools.activate(app, app.tools.sight)
     app.tools.sight.start(point=point)

@@ -10,7 +10,7 @@ here (:meth:`_table_key`, :meth:`_table_event`, :meth:`_draw_table`), so the too
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
 
 import pygame
 
@@ -19,29 +19,27 @@ from kriegsspiel.app.briefing import draw_briefing
 from kriegsspiel.app.notes_tool import DIGITS
 from kriegsspiel.app.second_window import SecondWindow
 from kriegsspiel.app.session import Reply
-
-if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+from kriegsspiel.app.table import Table
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
-class TableControls:
+class TableControls(Table):
     """Keys, events and drawing of the table's tools (mixed into the App)."""
 
-    def _init_table_tools(self: App) -> None:
+    def _init_table_tools(self) -> None:
         self.second = SecondWindow()
         self.briefing_on = False
         self.undo_banner: tuple[object, str] | None = None  # (the state it is true of, the line)
         self.end_turn_button: pygame.Rect | None = None  # where it was last drawn (screen)
         self._title_wrap: tuple[tuple[str, int], int] | None = None
 
-    def _table_frame_key(self: App) -> tuple:
+    def _table_frame_key(self) -> tuple[Hashable, ...]:
         banner = self.undo_banner if self.undo_banner is not None and self.undo_banner[0] is self.session.state else None
         return self.briefing_on, banner, self.second.frame_key()
 
     # --- keys -------------------------------------------------------------------------------------------
-    def _table_key(self: App, event: pygame.event.Event) -> bool:
+    def _table_key(self, event: pygame.event.Event) -> bool:
         """A key for the table's tools and the active tool; returns True when it was theirs (the App's own keys
         come after)."""
         key, mod = event.key, getattr(event, "mod", 0)
@@ -75,7 +73,7 @@ class TableControls:
             return False
         return True
 
-    def _second_key(self: App, key: int) -> bool:
+    def _second_key(self, key: int) -> bool:
         """After F8: a number shows that player in the second window, 0 closes it, Esc or F8 cancels."""
         self.second.choosing = False
         if key in DIGITS and DIGITS[key] == 0:
@@ -90,7 +88,7 @@ class TableControls:
             return False
         return True
 
-    def _open_second_chooser(self: App) -> None:
+    def _open_second_chooser(self) -> None:
         players = self.session.state.setup.players
         if not players:
             self._set_status("the scenario names no players", error=True)
@@ -101,7 +99,7 @@ class TableControls:
         self._set_status(f"second window: whose view? {names}{shut}  (Esc: cancel)")
 
     # --- events -----------------------------------------------------------------------------------------
-    def _table_event(self: App, event: pygame.event.Event) -> bool:
+    def _table_event(self, event: pygame.event.Event) -> bool:
         """An event for the table's tools before the App's own handling; True when it was theirs."""
         kind = event.type
         if self.second.owns(event):
@@ -128,7 +126,7 @@ class TableControls:
         return False
 
     # --- end turn, quit, undo ---------------------------------------------------------------------------
-    def ask_end_turn(self: App, forced: bool = False) -> None:
+    def ask_end_turn(self, forced: bool = False) -> None:
         """E or the End turn button: ask, saying what ending the turn will do (Enter journals ``turn``)."""
         state = self.session.state
         game = self.session.game
@@ -136,13 +134,13 @@ class TableControls:
         question = f"End {end_turn.what_ends(state)}?" if not forced else f"Force the end of {end_turn.what_ends(state)}?"
         self._ask(confirm.Confirmation("turn", forced, (question, *(f"  {line}" for line in preview))))
 
-    def _show_undo(self: App, reply: Reply) -> None:
+    def _show_undo(self, reply: Reply) -> None:
         """After Ctrl+Z / Ctrl+Y: the status line and, over the map, the line taken back or put again."""
         self._show(reply)
         self._refresh_selection()
         self.undo_banner = (self.session.state, reply.lines[0]) if reply.accepted else None
 
-    def quit_saving(self: App) -> None:
+    def quit_saving(self) -> None:
         """Ctrl+Q: finish what is under way that belongs in the save, then close the window. Every command is
         already on disk; a text note being typed is placed, orders the phones sent are taken in, an unanswered
         question is dropped (it was never journaled) and an unsent console line is kept in the history."""
@@ -174,7 +172,7 @@ class TableControls:
         self.running = False
 
     # --- drawing ----------------------------------------------------------------------------------------
-    def _title_lines(self: App) -> int:
+    def _title_lines(self) -> int:
         """How many lines the panel's title wraps to (measured once per title and panel width: the button
         sits under them, and a frame of a drag must not measure text)."""
         from kriegsspiel.app.panel import _wrap
@@ -185,7 +183,7 @@ class TableControls:
             self._title_wrap = (key, len(_wrap(title, self._panel_width() - 36, 20)))
         return self._title_wrap[1]
 
-    def _draw_table(self: App, target: pygame.Surface) -> None:
+    def _draw_table(self, target: pygame.Surface) -> None:
         """The End turn button on the panel, the undo/redo line, the briefing panel (over everything)."""
         state = self.session.state
         self.end_turn_button = None

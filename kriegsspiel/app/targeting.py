@@ -26,6 +26,7 @@ from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.commands import NotationError
 from kriegsspiel.core.state import GameState, UnitState
 from kriegsspiel.render.camera import Camera
+from kriegsspiel.render.overlays import TextCache
 
 def order_specs(state: GameState) -> Mapping[str, OrderSpec]:
     """The hints of the orders the game's rule set gives with the mouse (word -> OrderSpec), in its order."""
@@ -282,7 +283,7 @@ class Menu:
         return None
 
 
-def draw_menu(surface: pygame.Surface, texts, menu: Menu, size: int) -> None:
+def draw_menu(surface: pygame.Surface, texts: TextCache, menu: Menu, size: int) -> None:
     """Draw the menu: one row per order, its key in brackets."""
     if not menu.items:
         return

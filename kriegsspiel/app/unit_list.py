@@ -9,6 +9,7 @@ on to the next; Esc closes it.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from kriegsspiel.core.game import rules_of
 from kriegsspiel.core.state import GameState, UnitState
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 ROW_PX = 22
 LIST_WIDTH_PX = 640
@@ -116,20 +117,20 @@ class UnitList:
         self.query = ""
         self._found: tuple[str, int] | None = None  # the query last found and which match it went to
 
-    def frame_key(self) -> tuple:
+    def frame_key(self) -> tuple[Hashable, ...]:
         return (self.on, self.scroll, self.finding, self.query)
 
-    def area(self, app: App) -> pygame.Rect:
+    def area(self, app: Table) -> pygame.Rect:
         """Where the list is drawn: the left of the map view, between the bars."""
         vp = app.camera.viewport
         top = vp.top + chrome.TOP_BAR + 6
         return pygame.Rect(vp.left + 6, top, min(LIST_WIDTH_PX, vp.width - 12), max(ROW_PX * 3, vp.height - top - chrome.STATUS_BAR - 6))
 
-    def visible_rows(self, app: App) -> int:
+    def visible_rows(self, app: Table) -> int:
         return max(1, self.area(app).height // ROW_PX - 1)
 
     # --- events --------------------------------------------------------------------------------------------
-    def key(self, app: App, key: int, mod: int) -> bool:
+    def key(self, app: Table, key: int, mod: int) -> bool:
         """U, Ctrl+F and the keys of an open find box or list. True when the key was the list's."""
         ctrl = bool(mod & pygame.KMOD_CTRL)
         if self.finding:
@@ -167,7 +168,7 @@ class UnitList:
             self.query += text
         return self.finding
 
-    def mouse(self, app: App, event: pygame.event.Event) -> bool:
+    def mouse(self, app: Table, event: pygame.event.Event) -> bool:
         """A click on a row selects and centres; the wheel over the list scrolls. True when the event was the list's."""
         if not self.on or not hasattr(event, "pos") and event.type != pygame.MOUSEWHEEL:
             return False
@@ -191,11 +192,11 @@ class UnitList:
             app.hover = None
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
-    def scroll_by(self, app: App, rows_: int) -> None:
+    def scroll_by(self, app: Table, rows_: int) -> None:
         most = max(0, len(rows(app.session.state)) - self.visible_rows(app))
         self.scroll = max(0, min(most, self.scroll + rows_))
 
-    def find(self, app: App) -> None:
+    def find(self, app: Table) -> None:
         """Enter in the find box: go to the first unit the query names, or the next one on a repeated Enter."""
         found = matches(app.session.state, self.query)
         if not found:
@@ -209,7 +210,7 @@ class UnitList:
         app._set_status(f"found {found[index]}{more}")
 
     # --- drawing -------------------------------------------------------------------------------------------
-    def draw(self, app: App, target: pygame.Surface) -> None:
+    def draw(self, app: Table, target: pygame.Surface) -> None:
         """The list (when on) and the find box (when open)."""
         if self.on:
             self._draw_list(app, target)
@@ -222,7 +223,7 @@ class UnitList:
             pygame.draw.rect(target, (255, 215, 0), box, 2, border_radius=6)
             target.blit(label, (box.left + 12, box.top + 7))
 
-    def _draw_list(self, app: App, target: pygame.Surface) -> None:
+    def _draw_list(self, app: Table, target: pygame.Surface) -> None:
         area = self.area(app)
         state = app.session.state
         listed = rows(state)
@@ -250,7 +251,7 @@ class UnitList:
         target.set_clip(clip)
 
 
-def go_to(app: App, unit_id: str) -> None:
+def go_to(app: Table, unit_id: str) -> None:
     """Select ``unit_id`` and centre the map on it (a unit aboard: on its carrier)."""
     state = app.session.state
     unit = state.unit(unit_id)

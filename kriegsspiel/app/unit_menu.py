@@ -30,7 +30,7 @@ from kriegsspiel.core.ruleset import UnitType
 from kriegsspiel.core.state import GameState, UnitState
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 SEND = "send"  # no argument: the row sends the order
 TYPE = "type"  # the console opens with the line begun
@@ -153,7 +153,7 @@ def refusal(state: GameState, row: str, unit_id: str) -> str | None:
     return None
 
 
-def extend(app: App, menu: targeting.Menu | None, unit_id: str, pos: tuple[int, int]) -> targeting.Menu | None:
+def extend(app: Table, menu: targeting.Menu | None, unit_id: str, pos: tuple[int, int]) -> targeting.Menu | None:
     """``menu`` (the aimed orders, or None) with the unit's other rows added below, kept inside the map view;
     None when there is no row at all."""
     state = app.session.state
@@ -170,7 +170,7 @@ def extend(app: App, menu: targeting.Menu | None, unit_id: str, pos: tuple[int, 
     return targeting.Menu((x, y), items, labels, refused)
 
 
-def choose(app: App, row: str) -> bool:
+def choose(app: Table, row: str) -> bool:
     """A click on one of these rows: send it, begin it in the console, or ask. False when it is not one."""
     orders = _orders(app.session.state)
     if row not in orders or app.selected is None:

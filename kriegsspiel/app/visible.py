@@ -13,7 +13,7 @@ import pygame
 from kriegsspiel.app import chrome
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
 
 
 def place_inside(rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
@@ -23,7 +23,7 @@ def place_inside(rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(x, y, rect.width, rect.height)
 
 
-def map_area(app: App) -> pygame.Rect:
+def map_area(app: Table) -> pygame.Rect:
     """The part of the ruler board's map that is seen (screen pixels): the map view less the top bar and the
     status line (as tall as its text wraps)."""
     vp = app.camera.viewport
@@ -33,7 +33,7 @@ def map_area(app: App) -> pygame.Rect:
     return pygame.Rect(vp.left, top, vp.width, max(1, bottom - top))
 
 
-def menu_origin(app: App, pos: tuple[int, int], width: int, height: int) -> tuple[int, int]:
+def menu_origin(app: Table, pos: tuple[int, int], width: int, height: int) -> tuple[int, int]:
     """Where a menu of ``width`` x ``height`` pixels opened at the mouse's ``pos`` stands, wholly seen."""
     return place_inside(pygame.Rect(pos, (width, height)), map_area(app)).topleft
 

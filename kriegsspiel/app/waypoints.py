@@ -24,7 +24,7 @@ from kriegsspiel.render.camera import Camera
 from kriegsspiel.render.overlays import TextCache, short_number as _num
 
 if TYPE_CHECKING:
-    from kriegsspiel.app.app import App
+    from kriegsspiel.app.table import Table
     from kriegsspiel.app.drag import Drag
     from kriegsspiel.app.session import Reply, TableSession
     from kriegsspiel.core.movement import CostField, MoveVerdict
@@ -224,7 +224,7 @@ def draw_markers(target: pygame.Surface, camera: Camera, texts: TextCache, point
 KEYS = (pygame.K_SPACE, pygame.K_BACKSPACE)
 
 
-def waypoint_key(app: App, key: int) -> None:
+def waypoint_key(app: Table, key: int) -> None:
     """Space or Backspace while ``app`` carries a counter: change the route and judge it again at the mouse."""
     drag = app.carry.drag
     if drag is None:  # nothing carried: no route to change

@@ -12,19 +12,34 @@ R15.1), ``air_base``, ``naval_base``, ``mountain`` (bools, S17, R11.2), and for 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final, TypedDict
 
 from kriegsspiel.errors import UserError
 
 KINDS = ("land", "sea", "impassable")
 WATERS = ("coastal", "open", "lake", "riverine")
 INDUSTRY = ("major", "minor")
-BOOLS = ("capital", "air_base", "naval_base", "mountain")
+BOOLS: Final = ("capital", "air_base", "naval_base", "mountain")
 KNOWN = frozenset({"name", "kind", "adjacent", "track", "income", "home", "national", "capital", "industry",
                    "air_base", "naval_base", "mountain", "water", "canal"})
 
-#: one province as the rules read it
-Province = dict[str, Any]
+class Province(TypedDict):
+    """One province as the rules read it (the properties above, checked and normalised)."""
+
+    name: str
+    canals: dict[str, str]   # sea zone this canal leads to -> the land territory holding the canal
+    kind: str                # one of KINDS
+    adjacent: list[str]
+    track: list[str]
+    income: int              # IPC
+    home: str | None
+    national: str | None
+    industry: str | None     # one of INDUSTRY
+    water: str | None        # one of WATERS (sea zones)
+    capital: bool
+    air_base: bool
+    naval_base: bool
+    mountain: bool
 #: abbreviation -> province
 Board = dict[str, Province]
 
@@ -88,7 +103,8 @@ def read_board(provinces: Mapping[str, Mapping[str, Any]]) -> tuple[Board, list[
             "home": str(props.get("home", "") or "").strip().upper() or None,
             "national": str(props.get("national", "") or "").strip().upper() or None,
             "industry": industry, "water": water,
-            **{flag: _flag(props.get(flag, False)) for flag in BOOLS},
+            "capital": _flag(props.get("capital", False)), "air_base": _flag(props.get("air_base", False)),
+            "naval_base": _flag(props.get("naval_base", False)), "mountain": _flag(props.get("mountain", False)),
         }
     for abbr, p in board.items():
         for other in p["adjacent"]:
@@ -105,20 +121,20 @@ def read_board(provinces: Mapping[str, Mapping[str, Any]]) -> tuple[Board, list[
             elif other in board and abbr not in board[other]["track"]:
                 problems.append(f"province {abbr}: track to {other} is not listed back in {other}'s 'track'")
         for zone, holder in p["canals"].items():
-            if p["kind"] != "sea" or zone not in p["adjacent"] or board.get(zone, {}).get("kind") != "sea":
+            if p["kind"] != "sea" or zone not in p["adjacent"] or _kind(board, zone) != "sea":
                 problems.append(f"province {abbr}: canal to {zone}: a canal links two neighbouring sea zones")
-            elif board.get(holder, {}).get("kind") != "land":
+            elif _kind(board, holder) != "land":
                 problems.append(f"province {abbr}: canal to {zone}: {holder} is no land territory")
             elif board[zone]["canals"].get(abbr) != holder:
                 problems.append(f"province {abbr}: canal to {zone} is not listed back in {zone}'s 'canal'")
         if p["kind"] == "sea":
-            for key in ("income", "industry", "home", "national"):
-                if p[key]:
-                    problems.append(f"province {abbr}: a sea zone has no {key}")
+            for prop in ("income", "industry", "home", "national"):
+                if p[prop]:
+                    problems.append(f"province {abbr}: a sea zone has no {prop}")
             for flag in BOOLS:
                 if p[flag]:
                     problems.append(f"province {abbr}: a sea zone cannot be {flag.replace('_', ' ')}")
-            touches_land = any(board.get(o, {}).get("kind") == "land" for o in p["adjacent"])
+            touches_land = any(_kind(board, o) == "land" for o in p["adjacent"])
             if p["water"] is None:
                 p["water"] = "coastal" if touches_land else "open"
         elif p["water"] is not None:
@@ -162,6 +178,12 @@ def board_or_error(powers: tuple[str, ...], provinces: Mapping[str, Mapping[str,
     return board
 
 
+def _kind(board: Board, abbr: str) -> str | None:
+    """The kind of province ``abbr``; None when it is not on the board."""
+    province = board.get(abbr)
+    return province["kind"] if province is not None else None
+
+
 def coastal(board: Board, abbr: str) -> bool:
     """Whether the land territory ``abbr`` touches a sea zone."""
     return any(board[o]["kind"] == "sea" for o in board[abbr]["adjacent"] if o in board)
@@ -169,12 +191,12 @@ def coastal(board: Board, abbr: str) -> bool:
 
 def is_land(board: Board, abbr: str) -> bool:
     """Whether ``abbr`` is a land territory (not a sea zone, not impassable)."""
-    return board.get(abbr, {}).get("kind") == "land"
+    return _kind(board, abbr) == "land"
 
 
 def is_sea(board: Board, abbr: str) -> bool:
     """Whether ``abbr`` is a sea zone (any water kind)."""
-    return board.get(abbr, {}).get("kind") == "sea"
+    return _kind(board, abbr) == "sea"
 
 
 def border_cost(board: Board, a: str, b: str, fieldcraft: bool, track_cost: int, fieldcraft_cost: int) -> int:

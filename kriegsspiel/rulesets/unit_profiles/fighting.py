@@ -387,7 +387,10 @@ def firer_options(spec: BattleSpec, pos: Position, owner: int, hits: list[Hit], 
     default = _default_targets(spec, pos, owner, hits, step)
     options = [default]
     seen = {_canon_seq(spec, pos, default)}
-    cost = lambda seq: (-sum(spec.units[t].profile.sort_cost for t in seq), seq)  # noqa: E731
+
+    def cost(seq: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:  # dearest enemy losses first, then unit order
+        return -sum(spec.units[t].profile.sort_cost for t in seq), seq
+
     for leaf in sorted(leaves, key=cost):
         canon = _canon_seq(spec, pos, leaf)
         if canon not in seen and len(options) < MAX_OPTIONS:

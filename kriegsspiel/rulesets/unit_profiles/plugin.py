@@ -54,8 +54,11 @@ class UnitProfiles(RuleSet):
                 for key, u in data["units"].items()]
         head = ["no.", "type", "domain", "cost", "att", "def", "move", "hits"]
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-        line = lambda cells: "  " + "  ".join(c.rjust(w) if i in (0, 3, 4, 5, 6, 7) else c.ljust(w)  # noqa: E731
-                                                 for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+        def line(cells: list[str]) -> str:  # the numbers right-aligned, the words left
+            return "  " + "  ".join(c.rjust(w) if i in (0, 3, 4, 5, 6, 7) else c.ljust(w)
+                                    for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
         return [f"{data['name']} ({self.name}): an area game, d{data['die']} combat, {len(rows)} unit types "
                 "('-': the unit has no such value)", "", line(head), line(["-" * w for w in widths]),
                 *(line(r) for r in rows)]

@@ -78,8 +78,11 @@ def start_game(setup: Mapping[str, Any], powers: Sequence[str], board: Board, so
         raise _fail(source, ".victory.capitals", "expected true or false")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 1000:
         raise _fail(source, ".victory.rounds", "expected the game length in rounds, 1..1000")
-    owners = {a: p["home"] or p["national"] for a, p in board.items()
-              if is_land(board, a) and (p["home"] or p["national"])}
+    owners: dict[str, str] = {}
+    for a, p in board.items():
+        holder = p["home"] or p["national"]
+        if is_land(board, a) and holder:
+            owners[a] = holder
     table = setup.get("powers", {})
     if not isinstance(table, Mapping):
         raise _fail(source, ".powers", "expected a table per power")
