@@ -12,13 +12,10 @@ import pygame
 import pytest
 
 from kriegsspiel.app.app import App
-from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint
-from kriegsspiel.store import Game
-from test_app import post, screen_of
-from test_app_support import SCENARIO, map_loader
+from app_events import new_app, screen_of, step
+from test_app_support import SCENARIO
 
-SIZE = (1280, 800)
 #: The test crossing with a Rebel missile submarine and one warhead: its nuke at 21.5,13.5 sinks dd1 (2 away).
 NUCLEAR_SCENARIO = SCENARIO.replace('name = "Rebel"\ncolour = "#3050c0"\n',
                                     'name = "Rebel"\ncolour = "#3050c0"\nwarheads = 1\n') + """
@@ -34,23 +31,10 @@ BLAST = "nuke ms1 > 21.5,13.5"
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.event.clear()
-    (tmp_path / "small.tmx").write_text("<map/>\n", encoding="utf-8")
-    scenario = tmp_path / "nuclear.toml"
-    scenario.write_text(NUCLEAR_SCENARIO, encoding="utf-8")
-    game = Game.new(scenario, tmp_path / "nuclear.kssave", map_loader=map_loader)
-    window = App(TableSession(game, "Nuclear crossing"), pygame.Surface(SIZE))
-    window.run(max_frames=1)
+    window, game = new_app(tmp_path, NUCLEAR_SCENARIO, "Nuclear crossing")
     yield window
     game.close()
     pygame.event.clear()
-
-
-def step(app: App, *events: pygame.event.Event) -> None:
-    post(*events)
-    app.run(max_frames=app.frames + 1)
 
 
 def sink_the_ship(app: App) -> None:
