@@ -10,18 +10,20 @@ from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.store import Game
-from test_app_support import map_loader, write_scenario
+from test_app_support import SCENARIO, map_loader, write_scenario
 
 SIZE = (1280, 800)
 
 
-def new_app(directory: Path) -> tuple[App, Game]:
-    """A window on a new game of the test scenario, one frame drawn."""
+def new_app(directory: Path, scenario: str = SCENARIO, title: str = "Test crossing",
+            size: tuple[int, int] = SIZE) -> tuple[App, Game]:
+    """A window of ``size`` pixels on a new game of the test scenario (or of ``scenario``, a variant of its
+    text), one frame drawn."""
     pygame.display.init()
     pygame.font.init()
     pygame.event.clear()
-    game = Game.new(write_scenario(directory), directory / "test.kssave", map_loader=map_loader)
-    window = App(TableSession(game, "Test crossing"), pygame.Surface(SIZE))
+    game = Game.new(write_scenario(directory, scenario), directory / "test.kssave", map_loader=map_loader)
+    window = App(TableSession(game, title), pygame.Surface(size))
     window.run(max_frames=1)
     return window, game
 

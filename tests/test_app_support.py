@@ -112,11 +112,12 @@ def small_battlefield(source: str = "small.tmx") -> Battlefield:
     )
 
 
-def write_scenario(directory: Path) -> Path:
-    """Write the test scenario (and a stand-in map file for its hash) into ``directory``."""
+def write_scenario(directory: Path, text: str = SCENARIO) -> Path:
+    """Write the test scenario, or ``text`` (a variant of it), and a stand-in map file for its hash into
+    ``directory``."""
     (directory / "small.tmx").write_text("<map/>\n", encoding="utf-8")
     path = directory / "test.toml"
-    path.write_text(SCENARIO, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     return path
 
 

@@ -437,6 +437,14 @@ def test_an_event_of_no_known_kind_is_a_value_error(kind: object) -> None:
         event_from_json({"event": kind, "unit": "va1"})
 
 
+@pytest.mark.parametrize("point", [[], [1.0], [1.0, 2.0, 3.0]])
+def test_an_event_whose_point_is_not_two_numbers_is_a_value_error(point: list[float]) -> None:
+    # what a record's events are read with (describe) takes a ValueError as "a later version's event, shown raw"
+    data = Moved("va1", WorldPoint(1.0, 2.0), WorldPoint(3.0, 4.0), 2.0, 1.0).to_json()
+    with pytest.raises(ValueError, match="origin must be a point"):
+        event_from_json({**data, "origin": point})
+
+
 @pytest.mark.parametrize(
     "line, reason, forceable",
     [

@@ -6,6 +6,7 @@ rules); how the order is aimed comes from the rule set's hints; the order goes t
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -85,7 +86,7 @@ class AimingTool:
     def status(self, app: Table) -> str:
         return ""
 
-    def frame_key(self, app: Table) -> tuple | None:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...] | None:
         order = self.order
         return (order.word, order.shooters, tuple(order.chosen)) if order is not None else None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tempfile
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 
 import pygame
@@ -102,7 +102,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
         self.follows_display = False  # the window sets this: resize with the display surface
         self.internal_errors = 0
         self.drawn = False  # whether the last step drew a frame
-        self._last_frame: tuple | None = None
+        self._last_frame: tuple[Hashable, ...] | None = None
         self.bands = Bands()  # the reachable area in bands on pick-up (Ctrl+B)
         self.trails = Trails()  # the paths moved this turn, from the journal (Ctrl+T)
         self.rotation = ShipRotation()  # turning a ship: its handle, or R + wheel
@@ -196,7 +196,7 @@ class App(MouseControls, KeyControls, FrameDrawing, TableControls):
             self._internal_error(exc)
         self.frames += 1
 
-    def _frame_key(self) -> tuple:
+    def _frame_key(self) -> tuple[Hashable, ...]:
         """Everything the picture depends on: an unchanged key means the last frame is still right, so an idle
         table draws nothing (and the window shows nothing new)."""
         return (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -50,7 +50,7 @@ class AreaBoard:
         self.centres = {p.abbreviation: p.centre for p in provinces}
         self._outlines = {p.abbreviation: np.asarray(p.outline, dtype=float) for p in provinces}
         self._shapes = ProvinceShapes(provinces)
-        self._cache: tuple[tuple, pygame.Surface] | None = None
+        self._cache: tuple[tuple[Hashable, ...], pygame.Surface] | None = None
         self._label_cache: tuple[tuple[Camera, AreaTurn], dict[str, pygame.Rect]] | None = None
         self.camera = self.fitted(view_size)
         #: where the last frame drew each province's name and each unit's counter (screen), for hit tests

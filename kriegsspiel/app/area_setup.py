@@ -165,7 +165,7 @@ class AreaSetupMode(SetupBase["AreaApp"]):
         self.target = path if path.is_absolute() else self.target.parent / path
         self.editing = None
 
-    def set_player(self, app: AreaApp, field: tuple, name: str, power: str | None = None) -> str | None:
+    def set_player(self, app: AreaApp, field: tuple[Any, ...], name: str, power: str | None = None) -> str | None:
         """Player ``field[1]`` renamed (``("player", i)``), or a new one of ``power`` (the chosen power when None)
         added (``("new_player",)``); returns why not (the players unchanged), or None."""
         index = field[1] if field[0] == "player" else None

@@ -9,6 +9,7 @@ group move's (:mod:`kriegsspiel.app.group_move`).
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -41,7 +42,7 @@ class Carry:
         self.box: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.shift_pick: tuple[str, list[str], str] | None = None
 
-    def frame_key(self, app: Table) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         """What the picture takes from the gesture (an unchanged key: nothing to draw again)."""
         return (self.drag, self.dragging, self.drag.verdict if self.drag is not None else None,
                 app.cursor if self.dragging else None, self.box)

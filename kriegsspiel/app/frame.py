@@ -97,7 +97,7 @@ class FrameDrawing(Table):
         if self.help_on:
             self._draw_help(target)
 
-    def _under_key(self) -> tuple | None:
+    def _under_key(self) -> tuple[Hashable, ...] | None:
         """While a counter is carried, what is drawn under its path (map, reachable shading, names, the other
         counters) stays put as the mouse moves, so :meth:`render` draws it once and then blits it: this key says
         when it must be drawn again. None (nothing carried, or range rings that travel with the mouse): draw it

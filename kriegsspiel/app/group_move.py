@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -217,7 +218,7 @@ class GroupMove:
         self.grabbed: str | None = None
         self.carried: GroupDrag | None = None
 
-    def frame_key(self, app: Table) -> tuple | None:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...] | None:
         return (self.carried.version, app.cursor) if self.carried is not None else None
 
     def cancel(self) -> bool:

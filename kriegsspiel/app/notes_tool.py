@@ -13,6 +13,7 @@ undone by Ctrl+Z and reopened with the save; a player's notes are in that player
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -67,7 +68,7 @@ class NoteTool:
         self.text = ""
         self.rows: list[tuple[pygame.Rect, str]] = []  # the chooser's rows on screen, as last drawn
 
-    def frame_key(self, app: Table) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         return (self.audience, self.shape, self.pressed, self.end, self.typing_at, self.text)
 
     def cancel(self) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import os
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,7 @@ class WindowPortal:
             self.gate.pump()
             self.portal.draw_pending(1)
 
-    def frame_key(self) -> tuple:
+    def frame_key(self) -> tuple[Hashable, ...]:
         """What the panel's picture depends on."""
         if self.portal is None:
             return ()

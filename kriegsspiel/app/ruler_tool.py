@@ -6,6 +6,7 @@ A :class:`kriegsspiel.app.tool.Tool` of the board. It measures only: nothing it 
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -88,7 +89,7 @@ class RulerTool:
     def status(self, app: Table) -> str:
         return "  [RULER]"
 
-    def frame_key(self, app: Table) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         return (self.line, self.measuring, app.cursor if self.measuring else None)
 
     def leave(self, app: Table) -> None:

@@ -9,6 +9,7 @@ so and what to use instead. F8 and a number switch to another player; F8 and 0 (
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -38,7 +39,7 @@ class SecondWindow:
         """The player whose picture the window shows (None: closed)."""
         return self.view.player if self.window is not None else None
 
-    def frame_key(self) -> tuple:
+    def frame_key(self) -> tuple[Hashable, ...]:
         return self.choosing, self.player
 
     def open(self, state: Any, index: int) -> str:

@@ -7,13 +7,13 @@ and ``kriegsspiel shell`` parse and answer alike.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from kriegsspiel.app.group_undo import GroupLedger
 
 from kriegsspiel.core.state import GameState
+from kriegsspiel.store import JournalRecord, Outcome, RulerSession
 from kriegsspiel.shell.session import Shell
 
 
@@ -36,7 +36,7 @@ class TableSession:
     ``title`` is shown in the top bar and the panel (the scenario's name and the save's file name).
     """
 
-    def __init__(self, game: Any, title: str = "") -> None:
+    def __init__(self, game: RulerSession, title: str = "") -> None:
         self.game = game
         self.shell = Shell(game)
         self.title = title
@@ -65,7 +65,7 @@ class TableSession:
         lines: list[str] = []
         for text, forced in orders:
             outcome = self._guard(lambda: self.game.submit(text, forced=forced))
-            if outcome.accepted and getattr(outcome, "record", None) is not None:
+            if isinstance(outcome, Outcome) and outcome.accepted and outcome.record is not None:
                 seqs.append(outcome.record)
             lines.append(outcome.describe() if outcome.accepted else f"{text}: {outcome.describe()}")
         self.ledger.add(seqs)
@@ -79,7 +79,7 @@ class TableSession:
         """Bring back the last order undone, or the whole group undone together."""
         return self._repeat(self.game.redo, self.ledger.redo_count(*self.game.order_stacks()))
 
-    def _repeat(self, action: Any, times: int) -> Reply:
+    def _repeat(self, action: Callable[[], Outcome], times: int) -> Reply:
         replies = [_reply(self._guard(action)) for _ in range(times)]
         done = [r for r in replies if r.accepted]
         if len(replies) == 1 or not done:
@@ -95,7 +95,7 @@ class TableSession:
         lines = tuple(part for part in answer.text.splitlines() if part.strip()) or ("ok",)
         return Reply(answer.ok, lines, answer.changed)
 
-    def _guard(self, action: Any) -> Any:
+    def _guard(self, action: Callable[[], Outcome]) -> Outcome | _Refusal:
         from kriegsspiel.errors import UserError
 
         try:
@@ -135,14 +135,14 @@ class _Refusal:
         return self.reason
 
 
-def _reply(outcome: Any) -> Reply:
+def _reply(outcome: Outcome | _Refusal) -> Reply:
     """A Reply from a Game Outcome (accepted with its events, or refused with the reason)."""
     text = outcome.describe()
     lines = tuple(part for part in text.splitlines() if part.strip()) or ("done",)
     return Reply(bool(outcome.accepted), lines, bool(outcome.accepted))
 
 
-def journal_line(record: Any, undone: bool = False) -> str:
+def journal_line(record: JournalRecord, undone: bool = False) -> str:
     """A journal record for the panel: ``12 move va1 > 3,4 (forced)``; undo/redo name their target; an order
     taken back (``undone``) says so."""
     text = record.command

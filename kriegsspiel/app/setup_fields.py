@@ -7,13 +7,13 @@ import dataclasses
 import math
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from kriegsspiel.app.setup_mode import SetupMode
 
 
-def set_field(mode: SetupMode, field: tuple, text: str) -> str | None:
+def set_field(mode: SetupMode, field: tuple[Any, ...], text: str) -> str | None:
     """Give ``field`` of the mode's draft the ``text`` typed; returns why not (the draft unchanged), or None."""
     draft = mode.draft
     if field[0] == "unit":

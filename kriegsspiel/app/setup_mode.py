@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -380,7 +381,7 @@ class SetupMode(SetupBase["Table"]):
         """Nothing added: the mode draws its own status line (the hint, or what the last action did)."""
         return ""
 
-    def frame_key(self, app: Table) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         carrying = self.carrying is not None
         return (self.active, self.version, self.tab, self.new_side, self.armed, self.selected, self.editing,
                 self.asking, self.carrying, app.cursor if carrying else None, str(self.target))

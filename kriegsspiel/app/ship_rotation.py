@@ -12,6 +12,7 @@ before the release, and Shift forces it as Shift forces a drop.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -88,7 +89,7 @@ class ShipRotation:
         #: (the tool active before R was pressed,) while R is held: R + wheel puts it back
         self._tool_before: tuple[Tool | None] | None = None
 
-    def frame_key(self) -> tuple:
+    def frame_key(self) -> tuple[Hashable, ...]:
         return (self.turning, self.r_held)
 
     # --- the handle -------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ height, so the umpire can ask "could anyone standing here see that?".
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -112,7 +113,7 @@ class SightTool:
     def __init__(self) -> None:
         self.from_unit: str | None = None
         self.from_point: WorldPoint | None = None
-        self._viewshed: tuple[tuple, Viewshed] | None = None
+        self._viewshed: tuple[tuple[SightTerrain, WorldPoint, float, float], Viewshed] | None = None  # (terrain, origin, reach, eye)
 
     def start(self, unit_id: str | None = None, point: WorldPoint | None = None) -> None:
         self.from_unit, self.from_point = unit_id, point
@@ -148,7 +149,7 @@ class SightTool:
     def status(self, app: Table) -> str:
         return ""
 
-    def frame_key(self, app: Table) -> tuple:
+    def frame_key(self, app: Table) -> tuple[Hashable, ...]:
         return (self.from_unit, self.from_point, app.cursor)
 
     def leave(self, app: Table) -> None:

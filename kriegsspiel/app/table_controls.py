@@ -10,6 +10,7 @@ here (:meth:`_table_key`, :meth:`_table_event`, :meth:`_draw_table`), so the too
 from __future__ import annotations
 
 import sys
+from collections.abc import Hashable
 
 import pygame
 
@@ -33,7 +34,7 @@ class TableControls(Table):
         self.end_turn_button: pygame.Rect | None = None  # where it was last drawn (screen)
         self._title_wrap: tuple[tuple[str, int], int] | None = None
 
-    def _table_frame_key(self) -> tuple:
+    def _table_frame_key(self) -> tuple[Hashable, ...]:
         banner = self.undo_banner if self.undo_banner is not None and self.undo_banner[0] is self.session.state else None
         return self.briefing_on, banner, self.second.frame_key()
 

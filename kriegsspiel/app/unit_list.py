@@ -9,6 +9,7 @@ on to the next; Esc closes it.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -116,7 +117,7 @@ class UnitList:
         self.query = ""
         self._found: tuple[str, int] | None = None  # the query last found and which match it went to
 
-    def frame_key(self) -> tuple:
+    def frame_key(self) -> tuple[Hashable, ...]:
         return (self.on, self.scroll, self.finding, self.query)
 
     def area(self, app: Table) -> pygame.Rect:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +21,10 @@ from kriegsspiel.kernels import missing_notice
 from kriegsspiel.render.fonts import forget_fonts
 from kriegsspiel.render.terrain import BaseImage
 from kriegsspiel.userdirs import config_dir
+
+if TYPE_CHECKING:
+    from kriegsspiel.app.area_window import AreaApp
+    from kriegsspiel.store import AreaSession, RulerSession
 
 
 def open_game(path: Path, scratch: Path | None = None) -> tuple[Any, str]:
@@ -74,14 +78,14 @@ def base_image_for(game: Any) -> tuple[BaseImage | None, str | None]:
         return None, f"map tiles not drawn ({exc}); showing flat terrain colours"
 
 
-def make_app(game: Any, title: str, surface: pygame.Surface, projector: bool = False, **kwargs: Any) -> App:
+def make_app(game: RulerSession, title: str, surface: pygame.Surface, projector: bool = False) -> App:
     """An App on ``surface`` for ``game``, its map drawn from its tiles when they can be drawn."""
     base, note = base_image_for(game)
     if note is None:
         from kriegsspiel.tiled.loader import terrain_note
 
         note = terrain_note(game.state.battlefield)  # a map without terrain plays as open ground: say so
-    app = App(TableSession(game, title), surface, base_image=base, projector=projector, **kwargs)
+    app = App(TableSession(game, title), surface, base_image=base, projector=projector)
     if note:
         app.status, app.status_is_error = note, True
     return app
@@ -156,7 +160,7 @@ def choose_from_menu(frame: WindowFrame, screen: pygame.Surface, rows: list[Row]
             menu.refuse(str(exc))
 
 
-def make_board(game: Any, title: str, surface: pygame.Surface, projector: bool = False) -> Any:
+def make_board(game: RulerSession | AreaSession, title: str, surface: pygame.Surface, projector: bool = False) -> App | AreaApp:
     """The board for ``game``'s kind on ``surface``: the ruler table (:class:`App`) or the province board
     (:class:`~kriegsspiel.app.area_window.AreaApp`); both go in the same :class:`WindowFrame`."""
     from kriegsspiel.app.area_window import AreaApp

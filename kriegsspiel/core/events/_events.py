@@ -83,6 +83,8 @@ def event_from_json(data: dict[str, Any], kinds: Mapping[str, type[Event]] | Non
         raw = data[f.name]
         annotation = str(f.type)
         if "WorldPoint" in annotation and isinstance(raw, list):
+            if len(raw) != 2:
+                raise ValueError(f"event {kind!r}: {f.name} must be a point [x, y], not {raw!r}")
             raw = WorldPoint(float(raw[0]), float(raw[1]))
         elif annotation.startswith("tuple") and isinstance(raw, list):
             raw = tuple(raw)
