@@ -14,6 +14,21 @@ from kriegsspiel.tiled import load_battlefield
 
 MAPS = Path(__file__).parent / "fixtures" / "maps"
 
+
+def good_units_map() -> str:
+    """The fixture map's text with only the good objects of its units layer: va1 and the hussars (a local type
+    name of the scenario)."""
+    keep = ('id="1"', 'id="3"')
+    lines, skip = [], False
+    for line in (MAPS / "scenario-units.tmx").read_text(encoding="utf-8").splitlines():
+        if "<object id=" in line:
+            skip = not any(k in line for k in keep)
+        if not skip:
+            lines.append(line)
+        if "</object>" in line:
+            skip = False
+    return "\n".join(lines) + "\n"
+
 SCENARIO = """\
 [scenario]
 name = "Map units"
@@ -77,16 +92,7 @@ def test_every_map_unit_problem_names_the_object_its_line_and_the_fix(scenario: 
 
 
 def test_the_good_units_and_a_local_type_name_join_the_game(scenario: Path) -> None:
-    keep = ('id="1"', 'id="3"')  # va1 and the hussars (a local name of the scenario)
-    lines, skip = [], False
-    for line in (MAPS / "scenario-units.tmx").read_text(encoding="utf-8").splitlines():
-        if "<object id=" in line:
-            skip = not any(k in line for k in keep)
-        if not skip:
-            lines.append(line)
-        if "</object>" in line:
-            skip = False
-    (scenario.parent / "scenario-units.tmx").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (scenario.parent / "scenario-units.tmx").write_text(good_units_map(), encoding="utf-8")
     units = {u.id: u for u in load_scenario(scenario).setup.units}
     assert set(units) == {"b1", "va1", "hussars"}
     assert units["hussars"].type_id == "light-cavalry" and units["hussars"].local_name == "hussar"
@@ -135,16 +141,7 @@ def test_a_name_with_spaces_and_a_name_drawn_twice_are_found_with_all_the_rest(s
 
 
 def test_a_map_unit_keeps_its_side_place_heading_health_and_hidden(scenario: Path) -> None:
-    keep = ('id="1"', 'id="3"')
-    lines, skip = [], False
-    for line in (MAPS / "scenario-units.tmx").read_text(encoding="utf-8").splitlines():
-        if "<object id=" in line:
-            skip = not any(k in line for k in keep)
-        if not skip:
-            lines.append(line)
-        if "</object>" in line:
-            skip = False
-    text = "\n".join(lines) + "\n"
+    text = good_units_map()
     text = text.replace('<property name="unit_type" value="infantry"/>',
                         '<property name="unit_type" value="infantry"/><property name="heading" type="float" '
                         'value="90"/><property name="health" type="int" value="2"/><property name="hidden" '

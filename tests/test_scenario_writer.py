@@ -14,6 +14,7 @@ from kriegsspiel.scenario import load_scenario
 from kriegsspiel.scenario.area import load_area_scenario
 from kriegsspiel.scenario.area_writer import area_scenario_text, check_area_text
 from kriegsspiel.scenario.writer import ScenarioExists, check_text, draft_of, write_atomically
+from test_scenario_map_units import good_units_map
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIOS = REPO / "kriegsspiel" / "data" / "scenarios"
@@ -48,16 +49,7 @@ def test_a_shipped_area_scenario_written_again_starts_the_same(name: str, tmp_pa
 
 def test_units_of_the_maps_layer_are_shown_but_not_written(tmp_path: Path) -> None:
     shutil.copy(FIXTURE_MAPS / "fixture.png", tmp_path / "fixture.png")
-    keep = ('id="1"', 'id="3"')  # va1 and the hussars, the good objects of the fixture's units layer
-    lines, skip = [], False
-    for line in (FIXTURE_MAPS / "scenario-units.tmx").read_text(encoding="utf-8").splitlines():
-        if "<object id=" in line:
-            skip = not any(k in line for k in keep)
-        if not skip:
-            lines.append(line)
-        if "</object>" in line:
-            skip = False
-    (tmp_path / "scenario-units.tmx").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "scenario-units.tmx").write_text(good_units_map(), encoding="utf-8")  # va1 and the hussars
     source = tmp_path / "units.toml"
     source.write_text('[scenario]\nname = "Map units"\nmap = "scenario-units.tmx"\nruleset = "modern-4e"\n\n'
                       '[[sides]]\nname = "Rebel"\n\n[[sides]]\nname = "Crown"\n\n[unit_names]\nhussar = "light-cavalry"\n\n'
