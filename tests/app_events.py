@@ -2,9 +2,11 @@
 helpers, no tests."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+import pytest
 
 from kriegsspiel.app.app import App
 from kriegsspiel.app.session import TableSession
@@ -26,6 +28,16 @@ def new_app(directory: Path, scenario: str = SCENARIO, title: str = "Test crossi
     window = App(TableSession(game, title), pygame.Surface(size))
     window.run(max_frames=1)
     return window, game
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    """The window tools' tests' window: a new game of the test scenario, closed afterwards. A test module takes
+    it with ``from app_events import app``."""
+    window, game = new_app(tmp_path)
+    yield window
+    game.close()
+    pygame.event.clear()
 
 
 def step(app: App, *events: pygame.event.Event) -> None:

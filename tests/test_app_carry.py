@@ -2,24 +2,11 @@
 carries nothing, past it the counter is carried, Esc drops nothing, and a release journals the move."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
-from app_events import move_to, orders, press, step
+from app_events import app, move_to, orders, press, step  # app: the fixture
 from kriegsspiel.app.app import App
 from kriegsspiel.app.carry import CLICK_SLOP
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    from app_events import new_app
-
-    window, game = new_app(tmp_path)
-    yield window
-    game.close()
-    pygame.event.clear()
 
 
 def counter_of(app: App, unit_id: str) -> tuple[int, int]:

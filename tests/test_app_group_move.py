@@ -2,26 +2,17 @@
 one journal entry each, one Ctrl+Z for the group (driven headless by posted events)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
-from app_events import click, ctrl_click, drag, key_event, move_to, new_app, orders, press, screen_of, step
+from app_events import (app, click, ctrl_click, drag, key_event, move_to, orders, press,  # app: the fixture
+                        screen_of, step)
 from kriegsspiel.app import group_move
 from kriegsspiel.app.app import App
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import overlays
 
 R1, R2, R3 = WorldPoint(3.5, 3.5), WorldPoint(3.5, 11.5), WorldPoint(6.5, 8.5)
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    window, game = new_app(tmp_path)
-    yield window
-    game.close()
-    pygame.event.clear()
 
 
 def select_group(app: App, *points: WorldPoint) -> None:

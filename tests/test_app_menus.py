@@ -2,26 +2,15 @@
 ground menu's tools (driven headless by posted events)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
-from app_events import click, move_to, new_app, orders, press, screen_of, type_text
+from app_events import app, click, move_to, orders, press, screen_of, type_text  # app: the fixture
 from kriegsspiel.app import ground_menu, unit_menu
 from kriegsspiel.app.app import App
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.render import overlays
 
 R1, R3 = WorldPoint(3.5, 3.5), WorldPoint(6.5, 8.5)
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    window, game = new_app(tmp_path)
-    yield window
-    game.close()
-    pygame.event.clear()
 
 
 def choose(app: App, row: str) -> None:

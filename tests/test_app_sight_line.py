@@ -2,26 +2,15 @@
 named, from a unit or a clicked point (driven headless by posted events)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
-from app_events import click, move_to, new_app, press, screen_of
+from app_events import app, click, move_to, press, screen_of  # app: the fixture
 from kriegsspiel.app import sight_line
 from kriegsspiel.app.app import App
 from kriegsspiel.core.geometry import WorldPoint
 from kriegsspiel.core.sight import player_view
 
 R1 = WorldPoint(3.5, 3.5)
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    window, game = new_app(tmp_path)
-    yield window
-    game.close()
-    pygame.event.clear()
 
 
 def colours_along(app: App, a: WorldPoint, b: WorldPoint, samples: int = 40) -> set[tuple[int, int, int]]:

@@ -2,26 +2,16 @@
 adding to the status line; a tool written outside the window (here, in the test) plugs in the same way."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
-from app_events import click, move_to, new_app, orders, press, screen_of
+from app_events import app, click, move_to, orders, press, screen_of  # app: the fixture
 from kriegsspiel.app.app import App
 from kriegsspiel.app.tool import Tool
 from kriegsspiel.core.geometry import WorldPoint
 
 R1 = WorldPoint(3.5, 3.5)
 MARK = (255, 0, 255)
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    window, game = new_app(tmp_path)
-    yield window
-    game.close()
-    pygame.event.clear()
 
 
 class PinTool:

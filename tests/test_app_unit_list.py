@@ -1,22 +1,11 @@
 """The unit list (U) and the find box (Ctrl+F) in the window (driven headless by posted events)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
-from app_events import click, new_app, press, step, type_text
+from app_events import app, click, press, step, type_text  # app: the fixture
 from kriegsspiel.app import unit_list
 from kriegsspiel.app.app import App
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    window, game = new_app(tmp_path)
-    yield window
-    game.close()
-    pygame.event.clear()
 
 
 def centre_world(app: App):
