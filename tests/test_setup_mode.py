@@ -376,3 +376,26 @@ def test_ctrl_p_plays_the_saved_scenario_in_the_same_window(tmp_path: Path, monk
     assert len(boards) == 2 and (maps / "coast.toml").is_file()
     assert boards[1].session.game.record_count == 1 and first.record_count == 0
     first.close()
+
+
+def test_ctrl_s_with_a_field_still_open_writes_what_was_typed_and_a_bad_value_saves_nothing(tmp_path: Path) -> None:
+    """An author who types a new id and presses Ctrl+S without Enter expects the id typed in the file; a value the
+    field refuses keeps the file unwritten and the field open."""
+    app, game, map_path = open_map(tmp_path)
+    drag(app, control(app, "type", "infantry").center, spot(app, "infantry", standing=True))
+    mode = app.setup_mode
+    click(app, control(app, "edit", ("unit", "id")).center)
+    for _ in range(len("blue1")):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "two words")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert app.status_is_error and "an id is a name without spaces" in app.status
+    assert mode.editing is not None and not mode.target.exists()
+
+    for _ in range(len("two words")):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "1st-foot")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert mode.editing is None and mode.target.is_file(), app.status
+    assert [u.id for u in load_scenario(mode.target).setup.units] == ["1st-foot"]
+    game.close()

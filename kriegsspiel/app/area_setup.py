@@ -184,14 +184,6 @@ class AreaSetupMode(SetupBase["AreaApp"]):
         self.tell(f"player {name} plays {power}")
         return None
 
-    def save(self, app: AreaApp, overwrite: bool = False) -> Path | None:
-        """Ctrl+S (see :meth:`SetupBase.save`), the field being typed in committed first."""
-        if self.editing is not None:
-            self.commit(app)
-            if self.editing is not None:
-                return None
-        return super().save(app, overwrite)
-
     # --- changes, judged by the rules ---------------------------------------------------------------------
     def _started(self, app: AreaApp, setup: dict[str, Any]) -> AreaPosition:
         """The rules' start of ``setup`` (raises UserError with their reason)."""

@@ -169,7 +169,9 @@ class SetupBase(Generic[HostT]):
     def _key(self, app: HostT, event: pygame.event.Event) -> bool:
         key, ctrl = event.key, bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if self.editing is not None:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            if ctrl and key == pygame.K_s:  # the author means the value typed: save() commits it first
+                self.save(app)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
                 self.commit(app)
             elif key == pygame.K_ESCAPE:
                 self.editing = None
@@ -236,7 +238,12 @@ class SetupBase(Generic[HostT]):
 
     def save(self, app: HostT, overwrite: bool = False) -> Path | None:
         """Ctrl+S: check the scenario as ``kriegsspiel check`` would, then write it atomically at :attr:`target`;
-        asks before replacing a file this mode did not write. Returns the path written, or None."""
+        asks before replacing a file this mode did not write. The field being typed in is committed first (a
+        refusal there saves nothing). Returns the path written, or None."""
+        if self.editing is not None:
+            self.commit(app)
+            if self.editing is not None:
+                return None
         target = self.target.resolve() if self.target.parent.exists() else self.target
         text = self.draft_text(app, target)
         try:

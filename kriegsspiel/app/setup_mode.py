@@ -353,14 +353,6 @@ class SetupMode(SetupBase["Table"]):
         self.changed_draft(app)
 
     # --- saving -------------------------------------------------------------------------------------------
-    def save(self, app: Table, overwrite: bool = False) -> Path | None:
-        """Ctrl+S (see :meth:`SetupBase.save`), the field being typed in committed first."""
-        if self.editing is not None:
-            self.commit(app)
-            if self.editing is not None:
-                return None
-        return super().save(app, overwrite)
-
     def draft_text(self, app: Table, target: Path) -> str:
         return self.draft.toml_text(target)
 
